@@ -1,0 +1,107 @@
+"""Options and plumbing shared by every command: formats, languages, dice sources,
+error mapping.  Kept light: it is imported on every run."""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from enum import Enum
+from typing import Annotated, Any, Callable, Optional, TypeVar
+
+import typer
+
+from gmtool.errors import GmError
+
+DEBUG_ENV = "GMTOOL_DEBUG"
+
+
+class Format(str, Enum):
+    plain = "plain"
+    bbcode = "bbcode"
+    markdown = "markdown"
+    json = "json"
+
+
+class Lang(str, Enum):
+    en = "en"
+    ru = "ru"
+
+
+FormatOpt = Annotated[Optional[Format], typer.Option(
+    "--format", "-f", help="Output: plain, bbcode (phpBB), markdown, or json.", show_default=False)]
+LangOpt = Annotated[Optional[Lang], typer.Option(
+    "--lang", "-l", help="Language of the report: en or ru.", show_default=False)]
+DiceOpt = Annotated[Optional[str], typer.Option(
+    "--dice", help="Faces to use instead of random dice, in the rules' dice order, e.g. 8,7,4,9.",
+    show_default=False)]
+SeedOpt = Annotated[Optional[int], typer.Option(
+    "--seed", help="Seed for a reproducible random roll.", show_default=False)]
+
+
+class Output:
+    """The resolved output settings of one command."""
+
+    def __init__(self, fmt: Format | None, lang: Lang | None) -> None:
+        # Later: the campaign's defaults sit between the option and the built-in default.
+        self.format = fmt.value if fmt else "plain"
+        self.lang = lang.value if lang else "en"
+
+    def emit(self, report: Any) -> None:
+        from gmtool.report.render import render
+
+        text = render(report, self.format)
+        sys.stdout.write(text)
+
+
+class DiceChoice:
+    """The dice source chosen by ``--dice`` / ``--seed``, with what to tell the reader."""
+
+    def __init__(self, dice: str | None, seed: int | None) -> None:
+        from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
+
+        if dice is not None:
+            faces = parse_faces(dice)
+            self.source: Any = FixedSource(faces)
+            self.info: dict[str, Any] = {"kind": "fixed", "faces": faces}
+        else:
+            self.source = RandomSource(seed)
+            self.info = {"kind": "random", "seed": seed}
+
+    def finish(self) -> None:
+        """Refuse ``--dice`` faces that no roll used."""
+        finish = getattr(self.source, "finish", None)
+        if finish:
+            finish()
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str) -> "typer.Exit":
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(1)
+
+
+def handles_errors(func: F) -> F:
+    """Map domain errors to ``error: …`` and exit 1; never show a traceback unless
+    ``GMTOOL_DEBUG`` is set."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except GmError as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            raise fail(str(exc)) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            raise typer.Exit(1) from None
+        except Exception as exc:  # a bug: say so in one line
+            if os.environ.get(DEBUG_ENV):
+                raise
+            raise fail(f"internal error: {type(exc).__name__}: {exc} "
+                       f"(set {DEBUG_ENV}=1 to see the traceback)") from None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,42 @@
+"""``gmtool roll EXPR``: roll dice notation."""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from gmtool.cli.common import DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, handles_errors
+
+
+def register(app: typer.Typer) -> None:
+    app.command("roll")(roll_command)
+
+
+@handles_errors
+def roll_command(
+    expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d10+3, 4d6kh3, 3d6!, 6d10>=7, d%.",
+                                              show_default=False)],
+    for_: Annotated[Optional[str], typer.Option("--for", help="What the roll is for (shown in the report).",
+                                                show_default=False)] = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+) -> None:
+    """Roll dice: NdM, dM, d%, + - *, keep/drop (kh kl dh dl), explode (!), successes (>=T).
+
+    \b
+    Examples:
+      gmtool roll 2d10+3
+      gmtool roll 4d6kh3 --format bbcode
+      gmtool roll d10 --dice 7 --format json
+      gmtool roll 6d10>=7 --for "bob: boarding action" --lang ru
+    """
+    from gmtool.dice import roll
+    from gmtool.report.dice import roll_report
+
+    out = Output(format, lang)
+    choice = DiceChoice(dice, seed)
+    result = roll(expression, choice.source, comment=for_ or "")
+    choice.finish()
+    out.emit(roll_report(result, out.lang, choice.info))

@@ -1,0 +1,143 @@
+"""``gmtool table list | show | roll | check``: the rule tables in tables/."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, fail,
+                               handles_errors)
+
+app = typer.Typer(help="List, show, check and roll on rule tables (tables/<ruleset>/*.toml).",
+                  no_args_is_help=True)
+
+TablesOpt = Annotated[Optional[List[Path]], typer.Option(
+    "--tables", help="An extra tables folder (holding <ruleset>/*.toml); overrides shipped tables. "
+    "Repeatable; also GMTOOL_TABLES.", show_default=False)]
+TableArg = Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type (or world-type).",
+                                         show_default=False)]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="table")
+
+
+def _library(tables: list[Path] | None):
+    from gmtool.rolltables.library import TableLibrary
+
+    return TableLibrary.default(tables or [])
+
+
+@app.command("list")
+@handles_errors
+def list_command(
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Only this ruleset, e.g. orion.",
+                                                   show_default=False)] = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """List every table and its ruleset; a broken table is named with its mistake (exit 1).
+
+    \b
+    Example:
+      gmtool table list --ruleset orion --format markdown
+    """
+    from gmtool.report.tables import list_report
+
+    out = Output(format, lang)
+    library = _library(tables)
+    found, errors = library.check_all()
+    if ruleset:
+        found = [t for t in found if t.ruleset == ruleset]
+    out.emit(list_report(found, errors, out.lang))
+    if errors:
+        raise fail(f"{len(errors)} table(s) have mistakes: {errors[0]}")
+
+
+@app.command("show")
+@handles_errors
+def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = None,
+                 lang: LangOpt = None) -> None:
+    """Show a table: its die, every row with its range, values and effect, its modifiers.
+
+    \b
+    Example:
+      gmtool table show orion/world-size --lang ru
+    """
+    from gmtool.report.tables import show_report
+
+    out = Output(format, lang)
+    library = _library(tables)
+    out.emit(show_report(library.get(table), out.lang, library.find_row))
+
+
+@app.command("roll")
+@handles_errors
+def roll_command(
+    table: TableArg,
+    modifier: Annotated[Optional[List[str]], typer.Option(
+        "--modifier", "-m", help="A number (-4, +2) or a modifier id of the table (hostile). Repeatable.",
+        show_default=False)] = None,
+    stage: Annotated[Optional[int], typer.Option(
+        "--stage", min=1, max=3, help="Game stage, for tables that roll differently by stage.",
+        show_default=False)] = None,
+    follow: Annotated[bool, typer.Option(
+        "--next/--no-next", help="Also roll the tables a row sends you to (e.g. events after exploration).")] = True,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+) -> None:
+    """Roll on a table: die, stage halving, modifiers, the row hit, and any next tables.
+
+    \b
+    Examples:
+      gmtool table roll orion/exploration --format bbcode
+      gmtool table roll orion/world-type --modifier -4 --format markdown
+      gmtool table roll orion/world-type --modifier hostile --modifier poor --dice 6
+      gmtool table roll orion/negative-events --stage 1 --lang ru
+    """
+    from gmtool.report.tables import roll_report
+    from gmtool.rolltables.roll import modifier_from_text, roll_table
+
+    out = Output(format, lang)
+    library = _library(tables)
+    chosen = library.get(table)
+    mods = [modifier_from_text(chosen, m) for m in modifier or []]
+    choice = DiceChoice(dice, seed)
+    result = roll_table(chosen, choice.source, mods, stage, library if follow else None)
+    choice.finish()
+    out.emit(roll_report(result, out.lang, choice.info, library.find_row))
+
+
+@app.command("check")
+@handles_errors
+def check_command(
+    files: Annotated[Optional[List[Path]], typer.Argument(
+        help="Table files to check; none: every table reachable.", show_default=False)] = None,
+    tables: TablesOpt = None,
+) -> None:
+    """Validate table files: gaps, overlaps, unknown keys, missing labels, broken next.
+
+    \b
+    Examples:
+      gmtool table check
+      gmtool table check my-tables/orion/loot.toml
+    """
+    from gmtool.rolltables.loader import load_table
+
+    if files:
+        for path in files:
+            load_table(path)
+            typer.echo(f"ok: {path}")
+        return
+    found, errors = _library(tables).check_all()
+    for table in found:
+        typer.echo(f"ok: {table.id}")
+    if errors:
+        for message in errors[1:]:
+            typer.echo(f"error: {message}", err=True)
+        raise fail(errors[0])

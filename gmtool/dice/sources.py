@@ -1,0 +1,104 @@
+"""Where die faces come from.
+
+Every die gmtool rolls is asked of a :class:`DiceSource` with the number of sides and a
+label naming the roll ("exploration", "2d10+3: die 2").  Three sources share that one
+method:
+
+* :class:`RandomSource` — random faces, reproducible with a seed;
+* :class:`FixedSource` — faces given in advance (``--dice``: physical dice, a forum
+  roller's result), consumed in the rules' dice order;
+* the campaign's verifiable stream (a later module) — faces derived from a committed
+  secret, journaled.
+
+Core code never calls :mod:`random` itself; it only calls ``source.roll``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable, Protocol, runtime_checkable
+
+from gmtool.errors import DiceError
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """Anything that can roll one die."""
+
+    def roll(self, sides: int, label: str) -> int:
+        """Return a face in ``1..sides`` for the roll named ``label``."""
+        ...
+
+
+class RandomSource:
+    """Random faces from a private, seedable generator."""
+
+    __slots__ = ("seed", "_randbelow")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        # ``randrange(n)`` is uniform on 0..n-1 with no modulo bias.
+        self._randbelow = random.Random(seed).randrange
+
+    def roll(self, sides: int, label: str = "") -> int:
+        return self._randbelow(sides) + 1
+
+
+class FixedSource:
+    """Faces given in advance, consumed in order.
+
+    Raises :class:`DiceError` naming the roll when a face does not fit its die or when
+    the faces run out; call :meth:`finish` once resolution is over to refuse faces left
+    over.
+    """
+
+    __slots__ = ("faces", "used", "labels")
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self.faces = list(faces)
+        self.used = 0
+        self.labels: list[str] = []
+
+    def roll(self, sides: int, label: str = "") -> int:
+        index = self.used
+        name = f"roll {index + 1}" + (f" ({label}, d{sides})" if label else f" (d{sides})")
+        if index >= len(self.faces):
+            raise DiceError(
+                f"--dice: too few faces: {name} has none "
+                f"(given {len(self.faces)}: {format_faces(self.faces)})"
+            )
+        face = self.faces[index]
+        if not 1 <= face <= sides:
+            raise DiceError(f"--dice: face {face} is out of range 1–{sides} for {name}")
+        self.used += 1
+        self.labels.append(label)
+        return face
+
+    @property
+    def remaining(self) -> list[int]:
+        return self.faces[self.used:]
+
+    def finish(self) -> None:
+        """Refuse faces that no roll used."""
+        left = self.remaining
+        if left:
+            raise DiceError(
+                f"--dice: {len(left)} face(s) left over ({format_faces(left)}): "
+                f"the rolls used only {self.used} of {len(self.faces)}"
+            )
+
+
+def format_faces(faces: Iterable[int]) -> str:
+    text = ",".join(str(f) for f in faces)
+    return text if text else "none"
+
+
+def parse_faces(text: str) -> list[int]:
+    """Parse ``--dice`` input such as ``"8,7,4,9"`` (spaces allowed)."""
+    faces: list[int] = []
+    for i, part in enumerate(text.replace(" ", "").split(","), start=1):
+        if not part:
+            raise DiceError(f"--dice: value {i} is empty in {text!r}; give faces like 8,7,4,9")
+        if len(part) > 6 or not part.lstrip("-").isdigit():
+            raise DiceError(f"--dice: {part!r} (value {i}) is not a whole number")
+        faces.append(int(part))
+    return faces

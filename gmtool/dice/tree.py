@@ -1,0 +1,263 @@
+"""The expression tree of a dice roll, and its evaluation against a dice source.
+
+Nodes are immutable and shared (parsed expressions are cached); evaluation builds a
+parallel tree of results that keeps every die, kept and dropped, so a renderer can show
+``4d6kh3 = [6, 5, 3, ~~1~~] = 14``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from gmtool.dice.limits import MAX_DICE, MAX_EXPLOSIONS
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import DiceError
+
+
+# --------------------------------------------------------------------------- nodes
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+
+    def text(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``NdM`` with optional keep/drop, explosion and success target."""
+
+    count: int
+    sides: int
+    keep: tuple[str, int] | None = None   # ("kh"|"kl"|"dh"|"dl", n)
+    explode: bool = False
+    target: int | None = None             # count successes: face >= target
+    percent: bool = False                 # written as d%
+
+    def text(self) -> str:
+        out = f"{self.count if self.count != 1 else ''}d{'%' if self.percent else self.sides}"
+        if self.explode:
+            out += "!"
+        if self.keep:
+            out += f"{self.keep[0]}{self.keep[1]}"
+        if self.target is not None:
+            out += f">={self.target}"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: "Node"
+
+    def text(self) -> str:
+        return f"-{self.operand.text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # "+", "-", "*"
+    left: "Node"
+    right: "Node"
+
+    def text(self) -> str:
+        return f"{self.left.text()}{self.op}{self.right.text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    inner: "Node"
+
+    def text(self) -> str:
+        return f"({self.inner.text()})"
+
+
+Node = Union[Num, Dice, Neg, BinOp, Group]
+
+
+# ------------------------------------------------------------------------- results
+
+@dataclass(slots=True)
+class Die:
+    """One die as rolled."""
+
+    sides: int
+    face: int
+    kept: bool = True
+    exploded: bool = False     # this die hit its maximum and added another
+    from_explosion: bool = False
+    success: bool | None = None  # with a target: did it succeed
+
+
+@dataclass(slots=True)
+class DiceTerm:
+    node: Dice
+    dice: list[Die]
+    value: int
+
+
+@dataclass(slots=True)
+class NumTerm:
+    node: Num
+    value: int
+
+
+@dataclass(slots=True)
+class NegTerm:
+    operand: "Term"
+    value: int
+
+
+@dataclass(slots=True)
+class OpTerm:
+    op: str
+    left: "Term"
+    right: "Term"
+    value: int
+
+
+@dataclass(slots=True)
+class GroupTerm:
+    inner: "Term"
+    value: int
+
+
+Term = Union[DiceTerm, NumTerm, NegTerm, OpTerm, GroupTerm]
+
+
+@dataclass(slots=True)
+class DiceResult:
+    """A rolled expression: its text, the result tree and the total."""
+
+    expression: str
+    term: Term
+    total: int
+    comment: str = ""
+    counts_successes: bool = field(default=False)
+
+    @property
+    def dice(self) -> list[Die]:
+        """Every die, kept and dropped, in roll order."""
+        out: list[Die] = []
+        _collect(self.term, out)
+        return out
+
+    @property
+    def kept(self) -> list[int]:
+        """Faces of the kept dice, in roll order (CONTRACT.md ``dice``)."""
+        return [d.face for d in self.dice if d.kept]
+
+    def to_data(self) -> dict:
+        data: dict = {
+            "expression": self.expression,
+            "dice": self.kept,
+            "total": self.total,
+            "rolls": [
+                {"sides": d.sides, "face": d.face, "kept": d.kept, "exploded": d.exploded,
+                 **({"success": d.success} if d.success is not None else {})}
+                for d in self.dice
+            ],
+        }
+        if self.counts_successes:
+            data["successes"] = self.total
+        if self.comment:
+            data["comment"] = self.comment
+        return data
+
+
+def _collect(term: Term, out: list[Die]) -> None:
+    if isinstance(term, DiceTerm):
+        out.extend(term.dice)
+    elif isinstance(term, OpTerm):
+        _collect(term.left, out)
+        _collect(term.right, out)
+    elif isinstance(term, (NegTerm,)):
+        _collect(term.operand, out)
+    elif isinstance(term, GroupTerm):
+        _collect(term.inner, out)
+
+
+# ---------------------------------------------------------------------- evaluation
+
+class _Budget:
+    """Counts dice and explosions across one evaluation."""
+
+    __slots__ = ("dice", "explosions")
+
+    def __init__(self) -> None:
+        self.dice = 0
+        self.explosions = 0
+
+
+def evaluate(node: Node, source: DiceSource, label: str) -> Term:
+    return _eval(node, source, label, _Budget())
+
+
+def _eval(node: Node, source: DiceSource, label: str, budget: _Budget) -> Term:
+    if isinstance(node, Dice):
+        return _roll_dice(node, source, label, budget)
+    if isinstance(node, Num):
+        return NumTerm(node, node.value)
+    if isinstance(node, BinOp):
+        left = _eval(node.left, source, label, budget)
+        right = _eval(node.right, source, label, budget)
+        if node.op == "+":
+            value = left.value + right.value
+        elif node.op == "-":
+            value = left.value - right.value
+        else:
+            value = left.value * right.value
+        return OpTerm(node.op, left, right, value)
+    if isinstance(node, Neg):
+        inner = _eval(node.operand, source, label, budget)
+        return NegTerm(inner, -inner.value)
+    inner = _eval(node.inner, source, label, budget)
+    return GroupTerm(inner, inner.value)
+
+
+def _roll_dice(node: Dice, source: DiceSource, label: str, budget: _Budget) -> DiceTerm:
+    sides = node.sides
+    dice: list[Die] = []
+    wanted = node.count
+    while len(dice) < wanted:
+        budget.dice += 1
+        if budget.dice > MAX_DICE:
+            raise DiceError(f"too many dice: more than {MAX_DICE} rolled (explosions count)")
+        n = len(dice) + 1
+        face = source.roll(sides, f"{label}: die {n}" if label else f"die {n}")
+        die = Die(sides, face, from_explosion=n > node.count)
+        dice.append(die)
+        if node.explode and face == sides:
+            budget.explosions += 1
+            if budget.explosions > MAX_EXPLOSIONS:
+                raise DiceError(f"too many explosions: more than {MAX_EXPLOSIONS}")
+            die.exploded = True
+            wanted += 1
+    if node.keep:
+        _apply_keep(dice, *node.keep)
+    if node.target is not None:
+        value = 0
+        for d in dice:
+            d.success = d.kept and d.face >= node.target
+            value += d.success
+    elif len(dice) == 1:
+        value = dice[0].face
+    else:
+        value = sum(d.face for d in dice if d.kept)
+    return DiceTerm(node, dice, value)
+
+
+def _apply_keep(dice: list[Die], mode: str, n: int) -> None:
+    # Rank by face; among equal faces the earlier die counts as higher, so which of
+    # two equal dice is dropped is stable and predictable.
+    order = sorted(range(len(dice)), key=lambda i: (-dice[i].face, i))
+    if mode == "kh":
+        drop = order[n:]
+    elif mode == "kl":
+        drop = order[: len(order) - n]
+    elif mode == "dh":
+        drop = order[:n]
+    else:  # "dl"
+        drop = order[len(order) - n:] if n else []
+    for i in drop:
+        dice[i].kept = False

@@ -1,0 +1,42 @@
+"""Escaping of text for each output format.
+
+The goal: whatever a player types — ``[url=…]``, ``[/quote]``, ``</b>``, ``**``,
+``@everyone`` — shows as the same characters and never turns into markup.
+"""
+from __future__ import annotations
+
+import re
+
+ZWSP = "\u200b"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+_NEWLINES = re.compile(r"\s*[\r\n]+\s*")
+# "[" that could open a tag: [b] [/quote] [url=…] [*]
+_BB_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&])")
+_MD_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
+
+
+def clean(value: str) -> str:
+    """Fold line breaks into spaces and drop control and bidi-override characters."""
+    return _CONTROL.sub("", _NEWLINES.sub(" ", value))
+
+
+def plain(value: str) -> str:
+    return clean(value)
+
+
+def bbcode(value: str) -> str:
+    # A zero-width space after "[" stops every BBCode parser from seeing a tag.
+    return _BB_TAG.sub("[" + ZWSP, clean(value))
+
+
+def markdown_inline(value: str) -> str:
+    """Markdown for text inside a line or a table cell."""
+    out = _MD_SPECIAL.sub(r"\\\1", clean(value))
+    # Discord and Discourse mentions: @everyone must not ping anyone.
+    return out.replace("@", "@" + ZWSP)
+
+
+def markdown(value: str) -> str:
+    """Markdown for text that may start a line (a list marker, a heading, a quote)."""
+    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), markdown_inline(value))

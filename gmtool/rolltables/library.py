@@ -1,0 +1,128 @@
+"""Find tables on disk: the shipped ``tables/``, ``GMTOOL_TABLES``, and extra folders.
+
+A tables folder holds one sub-folder per ruleset (``orion/``, ``venus/``) of ``*.toml``
+files; a table's id is ``<ruleset>/<file stem>``.  Folders given later override earlier
+ones, so a campaign or a moderator can replace a shipped table by dropping a file with
+the same name into their own folder.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from gmtool.errors import TableError
+from gmtool.rolltables.loader import load_table
+from gmtool.rolltables.model import Row, Table
+
+ENV_TABLES = "GMTOOL_TABLES"
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def shipped_tables_dir() -> Path:
+    """The rule tables that come with gmtool.
+
+    An installed wheel carries them inside the package (``gmtool/_tables``); a source
+    checkout has them beside the package (``tables/``).  The wheel location is tried
+    first: ``site-packages/tables`` may well be another project's package.
+    """
+    for candidate in (_PACKAGE_DIR / "_tables", _PACKAGE_DIR.parent / "tables"):
+        if (candidate / "orion").is_dir():
+            return candidate
+    raise TableError(f"the shipped tables are missing (looked in {_PACKAGE_DIR / '_tables'} "
+                     f"and {_PACKAGE_DIR.parent / 'tables'}); reinstall gmtool")
+
+
+def default_dirs(extra: Iterable[Path] = ()) -> list[Path]:
+    dirs = [shipped_tables_dir()]
+    env = os.environ.get(ENV_TABLES, "")
+    dirs += [Path(p) for p in env.split(os.pathsep) if p]
+    dirs += list(extra)
+    return dirs
+
+
+class TableLibrary:
+    """Every table reachable from a list of folders, loaded on first use."""
+
+    def __init__(self, dirs: Sequence[Path]) -> None:
+        self.dirs = list(dirs)
+        self._files: dict[str, Path] | None = None
+        self._cache: dict[str, Table] = {}
+
+    @classmethod
+    def default(cls, extra: Iterable[Path] = ()) -> "TableLibrary":
+        return cls(default_dirs(extra))
+
+    @property
+    def files(self) -> dict[str, Path]:
+        """Table id → file, later folders overriding earlier ones."""
+        if self._files is None:
+            files: dict[str, Path] = {}
+            for root in self.dirs:
+                if not root.is_dir():
+                    raise TableError(f"tables folder {root} does not exist")
+                for ruleset_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+                    for path in sorted(ruleset_dir.glob("*.toml")):
+                        files[f"{ruleset_dir.name}/{path.stem}"] = path
+            self._files = files
+        return self._files
+
+    def ids(self, ruleset: str | None = None) -> list[str]:
+        return sorted(i for i in self.files if ruleset is None or i.split("/")[0] == ruleset)
+
+    def resolve(self, name: str, ruleset: str | None = None) -> str:
+        """``orion/world-type``, or ``world-type`` alone if only one ruleset has it."""
+        if "/" in name:
+            if name in self.files:
+                return name
+        else:
+            if ruleset and f"{ruleset}/{name}" in self.files:
+                return f"{ruleset}/{name}"
+            matches = [i for i in self.files if i.split("/", 1)[1] == name]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                raise TableError(f"table {name!r} is in several rulesets: {', '.join(sorted(matches))}")
+        raise TableError(f"no table {name!r}; `gmtool table list` shows them all")
+
+    def get(self, name: str, ruleset: str | None = None) -> Table:
+        table_id = self.resolve(name, ruleset)
+        table = self._cache.get(table_id)
+        if table is None:
+            table = load_table(self.files[table_id], table_id.split("/")[0])
+            self._cache[table_id] = table
+        return table
+
+    def find_row(self, name: str, ruleset: str, row_id: str) -> Row | None:
+        """The row ``row_id`` of table ``name`` (relative to ``ruleset``), or None."""
+        try:
+            table = self.get(name, ruleset)
+        except TableError:
+            return None
+        return next((r for r in table.rows if r.id == row_id), None)
+
+    def next_tables(self, table: Table, row_next: Iterable[str]) -> list[Table]:
+        out = []
+        for name in row_next:
+            try:
+                out.append(self.get(name, table.ruleset))
+            except TableError as exc:
+                raise TableError(f"{table.id}: next table {name!r}: {exc}") from None
+        return out
+
+    def check_all(self) -> tuple[list[Table], list[str]]:
+        """Load every table and check every ``next`` reference.
+
+        Returns the valid tables and one message per broken one."""
+        tables: list[Table] = []
+        errors: list[str] = []
+        for table_id in self.ids():
+            try:
+                table = self.get(table_id)
+                for row in table.rows:
+                    self.next_tables(table, row.next)
+            except TableError as exc:
+                errors.append(str(exc))
+            else:
+                tables.append(table)
+        return tables, errors
