@@ -22,7 +22,7 @@ from gmtool.dice.tree import BinOp, Dice, Group, Neg, Node, Num
 from gmtool.errors import DiceError
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+)|(?P<keep>kh|kl|dh|dl)|(?P<d>d)|(?P<ge>>=|≥)|(?P<sym>[%!+\-*()]))",
+    r"\s*(?:(?P<num>[0-9]+)|(?P<keep>kh|kl|dh|dl)|(?P<d>d)|(?P<ge>>=|≥)|(?P<sym>[%!+\-*()]))",
     re.IGNORECASE,
 )
 _RUSSIAN_D = str.maketrans({"к": "d", "К": "d", "д": "d", "Д": "d", "×": "*", "−": "-"})

@@ -15,6 +15,7 @@ Core code never calls :mod:`random` itself; it only calls ``source.roll``.
 from __future__ import annotations
 
 import random
+import re
 from typing import Iterable, Protocol, runtime_checkable
 
 from gmtool.errors import DiceError
@@ -87,6 +88,9 @@ class FixedSource:
             )
 
 
+_FACE = re.compile(r"-?[0-9]{1,6}")
+
+
 def format_faces(faces: Iterable[int]) -> str:
     text = ",".join(str(f) for f in faces)
     return text if text else "none"
@@ -98,7 +102,7 @@ def parse_faces(text: str) -> list[int]:
     for i, part in enumerate(text.replace(" ", "").split(","), start=1):
         if not part:
             raise DiceError(f"--dice: value {i} is empty in {text!r}; give faces like 8,7,4,9")
-        if len(part) > 6 or not part.lstrip("-").isdigit():
+        if not _FACE.fullmatch(part):
             raise DiceError(f"--dice: {part!r} (value {i}) is not a whole number")
         faces.append(int(part))
     return faces

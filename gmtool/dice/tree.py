@@ -6,34 +6,40 @@ parallel tree of results that keeps every die, kept and dropped, so a renderer c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Union
 
 from gmtool.dice.limits import MAX_DICE, MAX_EXPLOSIONS
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import DiceError
+from gmtool.struct import Frozen, Struct
 
 
 # --------------------------------------------------------------------------- nodes
 
-@dataclass(frozen=True, slots=True)
-class Num:
-    value: int
+class Num(Frozen):
+    __slots__ = ("value",)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
 
     def text(self) -> str:
         return str(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
-    """``NdM`` with optional keep/drop, explosion and success target."""
+class Dice(Frozen):
+    """``NdM`` with optional keep/drop (``("kh"|"kl"|"dh"|"dl", n)``), explosion, and a
+    success target (count the dice with ``face >= target``)."""
 
-    count: int
-    sides: int
-    keep: tuple[str, int] | None = None   # ("kh"|"kl"|"dh"|"dl", n)
-    explode: bool = False
-    target: int | None = None             # count successes: face >= target
-    percent: bool = False                 # written as d%
+    __slots__ = ("count", "sides", "keep", "explode", "target", "percent")
+
+    def __init__(self, count: int, sides: int, keep: tuple[str, int] | None = None,
+                 explode: bool = False, target: int | None = None, percent: bool = False) -> None:
+        self.count = count
+        self.sides = sides
+        self.keep = keep
+        self.explode = explode
+        self.target = target
+        self.percent = percent   # written as d%
 
     def text(self) -> str:
         out = f"{self.count if self.count != 1 else ''}d{'%' if self.percent else self.sides}"
@@ -46,27 +52,33 @@ class Dice:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Neg:
-    operand: "Node"
+class Neg(Frozen):
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: "Node") -> None:
+        self.operand = operand
 
     def text(self) -> str:
         return f"-{self.operand.text()}"
 
 
-@dataclass(frozen=True, slots=True)
-class BinOp:
-    op: str  # "+", "-", "*"
-    left: "Node"
-    right: "Node"
+class BinOp(Frozen):
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, op: str, left: "Node", right: "Node") -> None:
+        self.op = op   # "+", "-", "*"
+        self.left = left
+        self.right = right
 
     def text(self) -> str:
         return f"{self.left.text()}{self.op}{self.right.text()}"
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    inner: "Node"
+class Group(Frozen):
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: "Node") -> None:
+        self.inner = inner
 
     def text(self) -> str:
         return f"({self.inner.text()})"
@@ -77,63 +89,79 @@ Node = Union[Num, Dice, Neg, BinOp, Group]
 
 # ------------------------------------------------------------------------- results
 
-@dataclass(slots=True)
-class Die:
+class Die(Struct):
     """One die as rolled."""
 
-    sides: int
-    face: int
-    kept: bool = True
-    exploded: bool = False     # this die hit its maximum and added another
-    from_explosion: bool = False
-    success: bool | None = None  # with a target: did it succeed
+    __slots__ = ("sides", "face", "kept", "exploded", "from_explosion", "success")
+
+    def __init__(self, sides: int, face: int, kept: bool = True, exploded: bool = False,
+                 from_explosion: bool = False, success: bool | None = None) -> None:
+        self.sides = sides
+        self.face = face
+        self.kept = kept
+        self.exploded = exploded              # hit its maximum and added another die
+        self.from_explosion = from_explosion  # was added by an explosion
+        self.success = success                # with a target: did it succeed
 
 
-@dataclass(slots=True)
-class DiceTerm:
-    node: Dice
-    dice: list[Die]
-    value: int
+class DiceTerm(Struct):
+    __slots__ = ("node", "dice", "value")
+
+    def __init__(self, node: Dice, dice: list[Die], value: int) -> None:
+        self.node = node
+        self.dice = dice
+        self.value = value
 
 
-@dataclass(slots=True)
-class NumTerm:
-    node: Num
-    value: int
+class NumTerm(Struct):
+    __slots__ = ("node", "value")
+
+    def __init__(self, node: Num, value: int) -> None:
+        self.node = node
+        self.value = value
 
 
-@dataclass(slots=True)
-class NegTerm:
-    operand: "Term"
-    value: int
+class NegTerm(Struct):
+    __slots__ = ("operand", "value")
+
+    def __init__(self, operand: "Term", value: int) -> None:
+        self.operand = operand
+        self.value = value
 
 
-@dataclass(slots=True)
-class OpTerm:
-    op: str
-    left: "Term"
-    right: "Term"
-    value: int
+class OpTerm(Struct):
+    __slots__ = ("op", "left", "right", "value")
+
+    def __init__(self, op: str, left: "Term", right: "Term", value: int) -> None:
+        self.op = op
+        self.left = left
+        self.right = right
+        self.value = value
 
 
-@dataclass(slots=True)
-class GroupTerm:
-    inner: "Term"
-    value: int
+class GroupTerm(Struct):
+    __slots__ = ("inner", "value")
+
+    def __init__(self, inner: "Term", value: int) -> None:
+        self.inner = inner
+        self.value = value
 
 
 Term = Union[DiceTerm, NumTerm, NegTerm, OpTerm, GroupTerm]
 
 
-@dataclass(slots=True)
-class DiceResult:
+class DiceResult(Struct):
     """A rolled expression: its text, the result tree and the total."""
 
-    expression: str
-    term: Term
-    total: int
-    comment: str = ""
-    counts_successes: bool = field(default=False)
+    __slots__ = ("expression", "term", "total", "comment", "counts_successes")
+
+    def __init__(self, expression: str, term: Term, total: int, comment: str = "",
+                 counts_successes: bool = False) -> None:
+        self.expression = expression
+        self.term = term
+        self.total = total
+        self.comment = comment
+        self.counts_successes = counts_successes
 
     @property
     def dice(self) -> list[Die]:
@@ -240,8 +268,6 @@ def _roll_dice(node: Dice, source: DiceSource, label: str, budget: _Budget) -> D
         for d in dice:
             d.success = d.kept and d.face >= node.target
             value += d.success
-    elif len(dice) == 1:
-        value = dice[0].face
     else:
         value = sum(d.face for d in dice if d.kept)
     return DiceTerm(node, dice, value)

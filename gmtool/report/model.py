@@ -7,15 +7,20 @@ that way, so anything a player typed is always escaped.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Union
 
+from gmtool.struct import Frozen, Struct
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    text: str
-    style: str | None = None   # None | "b" | "i" | "s" (struck through) | "code"
-    escape: bool = True
+
+class Span(Frozen):
+    """A run of text with one style: None, "b", "i", "s" (struck through) or "code"."""
+
+    __slots__ = ("text", "style", "escape")
+
+    def __init__(self, text: str, style: str | None = None, escape: bool = True) -> None:
+        self.text = text
+        self.style = style
+        self.escape = escape
 
 
 Text = list[Span]
@@ -43,44 +48,57 @@ def raw(value: str, style: str | None = None) -> Span:
     return Span(value, style, escape=False)
 
 
-@dataclass(slots=True)
-class Heading:
-    text: Text
+class Heading(Struct):
+    __slots__ = ("text",)
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
 
 
-@dataclass(slots=True)
-class Paragraph:
-    text: Text
+class Paragraph(Struct):
+    __slots__ = ("text",)
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
 
 
-@dataclass(slots=True)
-class Facts:
+class Facts(Struct):
     """``label: value`` pairs."""
 
-    items: list[tuple[str, Text]]
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[tuple[str, Text]]) -> None:
+        self.items = items
 
 
-@dataclass(slots=True)
-class Items:
+class Items(Struct):
     """A bulleted list."""
 
-    items: list[Text]
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Text]) -> None:
+        self.items = items
 
 
-@dataclass(slots=True)
-class TableBlock:
-    headers: list[str]
-    rows: list[list[str]]
-    align: list[str] | None = None   # per column: "left" | "right" | "center"
+class TableBlock(Struct):
+    __slots__ = ("headers", "rows", "align")
+
+    def __init__(self, headers: list[str], rows: list[list[str]], align: list[str] | None = None) -> None:
+        self.headers = headers
+        self.rows = rows
+        self.align = align   # per column: "left" | "right" | "center"
 
 
 Block = Union[Heading, Paragraph, Facts, Items, TableBlock]
 
 
-@dataclass(slots=True)
-class Report:
+class Report(Struct):
     """A title, the blocks for humans, and ``data`` — the JSON object for scripts."""
 
-    title: Text
-    blocks: list[Block] = field(default_factory=list)
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("title", "blocks", "data")
+
+    def __init__(self, title: Text, blocks: list[Block] | None = None,
+                 data: dict[str, Any] | None = None) -> None:
+        self.title = title
+        self.blocks = blocks if blocks is not None else []
+        self.data = data if data is not None else {}

@@ -5,7 +5,6 @@ of its own.  ``tabulate`` is imported only when a report has a table.
 """
 from __future__ import annotations
 
-import json
 from typing import Callable
 
 from gmtool.report import escape
@@ -127,6 +126,8 @@ class JsonRenderer:
     """Exactly one JSON object: the report's data."""
 
     def render(self, report: Report) -> str:
+        import json
+
         return json.dumps(report.data, ensure_ascii=False, indent=2) + "\n"
 
 

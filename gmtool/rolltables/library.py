@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from gmtool.errors import TableError
-from gmtool.rolltables.loader import load_table
+from gmtool.rolltables.loader import display_path, load_table
 from gmtool.rolltables.model import Row, Table
 
 ENV_TABLES = "GMTOOL_TABLES"
@@ -110,6 +110,24 @@ class TableLibrary:
                 raise TableError(f"{table.id}: next table {name!r}: {exc}") from None
         return out
 
+    def _check_column_refs(self, table: Table) -> None:
+        """A column that names a table holds row ids of that table."""
+        for name, column in table.columns.items():
+            if not column.table:
+                continue
+            try:
+                target = self.get(column.table, table.ruleset)
+            except TableError as exc:
+                raise TableError(f"{display_path(table.path)}: column {name!r}: {exc}") from None
+            ids = {r.id for r in target.rows}
+            for row in table.rows:
+                value = row.values.get(name)
+                values = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+                for item in values:
+                    if item not in ids:
+                        raise TableError(f"{display_path(table.path)}: row {row.number}: {name} {item!r} is not a row "
+                                         f"of {target.id}")
+
     def check_all(self) -> tuple[list[Table], list[str]]:
         """Load every table and check every ``next`` reference.
 
@@ -121,6 +139,7 @@ class TableLibrary:
                 table = self.get(table_id)
                 for row in table.rows:
                     self.next_tables(table, row.next)
+                self._check_column_refs(table)
             except TableError as exc:
                 errors.append(str(exc))
             else:

@@ -139,6 +139,8 @@ def _labels(value: Any, what: str, fail, required: bool) -> dict[str, str]:
     if not isinstance(value, dict):
         raise fail(f"{what} must be {{ en = \"…\", ru = \"…\" }}, not {value!r}")
     for lang, text in value.items():
+        if not re.fullmatch(r"[a-z]{2}", lang):
+            raise fail(f"{what}: unknown key {lang!r} (labels are keyed by language: en, ru)")
         if not isinstance(text, str) or not text.strip():
             raise fail(f"{what}: label {lang!r} must be non-empty text")
     if required:
@@ -245,7 +247,13 @@ def _check_value(value: Any, what: str, fail) -> None:
                "or per language { en = …, ru = … }")
 
 
+def _faces(lo: int, hi: int) -> str:
+    return f"face {lo} is" if lo == hi else f"faces {lo}–{hi} are"
+
+
 def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
+    """Rows may not overlap, may leave no total between them uncovered, and must cover
+    every face of the die."""
     ordered = sorted(rows, key=lambda r: (float("-inf") if r.low is None else r.low))
     for a, b in zip(ordered, ordered[1:]):
         a_high = float("inf") if a.high is None else a.high
@@ -255,18 +263,16 @@ def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
             raise fail(f"row {second.number}: ranges {first.range_text()} and "
                        f"{second.range_text()} overlap")
         if b_low > a_high + 1:
-            gap = (a_high + 1, b_low - 1)
-            if gap[1] >= 1 and gap[0] <= sides:
-                lo, hi = max(gap[0], 1), min(gap[1], sides)
-                faces = str(lo) if lo == hi else f"{lo}–{hi}"
-                raise fail(f"row {b.number}: faces {faces} are in no row (gap before {b.range_text()})")
+            word = "faces" if a_high + 1 <= sides and b_low - 1 >= 1 else "totals"
+            lo, hi = int(a_high) + 1, int(b_low) - 1
+            span = _faces(lo, hi) if word == "faces" else (
+                f"total {lo} is" if lo == hi else f"totals {lo}–{hi} are")
+            raise fail(f"row {b.number}: {span} in no row (gap before {b.range_text()})")
     first, last = ordered[0], ordered[-1]
     if first.low is not None and first.low > 1:
-        raise fail(f"row {first.number}: faces 1–{first.low - 1} are in no row" if first.low > 2
-                   else f"row {first.number}: face 1 is in no row")
+        raise fail(f"row {first.number}: {_faces(1, first.low - 1)} in no row")
     if last.high is not None and last.high < sides:
-        hi = f"{last.high + 1}–{sides}" if last.high + 1 < sides else str(sides)
-        raise fail(f"row {last.number}: faces {hi} are in no row (the die is d{sides})")
+        raise fail(f"row {last.number}: {_faces(last.high + 1, sides)} in no row (the die is d{sides})")
 
 
 def _modifier(number: int, raw: Any, fail) -> Modifier:
