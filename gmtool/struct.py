@@ -33,5 +33,11 @@ class Frozen(Struct):
 
     __slots__ = ()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Each slot may be set once, in __init__; parsed dice trees are cached and shared.
+        if hasattr(self, name):
+            raise AttributeError(f"{type(self).__name__}.{name} cannot be changed")
+        object.__setattr__(self, name, value)
+
     def __hash__(self) -> int:  # type: ignore[override]
         return hash((type(self), self._fields()))
