@@ -22,5 +22,9 @@ class CampaignError(GmError):
     """A campaign folder is missing, malformed or inconsistent."""
 
 
+class InputError(GmError):
+    """A value given on the command line or in a file is not valid."""
+
+
 class RuleRefused(GmError):
     """The rules forbid what was asked."""

@@ -178,7 +178,9 @@ def test_negative_event_values():
     }
     for row_id, guarded in guards.items():
         row = table.row(row_id)
-        assert row.value("monster") is True
+        # ordinary in stage 2, great in stage 3 (RULES.md A4.3)
+        assert row.value("monster", 2) == "ordinary"
+        assert row.value("monster", 3) == "great"
         assert row.value("guards") == guarded
         assert row.next == ("monster-kind",)
     for row_id in ("fleet_lost", "make_hostile", "make_poor", "make_gravity", "contamination"):

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool import __version__
-from gmtool.cli import roll, table
+from gmtool.cli import explore, odds, roll, table, world
 from gmtool.cli.common import DEBUG_ENV
 
 app = typer.Typer(
@@ -43,6 +43,9 @@ def _root(
 
 roll.register(app)
 table.register(app)
+explore.register(app)
+world.register(app)
+odds.register(app)
 
 
 def main() -> None:

@@ -6,7 +6,8 @@ import functools
 import os
 import sys
 from enum import Enum
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from pathlib import Path
+from typing import Annotated, Any, Callable, List, Optional, TypeVar
 
 import typer
 
@@ -36,6 +37,31 @@ DiceOpt = Annotated[Optional[str], typer.Option(
     show_default=False)]
 SeedOpt = Annotated[Optional[int], typer.Option(
     "--seed", help="Seed for a reproducible random roll.", show_default=False)]
+
+
+TablesOpt = Annotated[Optional[List[Path]], typer.Option(
+    "--tables", help="An extra tables folder (holding <ruleset>/*.toml); overrides shipped tables. "
+    "Repeatable; also GMTOOL_TABLES.", show_default=False)]
+StageOpt = Annotated[int, typer.Option("--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18).")]
+NearOpt = Annotated[Optional[str], typer.Option(
+    "--near-homeworld", metavar="planets=N,terran=N,colonisable=N,unexplored=N",
+    help="The hex is next to a homeworld with these neighbours so far (unexplored counts this hex): "
+         "applies the -4/-2 world-type modifiers and the 2-to-4-planets rerolls.", show_default=False)]
+
+
+def library(tables: list[Path] | None) -> Any:
+    """The table library: shipped tables, GMTOOL_TABLES, then ``--tables`` folders."""
+    from gmtool.rolltables.library import TableLibrary
+
+    return TableLibrary.default(tables or [])
+
+
+def neighbourhood(spec: str | None) -> Any:
+    if spec is None:
+        return None
+    from gmtool.rules.orion.neighbourhood import Neighbourhood
+
+    return Neighbourhood.parse(spec)
 
 
 class Output:

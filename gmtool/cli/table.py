@@ -6,27 +6,19 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, fail,
+from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail,
                                handles_errors)
+from gmtool.cli.common import library as _library
 
 app = typer.Typer(help="List, show, check and roll on rule tables (tables/<ruleset>/*.toml).",
                   no_args_is_help=True)
 
-TablesOpt = Annotated[Optional[List[Path]], typer.Option(
-    "--tables", help="An extra tables folder (holding <ruleset>/*.toml); overrides shipped tables. "
-    "Repeatable; also GMTOOL_TABLES.", show_default=False)]
 TableArg = Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type (or world-type).",
                                          show_default=False)]
 
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="table")
-
-
-def _library(tables: list[Path] | None):
-    from gmtool.rolltables.library import TableLibrary
-
-    return TableLibrary.default(tables or [])
 
 
 @app.command("list")

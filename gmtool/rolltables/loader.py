@@ -27,7 +27,7 @@ from typing import Any
 from gmtool.errors import TableError
 from gmtool.rolltables.model import LANGS, Column, Modifier, Row, StageDivision, Table
 
-TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide"}
+TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules"}
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}
 MODIFIER_KEYS = {"id", "value", "label", "when"}
 DIVIDE_KEYS = {"by", "round", "stages"}
@@ -124,7 +124,15 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
     divide = _divide(data["divide"], fail) if "divide" in data else None
     if divide and sides is None:
         raise fail("divide needs a die")
-    return Table(ruleset, name, path, sides, title, rows, description, columns, modifiers, divide)
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise fail("rules must be a table of parameters for the rules code")
+    for key, value in rules.items():
+        if not ID_RE.match(key):
+            raise fail(f"rules: key {key!r} must be lower-case letters, digits, '-' or '_'")
+        _check_value(value, f"rules: {key!r}", fail)
+    return Table(ruleset, name, path, sides, title, rows, description, columns, modifiers, divide,
+                 dict(rules))
 
 
 def _list(value: Any, what: str, fail) -> list:

@@ -99,6 +99,7 @@ class Table:
     columns: dict[str, Column] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     divide: StageDivision | None = None
+    rules: dict[str, Any] = field(default_factory=dict)   # parameters for the rules code
 
     @property
     def id(self) -> str:
@@ -122,6 +123,13 @@ class Table:
         highs = [r.high for r in self.rows if r.high is not None]
         span = f"{min(lows, default='…')}–{max(highs, default='…')}"
         raise TableError(f"{self.id}: total {total} matches no row (rows cover {span})")
+
+    def rule(self, key: str) -> Any:
+        """A parameter from the table's ``[rules]``; a missing one is the table's mistake."""
+        try:
+            return self.rules[key]
+        except KeyError:
+            raise TableError(f"{self.path}: [rules] needs {key!r}") from None
 
     def modifier(self, mod_id: str) -> Modifier:
         for mod in self.modifiers:

@@ -35,6 +35,8 @@ class TableRoll:
     row: Row
     stage: int | None = None
     nested: list["TableRoll"] = field(default_factory=list)
+    rerolls: list["TableRoll"] = field(default_factory=list)   # rolls rejected before this one
+    reroll_reason: str | None = None
 
     @property
     def divided(self) -> bool:
@@ -63,6 +65,9 @@ class TableRoll:
             data["stage"] = self.stage
         if self.nested:
             data["next"] = [n.to_data() for n in self.nested]
+        if self.rerolls:
+            data["rerolls"] = [{"face": r.face, "row": r.row.id} for r in self.rerolls]
+            data["reroll_reason"] = self.reroll_reason
         return data
 
 

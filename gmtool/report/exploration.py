@@ -1,0 +1,124 @@
+"""Reports for ``gmtool explore`` and ``gmtool world planet``: the story a player reads."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.report.i18n import tr
+from gmtool.report.model import Facts, Heading, Items, Report, Span, Text, bold, text
+from gmtool.report.tables import RowLookup, format_value, roll_line, signed
+from gmtool.rolltables.model import Row, pick
+from gmtool.rolltables.roll import TableRoll
+from gmtool.rules.orion.exploration import Exploration, Gain, OrionTables, Planet
+
+
+def _short(row: Row, lang: str) -> str:
+    return pick(row.short or row.label, lang)
+
+
+def _gain_text(gain: Gain, lang: str, lookup: RowLookup | None) -> str:
+    column = gain.table.columns.get(gain.name)
+    label = pick(column.label, lang) if column else gain.name
+    return f"{label}: {format_value(gain.value, lang, column, gain.table.ruleset, lookup)}"
+
+
+def _reroll_note(result: Exploration, tables: OrionTables, lang: str) -> str:
+    reason = (result.exploration.reroll_reason if result.exploration else None) or ""
+    n = tables.max_planets if reason.endswith("max_planets") else tables.min_planets
+    return tr(reason, lang, n=n) if reason else ""
+
+
+def planet_facts(planet: Planet, tables: OrionTables, lang: str) -> list[tuple[str, Text]]:
+    facts: list[tuple[str, Text]] = []
+    type_text = pick(planet.type_row.label, lang)
+    if planet.type_fixed_by is not None:
+        type_text += f" ({tr('type_fixed', lang, event=pick(planet.type_fixed_by.label, lang))})"
+    elif "type" in planet.forced:
+        type_text += f" ({tr('forced', lang)})"
+    size_text = pick(planet.size_row.label, lang)
+    if planet.size_raised_from is not None:
+        size_text += " (" + tr("size_raised", lang, rolled=pick(planet.size_raised_from.label, lang),
+                               size=pick(planet.size_row.label, lang),
+                               event=pick(planet.size_raised_by.label, lang) if planet.size_raised_by else "") + ")"
+    elif "size" in planet.forced:
+        size_text += f" ({tr('forced', lang)})"
+    facts.append((tr("planet", lang), [bold(type_text), Span(", " + size_text)]))
+    props = [tables.property_row(p) for p in planet.properties]
+    facts.append((tr("properties", lang), text(", ".join(_short(r, lang) for r in props) or tr("none", lang))))
+
+    base_pop = int(planet.size_row.values["max_population"])
+    pop_parts = [f"{pick(planet.size_row.label, lang)} {base_pop}"]
+    pop_parts += [f"{_short(r, lang)} {signed(int(r.values['max_population']))}"
+                  for r in props if "max_population" in r.values]
+    facts.append((tr("max_population", lang),
+                  [bold(str(planet.max_population))] + text(f" ({', '.join(pop_parts)})" if len(pop_parts) > 1 else "")))
+    facts.append((tr("production", lang), [bold(str(planet.production))]))
+    pp_parts = [f"{_short(r, lang)} {signed(int(r.values['pp_per_worker']))}" for r in props if "pp_per_worker" in r.values]
+    rp_parts = [f"{_short(r, lang)} {signed(int(r.values['rp_per_scientist']))}" for r in props if "rp_per_scientist" in r.values]
+    rp_parts += [f"{_short(r, lang)} {signed(int(r.values['rp_bonus_per_scientist']))}"
+                 for r in props if "rp_bonus_per_scientist" in r.values]
+    facts.append((tr("pp_per_worker", lang),
+                  [bold(str(planet.pp_per_worker))] + text(f" ({planet.production} {', '.join(pp_parts)})" if pp_parts else "")))
+    facts.append((tr("rp_per_scientist", lang),
+                  [bold(str(planet.rp_per_scientist))] + text(f" ({planet.production} {', '.join(rp_parts)})" if rp_parts else "")))
+    facts.append((tr("growth", lang), text(str(planet.growth))))
+    return facts
+
+
+def _event_text(roll: TableRoll, lang: str) -> str:
+    return pick(roll.row.label, lang) + (f" — {pick(roll.row.text, lang)}" if roll.row.text else "")
+
+
+def exploration_report(result: Exploration, tables: OrionTables, lang: str, source_info: dict[str, Any],
+                       lookup: RowLookup | None = None, hex_text: str | None = None) -> Report:
+    from gmtool.report.dice import source_text
+
+    heading = tr("exploration" if result.exploration else "special_planet", lang)
+    title = f"{heading}, {tr('stage_n', lang, n=result.stage)}"
+    if hex_text:
+        title += f", {tr('hex', lang)} {hex_text}"
+    note = _reroll_note(result, tables, lang)
+    lines = [roll_line(r, lang) + [Span(f" — {tr('rerolled', lang)}: {note}", "i")]
+             for r in result.rerolls]
+    if result.exploration:
+        lines.append(roll_line(result.exploration, lang))
+    for event in result.events:
+        line = roll_line(event.roll, lang)
+        if event.ignored:
+            line.append(Span(f" — {tr('ignored', lang)}", "i"))
+        lines.append(line)
+    if result.monster:
+        lines.append(roll_line(result.monster.roll, lang))
+    if result.planet:
+        lines += [roll_line(r, lang) for r in (result.planet.type_roll, result.planet.size_roll) if r is not None]
+
+    facts: list[tuple[str, Text]] = []
+    if result.near:
+        facts.append((tr("near_homeworld", lang), text(tr("near_text", lang, **result.near.to_data()))))
+    if result.planet:
+        facts += planet_facts(result.planet, tables, lang)
+    elif result.exploration:
+        facts.append((tr("discovery", lang), [bold(pick(result.exploration.row.label, lang))]))
+    for event in result.events:
+        value = _event_text(event.roll, lang)
+        if event.ignored:
+            value += f" ({tr('ignored', lang)})"
+        facts.append((pick(event.roll.table.title, lang), text(value)))
+    if result.gains:
+        facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in result.gains))))
+    if result.monster:
+        m = result.monster
+        name = pick(m.roll.row.values["great"], lang) if m.great and "great" in m.roll.row.values \
+            else pick(m.roll.row.label, lang)
+        value: Text = [bold(name), Span(f" ({tr('great' if m.great else 'ordinary', lang)})")]
+        if m.guards is not None:
+            value.append(Span(f"; {tr('guards', lang)}: {pick(m.guards.label, lang)}"))
+            if m.deferred:
+                value.append(Span(" (" + "; ".join(_gain_text(g, lang, lookup) for g in m.deferred) + ")"))
+            value.append(Span(f" — {tr('when_destroyed', lang)}"))
+        facts.append((tr("monster", lang), value))
+    facts.append((tr("dice_source", lang), source_text(source_info, lang)))
+    data = result.to_data()
+    data["source"] = source_info
+    blocks: list = [Items(lines)] if lines else []
+    blocks += [Heading(text(tr("result_heading", lang))), Facts(facts)]
+    return Report(text(title), blocks, data)

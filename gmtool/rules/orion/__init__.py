@@ -1,0 +1,1 @@
+"""The 4X game of RULES.md part A (ruleset ``orion``)."""
