@@ -100,6 +100,7 @@ class Table:
     modifiers: tuple[Modifier, ...] = ()
     divide: StageDivision | None = None
     rules: dict[str, Any] = field(default_factory=dict)   # parameters for the rules code
+    _by_total: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def id(self) -> str:
@@ -116,8 +117,14 @@ class Table:
         raise TableError(f"{self.id}: no row with id {row_id!r}")
 
     def lookup(self, total: int) -> Row:
+        """The row a total lands on (memoised: tables are immutable)."""
+        row = self._by_total.get(total)
+        if row is not None:
+            return row
         for row in self.rows:
             if row.covers(total):
+                if len(self._by_total) < 4096:
+                    self._by_total[total] = row
                 return row
         lows = [r.low for r in self.rows if r.low is not None]
         highs = [r.high for r in self.rows if r.high is not None]

@@ -96,12 +96,15 @@ def roll_table(
     if table.sides is None:
         raise TableError(f"{table.id} is a reference table with no die; "
                          f"`gmtool table show {table.id}` lists it")
-    mods = list(modifiers)
+    mods = modifiers if isinstance(modifiers, list) else list(modifiers)
     face = source.roll(table.sides, label or table.id)
     adjusted = face
-    if table.divide and stage in table.divide.stages:
-        adjusted = table.divide.apply(face)
-    total = adjusted + sum(m.value for m in mods)
+    divide = table.divide
+    if divide is not None and stage in divide.stages:
+        adjusted = divide.apply(face)
+    total = adjusted
+    for mod in mods:
+        total += mod.value
     result = TableRoll(table, face, adjusted, mods, total, table.lookup(total), stage)
     if library is not None and result.row.next:
         if _depth >= MAX_DEPTH:

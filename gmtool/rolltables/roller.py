@@ -39,12 +39,14 @@ class DiceRoller:
     def roll(self, table: Table, modifiers: Iterable[AppliedModifier] = (), stage: int | None = None,
              label: str | None = None, allowed: RowTest | None = None,
              reason: str | None = None) -> TableRoll:
-        mods = tuple(modifiers)
+        mods = modifiers if isinstance(modifiers, list) else list(modifiers)
+        if allowed is None:
+            return roll_table(table, self.source, mods, stage, None, label)
         rejected: list[TableRoll] = []
         while True:
             result = roll_table(table, self.source, mods, stage, None,
                                 label if not rejected else f"{label or table.id}, reroll {len(rejected)}")
-            if allowed is None or allowed(result.row):
+            if allowed(result.row):
                 if rejected:
                     result.rerolls = rejected
                     result.reroll_reason = reason

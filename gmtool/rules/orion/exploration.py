@@ -165,6 +165,26 @@ class OrionTables:
         self.max_planets = int(self.exploration.rule("homeworld_max_planets"))
         self.base_growth = int(self.properties.rule("base_growth"))
         self._next: dict[tuple[str, tuple[str, ...]], list[Table]] = {}
+        self._profiles: dict[tuple[str, ...], "_PropertyProfile"] = {}
+        self._type_mods: dict[tuple[tuple[str, ...], Neighbourhood | None], list[AppliedModifier]] = {}
+
+    def profile(self, props: tuple[str, ...]) -> "_PropertyProfile":
+        """What a set of properties does to a planet (memoised)."""
+        profile = self._profiles.get(props)
+        if profile is None:
+            profile = self._profiles[props] = _PropertyProfile(
+                [self.property_row(p) for p in props], self.base_growth)
+        return profile
+
+    def type_modifiers(self, props: tuple[str, ...], near: Neighbourhood | None) -> list[AppliedModifier]:
+        """The world-type modifiers that apply, in the table's order (memoised)."""
+        key = (props, near)
+        mods = self._type_mods.get(key)
+        if mods is None:
+            table = self.world_type
+            mods = self._type_mods[key] = [AppliedModifier(m.value, m.id, m.label) for m in table.modifiers
+                                           if _modifier_applies(table, m.when, props, near)]
+        return mods
 
     def next_tables(self, table: Table, names: tuple[str, ...]) -> list[Table]:
         key = (table.id, names)
@@ -189,7 +209,7 @@ class OrionTables:
             raise InputError(f"unknown planet property {prop!r} (known: {known})") from None
 
 
-def _modifier_applies(table: Table, when: dict[str, Any], properties: list[str],
+def _modifier_applies(table: Table, when: dict[str, Any], properties: tuple[str, ...],
                       near: Neighbourhood | None) -> bool:
     for key, value in when.items():
         if key == "property":
@@ -210,12 +230,24 @@ def _modifier_applies(table: Table, when: dict[str, Any], properties: list[str],
     return True
 
 
-def type_modifiers(tables: OrionTables, properties: list[str],
-                   near: Neighbourhood | None) -> list[AppliedModifier]:
-    """The world-type modifiers that apply, in the table's order (RULES.md A4.4)."""
-    table = tables.world_type
-    return [AppliedModifier(m.value, m.id, m.label) for m in table.modifiers
-            if _modifier_applies(table, m.when, properties, near)]
+class _PropertyProfile:
+    """The sums a set of property rows gives (RULES.md A5)."""
+
+    __slots__ = ("rows", "max_population", "floor", "pp", "rp", "rp_bonus", "growth")
+
+    def __init__(self, rows: list[Row], base_growth: int) -> None:
+        def total(name: str) -> int:
+            return sum(int(r.values.get(name, 0)) for r in rows)
+
+        self.rows = rows
+        self.max_population = total("max_population")
+        self.floor = max([1] + [int(r.values["min_max_population"]) for r in rows
+                                if "min_max_population" in r.values])
+        self.pp = total("pp_per_worker")
+        self.rp = total("rp_per_scientist")
+        self.rp_bonus = total("rp_bonus_per_scientist")
+        growths = [int(r.values["growth"]) for r in rows if "growth" in r.values]
+        self.growth = min(growths) if growths else base_growth
 
 
 def make_planet(
@@ -229,8 +261,8 @@ def make_planet(
     min_size: tuple[str, Row] | None = None,
 ) -> Planet:
     """Roll (or take) the world type, then the size, and work out the planet's numbers."""
-    props = sorted(dict.fromkeys(properties))
-    prop_rows = [tables.property_row(p) for p in props]
+    props = tuple(sorted(set(properties)))
+    profile = tables.profile(props)
     forced: list[str] = []
     type_roll = None
     if type_id is not None:
@@ -238,7 +270,7 @@ def make_planet(
         if type_fixed_by is None:
             forced.append("type")
     else:
-        type_roll = roller.roll(tables.world_type, type_modifiers(tables, props, near), None, "world type")
+        type_roll = roller.roll(tables.world_type, tables.type_modifiers(props, near), None, "world type")
         type_row = type_roll.row
     size_roll = None
     if size_id is not None:
@@ -254,20 +286,14 @@ def make_planet(
         if order.index(size_row.id) < order.index(minimum.id):
             raised_from, raised_by, size_row = size_row, min_size[1], minimum
 
-    def total(name: str) -> int:
-        return sum(int(r.values.get(name, 0)) for r in prop_rows)
-
-    floor = max([1] + [int(r.values["min_max_population"]) for r in prop_rows
-                       if "min_max_population" in r.values])
-    max_population = max(floor, int(size_row.values["max_population"]) + total("max_population"))
+    max_population = max(profile.floor, int(size_row.values["max_population"]) + profile.max_population)
     production = int(type_row.values["production"])
-    growths = [int(r.values["growth"]) for r in prop_rows if "growth" in r.values]
     return Planet(
-        type_row=type_row, size_row=size_row, properties=props,
+        type_row=type_row, size_row=size_row, properties=list(props),
         max_population=max_population, production=production,
-        pp_per_worker=max(0, production + total("pp_per_worker")),
-        rp_per_scientist=max(0, production + total("rp_per_scientist")) + total("rp_bonus_per_scientist"),
-        growth=min(growths) if growths else tables.base_growth,
+        pp_per_worker=max(0, production + profile.pp),
+        rp_per_scientist=max(0, production + profile.rp) + profile.rp_bonus,
+        growth=profile.growth,
         type_roll=type_roll, size_roll=size_roll, type_fixed_by=type_fixed_by,
         size_raised_from=raised_from, size_raised_by=raised_by, forced=tuple(forced),
     )
