@@ -21,11 +21,13 @@ from gmtool.rolltables import (
 from gmtool.rolltables.library import ENV_TABLES
 
 ORION_IDS = [
+    "orion/buildings",
     "orion/exploration",
     "orion/monster-kind",
     "orion/negative-events",
     "orion/planet-properties",
     "orion/positive-events",
+    "orion/ships",
     "orion/world-size",
     "orion/world-type",
 ]

@@ -37,6 +37,11 @@ def markdown_inline(value: str) -> str:
     return out.replace("@", "@" + ZWSP)
 
 
+def markdown_line_start(escaped: str) -> str:
+    """Escape what would make an already-escaped line a list item, heading or quote."""
+    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
+
+
 def markdown(value: str) -> str:
     """Markdown for text that may start a line (a list marker, a heading, a quote)."""
-    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), markdown_inline(value))
+    return markdown_line_start(markdown_inline(value))

@@ -109,14 +109,15 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
         m = result.monster
         name = pick(m.roll.row.values["great"], lang) if m.great and "great" in m.roll.row.values \
             else pick(m.roll.row.label, lang)
-        value: Text = [bold(name), Span(f" ({tr('great' if m.great else 'ordinary', lang)})")]
+        value: Text = [bold(name)]
         if m.guards is not None:
             value.append(Span(f"; {tr('guards', lang)}: {pick(m.guards.label, lang)}"))
             if m.deferred:
                 value.append(Span(" (" + "; ".join(_gain_text(g, lang, lookup) for g in m.deferred) + ")"))
             value.append(Span(f" — {tr('when_destroyed', lang)}"))
         facts.append((tr("monster", lang), value))
-    facts.append((tr("dice_source", lang), source_text(source_info, lang)))
+    if result.rolls:
+        facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     data = result.to_data()
     data["source"] = source_info
     blocks: list = [Items(lines)] if lines else []

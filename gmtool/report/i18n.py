@@ -52,8 +52,6 @@ LABELS: dict[str, dict[str, str]] = {
     "ignored": {"en": "ignored: the planet already has this property",
                 "ru": "игнорируется: у планеты уже есть это свойство"},
     "monster": {"en": "Monster", "ru": "Чудовище"},
-    "great": {"en": "great", "ru": "великое"},
-    "ordinary": {"en": "ordinary", "ru": "обычное"},
     "guards": {"en": "guards", "ru": "охраняет"},
     "when_destroyed": {"en": "gained only once the monster is destroyed; the planet cannot be colonised until then",
                        "ru": "можно получить только после уничтожения чудовища; до тех пор планету нельзя колонизировать"},
@@ -63,7 +61,7 @@ LABELS: dict[str, dict[str, str]] = {
     "homeworld_needs_planets": {"en": "the homeworld needs at least {n} planets next to it (RULES A4.5)",
                                 "ru": "рядом с Родным миром должно быть не менее {n} планет (правило 2–4 планет)"},
     "near_homeworld": {"en": "Next to a homeworld", "ru": "Рядом с Родным миром"},
-    "near_text": {"en": "{planets} planets ({terran} terran, {colonisable} colonisable), {unexplored} unexplored",
+    "near_text": {"en": "planets: {planets} (terran: {terran}, colonisable: {colonisable}), unexplored: {unexplored}",
                   "ru": "планет: {planets} (земных: {terran}, доступных для колонизации: {colonisable}), неисследованных: {unexplored}"},
     "gains": {"en": "Gains", "ru": "Получено"},
     # odds

@@ -19,13 +19,22 @@ class _Renderer:
 
     def span(self, span: Span) -> str:
         body = self.escape(span.text) if span.escape else span.text
-        if span.style and body:
+        if span.style and body.strip():
             opener, closer = self.styles.get(span.style, ("", ""))
-            return f"{opener}{body}{closer}"
+            # Markup hugs the words: "* x*" is not emphasis in Markdown.
+            core = body.strip()
+            lead = body[: len(body) - len(body.lstrip())]
+            trail = body[len(body.rstrip()):]
+            return f"{lead}{opener}{core}{closer}{trail}"
         return body
 
     def text(self, spans: Text) -> str:
+        """Spans that may start a line."""
         return "".join(self.span(s) for s in spans)
+
+    def inline(self, spans: Text) -> str:
+        """Spans that follow other text on their line."""
+        return self.text(spans)
 
     def render(self, report: Report) -> str:
         parts = [self.title(self.text(report.title))]
@@ -35,7 +44,7 @@ class _Renderer:
             elif isinstance(block, Paragraph):
                 parts.append(self.text(block.text))
             elif isinstance(block, Facts):
-                parts.append(self.facts([(self.escape(k), self.text(v)) for k, v in block.items]))
+                parts.append(self.facts([(self.escape(k), self.inline(v)) for k, v in block.items]))
             elif isinstance(block, Items):
                 parts.append(self.items([self.text(i) for i in block.items]))
             elif isinstance(block, TableBlock):
@@ -106,8 +115,17 @@ class BBCodeRenderer(_Renderer):
 class MarkdownRenderer(_Renderer):
     """CommonMark/GitHub-flavoured Markdown (Discourse, Reddit, Discord)."""
 
-    escape = staticmethod(escape.markdown)
+    escape = staticmethod(escape.markdown_inline)
     styles = {"b": ("**", "**"), "i": ("*", "*"), "s": ("~~", "~~"), "code": ("`", "`")}
+
+    def text(self, spans: Text) -> str:
+        out = self.inline(spans)
+        if spans and spans[0].escape and not spans[0].style:
+            out = escape.markdown_line_start(out)
+        return out
+
+    def inline(self, spans: Text) -> str:
+        return "".join(self.span(s) for s in spans)
 
     def title(self, value: str) -> str:
         return f"### {value}"

@@ -404,7 +404,7 @@ def _develop(roller: Roller, tables: OrionTables, result: Exploration, propertie
         # terran world, natives make it at least small.
         if "type" in shaping.values and type_id is None:
             type_id, type_fixed_by = shaping.values["type"], shaping
-        if "min_size" in shaping.values:
+        if "min_size" in shaping.values and size_id is None:   # a forced size stands
             min_size = (shaping.values["min_size"], shaping)
 
     if result.discovery == "planet":
