@@ -64,3 +64,12 @@ def test_installed_wheel_finds_its_tables_from_another_directory(tmp_path):
               cwd=elsewhere, env=env)
     assert res.returncode == 0, res.stderr
     assert "Огромный" in res.stdout
+
+
+def test_help_lists_every_command_and_a_group_runs_alone(tmp_path):
+    res = run([sys.executable, "-m", "gmtool", "--help"], cwd=tmp_path)
+    assert res.returncode == 0
+    for name in ("roll", "table", "explore", "world", "odds"):
+        assert name in res.stdout
+    res = run([sys.executable, "-m", "gmtool", "table", "show", "orion/world-size"], cwd=tmp_path)
+    assert res.returncode == 0 and "Huge" in res.stdout

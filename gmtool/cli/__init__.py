@@ -1,28 +1,30 @@
 """The ``gmtool`` command line: a thin layer over the library.
 
-One module per command group registers its commands here.  Command bodies import the
-core lazily, so ``gmtool --help`` and ``gmtool roll d10`` stay fast.
+One module per command group registers its commands (``COMMANDS``).  A run registers
+only the group it was asked for — Typer builds every registered command on every run,
+so ``gmtool roll d10`` should not pay for ``odds`` — while ``--help`` and unknown names
+get them all.  Command bodies import the core lazily.
 """
 from __future__ import annotations
 
 import os
-from typing import Annotated, Optional
+import sys
+from importlib import import_module
+from typing import Annotated, Any, Iterable, Optional
 
 import typer
 
 from gmtool import __version__
-from gmtool.cli import explore, odds, roll, table, world
 from gmtool.cli.common import DEBUG_ENV
 
-app = typer.Typer(
-    name="gmtool",
-    help="A game-master assistant for play-by-forum strategy games: fair dice, rule tables "
-         "as data, reports to paste into forum posts.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+# command name → module under gmtool.cli with a register(app) function, in help order
+COMMANDS = {
+    "roll": "roll",
+    "explore": "explore",
+    "table": "table",
+    "world": "world",
+    "odds": "odds",
+}
 
 
 def _version(value: bool) -> None:
@@ -31,7 +33,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[Optional[bool], typer.Option(
         "--version", callback=_version, is_eager=True, help="Show the version and exit.")] = None,
@@ -41,12 +42,40 @@ def _root(
         os.environ[DEBUG_ENV] = "1"
 
 
-roll.register(app)
-table.register(app)
-explore.register(app)
-world.register(app)
-odds.register(app)
+def build_app(names: Iterable[str] | None = None) -> typer.Typer:
+    """The Typer app with the named command groups (all of them by default)."""
+    app = typer.Typer(
+        name="gmtool",
+        help="A game-master assistant for play-by-forum strategy games: fair dice, rule tables "
+             "as data, reports to paste into forum posts.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.callback()(_root)
+    modules = dict.fromkeys(COMMANDS[n] for n in (names or COMMANDS))
+    for module in modules:
+        import_module(f"gmtool.cli.{module}").register(app)
+    return app
+
+
+def _requested(argv: list[str]) -> list[str] | None:
+    """The command group named on the command line, if it is a known one."""
+    for arg in argv:
+        if arg == "--debug":
+            continue
+        return [arg] if arg in COMMANDS else None
+    return None
 
 
 def main() -> None:
-    app()
+    build_app(_requested(sys.argv[1:]))(prog_name="gmtool")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":   # the full app, for tests and embedding
+        value = build_app()
+        globals()["app"] = value
+        return value
+    raise AttributeError(name)
