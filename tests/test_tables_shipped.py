@@ -28,6 +28,7 @@ ORION_IDS = [
     "orion/planet-properties",
     "orion/positive-events",
     "orion/ships",
+    "orion/start",
     "orion/world-size",
     "orion/world-type",
 ]

@@ -24,6 +24,7 @@ LABELS: dict[str, dict[str, str]] = {
     "modifier": {"en": "Modifier", "ru": "Модификатор"},
     "value": {"en": "Value", "ru": "Значение"},
     "values": {"en": "Values", "ru": "Значения"},
+    "rules": {"en": "Rules", "ru": "Правила"},
     "stage": {"en": "stage", "ru": "этап"},
     "reference": {"en": "reference table, not rolled", "ru": "справочная таблица, без броска"},
     "yes": {"en": "yes", "ru": "да"},

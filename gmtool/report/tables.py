@@ -80,7 +80,12 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
     blocks: list = []
     if table.description:
         blocks.append(Paragraph(text(pick(table.description, lang))))
-    blocks += [Facts(facts), TableBlock(headers, rows)]
+    blocks.append(Facts(facts))
+    if rows:
+        blocks.append(TableBlock(headers, rows))
+    if table.rules:
+        blocks.append(Heading(text(tr("rules", lang))))
+        blocks.append(Facts([(key, text(format_value(value, lang))) for key, value in table.rules.items()]))
     if table.modifiers:
         blocks.append(Heading(text(tr("modifiers", lang))))
         blocks.append(TableBlock([tr("modifier", lang), tr("value", lang), tr("id", lang)],
@@ -94,6 +99,8 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         "modifiers": [{"id": m.id, "value": m.value, "label": m.label, "when": m.when}
                       for m in table.modifiers],
     }
+    if table.rules:
+        data["rules"] = table.rules
     if table.divide:
         data["divide"] = {"by": table.divide.by, "round": "up" if table.divide.round_up else "down",
                           "stages": list(table.divide.stages)}

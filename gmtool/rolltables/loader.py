@@ -106,9 +106,11 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
             raise fail(f"column name {col!r} must be lower-case letters, digits, '-' or '_'")
         columns[col] = _column(col, spec, fail)
 
-    raw_rows = data.get("row")
-    if not isinstance(raw_rows, list) or not raw_rows:
+    raw_rows = data.get("row", [] if sides is None and data.get("rules") else None)
+    if not isinstance(raw_rows, list) or (not raw_rows and sides is not None):
         raise fail("no rows: add [[row]] entries")
+    if not raw_rows and not data.get("rules"):
+        raise fail("no rows: add [[row]] entries (or a [rules] table for a rules sheet)")
     rows = tuple(_row(i, r, sides, columns, fail) for i, r in enumerate(raw_rows, start=1))
     seen: dict[str, int] = {}
     for row in rows:

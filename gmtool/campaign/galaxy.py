@@ -1,0 +1,36 @@
+"""The galaxy map: a hexagon of hexes with Orion at the centre and the homeworlds placed
+at least ``MIN_SPACING`` hexes from each other and from Orion, each with all six
+neighbours on the map (CONTRACT.md, RULES.md A4.5)."""
+from __future__ import annotations
+
+from gmtool.campaign.hexes import CENTRE, Hex, within
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError
+
+MIN_SPACING = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+_ATTEMPTS = 200
+
+
+def radius_for(players: int) -> int:
+    """Map radius: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8 (room for the homeworld rule
+    and some open space between neighbours)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError(f"a campaign needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    return 4 if players <= 4 else 5 if players <= 6 else 6
+
+
+def place_homeworlds(players: int, radius: int, source: DiceSource) -> list[Hex]:
+    """Homeworlds for ``players`` leaders, chosen with dice from ``source``: each at least
+    MIN_SPACING from Orion and from each other, with its neighbours on the map."""
+    candidates = [h for h in within(radius - 1) if h.distance(CENTRE) >= MIN_SPACING]
+    for _ in range(_ATTEMPTS):
+        pool = list(candidates)
+        chosen: list[Hex] = []
+        while pool and len(chosen) < players:
+            pick = pool[source.roll(len(pool), "homeworld placement") - 1]
+            chosen.append(pick)
+            pool = [h for h in pool if h.distance(pick) >= MIN_SPACING]
+        if len(chosen) == players:
+            return chosen
+    raise InputError(f"could not place {players} homeworlds on a map of radius {radius}")
