@@ -23,6 +23,7 @@ from gmtool.rolltables.library import ENV_TABLES
 ORION_IDS = [
     "orion/buildings",
     "orion/exploration",
+    "orion/guardian",
     "orion/monster-kind",
     "orion/negative-events",
     "orion/planet-properties",

@@ -24,6 +24,9 @@ COMMANDS = {
     "table": "table",
     "world": "world",
     "odds": "odds",
+    "campaign": "campaign",
+    "status": "status",
+    "verify": "verify",
 }
 
 

@@ -64,13 +64,40 @@ def neighbourhood(spec: str | None) -> Any:
     return Neighbourhood.parse(spec)
 
 
-class Output:
-    """The resolved output settings of one command."""
+CAMPAIGN_ENV = "GMTOOL_CAMPAIGN"
+CampaignOpt = Annotated[Optional[Path], typer.Option(
+    "--campaign", "-c", help="Campaign folder (else $GMTOOL_CAMPAIGN, else the current folder if it "
+    "holds a campaign.toml).", show_default=False)]
 
-    def __init__(self, fmt: Format | None, lang: Lang | None) -> None:
-        # Later: the campaign's defaults sit between the option and the built-in default.
-        self.format = fmt.value if fmt else "plain"
-        self.lang = lang.value if lang else "en"
+
+def campaign_dir(option: Path | None) -> Path | None:
+    """-c, else $GMTOOL_CAMPAIGN, else the current folder if it holds a campaign.toml."""
+    if option is not None:
+        return option
+    env = os.environ.get(CAMPAIGN_ENV)
+    if env:
+        return Path(env)
+    if Path("campaign.toml").is_file():
+        return Path(".")
+    return None
+
+
+def require_campaign(option: Path | None) -> Path:
+    folder = campaign_dir(option)
+    if folder is None:
+        from gmtool.errors import CampaignError
+
+        raise CampaignError("this command needs a campaign: give -c DIR (or set GMTOOL_CAMPAIGN)")
+    return folder
+
+
+class Output:
+    """The resolved output settings of one command: the option, else the campaign's
+    setting, else plain English."""
+
+    def __init__(self, fmt: Format | None, lang: Lang | None, campaign: Any = None) -> None:
+        self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
+        self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
 
     def emit(self, report: Any) -> None:
         from gmtool.report.render import render
@@ -80,12 +107,28 @@ class Output:
 
 
 class DiceChoice:
-    """The dice source chosen by ``--dice`` / ``--seed``, with what to tell the reader."""
+    """The dice source chosen by ``--dice`` / ``--seed`` — or, in a campaign, its journaled
+    stream (``journal`` = (store, campaign, purpose)) — with what to tell the reader."""
 
-    def __init__(self, dice: str | None, seed: int | None) -> None:
+    def __init__(self, dice: str | None, seed: int | None, journal: Any = None) -> None:
         from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
 
-        if dice is not None:
+        self.journal = journal
+        if journal is not None:
+            from gmtool.campaign.stream import JournalingSource
+            from gmtool.errors import CampaignError
+
+            store, campaign, purpose = journal
+            faces = parse_faces(dice) if dice is not None else None
+            if faces is None and campaign.revealed_secret:
+                raise CampaignError("the campaign's secret was revealed: its stream is spent, "
+                                    "so no more rolls can be made from it")
+            self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
+                                           purpose, faces)
+            self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
+            if faces is not None:
+                self.info["faces"] = faces
+        elif dice is not None:
             faces = parse_faces(dice)
             self.source: Any = FixedSource(faces)
             self.info: dict[str, Any] = {"kind": "fixed", "faces": faces}
@@ -94,10 +137,17 @@ class DiceChoice:
             self.info = {"kind": "random", "seed": seed}
 
     def finish(self) -> None:
-        """Refuse ``--dice`` faces that no roll used."""
+        """Refuse ``--dice`` faces that no roll used; note the journal ids."""
         finish = getattr(self.source, "finish", None)
         if finish:
             finish()
+        ids = getattr(self.source, "ids", None)
+        if ids:
+            self.info["roll_ids"] = list(ids)
+
+    @property
+    def entries(self) -> list:
+        return getattr(self.source, "entries", [])
 
 
 F = TypeVar("F", bound=Callable[..., Any])

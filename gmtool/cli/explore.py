@@ -3,8 +3,14 @@ from __future__ import annotations
 
 import typer
 
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt,
-                               TablesOpt, handles_errors, library, neighbourhood)
+from typing import Annotated, Optional
+
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
+                               TablesOpt, campaign_dir, fail, handles_errors, library, neighbourhood)
+
+StageOpt = Annotated[Optional[int], typer.Option(
+    "--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the "
+    "campaign's.", show_default=False)]
 
 
 def register(app: typer.Typer) -> None:
@@ -13,7 +19,14 @@ def register(app: typer.Typer) -> None:
 
 @handles_errors
 def explore_command(
-    stage: StageOpt = 1,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="In a campaign: the exploring leader.",
+                                                  show_default=False)] = None,
+    hex_: Annotated[Optional[str], typer.Option("--hex", help="In a campaign: the hex explored, Q,R.",
+                                                show_default=False)] = None,
+    ship: Annotated[str, typer.Option("--ship", help="In a campaign: the exploring ship (scout, colony_ship), "
+                                      "lost on 'fleet lost'.")] = "scout",
+    campaign: CampaignOpt = None,
+    stage: StageOpt = None,
     near_homeworld: NearOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -30,16 +43,70 @@ def explore_command(
       gmtool explore --stage 1
       gmtool explore --stage 2 --dice 8,7,4,9 --format bbcode --lang ru
       gmtool explore --near-homeworld planets=1,terran=0,colonisable=1,unexplored=3
+      gmtool explore -c campaigns/andromeda --player bob --hex 3,-1
+
+    In a campaign the stage and the homeworld neighbourhood come from the campaign, the
+    dice from its journaled stream, and the result is recorded.
     """
     from gmtool.report.exploration import exploration_report
     from gmtool.rolltables.roller import DiceRoller
     from gmtool.rules.orion.exploration import OrionTables, explore
 
-    out = Output(format, lang)
-    near = neighbourhood(near_homeworld)
-    lib = library(tables)
-    orion = OrionTables(lib)
-    choice = DiceChoice(dice, seed)
-    result = explore(DiceRoller(choice.source), orion, stage, near)
-    choice.finish()
-    out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row))
+    folder = campaign_dir(campaign) if (player or hex_ or campaign) else None
+    if folder is None:
+        if player or hex_:
+            raise fail("--player and --hex need a campaign (-c DIR)")
+        out = Output(format, lang)
+        near = neighbourhood(near_homeworld)
+        lib = library(tables)
+        orion = OrionTables(lib)
+        choice = DiceChoice(dice, seed)
+        result = explore(DiceRoller(choice.source), orion, stage or 1, near)
+        choice.finish()
+        out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row))
+        return
+    if not player or not hex_:
+        raise fail("exploring in a campaign needs --player NAME and --hex Q,R")
+    if near_homeworld or stage or seed is not None:
+        raise fail("in a campaign the stage, the neighbourhood and the dice come from the campaign: "
+                    "drop --stage, --near-homeworld and --seed")
+
+    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.rules.orion.campaign_explore import (apply_exploration, check_explorable, explore_orion,
+                                                     neighbourhood_of)
+
+    store = CampaignStore(folder)
+    target = Hex.parse(hex_)
+    if ship not in ("scout", "colony_ship"):
+        raise fail(f"--ship must be scout or colony_ship, not {ship!r}")
+    with store.locked():
+        state = store.load()
+        out = Output(format, lang, state)
+        leader = state.player(player)
+        check_explorable(state, leader, target)
+        lib = library(list(tables or []) + campaign_tables(folder))
+        orion = OrionTables(lib)
+        if target == state.orion:
+            if dice is not None:
+                raise fail("exploring Orion rolls no dice: drop --dice")
+            from gmtool.report.exploration import orion_report
+
+            system = explore_orion(state, leader)
+            store.save(state)
+            out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion")))
+            return
+        choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
+        result = explore(DiceRoller(choice.source), orion, state.stage, neighbourhood_of(state, target, orion))
+        choice.finish()
+        apply_exploration(state, leader, target, result, ship)
+        store.append(choice.entries)
+        store.save(state)
+    out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target),
+                                leader.name))
+
+
+def campaign_tables(folder) -> list:
+    """A campaign's own tables/ folder, if it has one (it overrides the shipped tables)."""
+    own = folder / "tables"
+    return [own] if own.is_dir() else []

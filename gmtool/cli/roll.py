@@ -5,7 +5,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, handles_errors
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt,
+                               campaign_dir, handles_errors)
 
 
 def register(app: typer.Typer) -> None:
@@ -22,6 +23,7 @@ def roll_command(
     lang: LangOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
+    campaign: CampaignOpt = None,
 ) -> None:
     """Roll dice: NdM, dM, d%, + - *, keep/drop (kh kl dh dl), explode (!), successes (>=T).
 
@@ -31,12 +33,32 @@ def roll_command(
       gmtool roll 4d6kh3 --format bbcode
       gmtool roll d10 --dice 7 --format json
       gmtool roll 6d10>=7 --for "bob: boarding action" --lang ru
+      gmtool roll 2d10 -c campaigns/andromeda --for "bob: boarding action"
+
+    In a campaign every die comes from its verifiable stream and goes to its journal;
+    the report names the roll ids (#41–#42).
     """
     from gmtool.dice import roll
     from gmtool.report.dice import roll_report
 
-    out = Output(format, lang)
-    choice = DiceChoice(dice, seed)
-    result = roll(expression, choice.source, comment=for_ or "")
-    choice.finish()
+    folder = campaign_dir(campaign)
+    if folder is None:
+        out = Output(format, lang)
+        choice = DiceChoice(dice, seed)
+        result = roll(expression, choice.source, comment=for_ or "")
+        choice.finish()
+        out.emit(roll_report(result, out.lang, choice.info))
+        return
+
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(folder)
+    with store.locked():
+        state = store.load()
+        out = Output(format, lang, state)
+        purpose = "roll" + (f" for {for_}" if for_ else "")
+        choice = DiceChoice(dice, None, (store, state, purpose))
+        result = roll(expression, choice.source, comment=for_ or "")
+        choice.finish()
+        store.append(choice.entries)
     out.emit(roll_report(result, out.lang, choice.info))

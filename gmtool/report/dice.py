@@ -44,7 +44,20 @@ def trail_spans(result: DiceResult, lang: str) -> Text:
     return spans
 
 
+def roll_ids_text(ids: list[int] | None) -> str:
+    """``#41–#44`` (or ``#41``) — the journal ids a player can look up."""
+    if not ids:
+        return ""
+    return f"#{ids[0]}" if ids[0] == ids[-1] else f"#{ids[0]}–#{ids[-1]}"
+
+
 def source_text(source_info: dict[str, Any], lang: str) -> Text:
+    ids = roll_ids_text(source_info.get("roll_ids"))
+    if source_info.get("kind") == "stream":
+        return text(f"{tr('stream', lang)} {ids}".strip())
+    if source_info.get("kind") == "manual":
+        faces = ",".join(str(f) for f in source_info.get("faces", []))
+        return text(f"{tr('fixed', lang)}: {faces}" + (f", {tr('journaled', lang)} {ids}" if ids else ""))
     if source_info.get("kind") == "fixed":
         faces = ",".join(str(f) for f in source_info.get("faces", []))
         return text(f"{tr('fixed', lang)}: {faces}")

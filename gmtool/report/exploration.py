@@ -69,13 +69,16 @@ def _event_text(roll: TableRoll, lang: str) -> str:
 
 
 def exploration_report(result: Exploration, tables: OrionTables, lang: str, source_info: dict[str, Any],
-                       lookup: RowLookup | None = None, hex_text: str | None = None) -> Report:
+                       lookup: RowLookup | None = None, hex_text: str | None = None,
+                       player: str | None = None) -> Report:
     from gmtool.report.dice import source_text
 
     heading = tr("exploration" if result.exploration else "special_planet", lang)
     title = f"{heading}, {tr('stage_n', lang, n=result.stage)}"
     if hex_text:
         title += f", {tr('hex', lang)} {hex_text}"
+    if player:
+        title = f"{player}: {title}"
     note = _reroll_note(result, tables, lang)
     lines = [roll_line(r, lang) + [Span(f" — {tr('rerolled', lang)}: {note}", "i")]
              for r in result.rerolls]
@@ -120,6 +123,21 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
         facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     data = result.to_data()
     data["source"] = source_info
+    if hex_text:
+        data["hex"] = hex_text
+        data["player"] = player
+        data["roll_ids"] = source_info.get("roll_ids")
     blocks: list = [Items(lines)] if lines else []
     blocks += [Heading(text(tr("result_heading", lang))), Facts(facts)]
     return Report(text(title), blocks, data)
+
+
+def orion_report(system: Any, player: str, lang: str, guardian: Any) -> Report:
+    """Exploring Orion: no dice; the Guardian of Orion (RULES.md A4.6, ``guardian`` is its
+    rules sheet)."""
+    title = f"{player}: {tr('exploration', lang)}, {tr('hex', lang)} {system.hex}"
+    facts = [(tr("discovery", lang), [bold("Orion")]),
+             (pick(guardian.title, lang), text(pick(guardian.description, lang)))]
+    data = {"hex": str(system.hex), "player": player, "discovery": "orion", "planet": None, "events": [],
+            "monster": None, "guardian": dict(guardian.rules), "rolls": []}
+    return Report(text(title), [Facts(facts)], data)

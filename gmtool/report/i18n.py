@@ -10,6 +10,8 @@ LABELS: dict[str, dict[str, str]] = {
     "random": {"en": "random", "ru": "случайные"},
     "seed": {"en": "seed", "ru": "зерно"},
     "fixed": {"en": "given (--dice)", "ru": "заданные (--dice)"},
+    "stream": {"en": "campaign stream, journal", "ru": "поток кампании, журнал"},
+    "journaled": {"en": "journal", "ru": "журнал"},
     "tables": {"en": "Rule tables", "ru": "Таблицы правил"},
     "id": {"en": "Id", "ru": "Id"},
     "ruleset": {"en": "Ruleset", "ru": "Правила"},
@@ -65,6 +67,59 @@ LABELS: dict[str, dict[str, str]] = {
     "near_text": {"en": "planets: {planets} (terran: {terran}, colonisable: {colonisable}), unexplored: {unexplored}",
                   "ru": "планет: {planets} (земных: {terran}, доступных для колонизации: {colonisable}), неисследованных: {unexplored}"},
     "gains": {"en": "Gains", "ru": "Получено"},
+    # campaigns
+    "player": {"en": "Player", "ru": "Игрок"},
+    "players": {"en": "Players", "ru": "Игроки"},
+    "homeworld": {"en": "Homeworld", "ru": "Родной мир"},
+    "bc": {"en": "BC", "ru": "ВС"},
+    "orders": {"en": "Orders", "ru": "Ордера"},
+    "fleet": {"en": "Fleet", "ru": "Флот"},
+    "scouts": {"en": "Scouts", "ru": "Разведчики"},
+    "colony_ships": {"en": "Colony ships", "ru": "Колониз. корабли"},
+    "folder": {"en": "Folder", "ru": "Папка"},
+    "map_radius": {"en": "Map radius", "ru": "Радиус карты"},
+    "commitment": {"en": "Commitment (SHA-256 of the secret)", "ru": "Обязательство (SHA-256 секрета)"},
+    "campaign_created": {"en": "Campaign {name} created", "ru": "Кампания {name} создана"},
+    "secret_kept": {"en": "The secret that drives every roll is in secret.key (owner-only): keep it, never "
+                          "publish it before `gmtool campaign reveal`. Post the commitment in the opening post "
+                          "(`gmtool campaign commitment`).",
+                    "ru": "Секрет, из которого выводятся все броски, лежит в secret.key (доступ только "
+                          "владельцу): храните его и не публикуйте до `gmtool campaign reveal`. Опубликуйте "
+                          "обязательство в первом посте игры (`gmtool campaign commitment`)."},
+    "commitment_title": {"en": "Dice commitment for {name}", "ru": "Обязательство по броскам: {name}"},
+    "commitment_line": {"en": "Every die of this game is derived from a secret whose SHA-256 is",
+                        "ru": "Каждый бросок этой игры выводится из секрета, SHA-256 которого равен"},
+    "commitment_how": {"en": "The secret is published at the end of the game; then anyone can recompute "
+                             "every roll of the journal with `gmtool verify` or a few lines of Python "
+                             "(HMAC-SHA256, see the gmtool README).",
+                       "ru": "Секрет будет опубликован в конце игры; тогда любой сможет пересчитать каждый "
+                             "бросок журнала командой `gmtool verify` или несколькими строками на Python "
+                             "(HMAC-SHA256, см. README gmtool)."},
+    "turn": {"en": "Turn", "ru": "Ход"},
+    "view_of": {"en": "As seen by", "ru": "Глазами"},
+    "systems": {"en": "Systems", "ru": "Системы"},
+    "awards": {"en": "Still to hand out", "ru": "Ещё выдать"},
+    "hex_col": {"en": "Hex", "ru": "Гекс"},
+    "system": {"en": "System", "ru": "Система"},
+    "population": {"en": "Population", "ru": "Население"},
+    "owner": {"en": "Owner", "ru": "Владелец"},
+    "explored_by": {"en": "Explored by", "ru": "Исследовал"},
+    "guardian_short": {"en": "Guardian", "ru": "Страж"},
+    "status_title": {"en": "Status of {name}", "ru": "Состояние кампании {name}"},
+    "validate_title": {"en": "Validation of {name}", "ru": "Проверка кампании {name}"},
+    "validate_ok": {"en": "No problems found.", "ru": "Проблем не найдено."},
+    "verify_title": {"en": "Roll verification of {name}", "ru": "Проверка бросков кампании {name}"},
+    "verify_ok": {"en": "Every roll checks out.", "ru": "Все броски подтверждены."},
+    "rolls_checked": {"en": "Rolls checked", "ru": "Проверено бросков"},
+    "secret_from": {"en": "Secret", "ru": "Секрет"},
+    "reveal_title": {"en": "The dice secret of {name}", "ru": "Секрет бросков кампании {name}"},
+    "secret": {"en": "Secret", "ru": "Секрет"},
+    "reveal_how": {"en": "Check it: SHA-256 of these bytes is the commitment from the opening post; "
+                         "`gmtool verify -c DIR --secret HEX` recomputes every roll.",
+                   "ru": "Проверьте: SHA-256 этих байтов совпадает с обязательством из первого поста; "
+                         "`gmtool verify -c DIR --secret HEX` пересчитывает каждый бросок."},
+    "repaired": {"en": "repaired: cut an incomplete last journal entry ({n} bytes)",
+                 "ru": "исправлено: отрезана неполная последняя запись журнала ({n} байт)"},
     # odds
     "odds": {"en": "Odds", "ru": "Вероятности"},
     "exact": {"en": "Exact", "ru": "Точно"},

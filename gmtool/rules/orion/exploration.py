@@ -164,9 +164,13 @@ class OrionTables:
         self.min_planets = int(self.exploration.rule("homeworld_min_planets"))
         self.max_planets = int(self.exploration.rule("homeworld_max_planets"))
         self.base_growth = int(self.properties.rule("base_growth"))
+        self.terran_type = str(self.exploration.rule("terran_type"))
         self._next: dict[tuple[str, tuple[str, ...]], list[Table]] = {}
         self._profiles: dict[tuple[str, ...], "_PropertyProfile"] = {}
         self._type_mods: dict[tuple[tuple[str, ...], Neighbourhood | None], list[AppliedModifier]] = {}
+
+    def colonisable(self, type_id: str) -> bool:
+        return any(r.id == type_id and bool(r.values.get("colonisable")) for r in self.world_type.rows)
 
     def profile(self, props: tuple[str, ...]) -> "_PropertyProfile":
         """What a set of properties does to a planet (memoised)."""

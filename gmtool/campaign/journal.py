@@ -1,0 +1,135 @@
+"""``journal.toml``: the append-only roll journal.
+
+Each roll is one ``[[roll]]`` table appended with a single write and an fsync, so a
+crash can at worst leave the last entry incomplete; :func:`read_tail` finds the last id
+by reading the end of the file only (an append costs the same at roll #20,000 as at #1),
+and :func:`split` / :func:`repair` find and cut an incomplete tail.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Iterable
+
+from gmtool.campaign.stream import Entry
+from gmtool.errors import CampaignError
+
+HEADER = "[[roll]]\n"
+KEYS = ("id", "turn", "purpose", "die", "face", "source")
+_TAIL = 16384   # several entries: a purpose is at most 200 characters
+
+
+MAX_PURPOSE = 200
+
+
+def format_entry(entry: Entry) -> str:
+    purpose = "".join(ch if ch >= " " and ch != "\x7f" else " " for ch in entry.purpose)[:MAX_PURPOSE]
+    purpose = purpose.replace("\\", "\\\\").replace('"', '\\"')
+    return (f"{HEADER}id = {entry.id}\nturn = {entry.turn}\npurpose = \"{purpose}\"\n"
+            f"die = {entry.die}\nface = {entry.face}\nsource = \"{entry.source}\"\n\n")
+
+
+def _parse_block(text: str) -> Entry | None:
+    """One ``[[roll]]`` block → Entry, or None if it is incomplete or malformed."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    rolls = data.get("roll")
+    if not isinstance(rolls, list) or len(rolls) != 1 or set(rolls[0]) != set(KEYS):
+        return None
+    r = rolls[0]
+    if not text.endswith("\n"):
+        return None
+    try:
+        return Entry(int(r["id"]), int(r["turn"]), str(r["purpose"]), int(r["die"]), int(r["face"]),
+                     str(r["source"]))
+    except (TypeError, ValueError):
+        return None
+
+
+def read_tail(path: Path) -> tuple[int, bool]:
+    """(the last complete entry's id, whether the file ends with a complete entry),
+    reading only the last few KiB of the file."""
+    if not path.exists() or path.stat().st_size == 0:
+        return 0, True
+    size = path.stat().st_size
+    with path.open("rb") as fh:
+        fh.seek(max(0, size - _TAIL))
+        text = fh.read().decode("utf-8", errors="replace")
+    starts = [i for i in _header_positions(text) if i > 0 or size <= _TAIL]
+    if not starts:
+        return 0, not text.strip() or all(l.startswith("#") for l in text.splitlines() if l.strip())
+    last = _parse_block(text[starts[-1]:])
+    if last is not None:
+        return last.id, True
+    previous = _parse_block(text[starts[-2]:starts[-1]]) if len(starts) > 1 else None
+    return (previous.id if previous else 0), False
+
+
+def _header_positions(text: str) -> list[int]:
+    out = []
+    i = text.find(HEADER)
+    while i >= 0:
+        if i == 0 or text[i - 1] == "\n":
+            out.append(i)
+        i = text.find(HEADER, i + 1)
+    return out
+
+
+def split(text: str) -> tuple[list[Entry], str, list[str]]:
+    """All complete entries, the incomplete tail (if any), and problems in the middle."""
+    entries: list[Entry] = []
+    problems: list[str] = []
+    blocks = text.split(HEADER)
+    head = blocks[0]
+    if head.strip() and not all(line.startswith("#") or not line.strip() for line in head.splitlines()):
+        problems.append("text before the first [[roll]]")
+    tail = ""
+    for i, block in enumerate(blocks[1:], start=1):
+        entry = _parse_block(HEADER + block)
+        if entry is None:
+            if i == len(blocks) - 1:
+                tail = HEADER + block
+            else:
+                problems.append(f"entry {i} is malformed")
+            continue
+        entries.append(entry)
+    return entries, tail, problems
+
+
+def read_all(path: Path) -> tuple[list[Entry], str, list[str]]:
+    if not path.exists():
+        return [], "", []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CampaignError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    return split(text)
+
+
+def append(path: Path, entries: Iterable[Entry]) -> None:
+    """Append entries with one write and an fsync."""
+    data = "".join(format_entry(e) for e in entries).encode("utf-8")
+    if not data:
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def repair(path: Path) -> int:
+    """Cut an incomplete last entry; returns the number of bytes removed."""
+    text = path.read_text(encoding="utf-8")
+    _, tail, _ = split(text)
+    if not tail:
+        return 0
+    keep = text[: len(text) - len(tail)]
+    from gmtool.campaign.store import atomic_write
+
+    atomic_write(path, keep.encode("utf-8"))
+    return len(tail.encode("utf-8"))

@@ -1,0 +1,295 @@
+"""The state of a campaign, and its TOML shape (``campaign.toml``).
+
+Plain dataclasses; :func:`campaign_from_dict` checks every field and names the place of
+a mistake (``player 2: bc must be a whole number``) so a hand-edited file gets a clear
+message, and :func:`campaign_to_dict` writes only what is set (TOML has no null).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gmtool.campaign.hexes import Hex
+from gmtool.errors import CampaignError, InputError
+
+SCHEMA_VERSION = 1
+FORMATS = ("plain", "bbcode", "markdown", "json")
+LANGS = ("en", "ru")
+
+
+@dataclass
+class PlanetState:
+    type: str
+    size: str
+    properties: list[str] = field(default_factory=list)
+    max_population: int = 1
+    production: int = 0
+    population: int = 0
+    buildings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Monster:
+    kind: str
+    great: bool = False
+    guards: str | None = None      # the positive event gained once it is destroyed
+
+
+@dataclass
+class System:
+    hex: Hex
+    discovery: str                 # empty | asteroids | planet | orion
+    planet: PlanetState | None = None
+    owner: str | None = None
+    explored_by: str | None = None
+    explored_turn: int | None = None
+    homeworld_of: str | None = None
+    monster: Monster | None = None
+    guardian: bool = False         # the Guardian of Orion (RULES.md A4.6)
+    events: list[str] = field(default_factory=list)
+    name: str = ""
+
+
+@dataclass
+class Player:
+    name: str
+    homeworld: Hex
+    bc: int = 0
+    orders: int = 0
+    fleet_size: int = 1
+    fleet_max: int = 2
+    feudal: bool = False
+    scouts: int = 1
+    colony_ships: int = 1
+    race: str = ""
+    # What the moderator still has to hand out: technologies, a derelict ship …
+    awards: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Campaign:
+    name: str
+    radius: int
+    commitment: str
+    players: list[Player] = field(default_factory=list)
+    systems: list[System] = field(default_factory=list)
+    ruleset: str = "orion"
+    lang: str = "en"
+    format: str = "plain"
+    turn: int = 1
+    stage: int = 1
+    seed: int | None = None
+    orion: Hex = Hex(0, 0)
+    orders_per_turn: int = 0
+    revealed_secret: str | None = None
+    schema_version: int = SCHEMA_VERSION
+
+    def player(self, name: str) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        known = ", ".join(p.name for p in self.players)
+        raise InputError(f"unknown player {name!r} (players: {known})")
+
+    def system(self, hex_: Hex) -> System | None:
+        for system in self.systems:
+            if system.hex == hex_:
+                return system
+        return None
+
+    def on_map(self, hex_: Hex) -> bool:
+        return hex_.distance(self.orion) <= self.radius
+
+    def homeworld(self, player: Player) -> System:
+        system = self.system(player.homeworld)
+        if system is None:
+            raise CampaignError(f"{player.name}'s homeworld {player.homeworld} is not among the systems")
+        return system
+
+
+# ------------------------------------------------------------------------- to TOML
+
+def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}
+
+
+def campaign_to_dict(c: Campaign) -> dict[str, Any]:
+    return _drop_none({
+        "schema_version": c.schema_version,
+        "name": c.name,
+        "ruleset": c.ruleset,
+        "lang": c.lang,
+        "format": c.format,
+        "turn": c.turn,
+        "stage": c.stage,
+        "seed": c.seed,
+        "settings": {"orders_per_turn": c.orders_per_turn},
+        "galaxy": {"radius": c.radius, "orion": str(c.orion)},
+        "verification": _drop_none({"commitment": c.commitment, "revealed_secret": c.revealed_secret}),
+        "player": [_drop_none({
+            "name": p.name, "race": p.race, "homeworld": str(p.homeworld), "bc": p.bc,
+            "orders": p.orders, "fleet_size": p.fleet_size, "fleet_max": p.fleet_max,
+            "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
+            "awards": p.awards,
+        }) for p in c.players],
+        "system": [_system_to_dict(s) for s in c.systems],
+    })
+
+
+def _system_to_dict(s: System) -> dict[str, Any]:
+    data = _drop_none({
+        "hex": str(s.hex), "name": s.name, "discovery": s.discovery, "owner": s.owner,
+        "explored_by": s.explored_by, "explored_turn": s.explored_turn,
+        "homeworld_of": s.homeworld_of, "events": s.events,
+    })
+    if s.guardian:
+        data["guardian"] = True
+    if s.planet is not None:
+        p = s.planet
+        data["planet"] = _drop_none({
+            "type": p.type, "size": p.size, "properties": p.properties,
+            "max_population": p.max_population, "production": p.production,
+            "population": p.population, "buildings": p.buildings,
+        })
+    if s.monster is not None:
+        data["monster"] = _drop_none({"kind": s.monster.kind, "great": s.monster.great,
+                                      "guards": s.monster.guards})
+    return data
+
+
+# ----------------------------------------------------------------------- from TOML
+
+_MISSING = object()
+
+
+class _Reader:
+    """Typed access to a TOML table with messages that say where."""
+
+    def __init__(self, data: Any, where: str, fail: Callable[[str], Exception]) -> None:
+        if not isinstance(data, dict):
+            raise fail(f"{where or 'the file'} must be a table")
+        self.data, self.where, self.fail = data, where, fail
+        self.used: set[str] = set()
+
+    def _name(self, key: str) -> str:
+        return f"{self.where}: {key}" if self.where else key
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            if default is _MISSING:
+                raise self.fail(f"{self._name(key)} is missing")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds:
+            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {value!r}")
+        if not isinstance(value, kinds):
+            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {value!r}")
+        return value
+
+    def hex(self, key: str, default: Any = _MISSING) -> Any:
+        raw = self.get(key, str, default)
+        if raw is default and default is not _MISSING:
+            return default
+        try:
+            return Hex.parse(raw)
+        except InputError:
+            raise self.fail(f"{self._name(key)}: {raw!r} is not a hex like \"3,-1\"") from None
+
+    def strings(self, key: str) -> list[str]:
+        value = self.get(key, list, [])
+        if not all(isinstance(v, str) for v in value):
+            raise self.fail(f"{self._name(key)} must be a list of text")
+        return list(value)
+
+    def table(self, key: str) -> "_Reader | None":
+        if key not in self.data:
+            self.used.add(key)
+            return None
+        return _Reader(self.get(key, dict), self._name(key), self.fail)
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.used)
+        if unknown:
+            raise self.fail(f"{self._name(unknown[0])}: unknown key")
+
+
+def _kind_name(kinds: tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -> Campaign:
+    top = _Reader(data, "", fail)
+    version = top.get("schema_version", int)
+    if version != SCHEMA_VERSION:
+        raise fail(f"schema_version {version} is not supported (this gmtool reads {SCHEMA_VERSION})")
+    settings = top.table("settings")
+    galaxy = top.table("galaxy")
+    if galaxy is None:
+        raise fail("[galaxy] is missing")
+    verification = top.table("verification")
+    if verification is None:
+        raise fail("[verification] is missing")
+    campaign = Campaign(
+        name=top.get("name", str),
+        radius=galaxy.get("radius", int),
+        commitment=verification.get("commitment", str),
+        revealed_secret=verification.get("revealed_secret", str, None),
+        orion=galaxy.hex("orion", Hex(0, 0)),
+        ruleset=top.get("ruleset", str, "orion"),
+        lang=top.get("lang", str, "en"),
+        format=top.get("format", str, "plain"),
+        turn=top.get("turn", int, 1),
+        stage=top.get("stage", int, 1),
+        seed=top.get("seed", int, None),
+        orders_per_turn=settings.get("orders_per_turn", int, 0) if settings else 0,
+        schema_version=version,
+    )
+    for reader in (settings, galaxy, verification):
+        if reader:
+            reader.done()
+    if campaign.lang not in LANGS:
+        raise fail(f"lang must be one of {', '.join(LANGS)}, not {campaign.lang!r}")
+    if campaign.format not in FORMATS:
+        raise fail(f"format must be one of {', '.join(FORMATS)}, not {campaign.format!r}")
+    for i, raw in enumerate(top.get("player", list, []), start=1):
+        r = _Reader(raw, f"player {i}", fail)
+        campaign.players.append(Player(
+            name=r.get("name", str), homeworld=r.hex("homeworld"), race=r.get("race", str, ""),
+            bc=r.get("bc", int, 0), orders=r.get("orders", int, 0),
+            fleet_size=r.get("fleet_size", int, 1), fleet_max=r.get("fleet_max", int, 2),
+            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1),
+            colony_ships=r.get("colony_ships", int, 1), awards=list(r.get("awards", list, [])),
+        ))
+        r.done()
+    for i, raw in enumerate(top.get("system", list, []), start=1):
+        campaign.systems.append(_system_from(_Reader(raw, f"system {i}", fail)))
+    top.done()
+    return campaign
+
+
+def _system_from(r: _Reader) -> System:
+    system = System(
+        hex=r.hex("hex"), discovery=r.get("discovery", str), name=r.get("name", str, ""),
+        owner=r.get("owner", str, None), explored_by=r.get("explored_by", str, None),
+        explored_turn=r.get("explored_turn", int, None), homeworld_of=r.get("homeworld_of", str, None),
+        guardian=r.get("guardian", bool, False), events=r.strings("events"),
+    )
+    planet = r.table("planet")
+    if planet is not None:
+        system.planet = PlanetState(
+            type=planet.get("type", str), size=planet.get("size", str),
+            properties=planet.strings("properties"), max_population=planet.get("max_population", int),
+            production=planet.get("production", int), population=planet.get("population", int, 0),
+            buildings=planet.strings("buildings"),
+        )
+        planet.done()
+    monster = r.table("monster")
+    if monster is not None:
+        system.monster = Monster(kind=monster.get("kind", str), great=monster.get("great", bool, False),
+                                 guards=monster.get("guards", str, None))
+        monster.done()
+    r.done()
+    return system

@@ -1,0 +1,163 @@
+"""A campaign folder on disk, kept safe.
+
+* ``campaign.toml`` — the whole state, rewritten atomically (temp file in the same
+  folder, fsync, rename, fsync of the folder);
+* ``journal.toml`` — the roll journal, only ever appended (:mod:`gmtool.campaign.journal`);
+* ``secret.key`` — the stream's secret, created owner-only, never printed but by reveal;
+* ``.lock`` — every command holds an exclusive lock on it from load to the last write,
+  so concurrent commands on one campaign run one after the other.
+
+A command writes nothing until it has succeeded; it appends the journal first and then
+replaces the state, so a crash leaves at worst journaled rolls whose results were not
+applied — visible in the journal, never hidden.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from gmtool.campaign import journal
+from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
+from gmtool.campaign.stream import Entry
+from gmtool.errors import CampaignError
+
+CAMPAIGN_FILE = "campaign.toml"
+JOURNAL_FILE = "journal.toml"
+SECRET_FILE = "secret.key"
+LOCK_FILE = ".lock"
+LOCK_TIMEOUT = 60.0
+GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
+
+
+def display(path: Path) -> str:
+    from gmtool.rolltables.loader import display_path
+
+    return display_path(path)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # not possible on every platform
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class CampaignStore:
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.state_path = self.folder / CAMPAIGN_FILE
+        self.journal_path = self.folder / JOURNAL_FILE
+        self.secret_path = self.folder / SECRET_FILE
+
+    # -- locking -------------------------------------------------------------------
+    @contextmanager
+    def locked(self) -> Iterator["CampaignStore"]:
+        from filelock import FileLock, Timeout
+
+        if not self.state_path.exists():
+            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+        lock = FileLock(str(self.folder / LOCK_FILE), timeout=LOCK_TIMEOUT)
+        try:
+            with lock:
+                self._clean_temp_files()
+                yield self
+        except Timeout:
+            raise CampaignError(f"{display(self.folder)} is busy: another gmtool command holds its lock") from None
+
+    def _clean_temp_files(self) -> None:
+        for tmp in self.folder.glob(".*.tmp"):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+    # -- state ---------------------------------------------------------------------
+    def load(self) -> Campaign:
+        where = display(self.state_path)
+        try:
+            raw = self.state_path.read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})") from None
+        except UnicodeDecodeError as exc:
+            raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        try:
+            data = tomllib.loads(raw)
+        except tomllib.TOMLDecodeError as exc:
+            from gmtool.rolltables.loader import _toml_message
+
+            raise CampaignError(f"{where}: {_toml_message(exc)}") from None
+        return campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}"))
+
+    def save(self, campaign: Campaign) -> None:
+        import tomli_w
+
+        atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
+
+    # -- journal -------------------------------------------------------------------
+    def next_roll_id(self) -> int:
+        """The id the next roll gets; refuses to go on after a torn journal."""
+        last, clean = journal.read_tail(self.journal_path)
+        if not clean:
+            raise CampaignError(f"{display(self.journal_path)} ends with an incomplete entry (a crash?); "
+                                f"run `gmtool campaign validate -c {display(self.folder)} --repair`")
+        return last + 1
+
+    def append(self, entries: list[Entry]) -> None:
+        journal.append(self.journal_path, entries)
+
+    # -- secret --------------------------------------------------------------------
+    def write_secret(self, secret: bytes) -> None:
+        fd = os.open(self.secret_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, secret.hex().encode("ascii") + b"\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def read_secret(self) -> bytes | None:
+        try:
+            text = self.secret_path.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CampaignError(f"{display(self.secret_path)}: cannot read: {exc}") from None
+        try:
+            return bytes.fromhex(text)
+        except ValueError:
+            raise CampaignError(f"{display(self.secret_path)}: not a hex secret") from None
+
+    # -- creation ------------------------------------------------------------------
+    def create(self, campaign: Campaign, secret: bytes) -> None:
+        """Write a new campaign folder; refuses a folder that already holds one."""
+        if self.state_path.exists():
+            raise CampaignError(f"{display(self.folder)} already holds a campaign")
+        if self.folder.exists() and not self.folder.is_dir():
+            raise CampaignError(f"{display(self.folder)} is a file, not a folder")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
+        self.write_secret(secret)
+        self.journal_path.write_text("# gmtool roll journal: one [[roll]] per die, append-only\n\n",
+                                     encoding="utf-8")
+        self.save(campaign)

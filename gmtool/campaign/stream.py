@@ -1,0 +1,100 @@
+"""The campaign's verifiable dice: every face derived from a committed secret.
+
+Roll number ``n`` (the journal id) of a die with ``sides`` sides::
+
+    for counter in 0, 1, 2, …:
+        digest = HMAC-SHA256(key=secret, msg=f"gmtool-v1:{n}:{sides}:{counter}" in ASCII)
+        x = the first 8 bytes of digest as a big-endian unsigned integer
+        if x < 2**64 - (2**64 % sides):      # rejection sampling: no modulo bias
+            face = x % sides + 1; stop
+
+The commitment published at the start is ``SHA-256(secret)`` in hex.  Once the secret is
+revealed anyone can recompute every stream roll.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Iterable
+
+from gmtool.dice.sources import FixedSource
+from gmtool.errors import DiceError
+
+SECRET_BYTES = 32
+_SPACE = 2 ** 64
+
+
+def new_secret() -> bytes:
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def commitment(secret: bytes) -> str:
+    return hashlib.sha256(secret).hexdigest()
+
+
+def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
+    limit = _SPACE - (_SPACE % sides)
+    counter = 0
+    while True:
+        msg = f"gmtool-v1:{roll_id}:{sides}:{counter}".encode("ascii")
+        x = int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % sides + 1
+        counter += 1
+
+
+@dataclass(slots=True)
+class Entry:
+    """One journaled die (CONTRACT.md ``[[roll]]``)."""
+
+    id: int
+    turn: int
+    purpose: str
+    die: int
+    face: int
+    source: str          # "stream" | "manual"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "turn": self.turn, "purpose": self.purpose, "die": self.die,
+                "face": self.face, "source": self.source}
+
+
+class JournalingSource:
+    """A dice source that numbers and records every die for the journal.
+
+    Faces come from the stream (``secret``) or, with ``manual`` faces (``--dice``), from
+    the moderator; either way each die becomes an :class:`Entry` with the next id.
+    """
+
+    def __init__(self, secret: bytes | None, first_id: int, turn: int, purpose: str,
+                 manual: Iterable[int] | None = None) -> None:
+        if secret is None and manual is None:
+            raise DiceError("the campaign's secret is missing: cannot roll from its stream")
+        self.secret = secret
+        self.next_id = first_id
+        self.turn = turn
+        self.purpose = purpose[:150]
+        self.manual = FixedSource(manual) if manual is not None else None
+        self.entries: list[Entry] = []
+
+    def roll(self, sides: int, label: str = "") -> int:
+        if self.manual is not None:
+            face = self.manual.roll(sides, label)
+            source = "manual"
+        else:
+            face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
+            source = "stream"
+        purpose = (f"{self.purpose}: {label}" if label else self.purpose)[:200]
+        self.entries.append(Entry(self.next_id, self.turn, purpose, sides, face, source))
+        self.next_id += 1
+        return face
+
+    def finish(self) -> None:
+        if self.manual is not None:
+            self.manual.finish()
+
+    @property
+    def ids(self) -> tuple[int, int] | None:
+        return (self.entries[0].id, self.entries[-1].id) if self.entries else None

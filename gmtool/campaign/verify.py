@@ -1,0 +1,130 @@
+"""Checks on a campaign: the roll journal against the revealed secret (``verify``), and
+the state's cross-references (``validate``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign
+from gmtool.campaign.stream import Entry, commitment, derive_face
+
+
+@dataclass
+class Finding:
+    message: str
+    roll_id: int | None = None
+
+    def __str__(self) -> str:
+        return f"roll #{self.roll_id}: {self.message}" if self.roll_id is not None else self.message
+
+
+@dataclass
+class VerifyResult:
+    checked: int = 0
+    stream: int = 0
+    manual: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems: list[str],
+                   secret: bytes) -> VerifyResult:
+    """Every stream roll recomputed from ``secret``; ids consecutive from 1; the secret
+    matches the commitment."""
+    result = VerifyResult()
+    if commitment(secret) != campaign.commitment:
+        result.findings.append(Finding(
+            f"the secret does not match the commitment {campaign.commitment[:16]}… published at the start"))
+    result.findings += [Finding(f"journal: {p}") for p in problems]
+    expected = 1
+    for entry in entries:
+        result.checked += 1
+        if entry.id != expected:
+            what = "duplicate" if entry.id < expected else "gap"
+            result.findings.append(Finding(f"id {entry.id} where {expected} was expected ({what})", entry.id))
+        expected = entry.id + 1
+        if entry.die < 1 or not 1 <= entry.face <= entry.die:
+            result.findings.append(Finding(f"face {entry.face} is not on a d{entry.die}", entry.id))
+            continue
+        if entry.source == "stream":
+            result.stream += 1
+            face = derive_face(secret, entry.id, entry.die)
+            if face != entry.face:
+                result.findings.append(Finding(f"journal says {entry.face} but the stream gives {face} "
+                                               f"(d{entry.die}, {entry.purpose})", entry.id))
+        elif entry.source == "manual":
+            result.manual += 1
+        else:
+            result.findings.append(Finding(f"unknown source {entry.source!r}", entry.id))
+    if tail:
+        result.findings.append(Finding("the journal ends with an incomplete entry (repair it with "
+                                       "`gmtool campaign validate --repair`)"))
+    return result
+
+
+def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
+                   property_ids: set[str]) -> list[str]:
+    """Cross-references a hand edit can break."""
+    issues: list[str] = []
+    names = [p.name for p in campaign.players]
+    for name in {n for n in names if names.count(n) > 1}:
+        issues.append(f"player {name!r} appears twice")
+    known = set(names)
+    if not 1 <= campaign.stage <= 3:
+        issues.append(f"stage {campaign.stage} is not 1, 2 or 3")
+    if campaign.turn < 1:
+        issues.append(f"turn {campaign.turn} is not a turn")
+    seen: dict[Hex, int] = {}
+    for i, system in enumerate(campaign.systems, start=1):
+        where = f"system {i} ({system.hex})"
+        if system.hex in seen:
+            issues.append(f"{where}: hex {system.hex} is also system {seen[system.hex]}")
+        seen[system.hex] = i
+        if not campaign.on_map(system.hex):
+            issues.append(f"{where}: off the map (radius {campaign.radius})")
+        for role in ("owner", "explored_by", "homeworld_of"):
+            value = getattr(system, role)
+            if value is not None and value not in known:
+                issues.append(f"{where}: {role} {value!r} is not a player")
+        if system.discovery not in ("empty", "asteroids", "planet", "orion"):
+            issues.append(f"{where}: discovery {system.discovery!r} is not empty, asteroids, planet or orion")
+        planet = system.planet
+        if system.discovery == "planet" and planet is None:
+            issues.append(f"{where}: a planet discovery with no [system.planet]")
+        if planet is not None:
+            if planet.type not in type_ids:
+                issues.append(f"{where}: unknown world type {planet.type!r}")
+            if planet.size not in size_ids:
+                issues.append(f"{where}: unknown world size {planet.size!r}")
+            for prop in planet.properties:
+                if prop not in property_ids:
+                    issues.append(f"{where}: unknown property {prop!r}")
+            if planet.population < 0:
+                issues.append(f"{where}: population {planet.population} is negative")
+            if planet.population > planet.max_population:
+                issues.append(f"{where}: population {planet.population} is above its max {planet.max_population}")
+            if planet.max_population < 1:
+                issues.append(f"{where}: max population {planet.max_population} is below 1")
+            if planet.population > 0 and system.owner is None:
+                issues.append(f"{where}: colonists but no owner")
+    for player in campaign.players:
+        home = campaign.system(player.homeworld)
+        if home is None:
+            issues.append(f"player {player.name!r}: homeworld {player.homeworld} is not among the systems")
+        elif home.homeworld_of != player.name:
+            issues.append(f"player {player.name!r}: system {player.homeworld} is not marked homeworld_of = "
+                          f"{player.name!r}")
+        for attr in ("bc", "orders", "scouts", "colony_ships"):
+            if getattr(player, attr) < 0:
+                issues.append(f"player {player.name!r}: {attr} is negative")
+        if player.fleet_size > player.fleet_max:
+            issues.append(f"player {player.name!r}: fleet size {player.fleet_size} is above its max {player.fleet_max}")
+    homes = [p.homeworld for p in campaign.players]
+    for i, a in enumerate(homes):
+        for b in homes[i + 1:]:
+            if a.distance(b) < 3:
+                issues.append(f"homeworlds {a} and {b} are closer than 3 hexes")
+    return issues

@@ -1,0 +1,73 @@
+"""What a status shows, and to whom (fog of war, RULES.md A2/A3).
+
+The moderator sees everything.  A leader sees, in stage 1, only the systems it explored
+(closed rooms); from stage 2 every explored system and every homeworld is public.  Other
+leaders' BC, orders, fleets and awards are never shown to a leader.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.model import Campaign, Player, System
+
+PRIVATE = ("bc", "orders", "fleet_size", "fleet_max", "scouts", "colony_ships", "awards")
+
+
+def _player_data(player: Player, full: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": player.name, "homeworld": str(player.homeworld)}
+    if player.race:
+        data["race"] = player.race
+    if full:
+        data.update({"bc": player.bc, "orders": player.orders, "fleet_size": player.fleet_size,
+                     "fleet_max": player.fleet_max, "feudal": player.feudal, "scouts": player.scouts,
+                     "colony_ships": player.colony_ships, "awards": player.awards})
+    return data
+
+
+def system_data(system: System) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "hex": str(system.hex), "discovery": system.discovery, "planet": None,
+        "owner": system.owner, "explored_by": system.explored_by,
+    }
+    if system.name:
+        data["name"] = system.name
+    if system.planet is not None:
+        p = system.planet
+        data["planet"] = {"type": p.type, "size": p.size, "max_population": p.max_population,
+                          "production": p.production, "properties": sorted(p.properties),
+                          "population": p.population, "buildings": p.buildings}
+    data["homeworld_of"] = system.homeworld_of
+    data["explored_turn"] = system.explored_turn
+    data["monster"] = ({"kind": system.monster.kind, "great": system.monster.great,
+                        "guards": system.monster.guards} if system.monster else None)
+    data["guardian"] = system.guardian
+    data["events"] = system.events
+    return data
+
+
+def visible(campaign: Campaign, system: System, viewer: str | None) -> bool:
+    if viewer is None:
+        return True
+    if system.homeworld_of == viewer or system.explored_by == viewer:
+        return True
+    if campaign.stage == 1:
+        return False
+    # From stage 2 the map is open: explored systems, homeworlds, Orion.
+    return system.explored_by is not None or system.homeworld_of is not None or system.discovery == "orion"
+
+
+def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]:
+    """The CONTRACT.md ``status`` object: everything for the moderator (viewer None),
+    the fogged view for a leader."""
+    if viewer is not None:
+        campaign.player(viewer)  # refuse an unknown name
+    players = [_player_data(p, viewer is None or p.name == viewer) for p in campaign.players
+               if viewer is None or p.name == viewer or campaign.stage > 1]
+    systems = [system_data(s) for s in sorted(campaign.systems, key=lambda s: (s.hex.q, s.hex.r))
+               if visible(campaign, s, viewer)]
+    return {
+        "campaign": campaign.name, "ruleset": campaign.ruleset, "turn": campaign.turn,
+        "stage": campaign.stage, "viewer": viewer, "radius": campaign.radius,
+        "orion": str(campaign.orion) if viewer is None or campaign.stage > 1 else None,
+        "players": players, "systems": systems,
+    }

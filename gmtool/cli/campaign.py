@@ -1,0 +1,186 @@
+"""``gmtool campaign new | commitment | validate | reveal``."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, List, Optional
+
+import typer
+
+from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt, fail,
+                               handles_errors, library, require_campaign)
+
+app = typer.Typer(help="Create and look after a campaign folder: new, commitment, validate, reveal.",
+                  no_args_is_help=True)
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="campaign")
+
+
+def labeller(lib: Any, lang: str):
+    """(table, id) → label, for status tables."""
+    from gmtool.report.i18n import tr
+    from gmtool.rolltables.model import pick
+
+    def label(table: str, row_id: str, short: bool = False, great: bool = False) -> str:
+        if table == "discovery":
+            row = next((r for r in lib.get("exploration", "orion").rows if r.values.get("discovery") == row_id), None)
+            return pick(row.label, lang) if row else row_id
+        row = lib.find_row(table, "orion", row_id)
+        if row is None:
+            return row_id
+        if great and "great" in row.values:
+            return pick(row.values["great"], lang)
+        return pick((row.short or row.label) if short else row.label, lang)
+
+    del tr
+    return label
+
+
+@app.command("new")
+@handles_errors
+def new_command(
+    folder: Annotated[Path, typer.Argument(help="The new campaign's folder.", show_default=False)],
+    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (2–8). Repeatable.",
+                                              show_default=False)],
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for placing the homeworlds.",
+                                                show_default=False)] = None,
+    feudal: Annotated[Optional[List[str]], typer.Option("--feudal", help="A leader with the feudal government "
+                                                        "(fleet 2 (3)). Repeatable.", show_default=False)] = None,
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules: orion (the 4X game).")] = "orion",
+    name: Annotated[Optional[str], typer.Option("--name", help="The campaign's name (default: the folder's).",
+                                                show_default=False)] = None,
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Default output format of the "
+                                                     "campaign (and of this report).", show_default=False)] = None,
+    lang: Annotated[Optional[Lang], typer.Option("--lang", "-l", help="Default language of the campaign.",
+                                                 show_default=False)] = None,
+    tables: TablesOpt = None,
+) -> None:
+    """Start a campaign: map, homeworlds, every leader's start, and the dice secret.
+
+    \b
+    Example:
+      gmtool campaign new campaigns/andromeda --player alice --player bob --player carol --lang ru --format bbcode
+    """
+    from gmtool.campaign.store import CampaignStore, display
+    from gmtool.campaign.stream import commitment, new_secret
+    from gmtool.campaign.views import status_view
+    from gmtool.dice.sources import RandomSource
+    from gmtool.report.campaign import created_report
+    from gmtool.rules.orion.setup import new_campaign
+
+    if ruleset != "orion":
+        raise fail(f"unknown ruleset {ruleset!r} (this gmtool plays: orion)")
+    secret = new_secret()
+    state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
+                         commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,
+                         feudal or [])
+    CampaignStore(folder).create(state, secret)
+    out = Output(format, lang, state)
+    out.emit(created_report(status_view(state), state.commitment, display(folder), out.lang))
+
+
+@app.command("commitment")
+@handles_errors
+def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Print the line for the game's opening post: the SHA-256 of the dice secret.
+
+    \b
+    Example:
+      gmtool campaign commitment -c campaigns/andromeda --format bbcode
+    """
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.report.campaign import commitment_report
+
+    state = CampaignStore(require_campaign(campaign)).load()
+    out = Output(format, lang, state)
+    out.emit(commitment_report(state.name, state.commitment, out.lang))
+
+
+@app.command("validate")
+@handles_errors
+def validate_command(
+    repair: Annotated[bool, typer.Option("--repair", help="Cut an incomplete last journal entry left by a crash.")] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Check the campaign files: TOML, cross-references, the journal's shape (exit 1 on a problem).
+
+    \b
+    Examples:
+      gmtool campaign validate -c campaigns/andromeda
+      gmtool campaign validate -c campaigns/andromeda --repair
+    """
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.verify import validate_state
+    from gmtool.cli.explore import campaign_tables
+    from gmtool.report.campaign import findings_report
+    from gmtool.report.i18n import tr
+    from gmtool.rules.orion.exploration import OrionTables
+
+    folder = require_campaign(campaign)
+    store = CampaignStore(folder)
+    notes: list[str] = []
+    with store.locked():
+        state = store.load()
+        out = Output(format, lang, state)
+        orion = OrionTables(library(list(tables or []) + campaign_tables(folder)))
+        findings = validate_state(state, {r.id for r in orion.world_type.rows}, {r.id for r in orion.world_size.rows},
+                                  {r.id for r in orion.properties.rows})
+        entries, tail, problems = journal.read_all(store.journal_path)
+        if tail and repair:
+            notes.append(tr("repaired", out.lang, n=journal.repair(store.journal_path)))
+            tail = ""
+        findings += [f"{store.journal_path.name}: {p}" for p in problems]
+        if tail:
+            findings.append(f"{store.journal_path.name}: the last entry is incomplete (a crash?); "
+                            "run again with --repair to cut it")
+        expected = 1
+        for entry in entries:
+            if entry.id != expected:
+                findings.append(f"{store.journal_path.name}: roll id {entry.id} where {expected} was expected")
+            expected = entry.id + 1
+        if not store.secret_path.exists() and not state.revealed_secret:
+            findings.append(f"{store.secret_path.name} is missing: the stream cannot roll")
+    report = findings_report(tr("validate_title", out.lang, name=state.name), tr("validate_ok", out.lang),
+                             notes + findings, [(tr("rolls_checked", out.lang), str(len(entries)))],
+                             {"campaign": state.name, "ok": not findings, "problems": findings, "repaired": notes,
+                              "rolls": len(entries)})
+    out.emit(report)
+    if findings:
+        raise fail(f"{len(findings)} problem(s): {findings[0]}")
+
+
+@app.command("reveal")
+@handles_errors
+def reveal_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """End of the game: publish the dice secret so that anyone can verify every roll.
+
+    After this the campaign's stream is spent: no more stream rolls.
+
+    \b
+    Example:
+      gmtool campaign reveal -c campaigns/andromeda
+    """
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.stream import commitment
+    from gmtool.errors import CampaignError
+    from gmtool.report.campaign import reveal_report
+
+    store = CampaignStore(require_campaign(campaign))
+    with store.locked():
+        state = store.load()
+        out = Output(format, lang, state)
+        secret = store.read_secret()
+        if secret is None:
+            if not state.revealed_secret:
+                raise CampaignError(f"{store.secret_path} is missing: nothing to reveal")
+            secret = bytes.fromhex(state.revealed_secret)
+        if commitment(secret) != state.commitment:
+            raise CampaignError(f"{store.secret_path} does not match the campaign's commitment")
+        state.revealed_secret = secret.hex()
+        store.save(state)
+    out.emit(reveal_report(state.name, secret.hex(), state.commitment, out.lang))

@@ -1,0 +1,68 @@
+"""``gmtool verify``: anyone re-checks every roll of a campaign's journal."""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, fail, handles_errors, require_campaign
+
+
+def register(app: typer.Typer) -> None:
+    app.command("verify")(verify_command)
+
+
+@handles_errors
+def verify_command(
+    secret: Annotated[Optional[str], typer.Option("--secret", help="The revealed secret (hex); default: the one "
+                                                  "recorded by `campaign reveal`, else the moderator's secret.key.",
+                                                  show_default=False)] = None,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Recompute every stream roll from the secret, check the commitment and the ids.
+
+    Exit 0 when every roll checks out; 1 naming the first bad roll id otherwise.
+
+    \b
+    Examples:
+      gmtool verify -c campaigns/andromeda
+      gmtool verify -c campaigns/andromeda --secret 3f9a…
+    """
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.verify import verify_journal
+    from gmtool.errors import CampaignError, InputError
+    from gmtool.report.campaign import findings_report
+    from gmtool.report.i18n import tr
+
+    store = CampaignStore(require_campaign(campaign))
+    state = store.load()
+    out = Output(format, lang, state)
+    if secret is not None:
+        try:
+            key = bytes.fromhex(secret.strip())
+        except ValueError:
+            raise InputError(f"--secret must be hex, not {secret[:20]!r}") from None
+        origin = "--secret"
+    elif state.revealed_secret:
+        key, origin = bytes.fromhex(state.revealed_secret), "campaign.toml (revealed)"
+    else:
+        key = store.read_secret()
+        origin = "secret.key"
+        if key is None:
+            raise CampaignError("the secret is not revealed yet: give --secret HEX")
+    entries, tail, problems = journal.read_all(store.journal_path)
+    result = verify_journal(state, entries, tail, problems, key)
+    findings = [str(f) for f in result.findings]
+    facts = [(tr("rolls_checked", out.lang), f"{result.checked} (stream {result.stream}, manual {result.manual})"),
+             (tr("secret_from", out.lang), origin)]
+    data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
+            "manual": result.manual, "problems": findings,
+            "bad_ids": [f.roll_id for f in result.findings if f.roll_id is not None]}
+    out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
+                             findings, facts, data))
+    if findings:
+        first = next((f for f in result.findings if f.roll_id is not None), result.findings[0])
+        raise fail(str(first))

@@ -1,0 +1,89 @@
+"""Reports for campaign commands: new, commitment, status, validate, verify, reveal."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.report.i18n import tr
+from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, bold, text
+from gmtool.rolltables.model import pick
+
+Labeller = Any  # (table name, row id) → label; supplied by the CLI
+
+
+def _dash(value: Any) -> str:
+    return "—" if value is None or value == "" or value == [] else str(value)
+
+
+def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str) -> Report:
+    rows = [[p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]), f"{p['fleet_size']} ({p['fleet_max']})"]
+            for p in view["players"]]
+    headers = [tr(k, lang) for k in ("player", "homeworld", "bc", "orders", "fleet")]
+    facts = [(tr("folder", lang), text(folder)), (tr("map_radius", lang), text(str(view["radius"]))),
+             (tr("commitment", lang), text(commitment))]
+    data = dict(view, commitment=commitment, folder=folder)
+    return Report(text(tr("campaign_created", lang, name=view["campaign"])),
+                  [Facts(facts), TableBlock(headers, rows), Paragraph(text(tr("secret_kept", lang)))], data)
+
+
+def commitment_report(name: str, commitment: str, lang: str) -> Report:
+    return Report(text(tr("commitment_title", lang, name=name)),
+                  [Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
+                   Paragraph(text(tr("commitment_how", lang)))],
+                  {"campaign": name, "commitment": commitment, "algorithm": "sha256"})
+
+
+def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
+    viewer = view["viewer"]
+    facts = [(tr("turn", lang), text(str(view["turn"]))), (tr("stage", lang).capitalize(), text(str(view["stage"])))]
+    if viewer:
+        facts.append((tr("view_of", lang), text(viewer)))
+    blocks: list = [Facts(facts), Heading(text(tr("players", lang)))]
+    full = [p for p in view["players"] if "bc" in p]
+    rows = []
+    for p in view["players"]:
+        if "bc" in p:
+            rows.append([p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]),
+                         f"{p['fleet_size']} ({p['fleet_max']})", str(p["scouts"]), str(p["colony_ships"])])
+        else:
+            rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?"])
+    blocks.append(TableBlock([tr(k, lang) for k in ("player", "homeworld", "bc", "orders", "fleet", "scouts",
+                                                    "colony_ships")], rows))
+    awards = [f"{p['name']}: {a}" for p in full for a in p.get("awards", [])]
+    if awards:
+        blocks.append(Heading(text(tr("awards", lang))))
+        blocks.append(Items([text(a) for a in awards]))
+    blocks.append(Heading(text(tr("systems", lang))))
+    srows = []
+    for s in view["systems"]:
+        planet = s["planet"]
+        if s["discovery"] == "orion":
+            what = "Orion" + (f" ({tr('guardian_short', lang)})" if s.get("guardian") else "")
+        elif planet:
+            what = f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
+        else:
+            what = label("discovery", s["discovery"])
+        props = ", ".join(label("planet-properties", p, short=True) for p in planet["properties"]) if planet else ""
+        pop = f"{planet['population']}/{planet['max_population']}" if planet else ""
+        monster = ""
+        if s.get("monster"):
+            m = s["monster"]
+            monster = label("monster-kind", m["kind"], great=m["great"])
+        srows.append([s["hex"], what, props or "", pop, _dash(s["owner"]), _dash(s["explored_by"]), monster])
+    blocks.append(TableBlock([tr(k, lang) for k in ("hex_col", "system", "properties", "population", "owner",
+                                                    "explored_by", "monster")], srows))
+    title = tr("status_title", lang, name=view["campaign"])
+    return Report(text(title), blocks, view)
+
+
+def findings_report(title: str, ok_text: str, findings: list[str], facts: list[tuple[str, str]],
+                    data: dict[str, Any]) -> Report:
+    blocks: list = [Facts([(k, text(v)) for k, v in facts])] if facts else []
+    blocks.append(Items([text(f) for f in findings]) if findings else Paragraph([bold(ok_text)]))
+    return Report(text(title), blocks, data)
+
+
+def reveal_report(name: str, secret_hex: str, commitment: str, lang: str) -> Report:
+    return Report(text(tr("reveal_title", lang, name=name)),
+                  [Facts([(tr("secret", lang), [bold(secret_hex)]), (tr("commitment", lang), text(commitment))]),
+                   Paragraph(text(tr("reveal_how", lang)))],
+                  {"campaign": name, "secret": secret_hex, "commitment": commitment})

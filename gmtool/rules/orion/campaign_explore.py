@@ -1,0 +1,119 @@
+"""Exploration inside a campaign: where a leader may explore, the neighbourhood read off
+the real map, and the result written into the state (RULES.md A2, A4, A4.5)."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
+from gmtool.errors import RuleRefused
+from gmtool.rules.orion.exploration import Exploration, OrionTables
+from gmtool.rules.orion.neighbourhood import Neighbourhood
+
+SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
+
+
+def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
+    """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
+    if not campaign.on_map(hex_):
+        raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
+    system = campaign.system(hex_)
+    if system is not None and system.explored_by is not None:
+        raise RuleRefused(f"hex {hex_} was already explored by {system.explored_by} "
+                          f"(turn {system.explored_turn})")
+    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
+        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
+                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
+                          f"homeworld {player.homeworld}")
+
+
+def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
+    """The facts of the homeworld next to ``hex_`` (at most one: homeworlds are ≥ 3 apart)."""
+    for player in campaign.players:
+        home = player.homeworld
+        if home.distance(hex_) != 1:
+            continue
+        planets = terran = colonisable = unexplored = 0
+        for n in home.neighbours():
+            system = campaign.system(n)
+            if system is None or system.explored_by is None:
+                unexplored += campaign.on_map(n)
+                continue
+            if system.discovery == "planet" and system.planet is not None:
+                planets += 1
+                terran += system.planet.type == tables.terran_type
+                colonisable += tables.colonisable(system.planet.type)
+        return Neighbourhood(planets=planets, terran=terran, colonisable=colonisable, unexplored=unexplored)
+    return None
+
+
+def explore_orion(campaign: Campaign, player: Player) -> System:
+    """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
+    system = campaign.system(campaign.orion)
+    if system is None:
+        system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
+        campaign.systems.append(system)
+    system.explored_by = player.name
+    system.explored_turn = campaign.turn
+    return system
+
+
+def apply_exploration(campaign: Campaign, player: Player, hex_: Hex, result: Exploration,
+                      ship: str = "scout") -> list[dict[str, Any]]:
+    """Write ``result`` into the campaign; returns what changed for the report."""
+    changes: list[dict[str, Any]] = []
+    system = campaign.system(hex_)
+    if system is None:
+        system = System(hex=hex_, discovery=result.discovery)
+        campaign.systems.append(system)
+    system.discovery = result.discovery
+    system.explored_by = player.name
+    system.explored_turn = campaign.turn
+    system.events = [e.id for e in result.events if not e.ignored]
+    if result.planet is not None:
+        p = result.planet
+        system.planet = PlanetState(type=p.type, size=p.size, properties=list(p.properties),
+                                    max_population=p.max_population, production=p.production)
+    if result.monster is not None:
+        m = result.monster
+        system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
+    for gain in result.gains:
+        changes += _apply_gain(campaign, player, system, gain.name, gain.value, ship)
+    return changes
+
+
+def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, value: Any,
+                ship: str) -> list[dict[str, Any]]:
+    if name == "bc":
+        player.bc += int(value)
+        return [{"player": player.name, "bc": int(value)}]
+    if name == "lose_orders":
+        if player.orders >= int(value):
+            player.orders -= int(value)
+            return [{"player": player.name, "orders": -int(value)}]
+        return []  # no orders: lose_colonists_if_no_orders applies instead
+    if name == "lose_colonists_if_no_orders":
+        if player.orders > 0:
+            return []
+        home = campaign.homeworld(player)
+        lost = min(int(value), home.planet.population if home.planet else 0)
+        if home.planet:
+            home.planet.population -= lost
+        return [{"player": player.name, "homeworld_colonists": -lost}]
+    if name == "ship_lost":
+        attr = SHIPS.get(ship)
+        if attr and getattr(player, attr) > 0:
+            setattr(player, attr, getattr(player, attr) - 1)
+        return [{"player": player.name, "ship_lost": ship}]
+    if name == "colonists" and system.planet is not None:
+        # Never above the planet's maximum (a hostile small world holds 1 of the 2 natives).
+        system.planet.population = min(int(value), system.planet.max_population)
+        system.owner = player.name
+        return [{"player": player.name, "colony": str(system.hex), "colonists": int(value)}]
+    if name == "buildings" and system.planet is not None:
+        system.planet.buildings = sorted(set(system.planet.buildings) | set(value))
+        return [{"hex": str(system.hex), "buildings": list(value)}]
+    # Anything else (technologies, a derelict ship, a science …) waits for the moderator.
+    award = {"turn": campaign.turn, "hex": str(system.hex), name: value}
+    player.awards.append(award)
+    return [{"player": player.name, "award": award}]

@@ -1,0 +1,54 @@
+"""A new 4X campaign: the map, the homeworlds and every leader's start (RULES.md A2)."""
+from __future__ import annotations
+
+from gmtool.campaign.galaxy import place_homeworlds, radius_for
+from gmtool.campaign.hexes import CENTRE
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError
+from gmtool.rolltables.library import TableLibrary
+from gmtool.rules.orion.exploration import OrionTables
+
+START_TABLE = "start"
+
+
+def new_campaign(name: str, players: list[str], source: DiceSource, library: TableLibrary,
+                 commitment: str, seed: int | None = None, lang: str = "en", fmt: str = "plain",
+                 feudal: list[str] = ()) -> Campaign:
+    """Seating order is the order of ``players``; dice from ``source`` place the homeworlds."""
+    seen: set[str] = set()
+    for player in players:
+        if not player or not player.strip() or len(player) > 40 or any(ch < " " for ch in player):
+            raise InputError(f"player name {player!r} must be 1–40 printable characters")
+        if player in seen:
+            raise InputError(f"player {player!r} is given twice")
+        seen.add(player)
+    for name_ in feudal:
+        if name_ not in seen:
+            raise InputError(f"--feudal {name_!r} is not a player")
+    start = library.get(START_TABLE, "orion")
+    tables = OrionTables(library)
+    radius = radius_for(len(players))
+    homes = place_homeworlds(len(players), radius, source)
+    world_type = tables.world_type.row(start.rule("homeworld_type"))
+    world_size = tables.world_size.row(start.rule("homeworld_size"))
+    campaign = Campaign(name=name, radius=radius, commitment=commitment, seed=seed, lang=lang, format=fmt,
+                        orion=CENTRE, orders_per_turn=int(start.rule("orders_per_turn")))
+    for player, home in zip(players, homes):
+        is_feudal = player in feudal
+        campaign.players.append(Player(
+            name=player, homeworld=home, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
+            fleet_size=int(start.rule("feudal_fleet_size" if is_feudal else "fleet_size")),
+            fleet_max=int(start.rule("feudal_fleet_max" if is_feudal else "fleet_max")),
+            feudal=is_feudal, scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
+        ))
+        campaign.systems.append(System(
+            hex=home, discovery="planet", owner=player, explored_by=player, explored_turn=0,
+            homeworld_of=player,
+            planet=PlanetState(type=world_type.id, size=world_size.id,
+                               max_population=int(world_size.values["max_population"]),
+                               production=int(world_type.values["production"]),
+                               population=int(start.rule("colonists"))),
+        ))
+    campaign.systems.append(System(hex=CENTRE, discovery="orion", name="Orion", guardian=True))
+    return campaign
