@@ -14,7 +14,6 @@ applied — visible in the journal, never hidden.
 from __future__ import annotations
 
 import os
-import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -23,6 +22,7 @@ from gmtool.campaign import journal
 from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
+from gmtool.tomlfile import display_path, read_toml
 
 CAMPAIGN_FILE = "campaign.toml"
 JOURNAL_FILE = "journal.toml"
@@ -32,10 +32,7 @@ LOCK_TIMEOUT = 60.0
 GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
 
 
-def display(path: Path) -> str:
-    from gmtool.rolltables.loader import display_path
-
-    return display_path(path)
+display = display_path
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -95,19 +92,10 @@ class CampaignStore:
 
     # -- state ---------------------------------------------------------------------
     def load(self) -> Campaign:
+        if not self.state_path.exists():
+            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+        data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
-        try:
-            raw = self.state_path.read_bytes().decode("utf-8")
-        except FileNotFoundError:
-            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})") from None
-        except UnicodeDecodeError as exc:
-            raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-        try:
-            data = tomllib.loads(raw)
-        except tomllib.TOMLDecodeError as exc:
-            from gmtool.rolltables.loader import _toml_message
-
-            raise CampaignError(f"{where}: {_toml_message(exc)}") from None
         return campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}"))
 
     def save(self, campaign: Campaign) -> None:

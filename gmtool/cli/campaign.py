@@ -19,7 +19,6 @@ def register(root: typer.Typer) -> None:
 
 def labeller(lib: Any, lang: str):
     """(table, id) → label, for status tables."""
-    from gmtool.report.i18n import tr
     from gmtool.rolltables.model import pick
 
     def label(table: str, row_id: str, short: bool = False, great: bool = False) -> str:
@@ -33,7 +32,6 @@ def labeller(lib: Any, lang: str):
             return pick(row.values["great"], lang)
         return pick((row.short or row.label) if short else row.label, lang)
 
-    del tr
     return label
 
 

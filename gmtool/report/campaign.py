@@ -4,8 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, bold, text
-from gmtool.rolltables.model import pick
+from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
 
 Labeller = Any  # (table name, row id) → label; supplied by the CLI
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from gmtool.errors import TableError
-from gmtool.rolltables.loader import display_path, load_table
+from gmtool.rolltables.loader import load_table
+from gmtool.tomlfile import display_path
 from gmtool.rolltables.model import Row, Table
 
 ENV_TABLES = "GMTOOL_TABLES"

@@ -18,13 +18,12 @@ overlap``.
 """
 from __future__ import annotations
 
-import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from gmtool.errors import TableError
+from gmtool.tomlfile import display_path, read_toml
 from gmtool.rolltables.model import LANGS, Column, Modifier, Row, StageDivision, Table
 
 TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules"}
@@ -40,37 +39,11 @@ _ROLL_RE = re.compile(
 )
 
 
-def display_path(path: Path) -> str:
-    """A path as the user should see it: relative to the working directory if below it."""
-    try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
-
-
 def load_table(path: Path, ruleset: str | None = None) -> Table:
     """Read and validate ``path``; ``ruleset`` defaults to the parent folder's name."""
+    data = read_toml(path, TableError)
     where = display_path(path)
-    try:
-        raw = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise TableError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{where}: {_toml_message(exc)}") from None
     return build_table(data, path, ruleset or path.parent.name, where)
-
-
-def _toml_message(exc: tomllib.TOMLDecodeError) -> str:
-    # "Expected '=' after a key (at line 3, column 5)" → "line 3, column 5: Expected …"
-    text = str(exc)
-    m = re.search(r"\(at line (\d+), column (\d+)\)$", text)
-    if m:
-        return f"line {m.group(1)}, column {m.group(2)}: {text[: m.start()].strip()}"
-    return f"invalid TOML: {text}"
 
 
 def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> Table:

@@ -1,0 +1,43 @@
+"""Reading TOML files with errors a user can act on: ``file: line 3, column 5: …``."""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from gmtool.errors import GmError
+
+
+def display_path(path: Path) -> str:
+    """A path as the user should see it: relative to the working directory if below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def toml_message(exc: tomllib.TOMLDecodeError) -> str:
+    # "Expected '=' after a key (at line 3, column 5)" → "line 3, column 5: Expected …"
+    text = str(exc)
+    m = re.search(r"\(at line (\d+), column (\d+)\)$", text)
+    if m:
+        return f"line {m.group(1)}, column {m.group(2)}: {text[: m.start()].strip()}"
+    return f"invalid TOML: {text}"
+
+
+def read_toml(path: Path, error: type[GmError]) -> dict[str, Any]:
+    """Parse ``path``; every failure is ``error`` with the file's name in front."""
+    where = display_path(path)
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise error(f"{where}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{where}: {toml_message(exc)}") from None
