@@ -27,6 +27,8 @@ COMMANDS = {
     "campaign": "campaign",
     "status": "status",
     "verify": "verify",
+    "agent": "agent",
+    "council": "council",
 }
 
 

@@ -1,0 +1,89 @@
+"""Reports for agent checks and council tallies."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.report.i18n import tr
+from gmtool.report.model import Facts, Heading, Paragraph, Report, Span, TableBlock, Text, bold, raw, text
+from gmtool.report.tables import signed
+from gmtool.rolltables.model import pick
+from gmtool.rules.orion.agents import AgentCheck
+from gmtool.rules.orion.council import BillTally, ElectionTally
+
+_MOD_KEYS = {"modifier": "mod_plain", "own_ops": "own_ops", "target_ops": "target_ops", "counter": "counter_esp"}
+
+
+def check_line(check: AgentCheck, lang: str) -> Text:
+    if check.natural is None:
+        return [bold(tr("automatic", lang)), Span(" → "), bold(pick(check.outcome.label, lang))]
+    out: Text = [raw(f"d10 = {check.natural}")]
+    for m in check.modifiers:
+        out += [raw(f", {signed(m.value)}"), Span(f" ({m.note or tr(_MOD_KEYS[m.kind], lang)})")]
+    if check.modifiers:
+        out.append(raw(f" = {check.total}"))
+    out += [Span(f" {tr('vs_difficulty', lang)} {check.difficulty}"),
+            raw(f", {tr('margin', lang)} {signed(check.margin)}"), Span(" → "), bold(pick(check.outcome.label, lang))]
+    if check.decided_by_natural:
+        out.append(Span(f" ({tr('natural_wins', lang, n=check.natural)})", "i"))
+    return out
+
+
+def agent_check_report(check: AgentCheck, lang: str, source_info: dict[str, Any], title: str | None = None) -> Report:
+    from gmtool.report.dice import source_text
+
+    facts: list[tuple[str, Text]] = [(tr("outcome", lang), [bold(pick(check.outcome.label, lang))])]
+    if check.outcome.text:
+        facts.append((tr("consequence", lang), text(pick(check.outcome.text, lang))))
+    if check.natural is not None:
+        facts.append((tr("dice_source", lang), source_text(source_info, lang)))
+    data = check.to_data()
+    data["source"] = source_info
+    return Report(text(title or tr("agent_check", lang)), [Paragraph(check_line(check, lang)), Facts(facts)], data)
+
+
+def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: bool = False,
+                not_voted: list[str] | None = None) -> Report:
+    result = tr("passed" if tally.passed else "rejected", lang)
+    facts: list[tuple[str, Text]] = []
+    if bill:
+        facts.append((tr("bill", lang), text(bill)))
+    facts += [(tr("yes_votes", lang), text(str(tally.yes))), (tr("no_votes", lang), text(str(tally.no))),
+              (tr("abstain_votes", lang), text(str(tally.abstain)))]
+    if not_voted is not None:
+        facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
+    facts.append((tr("result", lang), [bold(result)]))
+    if tally.tie:
+        facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=tally.chair))))
+    blocks: list = [Facts(facts)]
+    if private:
+        blocks += [Heading(text(tr("ballots", lang))), _ballot_table(tally.ballots, lang)]
+    title = tr("council_vote_private" if private else "council_vote", lang)
+    data = tally.to_data(secret=not private)
+    if bill:
+        data["bill"] = bill
+    if not_voted is not None:
+        data["not_voted"] = not_voted
+    return Report(text(title), blocks, data)
+
+
+def election_report(tally: ElectionTally, lang: str, private: bool = False,
+                    not_voted: list[str] | None = None) -> Report:
+    rows = [[name, str(n)] for name, n in tally.totals.items()]
+    facts: list[tuple[str, Text]] = [(tr("total_votes", lang), text(str(tally.total_votes))),
+                                     (tr("needed", lang), text(str(tally.needed)))]
+    if not_voted is not None:
+        facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
+    facts.append((tr("emperor", lang), [bold(tally.elected or tr("nobody_elected", lang))]))
+    blocks: list = [TableBlock([tr("candidate", lang), tr("votes", lang)], rows, ["left", "right"]), Facts(facts)]
+    if private:
+        blocks += [Heading(text(tr("ballots", lang))), _ballot_table(tally.ballots, lang)]
+    data = tally.to_data(secret=not private)
+    if not_voted is not None:
+        data["not_voted"] = not_voted
+    return Report(text(tr("election_private" if private else "election", lang)), blocks, data)
+
+
+def _ballot_table(ballots: list, lang: str) -> TableBlock:
+    rows = [[b.leader, b.vote or tr("abstain", lang), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
+    return TableBlock([tr(k, lang) for k in ("player", "ballot", "planets", "bribe", "votes")], rows,
+                      ["left", "left", "right", "right", "right"])

@@ -1,0 +1,161 @@
+"""The Galactic Council (RULES.md A9): votes, bills, the Emperor's election.
+
+Votes of a leader = colonised planets it controls (the homeworld counts) + 1 per 3 BC of
+bribes.  A bill passes with more yes than no; on a tie the chair's own vote stands, and
+if the chair abstained, the moderator records the chair's decision.  An Emperor needs
+``floor(total / 2) + 1`` of all votes cast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.errors import InputError, RuleRefused
+
+BILL_VOTES = ("yes", "no", "abstain")
+BC_PER_VOTE = 3
+
+
+@dataclass(slots=True)
+class Ballot:
+    leader: str
+    vote: str | None            # bills: yes | no | abstain; elections: the candidate (None: abstain)
+    planets: int
+    bribe_bc: int = 0
+
+    @property
+    def votes(self) -> int:
+        return self.planets + self.bribe_bc // BC_PER_VOTE
+
+    def to_data(self) -> dict[str, Any]:
+        return {"leader": self.leader, "vote": self.vote, "planets": self.planets, "bribe_bc": self.bribe_bc,
+                "votes": self.votes}
+
+
+def check_bribe(bribe_bc: int, available_bc: int | None = None, who: str = "") -> None:
+    if bribe_bc < 0:
+        raise InputError(f"{who + ': ' if who else ''}a bribe cannot be negative ({bribe_bc} BC)")
+    if bribe_bc % BC_PER_VOTE:
+        raise RuleRefused(f"{who + ': ' if who else ''}bribes are paid in whole multiples of {BC_PER_VOTE} BC "
+                          f"(1 vote per {BC_PER_VOTE} BC), not {bribe_bc}")
+    if available_bc is not None and bribe_bc > available_bc:
+        raise RuleRefused(f"{who + ': ' if who else ''}a bribe of {bribe_bc} BC is more than the {available_bc} BC "
+                          "the leader has")
+
+
+@dataclass(slots=True)
+class BillTally:
+    yes: int
+    no: int
+    abstain: int
+    passed: bool
+    tie: bool
+    decided_by_chair: bool
+    chair: str
+    ballots: list[Ballot] = field(default_factory=list)
+
+    def to_data(self, secret: bool = True) -> dict[str, Any]:
+        data = {"yes": self.yes, "no": self.no, "abstain": self.abstain, "passed": self.passed, "tie": self.tie,
+                "decided_by_chair": self.decided_by_chair, "chair": self.chair}
+        if not secret:
+            data["ballots"] = [b.to_data() for b in self.ballots]
+        return data
+
+
+@dataclass(slots=True)
+class ElectionTally:
+    totals: dict[str, int]
+    total_votes: int
+    needed: int
+    elected: str | None
+    ballots: list[Ballot] = field(default_factory=list)
+
+    def to_data(self, secret: bool = True) -> dict[str, Any]:
+        data = {"totals": dict(self.totals), "total_votes": self.total_votes, "needed": self.needed,
+                "elected": self.elected}
+        if not secret:
+            data["ballots"] = [b.to_data() for b in self.ballots]
+        return data
+
+
+def _check_ballots(ballots: list[Ballot]) -> None:
+    seen: set[str] = set()
+    for b in ballots:
+        if b.leader in seen:
+            raise InputError(f"{b.leader} has two ballots")
+        seen.add(b.leader)
+        if b.planets < 0:
+            raise InputError(f"{b.leader}: planets cannot be negative")
+        check_bribe(b.bribe_bc, who=b.leader)
+
+
+def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = None) -> BillTally:
+    """``chair_decision`` (yes/no): the moderator's record of the chair's decision, needed
+    only for a tie when the chair abstained or did not vote."""
+    _check_ballots(ballots)
+    for b in ballots:
+        if b.vote not in BILL_VOTES:
+            raise InputError(f"{b.leader}: a bill vote is yes, no or abstain, not {b.vote!r}")
+    yes = sum(b.votes for b in ballots if b.vote == "yes")
+    no = sum(b.votes for b in ballots if b.vote == "no")
+    abstain = sum(b.votes for b in ballots if b.vote == "abstain")
+    tie = yes == no
+    decided = False
+    passed = yes > no
+    if tie:
+        chair_vote = next((b.vote for b in ballots if b.leader == chair), None)
+        if chair_vote in ("yes", "no"):
+            passed, decided = chair_vote == "yes", True
+        elif chair_decision in ("yes", "no"):
+            passed, decided = chair_decision == "yes", True
+        else:
+            raise RuleRefused(f"a tie ({yes}–{no}) and the chair {chair} did not vote yes or no: "
+                              "record the chair's decision (--chair-decision yes|no, or chair_decision in the file)")
+    return BillTally(yes, no, abstain, passed, tie, decided, chair, list(ballots))
+
+
+def tally_election(ballots: list[Ballot]) -> ElectionTally:
+    _check_ballots(ballots)
+    totals: dict[str, int] = {}
+    for b in ballots:
+        if b.vote:
+            totals[b.vote] = totals.get(b.vote, 0) + b.votes
+    total = sum(totals.values())
+    needed = total // 2 + 1
+    elected = next((name for name, n in totals.items() if n >= needed), None) if total else None
+    return ElectionTally(dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))), total, needed, elected,
+                         list(ballots))
+
+
+def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, list[Ballot], str | None]:
+    """The CONTRACT.md ballots file → (chair, ballots, chair_decision)."""
+    chair = data.get("chair")
+    if not isinstance(chair, str) or not chair:
+        raise fail("chair = \"NAME\" is missing")
+    decision = data.get("chair_decision")
+    if decision is not None and decision not in ("yes", "no"):
+        raise fail("chair_decision must be \"yes\" or \"no\"")
+    raw = data.get("ballot", [])
+    if not isinstance(raw, list):
+        raise fail("ballots must be [[ballot]] tables")
+    ballots = []
+    for i, b in enumerate(raw, start=1):
+        if not isinstance(b, dict):
+            raise fail(f"ballot {i} must be a table")
+        unknown = set(b) - {"leader", "vote", "candidate", "planets", "bribe_bc"}
+        if unknown:
+            raise fail(f"ballot {i}: unknown key {sorted(unknown)[0]!r}")
+        leader = b.get("leader")
+        if not isinstance(leader, str) or not leader:
+            raise fail(f"ballot {i}: leader is missing")
+        planets, bribe = b.get("planets", 0), b.get("bribe_bc", 0)
+        for key, value in (("planets", planets), ("bribe_bc", bribe)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise fail(f"ballot {i} ({leader}): {key} must be a whole number")
+        vote = b.get("candidate", b.get("vote")) if election else b.get("vote")
+        if vote is not None and not isinstance(vote, str):
+            raise fail(f"ballot {i} ({leader}): vote must be text")
+        if election and vote in ("abstain", ""):
+            vote = None
+        ballots.append(Ballot(leader, vote, planets, bribe))
+    return chair, ballots, decision
