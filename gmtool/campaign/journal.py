@@ -49,23 +49,38 @@ def _parse_block(text: str) -> Entry | None:
         return None
 
 
+def _cut(text: str) -> tuple[str, str]:
+    """Split journal text into (complete entries, incomplete tail).
+
+    Every entry ends with a blank line and holds none inside, so whatever follows the
+    last blank line is the tail — unless it is a whole entry that only lacks its blank
+    line, which is kept."""
+    if not text or text.endswith("\n\n"):
+        return text, ""
+    end = text.rfind("\n\n")
+    head, tail = (text[: end + 2], text[end + 2:]) if end >= 0 else ("", text)
+    if not tail.strip():
+        return text, ""
+    if tail.startswith(HEADER) and _parse_block(tail) is not None:
+        return text, ""
+    if not head and all(line.startswith("#") for line in text.splitlines() if line.strip()):
+        return "", text if text.strip() and not text.endswith("\n") else ""
+    return head, tail
+
+
 def read_tail(path: Path) -> tuple[int, bool]:
-    """(the last complete entry's id, whether the file ends with a complete entry),
-    reading only the last few KiB of the file."""
+    """(the last complete entry's id, whether nothing incomplete follows it), reading only
+    the last few KiB of the file."""
     if not path.exists() or path.stat().st_size == 0:
         return 0, True
     size = path.stat().st_size
     with path.open("rb") as fh:
         fh.seek(max(0, size - _TAIL))
         text = fh.read().decode("utf-8", errors="replace")
-    starts = [i for i in _header_positions(text) if i > 0 or size <= _TAIL]
-    if not starts:
-        return 0, not text.strip() or all(l.startswith("#") for l in text.splitlines() if l.strip())
-    last = _parse_block(text[starts[-1]:])
-    if last is not None:
-        return last.id, True
-    previous = _parse_block(text[starts[-2]:starts[-1]]) if len(starts) > 1 else None
-    return (previous.id if previous else 0), False
+    complete, tail = _cut(text)
+    starts = [i for i in _header_positions(complete) if i > 0 or size <= _TAIL]
+    last = _parse_block(complete[starts[-1]:]) if starts else None
+    return (last.id if last else 0), not tail
 
 
 def _header_positions(text: str) -> list[int]:
@@ -80,33 +95,32 @@ def _header_positions(text: str) -> list[int]:
 
 def split(text: str) -> tuple[list[Entry], str, list[str]]:
     """All complete entries, the incomplete tail (if any), and problems in the middle."""
+    complete, tail = _cut(text)
     entries: list[Entry] = []
     problems: list[str] = []
-    blocks = text.split(HEADER)
+    blocks = complete.split(HEADER)
     head = blocks[0]
     if head.strip() and not all(line.startswith("#") or not line.strip() for line in head.splitlines()):
         problems.append("text before the first [[roll]]")
-    tail = ""
     for i, block in enumerate(blocks[1:], start=1):
         entry = _parse_block(HEADER + block)
         if entry is None:
-            if i == len(blocks) - 1:
-                tail = HEADER + block
-            else:
-                problems.append(f"entry {i} is malformed")
+            problems.append(f"entry {i} is malformed")
             continue
         entries.append(entry)
     return entries, tail, problems
 
 
+def _decode(data: bytes) -> str:
+    # A crash can cut a multi-byte character in the tail: decode leniently and let
+    # _cut put the damage in the tail (damage in the middle shows as a malformed entry).
+    return data.decode("utf-8", errors="replace")
+
+
 def read_all(path: Path) -> tuple[list[Entry], str, list[str]]:
     if not path.exists():
         return [], "", []
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CampaignError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return split(text)
+    return split(_decode(path.read_bytes()))
 
 
 def append(path: Path, entries: Iterable[Entry]) -> None:
@@ -124,12 +138,14 @@ def append(path: Path, entries: Iterable[Entry]) -> None:
 
 def repair(path: Path) -> int:
     """Cut an incomplete last entry; returns the number of bytes removed."""
-    text = path.read_text(encoding="utf-8")
-    _, tail, _ = split(text)
+    data = path.read_bytes()
+    complete, tail = _cut(_decode(data))
     if not tail:
         return 0
-    keep = text[: len(text) - len(tail)]
+    if "\ufffd" in complete:
+        raise CampaignError(f"{path}: damaged in the middle, not only at the end; restore it from a copy")
+    keep = len(complete.encode("utf-8"))
     from gmtool.campaign.store import atomic_write
 
-    atomic_write(path, keep.encode("utf-8"))
-    return len(tail.encode("utf-8"))
+    atomic_write(path, data[:keep])
+    return len(data) - keep

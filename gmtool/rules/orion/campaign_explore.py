@@ -77,23 +77,24 @@ def apply_exploration(campaign: Campaign, player: Player, hex_: Hex, result: Exp
     if result.monster is not None:
         m = result.monster
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
+    orders_before = player.orders   # contamination: an order, or a colonist if there was none
     for gain in result.gains:
-        changes += _apply_gain(campaign, player, system, gain.name, gain.value, ship)
+        changes += _apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
     return changes
 
 
 def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, value: Any,
-                ship: str) -> list[dict[str, Any]]:
+                ship: str, orders_before: int) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)
         return [{"player": player.name, "bc": int(value)}]
     if name == "lose_orders":
-        if player.orders >= int(value):
+        if orders_before >= int(value):
             player.orders -= int(value)
             return [{"player": player.name, "orders": -int(value)}]
         return []  # no orders: lose_colonists_if_no_orders applies instead
     if name == "lose_colonists_if_no_orders":
-        if player.orders > 0:
+        if orders_before > 0:
             return []
         home = campaign.homeworld(player)
         lost = min(int(value), home.planet.population if home.planet else 0)
