@@ -379,26 +379,50 @@ class TestJournal:
         journal.append(path, [Entry(3, 1, last_purpose, 10, 9, "stream")])
         return path, path.read_bytes(), start
 
-    @pytest.mark.parametrize("purpose", ["roll for bob: boarding action",
-                                         "бросок «абордаж» для боба: d10"])
-    def test_read_tail_every_cut_of_the_last_entry(self, tmp_path, purpose):
+    # The byte ranges of the last entry: [start, body) is its "[[roll]]\n" header,
+    # [body, end) the rest; the final blank line (end) is only a separator.
+    @staticmethod
+    def _ranges(full: bytes, start: int) -> tuple[range, range]:
+        body = start + len(journal.HEADER)
+        return range(start + 1, body), range(body, len(full) - 1)
+
+    PURPOSES = ["roll for bob: boarding action", "бросок «абордаж» для боба: d10"]
+
+    @pytest.mark.parametrize("purpose", PURPOSES)
+    def test_read_tail_every_cut_after_the_header(self, tmp_path, purpose):
         path, full, start = self._three_entries(tmp_path, purpose)
         assert journal.read_tail(path) == (3, True)
         # Cut exactly at the start of the last entry: a clean file of two entries.
         path.write_bytes(full[:start])
         assert journal.read_tail(path) == (2, True)
-        # Every cut inside the entry text (the final blank line is only a separator).
-        for cut in range(start + 1, len(full) - 1):
+        _, inside = self._ranges(full, start)
+        wrong = []
+        for cut in inside:
             path.write_bytes(full[:cut])
-            assert journal.read_tail(path) == (2, False), (cut - start, full[start:cut])
-        path.write_bytes(full[:-1])
+            got = journal.read_tail(path)
+            if got != (2, False):
+                wrong.append((full[start:cut].decode("utf-8", "replace"), got))
+        assert wrong == []
+        path.write_bytes(full[:-1])          # only the separating blank line is missing
         assert journal.read_tail(path) == (3, True)
+
+    @pytest.mark.parametrize("purpose", PURPOSES)
+    def test_read_tail_cut_inside_the_header(self, tmp_path, purpose):
+        # A crash after writing "[[ro" of the third entry: entry 2 is still the last complete one.
+        path, full, start = self._three_entries(tmp_path, purpose)
+        header, _ = self._ranges(full, start)
+        got = {}
+        for cut in header:
+            path.write_bytes(full[:cut])
+            got[full[start:cut].decode()] = journal.read_tail(path)
+        assert got == {k: (2, False) for k in got}
 
     def test_repair_cuts_exactly_the_incomplete_tail(self, tmp_path):
         path, full, start = self._three_entries(tmp_path, "roll for bob: boarding action")
-        for cut in range(start + 1, len(full) - 1):
+        _, inside = self._ranges(full, start)
+        for cut in inside:
             path.write_bytes(full[:cut])
-            assert journal.repair(path) == cut - start
+            assert journal.repair(path) == cut - start, full[start:cut]
             assert path.read_bytes() == full[:start]
             assert journal.read_tail(path) == (2, True)
             assert journal.split(path.read_text())[1] == ""
@@ -407,17 +431,34 @@ class TestJournal:
         assert journal.repair(path) == 0
         assert path.read_bytes() == full
 
+    def test_repair_torn_header_keeps_the_complete_entry_before_it(self, tmp_path):
+        path, full, start = self._three_entries(tmp_path, "roll for bob: boarding action")
+        header, _ = self._ranges(full, start)
+        wrong = []
+        for cut in header:
+            path.write_bytes(full[:cut])
+            removed = journal.repair(path)
+            if removed != cut - start or path.read_bytes() != full[:start]:
+                wrong.append((full[start:cut].decode(), f"removed {removed} bytes, not {cut - start}"))
+        assert wrong == []
+
     def test_repair_tail_cut_inside_a_multibyte_character(self, tmp_path):
         # A crash can tear the last write at any byte, also inside a UTF-8 character of a
-        # Russian purpose; repair must still cut the torn entry.
+        # Russian purpose; repair must still cut exactly the torn entry.
         path, full, start = self._three_entries(tmp_path, "бросок «абордаж» для боба")
+        _, inside = self._ranges(full, start)
         failures = []
-        for cut in range(start + 1, len(full) - 1):
+        for cut in inside:
+            try:
+                full[start:cut].decode()
+                continue                  # not inside a character: covered above
+            except UnicodeDecodeError:
+                pass
             path.write_bytes(full[:cut])
             try:
                 removed = journal.repair(path)
             except Exception as exc:   # noqa: BLE001 - record and report all positions
-                failures.append((cut - start, type(exc).__name__))
+                failures.append((cut - start, f"{type(exc).__name__}: {exc}"[:80]))
                 continue
             if removed != cut - start or path.read_bytes() != full[:start]:
                 failures.append((cut - start, "wrong cut"))
@@ -478,7 +519,8 @@ class TestJournal:
             fh.seek(full_size - 400)
             end = fh.read()
         start = full_size - 400 + end.rfind(b"[[roll]]\n")
-        for cut in range(full_size - 2, start, -1):
+        body = start + len(journal.HEADER)
+        for cut in range(full_size - 2, body - 1, -1):
             os.truncate(path, cut)
             assert journal.read_tail(path) == (19_999, False), cut - start
         os.truncate(path, start)
@@ -922,8 +964,12 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="already explored"):
             check_explorable(self.c, self.alice, self.ring[0])
         off = Hex(self.c.radius + 1, 0)
+        with pytest.raises(RuleRefused, match="stage 1"):   # reach first: nothing leaks in stage 1
+            check_explorable(self.c, self.alice, off)
+        self.c.stage = 2
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)
+        self.c.stage = 1
         two = next(h for h in within(2, self.home) if h.distance(self.home) == 2 and self.c.on_map(h))
         with pytest.raises(RuleRefused, match="stage 1"):
             check_explorable(self.c, self.alice, two)

@@ -21,6 +21,10 @@ from gmtool.rolltables import (
 from gmtool.rolltables.library import ENV_TABLES
 
 ORION_IDS = [
+    "orion/agent-outcomes",
+    "orion/agent-specialities",
+    "orion/agents",
+    "orion/bills",
     "orion/buildings",
     "orion/exploration",
     "orion/guardian",

@@ -62,8 +62,40 @@ class Player:
     scouts: int = 1
     colony_ships: int = 1
     race: str = ""
+    secret_ops: int = 0            # Secret Operations level (RULES.md A10)
+    agent_limit: int = 0           # how many agents it may keep (starts at 0, A10)
     # What the moderator still has to hand out: technologies, a derelict ship …
     awards: list[dict[str, Any]] = field(default_factory=list)
+    # Private news for this leader's next report: {"turn", "kind", …}
+    inbox: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Agent:
+    name: str
+    owner: str
+    specialities: list[str]
+    used_turn: int | None = None   # one activation per agent per turn
+    hired_turn: int = 1
+
+
+@dataclass
+class Deck:
+    """A card deck: the draw pile top first, and the discard pile."""
+
+    draw: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Council:
+    chair: str | None = None
+    laws: list[dict[str, Any]] = field(default_factory=list)      # {"id", "turn"}
+    vote: dict[str, Any] | None = None       # the open vote: {"turn", "options", "bill", "ballots"}
+    election: dict[str, Any] | None = None   # the open election: {"turn", "ballots"}
+    last_tally: dict[str, Any] | None = None
+    emperor: str | None = None
+    victory: dict[str, Any] | None = None
 
 
 @dataclass
@@ -82,6 +114,9 @@ class Campaign:
     orion: Hex = Hex(0, 0)
     orders_per_turn: int = 0
     revealed_secret: str | None = None
+    agents: list[Agent] = field(default_factory=list)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    council: Council = field(default_factory=Council)
     schema_version: int = SCHEMA_VERSION
 
     def player(self, name: str) -> Player:
@@ -90,6 +125,13 @@ class Campaign:
                 return player
         known = ", ".join(p.name for p in self.players)
         raise InputError(f"unknown player {name!r} (players: {known})")
+
+    def agent(self, name: str) -> Agent:
+        for agent in self.agents:
+            if agent.name.casefold() == name.casefold():
+                return agent
+        known = ", ".join(a.name for a in self.agents) or "none"
+        raise InputError(f"unknown agent {name!r} (agents: {known})")
 
     def system(self, hex_: Hex) -> System | None:
         for system in self.systems:
@@ -130,9 +172,18 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "name": p.name, "race": p.race, "homeworld": str(p.homeworld), "bc": p.bc,
             "orders": p.orders, "fleet_size": p.fleet_size, "fleet_max": p.fleet_max,
             "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
-            "awards": p.awards,
+            "secret_ops": p.secret_ops, "agent_limit": p.agent_limit,
+            "awards": p.awards, "inbox": p.inbox,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
+        "agent": [_drop_none({"name": a.name, "owner": a.owner, "specialities": a.specialities,
+                              "used_turn": a.used_turn, "hired_turn": a.hired_turn}) for a in c.agents],
+        "decks": {name: {"draw": d.draw, "discard": d.discard} for name, d in c.decks.items()} or None,
+        "council": _drop_none({
+            "chair": c.council.chair, "laws": c.council.laws, "vote": c.council.vote,
+            "election": c.council.election, "last_tally": c.council.last_tally,
+            "emperor": c.council.emperor, "victory": c.council.victory,
+        }) or None,
     })
 
 
@@ -262,8 +313,31 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             fleet_size=r.get("fleet_size", int, 1), fleet_max=r.get("fleet_max", int, 2),
             feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1),
             colony_ships=r.get("colony_ships", int, 1), awards=list(r.get("awards", list, [])),
+            secret_ops=r.get("secret_ops", int, 0), agent_limit=r.get("agent_limit", int, 0),
+            inbox=list(r.get("inbox", list, [])),
         ))
         r.done()
+    for i, raw in enumerate(top.get("agent", list, []), start=1):
+        r = _Reader(raw, f"agent {i}", fail)
+        campaign.agents.append(Agent(name=r.get("name", str), owner=r.get("owner", str),
+                                     specialities=r.strings("specialities"),
+                                     used_turn=r.get("used_turn", int, None), hired_turn=r.get("hired_turn", int, 1)))
+        r.done()
+    decks = top.table("decks")
+    if decks is not None:
+        for name in list(decks.data):
+            d = decks.table(name)
+            campaign.decks[name] = Deck(draw=d.strings("draw"), discard=d.strings("discard"))
+            d.done()
+        decks.done()
+    council = top.table("council")
+    if council is not None:
+        campaign.council = Council(
+            chair=council.get("chair", str, None), laws=list(council.get("laws", list, [])),
+            vote=council.get("vote", dict, None), election=council.get("election", dict, None),
+            last_tally=council.get("last_tally", dict, None), emperor=council.get("emperor", str, None),
+            victory=council.get("victory", dict, None))
+        council.done()
     for i, raw in enumerate(top.get("system", list, []), start=1):
         campaign.systems.append(_system_from(_Reader(raw, f"system {i}", fail)))
     top.done()

@@ -139,10 +139,13 @@ class CampaignStore:
     # -- creation ------------------------------------------------------------------
     def create(self, campaign: Campaign, secret: bytes) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
-        if self.state_path.exists():
-            raise CampaignError(f"{display(self.folder)} already holds a campaign")
         if self.folder.exists() and not self.folder.is_dir():
             raise CampaignError(f"{display(self.folder)} is a file, not a folder")
+        if self.state_path.exists():
+            raise CampaignError(f"{display(self.folder)} already holds a campaign")
+        for path in (self.journal_path, self.secret_path):
+            if path.exists():
+                raise CampaignError(f"{display(path)} already exists: start the campaign in an empty folder")
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
         self.write_secret(secret)

@@ -70,6 +70,14 @@ CampaignOpt = Annotated[Optional[Path], typer.Option(
     "holds a campaign.toml).", show_default=False)]
 
 
+def user_text(value: str | None) -> str:
+    """Text from the command line made safe to store and print: undecodable bytes
+    (surrogate escapes) become U+FFFD."""
+    if not value:
+        return ""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def campaign_dir(option: Path | None) -> Path | None:
     """-c, else $GMTOOL_CAMPAIGN, else the current folder if it holds a campaign.toml."""
     if option is not None:

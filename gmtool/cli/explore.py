@@ -94,7 +94,7 @@ def explore_command(
 
             system = explore_orion(state, leader)
             store.save(state)
-            out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion")))
+            out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
         result = explore(DiceRoller(choice.source), orion, state.stage, neighbourhood_of(state, target, orion))

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt,
-                               campaign_dir, handles_errors)
+                               campaign_dir, handles_errors, user_text)
 
 
 def register(app: typer.Typer) -> None:
@@ -41,6 +41,7 @@ def roll_command(
     from gmtool.dice import roll
     from gmtool.report.dice import roll_report
 
+    for_ = user_text(for_)
     folder = campaign_dir(campaign)
     if folder is None:
         out = Output(format, lang)

@@ -64,5 +64,7 @@ def verify_command(
     out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
                              findings, facts, data))
     if findings:
-        first = next((f for f in result.findings if f.roll_id is not None), result.findings[0])
+        # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
+        first = next((f for f in result.findings if "commitment" in f.message and f.roll_id is None),
+                     next((f for f in result.findings if f.roll_id is not None), result.findings[0]))
         raise fail(str(first))

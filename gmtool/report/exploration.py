@@ -132,12 +132,13 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
     return Report(text(title), blocks, data)
 
 
-def orion_report(system: Any, player: str, lang: str, guardian: Any) -> Report:
+def orion_report(system: Any, player: str, lang: str, guardian: Any, stage: int) -> Report:
     """Exploring Orion: no dice; the Guardian of Orion (RULES.md A4.6, ``guardian`` is its
     rules sheet)."""
     title = f"{player}: {tr('exploration', lang)}, {tr('hex', lang)} {system.hex}"
     facts = [(tr("discovery", lang), [bold("Orion")]),
              (pick(guardian.title, lang), text(pick(guardian.description, lang)))]
-    data = {"hex": str(system.hex), "player": player, "discovery": "orion", "planet": None, "events": [],
+    data = {"stage": stage, "hex": str(system.hex), "player": player, "discovery": "orion", "planet": None,
+            "events": [],
             "monster": None, "guardian": dict(guardian.rules), "rolls": []}
     return Report(text(title), [Facts(facts)], data)

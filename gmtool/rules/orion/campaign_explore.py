@@ -15,16 +15,18 @@ SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 
 def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
     """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
+    # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
+    # (closed rooms), not even that someone else explored them.
+    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
+        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
+                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
+                          f"homeworld {player.homeworld}")
     if not campaign.on_map(hex_):
         raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
     system = campaign.system(hex_)
     if system is not None and system.explored_by is not None:
         raise RuleRefused(f"hex {hex_} was already explored by {system.explored_by} "
                           f"(turn {system.explored_turn})")
-    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
-        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
-                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
-                          f"homeworld {player.homeworld}")
 
 
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:

@@ -41,6 +41,7 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
             fleet_size=int(start.rule("feudal_fleet_size" if is_feudal else "fleet_size")),
             fleet_max=int(start.rule("feudal_fleet_max" if is_feudal else "fleet_max")),
             feudal=is_feudal, scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
+            secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")),
         ))
         campaign.systems.append(System(
             hex=home, discovery="planet", owner=player, explored_by=player, explored_turn=0,

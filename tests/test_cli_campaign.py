@@ -1,0 +1,567 @@
+"""Campaign commands through the CLI (CONTRACT.md "Campaigns", "Everywhere"):
+campaign new | commitment | validate | reveal, status, explore -c, roll -c, verify.
+
+Every refusal must exit 1 with one `error:` line and leave the campaign's files
+byte-identical."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+CONTRACT_EXPLORE_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
+CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
+    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
+    monkeypatch.delenv("GMTOOL_DEBUG", raising=False)
+
+
+def ok(res) -> str:
+    assert res.exit_code == 0, (res.stdout, res.stderr)
+    assert res.stderr == "", res.stderr
+    return res.stdout
+
+
+def ok_json(res) -> dict:
+    data = json.loads(ok(res))
+    assert isinstance(data, dict)
+    return data
+
+
+def assert_error(res, *fragments: str) -> None:
+    assert res.exit_code == 1, (res.stdout, res.stderr)
+    assert res.stderr.startswith("error: "), res.stderr
+    assert res.stderr.count("\n") == 1, res.stderr
+    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
+    for fragment in fragments:
+        assert fragment in res.stderr, res.stderr
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """The campaign's files (the lock file aside)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
+
+
+def journal_rolls(folder: Path) -> list[dict]:
+    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
+
+
+def secret_hex(folder: Path) -> str:
+    return (folder / "secret.key").read_text().strip()
+
+
+@pytest.fixture
+def camp(gm, tmp_path) -> Path:
+    """A three-leader campaign with the campaign-wide defaults ru + bbcode."""
+    folder = tmp_path / "c"
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
+          "--lang", "ru", "--format", "bbcode", "--seed", "3"))
+    return folder
+
+
+def status(gm, folder: Path, *extra: str) -> dict:
+    return ok_json(gm("status", "-c", str(folder), "--format", "json", *extra))
+
+
+def homeworld(gm, folder: Path, name: str) -> tuple[int, int]:
+    players = {p["name"]: p for p in status(gm, folder)["players"]}
+    q, r = players[name]["homeworld"].split(",")
+    return int(q), int(r)
+
+
+def neighbours(q: int, r: int) -> list[str]:
+    return [f"{q + dq},{r + dr}" for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]
+
+
+def set_stage(folder: Path, stage: int) -> None:
+    path = folder / "campaign.toml"
+    text = path.read_text(encoding="utf-8")
+    assert "\nstage = 1\n" in text
+    path.write_text(text.replace("\nstage = 1\n", f"\nstage = {stage}\n"), encoding="utf-8")
+
+
+# ====================================================================== campaign new
+
+def test_new_creates_the_folder(gm, camp):
+    names = {p.name for p in camp.iterdir()}
+    assert {"campaign.toml", "journal.toml", "secret.key", ".gitignore"} <= names
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert state["schema_version"] == 1
+    assert tomllib.loads((camp / "journal.toml").read_text(encoding="utf-8")).get("roll", []) == []
+    assert (camp / "secret.key").stat().st_mode & 0o777 == 0o600
+    assert "secret.key" in (camp / ".gitignore").read_text().splitlines()
+    assert len(bytes.fromhex(secret_hex(camp))) >= 16
+
+
+@pytest.mark.parametrize("fmt", ["plain", "bbcode", "markdown", "json"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_new_report_never_shows_the_secret(gm, tmp_path, fmt, lang):
+    folder = tmp_path / f"c-{fmt}-{lang}"
+    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--format", fmt,
+             "--lang", lang)
+    out = ok(res)
+    secret = secret_hex(folder)
+    assert secret.lower() not in out.lower() and secret.upper() not in out
+    assert hashlib.sha256(bytes.fromhex(secret)).hexdigest() in out      # the commitment is shown
+    if fmt == "json":
+        json.loads(out)
+
+
+def test_new_report_in_the_chosen_language_and_format(gm, tmp_path):
+    res = gm("campaign", "new", str(tmp_path / "c"), "--player", "alice", "--player", "bob",
+             "--lang", "ru", "--format", "bbcode")
+    out = ok(res)
+    assert "[b]" in out and CYRILLIC.search(out)
+
+
+def test_later_commands_default_to_the_campaigns_lang_and_format(gm, camp):
+    out = ok(gm("status", "-c", str(camp)))
+    assert "[b]" in out and CYRILLIC.search(out)
+    out = ok(gm("campaign", "commitment", "-c", str(camp)))
+    assert "[b]" in out and CYRILLIC.search(out)
+    out = ok(gm("roll", "d10", "-c", str(camp)))
+    assert "[b]" in out and CYRILLIC.search(out)
+    q, r = homeworld(gm, camp, "bob")
+    out = ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]))
+    assert "[b]" in out and CYRILLIC.search(out)
+    # an explicit option wins
+    out = ok(gm("status", "-c", str(camp), "--format", "plain", "--lang", "en"))
+    assert "[b]" not in out and not CYRILLIC.search(out.replace("Орион", ""))
+
+
+@pytest.mark.parametrize("players", [
+    ["alice"], ["alice", "alice"], ["alice", ""], [f"p{i}" for i in range(9)],
+])
+def test_new_refuses_bad_player_lists(gm, tmp_path, players):
+    args = [a for p in players for a in ("--player", p)]
+    res = gm("campaign", "new", str(tmp_path / "c"), *args)
+    assert_error(res)
+    assert not (tmp_path / "c").exists()
+
+
+def test_new_refuses_an_existing_campaign(gm, camp):
+    before = snapshot(camp)
+    res = gm("campaign", "new", str(camp), "--player", "x", "--player", "y")
+    assert_error(res, "already")
+    assert snapshot(camp) == before
+
+
+def test_new_in_a_folder_with_a_stray_secret_changes_nothing(gm, tmp_path):
+    # A folder that holds an old secret.key but no campaign.toml: the command must refuse
+    # cleanly (one error line, no internal error) and write nothing.
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "secret.key").write_text("ab" * 32 + "\n")
+    before = snapshot(folder)
+    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob")
+    assert_error(res)
+    assert snapshot(folder) == before
+
+
+def test_commitment(gm, camp):
+    expected = hashlib.sha256(bytes.fromhex(secret_hex(camp))).hexdigest()
+    data = ok_json(gm("campaign", "commitment", "-c", str(camp), "--format", "json"))
+    assert data["commitment"] == expected
+    assert expected in ok(gm("campaign", "commitment", "-c", str(camp), "--format", "plain"))
+    assert secret_hex(camp) not in ok(gm("campaign", "commitment", "-c", str(camp)))
+
+
+# ============================================================================ status
+
+def test_status_moderator_view(gm, camp):
+    data = status(gm, camp)
+    assert data["turn"] == 1 and data["stage"] == 1
+    assert [p["name"] for p in data["players"]] == ["alice", "bob", "carol"]
+    for p in data["players"]:
+        assert {"name", "bc", "orders", "homeworld"} <= set(p)
+        assert p["bc"] == 4 and p["orders"] == 0
+        assert re.fullmatch(r"-?\d+,-?\d+", p["homeworld"])
+    by_hex = {s["hex"]: s for s in data["systems"]}
+    for s in data["systems"]:
+        assert {"hex", "discovery", "planet", "owner", "explored_by"} <= set(s)
+    for p in data["players"]:
+        home = by_hex[p["homeworld"]]          # homeworlds are systems too
+        assert home["owner"] == p["name"] and home["discovery"] == "planet"
+        planet = home["planet"]
+        assert CONTRACT_PLANET_KEYS | {"population"} <= set(planet)
+        assert (planet["type"], planet["size"], planet["max_population"], planet["population"]) == (
+            "terran", "large", 4, 3)
+    homes = [tuple(map(int, p["homeworld"].split(","))) for p in data["players"]]
+
+    def dist(a, b):
+        dq, dr = a[0] - b[0], a[1] - b[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    for i, a in enumerate(homes):
+        assert dist(a, (0, 0)) >= 3
+        assert all(dist(a, b) >= 3 for b in homes[i + 1:])
+
+
+def test_status_player_view_stage1(gm, camp):
+    bob = homeworld(gm, camp, "bob")
+    ok(gm("explore", "-c", str(camp), "--player", "alice", "--hex",
+          neighbours(*homeworld(gm, camp, "alice"))[0]))
+    data = status(gm, camp, "--player", "bob")
+    assert [p["name"] for p in data["players"]] == ["bob"]
+    assert [s["hex"] for s in data["systems"]] == [f"{bob[0]},{bob[1]}"]
+    assert "alice" not in json.dumps(data) and "carol" not in json.dumps(data)
+    assert all(s["discovery"] != "orion" for s in data["systems"])
+
+
+def test_status_player_view_stage2(gm, camp):
+    alice = homeworld(gm, camp, "alice")
+    ok(gm("explore", "-c", str(camp), "--player", "alice", "--hex", neighbours(*alice)[0]))
+    set_stage(camp, 2)
+    data = status(gm, camp, "--player", "bob")
+    assert [p["name"] for p in data["players"]] == ["alice", "bob", "carol"]
+    for p in data["players"]:
+        if p["name"] != "bob":
+            assert not {"bc", "orders", "fleet_size", "fleet_max", "awards"} & set(p)
+    hexes = {s["hex"] for s in data["systems"]}
+    assert neighbours(*alice)[0] in hexes
+    assert {p["homeworld"] for p in data["players"]} <= hexes
+
+
+def test_status_unknown_player(gm, camp):
+    assert_error(gm("status", "-c", str(camp), "--player", "zed"), "zed")
+
+
+# =========================================================================== explore
+
+def test_explore_in_a_campaign(gm, camp):
+    q, r = homeworld(gm, camp, "bob")
+    target = neighbours(q, r)[2]
+    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--format", "json"))
+    assert data["hex"] == target
+    assert CONTRACT_EXPLORE_KEYS <= set(data)
+    assert data["stage"] == 1
+    assert data["discovery"] in ("empty", "asteroids", "planet")
+    if data["planet"] is not None:
+        assert CONTRACT_PLANET_KEYS <= set(data["planet"])
+    rolls = journal_rolls(camp)
+    assert [e["face"] for e in rolls] == [r_["value"] for r_ in data["rolls"]]
+    assert [e["id"] for e in rolls] == list(range(1, len(rolls) + 1))
+    assert all(e["source"] == "stream" and e["die"] == 10 for e in rolls)
+    system = {s["hex"]: s for s in status(gm, camp)["systems"]}[target]
+    assert system["explored_by"] == "bob" and system["discovery"] == data["discovery"]
+
+
+@pytest.mark.parametrize("case", ["already explored", "off map", "too far", "unknown player", "bad hex",
+                                  "bad hex words", "dice out of range", "too few dice", "dice left over",
+                                  "dice not numbers"])
+def test_explore_refusals_change_nothing(gm, camp, case):
+    q, r = homeworld(gm, camp, "bob")
+    near = neighbours(q, r)[0]
+    ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[1]))   # some history
+    args = {
+        "already explored": ("--player", "bob", "--hex", neighbours(q, r)[1]),
+        "off map": ("--player", "bob", "--hex", "40,0"),
+        "too far": ("--player", "bob", "--hex", f"{q + 2},{r}"),
+        "unknown player": ("--player", "zed", "--hex", near),
+        "bad hex": ("--player", "bob", "--hex", "3;1"),
+        "bad hex words": ("--player", "bob", "--hex", "north"),
+        "dice out of range": ("--player", "bob", "--hex", near, "--dice", "11"),
+        "too few dice": ("--player", "bob", "--hex", near, "--dice", "6"),
+        "dice left over": ("--player", "bob", "--hex", near, "--dice", "1,1"),
+        "dice not numbers": ("--player", "bob", "--hex", near, "--dice", "x"),
+    }[case]
+    before = snapshot(camp)
+    res = gm("explore", "-c", str(camp), *args)
+    assert_error(res)
+    assert res.stdout == ""
+    assert snapshot(camp) == before
+
+
+def test_explore_with_manual_dice_is_journaled_as_manual(gm, camp):
+    q, r = homeworld(gm, camp, "bob")
+    target = neighbours(q, r)[0]
+    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--dice", "6,7,5",
+                      "--format", "json"))
+    assert data["discovery"] == "planet"
+    assert data["planet"]["type"] == "terran"            # 7 − 4 − 2 next to the homeworld (A4.4)
+    assert data["planet"]["size"] == "medium"
+    rolls = journal_rolls(camp)
+    assert [(e["id"], e["face"], e["source"], e["die"]) for e in rolls] == [
+        (1, 6, "manual", 10), (2, 7, "manual", 10), (3, 5, "manual", 10)]
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_explore_homeworld_rule_from_the_map(gm, camp):
+    # Four planets next to bob's homeworld: a fifth neighbour rerolls planet results.
+    q, r = homeworld(gm, camp, "bob")
+    ring = neighbours(q, r)
+    for h in ring[:4]:
+        ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", h, "--dice", "6,9,5"))
+    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", ring[4], "--dice", "3,7,1",
+                      "--format", "json"))
+    assert data["discovery"] == "empty"
+    assert [x["value"] for x in data["rolls"]] == [3, 7, 1]
+
+
+def test_explore_stage2_orion(gm, camp):
+    set_stage(camp, 2)
+    before = snapshot(camp)
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--dice", "1"))
+    assert snapshot(camp) == before
+    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--format", "json"))
+    assert data["hex"] == "0,0"
+    assert journal_rolls(camp) == []
+    orion = {s["hex"]: s for s in status(gm, camp)["systems"]}["0,0"]
+    assert orion["explored_by"] == "bob"
+
+
+def test_explore_orion_json_has_the_contract_keys(gm, camp):
+    set_stage(camp, 2)
+    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--format", "json"))
+    assert CONTRACT_EXPLORE_KEYS <= set(data), sorted(CONTRACT_EXPLORE_KEYS - set(data))
+
+
+def test_stage1_refusal_does_not_reveal_other_leaders(gm, camp):
+    # Closed rooms (RULES.md A2): asking for a hex out of bob's reach must not tell him
+    # who explored it or where another leader's homeworld is.
+    alice = homeworld(gm, camp, "alice")
+    res = gm("explore", "-c", str(camp), "--player", "bob", "--hex", f"{alice[0]},{alice[1]}")
+    assert_error(res)
+    assert "alice" not in res.stderr
+
+
+# ============================================================================== roll
+
+def test_roll_in_a_campaign_is_journaled(gm, camp):
+    out = ok(gm("roll", "2d10", "-c", str(camp), "--for", "bob: boarding action", "--lang", "en",
+                "--format", "plain"))
+    assert "#1–#2" in out
+    rolls = journal_rolls(camp)
+    assert [e["id"] for e in rolls] == [1, 2]
+    assert all(e["source"] == "stream" and e["die"] == 10 for e in rolls)
+    assert all("bob: boarding action" in e["purpose"] for e in rolls)
+    assert f"[{rolls[0]['face']}, {rolls[1]['face']}]" in out
+    out = ok(gm("roll", "d6", "-c", str(camp), "--format", "json"))
+    assert json.loads(out)["source"]["roll_ids"] == [3, 3]
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_roll_json_dice_match_the_journal(gm, camp):
+    data = ok_json(gm("roll", "3d10+2", "-c", str(camp), "--format", "json"))
+    rolls = journal_rolls(camp)
+    assert data["dice"] == [e["face"] for e in rolls]
+    assert data["total"] == sum(data["dice"]) + 2
+
+
+def test_roll_manual_dice_in_a_campaign(gm, camp):
+    ok(gm("roll", "2d10", "-c", str(camp), "--dice", "3,9"))
+    assert [(e["face"], e["source"]) for e in journal_rolls(camp)] == [(3, "manual"), (9, "manual")]
+
+
+@pytest.mark.parametrize("dice", ["11", "3", "3,4,5", "0,1", "a,b"])
+def test_roll_wrong_dice_in_a_campaign_changes_nothing(gm, camp, dice):
+    before = snapshot(camp)
+    assert_error(gm("roll", "2d10", "-c", str(camp), "--dice", dice))
+    assert snapshot(camp) == before
+
+
+def test_roll_bad_expression_in_a_campaign_changes_nothing(gm, camp):
+    before = snapshot(camp)
+    assert_error(gm("roll", "2d", "-c", str(camp)))
+    assert snapshot(camp) == before
+
+
+def test_roll_finds_the_campaign_in_the_environment(gm, camp, monkeypatch):
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", str(camp))
+    ok(gm("roll", "d10"))
+    assert len(journal_rolls(camp)) == 1
+    ok(gm("status", "--format", "json"))
+
+
+def test_roll_finds_the_campaign_in_the_current_folder(gm, camp, monkeypatch):
+    monkeypatch.chdir(camp)
+    ok(gm("roll", "d10"))
+    ok(gm("roll", "d10"))
+    assert [e["id"] for e in journal_rolls(camp)] == [1, 2]
+    assert ok_json(gm("status", "--format", "json"))["turn"] == 1
+
+
+def test_option_wins_over_environment(gm, tmp_path, camp, monkeypatch):
+    other = tmp_path / "other"
+    ok(gm("campaign", "new", str(other), "--player", "x", "--player", "y"))
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", str(other))
+    ok(gm("roll", "d10", "-c", str(camp)))
+    assert len(journal_rolls(camp)) == 1 and journal_rolls(other) == []
+
+
+def test_roll_without_a_campaign_writes_nothing(gm, tmp_path):
+    before = sorted(p.name for p in tmp_path.iterdir())
+    data = ok_json(gm("roll", "2d10", "--format", "json", "--for", "nothing"))
+    assert len(data["dice"]) == 2
+    ok(gm("roll", "d6", "--seed", "4"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_commands_that_need_a_campaign_say_so(gm):
+    for args in (("status",), ("verify",), ("campaign", "commitment"), ("campaign", "validate"),
+                 ("campaign", "reveal")):
+        assert_error(gm(*args), "campaign")
+
+
+def test_roll_purpose_with_undecodable_argument(gm, camp):
+    # A --for text with bytes that were not UTF-8 on the command line (surrogate escapes).
+    before = snapshot(camp)
+    res = gm("roll", "d10", "-c", str(camp), "--for", "bob \udcff\udcfe")
+    assert "internal error" not in res.stderr, res.stderr
+    if res.exit_code == 0:
+        journal_rolls(camp)              # the journal is still valid TOML
+    else:
+        assert_error(res)
+        assert snapshot(camp) == before
+
+
+# ==================================================================== verify / validate
+
+def _tamper_first_stream_face(camp: Path) -> int:
+    path = camp / "journal.toml"
+    text = path.read_text(encoding="utf-8")
+    entry = next(e for e in journal_rolls(camp) if e["source"] == "stream" and e["id"] > 1)
+    block = f'id = {entry["id"]}\n'
+    i = text.index(block)
+    j = text.index(f'face = {entry["face"]}\n', i)
+    new_face = entry["face"] % entry["die"] + 1
+    text = text[:j] + f"face = {new_face}\n" + text[j + len(f'face = {entry["face"]}\n'):]
+    path.write_text(text, encoding="utf-8")
+    return entry["id"]
+
+
+def test_verify_ok_and_tampered(gm, camp):
+    ok(gm("roll", "4d10", "-c", str(camp), "--for", "a"))
+    ok(gm("roll", "d6", "-c", str(camp), "--dice", "2"))
+    ok(gm("verify", "-c", str(camp)))
+    data = ok_json(gm("verify", "-c", str(camp), "--format", "json"))
+    assert data["ok"] is True
+    bad = _tamper_first_stream_face(camp)
+    res = gm("verify", "-c", str(camp))
+    assert_error(res, f"roll #{bad}")
+    res = gm("verify", "-c", str(camp), "--format", "json")
+    assert res.exit_code == 1
+    assert json.loads(res.stdout)["bad_ids"] == [bad]
+
+
+def test_verify_gap_in_ids(gm, camp):
+    ok(gm("roll", "3d10", "-c", str(camp)))
+    path = camp / "journal.toml"
+    path.write_text(path.read_text().replace("id = 2\n", "id = 7\n"), encoding="utf-8")
+    res = gm("verify", "-c", str(camp))
+    assert_error(res, "roll #")
+
+
+def test_validate(gm, camp):
+    ok(gm("roll", "2d10", "-c", str(camp)))
+    ok(gm("campaign", "validate", "-c", str(camp)))
+    data = ok_json(gm("campaign", "validate", "-c", str(camp), "--format", "json"))
+    assert data["ok"] is True and data["rolls"] == 2
+
+
+def test_torn_journal_then_repair(gm, camp):
+    ok(gm("roll", "2d10", "-c", str(camp)))
+    clean = (camp / "journal.toml").read_bytes()
+    with open(camp / "journal.toml", "ab") as fh:
+        fh.write(b'[[roll]]\nid = 3\nturn = 1\npurpose = "roll: 2d10: di')
+    torn = snapshot(camp)
+    res = gm("roll", "d10", "-c", str(camp))
+    assert_error(res, "--repair")
+    assert snapshot(camp) == torn
+    q, r = homeworld(gm, camp, "bob")
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]))
+    assert snapshot(camp) == torn
+    res = gm("campaign", "validate", "-c", str(camp))
+    assert_error(res)
+    assert snapshot(camp) == torn
+    ok(gm("campaign", "validate", "-c", str(camp), "--repair"))
+    assert (camp / "journal.toml").read_bytes() == clean
+    ok(gm("campaign", "validate", "-c", str(camp)))
+    ok(gm("verify", "-c", str(camp)))
+    ok(gm("roll", "d10", "-c", str(camp)))
+    assert [e["id"] for e in journal_rolls(camp)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("torn", [b"[", b"[[ro", b"[[roll]]", b"[[roll]]\nid = 3\nturn = 1\npurpose = \"\xd0"])
+def test_repair_keeps_every_complete_entry(gm, camp, torn):
+    ok(gm("roll", "2d10", "-c", str(camp), "--for", "бросок"))
+    clean = (camp / "journal.toml").read_bytes()
+    with open(camp / "journal.toml", "ab") as fh:
+        fh.write(torn)
+    assert_error(gm("roll", "d10", "-c", str(camp)))
+    ok(gm("campaign", "validate", "-c", str(camp), "--repair"))
+    assert (camp / "journal.toml").read_bytes() == clean
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_reveal_then_verify(gm, camp):
+    ok(gm("roll", "3d10", "-c", str(camp)))
+    secret = secret_hex(camp)
+    data = ok_json(gm("campaign", "reveal", "-c", str(camp), "--format", "json"))
+    assert data["secret"] == secret
+    assert secret in ok(gm("campaign", "reveal", "-c", str(camp), "--format", "plain"))   # again: same secret
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert state["verification"]["revealed_secret"] == secret
+    ok(gm("verify", "-c", str(camp)))
+    ok(gm("verify", "-c", str(camp), "--secret", secret))
+    # anyone without secret.key can verify now
+    (camp / "secret.key").unlink()
+    data = ok_json(gm("verify", "-c", str(camp), "--format", "json"))
+    assert data["ok"] and data["stream"] == 3
+    res = gm("verify", "-c", str(camp), "--secret", "00" * 32, "--lang", "en", "--format", "plain")
+    assert res.exit_code == 1
+    assert res.stderr.startswith("error: ") and res.stderr.count("\n") == 1
+    assert "commitment" in res.stdout + res.stderr
+    assert_error(gm("verify", "-c", str(camp), "--secret", "xyz"), "--secret")
+
+
+def test_after_reveal_stream_rolls_are_refused(gm, camp):
+    ok(gm("campaign", "reveal", "-c", str(camp)))
+    before = snapshot(camp)
+    assert_error(gm("roll", "d10", "-c", str(camp)), "reveal")
+    q, r = homeworld(gm, camp, "bob")
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]))
+    assert snapshot(camp) == before
+
+
+def test_verify_before_reveal_uses_secret_key(gm, camp):
+    ok(gm("roll", "d10", "-c", str(camp)))
+    (camp / "secret.key").unlink()
+    assert_error(gm("verify", "-c", str(camp)), "--secret")
+
+
+# ========================================================================= malformed
+
+def test_malformed_campaign_toml_syntax(gm, camp):
+    path = camp / "campaign.toml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith("turn = "))
+    lines[n] = "turn = = 1"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for args in (("status",), ("roll", "d10"), ("verify",), ("campaign", "validate")):
+        before = snapshot(camp)
+        res = gm(*args, "-c", str(camp))
+        assert_error(res, "campaign.toml", f"line {n + 1}")
+        assert snapshot(camp) == before
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ("bc = 4", 'bc = "x"', "player 1: bc"),
+    ("\nturn = 1\n", '\nturn = "one"\n', "turn"),
+    ("\nstage = 1\n", "\nstage = 1\nweather = \"fine\"\n", "weather"),
+])
+def test_malformed_campaign_toml_types(gm, camp, old, new, fragment):
+    path = camp / "campaign.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    res = gm("status", "-c", str(camp))
+    assert_error(res, "campaign.toml", fragment)
