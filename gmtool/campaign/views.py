@@ -10,7 +10,8 @@ from typing import Any
 
 from gmtool.campaign.model import Campaign, Player, System
 
-PRIVATE = ("bc", "orders", "fleet_size", "fleet_max", "scouts", "colony_ships", "awards")
+PRIVATE = ("bc", "orders", "fleet_size", "fleet_max", "scouts", "colony_ships", "secret_ops", "agent_limit",
+           "awards", "inbox")
 
 
 def _player_data(player: Player, full: bool) -> dict[str, Any]:
@@ -20,7 +21,8 @@ def _player_data(player: Player, full: bool) -> dict[str, Any]:
     if full:
         data.update({"bc": player.bc, "orders": player.orders, "fleet_size": player.fleet_size,
                      "fleet_max": player.fleet_max, "feudal": player.feudal, "scouts": player.scouts,
-                     "colony_ships": player.colony_ships, "awards": player.awards})
+                     "colony_ships": player.colony_ships, "secret_ops": player.secret_ops,
+                     "agent_limit": player.agent_limit, "awards": player.awards, "inbox": player.inbox})
     return data
 
 
@@ -65,9 +67,14 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
                if viewer is None or p.name == viewer or campaign.stage > 1]
     systems = [system_data(s) for s in sorted(campaign.systems, key=lambda s: (s.hex.q, s.hex.r))
                if visible(campaign, s, viewer)]
+    council = campaign.council
+    agents = [{"name": a.name, "owner": a.owner, "specialities": a.specialities, "used_turn": a.used_turn}
+              for a in campaign.agents if viewer is None or a.owner == viewer]
     return {
         "campaign": campaign.name, "ruleset": campaign.ruleset, "turn": campaign.turn,
         "stage": campaign.stage, "viewer": viewer, "radius": campaign.radius,
         "orion": str(campaign.orion) if viewer is None or campaign.stage > 1 else None,
-        "players": players, "systems": systems,
+        "players": players, "systems": systems, "agents": agents,
+        "council": {"chair": council.chair, "laws": council.laws, "emperor": council.emperor,
+                    "victory": council.victory},
     }

@@ -5,8 +5,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail,
-                               handles_errors, library)
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
+                               campaign_library, commit, fail, handles_errors, library, open_campaign, user_text)
 
 app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (RULES.md A10).", no_args_is_help=True)
 
@@ -59,3 +59,138 @@ def check_command(
     check = agent_check(library(tables).get(OUTCOMES_TABLE, "orion"), choice.source, level, mods)
     choice.finish()
     out.emit(agent_check_report(check, out.lang, choice.info))
+
+
+@app.command("hire")
+@handles_errors
+def hire_command(
+    player: Annotated[str, typer.Option("--player", "-p", help="The hiring leader.", show_default=False)],
+    name: Annotated[str, typer.Option("--name", help="The agent's name.", show_default=False)],
+    speciality: Annotated[List[str], typer.Option("--speciality", "-s", help="One or two specialities "
+                                                  "(tables/orion/agent-specialities.toml).", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Hire an agent with one or two specialities (up to the leader's agent limit).
+
+    \b
+    Example:
+      gmtool agent hire -c DIR --player bob --name "Kess" --speciality spy --speciality saboteur
+    """
+    from gmtool.report.agents import hire_report
+    from gmtool.rolltables.model import pick
+    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE, hire
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        specs = lib.get(SPECIALITIES_TABLE, "orion")
+        agent = hire(state, state.player(player), user_text(name), list(speciality), {r.id for r in specs.rows})
+        commit(store, state)
+    out.emit(hire_report(agent, [pick(specs.row(s).label, out.lang) for s in agent.specialities], out.lang))
+
+
+@app.command("use")
+@handles_errors
+def use_command(
+    agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
+    ability: Annotated[str, typer.Argument(help="An ability id (tables/orion/agents.toml).", show_default=False)],
+    target: Annotated[Optional[str], typer.Option("--target", "-t", help="The target leader.",
+                                                  show_default=False)] = None,
+    frame: Annotated[Optional[str], typer.Option("--frame", help="On a critical success in a covert operation, "
+                                                 "the leader the target will blame.", show_default=False)] = None,
+    counter: Annotated[int, typer.Option("--counter", help="A further counter-espionage bonus (+) or penalty (-).")] = 0,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """Activate one ability of an agent (once per agent per turn; a paid one costs 1 order).
+
+    The target's leader learns what the outcome says: an agent of unknown race on a
+    failure, the sender on a critical failure, a framed race on a critical success.
+
+    \b
+    Examples:
+      gmtool agent use -c DIR Kess steal-tech --target alice
+      gmtool agent use -c DIR Kess sabotage --target alice --frame carol --dice 10
+    """
+    from gmtool.report.agents import use_report
+    from gmtool.rules.orion.agents import OUTCOMES_TABLE
+    from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        found = state.agent(agent)
+        choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
+        result = use(state, found, ability, lib.get(ABILITIES_TABLE, "orion"), lib.get(OUTCOMES_TABLE, "orion"),
+                     choice.source, state.player(target) if target else None,
+                     state.player(frame) if frame else None, counter)
+        choice.finish()
+        commit(store, state, choice)
+    out.emit(use_report(result, out.lang, choice.info))
+
+
+@app.command("move")
+@handles_errors
+def move_command(
+    agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
+    blockaded_by: Annotated[str, typer.Option("--blockaded-by", help="The blockading leader (RULES.md A7).",
+                                              show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """Move an agent in or out of a blockaded system: an espionage check against the
+    blockader's counter-espionage; a critical failure means the agent is captured.
+
+    \b
+    Example:
+      gmtool agent move -c DIR Kess --blockaded-by alice
+    """
+    from gmtool.report.agents import use_report
+    from gmtool.rules.orion.agents import OUTCOMES_TABLE
+    from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, blockade_move
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        found = state.agent(agent)
+        choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
+        result = blockade_move(state, found, state.player(blockaded_by), lib.get(ABILITIES_TABLE, "orion"),
+                               lib.get(OUTCOMES_TABLE, "orion"), choice.source)
+        choice.finish()
+        commit(store, state, choice)
+    out.emit(use_report(result, out.lang, choice.info))
+
+
+@app.command("set")
+@handles_errors
+def set_command(
+    player: Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)],
+    limit: Annotated[Optional[int], typer.Option("--limit", min=0, max=20, help="How many agents it may keep.",
+                                                 show_default=False)] = None,
+    ops: Annotated[Optional[int], typer.Option("--ops", min=0, max=20, help="Its Secret Operations level.",
+                                               show_default=False)] = None,
+    campaign: CampaignOpt = None,
+) -> None:
+    """Set a leader's agent limit or Secret Operations level (from its research).
+
+    \b
+    Example:
+      gmtool agent set -c DIR --player bob --limit 1 --ops 2
+    """
+    with open_campaign(campaign) as (store, state):
+        leader = state.player(player)
+        if limit is not None:
+            leader.agent_limit = limit
+        if ops is not None:
+            leader.secret_ops = ops
+        commit(store, state)
+    typer.echo(f"{leader.name}: agent limit {leader.agent_limit}, Secret Operations {leader.secret_ops}")

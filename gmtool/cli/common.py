@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, List, Optional, TypeVar
+from typing import Annotated, Any, Callable, Iterator, List, Optional, TypeVar
 
 import typer
 
@@ -97,6 +98,29 @@ def require_campaign(option: Path | None) -> Path:
 
         raise CampaignError("this command needs a campaign: give -c DIR (or set GMTOOL_CAMPAIGN)")
     return folder
+
+
+@contextmanager
+def open_campaign(option: Path | None) -> Iterator[tuple[Any, Any]]:
+    """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`."""
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(require_campaign(option))
+    with store.locked():
+        yield store, store.load()
+
+
+def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
+    """Journal the command's dice, then replace the state — only after it succeeded."""
+    if choice is not None:
+        store.append(choice.entries)
+    store.save(state)
+
+
+def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
+    """Shipped tables, GMTOOL_TABLES, --tables, then the campaign's own tables/ folder."""
+    own = folder / "tables"
+    return library(list(tables or []) + ([own] if own.is_dir() else []))
 
 
 class Output:

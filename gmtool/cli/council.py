@@ -1,4 +1,4 @@
-"""``gmtool council tally``: count a Galactic Council vote (RULES.md A9)."""
+"""``gmtool council propose | vote | tally | elect | repeal`` (RULES.md A9)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,51 +6,218 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import FormatOpt, LangOpt, Output, handles_errors
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+                               campaign_dir, campaign_library, commit, fail, handles_errors, open_campaign)
 
-app = typer.Typer(help="The Galactic Council: count bills and elections (RULES.md A9).", no_args_is_help=True)
+app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (RULES.md A9).",
+                  no_args_is_help=True)
+
+PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The voting leader.", show_default=False)]
+BribeOpt = Annotated[int, typer.Option("--bribe", min=0, help="BC spent on bribes: 1 vote per 3 BC, paid at the "
+                                       "tally whatever the outcome.")]
 
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="council")
 
 
+def _bills(lib):
+    return lib.get("bills", "orion")
+
+
+@app.command("propose")
+@handles_errors
+def propose_command(
+    pick: Annotated[Optional[int], typer.Option("--pick", help="The chair's choice: 1 or 2.", show_default=False)] = None,
+    chair: Annotated[Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).",
+                                                 show_default=False)] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """The chair draws 2 bills (shown to the chair); --pick puts one to the vote, the other
+    goes to the bottom of the deck. Not in stage 1.
+
+    \b
+    Examples:
+      gmtool council propose -c DIR
+      gmtool council propose -c DIR --pick 2
+    """
+    from gmtool.report.council import propose_report
+    from gmtool.rules.orion.council_campaign import propose
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        bills = _bills(campaign_library(store.folder, tables))
+        choice = DiceChoice(dice, None, (store, state, "council: bills deck"))
+        vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None)
+        choice.finish()
+        commit(store, state, choice)
+    out.emit(propose_report(vote, bills, state.council.chair, out.lang))
+
+
+@app.command("vote")
+@handles_errors
+def vote_command(
+    choice: Annotated[str, typer.Argument(help="yes, no or abstain.", show_default=False)],
+    player: PlayerOpt,
+    bribe: BribeOpt = 0,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Cast (or change) a leader's secret ballot on the bill before the Council.
+
+    \b
+    Example:
+      gmtool council vote -c DIR --player carol no --bribe 6
+    """
+    from gmtool.report.council import ballot_report
+    from gmtool.rules.orion.council_campaign import cast, planets_of
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        voter = state.player(player)
+        vote = cast(state, voter, choice.lower(), bribe)
+        commit(store, state)
+    bills = _bills(campaign_library(store.folder, tables))
+    out.emit(ballot_report(voter.name, vote["bill"], bills, choice.lower(), bribe, planets_of(state, voter.name),
+                           out.lang))
+
+
+@app.command("elect")
+@handles_errors
+def elect_command(
+    player: PlayerOpt,
+    candidate: Annotated[Optional[str], typer.Option("--candidate", help="The leader voted for (none: abstain).",
+                                                     show_default=False)] = None,
+    bribe: BribeOpt = 0,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Cast (or change) a ballot for Emperor — stage 3 only.
+
+    \b
+    Example:
+      gmtool council elect -c DIR --player alice --candidate bob --bribe 3
+    """
+    from gmtool.report.council import ballot_report
+    from gmtool.rules.orion.council_campaign import elect, planets_of
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        voter = state.player(player)
+        elect(state, voter, state.player(candidate) if candidate else None, bribe)
+        commit(store, state)
+    out.emit(ballot_report(voter.name, None, None, candidate or "abstain", bribe, planets_of(state, voter.name),
+                           out.lang))
+
+
 @app.command("tally")
 @handles_errors
 def tally_command(
-    ballots: Annotated[Path, typer.Argument(help="A ballots file (CONTRACT.md format).", show_default=False)],
-    election: Annotated[bool, typer.Option("--election", help="An Emperor's election (candidate = \"NAME\").")] = False,
+    ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (CONTRACT.md format); none: the "
+                                                      "campaign's open vote.", show_default=False)] = None,
+    election: Annotated[bool, typer.Option("--election", help="An Emperor's election.")] = False,
     private: Annotated[bool, typer.Option("--private", help="The moderator's post: every ballot with its bribe "
                                           "(never post it publicly).")] = False,
     chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision "
                                                           "on a tie when the chair abstained.",
                                                           show_default=False)] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Count the votes: planets + 1 per 3 BC of bribes; ties go to the chair. The public post
-    shows totals only; --private shows every ballot.
+    shows totals, who has not voted and the result; --private shows every ballot.
+
+    In a campaign the tally is made once (bribes paid, a passed law recorded); run it again
+    with --private for the moderator's post of the same tally.
 
     \b
     Examples:
-      gmtool council tally ballots.toml --format bbcode
-      gmtool council tally ballots.toml --private --lang ru
+      gmtool council tally -c DIR --format bbcode
+      gmtool council tally -c DIR --private
+      gmtool council tally ballots.toml --lang ru
       gmtool council tally election.toml --election
     """
     from gmtool.errors import InputError
     from gmtool.report.council import bill_report, election_report
-    from gmtool.rules.orion.council import ballots_from_dict, tally_bill, tally_election
-    from gmtool.tomlfile import display_path, read_toml
 
-    out = Output(format, lang)
-    data = read_toml(ballots, InputError)
-    where = display_path(ballots)
-    chair, items, decision = ballots_from_dict(data, election, lambda msg: InputError(f"{where}: {msg}"))
-    if chair_decision is not None:
-        if chair_decision not in ("yes", "no"):
-            raise InputError("--chair-decision must be yes or no")
-        decision = chair_decision
+    if chair_decision is not None and chair_decision not in ("yes", "no"):
+        raise InputError("--chair-decision must be yes or no")
+    if ballots is not None:
+        from gmtool.rules.orion.council import ballots_from_dict, tally_bill, tally_election
+        from gmtool.tomlfile import display_path, read_toml
+
+        out = Output(format, lang)
+        where = display_path(ballots)
+        chair, items, decision = ballots_from_dict(read_toml(ballots, InputError), election,
+                                                   lambda msg: InputError(f"{where}: {msg}"))
+        decision = chair_decision or decision
+        if election:
+            out.emit(election_report(tally_election(items), out.lang, private))
+        else:
+            out.emit(bill_report(tally_bill(items, chair, decision), out.lang, private=private))
+        return
+    if campaign_dir(campaign) is None:
+        raise fail("give a ballots file, or a campaign with -c DIR")
+
+    from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
+    from gmtool.rules.orion.council_campaign import tally, tally_emperor
+    from gmtool.rolltables.model import pick
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        bills = _bills(campaign_library(store.folder, tables))
+        council = state.council
+        open_vote = council.election if election else council.vote
+        if open_vote is not None and (election or open_vote.get("bill")) and open_vote.get("turn") == state.turn:
+            if election:
+                result, not_voted = tally_emperor(state)
+            else:
+                result, bill_id, not_voted = tally(state, bills, chair_decision)
+            commit(store, state)
+        else:
+            last = council.last_tally
+            if last is None or last.get("kind") != ("election" if election else "bill"):
+                raise fail("nothing to tally: no open vote and no earlier tally")
+            ballots_ = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
+            not_voted = last.get("not_voted", [])
+            if election:
+                result = ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"),
+                                       ballots_)
+            else:
+                bill_id = last["bill"]
+                result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
+                                   last["decided_by_chair"], last["chair"], ballots_)
     if election:
-        out.emit(election_report(tally_election(items), out.lang, private))
+        out.emit(election_report(result, out.lang, private, not_voted))
     else:
-        out.emit(bill_report(tally_bill(items, chair, decision), out.lang, private=private))
+        bill = bills.row(bill_id)
+        out.emit(bill_report(result, out.lang, pick(bill.label, out.lang), private, not_voted))
+
+
+@app.command("repeal")
+@handles_errors
+def repeal_command(
+    law: Annotated[str, typer.Argument(help="The id of a law in force.", show_default=False)],
+    campaign: CampaignOpt = None,
+) -> None:
+    """Repeal a law (by the special action that repeals it).
+
+    \b
+    Example:
+      gmtool council repeal -c DIR free-trade
+    """
+    from gmtool.rules.orion.council_campaign import repeal
+
+    with open_campaign(campaign) as (store, state):
+        removed = repeal(state, law)
+        commit(store, state)
+    typer.echo(f"repealed: {removed['id']} (passed on turn {removed['turn']})")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
 
@@ -51,6 +52,25 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     if awards:
         blocks.append(Heading(text(tr("awards", lang))))
         blocks.append(Items([text(a) for a in awards]))
+    inbox = [f"{p['name']}: {notice_text(m, lang)}" if not viewer else notice_text(m, lang)
+             for p in full for m in p.get("inbox", [])]
+    if inbox:
+        blocks.append(Heading(text(tr("inbox", lang))))
+        blocks.append(Items([text(m) for m in inbox]))
+    if view.get("agents"):
+        blocks.append(Heading(text(tr("agents", lang))))
+        blocks.append(TableBlock([tr("agent", lang), tr("owner", lang), tr("specialities", lang)],
+                                 [[a["name"], a["owner"], ", ".join(a["specialities"])] for a in view["agents"]]))
+    council = view.get("council") or {}
+    council_facts: list = []
+    if council.get("chair"):
+        council_facts.append((tr("chair", lang), text(council["chair"])))
+    if council.get("laws"):
+        council_facts.append((tr("laws", lang), text(", ".join(label("bills", law["id"]) for law in council["laws"]))))
+    if council.get("emperor"):
+        council_facts.append((tr("emperor", lang), [bold(council["emperor"])]))
+    if council_facts:
+        blocks.append(Facts(council_facts))
     blocks.append(Heading(text(tr("systems", lang))))
     srows = []
     for s in view["systems"]:

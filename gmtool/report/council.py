@@ -87,3 +87,40 @@ def _ballot_table(ballots: list, lang: str) -> TableBlock:
     rows = [[b.leader, b.vote or tr("abstain", lang), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
     return TableBlock([tr(k, lang) for k in ("player", "ballot", "planets", "bribe", "votes")], rows,
                       ["left", "left", "right", "right", "right"])
+
+
+def _bill_facts(bill_id: str, bills: Any, lang: str) -> list[tuple[str, Text]]:
+    row = bills.row(bill_id)
+    kind = tr("law_yes" if row.values.get("law") else "law_no", lang)
+    out: list[tuple[str, Text]] = [(tr("bill", lang), [bold(pick(row.label, lang)), Span(f" ({kind})")])]
+    if row.text:
+        out.append((tr("effect", lang), text(pick(row.text, lang))))
+    return out
+
+
+def propose_report(vote: dict[str, Any], bills: Any, chair: str | None, lang: str) -> Report:
+    blocks: list = [Facts([(tr("chair", lang), text(chair or "—"))])]
+    data = {"turn": vote["turn"], "chair": chair, "options": vote["options"], "bill": vote.get("bill")}
+    if vote.get("bill"):
+        blocks.append(Heading(text(tr("bill_on_vote", lang))))
+        blocks.append(Facts(_bill_facts(vote["bill"], bills, lang)))
+    else:
+        blocks.append(Heading(text(tr("bills_drawn", lang))))
+        for i, bill_id in enumerate(vote["options"], start=1):
+            facts = _bill_facts(bill_id, bills, lang)
+            facts[0] = (f"{i}", facts[0][1])
+            blocks.append(Facts(facts))
+        blocks.append(Paragraph(text(tr("pick_hint", lang))))
+    return Report(text(tr("council_vote", lang)), blocks, data)
+
+
+def ballot_report(voter: str, bill_id: str | None, bills: Any, vote: str, bribe: int, planets: int,
+                  lang: str) -> Report:
+    facts: list[tuple[str, Text]] = []
+    if bill_id and bills is not None:
+        facts += _bill_facts(bill_id, bills, lang)
+    facts += [(tr("ballot", lang), [bold(vote)]), (tr("planets", lang), text(str(planets))),
+              (tr("bribe", lang), text(str(bribe))), (tr("votes", lang), text(str(planets + bribe // 3)))]
+    data = {"leader": voter, "bill": bill_id, "vote": vote, "bribe_bc": bribe, "planets": planets,
+            "votes": planets + bribe // 3}
+    return Report(text(f"{voter}: {tr('your_vote', lang)}"), [Facts(facts)], data)

@@ -1,0 +1,44 @@
+"""Card decks kept in a campaign: shuffled with journaled dice, drawn without
+replacement, a discard pile reshuffled when the draw pile runs out (RULES.md A11)."""
+from __future__ import annotations
+
+from gmtool.campaign.model import Campaign, Deck
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import RuleRefused
+
+
+def shuffle(cards: list[str], source: DiceSource, label: str) -> list[str]:
+    """Fisher–Yates with one die per position: d(n), d(n−1), … d2."""
+    out = list(cards)
+    for i in range(len(out) - 1, 0, -1):
+        j = source.roll(i + 1, f"shuffle {label}") - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource) -> Deck:
+    """The campaign's deck ``name``, created and shuffled from ``cards`` on first use."""
+    found = campaign.decks.get(name)
+    if found is None:
+        found = campaign.decks[name] = Deck(draw=shuffle(cards, source, name))
+    return found
+
+
+def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[str]:
+    d = campaign.decks[name]
+    out: list[str] = []
+    for _ in range(count):
+        if not d.draw:
+            if not d.discard:
+                raise RuleRefused(f"the {name} deck is empty and so is its discard pile")
+            d.draw, d.discard = shuffle(d.discard, source, f"{name} (reshuffle)"), []
+        out.append(d.draw.pop(0))
+    return out
+
+
+def to_bottom(campaign: Campaign, name: str, card: str) -> None:
+    campaign.decks[name].draw.append(card)
+
+
+def discard(campaign: Campaign, name: str, card: str) -> None:
+    campaign.decks[name].discard.append(card)

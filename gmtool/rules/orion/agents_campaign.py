@@ -1,0 +1,159 @@
+"""Agents in a campaign (RULES.md A7, A10): hiring, one activation per agent per turn,
+paid abilities, espionage against the target's Secret Operations and counter-espionage,
+and who learns what."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.campaign.model import Agent, Campaign, Player
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError, RuleRefused
+from gmtool.rolltables.model import Row, Table
+from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
+
+ABILITIES_TABLE = "agents"
+SPECIALITIES_TABLE = "agent-specialities"
+
+
+@dataclass
+class AgentUse:
+    agent: Agent
+    ability: Row
+    target: Player | None
+    check: AgentCheck
+    paid_order: bool = False
+    framed: str | None = None
+    lost: bool = False
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)   # (leader, message)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"agent": self.agent.name, "owner": self.agent.owner, "ability": self.ability.id,
+                "target": self.target.name if self.target else None, "paid_order": self.paid_order,
+                "framed": self.framed, "agent_lost": self.lost, **self.check.to_data(),
+                "notices": [{"to": who, **msg} for who, msg in self.notices]}
+
+
+def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], known: set[str]) -> Agent:
+    name = name.strip()
+    if not name or len(name) > 40 or any(ch < " " for ch in name):
+        raise InputError(f"agent name {name!r} must be 1–40 printable characters")
+    if any(a.name.casefold() == name.casefold() for a in campaign.agents):
+        raise RuleRefused(f"there is already an agent called {name!r}")
+    if not 1 <= len(specialities) <= 2:
+        raise RuleRefused("an agent has one or two specialities (RULES.md A10)")
+    for spec in specialities:
+        if spec not in known:
+            raise InputError(f"unknown speciality {spec!r} (known: {', '.join(sorted(known))})")
+    if len(set(specialities)) != len(specialities):
+        raise InputError("the same speciality twice")
+    own = [a for a in campaign.agents if a.owner == owner.name]
+    if len(own) >= owner.agent_limit:
+        raise RuleRefused(f"{owner.name} may keep {owner.agent_limit} agent(s) and has {len(own)}; "
+                          f"raise the limit with `gmtool agent set --player {owner.name} --limit N`")
+    agent = Agent(name=name, owner=owner.name, specialities=list(specialities), hired_turn=campaign.turn)
+    campaign.agents.append(agent)
+    return agent
+
+
+def _counter_penalty(campaign: Campaign, target: Player, abilities: Table) -> list[CheckModifier]:
+    """Automatic counter-espionage abilities of the target's agents."""
+    mods = []
+    for agent in campaign.agents:
+        if agent.owner != target.name:
+            continue
+        for row in abilities.rows:
+            bonus = row.values.get("counter_bonus")
+            if bonus and row.values.get("speciality") in agent.specialities \
+                    and row.values.get("kind") == "automatic":
+                mods.append(CheckModifier(-int(bonus), "counter", f"{agent.name}: {row.id}"))
+    return mods
+
+
+def use(campaign: Campaign, agent: Agent, ability_id: str, abilities: Table, outcomes: Table,
+        source: DiceSource, target: Player | None = None, frame: Player | None = None,
+        extra_counter: int = 0) -> AgentUse:
+    owner = campaign.player(agent.owner)
+    try:
+        ability = abilities.row(ability_id)
+    except Exception:
+        known = ", ".join(r.id for r in abilities.rows if r.values.get("speciality") in agent.specialities)
+        raise InputError(f"unknown ability {ability_id!r} (for {agent.name}: {known})") from None
+    if ability.values.get("speciality") not in agent.specialities:
+        raise RuleRefused(f"{agent.name} ({', '.join(agent.specialities)}) has no ability {ability.id} "
+                          f"(a {ability.values.get('speciality')} ability)")
+    if agent.used_turn == campaign.turn:
+        raise RuleRefused(f"{agent.name} was already activated this turn (one ability per agent per turn)")
+    if ability.values.get("target") and target is None:
+        raise InputError(f"{ability.id} needs --target LEADER")
+    if target is not None and target.name == owner.name:
+        raise RuleRefused("an agent does not act against its own leader")
+    paid = ability.values.get("kind") == "paid"
+    if paid and owner.orders < 1:
+        raise RuleRefused(f"{ability.id} is a paid ability and {owner.name} has no orders")
+    if frame is not None and (frame.name == owner.name or (target and frame.name == target.name)):
+        raise InputError("--frame names a third leader, not the agent's own or the target")
+    difficulty = ability.values.get("difficulty", AUTOMATIC)
+    mods: list[CheckModifier] = []
+    if ability.values.get("espionage") and target is not None:
+        mods = espionage_modifiers(owner.secret_ops, target.secret_ops, extra_counter)
+        mods += _counter_penalty(campaign, target, abilities)
+    check = agent_check(outcomes, source, difficulty if difficulty == AUTOMATIC else int(difficulty), mods,
+                        f"{agent.name}: {ability.id}")
+    result = AgentUse(agent, ability, target, check, paid_order=paid)
+    if paid:
+        owner.orders -= 1
+    agent.used_turn = campaign.turn
+    _consequences(campaign, result, owner, frame)
+    return result
+
+
+def _consequences(campaign: Campaign, result: AgentUse, owner: Player, frame: Player | None) -> None:
+    outcome = result.check.outcome
+    covert = bool(result.ability.values.get("covert"))
+    target = result.target
+    turn = campaign.turn
+    if outcome.values.get("agent_lost"):
+        campaign.agents.remove(result.agent)
+        result.lost = True
+        result.notices.append((owner.name, {"turn": turn, "kind": "agent_lost", "agent": result.agent.name}))
+    learns = outcome.values.get("target_learns")
+    if target is not None and covert and learns == "unknown_race":
+        result.notices.append((target.name, {"turn": turn, "kind": "agent_detected"}))
+    elif target is not None and learns == "race":
+        result.notices.append((target.name, {"turn": turn, "kind": "agent_caught", "sent_by": owner.name}))
+    if outcome.values.get("may_frame") and covert and frame is not None and target is not None:
+        result.framed = frame.name
+        result.notices.append((target.name, {"turn": turn, "kind": "agent_blamed", "blamed": frame.name}))
+    if outcome.values.get("mission") == "done":
+        award = {"turn": turn, "agent": result.agent.name, "ability": result.ability.id}
+        if target is not None:
+            award["target"] = target.name
+        if outcome.id == "critical_success":
+            award["critical"] = True
+        owner.awards.append(award)
+    for who, message in result.notices:
+        campaign.player(who).inbox.append(message)
+
+
+def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table,
+                  source: DiceSource) -> AgentUse:
+    """Moving an agent in or out of a blockaded system (RULES.md A7): an espionage check
+    against the blockader's counter-espionage; a critical failure means captured."""
+    owner = campaign.player(agent.owner)
+    if blockader.name == owner.name:
+        raise RuleRefused("a leader does not blockade its own agent")
+    mods = espionage_modifiers(owner.secret_ops, blockader.secret_ops) + _counter_penalty(campaign, blockader, abilities)
+    check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods,
+                        f"{agent.name}: blockade")
+    move = Row(0, None, None, "blockade-move", {"en": "Move through a blockade", "ru": "Проход через блокаду"})
+    result = AgentUse(agent, move, blockader, check)
+    if check.outcome.values.get("agent_lost"):
+        campaign.agents.remove(agent)
+        result.lost = True
+        result.notices.append((blockader.name, {"turn": campaign.turn, "kind": "agent_caught",
+                                                "sent_by": owner.name}))
+        result.notices.append((owner.name, {"turn": campaign.turn, "kind": "agent_lost", "agent": agent.name}))
+    for who, message in result.notices:
+        campaign.player(who).inbox.append(message)
+    return result

@@ -1,0 +1,149 @@
+"""The Galactic Council in a campaign (RULES.md A9): the bills deck, the chair's pick,
+secret ballots kept until the tally, bribes paid at the tally, laws, the Emperor."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign import decks
+from gmtool.campaign.model import Campaign, Player
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError, RuleRefused
+from gmtool.rolltables.model import Table
+from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, check_bribe, tally_bill,
+                                        tally_election)
+
+BILLS_DECK = "bills"
+DRAWN = 2
+ELECTION_STAGE = 3
+
+
+def planets_of(campaign: Campaign, leader: str) -> int:
+    """Colonised planets the leader controls; the homeworld counts (A9 decision)."""
+    return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None)
+
+
+def _no_council_in_stage_1(campaign: Campaign) -> None:
+    if campaign.stage == 1:
+        raise RuleRefused("the Galactic Council does not sit in stage 1 (turns 1–6)")
+
+
+def _chair(campaign: Campaign) -> str:
+    if not campaign.council.chair:
+        raise RuleRefused("the Council has no chair yet: the first-turn token is dealt at turn 7; "
+                          "name the chair with --chair NAME")
+    return campaign.council.chair
+
+
+def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | None = None,
+            chair: Player | None = None) -> dict[str, Any]:
+    """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom."""
+    _no_council_in_stage_1(campaign)
+    if chair is not None:
+        campaign.council.chair = chair.name
+    _chair(campaign)
+    vote = campaign.council.vote
+    if vote is not None and vote.get("bill"):
+        raise RuleRefused(f"bill {vote['bill']!r} is already before the Council this turn; tally it first")
+    if vote is None or vote.get("turn") != campaign.turn:
+        decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
+        options = decks.draw(campaign, BILLS_DECK, DRAWN, source)
+        vote = campaign.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}
+    if pick is not None:
+        options = vote["options"]
+        if not 1 <= pick <= len(options):
+            raise InputError(f"--pick must be 1 to {len(options)}")
+        vote["bill"] = options[pick - 1]
+        for other in options:
+            if other != vote["bill"]:
+                decks.to_bottom(campaign, BILLS_DECK, other)
+    return vote
+
+
+def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> dict[str, Any]:
+    _no_council_in_stage_1(campaign)
+    vote = campaign.council.vote
+    if vote is None or not vote.get("bill"):
+        raise RuleRefused("no bill is before the Council: the chair picks one with `council propose --pick N`")
+    if choice not in BILL_VOTES:
+        raise InputError(f"a vote is yes, no or abstain, not {choice!r}")
+    check_bribe(bribe_bc, voter.bc, voter.name)
+    vote["ballots"][voter.name] = {"vote": choice, "bribe_bc": bribe_bc}
+    return vote
+
+
+def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
+    if campaign.stage < ELECTION_STAGE:
+        raise RuleRefused("the Emperor is elected only in stage 3 (turns 13–18)")
+    check_bribe(bribe_bc, voter.bc, voter.name)
+    election = campaign.council.election
+    if election is None or election.get("turn") != campaign.turn:
+        election = campaign.council.election = {"turn": campaign.turn, "ballots": {}}
+    ballot: dict[str, Any] = {"bribe_bc": bribe_bc}
+    if candidate is not None:
+        ballot["candidate"] = candidate.name
+    election["ballots"][voter.name] = ballot
+    return election
+
+
+def _not_voted(campaign: Campaign, ballots: dict[str, Any]) -> list[str]:
+    return [p.name for p in campaign.players if p.name not in ballots]
+
+
+def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
+    for b in ballots:
+        player = campaign.player(b.leader)
+        check_bribe(b.bribe_bc, player.bc, player.name)
+    for b in ballots:   # paid whatever the outcome, exactly once
+        campaign.player(b.leader).bc -= b.bribe_bc
+
+
+def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
+    _no_council_in_stage_1(campaign)
+    vote = campaign.council.vote
+    if vote is None or not vote.get("bill"):
+        raise RuleRefused("no bill is before the Council")
+    chair = _chair(campaign)
+    ballots = [Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
+               for name, b in vote["ballots"].items()]
+    result = tally_bill(ballots, chair, chair_decision)
+    _pay_bribes(campaign, ballots)
+    bill = bills.row(vote["bill"])
+    if result.passed and bill.values.get("law"):
+        campaign.council.laws.append({"id": bill.id, "turn": campaign.turn})
+    decks.discard(campaign, BILLS_DECK, bill.id)
+    not_voted = _not_voted(campaign, vote["ballots"])
+    campaign.council.last_tally = {"kind": "bill", "turn": campaign.turn, "bill": bill.id,
+                                   "not_voted": not_voted, **result.to_data(secret=False)}
+    campaign.council.vote = None
+    return result, bill.id, not_voted
+
+
+def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
+    election = campaign.council.election
+    if election is None or election.get("turn") != campaign.turn:
+        raise RuleRefused("no election is open this turn")
+    ballots = [Ballot(name, b.get("candidate"), planets_of(campaign, name), int(b.get("bribe_bc", 0)))
+               for name, b in election["ballots"].items()]
+    result = tally_election(ballots)
+    _pay_bribes(campaign, ballots)
+    not_voted = _not_voted(campaign, election["ballots"])
+    if result.elected:
+        campaign.council.emperor = result.elected
+        campaign.council.victory = {"kind": "diplomatic", "leader": result.elected, "turn": campaign.turn}
+    data = result.to_data(secret=False)
+    for b in data["ballots"]:
+        if b["vote"] is None:
+            del b["vote"]   # TOML has no null
+    campaign.council.last_tally = {"kind": "election", "turn": campaign.turn, "not_voted": not_voted,
+                                   **{k: v for k, v in data.items() if v is not None}}
+    campaign.council.election = None
+    return result, not_voted
+
+
+def repeal(campaign: Campaign, law_id: str) -> dict[str, Any]:
+    for law in campaign.council.laws:
+        if law["id"] == law_id:
+            campaign.council.laws.remove(law)
+            return law
+    known = ", ".join(l["id"] for l in campaign.council.laws) or "none"
+    raise RuleRefused(f"{law_id!r} is not a law in force (laws: {known})")
