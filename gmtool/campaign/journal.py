@@ -52,20 +52,25 @@ def _parse_block(text: str) -> Entry | None:
 def _cut(text: str) -> tuple[str, str]:
     """Split journal text into (complete entries, incomplete tail).
 
-    Every entry ends with a blank line and holds none inside, so whatever follows the
-    last blank line is the tail — unless it is a whole entry that only lacks its blank
-    line, which is kept."""
-    if not text or text.endswith("\n\n"):
+    A crash can only tear the end of the file: the tail is what follows the last entry
+    that parses — found block by block, and within the last block by trying each line
+    end from the back, so that a whole entry is never cut with a torn one after it."""
+    positions = _header_positions(text)
+    if not positions:
+        if all(line.startswith("#") for line in text.splitlines() if line.strip()):
+            if text and not text.endswith("\n"):
+                return "", text
+            return text, ""
+        return "", text
+    last = positions[-1]
+    block = text[last:]
+    if _parse_block(block) is not None or not block.strip():
         return text, ""
-    end = text.rfind("\n\n")
-    head, tail = (text[: end + 2], text[end + 2:]) if end >= 0 else ("", text)
-    if not tail.strip():
-        return text, ""
-    if tail.startswith(HEADER) and _parse_block(tail) is not None:
-        return text, ""
-    if not head and all(line.startswith("#") for line in text.splitlines() if line.strip()):
-        return "", text if text.strip() and not text.endswith("\n") else ""
-    return head, tail
+    # The last block is broken: keep the longest prefix of it that is a whole entry.
+    for end in range(len(block) - 1, 0, -1):
+        if block[end - 1] == "\n" and _parse_block(block[:end]) is not None:
+            return text[: last + end], block[end:]
+    return text[:last], block
 
 
 def read_tail(path: Path) -> tuple[int, bool]:
@@ -142,9 +147,13 @@ def repair(path: Path) -> int:
     complete, tail = _cut(_decode(data))
     if not tail:
         return 0
-    if "\ufffd" in complete:
-        raise CampaignError(f"{path}: damaged in the middle, not only at the end; restore it from a copy")
     keep = len(complete.encode("utf-8"))
+    try:
+        intact = data[:keep].decode("utf-8") == complete
+    except UnicodeDecodeError:
+        intact = False
+    if not intact:
+        raise CampaignError(f"{path}: damaged in the middle, not only at the end; restore it from a copy")
     from gmtool.campaign.store import atomic_write
 
     atomic_write(path, data[:keep])
