@@ -48,7 +48,8 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
     if bill:
         facts.append((tr("bill", lang), text(bill)))
     facts += [(tr("yes_votes", lang), text(str(tally.yes))), (tr("no_votes", lang), text(str(tally.no))),
-              (tr("abstain_votes", lang), text(str(tally.abstain)))]
+              (tr("abstain_votes", lang), text(str(tally.abstain))),
+              (tr("needed_bill", lang), text(str(tally.no + 1)))]
     if not_voted is not None:
         facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
     facts.append((tr("result", lang), [bold(result)]))

@@ -139,6 +139,8 @@ LABELS: dict[str, dict[str, str]] = {
     "yes_votes": {"en": "Yes", "ru": "За"},
     "no_votes": {"en": "No", "ru": "Против"},
     "abstain_votes": {"en": "Abstained", "ru": "Воздержались"},
+    "needed_bill": {"en": "Yes votes needed (more than no; a tie goes to the chair)",
+                    "ru": "Нужно голосов «за» (больше, чем «против»; при равенстве решает председатель)"},
     "not_voted": {"en": "Have not voted", "ru": "Не проголосовали"},
     "passed": {"en": "passed", "ru": "принят"},
     "rejected": {"en": "rejected", "ru": "отклонён"},
