@@ -26,6 +26,10 @@ class PlanetState:
     production: int = 0
     population: int = 0
     buildings: list[str] = field(default_factory=list)
+    scientists: int = 0              # the rest of the colonists work (A6 decision)
+    active_turn: int | None = None   # activated for that turn (the homeworld always is)
+    base: str | None = None          # an orbital base
+    blockaded: bool = False
 
 
 @dataclass
@@ -68,6 +72,10 @@ class Player:
     awards: list[dict[str, Any]] = field(default_factory=list)
     # Private news for this leader's next report: {"turn", "kind", …}
     inbox: list[dict[str, Any]] = field(default_factory=list)
+    rp: int = 0                      # research points accumulated
+    hand: list[str] = field(default_factory=list)          # event cards, hidden
+    quests_done: list[str] = field(default_factory=list)
+    fleet_changed_turn: int | None = None
 
 
 @dataclass
@@ -99,6 +107,17 @@ class Council:
 
 
 @dataclass
+class TurnState:
+    """Where the campaign stands in its turn (RULES.md A3, A11)."""
+
+    started: int = 0                  # the last turn `turn start` ran for
+    token: str | None = None          # the first-turn token (from turn 7)
+    quests: list[str] = field(default_factory=list)        # announced, still open
+    completions: dict[str, list[str]] = field(default_factory=dict)   # quest → leaders, this turn
+    victory: dict[str, Any] | None = None
+
+
+@dataclass
 class Campaign:
     name: str
     radius: int
@@ -117,7 +136,12 @@ class Campaign:
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
+    turn_state: TurnState = field(default_factory=TurnState)
     schema_version: int = SCHEMA_VERSION
+
+    @property
+    def victory(self) -> dict[str, Any] | None:
+        return self.turn_state.victory or self.council.victory
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -155,8 +179,17 @@ def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}
 
 
+def _no_nulls(value: Any) -> Any:
+    """TOML has no null: drop None from nested tables and lists of tables."""
+    if isinstance(value, dict):
+        return {k: _no_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_no_nulls(v) for v in value if v is not None]
+    return value
+
+
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
-    return _drop_none({
+    return _no_nulls(_drop_none({
         "schema_version": c.schema_version,
         "name": c.name,
         "ruleset": c.ruleset,
@@ -173,7 +206,8 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "orders": p.orders, "fleet_size": p.fleet_size, "fleet_max": p.fleet_max,
             "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
             "secret_ops": p.secret_ops, "agent_limit": p.agent_limit,
-            "awards": p.awards, "inbox": p.inbox,
+            "awards": p.awards, "inbox": p.inbox, "rp": p.rp, "hand": p.hand, "quests_done": p.quests_done,
+            "fleet_changed_turn": p.fleet_changed_turn,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
         "agent": [_drop_none({"name": a.name, "owner": a.owner, "specialities": a.specialities,
@@ -184,7 +218,11 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "election": c.council.election, "last_tally": c.council.last_tally,
             "emperor": c.council.emperor, "victory": c.council.victory,
         }) or None,
-    })
+        "turn_state": _drop_none({
+            "started": c.turn_state.started, "token": c.turn_state.token, "quests": c.turn_state.quests,
+            "completions": c.turn_state.completions or None, "victory": c.turn_state.victory,
+        }),
+    }))
 
 
 def _system_to_dict(s: System) -> dict[str, Any]:
@@ -200,8 +238,11 @@ def _system_to_dict(s: System) -> dict[str, Any]:
         data["planet"] = _drop_none({
             "type": p.type, "size": p.size, "properties": p.properties,
             "max_population": p.max_population, "production": p.production,
-            "population": p.population, "buildings": p.buildings,
+            "population": p.population, "buildings": p.buildings, "scientists": p.scientists,
+            "active_turn": p.active_turn, "base": p.base,
         })
+        if p.blockaded:
+            data["planet"]["blockaded"] = True
     if s.monster is not None:
         data["monster"] = _drop_none({"kind": s.monster.kind, "great": s.monster.great,
                                       "guards": s.monster.guards})
@@ -314,7 +355,8 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1),
             colony_ships=r.get("colony_ships", int, 1), awards=list(r.get("awards", list, [])),
             secret_ops=r.get("secret_ops", int, 0), agent_limit=r.get("agent_limit", int, 0),
-            inbox=list(r.get("inbox", list, [])),
+            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0), hand=r.strings("hand"),
+            quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None),
         ))
         r.done()
     for i, raw in enumerate(top.get("agent", list, []), start=1):
@@ -338,6 +380,13 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             last_tally=council.get("last_tally", dict, None), emperor=council.get("emperor", str, None),
             victory=council.get("victory", dict, None))
         council.done()
+    ts = top.table("turn_state")
+    if ts is not None:
+        completions = ts.get("completions", dict, {})
+        campaign.turn_state = TurnState(
+            started=ts.get("started", int, 0), token=ts.get("token", str, None), quests=ts.strings("quests"),
+            completions={k: list(v) for k, v in completions.items()}, victory=ts.get("victory", dict, None))
+        ts.done()
     for i, raw in enumerate(top.get("system", list, []), start=1):
         campaign.systems.append(_system_from(_Reader(raw, f"system {i}", fail)))
     top.done()
@@ -357,7 +406,9 @@ def _system_from(r: _Reader) -> System:
             type=planet.get("type", str), size=planet.get("size", str),
             properties=planet.strings("properties"), max_population=planet.get("max_population", int),
             production=planet.get("production", int), population=planet.get("population", int, 0),
-            buildings=planet.strings("buildings"),
+            buildings=planet.strings("buildings"), scientists=planet.get("scientists", int, 0),
+            active_turn=planet.get("active_turn", int, None), base=planet.get("base", str, None),
+            blockaded=planet.get("blockaded", bool, False),
         )
         planet.done()
     monster = r.table("monster")

@@ -152,3 +152,20 @@ class CampaignStore:
         self.journal_path.write_text("# gmtool roll journal: one [[roll]] per die, append-only\n\n",
                                      encoding="utf-8")
         self.save(campaign)
+
+
+def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
+    """The latest `turn end` snapshot not yet undone: (folder, turn, first roll id)."""
+    import tomllib
+
+    history = store.folder / "history"
+    snapshots = sorted(p for p in history.glob("turn-*") if p.is_dir() and "." not in p.name) \
+        if history.is_dir() else []
+    if not snapshots:
+        raise CampaignError("nothing to undo: no `turn end` snapshot in history/")
+    latest = snapshots[-1]
+    try:
+        meta = tomllib.loads((latest / "meta.toml").read_text(encoding="utf-8"))
+        return latest, int(meta["turn"]), int(meta["first_roll_id"])
+    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
+        raise CampaignError(f"{display(latest)}: the snapshot is damaged ({exc})") from None

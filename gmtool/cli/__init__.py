@@ -29,6 +29,14 @@ COMMANDS = {
     "verify": "verify",
     "agent": "agent",
     "council": "council",
+    "turn": "turn",
+    "quest": "turn",
+    "event": "turn",
+    "deck": "turn",
+    "colonize": "turn",
+    "assign": "turn",
+    "activate": "turn",
+    "fleet": "turn",
 }
 
 

@@ -101,13 +101,19 @@ def require_campaign(option: Path | None) -> Path:
 
 
 @contextmanager
-def open_campaign(option: Path | None) -> Iterator[tuple[Any, Any]]:
-    """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`."""
+def open_campaign(option: Path | None, changes: bool = True) -> Iterator[tuple[Any, Any]]:
+    """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`.
+    A command that ``changes`` the state is refused once the game is over."""
     from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(require_campaign(option))
     with store.locked():
-        yield store, store.load()
+        state = store.load()
+        if changes:
+            from gmtool.rules.orion.turns import ensure_not_over
+
+            ensure_not_over(state)
+        yield store, state
 
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:

@@ -1,0 +1,387 @@
+"""``gmtool turn start | end | undo`` and the record-keeping commands between turn ends:
+``colonize``, ``assign``, ``activate``, ``fleet``, ``quest complete``, ``event play``, ``deck``."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+                               campaign_library, commit, handles_errors, open_campaign)
+
+app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
+                  no_args_is_help=True)
+quest_app = typer.Typer(help="Quests of the turn.", no_args_is_help=True)
+event_app = typer.Typer(help="Event cards in the leaders' hands.", no_args_is_help=True)
+deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events).", no_args_is_help=True)
+
+PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
+HexOpt = Annotated[str, typer.Option("--hex", help="The planet's hex, Q,R.", show_default=False)]
+EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="turn")
+    root.add_typer(quest_app, name="quest")
+    root.add_typer(event_app, name="event")
+    root.add_typer(deck_app, name="deck")
+    root.command("colonize")(colonize_command)
+    root.command("assign")(assign_command)
+    root.command("activate")(activate_command)
+    root.command("fleet")(fleet_command)
+
+
+def _rules(store: Any, tables: Any):
+    from gmtool.rules.orion.turns import Rules
+
+    return Rules(campaign_library(store.folder, tables))
+
+
+def _write_reports(folder: Path, turn: int, out: Output, public: Any, private: dict[str, Any],
+                   prefix: str = "") -> Path:
+    from gmtool.campaign.store import atomic_write
+    from gmtool.report.render import render
+
+    where = folder / "reports" / f"turn-{turn:02d}"
+    where.mkdir(parents=True, exist_ok=True)
+    ext = EXTENSIONS[out.format]
+    atomic_write(where / f"{prefix}public.{ext}", render(public, out.format).encode("utf-8"))
+    for leader, report in private.items():
+        atomic_write(where / f"{prefix}{_safe(leader)}.{ext}", render(report, out.format).encode("utf-8"))
+    return where
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
+
+
+@app.command("start")
+@handles_errors
+def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None, dice: DiceOpt = None) -> None:
+    """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
+    the quest, event cards (turns 8 and 13, secretly), the chair's two bills.
+
+    Writes reports/turn-NN/start-public and one private start report per leader who got
+    something; prints the public one.
+
+    \b
+    Example:
+      gmtool turn start -c DIR
+    """
+    from gmtool.report.turns import start_private, start_public
+    from gmtool.rules.orion.turns import start_turn
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} start"))
+        result = start_turn(state, rules, choice.source)
+        choice.finish()
+        commit(store, state, choice)
+        quests = rules.quests(result["stage"])
+        public = start_public(result, quests, out.lang)
+        private = {p.name: r for p in state.players
+                   if (r := start_private(result, p.name, rules.events, rules.bills, out.lang)) is not None}
+        _write_reports(store.folder, result["turn"], out, public, private, prefix="start-")
+    out.emit(public)
+
+
+@app.command("end")
+@handles_errors
+def end_command(
+    chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision on "
+                                                          "a tied vote when the chair abstained.",
+                                                          show_default=False)] = None,
+    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """End the turn: production, the Council's vote, quest discards, the token passes, victory
+    checks, the reports, the next turn. Keeps a snapshot for `turn undo`.
+
+    Writes reports/turn-NN/public.EXT and one private report per leader (its planets'
+    production, BC/RP/orders, its cards and news); prints the public one.
+
+    \b
+    Example:
+      gmtool turn end -c DIR
+    """
+    from gmtool.campaign.store import atomic_write
+    from gmtool.report.turns import end_private, end_public
+    from gmtool.rules.orion.turns import end_turn
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        before = store.state_path.read_bytes()
+        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
+        first_id = choice.source.next_id
+        turn = state.turn
+        inboxes = {p.name: list(p.inbox) for p in state.players}
+        result = end_turn(state, rules, choice.source, chair_decision)
+        choice.finish()
+        for p in state.players:   # news delivered in this turn's private report
+            p.inbox = []
+        snapshot = store.folder / "history" / f"turn-{turn:02d}"
+        snapshot.mkdir(parents=True, exist_ok=True)
+        atomic_write(snapshot / "campaign.toml", before)
+        atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\n".encode())
+        commit(store, state, choice)
+        public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
+        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang) for p in state.players}
+        _write_reports(store.folder, turn, out, public, private)
+    out.emit(public)
+
+
+@app.command("undo")
+@handles_errors
+def undo_command(campaign: CampaignOpt = None) -> None:
+    """Go back to the state before the last `turn end`. The journal is never rewound: the
+    rolls made since are marked voided in voided.toml, so a re-run turn is visible.
+
+    \b
+    Example:
+      gmtool turn undo -c DIR
+    """
+    from gmtool.campaign.store import CampaignStore, atomic_write, require_snapshot
+
+    store = CampaignStore(_folder(campaign))
+    with store.locked():
+        snapshot, turn, first_id = require_snapshot(store)
+        last_id = store.next_roll_id() - 1
+        atomic_write(store.state_path, (snapshot / "campaign.toml").read_bytes())
+        store.load()   # the snapshot must be a valid campaign
+        voided = store.folder / "voided.toml"
+        entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
+                 f"reason = \"turn {turn} undone\"\n\n")
+        if last_id < first_id:
+            entry = f"[[void]]\nturn = {turn}\nreason = \"turn {turn} undone (no rolls)\"\n\n"
+        with open(voided, "a", encoding="utf-8") as fh:
+            fh.write(entry)
+        n = 1
+        while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
+            n += 1
+        snapshot.rename(target)
+        reports = store.folder / "reports" / f"turn-{turn:02d}"
+        if reports.exists():
+            reports.rename(target / "reports")
+    span = f"rolls #{first_id}–#{last_id} marked voided" if last_id >= first_id else "no rolls to void"
+    typer.echo(f"turn {turn} undone: back to the state before its `turn end`; {span} (voided.toml)")
+
+
+def _folder(option: Any) -> Path:
+    from gmtool.cli.common import require_campaign
+
+    return require_campaign(option)
+
+
+@handles_errors
+def colonize_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None) -> None:
+    """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
+
+    \b
+    Example:
+      gmtool colonize -c DIR --player bob --hex 3,-1
+    """
+    from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.planets import colonize
+
+    with open_campaign(campaign) as (store, state):
+        system = colonize(state, state.player(player), Hex.parse(hex_))
+        commit(store, state)
+    typer.echo(f"{player} colonised {system.hex}: population {system.planet.population if system.planet else 0}")
+
+
+@handles_errors
+def assign_command(player: PlayerOpt, hex_: HexOpt,
+                   workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False)] = None,
+                   scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False)] = None,
+                   campaign: CampaignOpt = None) -> None:
+    """Assign a planet's colonists as workers (PP) or scientists (RP); the rest work.
+
+    \b
+    Example:
+      gmtool assign -c DIR --player bob --hex 3,-1 --workers 1 --scientists 1
+    """
+    from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.planets import assign
+
+    with open_campaign(campaign) as (store, state):
+        system = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
+        commit(store, state)
+    p = system.planet
+    typer.echo(f"{system.hex}: {p.population - p.scientists} workers, {p.scientists} scientists")
+
+
+@handles_errors
+def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Activate a colony for this turn: 2 orders (1 with an orbital base, 2 under blockade).
+
+    \b
+    Example:
+      gmtool activate -c DIR --player bob --hex 3,-1
+    """
+    from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.planets import owned
+    from gmtool.rules.orion.production import activate
+    from gmtool.rules.orion.turns import ensure_not_over
+
+    with open_campaign(campaign) as (store, state):
+        ensure_not_over(state)
+        leader = state.player(player)
+        system = owned(state, leader, Hex.parse(hex_))
+        cost = activate(state, system, _rules(store, tables).production)
+        commit(store, state)
+    typer.echo(f"{system.hex} active for turn {state.turn}: {cost} order(s) paid, {leader.orders} left")
+
+
+@handles_errors
+def fleet_command(player: PlayerOpt,
+                  change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
+                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Change the combat fleet size by one, once a turn: +1 costs 1 order (not above max), -1 gives 1.
+
+    \b
+    Example:
+      gmtool fleet -c DIR --player bob +1
+    """
+    from gmtool.errors import InputError
+    from gmtool.rules.orion.planets import change_fleet
+
+    if change not in ("+1", "-1", "1"):
+        raise InputError(f"the change is +1 or -1, not {change!r}")
+    with open_campaign(campaign) as (store, state):
+        leader = state.player(player)
+        size = change_fleet(state, leader, int(change), _rules(store, tables).production)
+        commit(store, state)
+    typer.echo(f"{leader.name}: fleet {size} ({leader.fleet_max}), {leader.orders} orders")
+
+
+@quest_app.command("complete")
+@handles_errors
+def quest_complete_command(player: PlayerOpt,
+                           quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
+                                                                        "latest announced).", show_default=False)] = None,
+                           campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Record that a leader completed a quest, and give its reward.
+
+    \b
+    Example:
+      gmtool quest complete -c DIR --player bob
+    """
+    from gmtool.rules.orion.turns import complete_quest
+
+    with open_campaign(campaign) as (store, state):
+        result = complete_quest(state, _rules(store, tables), state.player(player), quest)
+        commit(store, state)
+    typer.echo(f"{player} completed {result['quest']}: {result['changes']}")
+
+
+@event_app.command("play")
+@handles_errors
+def event_play_command(player: PlayerOpt,
+                       card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
+                       choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
+                       campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Play an event card from a leader's hand with one of its choices; the card is discarded.
+
+    \b
+    Example:
+      gmtool event play -c DIR --player bob refugees --choice 2
+    """
+    from gmtool.rules.orion.turns import play_event
+
+    with open_campaign(campaign) as (store, state):
+        result = play_event(state, _rules(store, tables), state.player(player), card, choice)
+        commit(store, state)
+    typer.echo(f"{player} played {card} (choice {choice}): {result['changes']}")
+
+
+@deck_app.command("show")
+@handles_errors
+def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.",
+                                                          show_default=False)],
+                      campaign: CampaignOpt = None) -> None:
+    """Show a deck's size and discard pile (the draw pile's order stays hidden).
+
+    \b
+    Example:
+      gmtool deck show -c DIR bills
+    """
+    from gmtool.errors import InputError
+
+    with open_campaign(campaign, changes=False) as (store, state):
+        d = state.decks.get(deck)
+        if d is None:
+            raise InputError(f"no deck {deck!r} yet (decks: {', '.join(state.decks) or 'none'})")
+    typer.echo(f"{deck}: {len(d.draw)} to draw; discard pile ({len(d.discard)}): {', '.join(d.discard) or '—'}")
+
+
+@deck_app.command("draw")
+@handles_errors
+def deck_draw_command(deck: Annotated[str, typer.Argument(show_default=False)],
+                      count: Annotated[int, typer.Option("--count", "-n", min=1, max=20)] = 1,
+                      campaign: CampaignOpt = None, tables: TablesOpt = None, dice: DiceOpt = None) -> None:
+    """Draw cards from a deck (reshuffling its discard pile when it runs out).
+
+    \b
+    Example:
+      gmtool deck draw -c DIR events -n 2
+    """
+    from gmtool.campaign import decks as deck_ops
+
+    with open_campaign(campaign) as (store, state):
+        table = campaign_library(store.folder, tables).get(deck, "orion")
+        choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
+        deck_ops.deck(state, deck, [r.id for r in table.rows], choice.source)
+        cards = deck_ops.draw(state, deck, count, choice.source)
+        choice.finish()
+        commit(store, state, choice)
+    typer.echo(f"drawn from {deck}: {', '.join(cards)}")
+
+
+@deck_app.command("discard")
+@handles_errors
+def deck_discard_command(deck: Annotated[str, typer.Argument(show_default=False)],
+                         card: Annotated[str, typer.Argument(show_default=False)],
+                         campaign: CampaignOpt = None) -> None:
+    """Put a card on a deck's discard pile.
+
+    \b
+    Example:
+      gmtool deck discard -c DIR bills embargo
+    """
+    from gmtool.campaign import decks as deck_ops
+    from gmtool.errors import InputError
+
+    with open_campaign(campaign) as (store, state):
+        if deck not in state.decks:
+            raise InputError(f"no deck {deck!r} yet")
+        deck_ops.discard(state, deck, card)
+        commit(store, state)
+    typer.echo(f"{card} → {deck} discard pile")
+
+
+@deck_app.command("shuffle")
+@handles_errors
+def deck_shuffle_command(deck: Annotated[str, typer.Argument(show_default=False)],
+                         campaign: CampaignOpt = None, dice: DiceOpt = None) -> None:
+    """Shuffle a deck's discard pile back into its draw pile (journaled dice).
+
+    \b
+    Example:
+      gmtool deck shuffle -c DIR events
+    """
+    from gmtool.campaign import decks as deck_ops
+    from gmtool.errors import InputError
+
+    with open_campaign(campaign) as (store, state):
+        d = state.decks.get(deck)
+        if d is None:
+            raise InputError(f"no deck {deck!r} yet")
+        choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
+        d.draw, d.discard = deck_ops.shuffle(d.draw + d.discard, choice.source, deck), []
+        choice.finish()
+        commit(store, state, choice)
+    typer.echo(f"{deck}: shuffled, {len(d.draw)} cards to draw")

@@ -1,0 +1,118 @@
+"""Reports of the turn engine: the public post and one private report per leader."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gmtool.report.agents import notice_text
+from gmtool.report.i18n import tr
+from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
+from gmtool.rolltables.model import pick
+
+Label = Callable[[str, str], str]   # (table, row id) → label
+
+
+def _card(table: Any, card: str, lang: str) -> Text:
+    row = table.row(card)
+    return [bold(pick(row.label, lang))] + (text(f" — {pick(row.text, lang)}") if row.text else [])
+
+
+def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
+    who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
+    return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
+
+
+def start_public(out: dict[str, Any], quests: Any, lang: str) -> Report:
+    facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
+    if out.get("victory"):
+        facts += _victory_facts(out["victory"], lang)
+        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], out)
+    if out.get("token_dealt"):
+        facts.append((tr("token", lang), [bold(out["token_dealt"])]))
+    if out.get("chair"):
+        facts.append((tr("chair", lang), text(out["chair"])))
+    facts.append((tr("movement_order", lang), text(" → ".join(out["movement_order"]))))
+    if out.get("quest"):
+        facts.append((tr("quest", lang), _card(quests, out["quest"], lang)))
+    if "events_dealt" in out:
+        facts.append((tr("events_dealt", lang), text(tr("events_dealt_text", lang))))
+    if out.get("bills_drawn"):
+        facts.append((tr("bills_drawn", lang), text(tr("bills_for_chair", lang))))
+    data = {k: v for k, v in out.items() if k not in ("events_dealt", "bills_drawn")}
+    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], data)
+
+
+def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lang: str) -> Report | None:
+    blocks: list = []
+    cards = out.get("events_dealt", {}).get(leader)
+    if cards:
+        blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in cards])]
+    if out.get("bills_drawn") and out.get("chair") == leader:
+        blocks += [Heading(text(tr("bills_drawn", lang))),
+                   Items([_card(bills, b, lang) for b in out["bills_drawn"]]),
+                   Paragraph(text(tr("pick_hint", lang)))]
+    if not blocks:
+        return None
+    data = {"leader": leader, "events": cards or [],
+            "bills": out.get("bills_drawn") if out.get("chair") == leader else None}
+    return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out['turn'])}"), blocks, data)
+
+
+def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Report:
+    facts: list[tuple[str, Text]] = []
+    council = out.get("council")
+    if council and council.get("bill"):
+        result = tr("passed" if council["passed"] else "rejected", lang)
+        facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
+        facts.append((tr("council_result", lang), text(f"{tr('yes_votes', lang)} {council['yes']}, "
+                                                       f"{tr('no_votes', lang)} {council['no']} → {result}")))
+        if council.get("tie"):
+            facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
+    if out.get("election"):
+        e = out["election"]
+        facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
+    for quest, leaders in out.get("quests_completed", {}).items():
+        facts.append((tr("quest_done", lang), [*_card(quests, quest, lang)] + text(f": {', '.join(leaders)}")))
+    if out.get("victory"):
+        facts += _victory_facts(out["victory"], lang)
+        v = out["victory"]
+        blocks: list = [Facts(facts)]
+        if v.get("standings"):
+            blocks.append(TableBlock([tr(k, lang) for k in ("player", "planets", "population", "bc")],
+                                     [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])]
+                                      for s in v["standings"]]))
+        return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
+    facts.append((tr("next_turn", lang), text(f"{out['next_turn']} ({tr('stage', lang)} {out['next_stage']})")))
+    facts.append((tr("movement_order", lang), text(" → ".join(out["next_order"]))))
+    return Report(text(tr("turn_end_title", lang, n=out["turn"])), [Facts(facts)], _public_data(out))
+
+
+def _public_data(out: dict[str, Any]) -> dict[str, Any]:
+    data = {k: v for k, v in out.items() if k != "production"}
+    if "council" in data:
+        data["council"] = {k: v for k, v in data["council"].items() if k != "ballots"}
+    if "election" in data:
+        data["election"] = {k: v for k, v in data["election"].items() if k != "ballots"}
+    return data
+
+
+def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str) -> Report:
+    prod = out["production"]
+    rows = [[p["hex"], tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
+             str(p["pp"]), str(p["rp"]), str(p["bc"]), f"+{p['growth']}"]
+            for p in prod["planets"] if p["owner"] == player.name]
+    totals = prod["totals"].get(player.name, {"bc": 0, "rp": 0, "orders": 0})
+    facts: list[tuple[str, Text]] = [
+        (tr("bc", lang), text(f"{player.bc} (+{totals['bc']})")),
+        (tr("rp", lang), text(f"{player.rp} (+{totals['rp']})")),
+        (tr("orders", lang), text(f"{player.orders} (+{totals['orders']})")),
+    ]
+    blocks: list = [TableBlock([tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp",
+                                                      "bc", "growth_col")], rows), Facts(facts)]
+    if player.hand:
+        blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
+    if inbox:
+        blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
+    data = {"leader": player.name, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
+            "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
+            "inbox": inbox}
+    return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

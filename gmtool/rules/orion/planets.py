@@ -1,0 +1,78 @@
+"""Record-keeping between turn ends: colonising, assigning colonists, the fleet size."""
+from __future__ import annotations
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, Player, System
+from gmtool.errors import RuleRefused
+from gmtool.rolltables.model import Table
+from gmtool.rules.orion.turns import ensure_not_over
+
+
+def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
+    system = campaign.system(hex_)
+    if system is None or system.planet is None:
+        raise RuleRefused(f"there is no known planet at {hex_}")
+    if system.owner != player.name:
+        raise RuleRefused(f"{hex_} is not {player.name}'s")
+    return system
+
+
+def colonize(campaign: Campaign, player: Player, hex_: Hex) -> System:
+    ensure_not_over(campaign)
+    system = campaign.system(hex_)
+    if system is None or system.explored_by is None:
+        raise RuleRefused(f"{hex_} has not been explored")
+    if system.planet is None and system.discovery != "orion":
+        raise RuleRefused(f"{hex_} holds no planet ({system.discovery})")
+    if system.owner is not None:
+        raise RuleRefused(f"{hex_} is already {system.owner}'s")
+    if system.monster is not None:
+        raise RuleRefused(f"a space monster guards {hex_}: destroy it first")
+    if system.guardian:
+        raise RuleRefused(f"the Guardian of Orion guards {hex_}: destroy it first")
+    if player.colony_ships < 1:
+        raise RuleRefused(f"{player.name} has no colony ship")
+    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
+        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld")
+    player.colony_ships -= 1
+    system.owner = player.name
+    if system.planet is not None:
+        system.planet.population = max(system.planet.population, 1)
+    return system
+
+
+def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None, scientists: int | None) -> System:
+    ensure_not_over(campaign)
+    system = owned(campaign, player, hex_)
+    pop = system.planet.population
+    if scientists is None:
+        scientists = pop - workers if workers is not None else 0
+    if workers is None:
+        workers = pop - scientists
+    if workers < 0 or scientists < 0 or workers + scientists > pop:
+        raise RuleRefused(f"{hex_} has {pop} colonists: {workers} workers and {scientists} scientists do not fit")
+    system.planet.scientists = scientists   # unassigned colonists work (A6 decision)
+    return system
+
+
+def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table) -> int:
+    """Once a turn, ±1: raising costs an order (not above max), lowering gives one (A8)."""
+    ensure_not_over(campaign)
+    if delta not in (1, -1):
+        raise RuleRefused("the fleet size changes by +1 or -1")
+    if player.fleet_changed_turn == campaign.turn:
+        raise RuleRefused(f"{player.name} already changed its fleet size this turn")
+    cost = int(rules.rule("fleet_change_orders"))
+    if delta > 0:
+        if player.fleet_size >= player.fleet_max:
+            raise RuleRefused(f"{player.name}'s fleet is at its maximum {player.fleet_max}")
+        if player.orders < cost:
+            raise RuleRefused(f"raising the fleet size costs {cost} order; {player.name} has {player.orders}")
+        player.orders -= cost
+    else:
+        if player.fleet_size <= 0:
+            raise RuleRefused(f"{player.name}'s fleet size is already 0")
+        player.orders += cost
+    player.fleet_size += delta
+    player.fleet_changed_turn = campaign.turn
+    return player.fleet_size

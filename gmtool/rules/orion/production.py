@@ -1,0 +1,114 @@
+"""The production phase (RULES.md A5–A7): every owned planet makes PP, RP or BC and grows.
+
+Active planets (the homeworld always; a colony activated this turn): workers make PP,
+scientists RP; unspent PP become BC.  Inactive planets make 1 BC per colonist.  Growth
++1 (+2 favorable, 0 hostile), never above max, none under blockade; a blockaded planet
+makes no RP.  The numbers live in tables/orion/production.toml and planet-properties.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.campaign.model import Campaign, System
+from gmtool.errors import RuleRefused
+from gmtool.rolltables.model import Table
+from gmtool.rules.orion.exploration import OrionTables
+
+
+@dataclass(slots=True)
+class PlanetOutput:
+    hex: str
+    owner: str
+    active: bool
+    workers: int
+    scientists: int
+    pp: int
+    rp: int
+    bc: int
+    growth: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"hex": self.hex, "owner": self.owner, "active": self.active, "workers": self.workers,
+                "scientists": self.scientists, "pp": self.pp, "rp": self.rp, "bc": self.bc, "growth": self.growth}
+
+
+@dataclass(slots=True)
+class Production:
+    planets: list[PlanetOutput] = field(default_factory=list)
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)   # leader → bc, rp, orders
+
+    def to_data(self) -> dict[str, Any]:
+        return {"planets": [p.to_data() for p in self.planets], "totals": self.totals}
+
+
+def is_active(campaign: Campaign, system: System) -> bool:
+    return system.homeworld_of is not None or (system.planet is not None and system.planet.active_turn == campaign.turn)
+
+
+def per_colonist(tables: OrionTables, system: System) -> tuple[int, int]:
+    """(PP per worker, RP per scientist) with every property and the floors at 0 (A5)."""
+    planet = system.planet
+    profile = tables.profile(tuple(sorted(set(planet.properties))))
+    return (max(0, planet.production + profile.pp),
+            max(0, planet.production + profile.rp) + profile.rp_bonus)
+
+
+def activation_cost(system: System, rules: Table) -> int:
+    planet = system.planet
+    if planet.blockaded:
+        return int(rules.rule("activation_orders_blockaded"))
+    return int(rules.rule("activation_orders_with_base" if planet.base else "activation_orders"))
+
+
+def activate(campaign: Campaign, system: System, rules: Table) -> int:
+    if system.planet is None or system.owner is None:
+        raise RuleRefused(f"{system.hex} is not a colony")
+    if system.homeworld_of is not None:
+        raise RuleRefused(f"{system.hex} is a homeworld: it is always active")
+    if system.planet.active_turn == campaign.turn:
+        raise RuleRefused(f"{system.hex} is already active this turn")
+    player = campaign.player(system.owner)
+    cost = activation_cost(system, rules)
+    if player.orders < cost:
+        raise RuleRefused(f"activating {system.hex} costs {cost} orders; {player.name} has {player.orders}")
+    player.orders -= cost
+    system.planet.active_turn = campaign.turn
+    return cost
+
+
+def produce(campaign: Campaign, tables: OrionTables, rules: Table) -> Production:
+    """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
+    out = Production()
+    for player in campaign.players:
+        out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
+    for system in campaign.systems:
+        planet = system.planet
+        if planet is None or system.owner is None or planet.population <= 0:
+            continue
+        active = is_active(campaign, system)
+        scientists = min(planet.scientists, planet.population)
+        workers = planet.population - scientists
+        pp_each, rp_each = per_colonist(tables, system)
+        if active:
+            pp = workers * pp_each
+            rp = 0 if planet.blockaded else scientists * rp_each
+            bc = pp * int(rules.rule("pp_to_bc"))
+        else:
+            pp, rp = 0, 0
+            bc = planet.population * int(rules.rule("inactive_bc_per_colonist"))
+        growth = 0
+        if not planet.blockaded:
+            profile = tables.profile(tuple(sorted(set(planet.properties))))
+            growth = max(0, min(profile.growth, planet.max_population - planet.population))
+        planet.population += growth
+        totals = out.totals.setdefault(system.owner, {"bc": 0, "rp": 0, "orders": 0})
+        totals["bc"] += bc
+        totals["rp"] += rp
+        out.planets.append(PlanetOutput(str(system.hex), system.owner, active, workers, scientists, pp, rp, bc, growth))
+    for player in campaign.players:
+        totals = out.totals[player.name]
+        player.bc += totals["bc"]
+        player.rp += totals["rp"]
+        player.orders += totals["orders"]
+    return out

@@ -1,0 +1,254 @@
+"""The turn engine (RULES.md A2, A3, A11, A12): turn start, turn end, the schedule,
+the first-turn token, movement order, quests and event cards, victory."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign import decks
+from gmtool.campaign.model import Campaign, Player
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import RuleRefused
+from gmtool.rolltables.library import TableLibrary
+from gmtool.rules.orion.council_campaign import BILLS_DECK, propose, tally, tally_emperor
+from gmtool.rules.orion.effects import apply_effects
+from gmtool.rules.orion.exploration import OrionTables
+from gmtool.rules.orion.production import produce
+
+QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
+EVENTS = "events"
+
+
+class Rules:
+    """The tables the turn engine reads."""
+
+    def __init__(self, library: TableLibrary) -> None:
+        self.library = library
+        self.orion = OrionTables(library)
+        self.start = library.get("start", "orion")
+        self.production = library.get("production", "orion")
+        self.bills = library.get("bills", "orion")
+        self.events = library.get(EVENTS, "orion")
+
+    def quests(self, stage: int):
+        return self.library.get(QUESTS[stage], "orion")
+
+    @property
+    def last_turn(self) -> int:
+        return int(self.start.rule("turns"))
+
+    def stage_of(self, turn: int) -> int:
+        starts = [int(t) for t in self.start.rule("stage_starts")]
+        return max(i + 1 for i, first in enumerate(starts) if turn >= first)
+
+
+def ensure_not_over(campaign: Campaign) -> None:
+    v = campaign.victory
+    if v:
+        who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
+        verb = "won" if v.get("leader") else "tied for"
+        raise RuleRefused(f"the game is over: {who} {verb} a {v['kind']} victory on turn {v.get('turn')}; "
+                          "nothing more can change")
+
+
+def seating_from(campaign: Campaign, first: str, clockwise: bool) -> list[str]:
+    names = [p.name for p in campaign.players]
+    i = names.index(first)
+    order = names[i:] + names[:i]
+    return order if clockwise else [order[0]] + list(reversed(order[1:]))
+
+
+def movement_order(campaign: Campaign) -> list[str]:
+    """The chair first, then clockwise on odd turns, counter-clockwise on even (A3)."""
+    token = campaign.turn_state.token
+    if token is None:
+        return [p.name for p in campaign.players]
+    return seating_from(campaign, token, campaign.turn % 2 == 1)
+
+
+def colonies(campaign: Campaign, leader: str) -> int:
+    """Controlled colonised planets, the homeworld not counted (A11)."""
+    return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None and s.homeworld_of is None)
+
+
+def planets(campaign: Campaign, leader: str) -> int:
+    return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None)
+
+
+def population(campaign: Campaign, leader: str) -> int:
+    return sum(s.planet.population for s in campaign.systems if s.owner == leader and s.planet is not None)
+
+
+def check_conquest(campaign: Campaign) -> dict[str, Any] | None:
+    """At the start of a turn: its own homeworld and at least two others (A12)."""
+    homes = {s.homeworld_of: s.owner for s in campaign.systems if s.homeworld_of}
+    for player in campaign.players:
+        if homes.get(player.name) == player.name and \
+                sum(1 for leader, owner in homes.items() if leader != player.name and owner == player.name) >= 2:
+            return {"kind": "conquest", "leader": player.name, "turn": campaign.turn}
+    return None
+
+
+def check_orion(campaign: Campaign) -> dict[str, Any] | None:
+    orion = campaign.system(campaign.orion)
+    if orion is not None and orion.owner:
+        return {"kind": "orion", "leader": orion.owner, "turn": campaign.turn}
+    return None
+
+
+def check_territorial(campaign: Campaign) -> dict[str, Any]:
+    """End of the last turn: most planets; ties by population, then BC (A12)."""
+    def key(p: Player) -> tuple[int, int, int]:
+        return (planets(campaign, p.name), population(campaign, p.name), p.bc)
+
+    ranked = sorted(campaign.players, key=key, reverse=True)
+    best = ranked[0]
+    tied = [p.name for p in ranked if key(p) == key(best)]
+    decided = "planets"
+    if len(ranked) > 1:
+        second = key(ranked[1])
+        if second[0] == key(best)[0]:
+            decided = "population" if second[1] != key(best)[1] else "bc"
+    return {"kind": "territorial", "leader": best.name if len(tied) == 1 else None, "tied": tied if len(tied) > 1 else [],
+            "decided_by": decided, "turn": campaign.turn,
+            "standings": [{"leader": p.name, "planets": key(p)[0], "population": key(p)[1], "bc": p.bc} for p in ranked]}
+
+
+def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    ts = campaign.turn_state
+    if ts.started == campaign.turn:
+        raise RuleRefused(f"turn {campaign.turn} has already started; `gmtool turn end` closes it")
+    campaign.stage = rules.stage_of(campaign.turn)
+    out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
+    victory = check_conquest(campaign)
+    if victory:
+        ts.victory = victory
+        out["victory"] = victory
+        ts.started = campaign.turn
+        return out
+    if campaign.turn >= int(rules.start.rule("token_turn")) and ts.token is None:
+        names = [p.name for p in campaign.players]
+        ts.token = names[source.roll(len(names), "first-turn token") - 1]
+        out["token_dealt"] = ts.token
+    if ts.token is not None:
+        campaign.council.chair = ts.token
+    out["chair"] = campaign.council.chair if campaign.stage > 1 else None
+    out["movement_order"] = movement_order(campaign)
+    # the quest of the turn, announced to all
+    quests = rules.quests(campaign.stage)
+    name = quests.name
+    pile = decks.deck(campaign, name, [r.id for r in quests.rows], source)
+    if pile.draw or pile.discard:
+        quest = decks.draw(campaign, name, 1, source)[0]
+        ts.quests.append(quest)
+        out["quest"] = quest
+    else:   # every quest of the deck is already open: none new this turn
+        out["quest"] = None
+    # event cards, dealt secretly
+    deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
+    if campaign.turn in deal_turns:
+        count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
+        decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
+        dealt = {}
+        for player in campaign.players:
+            n = min(count, colonies(campaign, player.name))
+            if n:
+                cards = decks.draw(campaign, EVENTS, n, source)
+                player.hand += cards
+                dealt[player.name] = cards
+        out["events_dealt"] = dealt
+    # the bill: the chair draws two (A9)
+    if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
+        vote = propose(campaign, rules.bills, source)
+        out["bills_drawn"] = list(vote["options"])
+    ts.started = campaign.turn
+    return out
+
+
+def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    ts = campaign.turn_state
+    if not ts.quests:
+        raise RuleRefused("no quest is open")
+    quest_id = quest_id or ts.quests[-1]
+    if quest_id not in ts.quests:
+        raise RuleRefused(f"quest {quest_id!r} is not open (open: {', '.join(ts.quests)})")
+    if campaign.stage == 1 and quest_id in player.quests_done:
+        raise RuleRefused(f"{player.name} has already completed {quest_id}")
+    if player.name in ts.completions.get(quest_id, []):
+        raise RuleRefused(f"{player.name} has already completed {quest_id} this turn")
+    table = rules.quests(campaign.stage)
+    row = table.row(quest_id)
+    changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
+    ts.completions.setdefault(quest_id, []).append(player.name)
+    player.quests_done.append(quest_id)
+    return {"quest": quest_id, "leader": player.name, "changes": changes}
+
+
+def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    if card not in player.hand:
+        raise RuleRefused(f"{player.name} holds no card {card!r}")
+    row = rules.events.row(card)
+    effects = row.values.get(f"choice_{choice}")
+    if effects is None:
+        offered = [k.split("_")[1] for k in row.values if k.startswith("choice_")]
+        raise RuleRefused(f"{card} offers choice {', '.join(offered)}, not {choice}")
+    changes = apply_effects(campaign, player, list(effects))
+    player.hand.remove(card)
+    decks.discard(campaign, EVENTS, card)
+    return {"card": card, "choice": choice, "leader": player.name, "changes": changes}
+
+
+def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
+             chair_decision: str | None = None) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    ts = campaign.turn_state
+    if ts.started != campaign.turn:
+        raise RuleRefused(f"turn {campaign.turn} has not started: run `gmtool turn start` first")
+    out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
+    out["production"] = produce(campaign, rules.orion, rules.production).to_data()
+    # the Council (stages 2–3)
+    vote = campaign.council.vote
+    if campaign.stage > 1 and vote is not None:
+        if vote.get("bill"):
+            result, bill, not_voted = tally(campaign, rules.bills, chair_decision)
+            out["council"] = {"bill": bill, "not_voted": not_voted, **result.to_data()}
+        else:
+            for option in vote["options"]:
+                decks.to_bottom(campaign, BILLS_DECK, option)
+            campaign.council.vote = None
+            out["council"] = {"bill": None}
+    if campaign.council.election is not None and campaign.council.election.get("turn") == campaign.turn:
+        result, not_voted = tally_emperor(campaign)
+        out["election"] = {"not_voted": not_voted, **result.to_data()}
+    # quests
+    name = rules.quests(campaign.stage).name
+    last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
+    done = [q for q in ts.quests if ts.completions.get(q)]
+    discard = list(ts.quests) if last_of_stage_1 else (done if campaign.stage > 1 else [])
+    for quest in discard:
+        ts.quests.remove(quest)
+        decks.discard(campaign, name, quest)
+    out["quests_completed"] = {q: list(ts.completions.get(q, [])) for q in ts.completions}
+    out["quests_discarded"] = discard
+    ts.completions = {}
+    # the token passes clockwise
+    if ts.token is not None:
+        names = [p.name for p in campaign.players]
+        ts.token = names[(names.index(ts.token) + 1) % len(names)]
+        out["token_next"] = ts.token
+    # victory
+    victory = campaign.council.victory or check_orion(campaign)
+    if victory is None and campaign.turn >= rules.last_turn:
+        victory = check_territorial(campaign)
+    if victory:
+        ts.victory = victory
+        out["victory"] = victory
+        return out
+    campaign.turn += 1
+    campaign.stage = rules.stage_of(campaign.turn)
+    out["next_turn"] = campaign.turn
+    out["next_stage"] = campaign.stage
+    out["next_order"] = movement_order(campaign)
+    return out
