@@ -71,7 +71,7 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Repor
         e = out["election"]
         facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
     for quest, leaders in out.get("quests_completed", {}).items():
-        facts.append((tr("quest_done", lang), [*_card(quests, quest, lang)] + text(f": {', '.join(leaders)}")))
+        facts.append((tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))]))
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
         v = out["victory"]
