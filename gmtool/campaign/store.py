@@ -169,3 +169,31 @@ def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
         return latest, int(meta["turn"]), int(meta["first_roll_id"])
     except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise CampaignError(f"{display(latest)}: the snapshot is damaged ({exc})") from None
+
+
+FORUM_FILE = "forum.toml"
+
+
+def read_forum(store: CampaignStore) -> dict[str, dict]:
+    """Resolved forum commands by key (``post id:index``)."""
+    path = store.folder / FORUM_FILE
+    if not path.exists():
+        return {}
+    data = read_toml(path, CampaignError)
+    return {r["key"]: r for r in data.get("command", []) if isinstance(r, dict) and "key" in r}
+
+
+def append_forum(store: CampaignStore, records: list[dict]) -> None:
+    """Append records with one write and an fsync (like the journal)."""
+    if not records:
+        return
+    import tomli_w
+
+    clean = [{k: v for k, v in r.items() if v is not None} for r in records]
+    data = ("\n" + tomli_w.dumps({"command": clean})).encode("utf-8")
+    fd = os.open(store.folder / FORUM_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -71,7 +71,9 @@ class JournalingSource:
     def __init__(self, secret: bytes | None, first_id: int, turn: int, purpose: str,
                  manual: Iterable[int] | None = None) -> None:
         if secret is None and manual is None:
-            raise DiceError("the campaign's secret is missing: cannot roll from its stream")
+            self._missing = True
+        else:
+            self._missing = False
         self.secret = secret
         self.next_id = first_id
         self.turn = turn
@@ -84,6 +86,8 @@ class JournalingSource:
             face = self.manual.roll(sides, label)
             source = "manual"
         else:
+            if self._missing:
+                raise DiceError("the campaign's secret is missing or revealed: no more rolls from its stream")
             face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"
         purpose = (f"{self.purpose}: {label}" if label else self.purpose)[:200]

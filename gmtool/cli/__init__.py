@@ -37,6 +37,7 @@ COMMANDS = {
     "assign": "turn",
     "activate": "turn",
     "fleet": "turn",
+    "post": "post",
 }
 
 

@@ -213,6 +213,16 @@ LABELS: dict[str, dict[str, str]] = {
     "victory_diplomatic": {"en": "diplomatic victory (Emperor)", "ru": "дипломатическая победа (Император)"},
     "victory_technology": {"en": "technology victory", "ru": "технологическая победа"},
     "undone": {"en": "Turn {n} undone", "ru": "Ход {n} отменён"},
+    # forum
+    "ballot_recorded": {"en": "Ballot recorded", "ru": "Бюллетень принят"},
+    "ballot_secret": {"en": "Secret until the tally; it may be changed until then.",
+                      "ru": "Тайный до подсчёта; до тех пор его можно изменить."},
+    "reply_title": {"en": "Results", "ru": "Результаты"},
+    "refused": {"en": "refused", "ru": "отклонено"},
+    "edited_note": {"en": "the post was edited after it was resolved; the original command and its result stand",
+                    "ru": "пост отредактирован после броска; в силе исходная команда и её результат"},
+    "original_command": {"en": "resolved as", "ru": "исполнено как"},
+    "no_commands": {"en": "No commands.", "ru": "Команд нет."},
     # odds
     "odds": {"en": "Odds", "ru": "Вероятности"},
     "exact": {"en": "Exact", "ru": "Точно"},

@@ -102,3 +102,48 @@ class Report(Struct):
         self.title = title
         self.blocks = blocks if blocks is not None else []
         self.data = data if data is not None else {}
+
+
+# ---------------------------------------------------------------- stored reports
+
+def _spans_out(spans: Text) -> list[list[Any]]:
+    return [[s.text, s.style or "", s.escape] for s in spans]
+
+
+def _spans_in(raw_spans: list[list[Any]]) -> Text:
+    return [Span(str(t), style or None, bool(esc)) for t, style, esc in raw_spans]
+
+
+def report_to_dict(report: Report) -> dict[str, Any]:
+    """A report as plain data (to keep it, e.g. a forum reply, and render it again later
+    in any format exactly as before)."""
+    blocks: list[dict[str, Any]] = []
+    for b in report.blocks:
+        if isinstance(b, Heading):
+            blocks.append({"type": "heading", "text": _spans_out(b.text)})
+        elif isinstance(b, Paragraph):
+            blocks.append({"type": "paragraph", "text": _spans_out(b.text)})
+        elif isinstance(b, Facts):
+            blocks.append({"type": "facts", "items": [[k, _spans_out(v)] for k, v in b.items]})
+        elif isinstance(b, Items):
+            blocks.append({"type": "items", "items": [_spans_out(i) for i in b.items]})
+        elif isinstance(b, TableBlock):
+            blocks.append({"type": "table", "headers": b.headers, "rows": b.rows, "align": b.align or []})
+    return {"title": _spans_out(report.title), "blocks": blocks, "data": report.data}
+
+
+def report_from_dict(raw: dict[str, Any]) -> Report:
+    blocks: list[Block] = []
+    for b in raw.get("blocks", []):
+        kind = b.get("type")
+        if kind == "heading":
+            blocks.append(Heading(_spans_in(b["text"])))
+        elif kind == "paragraph":
+            blocks.append(Paragraph(_spans_in(b["text"])))
+        elif kind == "facts":
+            blocks.append(Facts([(k, _spans_in(v)) for k, v in b["items"]]))
+        elif kind == "items":
+            blocks.append(Items([_spans_in(i) for i in b["items"]]))
+        elif kind == "table":
+            blocks.append(TableBlock(b["headers"], b["rows"], b.get("align") or None))
+    return Report(_spans_in(raw.get("title", [])), blocks, raw.get("data", {}))

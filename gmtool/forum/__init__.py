@@ -1,0 +1,1 @@
+"""Players' commands in forum posts: parsing threads, resolving commands idempotently."""

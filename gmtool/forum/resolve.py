@@ -1,0 +1,191 @@
+"""Resolve the commands of a thread against a campaign, idempotently.
+
+Every command is keyed by (post id, its index in the post).  The first resolution rolls
+(journaled, the key in the purpose) and keeps the result's report, in English and in
+Russian, in ``forum.toml``; resolving the same thread again reads every result back by
+its key and rolls nothing.  A command whose text changed at a known key (an edited post)
+is flagged, and its original result stands: an edit never buys a reroll.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign
+from gmtool.campaign.stream import JournalingSource
+from gmtool.errors import GmError
+from gmtool.forum.posts import Command, Post
+from gmtool.report.model import Report, report_from_dict, report_to_dict
+
+LANGS = ("en", "ru")
+
+
+@dataclass
+class Outcome:
+    post: Post
+    command: Command
+    status: str                    # "ok" | "refused"
+    reports: dict[str, Report] = field(default_factory=dict)   # lang → report
+    reason: str = ""
+    edited: bool = False           # the post was edited since: this is the original result
+    original: str = ""             # the command as first resolved
+    roll_ids: list[int] = field(default_factory=list)
+    new: bool = True
+
+    @property
+    def key(self) -> str:
+        return f"{self.post.post_id}:{self.command.index}"
+
+
+def record_of(outcome: Outcome) -> dict[str, Any]:
+    return {"key": outcome.key, "post_id": outcome.post.post_id, "index": outcome.command.index,
+            "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
+            "reason": outcome.reason, "roll_ids": outcome.roll_ids,
+            "reports": json.dumps({lang: report_to_dict(r) for lang, r in outcome.reports.items()},
+                                  ensure_ascii=False)}
+
+
+def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) -> Outcome:
+    reports = {lang: report_from_dict(raw) for lang, raw in json.loads(record.get("reports") or "{}").items()}
+    edited = record.get("command") != command.line
+    return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""), edited,
+                   record.get("command", ""), list(record.get("roll_ids", [])), new=False)
+
+
+Handler = Callable[[Campaign, Post, Command, JournalingSource], dict[str, Report]]
+
+
+class Resolver:
+    """Runs new commands against ``state`` with dice from one journaling ``source``."""
+
+    def __init__(self, state: Campaign, library: Any, source: JournalingSource, moderators: list[str]) -> None:
+        self.state = state
+        self.library = library
+        self.source = source
+        self.moderators = set(moderators)
+        self.leaders = {p.name for p in state.players}
+        self._handlers: dict[str, Handler] = {
+            "roll": self._roll, "explore": self._explore, "table": self._table,
+            "check": self._check, "vote": self._vote,
+        }
+
+    def resolve(self, post: Post, command: Command) -> Outcome:
+        if command.refused:
+            return Outcome(post, command, "refused", reason=command.refused)
+        if not command.name:
+            return Outcome(post, command, "refused", reason=f"unknown command !{command.word}")
+        allowed = self.leaders | (self.moderators if command.name == "roll" else set())
+        if post.author not in allowed:
+            who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
+            return Outcome(post, command, "refused", reason=f"{post.author} is not {who}")
+        if command.name == "vote" and not post.private:
+            return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message")
+        first = self.source.next_id
+        self.source.purpose = f"post #{post.post_id}.{command.index} ({post.author}) !{command.name}"
+        saved = len(self.source.entries)
+        try:
+            reports = self._handlers[command.name](self.state, post, command, self.source)
+        except GmError as exc:
+            # a refused command rolls nothing: forget any die it took
+            del self.source.entries[saved:]
+            self.source.next_id = first
+            return Outcome(post, command, "refused", reason=str(exc))
+        ids = [e.id for e in self.source.entries[saved:]]
+        return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
+
+    # -- handlers ----------------------------------------------------------------
+    def _info(self, first: int) -> dict[str, Any]:
+        last = self.source.next_id - 1
+        info: dict[str, Any] = {"kind": "stream", "campaign": self.state.name}
+        if last >= first:
+            info["roll_ids"] = [first, last]
+        return info
+
+    def _roll(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        from gmtool.dice import roll
+        from gmtool.report.dice import roll_report
+
+        expression, _, comment = command.args.partition(" ")
+        if not expression:
+            raise _Refused("!roll needs dice, e.g. !roll 2d10+1")
+        first = source.next_id
+        result = roll(expression, source, comment=comment.strip())
+        return {lang: roll_report(result, lang, self._info(first)) for lang in LANGS}
+
+    def _explore(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        from gmtool.report.exploration import exploration_report
+        from gmtool.rolltables.roller import DiceRoller
+        from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, neighbourhood_of
+        from gmtool.rules.orion.exploration import OrionTables, explore
+        from gmtool.rules.orion.turns import ensure_not_over
+
+        ensure_not_over(state)
+        leader = state.player(post.author)
+        target = Hex.parse(command.args.split()[0] if command.args else "")
+        check_explorable(state, leader, target)
+        if target == state.orion:
+            raise _Refused("Orion is explored by the moderator (`gmtool explore`)")
+        orion = OrionTables(self.library)
+        first = source.next_id
+        result = explore(DiceRoller(source), orion, state.stage, neighbourhood_of(state, target, orion))
+        apply_exploration(state, leader, target, result)
+        return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
+                                         str(target), leader.name) for lang in LANGS}
+
+    def _table(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        from gmtool.report.tables import roll_report
+        from gmtool.rolltables.roll import modifier_from_text, roll_table
+
+        parts = command.args.split()
+        if not parts:
+            raise _Refused("!table needs a table id, e.g. !table orion/world-size")
+        table = self.library.get(parts[0], state.ruleset)
+        mods = [modifier_from_text(table, m) for m in parts[1:6]]
+        first = source.next_id
+        result = roll_table(table, source, mods, state.stage, self.library)
+        return {lang: roll_report(result, lang, self._info(first), self.library.find_row) for lang in LANGS}
+
+    def _check(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        from gmtool.report.agents import use_report
+        from gmtool.rules.orion.agents import OUTCOMES_TABLE
+        from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
+        from gmtool.rules.orion.turns import ensure_not_over
+
+        ensure_not_over(state)
+        parts = command.args.split()
+        if len(parts) < 2:
+            raise _Refused("!check needs an agent and an ability, e.g. !check Kess steal-tech alice")
+        agent = state.agent(parts[0])
+        if agent.owner != post.author:
+            raise _Refused(f"{agent.name} is not {post.author}'s agent")
+        target = state.player(parts[2]) if len(parts) > 2 else None
+        first = source.next_id
+        result = use(state, agent, parts[1], self.library.get(ABILITIES_TABLE, "orion"),
+                     self.library.get(OUTCOMES_TABLE, "orion"), source, target)
+        return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
+
+    def _vote(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        from gmtool.report.i18n import tr
+        from gmtool.report.model import Paragraph, text
+        from gmtool.rules.orion.council_campaign import cast
+        from gmtool.rules.orion.turns import ensure_not_over
+
+        ensure_not_over(state)
+        parts = command.args.split()
+        choice = parts[0].lower() if parts else ""
+        choice = {"за": "yes", "против": "no", "воздерживаюсь": "abstain"}.get(choice, choice)
+        bribe = 0
+        if len(parts) >= 3 and parts[1].lower() in ("bribe", "подкуп"):
+            if not parts[2].isdigit() or len(parts[2]) > 4:
+                raise _Refused(f"bribe {parts[2]!r} is not a whole number of BC")
+            bribe = int(parts[2])
+        cast(state, state.player(post.author), choice, bribe)
+        # The reply is public: it says a ballot was cast, never which way.
+        return {lang: Report(text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))],
+                             {"ballot": "recorded"}) for lang in LANGS}
+
+
+class _Refused(GmError):
+    pass

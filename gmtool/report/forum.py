@@ -1,0 +1,45 @@
+"""The reply post to a thread: every author and command, each result with its roll ids."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.forum.resolve import Outcome
+from gmtool.report.i18n import tr
+from gmtool.report.model import Heading, Paragraph, Report, Span, bold, text
+
+
+def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str) -> Report:
+    blocks: list = []
+    data: dict[str, Any] = {"posts": []}
+    by_post: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        by_post.setdefault(o.post.post_id, []).append(o)
+    for post in posts:
+        items = by_post.get(post.post_id, [])
+        if not items:
+            continue
+        head = f"{post.author} #{post.post_id}"
+        blocks.append(Heading(text(head)))
+        post_data = {"author": post.author, "post_id": post.post_id, "private": post.private, "commands": []}
+        for o in items:
+            line = [bold(o.command.line)]
+            if o.status == "refused":
+                line.append(Span(f" — {tr('refused', lang)}: {o.reason}", "i"))
+            blocks.append(Paragraph(line))
+            if o.edited:
+                blocks.append(Paragraph([Span(tr("edited_note", lang), "i"), Span(f" ({tr('original_command', lang)}: "),
+                                         Span(o.original), Span(")")]))
+            report = o.reports.get(lang) or next(iter(o.reports.values()), None)
+            if report is not None:
+                blocks.append(Paragraph(report.title))
+                blocks.extend(report.blocks)
+            post_data["commands"].append({
+                "index": o.command.index, "key": o.key, "command": o.command.line, "status": o.status,
+                "reason": o.reason or None, "edited": o.edited, "original": o.original or None,
+                "roll_ids": o.roll_ids, "result": report.data if report is not None else None})
+        data["posts"].append(post_data)
+    if not blocks:
+        blocks.append(Paragraph(text(tr("no_commands", lang))))
+    ids = [p.post_id for p in posts]
+    title = tr("reply_title", lang) + (f": #{ids[0]}" + (f"–#{ids[-1]}" if len(ids) > 1 else "") if ids else "")
+    return Report(text(title), blocks, data)
