@@ -318,8 +318,8 @@ class TestStream:
         src.finish()
         with pytest.raises(DiceError):
             JournalingSource(None, 1, 1, "x", [11]).roll(10)
-        with pytest.raises(DiceError):
-            JournalingSource(None, 1, 1, "x")          # no secret, no faces
+        with pytest.raises(DiceError, match="secret is missing"):
+            JournalingSource(None, 1, 1, "x").roll(6)  # no secret, no faces: the first die refuses
 
 
 # ============================================================================= journal
