@@ -389,3 +389,118 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(show_default=False)
         choice.finish()
         commit(store, state, choice)
     typer.echo(f"{deck}: shuffled, {len(d.draw)} cards to draw")
+
+
+def _load_orders(path: Path, state: Any):
+    from gmtool.errors import InputError
+    from gmtool.rules.orion.orders import parse_orders
+    from gmtool.tomlfile import display_path, read_toml
+
+    data = read_toml(path, InputError)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    orders, problems = parse_orders(data, text, state)
+    return orders, problems, display_path(path)
+
+
+def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[str]):
+    """Start the turn if needed and apply the orders; returns (choice, problems, where, what was done)."""
+    from gmtool.rules.orion.orders import apply_orders
+    from gmtool.rules.orion.turns import start_turn
+
+    orders, problems, where = _load_orders(path, state)
+    choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} orders"))
+    started = None
+    if state.turn_state.started != state.turn:
+        started = start_turn(state, rules, choice.source)
+    more, done = apply_orders(state, rules, choice.source, orders)
+    return choice, problems + more, where, done
+
+
+@app.command("check")
+@handles_errors
+def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
+                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Check an orders file as a whole: every problem with file:line and leader; nothing is written.
+
+    \b
+    Example:
+      gmtool turn check orders/turn-07.toml -c DIR
+    """
+    from gmtool.cli.common import fail
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
+    if problems:
+        _list_problems(problems, where)
+        raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+    typer.echo(f"ok: {where} has no problems")
+
+
+def _list_problems(problems: list, where: str) -> None:
+    for p in sorted(problems, key=lambda p: (p.line, p.leader)):
+        typer.echo(f"error: {p.render(where)}", err=True)
+
+
+@app.command("run")
+@handles_errors
+def run_command(
+    orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")] = False,
+    chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", show_default=False,
+                                                          help="yes|no: the chair's decision on a tie when the chair abstained.")] = None,
+    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """Play a whole turn from an orders file: start it if needed, apply every order in the rules'
+    order, end it — all or nothing. --dry-run prints the reports and writes nothing.
+
+    \b
+    Examples:
+      gmtool turn run orders/turn-07.toml -c DIR --dry-run
+      gmtool turn run orders/turn-07.toml -c DIR
+    """
+    from gmtool.campaign.store import atomic_write
+    from gmtool.cli.common import fail
+    from gmtool.report.turns import end_private, end_public
+    from gmtool.rules.orion.turns import end_turn
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        before = store.state_path.read_bytes()
+        turn = state.turn
+        choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
+        if problems:
+            _list_problems(problems, where)
+            raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+        inboxes = {p.name: list(p.inbox) for p in state.players}
+        result = end_turn(state, rules, choice.source, chair_decision)
+        choice.finish()
+        for p in state.players:
+            p.inbox = []
+        public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
+        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done)
+                   for p in state.players}
+        if not dry_run:
+            snapshot = store.folder / "history" / f"turn-{turn:02d}"
+            snapshot.mkdir(parents=True, exist_ok=True)
+            atomic_write(snapshot / "campaign.toml", before)
+            first = choice.entries[0].id if choice.entries else store.next_roll_id()
+            atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first}\n".encode())
+            commit(store, state, choice)
+            _write_reports(store.folder, turn, out, public, private)
+    if dry_run:
+        from gmtool.report.render import render
+
+        if out.format == "json":
+            import json
+
+            typer.echo(json.dumps({"dry_run": True, "public": public.data,
+                                   "private": {k: v.data for k, v in private.items()}}, ensure_ascii=False, indent=2))
+            return
+        out.emit(public)
+        for report in private.values():
+            typer.echo(render(report, out.format))
+        return
+    out.emit(public)

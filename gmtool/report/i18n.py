@@ -213,6 +213,7 @@ LABELS: dict[str, dict[str, str]] = {
     "victory_diplomatic": {"en": "diplomatic victory (Emperor)", "ru": "дипломатическая победа (Император)"},
     "victory_technology": {"en": "technology victory", "ru": "технологическая победа"},
     "undone": {"en": "Turn {n} undone", "ru": "Ход {n} отменён"},
+    "orders_done": {"en": "Your orders this turn", "ru": "Ваши приказы в этот ход"},
     # forum
     "ballot_recorded": {"en": "Ballot recorded", "ru": "Бюллетень принят"},
     "ballot_secret": {"en": "Secret until the tally; it may be changed until then.",

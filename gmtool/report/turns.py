@@ -95,7 +95,27 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str) -> Report:
+def _done_line(item: dict[str, Any]) -> str:
+    """One order of a batch turn, in a line: ``explore 0,-2 → planet: terran, medium``."""
+    result = item.get("result")
+    kind = item["order"]
+    if kind == "explore" and isinstance(result, dict):
+        planet = result.get("planet")
+        found = f"{result['discovery']}" + (f": {planet['type']}, {planet['size']}" if planet else "")
+        events = ", ".join(e["id"] for e in result.get("events", []))
+        monster = result.get("monster")
+        extra = (f"; {events}" if events else "") + (f"; monster {monster['kind']}" if monster else "")
+        ids = result.get("rolls")
+        return f"explore {result['hex']} → {found}{extra}" + (f" ({len(ids)} dice)" if ids else "")
+    if isinstance(result, dict):
+        shown = {k: v for k, v in result.items() if k in ("hex", "quest", "card", "choice", "changes", "outcome",
+                                                           "orders_paid", "scientists", "vote", "ballot")}
+        return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in shown.items())
+    return f"{kind}: {result}"
+
+
+def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
+                done: list[dict[str, Any]] | None = None) -> Report:
     prod = out["production"]
     rows = [[p["hex"], tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
              str(p["pp"]), str(p["rp"]), str(p["bc"]), f"+{p['growth']}"]
@@ -112,7 +132,10 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
-    data = {"leader": player.name, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
+    mine = [d for d in done or [] if d["leader"] == player.name]
+    if mine:
+        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d)) for d in mine])] + blocks
+    data = {"leader": player.name, "orders_done": mine, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox}
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

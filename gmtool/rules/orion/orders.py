@@ -1,0 +1,202 @@
+"""Batch turns: an orders file, checked as a whole, applied in the rules' order.
+
+An orders file is TOML with one table per leader::
+
+    turn = 1
+    [alice]
+    explore = ["2,-2"]                                  # in movement order (RULES.md A3)
+    colonize = ["2,-3"]
+    fleet = 1                                           # +1 or -1
+    events = [{ card = "refugees", choice = 2 }]
+    quests = ["first-survey"]
+    agents = [{ agent = "Kess", ability = "steal-tech", target = "bob" }]
+    assign = [{ hex = "1,-3", workers = 2, scientists = 1 }]
+    activate = ["2,-3"]
+    vote = { choice = "yes", bribe = 3 }                # or election = { candidate = "bob", bribe = 3 }
+
+Every problem is reported with its ``file:line`` and leader; nothing is applied if any
+is found.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import GmError, InputError
+from gmtool.rolltables.roller import DiceRoller
+
+KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "vote", "election")
+# The rules' order within a turn: movement phase (in movement order), then what
+# production needs, then the Council.
+MOVEMENT = ("fleet", "explore", "colonize", "events", "quests", "agents")
+BEFORE_PRODUCTION = ("assign", "activate")
+COUNCIL = ("vote", "election")
+
+
+@dataclass
+class Order:
+    leader: str
+    kind: str
+    value: Any
+    line: int
+
+    def describe(self) -> str:
+        return f"{self.kind} {self.value}"
+
+
+@dataclass
+class Problem:
+    line: int
+    leader: str
+    message: str
+
+    def render(self, where: str) -> str:
+        who = f" ({self.leader})" if self.leader else ""
+        return f"{where}:{self.line}{who}: {self.message}"
+
+
+def _locate(text: str) -> Callable[[str, str | None], int]:
+    """Line numbers of ``[leader]`` headers and of keys inside them (tomllib keeps none)."""
+    lines = text.splitlines()
+    headers: dict[str, int] = {}
+    for i, line in enumerate(lines, start=1):
+        m = re.match(r"^\s*\[\s*\"?([^\]\"]+)\"?\s*\]\s*(#.*)?$", line)
+        if m:
+            headers.setdefault(m.group(1).strip(), i)
+
+    def where(leader: str, key: str | None = None) -> int:
+        start = headers.get(leader, 1)
+        if key is None:
+            return start
+        for i in range(start, len(lines) + 1):
+            if i > start and re.match(r"^\s*\[", lines[i - 1]):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", lines[i - 1]):
+                return i
+        return start
+
+    return where
+
+
+def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[list[Order], list[Problem]]:
+    where = _locate(text)
+    orders: list[Order] = []
+    problems: list[Problem] = []
+    turn = data.get("turn")
+    if turn is not None and turn != campaign.turn:
+        problems.append(Problem(1, "", f"these are orders for turn {turn}; the campaign is at turn {campaign.turn}"))
+    leaders = {p.name for p in campaign.players}
+    for leader, table in data.items():
+        if leader == "turn":
+            continue
+        if not isinstance(table, dict):
+            problems.append(Problem(where(leader), leader, "expected a [leader] table of orders"))
+            continue
+        if leader not in leaders:
+            problems.append(Problem(where(leader), leader, f"{leader!r} is not a leader (leaders: {', '.join(sorted(leaders))})"))
+            continue
+        for key, value in table.items():
+            if key not in KEYS:
+                problems.append(Problem(where(leader, key), leader, f"unknown order {key!r} (orders: {', '.join(KEYS)})"))
+                continue
+            items = value if isinstance(value, list) and key not in ("vote", "election") else [value]
+            for item in items:
+                orders.append(Order(leader, key, item, where(leader, key)))
+    return orders, problems
+
+
+def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
+    rank = {name: i for i, name in enumerate(movement)}
+
+    def key(o: Order) -> tuple[int, int, int]:
+        if o.kind in MOVEMENT:
+            return (0, rank.get(o.leader, 99), MOVEMENT.index(o.kind))
+        if o.kind in BEFORE_PRODUCTION:
+            return (1, rank.get(o.leader, 99), BEFORE_PRODUCTION.index(o.kind))
+        return (2, rank.get(o.leader, 99), 0)
+
+    return sorted(orders, key=key)
+
+
+def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
+    """Apply every order it can; return the problems and what each order did."""
+    from gmtool.rules.orion.turns import movement_order
+
+    problems: list[Problem] = []
+    done: list[dict[str, Any]] = []
+    agents_used: set[str] = set()
+    for order in sort_orders(orders, movement_order(campaign)):
+        try:
+            if order.kind == "agents" and isinstance(order.value, dict):
+                name = str(order.value.get("agent", "")).casefold()
+                if name in agents_used:
+                    raise InputError(f"agent {order.value.get('agent')} is given two orders this turn")
+                agents_used.add(name)
+            result = _apply(campaign, rules, source, order)
+            done.append({"leader": order.leader, "order": order.kind, "result": result})
+        except GmError as exc:
+            problems.append(Problem(order.line, order.leader, f"{order.kind}: {exc}"))
+    return problems, done
+
+
+def _need(value: Any, kind: type, what: str) -> Any:
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise InputError(f"{what} must be {'text' if kind is str else 'a whole number' if kind is int else 'a table'}")
+    return value
+
+
+def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
+    from gmtool.rules.orion import agents_campaign, council_campaign, planets, production, turns
+    from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, neighbourhood_of
+    from gmtool.rules.orion.exploration import explore
+
+    leader = c.player(order.leader)
+    v = order.value
+    if order.kind == "explore":
+        target = Hex.parse(_need(v, str, "a hex"))
+        check_explorable(c, leader, target)
+        if target == c.orion:
+            raise InputError("explore Orion with `gmtool explore`")
+        result = explore(DiceRoller(source), rules.orion, c.stage, neighbourhood_of(c, target, rules.orion))
+        apply_exploration(c, leader, target, result)
+        return {"hex": str(target), **result.to_data()}
+    if order.kind == "colonize":
+        return str(planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex"))).hex)
+    if order.kind == "fleet":
+        return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
+    if order.kind == "events":
+        _need(v, dict, "an event order")
+        return turns.play_event(c, rules, leader, str(v.get("card", "")), int(v.get("choice", 1)))
+    if order.kind == "quests":
+        return turns.complete_quest(c, rules, leader, _need(v, str, "a quest id"))
+    if order.kind == "agents":
+        _need(v, dict, "an agent order")
+        target = c.player(v["target"]) if v.get("target") else None
+        frame = c.player(v["frame"]) if v.get("frame") else None
+        agent = c.agent(str(v.get("agent", "")))
+        if agent.owner != leader.name:
+            raise InputError(f"{agent.name} is not {leader.name}'s agent")
+        lib = rules.library
+        return agents_campaign.use(c, agent, str(v.get("ability", "")), lib.get("agents", "orion"),
+                                   lib.get("agent-outcomes", "orion"), source, target, frame).to_data()
+    if order.kind == "assign":
+        _need(v, dict, "an assignment")
+        system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), v.get("workers"), v.get("scientists"))
+        return {"hex": str(system.hex), "scientists": system.planet.scientists}
+    if order.kind == "activate":
+        system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
+        return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
+    if order.kind == "vote":
+        _need(v, dict, "a vote")
+        council_campaign.cast(c, leader, str(v.get("choice", "")), int(v.get("bribe", 0)))
+        return {"vote": "cast"}
+    if order.kind == "election":
+        _need(v, dict, "an election ballot")
+        candidate = c.player(v["candidate"]) if v.get("candidate") else None
+        council_campaign.elect(c, leader, candidate, int(v.get("bribe", 0)))
+        return {"ballot": "cast"}
+    raise InputError(f"unknown order {order.kind!r}")
