@@ -155,15 +155,19 @@ def tally_command(
         from gmtool.rules.orion.council import ballots_from_dict, tally_bill, tally_election
         from gmtool.tomlfile import display_path, read_toml
 
+        from gmtool.errors import GmError
+
         out = Output(format, lang)
         where = display_path(ballots)
         chair, items, decision = ballots_from_dict(read_toml(ballots, InputError), election,
                                                    lambda msg: InputError(f"{where}: {msg}"))
         decision = chair_decision or decision
-        if election:
-            out.emit(election_report(tally_election(items), out.lang, private))
-        else:
-            out.emit(bill_report(tally_bill(items, chair, decision), out.lang, private=private))
+        try:
+            report = (election_report(tally_election(items), out.lang, private) if election
+                      else bill_report(tally_bill(items, chair, decision), out.lang, private=private))
+        except GmError as exc:
+            raise type(exc)(f"{where}: {exc}") from None
+        out.emit(report)
         return
     if campaign_dir(campaign) is None:
         raise fail("give a ballots file, or a campaign with -c DIR")
@@ -172,12 +176,15 @@ def tally_command(
     from gmtool.rules.orion.council_campaign import tally, tally_emperor
     from gmtool.rolltables.model import pick
 
-    with open_campaign(campaign) as (store, state):
+    from gmtool.rules.orion.turns import ensure_not_over
+
+    with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
         bills = _bills(campaign_library(store.folder, tables))
         council = state.council
         open_vote = council.election if election else council.vote
-        if open_vote is not None and (election or open_vote.get("bill")) and open_vote.get("turn") == state.turn:
+        if open_vote is not None and (open_vote.get("turn") == state.turn if election else open_vote.get("bill")):
+            ensure_not_over(state)   # a new tally changes the game; re-posting the last one does not
             if election:
                 result, not_voted = tally_emperor(state)
             else:

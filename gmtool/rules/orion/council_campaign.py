@@ -42,9 +42,14 @@ def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | No
         campaign.council.chair = chair.name
     _chair(campaign)
     vote = campaign.council.vote
+    if vote is not None and vote.get("turn") != campaign.turn:
+        # left over from an earlier turn that ended without `turn end`: back to the deck
+        for card in ([vote["bill"]] if vote.get("bill") else vote.get("options", [])):
+            decks.to_bottom(campaign, BILLS_DECK, card)
+        vote = campaign.council.vote = None
     if vote is not None and vote.get("bill"):
         raise RuleRefused(f"bill {vote['bill']!r} is already before the Council this turn; tally it first")
-    if vote is None or vote.get("turn") != campaign.turn:
+    if vote is None:
         decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
         options = decks.draw(campaign, BILLS_DECK, DRAWN, source)
         vote = campaign.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}
