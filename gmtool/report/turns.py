@@ -110,6 +110,8 @@ def _done_line(item: dict[str, Any]) -> str:
     if isinstance(result, dict):
         shown = {k: v for k, v in result.items() if k in ("hex", "quest", "card", "choice", "changes", "outcome",
                                                            "orders_paid", "scientists", "vote", "ballot")}
+        if isinstance(shown.get("changes"), list):
+            shown["changes"] = ", ".join(f"{k} {v:+d}" for change in shown["changes"] for k, v in change.items())
         return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in shown.items())
     return f"{kind}: {result}"
 
