@@ -29,7 +29,7 @@ def register(root: typer.Typer) -> None:
     root.command("colonize")(colonize_command)
     root.command("assign")(assign_command)
     root.command("activate")(activate_command)
-    root.command("fleet")(fleet_command)
+    root.command("fleet", context_settings={"ignore_unknown_options": True})(fleet_command)
 
 
 def _rules(store: Any, tables: Any):
@@ -38,18 +38,34 @@ def _rules(store: Any, tables: Any):
     return Rules(campaign_library(store.folder, tables))
 
 
-def _write_reports(folder: Path, turn: int, out: Output, public: Any, private: dict[str, Any],
-                   prefix: str = "") -> Path:
-    from gmtool.campaign.store import atomic_write
+def _render_reports(out: Output, public: Any, private: dict[str, Any]) -> dict[str, str]:
+    """``public`` and each leader's report, rendered — before anything is written."""
     from gmtool.report.render import render
+
+    rendered = {"public": render(public, out.format)}
+    rendered.update({_safe(leader): render(report, out.format) for leader, report in private.items()})
+    return rendered
+
+
+def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], prefix: str = "") -> Path:
+    from gmtool.campaign.store import atomic_write
 
     where = folder / "reports" / f"turn-{turn:02d}"
     where.mkdir(parents=True, exist_ok=True)
     ext = EXTENSIONS[out.format]
-    atomic_write(where / f"{prefix}public.{ext}", render(public, out.format).encode("utf-8"))
-    for leader, report in private.items():
-        atomic_write(where / f"{prefix}{_safe(leader)}.{ext}", render(report, out.format).encode("utf-8"))
+    for name, body in rendered.items():
+        atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
     return where
+
+
+def _snapshot(store: Any, turn: int, before: bytes, first_id: int) -> None:
+    """Keep the state as it was before `turn end`, for `turn undo`."""
+    from gmtool.campaign.store import atomic_write
+
+    snapshot = store.folder / "history" / f"turn-{turn:02d}"
+    snapshot.mkdir(parents=True, exist_ok=True)
+    atomic_write(snapshot / "campaign.toml", before)
+    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\n".encode())
 
 
 def _safe(name: str) -> str:
@@ -79,12 +95,13 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} start"))
         result = start_turn(state, rules, choice.source)
         choice.finish()
-        commit(store, state, choice)
         quests = rules.quests(result["stage"])
-        public = start_public(result, quests, out.lang)
+        public = start_public(result, quests, out.lang)     # build every report before writing anything
         private = {p.name: r for p in state.players
                    if (r := start_private(result, p.name, rules.events, rules.bills, out.lang)) is not None}
-        _write_reports(store.folder, result["turn"], out, public, private, prefix="start-")
+        rendered = _render_reports(out, public, private)
+        commit(store, state, choice)
+        _write_reports(store.folder, result["turn"], out, rendered, prefix="start-")
     out.emit(public)
 
 
@@ -123,14 +140,12 @@ def end_command(
         choice.finish()
         for p in state.players:   # news delivered in this turn's private report
             p.inbox = []
-        snapshot = store.folder / "history" / f"turn-{turn:02d}"
-        snapshot.mkdir(parents=True, exist_ok=True)
-        atomic_write(snapshot / "campaign.toml", before)
-        atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\n".encode())
-        commit(store, state, choice)
         public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
         private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang) for p in state.players}
-        _write_reports(store.folder, turn, out, public, private)
+        rendered = _render_reports(out, public, private)
+        _snapshot(store, turn, before, first_id)
+        commit(store, state, choice)
+        _write_reports(store.folder, turn, out, rendered)
     out.emit(public)
 
 
@@ -163,9 +178,14 @@ def undo_command(campaign: CampaignOpt = None) -> None:
         while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
             n += 1
         snapshot.rename(target)
-        reports = store.folder / "reports" / f"turn-{turn:02d}"
-        if reports.exists():
-            reports.rename(target / "reports")
+        # the undone turn's end reports, and any report of a later turn start, are void too
+        (target / "reports").mkdir(exist_ok=True)
+        reports = store.folder / "reports"
+        for folder in sorted(reports.glob("turn-*")) if reports.is_dir() else []:
+            number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isdigit() else 0
+            for report in folder.iterdir():
+                if number > turn or (number == turn and not report.name.startswith("start-")):
+                    report.rename(target / "reports" / f"{folder.name}-{report.name}")
     span = f"rolls #{first_id}–#{last_id} marked voided" if last_id >= first_id else "no rolls to void"
     typer.echo(f"turn {turn} undone: back to the state before its `turn end`; {span} (voided.toml)")
 
@@ -362,6 +382,12 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(show_default=False)
     with open_campaign(campaign) as (store, state):
         if deck not in state.decks:
             raise InputError(f"no deck {deck!r} yet")
+        table = campaign_library(store.folder, None).get(deck, "orion")
+        if card not in {r.id for r in table.rows}:
+            raise InputError(f"{deck} has no card {card!r}")
+        pile = state.decks[deck]
+        if card in pile.draw or card in pile.discard:
+            raise InputError(f"{card} is not out of the deck (it is in the {'draw' if card in pile.draw else 'discard'} pile)")
         deck_ops.discard(state, deck, card)
         commit(store, state)
     typer.echo(f"{card} → {deck} discard pile")
@@ -482,14 +508,11 @@ def run_command(
         public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
         private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done)
                    for p in state.players}
+        rendered = _render_reports(out, public, private)
         if not dry_run:
-            snapshot = store.folder / "history" / f"turn-{turn:02d}"
-            snapshot.mkdir(parents=True, exist_ok=True)
-            atomic_write(snapshot / "campaign.toml", before)
-            first = choice.entries[0].id if choice.entries else store.next_roll_id()
-            atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first}\n".encode())
+            _snapshot(store, turn, before, choice.entries[0].id if choice.entries else store.next_roll_id())
             commit(store, state, choice)
-            _write_reports(store.folder, turn, out, public, private)
+            _write_reports(store.folder, turn, out, rendered)
     if dry_run:
         from gmtool.report.render import render
 

@@ -113,7 +113,7 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     result = tally_bill(ballots, chair, chair_decision)
     _pay_bribes(campaign, ballots)
     bill = bills.row(vote["bill"])
-    if result.passed and bill.values.get("law"):
+    if result.passed and bill.values.get("law") and all(l["id"] != bill.id for l in campaign.council.laws):
         campaign.council.laws.append({"id": bill.id, "turn": campaign.turn})
     decks.discard(campaign, BILLS_DECK, bill.id)
     not_voted = _not_voted(campaign, vote["ballots"])

@@ -93,10 +93,13 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table) -> Production
         if active:
             pp = workers * pp_each
             rp = 0 if planet.blockaded else scientists * rp_each
-            bc = pp * int(rules.rule("pp_to_bc"))
+            # under blockade the planet pays no taxes: its BC become PP at once (A7)
+            bc = 0 if planet.blockaded else pp * int(rules.rule("pp_to_bc"))
         else:
             pp, rp = 0, 0
             bc = planet.population * int(rules.rule("inactive_bc_per_colonist"))
+            if planet.blockaded:
+                pp, bc = bc, 0
         growth = 0
         if not planet.blockaded:
             profile = tables.profile(tuple(sorted(set(planet.properties))))

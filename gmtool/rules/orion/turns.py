@@ -148,10 +148,11 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
     if campaign.turn in deal_turns:
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
-        decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
+        pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
         dealt = {}
         for player in campaign.players:
-            n = min(count, colonies(campaign, player.name))
+            # never more than the colonies, nor than the cards left (the rest are in hands)
+            n = min(count, colonies(campaign, player.name), len(pile.draw) + len(pile.discard))
             if n:
                 cards = decks.draw(campaign, EVENTS, n, source)
                 player.hand += cards
@@ -207,6 +208,14 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     if ts.started != campaign.turn:
         raise RuleRefused(f"turn {campaign.turn} has not started: run `gmtool turn start` first")
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
+    vote = campaign.council.vote
+    if campaign.stage > 1 and vote is not None and vote.get("bill"):
+        # refuse a tie the chair must decide before anything changes
+        from gmtool.rules.orion.council import Ballot, tally_bill
+        from gmtool.rules.orion.council_campaign import planets_of
+
+        tally_bill([Ballot(n, b["vote"], planets_of(campaign, n), int(b.get("bribe_bc", 0)))
+                    for n, b in vote["ballots"].items()], campaign.council.chair or "", chair_decision)
     out["production"] = produce(campaign, rules.orion, rules.production).to_data()
     # the Council (stages 2–3)
     vote = campaign.council.vote
@@ -239,7 +248,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         ts.token = names[(names.index(ts.token) + 1) % len(names)]
         out["token_next"] = ts.token
     # victory
-    victory = campaign.council.victory or check_orion(campaign)
+    # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
+    victory = check_orion(campaign) or campaign.council.victory
     if victory is None and campaign.turn >= rules.last_turn:
         victory = check_territorial(campaign)
     if victory:

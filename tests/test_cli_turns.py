@@ -1,0 +1,677 @@
+"""The turn engine through the CLI: turn start | end | undo and the record-keeping
+commands colonize, assign, activate, fleet, quest complete, event play, deck.
+
+RULES.md A2, A3, A6, A8, A11, A12. Every refusal must exit 1 with one `error:` line and
+leave campaign.toml (and the journal, and the reports) byte-identical."""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from gmtool.rolltables import TableLibrary
+from gmtool.rolltables.library import ENV_TABLES
+from gmtool.rolltables.model import pick
+
+PLAYERS = ["alice", "bob", "carol"]
+EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
+
+
+def _shipped_library() -> TableLibrary:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(ENV_TABLES, raising=False)
+        return TableLibrary.default()
+
+
+LIB = _shipped_library()
+EVENTS = LIB.get("events", "orion")
+BILLS = LIB.get("bills", "orion")
+EVENT_CARDS = [r.id for r in EVENTS.rows]
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
+    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
+    monkeypatch.delenv("GMTOOL_DEBUG", raising=False)
+
+
+# ============================================================== helpers
+
+def ok(res) -> str:
+    assert res.exit_code == 0, (res.stdout, res.stderr)
+    assert res.stderr == "", res.stderr
+    return res.stdout
+
+
+def assert_error(res, *fragments: str) -> None:
+    assert res.exit_code == 1, (res.exit_code, res.stdout, res.stderr)
+    assert res.stdout == ""
+    assert res.stderr.startswith("error: "), res.stderr
+    assert res.stderr.count("\n") == 1, res.stderr
+    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
+    for fragment in fragments:
+        assert fragment in res.stderr, res.stderr
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file of the campaign folder (the lock aside), by relative path."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
+
+
+def refused(gm, folder: Path, *args: str, fragments=()) -> None:
+    """The command exits 1 with one error line and writes nothing."""
+    before = files(folder)
+    res = gm(*args)
+    assert_error(res, *fragments)
+    assert files(folder) == before
+
+
+def new(gm, tmp_path: Path, fmt: str = "plain", name: str = "c") -> Path:
+    folder = tmp_path / name
+    ok(gm("campaign", "new", str(folder), *[a for p in PLAYERS for a in ("--player", p)], "--seed", "3",
+          "--format", fmt))
+    return folder
+
+
+@pytest.fixture
+def camp(gm, tmp_path) -> Path:
+    return new(gm, tmp_path)
+
+
+def state(folder: Path) -> dict:
+    return tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+
+
+def player(folder: Path, name: str) -> dict:
+    return next(p for p in state(folder)["player"] if p["name"] == name)
+
+
+def system(folder: Path, hex_: str) -> dict | None:
+    return next((s for s in state(folder).get("system", []) if s["hex"] == hex_), None)
+
+
+def edit(folder: Path, change) -> None:
+    """Edit campaign.toml as a moderator would (a valid TOML file afterwards)."""
+    data = state(folder)
+    change(data)
+    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def set_turn(folder: Path, turn: int) -> None:
+    def change(data):
+        data["turn"] = turn
+        data["stage"] = 1 if turn <= 6 else 2 if turn <= 12 else 3
+    edit(folder, change)
+
+
+def grant(folder: Path, name: str, **values) -> None:
+    def change(data):
+        p = next(p for p in data["player"] if p["name"] == name)
+        p.update(values)
+    edit(folder, change)
+
+
+def neighbours(hex_: str) -> list[str]:
+    q, r = (int(x) for x in hex_.split(","))
+    return [f"{q + dq},{r + dr}" for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]
+
+
+def free_neighbour(folder: Path, name: str) -> str:
+    taken = {s["hex"] for s in state(folder).get("system", [])}
+    return next(h for h in neighbours(player(folder, name)["homeworld"]) if h not in taken and h != "0,0")
+
+
+def explore_planet(gm, folder: Path, name: str) -> str:
+    """An ordinary planet next to the leader's homeworld (exploration 6, type 5, size 5)."""
+    hex_ = free_neighbour(folder, name)
+    ok(gm("explore", "-c", str(folder), "--player", name, "--hex", hex_, "--dice", "6,5,5"))
+    assert system(folder, hex_)["discovery"] == "planet"
+    return hex_
+
+
+def colony(gm, folder: Path, name: str) -> str:
+    hex_ = explore_planet(gm, folder, name)
+    ok(gm("colonize", "-c", str(folder), "--player", name, "--hex", hex_))
+    return hex_
+
+
+def mentions(text: str, hex_: str) -> bool:
+    return re.search(rf"(?<![\d-]){re.escape(hex_)}(?!\d)", text) is not None
+
+
+def report(folder: Path, turn: int, name: str, fmt: str = "plain") -> str:
+    return (folder / "reports" / f"turn-{turn:02d}" / f"{name}.{EXT[fmt]}").read_text(encoding="utf-8")
+
+
+def journal(folder: Path) -> list[dict]:
+    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
+
+
+def walk_keys(value) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in walk_keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in walk_keys(v)}
+    return set()
+
+
+# ============================================================== turn start / end, reports
+
+def test_turn_start_and_end_write_the_reports(gm, camp):
+    out = ok(gm("turn", "start", "-c", str(camp)))
+    turn1 = camp / "reports" / "turn-01"
+    assert sorted(p.name for p in turn1.iterdir()) == ["start-public.txt"]   # nobody got anything secret
+    assert out == (turn1 / "start-public.txt").read_text(encoding="utf-8")
+    assert "Turn 1" in out and "alice → bob → carol" in out
+    assert state(camp)["turn_state"]["started"] == 1
+    out = ok(gm("turn", "end", "-c", str(camp)))
+    assert sorted(p.name for p in turn1.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "public.txt",
+                                                       "start-public.txt"]
+    assert out == (turn1 / "public.txt").read_text(encoding="utf-8")
+    data = state(camp)
+    assert data["turn"] == 2 and data["stage"] == 1
+    for p in data["player"]:
+        assert p["bc"] == 16                               # the worked example: 4 + 12
+    assert {s["planet"]["population"] for s in data["system"] if s.get("homeworld_of")} == {4}
+    assert (camp / "history" / "turn-01" / "campaign.toml").is_file()
+
+
+def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp)))
+    homes = {p: player(camp, p)["homeworld"] for p in PLAYERS}
+    bob_colony = colony(gm, camp, "bob")
+    ok(gm("assign", "-c", str(camp), "--player", "alice", "--hex", homes["alice"], "--scientists", "1"))
+    ok(gm("turn", "end", "-c", str(camp)))
+    public = report(camp, 1, "public")
+    for label in ("BC", "RP", "Orders", "Workers", "Scientists"):
+        assert label not in public, public
+    for hex_ in [*homes.values(), bob_colony]:
+        assert not mentions(public, hex_)
+    # alice: 2 workers × 4 = 8 BC, 1 scientist × 4 = 4 RP; bob: 12 + 1 (inactive colony); carol: 12
+    numbers = {"alice": ("BC: 12 (+8)", "RP: 4 (+4)"), "bob": ("BC: 17 (+13)", "RP: 0 (+0)"),
+               "carol": ("BC: 16 (+12)", "RP: 0 (+0)")}
+    own_hexes = {"alice": [homes["alice"]], "bob": [homes["bob"], bob_colony], "carol": [homes["carol"]]}
+    for name in PLAYERS:
+        text = report(camp, 1, name)
+        for fragment in numbers[name]:
+            assert fragment in text, text
+        assert "Orders: 0 (+0)" in text
+        for other in PLAYERS:
+            if other != name:
+                assert other not in text
+                assert numbers[other][0] not in text
+                for hex_ in own_hexes[other]:
+                    assert not mentions(text, hex_), (name, hex_)
+        for hex_ in own_hexes[name]:
+            assert mentions(text, hex_)
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "json"])
+def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
+    camp = new(gm, tmp_path, fmt)
+    start = ok(gm("turn", "start", "-c", str(camp)))
+    end = ok(gm("turn", "end", "-c", str(camp)))
+    where = camp / "reports" / "turn-01"
+    ext = EXT[fmt]
+    assert sorted(p.name for p in where.iterdir()) == sorted(
+        [f"start-public.{ext}", f"public.{ext}"] + [f"{p}.{ext}" for p in PLAYERS])
+    assert start == (where / f"start-public.{ext}").read_text(encoding="utf-8")
+    assert end == (where / f"public.{ext}").read_text(encoding="utf-8")
+    if fmt == "json":
+        public = json.loads(end)
+        assert public["turn"] == 1 and public["next_turn"] == 2
+        assert not walk_keys(public) & {"bc", "rp", "orders", "production", "hand", "planets", "ballots"}
+        for name in PLAYERS:
+            private = json.loads((where / f"{name}.json").read_text(encoding="utf-8"))
+            assert private["leader"] == name
+            assert private["bc"] == 16 and private["rp"] == 0 and private["orders"] == 0
+            assert [p["owner"] for p in private["planets"]] == [name]
+            assert private["planets"][0]["hex"] == player(camp, name)["homeworld"]
+    elif fmt == "bbcode":
+        assert "[b]" in end or "[b]" in start
+    else:
+        assert "#" in end or "**" in end
+
+
+def test_format_option_overrides_the_campaign_for_the_report_files(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp), "--format", "json"))
+    assert (camp / "reports" / "turn-01" / "start-public.json").is_file()
+
+
+def test_end_before_start_and_start_twice_are_refused(gm, camp):
+    refused(gm, camp, "turn", "end", "-c", str(camp), fragments=("turn start",))
+    assert not (camp / "reports").exists() and not (camp / "history").exists()
+    ok(gm("turn", "start", "-c", str(camp)))
+    refused(gm, camp, "turn", "start", "-c", str(camp), fragments=("already started",))
+    ok(gm("turn", "end", "-c", str(camp)))
+    refused(gm, camp, "turn", "end", "-c", str(camp), fragments=("turn start",))
+
+
+def test_turn_7_token_die_is_journaled_and_names_the_chair(gm, camp):
+    set_turn(camp, 7)
+    before = len(journal(camp))
+    out = ok(gm("turn", "start", "-c", str(camp)))
+    rolls = journal(camp)[before:]
+    token = rolls[0]
+    assert token["die"] == 3 and token["turn"] == 7 and token["source"] == "stream"
+    holder = PLAYERS[token["face"] - 1]
+    data = state(camp)
+    assert data["turn_state"]["token"] == holder and data["council"]["chair"] == holder
+    assert holder in out and data["stage"] == 2
+    order = PLAYERS[PLAYERS.index(holder):] + PLAYERS[:PLAYERS.index(holder)]
+    assert " → ".join(order) in out                         # odd turn: clockwise from the chair
+    # the chair alone gets the two bills in a private start report
+    files_ = sorted(p.name for p in (camp / "reports" / "turn-07").iterdir())
+    assert files_ == sorted(["start-public.txt", f"start-{holder}.txt"])
+    options = data["council"]["vote"]["options"]
+    chair_text = report(camp, 7, f"start-{holder}")
+    public = report(camp, 7, "start-public")
+    for bill in options:
+        label = pick(BILLS.row(bill).label, "en")
+        assert label in chair_text and label not in public
+    ok(gm("turn", "end", "-c", str(camp)))
+    nxt = PLAYERS[(PLAYERS.index(holder) + 1) % 3]
+    assert state(camp)["turn_state"]["token"] == nxt
+    out = ok(gm("turn", "start", "-c", str(camp)))
+    rest = [p for p in PLAYERS if p != nxt]
+    ccw = [nxt] + list(reversed(PLAYERS[PLAYERS.index(nxt) + 1:] + PLAYERS[:PLAYERS.index(nxt)]))
+    assert " → ".join(ccw) in out and sorted(rest) == sorted(ccw[1:])       # even turn
+
+
+# ============================================================== undo
+
+def test_undo_restores_the_state_before_turn_end(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp)))
+    before = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "end", "-c", str(camp)))
+    after_end = (camp / "campaign.toml").read_bytes()
+    journal_before = (camp / "journal.toml").read_bytes()
+    out = ok(gm("turn", "undo", "-c", str(camp)))
+    assert "turn 1 undone" in out
+    assert (camp / "campaign.toml").read_bytes() == before
+    assert (camp / "journal.toml").read_bytes() == journal_before
+    voided = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
+    assert len(voided) == 1 and voided[0]["turn"] == 1
+    assert not (camp / "reports" / "turn-01" / "public.txt").exists()
+    ok(gm("verify", "-c", str(camp)))
+    # the turn is re-run: no dice at this turn end, so the same result
+    ok(gm("turn", "end", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == after_end
+    assert (camp / "reports" / "turn-01" / "public.txt").is_file()
+
+
+def test_undo_voids_the_rolls_made_since_and_keeps_the_journal(gm, camp):
+    set_turn(camp, 6)
+    ok(gm("turn", "start", "-c", str(camp)))
+    before_end = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "end", "-c", str(camp)))
+    first = len(journal(camp)) + 1
+    ok(gm("turn", "start", "-c", str(camp)))               # turn 7: the token die, the decks
+    rolls = journal(camp)
+    assert rolls[first - 1]["die"] == 3 and rolls[first - 1]["turn"] == 7
+    assert "token" in rolls[first - 1]["purpose"]
+    last = rolls[-1]["id"]
+    assert last > first
+    journal_bytes = (camp / "journal.toml").read_bytes()
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == before_end
+    assert (camp / "journal.toml").read_bytes() == journal_bytes        # nothing removed
+    data = state(camp)
+    assert data["turn"] == 6 and "token" not in data.get("turn_state", {})
+    (void,) = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
+    assert (void["turn"], void["from"], void["to"]) == (6, first, last)
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_undo_after_a_turn_end_without_rolls_says_so(gm, camp):
+    set_turn(camp, 7)
+    ok(gm("turn", "start", "-c", str(camp)))               # the token die is rolled here …
+    token = state(camp)["turn_state"]["token"]
+    before = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "end", "-c", str(camp)))
+    ok(gm("turn", "undo", "-c", str(camp)))
+    # … before the snapshot: it still stands and is not voided
+    assert (camp / "campaign.toml").read_bytes() == before
+    assert state(camp)["turn_state"]["token"] == token
+    (void,) = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
+    assert void["turn"] == 7 and "from" not in void
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_second_undo_undoes_the_turn_before(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp)))
+    before_1 = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "end", "-c", str(camp)))
+    ok(gm("turn", "start", "-c", str(camp)))
+    before_2 = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "end", "-c", str(camp)))
+    assert state(camp)["turn"] == 3
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == before_2
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == before_1
+    voided = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
+    assert [v["turn"] for v in voided] == [2, 1]
+    refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("nothing to undo",))
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_undo_without_a_snapshot_is_refused(gm, camp):
+    refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("nothing to undo",))
+    ok(gm("turn", "start", "-c", str(camp)))
+    refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("nothing to undo",))
+    assert not (camp / "voided.toml").exists()
+
+
+def test_undo_leaves_no_report_of_a_voided_turn_start(gm, camp):
+    """After `turn undo` the turn-7 start (its chair, its bills) never happened: its
+    reports must not stay in reports/turn-07 beside the state that no longer has them."""
+    set_turn(camp, 6)
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "end", "-c", str(camp)))
+    ok(gm("turn", "start", "-c", str(camp)))
+    assert (camp / "reports" / "turn-07" / "start-public.txt").is_file()
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert not (camp / "reports" / "turn-07").exists() or not any((camp / "reports" / "turn-07").iterdir())
+
+
+# ============================================================== the Council at turn end
+
+def _turn_7_with_a_tie(gm, camp) -> tuple[str, str, str]:
+    """Turn 7: the chair abstains, the others 1 planet + 3 BC each: 2 yes, 2 no."""
+    set_turn(camp, 7)
+    ok(gm("turn", "start", "-c", str(camp)))
+    chair = state(camp)["council"]["chair"]
+    yes, no = [p for p in PLAYERS if p != chair]
+    ok(gm("council", "propose", "-c", str(camp), "--pick", "1"))
+    c = ("-c", str(camp))
+    ok(gm("council", "vote", *c, "--player", chair, "abstain"))
+    ok(gm("council", "vote", *c, "--player", yes, "yes", "--bribe", "3"))
+    ok(gm("council", "vote", *c, "--player", no, "no", "--bribe", "3"))
+    return chair, yes, no
+
+
+def test_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, camp):
+    chair, yes, no = _turn_7_with_a_tie(gm, camp)
+    refused(gm, camp, "turn", "end", "-c", str(camp), fragments=("chair",))
+    assert not (camp / "history").exists()
+    out = json.loads(ok(gm("turn", "end", "-c", str(camp), "--chair-decision", "no", "--format", "json")))
+    council = out["council"]
+    assert (council["yes"], council["no"], council["tie"], council["passed"]) == (2, 2, True, False)
+    assert council["chair"] == chair
+    assert not walk_keys(out) & {"ballots", "bribe_bc", "production", "bc"}
+    assert yes not in json.dumps(council) and no not in json.dumps(council)
+    # bribes are paid whatever the outcome: 4 + 12 − 3
+    assert player(camp, yes)["bc"] == player(camp, no)["bc"] == 13
+    assert player(camp, chair)["bc"] == 16
+    public = (camp / "reports" / "turn-07" / "public.json").read_text(encoding="utf-8")
+    assert json.loads(public) == out
+    for name in (yes, no):
+        private = json.loads((camp / "reports" / "turn-07" / f"{name}.json").read_text(encoding="utf-8"))
+        assert private["bc"] == 13
+
+
+# ============================================================== colonize, assign, activate
+
+def test_colonize(gm, camp):
+    hex_ = explore_planet(gm, camp, "bob")
+    out = ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", hex_))
+    assert "bob colonised" in out
+    s = system(camp, hex_)
+    assert s["owner"] == "bob" and s["planet"]["population"] == 1
+    assert player(camp, "bob")["colony_ships"] == 0
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", hex_, fragments=("already",))
+    other = explore_planet(gm, camp, "bob")
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", other, fragments=("colony ship",))
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", free_neighbour(camp, "alice"),
+            fragments=("not been explored",))
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "zed", "--hex", other, fragments=("zed",))
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y")
+
+
+def test_assign(gm, camp):
+    home = player(camp, "carol")["homeworld"]
+    out = ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "1",
+                "--scientists", "2"))
+    assert "1 workers, 2 scientists" in out
+    assert system(camp, home)["planet"]["scientists"] == 2
+    ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "3"))
+    assert system(camp, home)["planet"].get("scientists", 0) == 0
+    refused(gm, camp, "assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "2",
+            "--scientists", "2", fragments=("do not fit",))
+    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1")
+    ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--scientists", "3"))
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "end", "-c", str(camp)))
+    carol = player(camp, "carol")
+    assert (carol["bc"], carol["rp"]) == (4, 12)          # 3 scientists × 4 RP, no worker
+
+
+def test_activate(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp)))
+    hex_ = colony(gm, camp, "alice")
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_, fragments=("2 orders",))
+    grant(camp, "alice", orders=3)
+    out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
+    assert "2 order(s) paid, 1 left" in out
+    assert system(camp, hex_)["planet"]["active_turn"] == 1
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_,
+            fragments=("already active",))
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", player(camp, "alice")["homeworld"],
+            fragments=("homeworld",))
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_)
+    ok(gm("turn", "end", "-c", str(camp)))
+    # the colony (terran, 1 worker × 4 PP) was active: 4 BC, not 1; the homeworld 12
+    alice = player(camp, "alice")
+    assert alice["bc"] == 4 + 12 + 4 and alice["orders"] == 1
+    text = report(camp, 1, "alice")
+    assert mentions(text, hex_)
+
+
+def test_activate_with_an_orbital_base_costs_1(gm, camp):
+    hex_ = colony(gm, camp, "alice")
+
+    def change(data):
+        s = next(s for s in data["system"] if s["hex"] == hex_)
+        s["planet"]["base"] = "star-base"
+        next(p for p in data["player"] if p["name"] == "alice")["orders"] = 1
+    edit(camp, change)
+    out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
+    assert "1 order(s) paid, 0 left" in out
+
+
+# ============================================================== fleet (A8)
+
+def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("order",))
+    grant(camp, "bob", orders=2)
+    out = ok(gm("fleet", "-c", str(camp), "--player", "bob", "+1"))
+    assert "fleet 2 (2), 1 orders" in out
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("already",))
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2")
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two")
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "end", "-c", str(camp)))
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("maximum",))
+
+
+def test_fleet_minus_one_gives_an_order(gm, camp):
+    out = ok(gm("fleet", "-c", str(camp), "--player", "carol", "--", "-1"))
+    assert "fleet 0 (2), 1 orders" in out
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "carol", "--", "-1", fragments=("already",))
+
+
+def test_fleet_minus_one_as_documented(gm, camp):
+    """`gmtool fleet --player P -1` — the form the help text gives ("+1 or -1")."""
+    out = ok(gm("fleet", "-c", str(camp), "--player", "carol", "-1"))
+    assert "fleet 0 (2), 1 orders" in out
+
+
+# ============================================================== quests, events, decks (A11)
+
+def test_quest_complete(gm, camp):
+    refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "alice", fragments=("no quest",))
+    ok(gm("turn", "start", "-c", str(camp)))
+    quest = state(camp)["turn_state"]["quests"][0]
+    reward = LIB.get("quests-stage1", "orion").row(quest).values["reward"]
+    before = player(camp, "alice")
+    out = ok(gm("quest", "complete", "-c", str(camp), "--player", "alice"))
+    assert f"alice completed {quest}" in out
+    after = player(camp, "alice")
+    for effect in reward:
+        what, amount = effect.split(":")
+        if what in ("bc", "orders", "rp"):
+            assert after.get(what, 0) == before.get(what, 0) + int(amount)
+    refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "alice", fragments=("already",))
+    refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "bob", "--quest", "nope",
+            fragments=("not open",))
+    ok(gm("quest", "complete", "-c", str(camp), "--player", "bob", "--quest", quest))
+    ok(gm("turn", "end", "-c", str(camp)))
+    public = report(camp, 1, "public")
+    assert "alice, bob" in public
+
+
+@pytest.fixture
+def turn8(gm, camp) -> tuple[Path, str]:
+    """Turn 8 (stage 2) with a colony for bob: he is dealt one event card."""
+    set_turn(camp, 8)
+    bob_colony = colony(gm, camp, "bob")
+    ok(gm("turn", "start", "-c", str(camp)))
+    return camp, bob_colony
+
+
+def test_event_cards_are_dealt_secretly(gm, turn8):
+    camp, _ = turn8
+    (card,) = player(camp, "bob")["hand"]
+    assert all(not player(camp, p).get("hand") for p in ("alice", "carol"))
+    label = pick(EVENTS.row(card).label, "en")
+    where = camp / "reports" / "turn-08"
+    assert label in report(camp, 8, "start-bob")
+    for path in where.iterdir():
+        if path.name != "start-bob.txt":
+            assert label not in path.read_text(encoding="utf-8"), path.name
+    ok(gm("turn", "end", "-c", str(camp)))
+    assert label in report(camp, 8, "bob")
+    for name in ("public", "alice", "carol"):
+        assert label not in report(camp, 8, name)
+
+
+def test_json_start_reports_keep_the_cards_secret(gm, camp):
+    set_turn(camp, 8)
+    colony(gm, camp, "bob")
+    public = json.loads(ok(gm("turn", "start", "-c", str(camp), "--format", "json")))
+    (card,) = player(camp, "bob")["hand"]
+    where = camp / "reports" / "turn-08"
+    assert json.loads((where / "start-public.json").read_text(encoding="utf-8")) == public
+    assert "events_dealt" not in public and "bills_drawn" not in public
+    assert card not in json.dumps(public)
+    private = json.loads((where / "start-bob.json").read_text(encoding="utf-8"))
+    assert private["leader"] == "bob" and private["events"] == [card]
+    for path in where.glob("start-*.json"):
+        if path.name not in ("start-bob.json", "start-public.json"):
+            assert card not in path.read_text(encoding="utf-8")
+
+
+def test_event_play(gm, turn8):
+    camp, _ = turn8
+    (card,) = player(camp, "bob")["hand"]
+    choices = sorted(int(k.split("_")[1]) for k in EVENTS.row(card).values if k.startswith("choice_"))
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "3",
+            fragments=("choice",))
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "alice", card, fragments=("holds no card",))
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", "no-such-card",
+            fragments=("holds no card",))
+    before = player(camp, "bob")
+    out = ok(gm("event", "play", "-c", str(camp), "--player", "bob", card, "--choice", str(choices[-1])))
+    assert f"bob played {card}" in out
+    after = player(camp, "bob")
+    assert after.get("hand", []) == []
+    for effect in EVENTS.row(card).values[f"choice_{choices[-1]}"]:
+        what, amount = effect.split(":")
+        if what in ("bc", "orders", "rp"):
+            assert after.get(what, 0) == max(0, before.get(what, 0) + int(amount))
+    assert state(camp)["decks"]["events"]["discard"] == [card]
+    out = ok(gm("deck", "show", "-c", str(camp), "events"))
+    assert f"discard pile (1): {card}" in out
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, fragments=("holds no card",))
+
+
+def test_deck_commands(gm, camp):
+    refused(gm, camp, "deck", "show", "-c", str(camp), "events", fragments=("no deck",))
+    refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", fragments=("no deck",))
+    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", "windfall", fragments=("no deck",))
+    refused(gm, camp, "deck", "draw", "-c", str(camp), "no-such-deck")
+    n = len(journal(camp))
+    out = ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "2"))
+    drawn = out.strip().split(": ", 1)[1].split(", ")
+    assert len(drawn) == 2 and set(drawn) <= set(EVENT_CARDS)
+    assert len(journal(camp)) == n + len(EVENT_CARDS) - 1            # shuffled with journaled dice
+    pile = state(camp)["decks"]["events"]
+    assert len(pile["draw"]) == 4 and not set(drawn) & set(pile["draw"])
+    assert "events: 4 to draw; discard pile (0)" in ok(gm("deck", "show", "-c", str(camp), "events"))
+    ok(gm("deck", "discard", "-c", str(camp), "events", drawn[0]))
+    assert f"discard pile (1): {drawn[0]}" in ok(gm("deck", "show", "-c", str(camp), "events"))
+    out = ok(gm("deck", "shuffle", "-c", str(camp), "events"))
+    assert "5 cards to draw" in out
+    pile = state(camp)["decks"]["events"]
+    assert sorted(pile["draw"]) == sorted(set(EVENT_CARDS) - {drawn[1]}) and pile.get("discard", []) == []
+    refused(gm, camp, "deck", "draw", "-c", str(camp), "events", "-n", "6", fragments=("empty",))
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_deck_draw_with_manual_dice(gm, camp):
+    # Fisher–Yates of 6 cards: d6, d5, d4, d3, d2 — all 1s swap each card with the first,
+    # leaving [refugees, plague, windfall, brain-drain, diplomatic-gift, mineral-boom]
+    out = ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))
+    assert out.strip() == "drawn from events: refugees"
+    refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", "--dice", "1", fragments=("--dice",))
+
+
+@pytest.mark.parametrize("card", ["no-such-card", "windfall"])
+def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card):
+    """A11: draw without replacement — a card unknown to the table, or still in the draw
+    pile, cannot go to the discard pile (it would be dealt twice, or be unplayable)."""
+    ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))     # refugees drawn
+    assert "windfall" in state(camp)["decks"]["events"]["draw"]
+    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card)
+
+
+def test_a_turn_end_that_fails_writes_nothing(gm, camp):
+    """A card the events table does not know in a hand (hand-edited, or via `deck discard`):
+    whatever `turn end` answers, exit 1 must leave the campaign as it was."""
+    ok(gm("turn", "start", "-c", str(camp)))
+    grant(camp, "bob", hand=["no-such-card"])
+    before = files(camp)
+    res = gm("turn", "end", "-c", str(camp))
+    if res.exit_code != 0:
+        assert_error(res)
+        assert files(camp) == before
+
+
+# ============================================================== the end of the game
+
+def test_territorial_victory_and_nothing_after(gm, camp):
+    set_turn(camp, 18)
+    colony(gm, camp, "carol")                          # carol: 2 planets, the others 1
+    ok(gm("turn", "start", "-c", str(camp)))
+    out = ok(gm("turn", "end", "-c", str(camp)))
+    assert "carol" in out and "18" in out
+    v = state(camp)["turn_state"]["victory"]
+    assert (v["kind"], v["leader"], v["decided_by"], v["turn"]) == ("territorial", "carol", "planets", 18)
+    assert state(camp)["turn"] == 18
+    home = player(camp, "alice")["homeworld"]
+    c = ("-c", str(camp))
+    for args in [("turn", "start", *c), ("turn", "end", *c),
+                 ("assign", *c, "--player", "alice", "--hex", home, "--workers", "1"),
+                 ("fleet", *c, "--player", "alice", "+1"), ("quest", "complete", *c, "--player", "alice"),
+                 ("colonize", *c, "--player", "alice", "--hex", home), ("deck", "draw", *c, "events")]:
+        refused(gm, camp, *args, fragments=("over",))
+    ok(gm("turn", "undo", "-c", str(camp)))                # the moderator may still go back
+    assert "victory" not in state(camp).get("turn_state", {})
