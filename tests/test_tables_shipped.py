@@ -600,7 +600,9 @@ def test_nested_runs_out_of_dice_is_a_dice_error():
 def test_check_all_shipped_tables():
     tables, errors = TableLibrary.default().check_all()
     assert errors == []
-    assert sorted(t.id for t in tables) == ORION_IDS
+    assert sorted(t.id for t in tables if t.ruleset == "orion") == ORION_IDS
+    assert {t.id for t in tables if t.ruleset == "venus"} == {
+        "venus/board", "venus/encounter-tokens", "venus/first-contact", "venus/races", "venus/rules", "venus/ships"}
 
 
 def test_library_ids_and_resolve():

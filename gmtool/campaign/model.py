@@ -57,7 +57,7 @@ class System:
 @dataclass
 class Player:
     name: str
-    homeworld: Hex
+    homeworld: Hex | None = None     # orion; a venus merchant has none
     bc: int = 0
     orders: int = 0
     fleet_size: int = 1
@@ -107,6 +107,32 @@ class Council:
 
 
 @dataclass
+class Merchant:
+    """A Merchant of Venus player's ship and money (RULES.md part B)."""
+
+    credits: int = 0
+    ship: str = "scout"
+    position: str = "galactic-base"
+    net_worth: int = 0
+
+
+@dataclass
+class VenusState:
+    """Merchant of Venus (RULES.md part B): whose turn, its phase, the board's hidden cards."""
+
+    first_player: str = ""
+    current: str = ""
+    phase: str = "movement"            # movement | first_contact | operations
+    heading: str | None = None         # declared destination for this turn's move
+    moved: bool = False                # the speed roll of this turn is made
+    merchants: dict[str, Merchant] = field(default_factory=dict)
+    first_contact: dict[str, str] = field(default_factory=dict)   # system → card, face down
+    revealed: list[str] = field(default_factory=list)             # systems whose card is face up
+    encounters: dict[str, str] = field(default_factory=dict)      # encounter space → token, face down
+    winner: str | None = None
+
+
+@dataclass
 class TurnState:
     """Where the campaign stands in its turn (RULES.md A3, A11)."""
 
@@ -137,10 +163,13 @@ class Campaign:
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
     turn_state: TurnState = field(default_factory=TurnState)
+    venus: VenusState | None = None
     schema_version: int = SCHEMA_VERSION
 
     @property
     def victory(self) -> dict[str, Any] | None:
+        if self.venus is not None and self.venus.winner:
+            return {"kind": "net_worth", "leader": self.venus.winner, "turn": self.turn}
         return self.turn_state.victory or self.council.victory
 
     def player(self, name: str) -> Player:
@@ -202,7 +231,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "galaxy": {"radius": c.radius, "orion": str(c.orion)},
         "verification": _drop_none({"commitment": c.commitment, "revealed_secret": c.revealed_secret}),
         "player": [_drop_none({
-            "name": p.name, "race": p.race, "homeworld": str(p.homeworld), "bc": p.bc,
+            "name": p.name, "race": p.race, "homeworld": str(p.homeworld) if p.homeworld else None, "bc": p.bc,
             "orders": p.orders, "fleet_size": p.fleet_size, "fleet_max": p.fleet_max,
             "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
             "secret_ops": p.secret_ops, "agent_limit": p.agent_limit,
@@ -222,7 +251,18 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "started": c.turn_state.started, "token": c.turn_state.token, "quests": c.turn_state.quests,
             "completions": c.turn_state.completions or None, "victory": c.turn_state.victory,
         }),
+        "venus": _venus_to_dict(c.venus) if c.venus is not None else None,
     }))
+
+
+def _venus_to_dict(v: VenusState) -> dict[str, Any]:
+    return _drop_none({
+        "first_player": v.first_player, "current": v.current, "phase": v.phase, "heading": v.heading,
+        "moved": v.moved, "winner": v.winner, "revealed": v.revealed,
+        "merchants": {name: {"credits": m.credits, "ship": m.ship, "position": m.position, "net_worth": m.net_worth}
+                      for name, m in v.merchants.items()},
+        "first_contact": v.first_contact or None, "encounters": v.encounters or None,
+    })
 
 
 def _system_to_dict(s: System) -> dict[str, Any]:
@@ -349,7 +389,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
     for i, raw in enumerate(top.get("player", list, []), start=1):
         r = _Reader(raw, f"player {i}", fail)
         campaign.players.append(Player(
-            name=r.get("name", str), homeworld=r.hex("homeworld"), race=r.get("race", str, ""),
+            name=r.get("name", str), homeworld=r.hex("homeworld", None), race=r.get("race", str, ""),
             bc=r.get("bc", int, 0), orders=r.get("orders", int, 0),
             fleet_size=r.get("fleet_size", int, 1), fleet_max=r.get("fleet_max", int, 2),
             feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1),
@@ -380,6 +420,25 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             last_tally=council.get("last_tally", dict, None), emperor=council.get("emperor", str, None),
             victory=council.get("victory", dict, None))
         council.done()
+    venus = top.table("venus")
+    if venus is not None:
+        merchants = {}
+        raw_m = venus.table("merchants")
+        if raw_m is not None:
+            for name in list(raw_m.data):
+                m = raw_m.table(name)
+                merchants[name] = Merchant(credits=m.get("credits", int, 0), ship=m.get("ship", str, "scout"),
+                                           position=m.get("position", str, "galactic-base"),
+                                           net_worth=m.get("net_worth", int, 0))
+                m.done()
+            raw_m.done()
+        campaign.venus = VenusState(
+            first_player=venus.get("first_player", str, ""), current=venus.get("current", str, ""),
+            phase=venus.get("phase", str, "movement"), heading=venus.get("heading", str, None),
+            moved=venus.get("moved", bool, False), merchants=merchants,
+            first_contact=dict(venus.get("first_contact", dict, {})), revealed=venus.strings("revealed"),
+            encounters=dict(venus.get("encounters", dict, {})), winner=venus.get("winner", str, None))
+        venus.done()
     ts = top.table("turn_state")
     if ts is not None:
         completions = ts.get("completions", dict, {})

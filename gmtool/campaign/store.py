@@ -137,7 +137,7 @@ class CampaignStore:
             raise CampaignError(f"{display(self.secret_path)}: not a hex secret") from None
 
     # -- creation ------------------------------------------------------------------
-    def create(self, campaign: Campaign, secret: bytes) -> None:
+    def create(self, campaign: Campaign, secret: bytes, entries: list[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
         if self.folder.exists() and not self.folder.is_dir():
             raise CampaignError(f"{display(self.folder)} is a file, not a folder")
@@ -151,6 +151,7 @@ class CampaignStore:
         self.write_secret(secret)
         self.journal_path.write_text("# gmtool roll journal: one [[roll]] per die, append-only\n\n",
                                      encoding="utf-8")
+        self.append(list(entries))   # the setup's rolls, before the state that uses them
         self.save(campaign)
 
 

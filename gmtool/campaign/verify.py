@@ -111,6 +111,8 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
             if planet.population > 0 and system.owner is None:
                 issues.append(f"{where}: colonists but no owner")
     for player in campaign.players:
+        if player.homeworld is None:
+            continue   # a venus merchant
         home = campaign.system(player.homeworld)
         if home is None:
             issues.append(f"player {player.name!r}: homeworld {player.homeworld} is not among the systems")
@@ -122,7 +124,7 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
                 issues.append(f"player {player.name!r}: {attr} is negative")
         if player.fleet_size > player.fleet_max:
             issues.append(f"player {player.name!r}: fleet size {player.fleet_size} is above its max {player.fleet_max}")
-    homes = [p.homeworld for p in campaign.players]
+    homes = [p.homeworld for p in campaign.players if p.homeworld is not None]
     for i, a in enumerate(homes):
         for b in homes[i + 1:]:
             if a.distance(b) < 3:

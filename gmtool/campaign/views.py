@@ -15,7 +15,7 @@ PRIVATE = ("bc", "orders", "fleet_size", "fleet_max", "scouts", "colony_ships", 
 
 
 def _player_data(player: Player, full: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": player.name, "homeworld": str(player.homeworld)}
+    data: dict[str, Any] = {"name": player.name, "homeworld": str(player.homeworld) if player.homeworld else None}
     if player.race:
         data["race"] = player.race
     if full:

@@ -38,6 +38,7 @@ COMMANDS = {
     "activate": "turn",
     "fleet": "turn",
     "post": "post",
+    "venus": "venus",
 }
 
 

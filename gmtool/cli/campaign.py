@@ -39,13 +39,14 @@ def labeller(lib: Any, lang: str):
 @handles_errors
 def new_command(
     folder: Annotated[Path, typer.Argument(help="The new campaign's folder.", show_default=False)],
-    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (2–8). Repeatable.",
-                                              show_default=False)],
+    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (orion: 2–8; "
+                                              "venus: 2–4, NAME or NAME:RACE). Repeatable.", show_default=False)],
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for placing the homeworlds.",
                                                 show_default=False)] = None,
     feudal: Annotated[Optional[List[str]], typer.Option("--feudal", help="A leader with the feudal government "
                                                         "(fleet 2 (3)). Repeatable.", show_default=False)] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules: orion (the 4X game).")] = "orion",
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules: orion (the 4X game) or venus "
+                                         "(Merchant of Venus, Classic).")] = "orion",
     name: Annotated[Optional[str], typer.Option("--name", help="The campaign's name (default: the folder's).",
                                                 show_default=False)] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Default output format of the "
@@ -57,8 +58,9 @@ def new_command(
     """Start a campaign: map, homeworlds, every leader's start, and the dice secret.
 
     \b
-    Example:
+    Examples:
       gmtool campaign new campaigns/andromeda --player alice --player bob --player carol --lang ru --format bbcode
+      gmtool campaign new campaigns/venus1 --ruleset venus --player ann:humans --player ben --player cat
     """
     from gmtool.campaign.store import CampaignStore, display
     from gmtool.campaign.stream import commitment, new_secret
@@ -67,8 +69,22 @@ def new_command(
     from gmtool.report.campaign import created_report
     from gmtool.rules.orion.setup import new_campaign
 
+    if ruleset == "venus":
+        from gmtool.campaign.stream import JournalingSource
+        from gmtool.report.venus import venus_status_report
+        from gmtool.rules.venus.setup import new_venus
+
+        secret = new_secret()
+        source = JournalingSource(secret, 1, 1, "setup")
+        lib = library(tables)
+        state = new_venus(name or folder.resolve().name, player, lib, commitment(secret),
+                          (lang or Lang.en).value, (format or Format.plain).value, source)
+        CampaignStore(folder).create(state, secret, source.entries)
+        out = Output(format, lang, state)
+        out.emit(venus_status_report(state, lib, out.lang, created=display(folder)))
+        return
     if ruleset != "orion":
-        raise fail(f"unknown ruleset {ruleset!r} (this gmtool plays: orion)")
+        raise fail(f"unknown ruleset {ruleset!r} (this gmtool plays: orion, venus)")
     secret = new_secret()
     state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
                          commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,

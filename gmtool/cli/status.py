@@ -38,4 +38,11 @@ def status_command(
     state = CampaignStore(folder).load()
     out = Output(format, lang, state)
     lib = library(list(tables or []) + campaign_tables(folder))
+    if state.ruleset == "venus":
+        from gmtool.report.venus import venus_status_report
+
+        if player is not None:
+            state.player(player)   # what is face down stays face down for everyone alike
+        out.emit(venus_status_report(state, lib, out.lang))
+        return
     out.emit(status_report(status_view(state, player), out.lang, labeller(lib, out.lang)))

@@ -111,6 +111,8 @@ def end_command(
     chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision on "
                                                           "a tied vote when the chair abstained.",
                                                           show_default=False)] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Merchant of Venus: the player whose turn "
+                                                  "ends (net-worth victory check).", show_default=False)] = None,
     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
@@ -130,6 +132,9 @@ def end_command(
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
+        if state.ruleset == "venus":
+            _end_venus_turn(store, state, out, player, tables)
+            return
         rules = _rules(store, tables)
         before = store.state_path.read_bytes()
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
@@ -147,6 +152,23 @@ def end_command(
         commit(store, state, choice)
         _write_reports(store.folder, turn, out, rendered)
     out.emit(public)
+
+
+def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
+    """Merchant of Venus: the end of one player's turn (RULES.md part B)."""
+    from gmtool.cli.common import fail
+    from gmtool.report.venus import venus_end_report
+    from gmtool.rules.venus.play import end_player_turn
+
+    if not player:
+        raise fail("Merchant of Venus: name the player whose turn ends (--player NAME)")
+    before = store.state_path.read_bytes()
+    turn = state.turn
+    result = end_player_turn(state, campaign_library(store.folder, tables), player)
+    report = venus_end_report(result, out.lang)
+    _snapshot(store, turn, before, store.next_roll_id())
+    commit(store, state)
+    out.emit(report)
 
 
 @app.command("undo")

@@ -22,6 +22,7 @@ ALIASES = {
     "table": "table", "таблица": "table",
     "check": "check", "проверка": "check", "агент": "check",
     "vote": "vote", "голос": "vote",
+    "move": "move", "полёт": "move", "полет": "move", "движение": "move",
 }
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20

@@ -49,7 +49,8 @@ def record_of(outcome: Outcome) -> dict[str, Any]:
 
 def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) -> Outcome:
     reports = {lang: report_from_dict(raw) for lang, raw in json.loads(record.get("reports") or "{}").items()}
-    edited = record.get("command") != command.line
+    # a changed command, or a different author claiming the same post id
+    edited = record.get("command") != command.line or record.get("author", post.author) != post.author
     return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""), edited,
                    record.get("command", ""), list(record.get("roll_ids", [])), new=False)
 
@@ -68,7 +69,7 @@ class Resolver:
         self.leaders = {p.name for p in state.players}
         self._handlers: dict[str, Handler] = {
             "roll": self._roll, "explore": self._explore, "table": self._table,
-            "check": self._check, "vote": self._vote,
+            "check": self._check, "vote": self._vote, "move": self._move,
         }
 
     def resolve(self, post: Post, command: Command) -> Outcome:
@@ -165,6 +166,16 @@ class Resolver:
         result = use(state, agent, parts[1], self.library.get(ABILITIES_TABLE, "orion"),
                      self.library.get(OUTCOMES_TABLE, "orion"), source, target)
         return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
+
+    def _move(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+        """Merchant of Venus: `!move HEADING` declares the heading and rolls the speed dice."""
+        from gmtool.report.venus import speed_report
+        from gmtool.rules.venus.play import move
+
+        first = source.next_id
+        roll = move(state, self.library, post.author, command.args, source)
+        ship = state.venus.merchants[post.author].ship
+        return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
 
     def _vote(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.i18n import tr

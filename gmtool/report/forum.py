@@ -22,20 +22,24 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str) -> Report
         blocks.append(Heading(text(head)))
         post_data = {"author": post.author, "post_id": post.post_id, "private": post.private, "commands": []}
         for o in items:
-            line = [bold(o.command.line)]
+            # A private message stays private: the public reply names the command, never its words.
+            shown = f"!{o.command.name or o.command.word} …" if post.private else o.command.line
+            line = [bold(shown)]
             if o.status == "refused":
                 line.append(Span(f" — {tr('refused', lang)}: {o.reason}", "i"))
             blocks.append(Paragraph(line))
             if o.edited:
-                blocks.append(Paragraph([Span(tr("edited_note", lang), "i"), Span(f" ({tr('original_command', lang)}: "),
-                                         Span(o.original), Span(")")]))
+                original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")] \
+                    if not post.private else []
+                blocks.append(Paragraph([Span(tr("edited_note", lang), "i")] + original))
             report = o.reports.get(lang) or next(iter(o.reports.values()), None)
             if report is not None:
                 blocks.append(Paragraph(report.title))
                 blocks.extend(report.blocks)
             post_data["commands"].append({
-                "index": o.command.index, "key": o.key, "command": o.command.line, "status": o.status,
-                "reason": o.reason or None, "edited": o.edited, "original": o.original or None,
+                "index": o.command.index, "key": o.key, "command": shown, "status": o.status,
+                "reason": o.reason or None, "edited": o.edited,
+                "original": (o.original if o.edited and not post.private else None),
                 "roll_ids": o.roll_ids, "result": report.data if report is not None else None})
         data["posts"].append(post_data)
     if not blocks:

@@ -63,10 +63,16 @@ def _locate(text: str) -> Callable[[str, str | None], int]:
     """Line numbers of ``[leader]`` headers and of keys inside them (tomllib keeps none)."""
     lines = text.splitlines()
     headers: dict[str, int] = {}
+    in_table = False
     for i, line in enumerate(lines, start=1):
-        m = re.match(r"^\s*\[\s*\"?([^\]\"]+)\"?\s*\]\s*(#.*)?$", line)
+        m = re.match(r"^\s*\[\[?\s*\"?([^\]\"]+)\"?\s*\]\]?\s*(#.*)?$", line)
         if m:
             headers.setdefault(m.group(1).strip(), i)
+            in_table = True
+            continue
+        key = re.match(r"^\s*\"?([^\s=\"]+)\"?\s*=", line)
+        if key and not in_table:   # a top-level `leader = …`
+            headers.setdefault(key.group(1), i)
 
     def where(leader: str, key: str | None = None) -> int:
         start = headers.get(leader, 1)
@@ -143,6 +149,14 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
     return problems, done
 
 
+def _int(value: Any, what: str, default: int | None = None) -> int | None:
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
 def _need(value: Any, kind: type, what: str) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise InputError(f"{what} must be {'text' if kind is str else 'a whole number' if kind is int else 'a table'}")
@@ -170,7 +184,7 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
     if order.kind == "events":
         _need(v, dict, "an event order")
-        return turns.play_event(c, rules, leader, str(v.get("card", "")), int(v.get("choice", 1)))
+        return turns.play_event(c, rules, leader, str(v.get("card", "")), _int(v.get("choice"), "choice", 1))
     if order.kind == "quests":
         return turns.complete_quest(c, rules, leader, _need(v, str, "a quest id"))
     if order.kind == "agents":
@@ -185,18 +199,19 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
                                    lib.get("agent-outcomes", "orion"), source, target, frame).to_data()
     if order.kind == "assign":
         _need(v, dict, "an assignment")
-        system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), v.get("workers"), v.get("scientists"))
+        system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
+                                _int(v.get("scientists"), "scientists"))
         return {"hex": str(system.hex), "scientists": system.planet.scientists}
     if order.kind == "activate":
         system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
     if order.kind == "vote":
         _need(v, dict, "a vote")
-        council_campaign.cast(c, leader, str(v.get("choice", "")), int(v.get("bribe", 0)))
+        council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
         return {"vote": "cast"}
     if order.kind == "election":
         _need(v, dict, "an election ballot")
         candidate = c.player(v["candidate"]) if v.get("candidate") else None
-        council_campaign.elect(c, leader, candidate, int(v.get("bribe", 0)))
+        council_campaign.elect(c, leader, candidate, _int(v.get("bribe"), "bribe", 0))
         return {"ballot": "cast"}
     raise InputError(f"unknown order {order.kind!r}")

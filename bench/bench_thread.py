@@ -1,0 +1,133 @@
+"""Whole-process wall time of `gmtool post resolve THREAD -c DIR` on a big campaign.
+
+Goal (issue): a thread of 500 posts with 1,000 commands resolves in under 2 s, whole
+process, on a campaign whose journal holds 20,000 entries — the first resolution (every
+command rolled, journaled and recorded in forum.toml) and the second (every result read
+back from forum.toml, nothing rolled).
+
+The campaign is a copy of campaigns/example with 20,000 valid stream entries appended to
+its journal (faces derived from its secret.key, ids continuing after the last one), so
+`gmtool verify` passes on it.  The thread: alice, bob and carol in turn, two commands a
+post — mostly !roll with varied dice, some !table.  Each run uses a fresh copy of the
+big campaign (the copy is outside the timing).
+
+    python bench/bench_thread.py [RUNS] [ENTRIES] [POSTS]
+"""
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
+GOAL = 2.0
+DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2", "d8*2", "10d10kh3"]
+TABLES = ["orion/world-size", "orion/world-type", "orion/exploration", "orion/positive-events",
+          "orion/monster-kind"]
+
+
+def gmtool_path() -> str:
+    found = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
+    if not found:
+        sys.exit("gmtool is not installed in this environment")
+    return found
+
+
+def fill_journal(folder: Path, count: int) -> None:
+    """``count`` stream entries after the last one, faces derived from the campaign's secret."""
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.stream import Entry, derive_face
+
+    store = CampaignStore(folder)
+    secret = store.read_secret()
+    assert secret is not None, "the example campaign has a secret.key"
+    first = store.next_roll_id()
+    kinds = [(10, "roll: d10: die 1"), (6, "roll for bob: boarding action: 3d6: die 2"),
+             (10, "explore 3,-2 (bob): exploration roll"), (100, "post #17.1 (carol) !roll: d100")]
+    entries = []
+    for roll_id in range(first, first + count):
+        sides, purpose = kinds[roll_id % len(kinds)]
+        entries.append(Entry(roll_id, 1, purpose, sides, derive_face(secret, roll_id, sides), "stream"))
+    journal.append(store.journal_path, entries)
+
+
+def thread_text(posts: int) -> str:
+    authors = ["alice", "bob", "carol"]
+    out = ["Turn 1 thread (benchmark)\n"]
+    n = 0
+    for i in range(posts):
+        out.append(f"=== {authors[i % 3]} #{10_000 + i} ===\nSome flavour text, post {i}.\n")
+        for _ in range(2):
+            if n % 7 == 3:
+                out.append(f"!table {TABLES[n % len(TABLES)]}\n")
+            else:
+                alias = "бросок" if n % 11 == 0 else "roll"
+                out.append(f"!{alias} {DICE[n % len(DICE)]} attack {n}\n")
+            n += 1
+    return "".join(out)
+
+
+def run(cmd: list[str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.strip()}")
+    return took, done.stdout
+
+
+def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
+    gmtool = gmtool_path()
+    with tempfile.TemporaryDirectory(prefix="bench-thread-") as tmp:
+        root = Path(tmp)
+        template = root / "template"
+        shutil.copytree(EXAMPLE, template, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports",
+                                                                         "history"))
+        start = time.perf_counter()
+        fill_journal(template, entries)
+        built = time.perf_counter() - start
+        thread = root / "thread.txt"
+        thread.write_text(thread_text(posts), encoding="utf-8")
+        commands = sum(1 for line in thread.read_text(encoding="utf-8").splitlines() if line.startswith("!"))
+        size = (template / "journal.toml").stat().st_size
+        print(f"campaign: {entries} appended journal entries ({size / 1e6:.1f} MB, written in {built:.2f} s); "
+              f"thread: {posts} posts, {commands} commands")
+        verify = subprocess.run([gmtool, "verify", "-c", str(template)], capture_output=True, text=True)
+        if verify.returncode != 0:
+            sys.exit(f"gmtool verify fails on the big campaign: {verify.stderr.strip()}")
+
+        firsts, seconds = [], []
+        for i in range(runs):
+            camp = root / f"run-{i}"
+            shutil.copytree(template, camp)
+            cmd = [gmtool, "post", "resolve", str(thread), "-c", str(camp)]
+            t1, out1 = run(cmd)
+            t2, out2 = run(cmd)
+            if out1 != out2:
+                sys.exit("the second resolution printed another reply than the first")
+            firsts.append(t1)
+            seconds.append(t2)
+            if i == 0:
+                refused = out1.count("— refused")
+                rolled = subprocess.run([gmtool, "verify", "-c", str(camp)], capture_output=True, text=True)
+                if rolled.returncode != 0:
+                    sys.exit(f"gmtool verify fails after the resolution: {rolled.stderr.strip()}")
+                forum = (camp / "forum.toml").stat().st_size
+                print(f"reply: {len(out1.encode()) / 1e3:.0f} kB, {refused} refused; forum.toml {forum / 1e6:.1f} MB; "
+                      f"verify ok")
+            shutil.rmtree(camp)
+
+    for name, times in (("first resolution ", firsts), ("second resolution", seconds)):
+        med = statistics.median(times)
+        verdict = "ok" if max(times) < GOAL else "OVER"
+        print(f"{name}  median {med:.3f} s  (min {min(times):.3f}, max {max(times):.3f}; goal < {GOAL:.1f} s: "
+              f"{verdict}; {len(times)} runs)")
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:4]))

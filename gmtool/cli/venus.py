@@ -1,0 +1,144 @@
+"""``gmtool venus move | land | skip | cost | worth``: Merchant of Venus (RULES.md part B)."""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+                               campaign_library, commit, handles_errors, library, open_campaign, user_text)
+
+app = typer.Typer(help="Merchant of Venus, Classic game: movement, landing, net worth (ruleset venus).",
+                  no_args_is_help=True)
+PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The player whose turn it is.", show_default=False)]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="venus")
+
+
+@app.command("move")
+@handles_errors
+def move_command(
+    player: PlayerOpt,
+    heading: Annotated[Optional[str], typer.Option("--heading", help="The declared heading and destination "
+                                                   "(required before the dice are rolled).", show_default=False)] = None,
+    speed: Annotated[Optional[int], typer.Option("--speed", min=1, max=20, help="Speed dice to roll (default: the "
+                                                 "ship's speed number).", show_default=False)] = None,
+    navigate: Annotated[Optional[int], typer.Option("--navigate", min=1, max=20, help="Which rolled die (1, 2, …) is "
+                                                    "set aside for navigation.", show_default=False)] = None,
+    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
+    """Declare the heading, then roll the speed dice (d6): their sum is the movement value.
+
+    \b
+    Example:
+      gmtool venus move -c DIR --player ann --heading "Nebula Habitat" --speed 1 --navigate 1
+    """
+    from gmtool.report.venus import speed_report
+    from gmtool.rules.venus.play import move
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        choice = DiceChoice(dice, None, (store, state, f"venus move ({player})"))
+        roll = move(state, lib, player, user_text(heading) if heading else None, choice.source, speed, navigate)
+        choice.finish()
+        commit(store, state, choice)
+    out.emit(speed_report(roll, lib, out.lang, choice.info, state.venus.merchants[player].ship))
+
+
+@app.command("land")
+@handles_errors
+def land_command(
+    player: PlayerOpt,
+    at: Annotated[str, typer.Option("--at", help="The space (tables/venus/board.toml).", show_default=False)],
+    kind: Annotated[str, typer.Option("--kind", help="city, spaceport or asteroid.", show_default=False)],
+    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """Land: a surface city or spaceport turns the system's First Contact card face up and leads
+    to the operations phase; an asteroid ends the turn at once.
+
+    \b
+    Example:
+      gmtool venus land -c DIR --player ann --at nebula-habitat --kind spaceport
+    """
+    from gmtool.report.venus import landing_report
+    from gmtool.rules.venus.play import land
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        result = land(state, lib, player, at, kind)
+        commit(store, state)
+    out.emit(landing_report(result, lib, out.lang))
+
+
+@app.command("skip")
+@handles_errors
+def skip_command(
+    player: PlayerOpt,
+    in_port: Annotated[bool, typer.Option("--in-port", help="The ship is in a surface city or spaceport: go "
+                                          "straight to the operations phase.")] = False,
+    campaign: CampaignOpt = None,
+) -> None:
+    """Skip the movement phase.
+
+    \b
+    Example:
+      gmtool venus skip -c DIR --player ann --in-port
+    """
+    from gmtool.rules.venus.play import skip
+
+    with open_campaign(campaign) as (store, state):
+        result = skip(state, player, in_port)
+        commit(store, state)
+    typer.echo(f"{player} skips movement: {'operations phase' if result['next'] == 'operations' else 'turn over'}")
+
+
+@app.command("cost")
+@handles_errors
+def cost_command(
+    grey: Annotated[int, typer.Option("--grey", min=0, max=1000, help="Steps along grey lines (solid or dashed).")] = 0,
+    green: Annotated[int, typer.Option("--green", min=0, max=1000, help="Steps along solid green lines.")] = 0,
+    tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """Movement points for a path: 1 a grey step, 2 a green step.
+
+    \b
+    Example:
+      gmtool venus cost --grey 4 --green 2
+    """
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Paragraph, Report, bold, text
+    from gmtool.rules.venus.play import movement_cost
+
+    out = Output(format, lang)
+    rules = library(tables).get("rules", "venus")
+    total = movement_cost(grey, green, rules)
+    g1, g2 = int(rules.rule("grey_line_cost")), int(rules.rule("green_line_cost"))
+    out.emit(Report(text(tr("movement_cost", out.lang)),
+                    [Paragraph(text(f"{grey}×{g1} + {green}×{g2} = ") + [bold(str(total))])],
+                    {"grey": grey, "green": green, "movement_points": total}))
+
+
+@app.command("worth")
+@handles_errors
+def worth_command(
+    player: PlayerOpt,
+    set_: Annotated[int, typer.Option("--set", min=0, help="The player's net worth in credits.", show_default=False)],
+    campaign: CampaignOpt = None,
+) -> None:
+    """Record a player's net worth (checked for victory at the end of their own turn).
+
+    \b
+    Example:
+      gmtool venus worth -c DIR --player ann --set 2050
+    """
+    from gmtool.rules.venus.play import set_worth
+
+    with open_campaign(campaign) as (store, state):
+        set_worth(state, player, set_)
+        commit(store, state)
+    typer.echo(f"{player}: net worth {set_}")

@@ -1,0 +1,1 @@
+"""Merchant of Venus, Classic game (RULES.md part B, ruleset ``venus``)."""

@@ -1,0 +1,69 @@
+"""Setting up a Merchant of Venus game (RULES.md part B): credits, the first player,
+races, First Contact cards on every system, encounter tokens on every encounter space,
+every ship on the Galactic Base — every random pick a journaled roll."""
+from __future__ import annotations
+
+from gmtool.campaign import decks
+from gmtool.campaign.model import Campaign, Merchant, Player, VenusState
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError
+from gmtool.rolltables.library import TableLibrary
+
+RULESET = "venus"
+
+
+def parse_players(specs: list[str], races: set[str]) -> list[tuple[str, str | None]]:
+    """``ann`` or ``ann:humans`` → (name, race or None)."""
+    out: list[tuple[str, str | None]] = []
+    for spec in specs:
+        name, _, race = spec.partition(":")
+        name, race = name.strip(), race.strip().lower() or None
+        if not name or len(name) > 40 or any(ch < " " for ch in name):
+            raise InputError(f"player name {name!r} must be 1–40 printable characters")
+        if race is not None and race not in races:
+            raise InputError(f"{name}: unknown race {race!r} (races: {', '.join(sorted(races))})")
+        out.append((name, race))
+    names = [n for n, _ in out]
+    for n in names:
+        if names.count(n) > 1:
+            raise InputError(f"player {n!r} is given twice")
+    chosen = [r for _, r in out if r]
+    for r in chosen:
+        if chosen.count(r) > 1:
+            raise InputError(f"race {r!r} is taken twice: no race may be taken twice")
+    return out
+
+
+def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: str, lang: str, fmt: str,
+              source: DiceSource) -> Campaign:
+    rules = library.get("rules", RULESET)
+    race_table = library.get("races", RULESET)
+    players = parse_players(specs, {r.id for r in race_table.rows})
+    low, high = int(rules.rule("min_players")), int(rules.rule("max_players"))
+    if not low <= len(players) <= high:
+        raise InputError(f"Merchant of Venus takes {low} to {high} players, not {len(players)}")
+    campaign = Campaign(name=name, radius=0, commitment=commitment, ruleset=RULESET, lang=lang, format=fmt)
+    # races: the chosen ones, then the rest at random from what is left
+    free = [r.id for r in race_table.rows if r.id not in {race for _, race in players if race}]
+    credits = int(rules.rule("credits_per_player")) * len(players)
+    merchants = {}
+    for player, race in players:
+        if race is None:
+            race = free.pop(source.roll(len(free), f"race for {player}") - 1)
+        campaign.players.append(Player(name=player, race=race, bc=0, orders=0, scouts=0, colony_ships=0))
+        merchants[player] = Merchant(credits=credits, ship=str(rules.rule("start_ship")),
+                                     position=str(rules.rule("start_space")))
+    first = players[source.roll(len(players), "first player") - 1][0]
+    board = library.get("board", RULESET)
+    systems = [r.id for r in board.rows if r.values.get("kind") == "system"]
+    encounters = [r.id for r in board.rows if r.values.get("kind") == "encounter"]
+    cards = decks.shuffle([r.id for r in library.get("first-contact", RULESET).rows], source, "first contact cards")
+    tokens = decks.shuffle([r.id for r in library.get("encounter-tokens", RULESET).rows], source, "encounter tokens")
+    if len(cards) < len(systems):
+        raise InputError(f"{len(systems)} systems but only {len(cards)} First Contact cards")
+    if len(tokens) < len(encounters):
+        raise InputError(f"{len(encounters)} encounter spaces but only {len(tokens)} encounter tokens")
+    campaign.venus = VenusState(first_player=first, current=first, merchants=merchants,
+                                first_contact=dict(zip(systems, cards)), encounters=dict(zip(encounters, tokens)))
+    # the rest of the tokens go back to the box
+    return campaign

@@ -1,0 +1,365 @@
+"""Batch turns: orders files (gmtool.rules.orion.orders) and ``gmtool turn check | run``,
+on copies of campaigns/example (never on the example itself).
+
+An orders file is checked as a whole: every problem with ``file:line (leader)``, sorted by
+line, and nothing is written if there is one; ``--dry-run`` prints the reports and writes
+nothing; a good file plays the turn exactly as the same commands typed one by one would.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gmtool.campaign.store import CampaignStore
+from gmtool.rules.orion.orders import KEYS, Order, parse_orders, sort_orders
+from gmtool.rules.orion.turns import movement_order
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    for var in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def copy_example(dest: Path) -> Path:
+    shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns(".lock"))
+    return dest
+
+
+@pytest.fixture
+def camp(tmp_path, monkeypatch) -> Path:
+    """A copy of the example, and the current folder (so that paths print as orders/…)."""
+    folder = copy_example(tmp_path / "camp")
+    monkeypatch.chdir(folder)
+    return folder
+
+
+# ================================================================ helpers
+
+def ok(res) -> str:
+    assert res.exit_code == 0, (res.exit_code, res.stdout[-3000:], res.stderr)
+    assert res.stderr == "", res.stderr
+    return res.stdout
+
+
+def failed(res) -> list[str]:
+    """The `error:` lines of a refused command."""
+    assert res.exit_code == 1, (res.exit_code, res.stdout[-3000:], res.stderr)
+    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
+    lines = res.stderr.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), res.stderr
+    return lines
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
+
+
+def state(folder: Path):
+    return CampaignStore(folder).load()
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / "orders" / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ================================================================ turn check
+
+def test_check_of_the_example_orders(gm, camp):
+    files = snapshot(camp)
+    out = ok(gm("turn", "check", "orders/turn-01.toml", "-c", str(camp)))
+    assert "no problems" in out and "orders/turn-01.toml" in out
+    assert snapshot(camp) == files
+
+
+def test_check_of_orders_for_another_turn(gm, camp):
+    files = snapshot(camp)
+    lines = failed(gm("turn", "check", "orders/turn-02.toml", "-c", str(camp)))
+    assert any("orders/turn-02.toml:1" in line and "turn 2" in line and "turn 1" in line for line in lines)
+    assert snapshot(camp) == files
+
+
+BAD = """\
+turn = 1
+
+[alice]
+explore = ["0,-2", "4,4"]
+fleet = 1
+vote = { choice = "yes" }
+
+[bob]
+agents = [
+  { agent = "Kess", ability = "gather-intel", target = "alice" },
+  { agent = "Kess", ability = "gather-intel", target = "carol" },
+]
+teleport = ["1,1"]
+
+[zed]
+explore = ["1,1"]
+"""
+# line, leader, a fragment of the message
+BAD_PROBLEMS = [
+    (4, "alice", "4,4"),              # out of reach in stage 1
+    (5, "alice", "order"),            # fleet +1 costs an order: alice has none
+    (6, "alice", "stage 1"),          # no Council in stage 1
+    (9, "bob", "two orders"),         # one agent, two uses
+    (13, "bob", "teleport"),          # unknown order key
+    (15, "zed", "not a leader"),      # unknown leader
+]
+
+
+@pytest.fixture
+def with_agent(gm, camp) -> Path:
+    ok(gm("agent", "set", "-c", str(camp), "--player", "bob", "--limit", "1"))
+    ok(gm("agent", "hire", "-c", str(camp), "--player", "bob", "--name", "Kess", "--speciality", "spy"))
+    return camp
+
+
+@pytest.mark.parametrize("command", [("check",), ("run",), ("run", "--dry-run")])
+def test_every_problem_is_listed_with_file_line_and_leader(gm, with_agent, command):
+    camp = with_agent
+    write(camp, "bad.toml", BAD)
+    files = snapshot(camp)
+    lines = failed(gm("turn", *command, "orders/bad.toml", "-c", str(camp)))
+    problems, summary = lines[:-1], lines[-1]
+    assert len(problems) == len(BAD_PROBLEMS), lines
+    for line, (number, leader, fragment) in zip(problems, BAD_PROBLEMS):
+        assert line.startswith(f"error: orders/bad.toml:{number} ({leader}): "), line
+        assert fragment in line, line
+    numbers = [int(re.match(r"error: orders/bad\.toml:(\d+)", p).group(1)) for p in problems]
+    assert numbers == sorted(numbers)
+    assert f"{len(BAD_PROBLEMS)} problem" in summary and "nothing was applied" in summary
+    assert snapshot(camp) == files            # campaign.toml and journal.toml unchanged, nothing new
+
+
+def test_problems_of_one_line_from_several_leaders(gm, camp):
+    write(camp, "two.toml", 'turn = 1\n[alice]\nexplore = ["4,4"]\n[bob]\nexplore = ["4,4"]\n')
+    lines = failed(gm("turn", "check", "orders/two.toml", "-c", str(camp)))
+    assert lines[0].startswith("error: orders/two.toml:3 (alice)")
+    assert lines[1].startswith("error: orders/two.toml:5 (bob)")
+
+
+@pytest.mark.parametrize("body", [
+    'events = [{ card = "refugees", choice = "two" }]',
+    'vote = { choice = "yes", bribe = "lots" }',
+    'election = { candidate = "bob", bribe = "lots" }',
+    'assign = [{ hex = "1,-3", workers = "two" }]',
+    'assign = [{ hex = "1,-3", scientists = [1] }]',
+    'agents = [{ agent = "Kess", ability = "gather-intel", target = ["x"] }]',
+    'agents = [{ agent = ["Kess"] }]',
+    'explore = [1]',
+    'explore = [{ hex = "0,-2" }]',
+    'colonize = [["2,-3"]]',
+    'fleet = 1.5',
+    'fleet = "+1"',
+    'fleet = 99999999999999999999',
+    'quests = [3]',
+    'activate = [{}]',
+    'events = ["refugees"]',
+])
+def test_values_of_the_wrong_type_are_problems_not_crashes(gm, camp, body):
+    write(camp, "odd.toml", f"turn = 1\n[alice]\n{body}\n")
+    files = snapshot(camp)
+    lines = failed(gm("turn", "check", "orders/odd.toml", "-c", str(camp)))
+    assert lines[0].startswith("error: orders/odd.toml:3 (alice): "), lines
+    failed(gm("turn", "run", "orders/odd.toml", "-c", str(camp)))
+    assert snapshot(camp) == files
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("turn = [\n", "orders/x.toml"),                                 # not TOML
+    ("turn = 1\nalice = 3\n", "orders/x.toml:2 (alice)"),            # not a table
+    ("turn = 1\n[[alice]]\nexplore = [\"0,-2\"]\n", "orders/x.toml:2 (alice)"),   # an array of tables
+    ("turn = 1\nalice = { explore = [\"4,4\"] }\n", "orders/x.toml:2 (alice)"),   # an inline table
+])
+def test_malformed_orders_files(gm, camp, text, fragment):
+    write(camp, "x.toml", text)
+    files = snapshot(camp)
+    lines = failed(gm("turn", "check", "orders/x.toml", "-c", str(camp)))
+    assert any(fragment in line for line in lines), lines
+    assert snapshot(camp) == files
+
+
+def test_a_missing_or_binary_orders_file(gm, camp):
+    files = snapshot(camp)
+    failed(gm("turn", "check", "orders/none.toml", "-c", str(camp)))
+    (camp / "orders" / "bin.toml").write_bytes(b"\xff\xfe\x00[alice]\n")
+    files = snapshot(camp)
+    failed(gm("turn", "check", "orders/bin.toml", "-c", str(camp)))
+    failed(gm("turn", "run", "orders/bin.toml", "-c", str(camp)))
+    assert snapshot(camp) == files
+
+
+# ================================================================ turn run
+
+def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
+    files = snapshot(camp)
+    out = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp), "--dry-run"))
+    assert snapshot(camp) == files
+    assert not (camp / "reports").exists() and not (camp / "history").exists()
+    assert out.startswith("Turn 1")
+    for leader in ("alice", "bob", "carol"):
+        assert f"{leader}: Turn 1" in out
+    assert "explore 0,-2" in out and "colonize: -3,3" in out
+
+    # the real run then rolls the same dice: its reports are the ones the dry run printed
+    public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
+    assert out.startswith(public)
+    reports = camp / "reports" / "turn-01"
+    for leader in ("alice", "bob", "carol"):
+        assert (reports / f"{leader}.txt").read_text(encoding="utf-8") in out
+    assert (reports / "public.txt").read_text(encoding="utf-8") == public
+
+
+def test_dry_run_in_json(gm, camp):
+    import json
+
+    files = snapshot(camp)
+    data = json.loads(ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp), "--dry-run", "-f", "json")))
+    assert data["dry_run"] is True and set(data["private"]) == {"alice", "bob", "carol"}
+    assert snapshot(camp) == files
+
+
+def test_three_turns_in_order(gm, camp):
+    for turn in (1, 2, 3):
+        assert state(camp).turn == turn
+        ok(gm("turn", "check", f"orders/turn-{turn:02d}.toml", "-c", str(camp)))
+        out = ok(gm("turn", "run", f"orders/turn-{turn:02d}.toml", "-c", str(camp)))
+        assert out.startswith(f"Turn {turn}")
+        reports = camp / "reports" / f"turn-{turn:02d}"
+        assert sorted(p.name for p in reports.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "public.txt"]
+        assert (camp / "history" / f"turn-{turn:02d}" / "campaign.toml").is_file()
+    final = state(camp)
+    assert final.turn == 4
+    # what the orders said happened
+    owned = {str(s.hex): s.owner for s in final.systems if s.owner}
+    assert owned.get("-3,3") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
+    for hex_ in ("0,-2", "-4,2", "4,-1", "1,-4", "-2,1", "2,0", "2,-4", "-4,3", "3,-2"):
+        assert final.system(_hex(hex_)) is not None, hex_
+    out = ok(gm("verify", "-c", str(camp)))
+    assert "checks out" in out
+    ok(gm("campaign", "validate", "-c", str(camp)))
+    # an old orders file is now refused
+    files = snapshot(camp)
+    failed(gm("turn", "run", "orders/turn-03.toml", "-c", str(camp)))
+    assert snapshot(camp) == files
+
+
+def test_run_then_undo_gives_back_the_state(gm, camp):
+    before = (camp / "campaign.toml").read_bytes()
+    ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == before
+
+
+def _hex(text: str):
+    from gmtool.campaign.hexes import Hex
+
+    return Hex.parse(text)
+
+
+# ================================================================ orders file == the same commands one by one
+
+def _commands_for(order: Order) -> list[str]:
+    v = order.value
+    if order.kind == "explore":
+        return ["explore", "--player", order.leader, "--hex", v]
+    if order.kind == "colonize":
+        return ["colonize", "--player", order.leader, "--hex", v]
+    if order.kind == "quests":
+        return ["quest", "complete", "--player", order.leader, "--quest", v]
+    if order.kind == "assign":
+        args = ["assign", "--player", order.leader, "--hex", v["hex"]]
+        for key in ("workers", "scientists"):
+            if key in v:
+                args += [f"--{key}", str(v[key])]
+        return args
+    if order.kind == "fleet":
+        return ["fleet", "--player", order.leader, f"{v:+d}"]
+    if order.kind == "activate":
+        return ["activate", "--player", order.leader, "--hex", v]
+    raise AssertionError(f"no command for {order.kind}")
+
+
+@pytest.mark.parametrize("turns", [1, 3])
+def test_an_orders_file_equals_the_same_commands_one_by_one(gm, tmp_path, turns):
+    batch = copy_example(tmp_path / "batch")
+    by_hand = copy_example(tmp_path / "by-hand")
+    for turn in range(1, turns + 1):
+        path = EXAMPLE / "orders" / f"turn-{turn:02d}.toml"
+        ok(gm("turn", "run", str(path), "-c", str(batch)))
+
+        ok(gm("turn", "start", "-c", str(by_hand)))
+        st = state(by_hand)
+        text = path.read_text(encoding="utf-8")
+        orders, problems = parse_orders(tomllib.loads(text), text, st)
+        assert problems == []
+        for order in sort_orders(orders, movement_order(st)):
+            ok(gm(*_commands_for(order), "-c", str(by_hand)))
+        ok(gm("turn", "end", "-c", str(by_hand)))
+
+        assert (batch / "campaign.toml").read_bytes() == (by_hand / "campaign.toml").read_bytes(), turn
+    # the same dice, under other purposes
+    a = [(e["id"], e["die"], e["face"]) for e in tomllib.loads((batch / "journal.toml").read_text())["roll"]]
+    b = [(e["id"], e["die"], e["face"]) for e in tomllib.loads((by_hand / "journal.toml").read_text())["roll"]]
+    assert a == b
+
+
+# ================================================================ library
+
+def test_parse_orders_locates_leaders_and_keys():
+    st = CampaignStore(EXAMPLE).load()
+    text = ('turn = 1\n\n# comment\n[alice]\nexplore = ["0,-2"]\nassign = [{ hex = "1,-3", workers = 2 }]\n\n'
+            '[ "bob" ]   # quoted\ncolonize = ["-3,3", "-3,3"]\nbogus = 1\n[carol]\n')
+    orders, problems = parse_orders(tomllib.loads(text), text, st)
+    assert [(o.leader, o.kind, o.value, o.line) for o in orders] == [
+        ("alice", "explore", "0,-2", 5), ("alice", "assign", {"hex": "1,-3", "workers": 2}, 6),
+        ("bob", "colonize", "-3,3", 9), ("bob", "colonize", "-3,3", 9)]
+    assert [(p.line, p.leader) for p in problems] == [(10, "bob")]
+    assert "bogus" in problems[0].message
+    assert problems[0].render("o.toml") == f"o.toml:10 (bob): {problems[0].message}"
+
+
+def test_parse_orders_turn_and_unknown_leader():
+    st = CampaignStore(EXAMPLE).load()
+    text = 'turn = 9\n[mallory]\nexplore = ["0,0"]\n'
+    orders, problems = parse_orders(tomllib.loads(text), text, st)
+    assert orders == []
+    assert [(p.line, p.leader) for p in problems] == [(1, ""), (2, "mallory")]
+    assert problems[0].render("f") .startswith("f:1: ")
+
+
+def test_vote_and_election_are_one_order_each():
+    st = CampaignStore(EXAMPLE).load()
+    text = '[alice]\nvote = { choice = "yes", bribe = 3 }\nelection = { candidate = "bob" }\n'
+    orders, problems = parse_orders(tomllib.loads(text), text, st)
+    assert problems == []
+    assert [(o.kind, o.value) for o in orders] == [("vote", {"choice": "yes", "bribe": 3}),
+                                                    ("election", {"candidate": "bob"})]
+
+
+def test_sort_orders_follows_the_rules_order():
+    orders = [Order("alice", "vote", {}, 1), Order("carol", "assign", {}, 2), Order("bob", "explore", "a", 3),
+              Order("carol", "explore", "b", 4), Order("alice", "colonize", "c", 5), Order("alice", "fleet", 1, 6),
+              Order("bob", "activate", "d", 7), Order("bob", "assign", {}, 8), Order("alice", "explore", "e", 9),
+              Order("bob", "explore", "f", 10)]
+    ranked = sort_orders(orders, ["bob", "carol", "alice"])
+    assert [(o.leader, o.kind, o.line) for o in ranked] == [
+        # movement, in movement order; within a leader fleet, explore (as written), colonize
+        ("bob", "explore", 3), ("bob", "explore", 10), ("carol", "explore", 4),
+        ("alice", "fleet", 6), ("alice", "explore", 9), ("alice", "colonize", 5),
+        # before production
+        ("bob", "assign", 8), ("bob", "activate", 7), ("carol", "assign", 2),
+        # the Council
+        ("alice", "vote", 1)]
+    assert set(KEYS) >= {o.kind for o in orders}
