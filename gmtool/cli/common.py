@@ -101,19 +101,29 @@ def require_campaign(option: Path | None) -> Path:
 
 
 @contextmanager
-def open_campaign(option: Path | None, changes: bool = True) -> Iterator[tuple[Any, Any]]:
+def open_campaign(option: Path | None, changes: bool = True,
+                  ruleset: str | None = "orion") -> Iterator[tuple[Any, Any]]:
     """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`.
-    A command that ``changes`` the state is refused once the game is over."""
+    A command that ``changes`` the state is refused once the game is over; a command made
+    for one ``ruleset`` is refused on a campaign of another."""
     from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(require_campaign(option))
     with store.locked():
         state = store.load()
+        check_ruleset(state, ruleset)
         if changes:
             from gmtool.rules.orion.turns import ensure_not_over
 
             ensure_not_over(state)
         yield store, state
+
+
+def check_ruleset(state: Any, ruleset: str | None) -> None:
+    if ruleset is not None and state.ruleset != ruleset:
+        from gmtool.errors import RuleRefused
+
+        raise RuleRefused(f"{state.name} plays {state.ruleset}: this command belongs to {ruleset}")
 
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:

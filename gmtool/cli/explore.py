@@ -6,7 +6,8 @@ import typer
 from typing import Annotated, Optional
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, fail, handles_errors, library, neighbourhood)
+                               TablesOpt, campaign_dir, check_ruleset, fail, handles_errors, library,
+                               neighbourhood)
 
 StageOpt = Annotated[Optional[int], typer.Option(
     "--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the "
@@ -82,6 +83,7 @@ def explore_command(
         raise fail(f"--ship must be scout or colony_ship, not {ship!r}")
     with store.locked():
         state = store.load()
+        check_ruleset(state, "orion")
         out = Output(format, lang, state)
         leader = state.player(player)
         check_explorable(state, leader, target)

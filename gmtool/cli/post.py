@@ -71,7 +71,7 @@ def resolve_command(
 
     from gmtool.campaign.stream import JournalingSource
 
-    with open_campaign(campaign, changes=False) as (store, state):
+    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
         known = read_forum(store)

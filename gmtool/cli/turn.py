@@ -130,7 +130,7 @@ def end_command(
     from gmtool.report.turns import end_private, end_public
     from gmtool.rules.orion.turns import end_turn
 
-    with open_campaign(campaign) as (store, state):
+    with open_campaign(campaign, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         if state.ruleset == "venus":
             _end_venus_turn(store, state, out, player, tables)

@@ -39,7 +39,7 @@ def move_command(
     from gmtool.report.venus import speed_report
     from gmtool.rules.venus.play import move
 
-    with open_campaign(campaign) as (store, state):
+    with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
         choice = DiceChoice(dice, None, (store, state, f"venus move ({player})"))
@@ -67,7 +67,7 @@ def land_command(
     from gmtool.report.venus import landing_report
     from gmtool.rules.venus.play import land
 
-    with open_campaign(campaign) as (store, state):
+    with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
         result = land(state, lib, player, at, kind)
@@ -91,7 +91,7 @@ def skip_command(
     """
     from gmtool.rules.venus.play import skip
 
-    with open_campaign(campaign) as (store, state):
+    with open_campaign(campaign, ruleset="venus") as (store, state):
         result = skip(state, player, in_port)
         commit(store, state)
     typer.echo(f"{player} skips movement: {'operations phase' if result['next'] == 'operations' else 'turn over'}")
@@ -138,7 +138,7 @@ def worth_command(
     """
     from gmtool.rules.venus.play import set_worth
 
-    with open_campaign(campaign) as (store, state):
+    with open_campaign(campaign, ruleset="venus") as (store, state):
         set_worth(state, player, set_)
         commit(store, state)
     typer.echo(f"{player}: net worth {set_}")

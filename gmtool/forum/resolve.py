@@ -20,6 +20,8 @@ from gmtool.forum.posts import Command, Post
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
 LANGS = ("en", "ru")
+RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
+                    "venus": {"roll", "table", "move"}}
 
 
 @dataclass
@@ -77,6 +79,11 @@ class Resolver:
             return Outcome(post, command, "refused", reason=command.refused)
         if not command.name:
             return Outcome(post, command, "refused", reason=f"unknown command !{command.word}")
+        allowed_here = RULESET_COMMANDS.get(self.state.ruleset, set())
+        if command.name not in allowed_here:
+            return Outcome(post, command, "refused",
+                           reason=f"!{command.word} is not a command of {self.state.ruleset} "
+                                  f"(commands: {', '.join('!' + c for c in sorted(allowed_here))})")
         allowed = self.leaders | (self.moderators if command.name == "roll" else set())
         if post.author not in allowed:
             who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
