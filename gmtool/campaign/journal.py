@@ -7,11 +7,11 @@ and :func:`split` / :func:`repair` find and cut an incomplete tail.
 """
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 from typing import Iterable
 
+from gmtool.campaign.files import append_durably, atomic_write
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
 
@@ -130,15 +130,7 @@ def read_all(path: Path) -> tuple[list[Entry], str, list[str]]:
 
 def append(path: Path, entries: Iterable[Entry]) -> None:
     """Append entries with one write and an fsync."""
-    data = "".join(format_entry(e) for e in entries).encode("utf-8")
-    if not data:
-        return
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    append_durably(path, "".join(format_entry(e) for e in entries).encode("utf-8"))
 
 
 def repair(path: Path) -> int:
@@ -154,7 +146,5 @@ def repair(path: Path) -> int:
         intact = False
     if not intact:
         raise CampaignError(f"{path}: damaged in the middle, not only at the end; restore it from a copy")
-    from gmtool.campaign.store import atomic_write
-
     atomic_write(path, data[:keep])
     return len(data) - keep

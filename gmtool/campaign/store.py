@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 from gmtool.campaign import journal
+from gmtool.campaign.files import append_durably, atomic_write
 from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
@@ -33,32 +34,6 @@ GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecr
 
 
 display = display_path
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # not possible on every platform
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class CampaignStore:
@@ -191,10 +166,4 @@ def append_forum(store: CampaignStore, records: list[dict]) -> None:
     import tomli_w
 
     clean = [{k: v for k, v in r.items() if v is not None} for r in records]
-    data = ("\n" + tomli_w.dumps({"command": clean})).encode("utf-8")
-    fd = os.open(store.folder / FORUM_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    append_durably(store.folder / FORUM_FILE, ("\n" + tomli_w.dumps({"command": clean})).encode("utf-8"))

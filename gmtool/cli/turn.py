@@ -126,7 +126,6 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    from gmtool.campaign.store import atomic_write
     from gmtool.report.turns import end_private, end_public
     from gmtool.rules.orion.turns import end_turn
 
@@ -457,9 +456,8 @@ def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[s
 
     orders, problems, where = _load_orders(path, state)
     choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} orders"))
-    started = None
     if state.turn_state.started != state.turn:
-        started = start_turn(state, rules, choice.source)
+        start_turn(state, rules, choice.source)
     more, done = apply_orders(state, rules, choice.source, orders)
     return choice, problems + more, where, done
 
@@ -508,7 +506,6 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
     """
-    from gmtool.campaign.store import atomic_write
     from gmtool.cli.common import fail
     from gmtool.report.turns import end_private, end_public
     from gmtool.rules.orion.turns import end_turn

@@ -244,7 +244,7 @@ LABELS: dict[str, dict[str, str]] = {
     "landing_city": {"en": "surface city", "ru": "наземный город"},
     "landing_spaceport": {"en": "spaceport", "ru": "космодром"},
     "landing_asteroid": {"en": "asteroid", "ru": "астероид"},
-    "next": {"en": "Next", "ru": "Дальше"},
+    "next_step": {"en": "Next", "ru": "Дальше"},
     "next_operations": {"en": "first contact, then the operations phase", "ru": "первый контакт, затем фаза операций"},
     "next_turn_over": {"en": "the turn is over", "ru": "ход окончен"},
     "next_done": {"en": "the turn is over", "ru": "ход окончен"},

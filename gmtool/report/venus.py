@@ -78,7 +78,7 @@ def landing_report(result: dict[str, Any], library: Any, lang: str) -> Report:
         row = library.find_row("first-contact", "venus", result["first_contact"])
         facts.append((tr("first_contact", lang), [bold(pick(row.label, lang))] +
                       (text(f" — {pick(row.text, lang)}") if row and row.text else [])))
-    facts.append((tr("next", lang), text(tr("next_" + result["next"].replace(" ", "_"), lang))))
+    facts.append((tr("next_step", lang), text(tr("next_" + result["next"].replace(" ", "_"), lang))))
     return Report(text(f"{result['player']}: {tr('landing', lang)}"), [Facts(facts)], result)
 
 

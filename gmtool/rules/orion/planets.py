@@ -33,7 +33,7 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex) -> System:
     if player.colony_ships < 1:
         raise RuleRefused(f"{player.name} has no colony ship")
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
-        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld")
+        raise RuleRefused("in stage 1 no ship goes farther than 1 hex from its homeworld")
     player.colony_ships -= 1
     system.owner = player.name
     if system.planet is not None:
