@@ -130,20 +130,38 @@ class CampaignStore:
         self.save(campaign)
 
 
-def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
-    """The latest `turn end` snapshot not yet undone: (folder, turn, first roll id)."""
+def _snapshots(store: CampaignStore, with_undone: bool) -> list[tuple[int, Path, dict]]:
+    """(sequence, folder, meta) of every `turn end` snapshot, oldest first."""
     import tomllib
 
     history = store.folder / "history"
-    snapshots = sorted(p for p in history.glob("turn-*") if p.is_dir() and "." not in p.name) \
-        if history.is_dir() else []
+    out = []
+    for folder in history.glob("turn-*") if history.is_dir() else []:
+        if not folder.is_dir() or (".undone" in folder.name and not with_undone):
+            continue
+        if not (folder / "meta.toml").exists() and not (folder / "campaign.toml").exists():
+            continue   # being written
+        try:
+            meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
+            out.append((int(meta.get("seq", 0)), folder, meta))
+        except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
+            raise CampaignError(f"{display(folder)}: the snapshot is damaged ({exc})") from None
+    return sorted(out, key=lambda item: (item[0], item[1].name))
+
+
+def next_snapshot_seq(store: CampaignStore) -> int:
+    return max((seq for seq, _, _ in _snapshots(store, True)), default=0) + 1
+
+
+def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
+    """The latest `turn end` snapshot not yet undone: (folder, turn, first roll id)."""
+    snapshots = _snapshots(store, False)
     if not snapshots:
         raise CampaignError("nothing to undo: no `turn end` snapshot in history/")
-    latest = snapshots[-1]
+    _, latest, meta = snapshots[-1]
     try:
-        meta = tomllib.loads((latest / "meta.toml").read_text(encoding="utf-8"))
         return latest, int(meta["turn"]), int(meta["first_roll_id"])
-    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
+    except (KeyError, ValueError) as exc:
         raise CampaignError(f"{display(latest)}: the snapshot is damaged ({exc})") from None
 
 

@@ -58,18 +58,21 @@ def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str
     return where
 
 
-def _snapshot(store: Any, turn: int, before: bytes, first_id: int) -> None:
-    """Keep the state as it was before `turn end`, for `turn undo`."""
-    from gmtool.campaign.store import atomic_write
-
-    snapshot = store.folder / "history" / f"turn-{turn:02d}"
-    snapshot.mkdir(parents=True, exist_ok=True)
-    atomic_write(snapshot / "campaign.toml", before)
-    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\n".encode())
-
-
 def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
+
+
+def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
+    """Keep the state as it was before `turn end`, for `turn undo` (history/turn-NN/, or
+    history/turn-NN-PLAYER/ for a Merchant of Venus player's turn)."""
+    from gmtool.campaign.store import atomic_write, next_snapshot_seq
+
+    seq = next_snapshot_seq(store)
+    name = f"turn-{turn:02d}" + (f"-{_safe(player)}" if player else "")
+    snapshot = store.folder / "history" / name
+    snapshot.mkdir(parents=True, exist_ok=True)
+    atomic_write(snapshot / "campaign.toml", before)
+    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\nseq = {seq}\n".encode())
 
 
 @app.command("start")
@@ -165,7 +168,7 @@ def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], 
     turn = state.turn
     result = end_player_turn(state, campaign_library(store.folder, tables), player)
     report = venus_end_report(result, out.lang)
-    _snapshot(store, turn, before, store.next_roll_id())
+    _snapshot(store, turn, before, store.next_roll_id(), player)
     commit(store, state)
     out.emit(report)
 

@@ -127,7 +127,8 @@ def cost_command(
 @handles_errors
 def worth_command(
     player: PlayerOpt,
-    set_: Annotated[int, typer.Option("--set", min=0, help="The player's net worth in credits.", show_default=False)],
+    set_: Annotated[int, typer.Option("--set", min=0, max=10 ** 9, help="The player's net worth in credits.",
+                                      show_default=False)],
     campaign: CampaignOpt = None,
 ) -> None:
     """Record a player's net worth (checked for victory at the end of their own turn).

@@ -60,7 +60,8 @@ def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | 
     """Declare the heading, then roll as many speed dice as the ship's speed number."""
     v = venus_state(campaign)
     _turn_of(v, player)
-    if not heading or not heading.strip():
+    heading = "".join(ch for ch in heading or "" if ch >= " " and ch != "\x7f").strip()
+    if not heading:
         raise RuleRefused("declare your heading and destination before rolling the speed dice (RULES.md B)")
     if v.phase != "movement":
         raise RuleRefused(f"{player} is past the movement phase ({v.phase})")
@@ -71,11 +72,11 @@ def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | 
     count = number if speed is None else speed
     if not 1 <= count <= number:
         raise RuleRefused(f"the {ship.id}'s speed number is {number}: roll 1 to {number} dice, not {count}")
+    if navigate is not None and not 1 <= navigate <= count:
+        raise InputError(f"--navigate names one of the {count} dice rolled (1 to {count})")
     sides = int(library.get("rules", RULESET).rule("speed_die"))
     dice = [source.roll(sides, f"{player}: speed die {i + 1}") for i in range(count)]
-    if navigate is not None and not 1 <= navigate <= len(dice):
-        raise InputError(f"--navigate names one of the {len(dice)} dice rolled (1 to {len(dice)})")
-    v.heading = heading.strip()[:80]
+    v.heading = heading[:80]
     v.moved = True
     return SpeedRoll(player, v.heading, dice, navigate)
 
@@ -121,8 +122,8 @@ def set_worth(campaign: Campaign, player: str, worth: int) -> int:
     v = venus_state(campaign)
     if player not in v.merchants:
         raise InputError(f"unknown player {player!r}")
-    if worth < 0:
-        raise InputError("net worth cannot be negative")
+    if not 0 <= worth <= 10 ** 9:
+        raise InputError("net worth must be 0 to 1,000,000,000 credits")
     v.merchants[player].net_worth = worth
     return worth
 
