@@ -15,3 +15,11 @@ def gm():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture
+def isolated(monkeypatch, tmp_path):
+    """Run in an empty folder with none of gmtool's environment variables set."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
+        monkeypatch.delenv(name, raising=False)

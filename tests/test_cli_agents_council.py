@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign.store import CampaignStore
+from helpers import assert_error, ok, ok_json, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 FORMATS = ("plain", "bbcode", "markdown", "json")
 LANGS = ("en", "ru")
@@ -26,39 +29,6 @@ OUTCOME_LABELS = {
     "failure": ("Failure", "Провал"),
     "critical_failure": ("Critical failure", "Критический провал"),
 }
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
-    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
-    monkeypatch.delenv("GMTOOL_DEBUG", raising=False)
-
-
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.stdout, res.stderr)
-    assert res.stderr == "", res.stderr
-    return res.stdout
-
-
-def ok_json(res) -> dict:
-    data = json.loads(ok(res))
-    assert isinstance(data, dict)
-    return data
-
-
-def assert_error(res, *fragments: str) -> None:
-    assert res.exit_code == 1, (res.exit_code, res.stdout, res.stderr)
-    assert res.stderr.startswith("error: "), res.stderr
-    assert res.stderr.count("\n") == 1, res.stderr
-    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    for fragment in fragments:
-        assert fragment in res.stderr, res.stderr
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
 
 
 def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...] = (), usage: bool = False) -> None:

@@ -12,44 +12,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import assert_error, ok, ok_json, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 CONTRACT_EXPLORE_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
 CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
 CYRILLIC = re.compile("[А-Яа-яЁё]")
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
-    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
-    monkeypatch.delenv("GMTOOL_DEBUG", raising=False)
-
-
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.stdout, res.stderr)
-    assert res.stderr == "", res.stderr
-    return res.stdout
-
-
-def ok_json(res) -> dict:
-    data = json.loads(ok(res))
-    assert isinstance(data, dict)
-    return data
-
-
-def assert_error(res, *fragments: str) -> None:
-    assert res.exit_code == 1, (res.stdout, res.stderr)
-    assert res.stderr.startswith("error: "), res.stderr
-    assert res.stderr.count("\n") == 1, res.stderr
-    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    for fragment in fragments:
-        assert fragment in res.stderr, res.stderr
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """The campaign's files (the lock file aside)."""
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
 
 
 def journal_rolls(folder: Path) -> list[dict]:

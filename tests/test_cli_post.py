@@ -18,6 +18,9 @@ import pytest
 
 from gmtool.campaign import journal
 from gmtool.campaign.store import CampaignStore
+from helpers import assert_error, ok, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 FORMATS = ("plain", "bbcode", "markdown", "json")
@@ -25,13 +28,6 @@ ZWSP = "\u200b"
 # Every tag gmtool itself writes in BBCode; any other tag in a reply came from a player.
 OWN_BBCODE = {"[b]", "[/b]", "[i]", "[/i]", "[s]", "[/s]", "[size=150]", "[/size]", "[list]", "[/list]", "[*]",
               "[code]", "[/code]", "[font=monospace]", "[/font]"}
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    for var in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
 
 
 @pytest.fixture
@@ -43,26 +39,6 @@ def camp(tmp_path) -> Path:
 
 
 # ================================================================ helpers
-
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.exit_code, res.stdout[-2000:], res.stderr)
-    assert res.stderr == "", res.stderr
-    assert "Traceback" not in res.stdout
-    return res.stdout
-
-
-def assert_error(res, *fragments: str) -> None:
-    assert res.exit_code == 1, (res.exit_code, res.stdout[-2000:], res.stderr)
-    assert res.stderr.startswith("error: "), res.stderr
-    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    for fragment in fragments:
-        assert fragment in res.stderr, res.stderr
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
-
 
 def last_id(folder: Path) -> int:
     last, clean = journal.read_tail(folder / "journal.toml")

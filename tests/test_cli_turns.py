@@ -16,6 +16,13 @@ import tomli_w
 from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.model import pick
+from functools import partial
+
+from helpers import assert_error, ok, snapshot as files
+
+assert_error = partial(assert_error, quiet=True)   # a refused turn command prints nothing
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 PLAYERS = ["alice", "bob", "carol"]
 EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
@@ -33,37 +40,7 @@ BILLS = LIB.get("bills", "orion")
 EVENT_CARDS = [r.id for r in EVENTS.rows]
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
-    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
-    monkeypatch.delenv("GMTOOL_DEBUG", raising=False)
-
-
 # ============================================================== helpers
-
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.stdout, res.stderr)
-    assert res.stderr == "", res.stderr
-    return res.stdout
-
-
-def assert_error(res, *fragments: str) -> None:
-    assert res.exit_code == 1, (res.exit_code, res.stdout, res.stderr)
-    assert res.stdout == ""
-    assert res.stderr.startswith("error: "), res.stderr
-    assert res.stderr.count("\n") == 1, res.stderr
-    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    for fragment in fragments:
-        assert fragment in res.stderr, res.stderr
-
-
-def files(folder: Path) -> dict[str, bytes]:
-    """Every file of the campaign folder (the lock aside), by relative path."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
-
 
 def refused(gm, folder: Path, *args: str, fragments=()) -> None:
     """The command exits 1 with one error line and writes nothing."""

@@ -18,6 +18,9 @@ from typer.testing import CliRunner
 
 from gmtool.cli import app
 from gmtool.rolltables.library import TableLibrary
+from helpers import assert_error, ok, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 FORMATS = ("plain", "bbcode", "markdown", "json")
 LANGS = ("en", "ru")
@@ -25,37 +28,10 @@ THREE = ("ann", "ben", "cat")
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    for var in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
-
-
 # ================================================================ helpers
 
 def invoke(*args: str, input: str | None = None):
     return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
-
-
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.exit_code, res.stdout[-2000:], res.stderr)
-    assert res.stderr == "", res.stderr
-    assert "Traceback" not in res.stdout
-    return res.stdout
-
-
-def assert_error(res, *fragments: str) -> None:
-    assert res.exit_code == 1, (res.exit_code, res.stdout[-2000:], res.stderr)
-    assert res.stderr.startswith("error: "), res.stderr
-    assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    for fragment in fragments:
-        assert fragment in res.stderr, res.stderr
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
 
 
 def status(gm, camp: Path, *extra: str) -> dict:

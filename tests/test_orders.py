@@ -17,15 +17,11 @@ import pytest
 from gmtool.campaign.store import CampaignStore
 from gmtool.rules.orion.orders import KEYS, Order, parse_orders, sort_orders
 from gmtool.rules.orion.turns import movement_order
+from helpers import ok, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    for var in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
 
 
 def copy_example(dest: Path) -> Path:
@@ -43,12 +39,6 @@ def camp(tmp_path, monkeypatch) -> Path:
 
 # ================================================================ helpers
 
-def ok(res) -> str:
-    assert res.exit_code == 0, (res.exit_code, res.stdout[-3000:], res.stderr)
-    assert res.stderr == "", res.stderr
-    return res.stdout
-
-
 def failed(res) -> list[str]:
     """The `error:` lines of a refused command."""
     assert res.exit_code == 1, (res.exit_code, res.stdout[-3000:], res.stderr)
@@ -56,11 +46,6 @@ def failed(res) -> list[str]:
     lines = res.stderr.splitlines()
     assert lines and all(line.startswith("error: ") for line in lines), res.stderr
     return lines
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
 
 
 def state(folder: Path):
