@@ -339,12 +339,14 @@ def test_torn_entry_body_is_refused_then_repaired(gm, campaign):
     last = _next_entry(campaign)
     path = campaign / "journal.toml"
     original = path.read_bytes()
+    state = (campaign / "campaign.toml").read_bytes()   # each try starts from the same campaign
     # from just after the [[roll]] header to just before the last newline: every third
     # byte, and both sides of every line break
     start, end = len(journal.HEADER), last.index('source = "stream"') + len('source = "stream"')
     breaks = {i + d for i, ch in enumerate(last) if ch == "\n" for d in (0, 1)}
     for cut in sorted(({*range(start, end + 1, 3), end} | breaks) & set(range(start, end + 1))):
         path.write_bytes(original)
+        (campaign / "campaign.toml").write_bytes(state)
         before, n = _tear(campaign, last, cut)
         _assert_recovers(gm, campaign, before, n)
 
@@ -366,8 +368,10 @@ def test_torn_header_fragment_repair_keeps_the_last_complete_entry(gm, campaign)
     last = _next_entry(campaign)
     path = campaign / "journal.toml"
     original = path.read_bytes()
+    state = (campaign / "campaign.toml").read_bytes()   # each try starts from the same campaign
     for cut in range(1, len(journal.HEADER)):      # '[', '[[', … '[[roll]]' without its newline
         path.write_bytes(original)
+        (campaign / "campaign.toml").write_bytes(state)
         before, n = _tear(campaign, last, cut)
         _assert_recovers(gm, campaign, before, n)
 

@@ -164,6 +164,7 @@ class Campaign:
     council: Council = field(default_factory=Council)
     turn_state: TurnState = field(default_factory=TurnState)
     venus: VenusState | None = None
+    last_roll_id: int = 0            # the journal's last id when the state was last saved
     schema_version: int = SCHEMA_VERSION
 
     @property
@@ -220,6 +221,7 @@ def _no_nulls(value: Any) -> Any:
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
     return _no_nulls(_drop_none({
         "schema_version": c.schema_version,
+        "last_roll_id": c.last_roll_id or None,
         "name": c.name,
         "ruleset": c.ruleset,
         "lang": c.lang,
@@ -377,6 +379,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         stage=top.get("stage", int, 1),
         seed=top.get("seed", int, None),
         orders_per_turn=settings.get("orders_per_turn", int, 0) if settings else 0,
+        last_roll_id=top.get("last_roll_id", int, 0),
         schema_version=version,
     )
     for reader in (settings, galaxy, verification):

@@ -76,6 +76,7 @@ class CampaignStore:
     def save(self, campaign: Campaign) -> None:
         import tomli_w
 
+        campaign.last_roll_id = max(campaign.last_roll_id, journal.read_tail(self.journal_path)[0])
         atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
 
     # -- journal -------------------------------------------------------------------
@@ -85,7 +86,20 @@ class CampaignStore:
         if not clean:
             raise CampaignError(f"{display(self.journal_path)} ends with an incomplete entry (a crash?); "
                                 f"run `gmtool campaign validate -c {display(self.folder)} --repair`")
+        recorded = self._recorded_last_id()
+        if last < recorded:
+            raise CampaignError(f"{display(self.journal_path)} ends at roll #{last} but the campaign has used rolls "
+                                f"up to #{recorded}: the journal was cut or replaced; restore it")
         return last + 1
+
+    def _recorded_last_id(self) -> int:
+        try:
+            import tomllib
+
+            with self.state_path.open("rb") as fh:
+                return int(tomllib.load(fh).get("last_roll_id", 0))
+        except (OSError, ValueError, tomllib.TOMLDecodeError):
+            return 0
 
     def append(self, entries: list[Entry]) -> None:
         journal.append(self.journal_path, entries)

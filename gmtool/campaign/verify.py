@@ -59,6 +59,10 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
             result.manual += 1
         else:
             result.findings.append(Finding(f"unknown source {entry.source!r}", entry.id))
+    last = entries[-1].id if entries else 0
+    if last < campaign.last_roll_id:
+        result.findings.append(Finding(f"the journal ends at roll #{last} but the campaign has used rolls up to "
+                                       f"#{campaign.last_roll_id}: entries are missing"))
     if tail:
         result.findings.append(Finding("the journal ends with an incomplete entry (repair it with "
                                        "`gmtool campaign validate --repair`)"))

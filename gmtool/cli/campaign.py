@@ -157,6 +157,9 @@ def validate_command(
             if entry.id != expected:
                 findings.append(f"{store.journal_path.name}: roll id {entry.id} where {expected} was expected")
             expected = entry.id + 1
+        if expected - 1 < state.last_roll_id:
+            findings.append(f"{store.journal_path.name}: ends at roll #{expected - 1} but the campaign has used "
+                            f"rolls up to #{state.last_roll_id}")
         if not store.secret_path.exists() and not state.revealed_secret:
             findings.append(f"{store.secret_path.name} is missing: the stream cannot roll")
     report = findings_report(tr("validate_title", out.lang, name=state.name), tr("validate_ok", out.lang),

@@ -62,4 +62,5 @@ def roll_command(
         result = roll(expression, choice.source, comment=for_ or "")
         choice.finish()
         store.append(choice.entries)
+        store.save(state)   # records the last roll id: a cut journal cannot go unnoticed
     out.emit(roll_report(result, out.lang, choice.info))
