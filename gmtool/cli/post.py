@@ -28,6 +28,8 @@ def resolve_command(
     post_id: Annotated[Optional[str], typer.Option("--post-id", help="With -: the post's id.",
                                                    show_default=False)] = None,
     private: Annotated[bool, typer.Option("--private", help="With -: the post is a private message.")] = False,
+    include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: show the "
+                                                  "results of private messages too (never post it publicly).")] = False,
     moderator: Annotated[Optional[List[str]], typer.Option("--moderator", help="A forum name allowed to !roll "
                                                            "besides the leaders. Repeatable.",
                                                            show_default=False)] = None,
@@ -91,4 +93,4 @@ def resolve_command(
             store.append(source.entries)
             append_forum(store, [record_of(o) for o in new])
             commit(store, state)
-    out.emit(reply_report(outcomes, posts, out.lang))
+    out.emit(reply_report(outcomes, posts, out.lang, include_private))

@@ -5,7 +5,7 @@ from typing import Any
 
 from gmtool.report.council import check_line
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Items, Paragraph, Report, Text, bold, text
+from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Text, bold, text
 from gmtool.rolltables.model import pick
 
 
@@ -47,6 +47,7 @@ def use_report(result: Any, lang: str, source_info: dict[str, Any]) -> Report:
         facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     blocks: list = [Paragraph(check_line(result.check, lang)), Facts(facts)]
     if result.notices:
+        blocks.append(Heading(text(tr("private_notices", lang))))
         blocks.append(Items([text(f"{who}: {notice_text(msg, lang)}") for who, msg in result.notices]))
     data = result.to_data()
     data["source"] = source_info

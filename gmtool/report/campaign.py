@@ -76,7 +76,7 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     for s in view["systems"]:
         planet = s["planet"]
         if s["discovery"] == "orion":
-            what = "Orion" + (f" ({tr('guardian_short', lang)})" if s.get("guardian") else "")
+            what = tr("orion", lang) + (f" ({tr('guardian_short', lang)})" if s.get("guardian") else "")
         elif planet:
             what = f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
         else:

@@ -8,7 +8,9 @@ from gmtool.report.i18n import tr
 from gmtool.report.model import Heading, Paragraph, Report, Span, bold, text
 
 
-def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str) -> Report:
+def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_private: bool = False) -> Report:
+    """The reply post. A private message's commands are named but their words, results and
+    refusals stay out of it, unless ``include_private`` (the moderator's own copy)."""
     blocks: list = []
     data: dict[str, Any] = {"posts": []}
     by_post: dict[str, list[Outcome]] = {}
@@ -23,14 +25,23 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str) -> Report
         post_data = {"author": post.author, "post_id": post.post_id, "private": post.private, "commands": []}
         for o in items:
             # A private message stays private: the public reply names the command, never its words.
-            shown = f"!{o.command.name or o.command.word} …" if post.private else o.command.line
+            hidden = post.private and not include_private
+            shown = f"!{o.command.name or o.command.word} …" if hidden else o.command.line
             line = [bold(shown)]
+            if hidden:
+                note = tr("refused", lang) + "; " if o.status == "refused" else ""
+                blocks.append(Paragraph(line + [Span(f" — {note}{tr('private_result', lang)}", "i")]))
+                if o.edited:
+                    blocks.append(Paragraph([Span(tr("edited_note", lang), "i")]))
+                post_data["commands"].append({"index": o.command.index, "key": o.key, "command": shown,
+                                              "status": o.status, "edited": o.edited, "private": True,
+                                              "roll_ids": o.roll_ids})
+                continue
             if o.status == "refused":
                 line.append(Span(f" — {tr('refused', lang)}: {o.reason}", "i"))
             blocks.append(Paragraph(line))
             if o.edited:
-                original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")] \
-                    if not post.private else []
+                original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")]
                 blocks.append(Paragraph([Span(tr("edited_note", lang), "i")] + original))
             report = o.reports.get(lang) or next(iter(o.reports.values()), None)
             if report is not None:
@@ -39,7 +50,7 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str) -> Report
             post_data["commands"].append({
                 "index": o.command.index, "key": o.key, "command": shown, "status": o.status,
                 "reason": o.reason or None, "edited": o.edited,
-                "original": (o.original if o.edited and not post.private else None),
+                "original": o.original if o.edited else None,
                 "roll_ids": o.roll_ids, "result": report.data if report is not None else None})
         data["posts"].append(post_data)
     if not blocks:

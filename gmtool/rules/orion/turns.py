@@ -46,7 +46,9 @@ def ensure_not_over(campaign: Campaign) -> None:
     if v:
         who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
         verb = "won" if v.get("leader") else "tied for"
-        raise RuleRefused(f"the game is over: {who} {verb} a {v['kind']} victory on turn {v.get('turn')}; "
+        kind = v["kind"].replace("_", "-")
+        when = "round" if campaign.ruleset == "venus" else "turn"
+        raise RuleRefused(f"the game is over: {who} {verb} a {kind} victory in {when} {v.get('turn')}; "
                           "nothing more can change")
 
 
