@@ -528,7 +528,10 @@ def run_command(
         for p in state.players:
             p.inbox = []
         public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
-        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done)
+        from gmtool.cli.campaign import labeller
+
+        label = labeller(rules.library, out.lang)
+        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
                    for p in state.players}
         rendered = _render_reports(out, public, private)
         if not dry_run:

@@ -39,7 +39,8 @@ WIDE = 3  # more value columns than this are folded into one "Values" column
 
 
 def list_report(tables: list[Table], errors: list[str], lang: str) -> Report:
-    rows = [[t.id, t.ruleset, t.die, pick(t.title, lang), str(len(t.rows))] for t in tables]
+    rows = [[t.id, t.ruleset, t.die, pick(t.title, lang), str(len(t.rows)) if t.rows else tr("rules", lang).lower()]
+            for t in tables]
     headers = [tr(k, lang) for k in ("id", "ruleset", "die", "title", "rows")]
     blocks: list = [TableBlock(headers, rows)]
     if errors:

@@ -95,38 +95,49 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _done_line(item: dict[str, Any]) -> str:
-    """One order of a batch turn, in a line: ``explore 0,-2 → planet: terran, medium``."""
-    result = item.get("result")
+def _changes(changes: Any) -> str:
+    return ", ".join(f"{k} {v:+d}" for change in changes or [] for k, v in change.items()) or "—"
+
+
+def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> str:
+    """One order of a batch turn, in a line: ``exploration 0,-2 → Terran, small``."""
+    r = item.get("result")
     kind = item["order"]
-    if kind == "explore" and isinstance(result, dict):
-        planet = result.get("planet")
-        found = f"{result['discovery']}" + (f": {planet['type']}, {planet['size']}" if planet else "")
-        events = ", ".join(e["id"] for e in result.get("events", []))
-        monster = result.get("monster")
-        extra = (f"; {events}" if events else "") + (f"; monster {monster['kind']}" if monster else "")
-        ids = result.get("rolls")
-        return f"explore {result['hex']} → {found}{extra}" + (f" ({len(ids)} dice)" if ids else "")
-    if isinstance(result, dict):
-        shown = {k: v for k, v in result.items() if k in ("hex", "quest", "card", "choice", "changes", "outcome",
-                                                           "orders_paid", "scientists", "vote", "ballot")}
-        if isinstance(shown.get("changes"), list):
-            shown["changes"] = ", ".join(f"{k} {v:+d}" for change in shown["changes"] for k, v in change.items())
-        return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in shown.items())
-    return f"{kind}: {result}"
+    name = tr(f"order_{kind}", lang)
+    if kind == "explore" and isinstance(r, dict):
+        planet = r.get("planet")
+        found = (f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
+                 if planet else label("discovery", r["discovery"]))
+        extra = [label("negative-events", e["id"]) if e["kind"] == "negative" else label("positive-events", e["id"])
+                 for e in r.get("events", []) if not e.get("ignored")]
+        if r.get("monster"):
+            extra.append(label("monster-kind", r["monster"]["kind"], great=r["monster"]["great"]))
+        return f"{name} {r['hex']} → {found}" + (f"; {'; '.join(extra)}" if extra else "")
+    if kind == "assign" and isinstance(r, dict):
+        return f"{name} {r['hex']}: {tr('workers', lang).lower()} {r.get('workers', '?')}, " \
+               f"{tr('scientists', lang).lower()} {r['scientists']}"
+    if kind == "quests" and isinstance(r, dict):
+        return f"{name}: {label(r.get('table', ''), r['quest'])} ({_changes(r.get('changes'))})"
+    if kind == "events" and isinstance(r, dict):
+        return f"{name}: {label('events', r['card'])}, {r['choice']} ({_changes(r.get('changes'))})"
+    if kind == "activate" and isinstance(r, dict):
+        return f"{name} {r['hex']} (−{r['orders_paid']})"
+    if kind == "agents" and isinstance(r, dict):
+        return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
+    return f"{name}: {r}" if not isinstance(r, dict) else name
 
 
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
-                done: list[dict[str, Any]] | None = None) -> Report:
+                done: list[dict[str, Any]] | None = None, label: Callable[..., str] | None = None) -> Report:
     prod = out["production"]
     rows = [[p["hex"], tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
              str(p["pp"]), str(p["rp"]), str(p["bc"]), f"+{p['growth']}"]
             for p in prod["planets"] if p["owner"] == player.name]
     totals = prod["totals"].get(player.name, {"bc": 0, "rp": 0, "orders": 0})
     facts: list[tuple[str, Text]] = [
-        (tr("bc", lang), text(f"{player.bc} (+{totals['bc']})")),
-        (tr("rp", lang), text(f"{player.rp} (+{totals['rp']})")),
-        (tr("orders", lang), text(f"{player.orders} (+{totals['orders']})")),
+        (tr("bc", lang), text(f"{player.bc} (+{totals['bc']} {tr('from_production', lang)})")),
+        (tr("rp", lang), text(f"{player.rp} (+{totals['rp']} {tr('from_production', lang)})")),
+        (tr("orders", lang), text(f"{player.orders} (+{totals['orders']} {tr('per_turn', lang)})")),
     ]
     blocks: list = [TableBlock([tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp",
                                                       "bc", "growth_col")], rows), Facts(facts)]
@@ -136,7 +147,9 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
     mine = [d for d in done or [] if d["leader"] == player.name]
     if mine:
-        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d)) for d in mine])] + blocks
+        label = label or (lambda table, row_id, **_: row_id)
+        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label)) for d in mine])] \
+            + blocks
     data = {"leader": player.name, "orders_done": mine, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox}

@@ -186,7 +186,8 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         _need(v, dict, "an event order")
         return turns.play_event(c, rules, leader, str(v.get("card", "")), _int(v.get("choice"), "choice", 1))
     if order.kind == "quests":
-        return turns.complete_quest(c, rules, leader, _need(v, str, "a quest id"))
+        return {**turns.complete_quest(c, rules, leader, _need(v, str, "a quest id")),
+                "table": rules.quests(c.stage).name}
     if order.kind == "agents":
         _need(v, dict, "an agent order")
         target = c.player(v["target"]) if v.get("target") else None
@@ -201,7 +202,8 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         _need(v, dict, "an assignment")
         system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
                                 _int(v.get("scientists"), "scientists"))
-        return {"hex": str(system.hex), "scientists": system.planet.scientists}
+        return {"hex": str(system.hex), "workers": system.planet.population - system.planet.scientists,
+                "scientists": system.planet.scientists}
     if order.kind == "activate":
         system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
