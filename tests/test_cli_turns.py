@@ -172,14 +172,15 @@ def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp):
     for hex_ in [*homes.values(), bob_colony]:
         assert not mentions(public, hex_)
     # alice: 2 workers × 4 = 8 BC, 1 scientist × 4 = 4 RP; bob: 12 + 1 (inactive colony); carol: 12
-    numbers = {"alice": ("BC: 12 (+8)", "RP: 4 (+4)"), "bob": ("BC: 17 (+13)", "RP: 0 (+0)"),
-               "carol": ("BC: 16 (+12)", "RP: 0 (+0)")}
+    numbers = {"alice": ("BC: 12 (+8 from production)", "RP: 4 (+4 from production)"),
+               "bob": ("BC: 17 (+13 from production)", "RP: 0 (+0 from production)"),
+               "carol": ("BC: 16 (+12 from production)", "RP: 0 (+0 from production)")}
     own_hexes = {"alice": [homes["alice"]], "bob": [homes["bob"], bob_colony], "carol": [homes["carol"]]}
     for name in PLAYERS:
         text = report(camp, 1, name)
         for fragment in numbers[name]:
             assert fragment in text, text
-        assert "Orders: 0 (+0)" in text
+        assert "Orders: 0 (+0 per turn)" in text
         for other in PLAYERS:
             if other != name:
                 assert other not in text

@@ -195,7 +195,7 @@ def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
     assert out.startswith("Turn 1")
     for leader in ("alice", "bob", "carol"):
         assert f"{leader}: Turn 1" in out
-    assert "explore 0,-2" in out and "colonize: -3,3" in out
+    assert "exploration 0,-2" in out and "colony founded" in out
 
     # the real run then rolls the same dice: its reports are the ones the dry run printed
     public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
