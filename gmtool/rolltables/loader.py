@@ -43,7 +43,7 @@ def load_table(path: Path, ruleset: str | None = None) -> Table:
     """Read and validate ``path``; ``ruleset`` defaults to the parent folder's name."""
     data = read_toml(path, TableError)
     where = display_path(path)
-    return build_table(data, path, ruleset or path.parent.name, where)
+    return build_table(data, path, ruleset or path.resolve().parent.name, where)
 
 
 def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> Table:
