@@ -26,6 +26,7 @@ ORION_IDS = [
     "orion/agents",
     "orion/bills",
     "orion/buildings",
+    "orion/costs",
     "orion/events",
     "orion/exploration",
     "orion/guardian",

@@ -73,6 +73,11 @@ class Player:
     # Private news for this leader's next report: {"turn", "kind", …}
     inbox: list[dict[str, Any]] = field(default_factory=list)
     rp: int = 0                      # research points accumulated
+    ships: dict[str, int] = field(default_factory=dict)    # combat ships by class
+    builds: list[dict[str, Any]] = field(default_factory=list)   # orders for this production: {item, hex}
+    scrap_refund: int = 0            # BC refunded at the next production (A6)
+    all_sciences: bool = False       # every science researched (technology victory, A12)
+    tech_rp: int = 0                 # RP made since then
     hand: list[str] = field(default_factory=list)          # event cards, hidden
     quests_done: list[str] = field(default_factory=list)
     fleet_changed_turn: int | None = None
@@ -238,6 +243,8 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
             "secret_ops": p.secret_ops, "agent_limit": p.agent_limit,
             "awards": p.awards, "inbox": p.inbox, "rp": p.rp, "hand": p.hand, "quests_done": p.quests_done,
+            "ships": p.ships or None, "builds": p.builds, "scrap_refund": p.scrap_refund or None,
+            "all_sciences": p.all_sciences or None, "tech_rp": p.tech_rp or None,
             "fleet_changed_turn": p.fleet_changed_turn,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
@@ -400,6 +407,9 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             secret_ops=r.get("secret_ops", int, 0), agent_limit=r.get("agent_limit", int, 0),
             inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0), hand=r.strings("hand"),
             quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None),
+            ships={k: int(v) for k, v in r.get("ships", dict, {}).items()}, builds=list(r.get("builds", list, [])),
+            scrap_refund=r.get("scrap_refund", int, 0), all_sciences=r.get("all_sciences", bool, False),
+            tech_rp=r.get("tech_rp", int, 0),
         ))
         r.done()
     for i, raw in enumerate(top.get("agent", list, []), start=1):

@@ -37,6 +37,9 @@ COMMANDS = {
     "assign": "turn",
     "activate": "turn",
     "fleet": "turn",
+    "build": "turn",
+    "scrap": "turn",
+    "research": "turn",
     "post": "post",
     "venus": "venus",
 }

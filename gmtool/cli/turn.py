@@ -30,6 +30,9 @@ def register(root: typer.Typer) -> None:
     root.command("assign")(assign_command)
     root.command("activate")(activate_command)
     root.command("fleet", context_settings={"ignore_unknown_options": True})(fleet_command)
+    root.command("build")(build_command)
+    root.command("scrap")(scrap_command)
+    root.command("research")(research_command)
 
 
 def _rules(store: Any, tables: Any):
@@ -552,3 +555,68 @@ def run_command(
             typer.echo(render(report, out.format))
         return
     out.emit(public)
+
+
+@handles_errors
+def build_command(player: PlayerOpt, hex_: HexOpt,
+                  item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
+                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Order a ship, orbital base or building at an active planet; it is paid in this turn's
+    production from the planet's PP, then the leader's BC.
+
+    \b
+    Example:
+      gmtool build -c DIR --player bob --hex 3,-1 frigate
+    """
+    from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.building import order_build
+
+    with open_campaign(campaign) as (store, state):
+        result = order_build(state, state.player(player), Hex.parse(hex_), item, _rules(store, tables).costs)
+        commit(store, state)
+    typer.echo(f"{player}: {result['item']} ordered at {result['hex']} ({result['cost']} PP, paid at production)")
+
+
+@handles_errors
+def scrap_command(player: PlayerOpt,
+                  item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
+                  hex_: Annotated[Optional[str], typer.Option("--hex", help="Where (for a base or building).",
+                                                              show_default=False)] = None,
+                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Scrap a ship, base or building: half its cost, rounded up, comes in BC at the next production.
+
+    \b
+    Example:
+      gmtool scrap -c DIR --player bob frigate
+    """
+    from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.building import scrap
+
+    with open_campaign(campaign) as (store, state):
+        amount = scrap(state, state.player(player), item, _rules(store, tables).costs,
+                       Hex.parse(hex_) if hex_ else None)
+        commit(store, state)
+    typer.echo(f"{player}: {item} scrapped; {amount} BC at the next production")
+
+
+@handles_errors
+def research_command(player: PlayerOpt,
+                     all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
+                                                                "researched: RP from now on count toward the "
+                                                                "technology victory.")] = False,
+                     campaign: CampaignOpt = None) -> None:
+    """Record research milestones kept outside gmtool (the technology tree is campaign content).
+
+    \b
+    Example:
+      gmtool research -c DIR --player bob --all-sciences
+    """
+    from gmtool.errors import InputError
+
+    if not all_sciences:
+        raise InputError("say what to record: --all-sciences")
+    with open_campaign(campaign) as (store, state):
+        leader = state.player(player)
+        leader.all_sciences = True
+        commit(store, state)
+    typer.echo(f"{player}: every science researched; {leader.tech_rp} RP toward the technology victory so far")

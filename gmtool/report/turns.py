@@ -141,6 +141,14 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     ]
     blocks: list = [TableBlock([tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp",
                                                       "bc", "growth_col")], rows), Facts(facts)]
+    builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
+    if builds:
+        blocks += [Heading(text(tr("builds", lang))),
+                   Items([text(f"{b['item']} @ {b['hex']}: " + (f"{tr('built', lang)} ({b['cost']} = "
+                                                                  f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
+                                                                  f"{tr('bc', lang)})" if b["built"]
+                                                                  else f"{tr('not_built', lang)} ({b['reason']})"))
+                          for b in builds])]
     if player.hand:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
@@ -150,7 +158,7 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         label = label or (lambda table, row_id, **_: row_id)
         blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label)) for d in mine])] \
             + blocks
-    data = {"leader": player.name, "orders_done": mine, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
+    data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox}
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

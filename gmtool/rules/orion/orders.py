@@ -29,11 +29,12 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError
 from gmtool.rolltables.roller import DiceRoller
 
-KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "vote", "election")
+KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "build", "scrap",
+        "vote", "election")
 # The rules' order within a turn: movement phase (in movement order), then what
 # production needs, then the Council.
 MOVEMENT = ("fleet", "explore", "colonize", "events", "quests", "agents")
-BEFORE_PRODUCTION = ("assign", "activate")
+BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
 COUNCIL = ("vote", "election")
 
 
@@ -207,6 +208,17 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
     if order.kind == "activate":
         system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
+    if order.kind == "build":
+        from gmtool.rules.orion.building import order_build
+
+        _need(v, dict, "a build order")
+        return order_build(c, leader, Hex.parse(str(v.get("hex", ""))), str(v.get("item", "")), rules.costs)
+    if order.kind == "scrap":
+        from gmtool.rules.orion.building import scrap
+
+        _need(v, dict, "a scrap order")
+        where = Hex.parse(str(v["hex"])) if v.get("hex") else None
+        return {"item": v.get("item"), "refund": scrap(c, leader, str(v.get("item", "")), rules.costs, where)}
     if order.kind == "vote":
         _need(v, dict, "a vote")
         council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))

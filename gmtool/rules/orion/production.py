@@ -37,9 +37,10 @@ class PlanetOutput:
 class Production:
     planets: list[PlanetOutput] = field(default_factory=list)
     totals: dict[str, dict[str, int]] = field(default_factory=dict)   # leader → bc, rp, orders
+    builds: list[dict[str, Any]] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
-        return {"planets": [p.to_data() for p in self.planets], "totals": self.totals}
+        return {"planets": [p.to_data() for p in self.planets], "totals": self.totals, "builds": self.builds}
 
 
 def is_active(campaign: Campaign, system: System) -> bool:
@@ -77,8 +78,10 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
     return cost
 
 
-def produce(campaign: Campaign, tables: OrionTables, rules: Table) -> Production:
+def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None) -> Production:
     """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
+    from gmtool.rules.orion.building import complete_builds
+
     out = Production()
     for player in campaign.players:
         out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
@@ -93,8 +96,12 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table) -> Production
         if active:
             pp = workers * pp_each
             rp = 0 if planet.blockaded else scientists * rp_each
+            left = pp
+            if costs is not None:
+                left, built = complete_builds(campaign, system, pp, costs)
+                out.builds += built
             # under blockade the planet pays no taxes: its BC become PP at once (A7)
-            bc = 0 if planet.blockaded else pp * int(rules.rule("pp_to_bc"))
+            bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc"))
         else:
             pp, rp = 0, 0
             bc = planet.population * int(rules.rule("inactive_bc_per_colonist"))
@@ -111,7 +118,15 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table) -> Production
         out.planets.append(PlanetOutput(str(system.hex), system.owner, active, workers, scientists, pp, rp, bc, growth))
     for player in campaign.players:
         totals = out.totals[player.name]
+        if player.scrap_refund:   # scrapped last turn: half the cost, in BC (A6)
+            totals["bc"] += player.scrap_refund
+            player.scrap_refund = 0
+        for order in player.builds:   # only active planets build (an inactive one may only scrap)
+            out.builds.append({**order, "leader": player.name, "built": False, "reason": "not active"})
+        player.builds = []
         player.bc += totals["bc"]
         player.rp += totals["rp"]
+        if player.all_sciences:
+            player.tech_rp += totals["rp"]
         player.orders += totals["orders"]
     return out

@@ -28,6 +28,7 @@ class Rules:
         self.production = library.get("production", "orion")
         self.bills = library.get("bills", "orion")
         self.events = library.get(EVENTS, "orion")
+        self.costs = library.get("costs", "orion")
 
     def quests(self, stage: int):
         return self.library.get(QUESTS[stage], "orion")
@@ -94,6 +95,15 @@ def check_orion(campaign: Campaign) -> dict[str, Any] | None:
     orion = campaign.system(campaign.orion)
     if orion is not None and orion.owner:
         return {"kind": "orion", "leader": orion.owner, "turn": campaign.turn}
+    return None
+
+
+def check_technology(campaign: Campaign, rules: "Rules") -> dict[str, Any] | None:
+    """All sciences researched, then 180 RP more (A12): RP made since count as spent."""
+    need = int(rules.costs.rule("tech_victory_rp"))
+    for player in campaign.players:
+        if player.all_sciences and player.tech_rp >= need:
+            return {"kind": "technology", "leader": player.name, "turn": campaign.turn}
     return None
 
 
@@ -218,7 +228,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
 
         tally_bill([Ballot(n, b["vote"], planets_of(campaign, n), int(b.get("bribe_bc", 0)))
                     for n, b in vote["ballots"].items()], campaign.council.chair or "", chair_decision)
-    out["production"] = produce(campaign, rules.orion, rules.production).to_data()
+    out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
     # the Council (stages 2–3)
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None:
@@ -251,7 +261,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         out["token_next"] = ts.token
     # victory
     # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
-    victory = check_orion(campaign) or campaign.council.victory
+    victory = check_orion(campaign) or campaign.council.victory or check_technology(campaign, rules)
     if victory is None and campaign.turn >= rules.last_turn:
         victory = check_territorial(campaign)
     if victory:

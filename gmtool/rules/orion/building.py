@@ -1,0 +1,136 @@
+"""Build orders and scrapping (RULES.md A6, A8): ships, orbital bases and buildings cost PP
+(tables/orion/costs.toml), paid in the production phase from the planet's PP and then the
+leader's BC; scrapping refunds half the cost, rounded up; the fleet upkeep limit."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, Player, System
+from gmtool.errors import InputError, RuleRefused
+from gmtool.rolltables.model import Table
+from gmtool.rules.orion.planets import owned
+from gmtool.rules.orion.turns import ensure_not_over
+
+SUPPORT = {"scout": "scouts", "colony_ship": "colony_ships"}
+
+
+def _item(costs: Table, item: str):
+    try:
+        return costs.row(item)
+    except Exception:
+        raise InputError(f"nothing called {item!r} can be built (tables/orion/costs.toml: "
+                         f"{', '.join(r.id for r in costs.rows)})") from None
+
+
+def upkeep_limit(campaign: Campaign, player: Player, costs: Table) -> int:
+    """Combat ships a leader can keep: 1 per controlled planet plus the bases' fleet supply."""
+    planets = [s for s in campaign.systems if s.owner == player.name and s.planet is not None]
+    supply = sum(int(costs.row(s.planet.base).values.get("fleet_supply", 0)) for s in planets if s.planet.base)
+    return len(planets) * int(costs.rule("upkeep_ships_per_planet")) + supply
+
+
+def combat_ships(player: Player, queued: bool = True, costs: Table | None = None) -> int:
+    count = sum(player.ships.values())
+    if queued and costs is not None:
+        count += sum(1 for b in player.builds if costs.row(b["item"]).values.get("kind") == "ship")
+    return count
+
+
+def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs: Table) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    system = owned(campaign, player, hex_)
+    planet = system.planet
+    row = _item(costs, item)
+    kind = row.values.get("kind")
+    if planet.blockaded:
+        raise RuleRefused(f"{hex_} is under blockade: no ships or bases are built there (A7)")
+    needs = row.values.get("needs_base")
+    if needs and planet.base not in needs:
+        raise RuleRefused(f"a {row.id} needs one of these bases at {hex_}: {', '.join(needs)}")
+    queued_here = [b for b in player.builds if b["hex"] == str(hex_)]
+    if kind == "base" and any(costs.row(b["item"]).values.get("kind") == "base" for b in queued_here):
+        raise RuleRefused(f"one orbital base per planet: a base is already ordered at {hex_}")
+    if kind == "base" and planet.base == row.id:
+        raise RuleRefused(f"{hex_} already has a {row.id}")
+    if kind == "building" and (row.id in planet.buildings or any(b["item"] == row.id for b in queued_here)):
+        raise RuleRefused(f"{hex_} already has a {row.id}")
+    if kind == "ship" and combat_ships(player, True, costs) + 1 > upkeep_limit(campaign, player, costs):
+        raise RuleRefused(f"fleet upkeep: {player.name} can keep {upkeep_limit(campaign, player, costs)} combat "
+                          f"ship(s) (1 per planet, plus bases' supply) and has or has ordered "
+                          f"{combat_ships(player, True, costs)}")
+    order = {"item": row.id, "hex": str(hex_)}
+    player.builds.append(order)
+    return {**order, "cost": int(row.values["cost"])}
+
+
+def refund(cost: int, costs: Table) -> int:
+    d = int(costs.rule("scrap_refund_divisor"))
+    return -(-cost // d)
+
+
+def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex | None = None) -> int:
+    """Scrap a ship, base or building now; half its cost, rounded up, comes in BC at the
+    next production phase."""
+    ensure_not_over(campaign)
+    row = _item(costs, item)
+    kind = row.values.get("kind")
+    if kind in ("base", "building"):
+        if hex_ is None:
+            raise InputError(f"scrapping a {row.id} needs --hex")
+        system = owned(campaign, player, hex_)
+        if kind == "base":
+            if system.planet.base != row.id:
+                raise RuleRefused(f"{hex_} has no {row.id}")
+            system.planet.base = None
+        else:
+            if row.id not in system.planet.buildings:
+                raise RuleRefused(f"{hex_} has no {row.id}")
+            system.planet.buildings.remove(row.id)
+    elif kind == "support":
+        attr = SUPPORT[row.id]
+        if getattr(player, attr) < 1:
+            raise RuleRefused(f"{player.name} has no {row.id}")
+        setattr(player, attr, getattr(player, attr) - 1)
+    else:
+        if player.ships.get(row.id, 0) < 1:
+            raise RuleRefused(f"{player.name} has no {row.id}")
+        player.ships[row.id] -= 1
+        if not player.ships[row.id]:
+            del player.ships[row.id]
+    amount = refund(int(row.values["cost"]), costs)
+    player.scrap_refund += amount
+    return amount
+
+
+def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -> tuple[int, list[dict[str, Any]]]:
+    """Pay this planet's build orders from its PP, then from its owner's BC (not under
+    blockade); returns the PP left and what was (or could not be) built."""
+    player = campaign.player(system.owner)
+    results = []
+    for order in [b for b in player.builds if b["hex"] == str(system.hex)]:
+        player.builds.remove(order)
+        row = costs.row(order["item"])
+        cost = int(row.values["cost"])
+        from_pp = min(pp, cost)
+        from_bc = cost - from_pp
+        if system.planet.blockaded or from_bc > player.bc:
+            reason = "blockade" if system.planet.blockaded else "not enough PP and BC"
+            results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason})
+            continue
+        pp -= from_pp
+        player.bc -= from_bc
+        kind = row.values.get("kind")
+        if kind == "base":
+            if system.planet.base:   # rebuilding credits half the old base's cost
+                player.scrap_refund += refund(int(costs.row(system.planet.base).values["cost"]), costs)
+            system.planet.base = row.id
+        elif kind == "building":
+            system.planet.buildings = sorted(set(system.planet.buildings) | {row.id})
+        elif kind == "support":
+            setattr(player, SUPPORT[row.id], getattr(player, SUPPORT[row.id]) + 1)
+        else:
+            player.ships[row.id] = player.ships.get(row.id, 0) + 1
+        results.append({**order, "leader": player.name, "built": True, "cost": cost, "from_pp": from_pp,
+                        "from_bc": from_bc})
+    return pp, results
