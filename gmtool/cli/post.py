@@ -49,7 +49,6 @@ def resolve_command(
       pbpaste | gmtool post resolve - -c DIR --author bob --post-id 1187
     """
     from gmtool.campaign.store import append_forum, read_forum
-    from gmtool.dice.sources import parse_faces  # noqa: F401  (keeps the dice package warm)
     from gmtool.errors import InputError
     from gmtool.forum.posts import Post, parse_commands, parse_thread
     from gmtool.forum.resolve import Resolver, outcome_from_record, record_of
