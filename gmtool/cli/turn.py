@@ -561,8 +561,9 @@ def run_command(
 def build_command(player: PlayerOpt, hex_: HexOpt,
                   item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
-    """Order a ship, orbital base or building at an active planet; it is paid in this turn's
-    production from the planet's PP, then the leader's BC.
+    """Order a ship, orbital base or building at an active planet (paid at production).
+
+    It is paid in this turn's production from the planet's PP, then the leader's BC.
 
     \b
     Example:
