@@ -20,6 +20,7 @@ from gmtool.forum.posts import Command, Post
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
 LANGS = ("en", "ru")
+_RU_PARSE = {"longer": "команда длиннее 300 символов", "more": "больше 20 команд в одном посте"}
 RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
                     "venus": {"roll", "table", "move"}}
 
@@ -30,7 +31,8 @@ class Outcome:
     command: Command
     status: str                    # "ok" | "refused"
     reports: dict[str, Report] = field(default_factory=dict)   # lang → report
-    reason: str = ""
+    reason: str = ""               # English
+    reason_ru: str = ""            # Russian, where gmtool words it itself
     edited: bool = False           # the post was edited since: this is the original result
     original: str = ""             # the command as first resolved
     roll_ids: list[int] = field(default_factory=list)
@@ -44,7 +46,7 @@ class Outcome:
 def record_of(outcome: Outcome) -> dict[str, Any]:
     return {"key": outcome.key, "post_id": outcome.post.post_id, "index": outcome.command.index,
             "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
-            "reason": outcome.reason, "roll_ids": outcome.roll_ids,
+            "reason": outcome.reason, "reason_ru": outcome.reason_ru or None, "roll_ids": outcome.roll_ids,
             "reports": json.dumps({lang: report_to_dict(r) for lang, r in outcome.reports.items()},
                                   ensure_ascii=False)}
 
@@ -53,8 +55,9 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
     reports = {lang: report_from_dict(raw) for lang, raw in json.loads(record.get("reports") or "{}").items()}
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
-    return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""), edited,
-                   record.get("command", ""), list(record.get("roll_ids", [])), new=False)
+    return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""),
+                   record.get("reason_ru", ""), edited, record.get("command", ""), list(record.get("roll_ids", [])),
+                   new=False)
 
 
 Handler = Callable[[Campaign, Post, Command, JournalingSource], dict[str, Report]]
@@ -76,20 +79,27 @@ class Resolver:
 
     def resolve(self, post: Post, command: Command) -> Outcome:
         if command.refused:
-            return Outcome(post, command, "refused", reason=command.refused)
+            return Outcome(post, command, "refused", reason=command.refused,
+                           reason_ru=_RU_PARSE.get(command.refused.split(" ")[0], ""))
         if not command.name:
-            return Outcome(post, command, "refused", reason=f"unknown command !{command.word}")
+            return Outcome(post, command, "refused", reason=f"unknown command !{command.word}",
+                           reason_ru=f"неизвестная команда !{command.word}")
         allowed_here = RULESET_COMMANDS.get(self.state.ruleset, set())
         if command.name not in allowed_here:
             return Outcome(post, command, "refused",
                            reason=f"!{command.word} is not a command of {self.state.ruleset} "
-                                  f"(commands: {', '.join('!' + c for c in sorted(allowed_here))})")
+                                  f"(commands: {', '.join('!' + c for c in sorted(allowed_here))})",
+                           reason_ru=f"!{command.word} — не команда правил {self.state.ruleset} "
+                                     f"(команды: {', '.join('!' + c for c in sorted(allowed_here))})")
         allowed = self.leaders | (self.moderators if command.name == "roll" else set())
         if post.author not in allowed:
             who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
-            return Outcome(post, command, "refused", reason=f"{post.author} is not {who}")
+            who_ru = "лидер этой кампании или ведущий" if command.name == "roll" else "лидер этой кампании"
+            return Outcome(post, command, "refused", reason=f"{post.author} is not {who}",
+                           reason_ru=f"{post.author} — не {who_ru}")
         if command.name == "vote" and not post.private:
-            return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message")
+            return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message",
+                           reason_ru="голосование тайное: отправьте !голос личным сообщением")
         first = self.source.next_id
         self.source.purpose = f"post #{post.post_id}.{command.index} ({post.author}) !{command.name}"
         saved = len(self.source.entries)

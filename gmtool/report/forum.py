@@ -38,7 +38,8 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
                                               "roll_ids": o.roll_ids})
                 continue
             if o.status == "refused":
-                line.append(Span(f" — {tr('refused', lang)}: {o.reason}", "i"))
+                reason = o.reason_ru if lang == "ru" and o.reason_ru else o.reason
+                line.append(Span(f" — {tr('refused', lang)}: {reason}", "i"))
             blocks.append(Paragraph(line))
             if o.edited:
                 original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")]
