@@ -13,6 +13,8 @@ from gmtool.campaign.hexes import Hex
 from gmtool.errors import CampaignError, InputError
 
 SCHEMA_VERSION = 1
+# Support ships a leader counts (not combat ships): ship class → Player attribute.
+SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 FORMATS = ("plain", "bbcode", "markdown", "json")
 LANGS = ("en", "ru")
 

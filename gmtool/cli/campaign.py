@@ -7,7 +7,7 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt, fail,
-                               handles_errors, library, require_campaign)
+                               campaign_library, handles_errors, library, require_campaign)
 
 app = typer.Typer(help="Create and look after a campaign folder: new, commitment, validate, reveal.",
                   no_args_is_help=True)
@@ -130,7 +130,6 @@ def validate_command(
     from gmtool.campaign import journal
     from gmtool.campaign.store import CampaignStore
     from gmtool.campaign.verify import validate_state
-    from gmtool.cli.explore import campaign_tables
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
     from gmtool.rules.orion.exploration import OrionTables
@@ -141,7 +140,7 @@ def validate_command(
     with store.locked():
         state = store.load()
         out = Output(format, lang, state)
-        orion = OrionTables(library(list(tables or []) + campaign_tables(folder)))
+        orion = OrionTables(campaign_library(folder, tables))
         findings = validate_state(state, {r.id for r in orion.world_type.rows}, {r.id for r in orion.world_size.rows},
                                   {r.id for r in orion.properties.rows})
         entries, tail, problems = journal.read_all(store.journal_path)

@@ -6,8 +6,8 @@ import typer
 from typing import Annotated, Optional
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, check_ruleset, fail, handles_errors, library,
-                               neighbourhood)
+                               TablesOpt, campaign_dir, campaign_library, check_ruleset, commit, fail,
+                               handles_errors, library, neighbourhood)
 
 StageOpt = Annotated[Optional[int], typer.Option(
     "--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the "
@@ -74,8 +74,7 @@ def explore_command(
 
     from gmtool.campaign.hexes import Hex
     from gmtool.campaign.store import CampaignStore
-    from gmtool.rules.orion.campaign_explore import (apply_exploration, check_explorable, explore_orion,
-                                                     neighbourhood_of)
+    from gmtool.rules.orion.campaign_explore import check_explorable, explore_hex, explore_orion
 
     store = CampaignStore(folder)
     target = Hex.parse(hex_)
@@ -87,7 +86,7 @@ def explore_command(
         out = Output(format, lang, state)
         leader = state.player(player)
         check_explorable(state, leader, target)
-        lib = library(list(tables or []) + campaign_tables(folder))
+        lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
         if target == state.orion:
             if dice is not None:
@@ -99,16 +98,9 @@ def explore_command(
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
-        result = explore(DiceRoller(choice.source), orion, state.stage, neighbourhood_of(state, target, orion))
+        result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
-        apply_exploration(state, leader, target, result, ship)
-        store.append(choice.entries)
-        store.save(state)
+        commit(store, state, choice)
     out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target),
                                 leader.name))
 
-
-def campaign_tables(folder) -> list:
-    """A campaign's own tables/ folder, if it has one (it overrides the shipped tables)."""
-    own = folder / "tables"
-    return [own] if own.is_dir() else []

@@ -5,7 +5,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, handles_errors, library, require_campaign
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, handles_errors,
+                               require_campaign)
 
 
 def register(app: typer.Typer) -> None:
@@ -31,13 +32,12 @@ def status_command(
     from gmtool.campaign.store import CampaignStore
     from gmtool.campaign.views import status_view
     from gmtool.cli.campaign import labeller
-    from gmtool.cli.explore import campaign_tables
     from gmtool.report.campaign import status_report
 
     folder = require_campaign(campaign)
     state = CampaignStore(folder).load()
     out = Output(format, lang, state)
-    lib = library(list(tables or []) + campaign_tables(folder))
+    lib = campaign_library(folder, tables)
     if state.ruleset == "venus":
         from gmtool.report.venus import venus_status_report
 

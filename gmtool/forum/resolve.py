@@ -135,20 +135,16 @@ class Resolver:
     def _explore(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.exploration import exploration_report
         from gmtool.rolltables.roller import DiceRoller
-        from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, neighbourhood_of
-        from gmtool.rules.orion.exploration import OrionTables, explore
+        from gmtool.rules.orion.campaign_explore import explore_hex
+        from gmtool.rules.orion.exploration import OrionTables
         from gmtool.rules.orion.turns import ensure_not_over
 
         ensure_not_over(state)
         leader = state.player(post.author)
         target = Hex.parse(command.args.split()[0] if command.args else "")
-        check_explorable(state, leader, target)
-        if target == state.orion:
-            raise _Refused("Orion is explored by the moderator (`gmtool explore`)")
         orion = OrionTables(self.library)
         first = source.next_id
-        result = explore(DiceRoller(source), orion, state.stage, neighbourhood_of(state, target, orion))
-        apply_exploration(state, leader, target, result)
+        result = explore_hex(state, orion, leader, target, DiceRoller(source))
         return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
                                          str(target), leader.name) for lang in LANGS}
 

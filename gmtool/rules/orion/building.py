@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Player, System
+from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.planets import owned
 from gmtool.rules.orion.turns import ensure_not_over
 
-SUPPORT = {"scout": "scouts", "colony_ship": "colony_ships"}
 
 
 def _item(costs: Table, item: str):
@@ -88,7 +87,7 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
                 raise RuleRefused(f"{hex_} has no {row.id}")
             system.planet.buildings.remove(row.id)
     elif kind == "support":
-        attr = SUPPORT[row.id]
+        attr = SUPPORT_SHIPS[row.id]
         if getattr(player, attr) < 1:
             raise RuleRefused(f"{player.name} has no {row.id}")
         setattr(player, attr, getattr(player, attr) - 1)
@@ -128,7 +127,7 @@ def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -
         elif kind == "building":
             system.planet.buildings = sorted(set(system.planet.buildings) | {row.id})
         elif kind == "support":
-            setattr(player, SUPPORT[row.id], getattr(player, SUPPORT[row.id]) + 1)
+            setattr(player, SUPPORT_SHIPS[row.id], getattr(player, SUPPORT_SHIPS[row.id]) + 1)
         else:
             player.ships[row.id] = player.ships.get(row.id, 0) + 1
         results.append({**order, "leader": player.name, "built": True, "cost": cost, "from_pp": from_pp,

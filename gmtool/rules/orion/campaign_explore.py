@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
+from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import RuleRefused
-from gmtool.rules.orion.exploration import Exploration, OrionTables
+from gmtool.rolltables.roller import Roller
+from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 
-SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 
 
 def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
@@ -47,6 +47,19 @@ def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neig
                 colonisable += tables.colonisable(system.planet.type)
         return Neighbourhood(planets=planets, terran=terran, colonisable=colonisable, unexplored=unexplored)
     return None
+
+
+def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: Hex, roller: Roller,
+                ship: str = "scout") -> Exploration:
+    """A leader explores a hex of the campaign: reach checked, the neighbourhood read off
+    the map, the chain rolled, the result written into the state. Orion is not explored
+    this way (no roll: :func:`explore_orion`)."""
+    check_explorable(campaign, player, hex_)
+    if hex_ == campaign.orion:
+        raise RuleRefused("Orion rolls no dice: the moderator explores it with `gmtool explore -c DIR`")
+    result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
+    apply_exploration(campaign, player, hex_, result, ship)
+    return result
 
 
 def explore_orion(campaign: Campaign, player: Player) -> System:
@@ -104,7 +117,7 @@ def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, v
             home.planet.population -= lost
         return [{"player": player.name, "homeworld_colonists": -lost}]
     if name == "ship_lost":
-        attr = SHIPS.get(ship)
+        attr = SUPPORT_SHIPS.get(ship)
         if attr and getattr(player, attr) > 0:
             setattr(player, attr, getattr(player, attr) - 1)
         return [{"player": player.name, "ship_lost": ship}]

@@ -166,18 +166,13 @@ def _need(value: Any, kind: type, what: str) -> Any:
 
 def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
     from gmtool.rules.orion import agents_campaign, council_campaign, planets, production, turns
-    from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, neighbourhood_of
-    from gmtool.rules.orion.exploration import explore
+    from gmtool.rules.orion.campaign_explore import explore_hex
 
     leader = c.player(order.leader)
     v = order.value
     if order.kind == "explore":
         target = Hex.parse(_need(v, str, "a hex"))
-        check_explorable(c, leader, target)
-        if target == c.orion:
-            raise InputError("explore Orion with `gmtool explore`")
-        result = explore(DiceRoller(source), rules.orion, c.stage, neighbourhood_of(c, target, rules.orion))
-        apply_exploration(c, leader, target, result)
+        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source))
         return {"hex": str(target), **result.to_data()}
     if order.kind == "colonize":
         return str(planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex"))).hex)
