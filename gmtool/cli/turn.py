@@ -217,10 +217,6 @@ def undo_command(campaign: CampaignOpt = None) -> None:
     typer.echo(f"turn {turn} undone: back to the state before its `turn end`; {span} (voided.toml)")
 
 
-def _changes(changes: list[dict[str, int]]) -> str:
-    return ", ".join(f"{k} {v:+d}" for change in changes for k, v in change.items()) or "no change"
-
-
 def _folder(option: Any) -> Path:
     from gmtool.cli.common import require_campaign
 
@@ -326,7 +322,9 @@ def quest_complete_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         result = complete_quest(state, _rules(store, tables), state.player(player), quest)
         commit(store, state)
-    typer.echo(f"{player} completed {result['quest']}: {_changes(result['changes'])}")
+    from gmtool.report.turns import format_changes
+
+    typer.echo(f"{player} completed {result['quest']}: {format_changes(result['changes'])}")
 
 
 @event_app.command("play")
@@ -346,7 +344,9 @@ def event_play_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         result = play_event(state, _rules(store, tables), state.player(player), card, choice)
         commit(store, state)
-    typer.echo(f"{player} played {card} (choice {choice}): {_changes(result['changes'])}")
+    from gmtool.report.turns import format_changes
+
+    typer.echo(f"{player} played {card} (choice {choice}): {format_changes(result['changes'])}")
 
 
 @deck_app.command("show")

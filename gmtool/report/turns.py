@@ -95,7 +95,8 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _changes(changes: Any) -> str:
+def format_changes(changes: Any) -> str:
+    """``[{"orders": 1}, {"bc": -2}]`` → ``orders +1, bc -2``."""
     return ", ".join(f"{k} {v:+d}" for change in changes or [] for k, v in change.items()) or "—"
 
 
@@ -117,9 +118,9 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> st
         return f"{name} {r['hex']}: {tr('workers', lang).lower()} {r.get('workers', '?')}, " \
                f"{tr('scientists', lang).lower()} {r['scientists']}"
     if kind == "quests" and isinstance(r, dict):
-        return f"{name}: {label(r.get('table', ''), r['quest'])} ({_changes(r.get('changes'))})"
+        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'))})"
     if kind == "events" and isinstance(r, dict):
-        return f"{name}: {label('events', r['card'])}, {r['choice']} ({_changes(r.get('changes'))})"
+        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'))})"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
     if kind == "agents" and isinstance(r, dict):

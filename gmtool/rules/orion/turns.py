@@ -9,7 +9,7 @@ from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.library import TableLibrary
-from gmtool.rules.orion.council_campaign import BILLS_DECK, propose, tally, tally_emperor
+from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import produce
@@ -73,10 +73,6 @@ def colonies(campaign: Campaign, leader: str) -> int:
     return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None and s.homeworld_of is None)
 
 
-def planets(campaign: Campaign, leader: str) -> int:
-    return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None)
-
-
 def population(campaign: Campaign, leader: str) -> int:
     return sum(s.planet.population for s in campaign.systems if s.owner == leader and s.planet is not None)
 
@@ -110,7 +106,7 @@ def check_technology(campaign: Campaign, rules: "Rules") -> dict[str, Any] | Non
 def check_territorial(campaign: Campaign) -> dict[str, Any]:
     """End of the last turn: most planets; ties by population, then BC (A12)."""
     def key(p: Player) -> tuple[int, int, int]:
-        return (planets(campaign, p.name), population(campaign, p.name), p.bc)
+        return (planets_of(campaign, p.name), population(campaign, p.name), p.bc)
 
     ranked = sorted(campaign.players, key=key, reverse=True)
     best = ranked[0]
@@ -222,12 +218,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
-        # refuse a tie the chair must decide before anything changes
-        from gmtool.rules.orion.council import Ballot, tally_bill
-        from gmtool.rules.orion.council_campaign import planets_of
-
-        tally_bill([Ballot(n, b["vote"], planets_of(campaign, n), int(b.get("bribe_bc", 0)))
-                    for n, b in vote["ballots"].items()], campaign.council.chair or "", chair_decision)
+        count_bill(campaign, chair_decision)   # a tie the chair must decide is refused before anything changes
     out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
     # the Council (stages 2–3)
     vote = campaign.council.vote
