@@ -132,9 +132,6 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    from gmtool.report.turns import end_private, end_public
-    from gmtool.rules.orion.turns import end_turn
-
     with open_campaign(campaign, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         if state.ruleset == "venus":
@@ -143,20 +140,37 @@ def end_command(
         rules = _rules(store, tables)
         before = store.state_path.read_bytes()
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
-        first_id = choice.source.next_id
         turn = state.turn
-        inboxes = {p.name: list(p.inbox) for p in state.players}
-        result = end_turn(state, rules, choice.source, chair_decision)
-        choice.finish()
-        for p in state.players:   # news delivered in this turn's private report
-            p.inbox = []
-        public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
-        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang) for p in state.players}
-        rendered = _render_reports(out, public, private)
-        _snapshot(store, turn, before, first_id)
+        public, rendered = _close_turn(state, rules, out, choice, chair_decision)
+        _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
         _write_reports(store.folder, turn, out, rendered)
     out.emit(public)
+
+
+def _first_id(choice: DiceChoice) -> int:
+    """The first journal id the command used (or would have used)."""
+    return choice.entries[0].id if choice.entries else choice.source.next_id
+
+
+def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_decision: Optional[str],
+                done: list | None = None) -> tuple[Any, dict[str, str]]:
+    """`turn end` on the loaded state and every report of it, rendered before anything is
+    written: (the public report, rendered reports by file name)."""
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.turns import end_private, end_public
+    from gmtool.rules.orion.turns import end_turn
+
+    inboxes = {p.name: list(p.inbox) for p in state.players}
+    result = end_turn(state, rules, choice.source, chair_decision)
+    choice.finish()
+    for p in state.players:   # news delivered in this turn's private report
+        p.inbox = []
+    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
+    label = labeller(rules.library, out.lang)
+    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
+               for p in state.players}
+    return public, _render_reports(out, public, private)
 
 
 def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
@@ -513,8 +527,6 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR
     """
     from gmtool.cli.common import fail
-    from gmtool.report.turns import end_private, end_public
-    from gmtool.rules.orion.turns import end_turn
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
@@ -525,36 +537,23 @@ def run_command(
         if problems:
             _list_problems(problems, where)
             raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
-        inboxes = {p.name: list(p.inbox) for p in state.players}
-        result = end_turn(state, rules, choice.source, chair_decision)
-        choice.finish()
-        for p in state.players:
-            p.inbox = []
-        public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
-        from gmtool.cli.campaign import labeller
-
-        label = labeller(rules.library, out.lang)
-        private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
-                   for p in state.players}
-        rendered = _render_reports(out, public, private)
+        public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
-            _snapshot(store, turn, before, choice.entries[0].id if choice.entries else store.next_roll_id())
+            _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
             _write_reports(store.folder, turn, out, rendered)
-    if dry_run:
-        from gmtool.report.render import render
+    if dry_run and out.format == "json":
+        import json
 
-        if out.format == "json":
-            import json
-
-            typer.echo(json.dumps({"dry_run": True, "public": public.data,
-                                   "private": {k: v.data for k, v in private.items()}}, ensure_ascii=False, indent=2))
-            return
-        out.emit(public)
-        for report in private.values():
-            typer.echo(render(report, out.format))
+        reports = {name: json.loads(body) for name, body in rendered.items()}
+        typer.echo(json.dumps({"dry_run": True, "public": reports.pop("public"), "private": reports},
+                              ensure_ascii=False, indent=2))
         return
     out.emit(public)
+    if dry_run:
+        for name, body in rendered.items():
+            if name != "public":
+                typer.echo(body)
 
 
 @handles_errors
