@@ -10,10 +10,6 @@ from typing import Any
 
 from gmtool.campaign.model import Campaign, Player, System
 
-PRIVATE = ("bc", "orders", "fleet_size", "fleet_max", "scouts", "colony_ships", "secret_ops", "agent_limit",
-           "awards", "inbox")
-
-
 def _player_data(player: Player, full: bool) -> dict[str, Any]:
     data: dict[str, Any] = {"name": player.name, "homeworld": str(player.homeworld) if player.homeworld else None}
     if player.race:

@@ -186,7 +186,6 @@ LABELS: dict[str, dict[str, str]] = {
                   "ru": "Ваш бюллетень (тайный до подсчёта; его можно изменить)"},
     "law_yes": {"en": "law (stays in force)", "ru": "закон (действует постоянно)"},
     "law_no": {"en": "one-time decision", "ru": "разовое решение"},
-    "repealed": {"en": "Law repealed", "ru": "Закон отменён"},
     "victory": {"en": "Victory", "ru": "Победа"},
     # turns
     "turn_start_title": {"en": "Turn {n} begins", "ru": "Начало хода {n}"},

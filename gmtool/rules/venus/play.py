@@ -3,7 +3,7 @@ roll the speed dice, one of which may be set aside for navigation; move; land or
 every point), First Contact, operations; net-worth victory at the end of one's own turn."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.model import Campaign, VenusState
@@ -42,7 +42,6 @@ class SpeedRoll:
     heading: str
     dice: list[int]
     navigation: int | None = None          # index (1-based) of the die set aside for navigation
-    labels: dict[str, Any] = field(default_factory=dict)
 
     @property
     def movement_value(self) -> int:
