@@ -57,7 +57,7 @@ def speed_report(roll: Any, library: Any, lang: str, source_info: dict[str, Any]
     from gmtool.report.dice import die_spans, source_text
     from gmtool.dice.tree import Die
 
-    dice = [Die(6, f) for f in roll.dice]
+    dice = [Die(roll.sides, f) for f in roll.dice]
     line: Text = [bold(tr("speed_dice", lang)), raw(": ")] + die_spans(dice) + \
         [raw(f" = {roll.movement_value}")]
     facts: list = [(tr("heading", lang), text(roll.heading)),

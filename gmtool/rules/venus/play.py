@@ -41,6 +41,7 @@ class SpeedRoll:
     player: str
     heading: str
     dice: list[int]
+    sides: int = 6
     navigation: int | None = None          # index (1-based) of the die set aside for navigation
 
     @property
@@ -77,7 +78,7 @@ def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | 
     dice = [source.roll(sides, f"{player}: speed die {i + 1}") for i in range(count)]
     v.heading = heading[:80]
     v.moved = True
-    return SpeedRoll(player, v.heading, dice, navigate)
+    return SpeedRoll(player, v.heading, dice, sides, navigate)
 
 
 def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str) -> dict[str, Any]:
