@@ -15,75 +15,34 @@ import pytest
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, InputError
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.exploration import (
     TOO_FEW_PLANETS,
     TOO_MANY_PLANETS,
-    OrionTables,
     explore,
     make_planet,
     special_planet,
 )
 from gmtool.rules.orion.neighbourhood import Neighbourhood
+from orion_by_hand import ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, world_type
 
-
-def _shipped_tables() -> OrionTables:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        return OrionTables(TableLibrary.default())
-
-
-TABLES = _shipped_tables()
 
 # ------------------------------------------------------------------ RULES.md, by hand
 
 # A4.2 / A4.3: event roll → id.
-NEGATIVE = {1: "fleet_lost", 2: "make_hostile", 3: "make_poor", 4: "make_gravity",
-            5: "contamination", 6: "monster_derelict", 7: "monster_treasure",
-            8: "monster_natives", 9: "monster_lost_colony", 10: "monster_artifact_world"}
-POSITIVE = {1: "technology", 2: "make_favorable", 3: "make_rich", 4: "make_artifacts",
-            5: "rare_elements", 6: "derelict", 7: "treasure", 8: "natives",
-            9: "lost_colony", 10: "artifact_world"}
 # Events that add a property (A4.2/A4.3).
-ADDS = {"make_hostile": "hostile", "make_poor": "poor", "make_gravity": "gravity",
-        "make_favorable": "favorable", "make_rich": "rich", "make_artifacts": "artifacts"}
 # Exploration faces with an event (A4.1): face → (property, event kind).
 EVENT_ROWS = {4: ("hostile", "negative"), 5: ("poor", "negative"),
               8: ("favorable", "positive"), 9: ("rich", "positive")}
 # A4.6: monster kind d10.
-MONSTER = {1: "serpent", 2: "serpent", 3: "crystal", 4: "crystal", 5: "amoeba",
-           6: "amoeba", 7: "hydra", 8: "hydra", 9: "dragon", 10: "dragon"}
 # A4.4 size d10 → (size id, base max population).
-SIZE = {1: ("tiny", 1), 2: ("small", 2), 3: ("small", 2), 4: ("medium", 3), 5: ("medium", 3),
-        6: ("medium", 3), 7: ("medium", 3), 8: ("large", 4), 9: ("large", 4), 10: ("huge", 5)}
 # A4.4 world-type modifiers.
-TYPE_MOD = {"hostile": 2, "favorable": -2, "rich": 3, "poor": -3}
-PRODUCTION = {"terran": 4, "ocean": 3, "steppe": 3, "toxic": 2, "barren": 2, "inferno": 1}
-
 T_EXPLORATION = "orion/exploration"
 T_NEGATIVE = "orion/negative-events"
 T_POSITIVE = "orion/positive-events"
 T_MONSTER = "orion/monster-kind"
 T_TYPE = "orion/world-type"
 T_SIZE = "orion/world-size"
-
-
-def world_type(total: int) -> str:
-    """A4.4: the type for a modified total (open-ended at both ends)."""
-    if total <= 2:
-        return "terran"
-    if total <= 4:
-        return "ocean"
-    if total == 5:
-        return "steppe"
-    if total == 6:
-        return "toxic"
-    if total <= 8:
-        return "barren"
-    return "inferno"
 
 
 def halved(face: int) -> int:

@@ -17,63 +17,27 @@ from hypothesis import strategies as st
 
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import DiceError
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.roller import DiceRoller
-from gmtool.rules.orion.exploration import OrionTables, explore
+from gmtool.rules.orion.exploration import explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.odds import CATEGORIES, EXCLUSIVE, NONE, exact_odds, features, simulate
+from orion_by_hand import ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, world_type
 
 
-def _shipped_tables() -> OrionTables:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        return OrionTables(TableLibrary.default())
-
-
-TABLES = _shipped_tables()
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ------------------------------------------------------------------ RULES.md, by hand
 
-NEGATIVE = {1: "fleet_lost", 2: "make_hostile", 3: "make_poor", 4: "make_gravity",
-            5: "contamination", 6: "monster_derelict", 7: "monster_treasure",
-            8: "monster_natives", 9: "monster_lost_colony", 10: "monster_artifact_world"}
-POSITIVE = {1: "technology", 2: "make_favorable", 3: "make_rich", 4: "make_artifacts",
-            5: "rare_elements", 6: "derelict", 7: "treasure", 8: "natives",
-            9: "lost_colony", 10: "artifact_world"}
 GUARDS = {6: "derelict", 7: "treasure", 8: "natives", 9: "lost_colony", 10: "artifact_world"}
-ADDS = {"make_hostile": "hostile", "make_poor": "poor", "make_gravity": "gravity",
-        "make_favorable": "favorable", "make_rich": "rich", "make_artifacts": "artifacts"}
 EXPLORATION = {1: ("empty", None, None), 2: ("asteroids", None, None),
                3: ("planet", "gravity", None), 4: ("planet", "hostile", "negative"),
                5: ("planet", "poor", "negative"), 6: ("planet", None, None),
                7: ("planet", None, None), 8: ("planet", "favorable", "positive"),
                9: ("planet", "rich", "positive"), 10: ("planet", "artifacts", None)}
-MONSTER = {1: "serpent", 2: "serpent", 3: "crystal", 4: "crystal", 5: "amoeba",
-           6: "amoeba", 7: "hydra", 8: "hydra", 9: "dragon", 10: "dragon"}
-SIZE = {1: ("tiny", 1), 2: ("small", 2), 3: ("small", 2), 4: ("medium", 3), 5: ("medium", 3),
-        6: ("medium", 3), 7: ("medium", 3), 8: ("large", 4), 9: ("large", 4), 10: ("huge", 5)}
-TYPE_MOD = {"hostile": 2, "favorable": -2, "rich": 3, "poor": -3}
-PRODUCTION = {"terran": 4, "ocean": 3, "steppe": 3, "toxic": 2, "barren": 2, "inferno": 1}
 TYPES = set(PRODUCTION)
 SIZES = {"tiny", "small", "medium", "large", "huge"}
 # Events stage 1 can never reach (positive/negative rows 6–10).
 STAGE1_UNREACHABLE = {NEGATIVE[i] for i in range(6, 11)} | {POSITIVE[i] for i in range(6, 11)}
-
-
-def world_type(total: int) -> str:
-    if total <= 2:
-        return "terran"
-    if total <= 4:
-        return "ocean"
-    if total == 5:
-        return "steppe"
-    if total == 6:
-        return "toxic"
-    if total <= 8:
-        return "barren"
-    return "inferno"
 
 
 def gains_of(event_id: str, stage: int) -> dict:
