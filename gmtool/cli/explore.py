@@ -6,8 +6,8 @@ import typer
 from typing import Annotated, Optional
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, campaign_library, check_ruleset, commit, fail,
-                               handles_errors, library, neighbourhood)
+                               TablesOpt, campaign_dir, campaign_library, commit, fail, handles_errors, library,
+                               neighbourhood, open_campaign)
 
 StageOpt = Annotated[Optional[int], typer.Option(
     "--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the "
@@ -73,19 +73,15 @@ def explore_command(
                     "drop --stage, --near-homeworld and --seed")
 
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.rules.orion.campaign_explore import check_explorable, explore_hex, explore_orion
+    from gmtool.campaign.model import SUPPORT_SHIPS
+    from gmtool.rules.orion.campaign_explore import explore_hex, explore_orion
 
-    store = CampaignStore(folder)
     target = Hex.parse(hex_)
-    if ship not in ("scout", "colony_ship"):
-        raise fail(f"--ship must be scout or colony_ship, not {ship!r}")
-    with store.locked():
-        state = store.load()
-        check_ruleset(state, "orion")
+    if ship not in SUPPORT_SHIPS:
+        raise fail(f"--ship must be one of {', '.join(SUPPORT_SHIPS)}, not {ship!r}")
+    with open_campaign(folder) as (store, state):
         out = Output(format, lang, state)
         leader = state.player(player)
-        check_explorable(state, leader, target)
         lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
         if target == state.orion:
@@ -94,7 +90,7 @@ def explore_command(
             from gmtool.report.exploration import orion_report
 
             system = explore_orion(state, leader)
-            store.save(state)
+            commit(store, state)
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))

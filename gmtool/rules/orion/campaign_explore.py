@@ -64,6 +64,7 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
 
 def explore_orion(campaign: Campaign, player: Player) -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
+    check_explorable(campaign, player, campaign.orion)
     system = campaign.system(campaign.orion)
     if system is None:
         system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
