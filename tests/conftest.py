@@ -1,9 +1,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from gmtool.cli import app
+
+# No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
+# "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
+settings.register_profile("gmtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("gmtool")
 
 
 @pytest.fixture

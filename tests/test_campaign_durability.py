@@ -10,7 +10,9 @@
   ``write``) can leave at the end of ``journal.toml``, cut all along an entry.
 * tampering — ``verify`` names the changed roll, the gap, the wrong secret.
 
-The ``slow`` tests take ~3–45 s each; every test runs by default (no skips).
+The ``slow`` tests take ~3–45 s each and are marked ``slow``: plain ``pytest`` leaves them
+out, ``pytest -m slow`` runs them (``.ci/run`` does both).  No verdict depends on the
+machine's speed: kills are aimed at reported work, not at a clock.
 """
 from __future__ import annotations
 
@@ -92,7 +94,9 @@ def unexplored_neighbours(state, names=("alice", "bob")) -> list[tuple[str, Hex]
 
 # Plays one campaign forever (until killed): explores of alice's and bob's unexplored
 # neighbours while any remain, d10 and 3d6 rolls.  Commands run in-process, so a kill can
-# land anywhere inside one, not only between process start-ups.
+# land anywhere inside one, not only between process start-ups.  It says "begun" before
+# and "done" after each command, so the test can aim its kills at work in progress
+# whatever the machine's speed.
 PLAYER = r"""
 import io, os, random, sys
 from pathlib import Path
@@ -121,9 +125,11 @@ while True:
         args = ["roll", "d10", "-c", str(folder)]
     else:
         args = ["roll", "3d6", "-c", str(folder), "--for", "x"]
+    real_stdout.write("begun\n"); real_stdout.flush()
     sys.stdout = io.StringIO()
     code = app(args, standalone_mode=False)
     sys.stdout = real_stdout
+    real_stdout.write("done\n"); real_stdout.flush()
     if code not in (None, 0):
         sys.stderr.write(f"{args} exited {code}\n")
         sys.exit(3)
@@ -168,6 +174,25 @@ def _check_after_kill(folder: Path, stats: dict) -> int:
     return len(entries)
 
 
+def _read_until(child: subprocess.Popen, wanted: str, err: Path) -> None:
+    """Read the player's reports up to the line ``wanted`` (it never ends by itself)."""
+    while True:
+        line = child.stdout.readline()
+        assert line, f"the player stopped by itself: {err.read_text()}"
+        if line == wanted:
+            return
+
+
+def _pause(child: subprocess.Popen, seconds: float) -> None:
+    """Give the running command a random head start (it only moves the kill inside the
+    command; no verdict depends on it)."""
+    try:
+        child.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+@pytest.mark.slow
 def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
     rng = random.Random(20240917)
     stats = dict(kills=0, grew=0, explores=0, temp_left_by_kill=0, torn_tails=0, journaled_not_applied=set())
@@ -185,7 +210,13 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
                                      cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=err_fh, text=True)
             try:
                 assert child.stdout.readline() == "ready\n", err.read_text()
-                time.sleep(rng.uniform(0.0, 0.3))
+                # Let 1-3 commands finish (each journals its dice), then kill at a random
+                # moment shortly after the next one has begun: every kill lands after real
+                # work, however slow or busy the machine is.
+                for _ in range(rng.randint(1, 3)):
+                    _read_until(child, "done\n", err)
+                _read_until(child, "begun\n", err)
+                _pause(child, rng.uniform(0.0, 0.05))
                 child.send_signal(signal.SIGKILL)
                 child.wait(timeout=TIMEOUT)
             finally:
@@ -204,7 +235,7 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
 
     # the run as a whole: the kills landed while the campaign was being played
     assert stats["kills"] == KILLS
-    assert stats["grew"] >= KILLS // 4, stats
+    assert stats["grew"] == KILLS, stats     # at least one command finished before each kill
     assert stats["explores"] > 0, stats
 
     # and the campaign goes on: the next roll gets the next id, every roll verifies
@@ -243,6 +274,7 @@ real_stdout.write(json.dumps(ids) + "\n")
 PROCESSES, ROLLS = 8, 25
 
 
+@pytest.mark.slow
 def test_slow_concurrent_rolls_get_distinct_consecutive_ids(tmp_path):
     folder = new_campaign(tmp_path / "c")
     children = [subprocess.Popen([sys.executable, "-c", ROLLER, str(folder), str(ROLLS)], cwd=tmp_path, env=_env(),
@@ -335,16 +367,19 @@ def _assert_recovers(gm, folder: Path, before: bytes, n: int) -> None:
     assert gm("verify", "-c", str(folder)).exit_code == 0
 
 
-def test_torn_entry_body_is_refused_then_repaired(gm, campaign):
+@pytest.mark.parametrize("step", [pytest.param(None, id="line-breaks"),
+                                  pytest.param(3, id="every-third-byte", marks=pytest.mark.slow)])
+def test_torn_entry_body_is_refused_then_repaired(gm, campaign, step):
     last = _next_entry(campaign)
     path = campaign / "journal.toml"
     original = path.read_bytes()
     state = (campaign / "campaign.toml").read_bytes()   # each try starts from the same campaign
-    # from just after the [[roll]] header to just before the last newline: every third
-    # byte, and both sides of every line break
+    # from just after the [[roll]] header to just before the last newline: both sides of
+    # every line break (and, in the slow run, every third byte)
     start, end = len(journal.HEADER), last.index('source = "stream"') + len('source = "stream"')
     breaks = {i + d for i, ch in enumerate(last) if ch == "\n" for d in (0, 1)}
-    for cut in sorted(({*range(start, end + 1, 3), end} | breaks) & set(range(start, end + 1))):
+    every = set(range(start, end + 1, step)) if step else set()
+    for cut in sorted(({*every, end} | breaks) & set(range(start, end + 1))):
         path.write_bytes(original)
         (campaign / "campaign.toml").write_bytes(state)
         before, n = _tear(campaign, last, cut)

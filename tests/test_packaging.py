@@ -37,6 +37,7 @@ def test_roll_dice_from_a_fresh_process_fails_fast_on_absurd_input(tmp_path):
     assert res.stderr.strip() == "error: too many dice: 100000000 (at most 1000 per expression)"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("GMTOOL_SKIP_WHEEL") == "1", reason="GMTOOL_SKIP_WHEEL=1")
 def test_installed_wheel_finds_its_tables_from_another_directory(tmp_path):
     dist = tmp_path / "dist"
