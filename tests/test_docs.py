@@ -88,3 +88,62 @@ def test_docs_name_no_file_outside_the_repository():
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
             if "://" not in target:
                 assert (doc.parent / target).exists(), f"{doc.name} links to a missing {target}"
+
+
+# ------------------------------------------------------------------ the command reference
+
+sys.path.insert(0, str(ROOT / "tools"))
+import docs as docs_tool  # noqa: E402  (tools/docs.py: python tools/docs.py regenerates)
+
+
+def test_every_command_and_option_has_help():
+    assert docs_tool.commands_without_help() == []
+
+
+def test_commands_md_is_current():
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ (gmtool[^\n]*)$", text, re.M))
+    missing = [name for name in docs_tool.command_names() if name not in headings]
+    assert missing == [], f"no entry in docs/commands.md for {missing}: run `python tools/docs.py`"
+    assert text == docs_tool.commands_markdown(), "docs/commands.md is stale: run `python tools/docs.py`"
+
+
+# ------------------------------------------------------------------ examples in the docs
+
+EXAMPLE_DOCS = [d for d in docs_tool.example_docs() if docs_tool.find_examples(d)]
+
+
+@pytest.mark.parametrize("doc", EXAMPLE_DOCS, ids=lambda d: d.name)
+def test_every_example_prints_what_the_doc_shows(doc):
+    """Each `$ gmtool …` example of README.md and docs/*.md, replayed in order on a fresh
+    copy of campaigns/example; `python tools/docs.py` rewrites the outputs in place."""
+    examples = docs_tool.run_examples(doc)
+    stale = [f"{doc.name}:{ex.line}: $ {ex.command}\n--- the doc shows\n" + "\n".join(ex.expected)
+             + "\n--- gmtool prints\n" + "\n".join(ex.actual) for ex in docs_tool.stale(examples)]
+    assert not stale, "\n\n".join(stale) + "\n\n(run `python tools/docs.py` to regenerate)"
+
+
+def test_examples_are_found_and_opting_out_is_rare():
+    examples = [ex for doc in EXAMPLE_DOCS for ex in docs_tool.find_examples(doc)]
+    gmtool_examples = [ex for ex in examples if "gmtool" in ex.command]
+    assert len(gmtool_examples) >= 40
+    unchecked = [(ex.doc.name, ex.line, ex.command) for ex in gmtool_examples if not ex.checked or not ex.run]
+    # only a new campaign's random secret, and the venus turn that follows from its draw
+    assert len(unchecked) <= 8, unchecked
+
+
+def test_example_finder_reads_blocks_markers_and_ellipses(tmp_path):
+    doc = tmp_path / "x.md"
+    doc.write_text("Text.\n\n    $ gmtool roll d6 --dice 4\n    Roll: d6\n\n    d6 = [4] = 4\n\n"
+                   "    $ gmtool venus cost --grey 1 --green 0\n    …\n\n"
+                   "<!-- example: output not checked -->\n\n    $ gmtool roll d6\n    anything\n\n"
+                   "```\n    $ gmtool not-an-example\n```\n", encoding="utf-8")
+    found = docs_tool.find_examples(doc)
+    assert [(ex.line, ex.command, ex.expected, ex.checked) for ex in found] == [
+        (3, "gmtool roll d6 --dice 4", ["Roll: d6", "", "d6 = [4] = 4"], True),
+        (8, "gmtool venus cost --grey 1 --green 0", ["…"], True),
+        (13, "gmtool roll d6", ["anything"], False),
+    ]
+    assert docs_tool.matches(["a", "…", "z"], ["a", "b", "c", "z"])
+    assert not docs_tool.matches(["a", "…", "z"], ["a", "b"])
+    assert docs_tool.matches(["…"], [])
