@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 import os
 import pathlib
 import tomllib
@@ -131,7 +130,7 @@ class TestHexes:
                 assert start.distance(h) == d, h
 
     def test_within(self):
-        for radius in range(0, 7):
+        for radius in range(7):
             hexes = list(within(radius))
             assert len(hexes) == 3 * radius * (radius + 1) + 1
             assert len(set(hexes)) == len(hexes)
@@ -415,7 +414,7 @@ class TestJournal:
         for cut in header:
             path.write_bytes(full[:cut])
             got[full[start:cut].decode()] = journal.read_tail(path)
-        assert got == {k: (2, False) for k in got}
+        assert got == dict.fromkeys(got, (2, False))
 
     def test_repair_cuts_exactly_the_incomplete_tail(self, tmp_path):
         path, full, start = self._three_entries(tmp_path, "roll for bob: boarding action")

@@ -489,7 +489,7 @@ def test_stage_of(turn, stage):
 def test_no_token_no_chair_no_council_in_stage_1():
     c = make_campaign()
     source = RandomSource(11)
-    for turn in range(1, 7):
+    for _turn in range(1, 7):
         out = start_turn(c, RULES, source)
         assert out["stage"] == 1 and c.stage == 1
         assert out["chair"] is None and "token_dealt" not in out and "bills_drawn" not in out

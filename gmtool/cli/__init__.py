@@ -68,7 +68,7 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
              "as data, reports to paste into forum posts.",
         no_args_is_help=True,
         pretty_exceptions_enable=False,
-        add_completion=False,
+        add_completion=True,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_root)

@@ -8,7 +8,7 @@ import typer
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
                                campaign_library, commit, fail, handles_errors, library, open_campaign, user_text)
 
-app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (RULES.md A10).", no_args_is_help=True)
+app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (docs/rules-orion.md A10).", no_args_is_help=True)
 
 
 def register(root: typer.Typer) -> None:
@@ -139,7 +139,7 @@ def use_command(
 @handles_errors
 def move_command(
     agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
-    blockaded_by: Annotated[str, typer.Option("--blockaded-by", help="The blockading leader (RULES.md A7).",
+    blockaded_by: Annotated[str, typer.Option("--blockaded-by", help="The blockading leader (docs/rules-orion.md A7).",
                                               show_default=False)],
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,

@@ -9,7 +9,7 @@ import typer
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_dir, campaign_library, commit, fail, handles_errors, open_campaign)
 
-app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (RULES.md A9).",
+app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
                   no_args_is_help=True)
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The voting leader.", show_default=False)]
@@ -120,7 +120,7 @@ def elect_command(
 @app.command("tally")
 @handles_errors
 def tally_command(
-    ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (CONTRACT.md format); none: the "
+    ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (docs/file-formats.md); none: the "
                                                       "campaign's open vote.", show_default=False)] = None,
     election: Annotated[bool, typer.Option("--election", help="An Emperor's election.")] = False,
     private: Annotated[bool, typer.Option("--private", help="The moderator's post: every ballot with its bribe "

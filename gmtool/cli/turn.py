@@ -256,8 +256,10 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
 
 @handles_errors
 def assign_command(player: PlayerOpt, hex_: HexOpt,
-                   workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False)] = None,
-                   scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False)] = None,
+                   workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False,
+                                                                          help="Colonists working (PP); default: the rest.")] = None,
+                   scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False,
+                                                                             help="Colonists doing research (RP).")] = None,
                    campaign: CampaignOpt = None) -> None:
     """Assign a planet's colonists as workers (PP) or scientists (RP); the rest work.
 
@@ -385,8 +387,9 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
 
 @deck_app.command("draw")
 @handles_errors
-def deck_draw_command(deck: Annotated[str, typer.Argument(show_default=False)],
-                      count: Annotated[int, typer.Option("--count", "-n", min=1, max=20)] = 1,
+def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.",
+                                                        show_default=False)],
+                      count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
                       campaign: CampaignOpt = None, tables: TablesOpt = None, dice: DiceOpt = None) -> None:
     """Draw cards from a deck (reshuffling its discard pile when it runs out).
 
@@ -408,8 +411,9 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(show_default=False)],
 
 @deck_app.command("discard")
 @handles_errors
-def deck_discard_command(deck: Annotated[str, typer.Argument(show_default=False)],
-                         card: Annotated[str, typer.Argument(show_default=False)],
+def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
+                                                           "quests-common.", show_default=False)],
+                         card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
                          campaign: CampaignOpt = None) -> None:
     """Put a card on a deck's discard pile.
 
@@ -436,7 +440,8 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(show_default=False)
 
 @deck_app.command("shuffle")
 @handles_errors
-def deck_shuffle_command(deck: Annotated[str, typer.Argument(show_default=False)],
+def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
+                                                           "quests-common.", show_default=False)],
                          campaign: CampaignOpt = None, dice: DiceOpt = None) -> None:
     """Shuffle a deck's discard pile back into its draw pile (journaled dice).
 

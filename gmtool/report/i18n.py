@@ -91,10 +91,10 @@ LABELS: dict[str, dict[str, str]] = {
                         "ru": "Каждый бросок этой игры выводится из секрета, SHA-256 которого равен"},
     "commitment_how": {"en": "The secret is published at the end of the game; then anyone can recompute "
                              "every roll of the journal with `gmtool verify` or a few lines of Python "
-                             "(HMAC-SHA256, see the gmtool README).",
+                             "(HMAC-SHA256, see docs/verify.md in gmtool).",
                        "ru": "Секрет будет опубликован в конце игры; тогда любой сможет пересчитать каждый "
                              "бросок журнала командой `gmtool verify` или несколькими строками на Python "
-                             "(HMAC-SHA256, см. README gmtool)."},
+                             "(HMAC-SHA256, см. docs/verify.md в gmtool)."},
     "turn": {"en": "Turn", "ru": "Ход"},
     "view_of": {"en": "As seen by", "ru": "Глазами"},
     "systems": {"en": "Systems", "ru": "Системы"},
