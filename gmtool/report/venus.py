@@ -68,7 +68,26 @@ def speed_report(roll: Any, library: Any, lang: str, source_info: dict[str, Any]
     facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     data = roll.to_data()
     data["source"] = source_info
-    return Report(text(f"{roll.player}: {tr('movement_phase', lang)}"), [Paragraph(line), Facts(facts)], data)
+    blocks: list = [Paragraph(line), Facts(facts)]
+    if not roll.navigation:
+        blocks.append(Paragraph(text(tr("venus_navigation_hint", lang))))
+    return Report(text(f"{roll.player}: {tr('movement_phase', lang)}"), blocks, data)
+
+
+def navigation_report(roll: Any, library: Any, lang: str, ship: str) -> Report:
+    """The navigation die assigned after the speed roll (no die is rolled)."""
+    from gmtool.dice.tree import Die
+    from gmtool.report.dice import die_spans
+
+    dice = [Die(roll.sides, f) for f in roll.dice]
+    line: Text = [bold(tr("speed_dice", lang)), raw(": ")] + die_spans(dice) + [raw(f" = {roll.movement_value}")]
+    facts: list = [(tr("navigation_die", lang), [bold(str(roll.dice[roll.navigation - 1]))] +
+                    text(f" (#{roll.navigation})")),
+                   (tr("heading", lang), text(roll.heading)),
+                   (tr("ship", lang), text(_label(library, "ships", ship, lang))),
+                   (tr("movement_value", lang), text(str(roll.movement_value)))]
+    return Report(text(f"{roll.player}: {tr('venus_navigation_title', lang)}"), [Paragraph(line), Facts(facts)],
+                  roll.to_data())
 
 
 def landing_report(result: dict[str, Any], library: Any, lang: str) -> Report:
