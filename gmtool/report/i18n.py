@@ -270,8 +270,8 @@ LABELS: dict[str, dict[str, str]] = {
     "movement_cost": {"en": "Movement points", "ru": "Очки движения"},
     # venus: the navigation step (issue 17)
     "venus_navigation_title": {"en": "navigation die assigned", "ru": "кубик навигации назначен"},
-    "venus_navigation_hint": {"en": "One of these dice may now be assigned to navigation (!navigate FACE).",
-                              "ru": "Теперь один из этих кубиков можно назначить на навигацию (!навигация ГРАНЬ)."},
+    "venus_navigation_hint": {"en": "One of these dice may now be assigned to navigation.",
+                              "ru": "Теперь один из этих кубиков можно назначить на навигацию."},
     # forum
     "ballot_recorded": {"en": "Ballot recorded", "ru": "Бюллетень принят"},
     "ballot_secret": {"en": "Secret until the tally; it may be changed until then.",

@@ -31,6 +31,9 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                       _label(library, "first-contact", card, lang) if shown else tr("face_down", lang)])
     facts = [(tr("round", lang), text(str(state.turn))), (tr("first_player", lang), text(v.first_player)),
              (tr("current_player", lang), [bold(v.current)]), (tr("phase", lang), text(tr("phase_" + v.phase, lang)))]
+    if v.speed_dice:
+        nav = f" · {tr('navigation_die', lang)}: {v.speed_dice[v.navigation - 1]}" if v.navigation else ""
+        facts.append((tr("speed_dice", lang), text(", ".join(str(d) for d in v.speed_dice) + nav)))
     if v.winner:
         facts.append((tr("victory", lang), [bold(v.winner)]))
     if created:
@@ -44,6 +47,7 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                     Paragraph(text(tr("encounters_face_down", lang, n=len(v.encounters))))]
     data = {"campaign": state.name, "ruleset": "venus", "turn": state.turn, "stage": None,
             "first_player": v.first_player, "current": v.current, "phase": v.phase, "winner": v.winner,
+            "heading": v.heading, "speed_dice": list(v.speed_dice), "navigation_index": v.navigation,
             "players": players,
             "systems": [{"hex": None, "system": space, "discovery": "system", "planet": None, "owner": None,
                          "explored_by": None, "first_contact": card if space in v.revealed else None}
