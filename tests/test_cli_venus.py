@@ -95,6 +95,25 @@ def move(gm, camp: Path, player: str = "ann", *extra: str, heading: str | None =
     return gm(*args, *extra)
 
 
+def navigate(gm, camp: Path, player: str = "ann", *extra: str):
+    return gm("venus", "navigate", "-c", str(camp), "--player", player, *extra)
+
+
+def land(gm, camp: Path, player: str = "ann", *extra: str):
+    return gm("venus", "land", "-c", str(camp), "--player", player, *extra)
+
+
+def set_ship(camp: Path, player: str, ship: str) -> None:
+    """Give ``player`` another ship class (the moderator's hand edit: buying ships is not modelled)."""
+    path = camp / "campaign.toml"
+    body = path.read_text(encoding="utf-8")
+    head = f"[venus.merchants.{player}]\n"
+    at = body.index(head)
+    end = body.index("\n\n", at) if "\n\n" in body[at:] else len(body)
+    section = re.sub(r'ship = "[^"]*"', f'ship = "{ship}"', body[at:end])
+    path.write_text(body[:at] + section + body[end:], encoding="utf-8")
+
+
 def card_words(lib: TableLibrary, card: str) -> list[str]:
     row = next(r for r in lib.get("first-contact", "venus").rows if r.id == card)
     words = [card]
@@ -308,9 +327,11 @@ def test_move_from_the_stream_is_journaled_and_verifies(gm, camp):
     assert verified["ok"] and verified["checked"] == before + 1
 
 
-def test_move_with_navigation_die(gm, camp):
-    data = json.loads(ok(move(gm, camp, "ann", "--navigate", "1", "--format", "json", dice="5")))
-    assert data["navigation_die"] == 5 and data["navigation_index"] == 1
+def test_move_then_navigation_die(gm, camp):
+    data = json.loads(ok(move(gm, camp, "ann", "--format", "json", dice="5")))
+    assert data["navigation_die"] is None and data["navigation_index"] is None
+    data = json.loads(ok(navigate(gm, camp, "ann", "--die", "5", "--format", "json")))
+    assert data["navigation_die"] == 5 and data["navigation_index"] == 1 and data["movement_value"] == 5
 
 
 @pytest.mark.parametrize("extra,heading,dice", [
@@ -633,3 +654,180 @@ def test_two_player_game_through_the_cli(gm, duo):
     assert st["winner"] == "ann" and st["turn"] == 2
     assert [s["system"] for s in st["systems"] if s["first_contact"]] == ["system-1"]
     ok(gm("verify", "-c", str(duo)))
+
+
+# ================================================================ issue 17: the turn as page 2 says it
+
+def test_speed_dice_are_the_ships_speed_number(gm, camp):
+    """A speed-3 freighter rolls three dice: `--speed 1 --dice 6` is refused and writes nothing."""
+    set_ship(camp, "ann", "freighter")
+    before = snapshot(camp)
+    assert_error(move(gm, camp, "ann", "--speed", "1", dice="6"), "speed number is 3", quiet=True)
+    assert_error(move(gm, camp, "ann", "--speed", "1", dice=None), "speed number is 3", quiet=True)
+    assert_error(move(gm, camp, "ann", dice="6"), "--dice", quiet=True)          # one face for three dice
+    assert snapshot(camp) == before
+    n = len(journal_rolls(camp))
+    data = json.loads(ok(move(gm, camp, "ann", "--format", "json", dice="6,1,2")))
+    assert data["dice"] == [6, 1, 2] and data["movement_value"] == 9
+    assert [r["face"] for r in journal_rolls(camp)[n:]] == [6, 1, 2]
+
+
+def test_navigation_is_a_step_after_the_roll(gm, camp):
+    set_ship(camp, "ann", "clipper")                         # speed number 2 (example)
+    before = snapshot(camp)
+    assert_error(navigate(gm, camp, "ann", "--die", "5"), "roll the speed dice first", quiet=True)
+    # naming the die before the roll is refused, with the way to do it
+    assert_error(move(gm, camp, "ann", "--navigate", "1", dice="3,5"), "venus navigate", quiet=True)
+    assert snapshot(camp) == before
+    ok(move(gm, camp, "ann", dice="3,5"))
+    rolled = snapshot(camp)
+    assert_error(navigate(gm, camp, "ann", "--die", "4"), "no speed die shows 4 (rolled: 3, 5)", quiet=True)
+    assert_error(navigate(gm, camp, "ann"), "name the die", quiet=True)
+    assert_error(navigate(gm, camp, "ben", "--die", "5"), "turn", quiet=True)
+    assert snapshot(camp) == rolled
+    data = json.loads(ok(navigate(gm, camp, "ann", "--die", "5", "--format", "json")))
+    assert data["navigation_die"] == 5 and data["navigation_index"] == 2 and data["dice"] == [3, 5]
+    st = status(gm, camp)
+    assert st["speed_dice"] == [3, 5] and st["navigation_index"] == 2
+    assigned = snapshot(camp)
+    assert_error(navigate(gm, camp, "ann", "--die", "3"), "already assigned", quiet=True)
+    assert snapshot(camp) == assigned
+    # a later move is still a second roll
+    assert_error(move(gm, camp, "ann", dice="1,1"), "already", quiet=True)
+    assert snapshot(camp) == assigned
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_navigation_report_every_format_and_language(gm, camp, fmt, lang):
+    ok(move(gm, camp, "ann", dice="6"))
+    out = ok(navigate(gm, camp, "ann", "--format", fmt, "--lang", lang))      # one die: no face needed
+    if fmt == "json":
+        assert json.loads(out)["navigation_die"] == 6
+    else:
+        assert "6" in out and "ann" in out
+        assert bool(CYRILLIC.search(out)) == (lang == "ru")
+
+
+@pytest.mark.parametrize("at,kind", [("galactic-base", "spaceport"), ("nebula-habitat", "city"),
+                                     ("asteroid-system", "asteroid"), ("galactic-base", None)])
+def test_no_landing_before_heading_and_roll(gm, camp, at, kind):
+    before = snapshot(camp)
+    args = ("--at", at) + (("--kind", kind) if kind else ())
+    assert_error(land(gm, camp, "ann", *args), "Declare Heading → Set Speed → Move", quiet=True)
+    assert snapshot(camp) == before
+    ok(move(gm, camp, "ann", dice="2"))
+    assert json.loads(ok(land(gm, camp, "ann", *args, "--format", "json")))["space"] == at
+
+
+@pytest.mark.parametrize("at,kind,fragment", [
+    ("galactic-base", "asteroid", "Neutral Spaceport"),
+    ("galactic-base", "city", "Neutral Spaceport"),
+    ("Galactic Base", "asteroid", "Neutral Spaceport"),
+    ("encounter-1", "city", "encounter space"),
+    ("encounter-4", "spaceport", "encounter space"),
+    ("nebula-habitat", "asteroid", "city and spaceport"),
+])
+def test_landing_kind_must_fit_the_space(gm, camp, at, kind, fragment):
+    ok(move(gm, camp, "ann", dice="2"))
+    before = snapshot(camp)
+    assert_error(land(gm, camp, "ann", "--at", at, "--kind", kind), fragment, quiet=True)
+    assert snapshot(camp) == before
+    assert status(gm, camp)["phase"] == "movement"
+
+
+def test_unknown_space_lists_the_valid_ids_and_labels_work(gm, camp):
+    lib = TableLibrary.default()
+    ok(move(gm, camp, "ann", dice="2"))
+    before = snapshot(camp)
+    res = land(gm, camp, "ann", "--at", "Nebula Habitatt", "--kind", "city")
+    assert_error(res, "unknown space 'Nebula Habitatt'", quiet=True)
+    for row in lib.get("board", "venus").rows:
+        assert row.id in res.stderr
+    assert snapshot(camp) == before
+    data = json.loads(ok(land(gm, camp, "ann", "--at", "Nebula Habitat", "--kind", "spaceport", "--format", "json")))
+    assert data["space"] == "nebula-habitat"
+    assert next(p for p in status(gm, camp)["players"] if p["name"] == "ann")["position"] == "nebula-habitat"
+
+
+def test_russian_label_names_a_space(gm, camp):
+    ok(move(gm, camp, "ann", dice="2"))
+    data = json.loads(ok(land(gm, camp, "ann", "--at", "Галактическая База", "--format", "json")))
+    assert data["space"] == "galactic-base" and data["kind"] == "spaceport"
+
+
+def test_no_first_contact_card_offers_a_diva(gm):
+    data = json.loads(ok(gm("table", "show", "venus/first-contact", "--format", "json")))
+    for lang in LANGS:
+        out = ok(gm("table", "show", "venus/first-contact", "--lang", lang)).casefold()
+        assert "diva" not in out and "примадонн" not in out
+    assert "diva-tour" not in {r["id"] for r in data["rows"]}
+
+
+@pytest.mark.parametrize("lang,word", [("en", "example"), ("ru", "пример")])
+def test_scout_speed_is_labelled_example_content(gm, lang, word):
+    out = ok(gm("table", "show", "venus/ships", "--lang", lang))
+    scout = next(line for line in out.splitlines() if line.startswith("scout"))
+    assert word in scout
+    assert word in out.split("\n\n")[1].casefold()          # the table's description
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "Scout" in readme and "example" in readme
+
+
+# ---------------------------------------------------------------- the same in forum posts
+
+def test_forum_navigate_after_move(gm, camp, tmp_path):
+    set_ship(camp, "ann", "clipper")
+    thread = write_thread(tmp_path / "thread.txt",
+                          ("ann", "1", "!navigate 3"),                      # before the roll
+                          ("ann", "2", "!move Nebula Habitat"),
+                          ("ann", "3", "!navigate seven"),                  # not a face
+                          ("ann", "4", "!navigate 7"),                      # no die shows 7
+                          ("ben", "5", "!навигация 2"),                     # not ben's turn
+                          ("ann", "6", "!navigate"))                        # rolled two dice: name one
+    data = json.loads(ok(resolve(gm, camp, thread, "json")))
+    commands = [c for p in data["posts"] for c in p["commands"]]
+    assert [c["status"] for c in commands] == ["refused", "ok", "refused", "refused", "refused", "refused"]
+    assert "roll the speed dice first" in commands[0]["reason"]
+    assert "face" in commands[2]["reason"] and "no speed die shows 7" in commands[3]["reason"]
+    dice = commands[1]["result"]["dice"]
+    assert len(dice) == 2                                                   # the clipper's speed number
+    state = (camp / "campaign.toml").read_bytes()
+    # the Russian alias assigns the die; a second assignment is refused
+    more = write_thread(tmp_path / "thread.txt",
+                        *[("ann", str(i), line) for i, line in ((1, "!navigate 3"), (2, "!move Nebula Habitat"),
+                                                                 (3, "!navigate seven"), (4, "!navigate 7"))],
+                        ("ben", "5", "!навигация 2"), ("ann", "6", "!navigate"),
+                        ("ann", "7", f"!навигация {dice[1]}"), ("ann", "8", f"!navigate {dice[0]}"))
+    data = json.loads(ok(resolve(gm, camp, more, "json")))
+    commands = [c for p in data["posts"] for c in p["commands"]]
+    assert [c["status"] for c in commands[-2:]] == ["ok", "refused"]
+    assert commands[-2]["result"]["navigation_die"] == dice[1]
+    assert "already assigned" in commands[-1]["reason"]
+    assert (camp / "campaign.toml").read_bytes() != state
+    st = status(gm, camp)
+    assert st["speed_dice"] == dice and dice[st["navigation_index"] - 1] == dice[1]
+    ru = ok(resolve(gm, camp, more, "bbcode", "--lang", "ru"))
+    assert "навигац" in ru.casefold()
+    ok(gm("verify", "-c", str(camp)))
+
+
+def test_forum_refused_navigate_changes_no_state(gm, camp, tmp_path):
+    ok(move(gm, camp, "ann", dice="4"))
+    state = (camp / "campaign.toml").read_bytes()
+    journal = (camp / "journal.toml").read_bytes()
+    thread = write_thread(tmp_path / "thread.txt", ("ann", "1", "!navigate 5"), ("ann", "2", "!navigate x"),
+                          ("cat", "3", "!навигация 4"))
+    data = json.loads(ok(resolve(gm, camp, thread, "json")))
+    assert [c["status"] for p in data["posts"] for c in p["commands"]] == ["refused"] * 3
+    assert (camp / "campaign.toml").read_bytes() == state
+    assert (camp / "journal.toml").read_bytes() == journal
+
+
+def test_forum_move_rolls_the_ships_speed_number(gm, camp, tmp_path):
+    set_ship(camp, "ann", "freighter")
+    thread = write_thread(tmp_path / "thread.txt", ("ann", "1", "!move System 2"))
+    n = len(journal_rolls(camp))
+    data = json.loads(ok(resolve(gm, camp, thread, "json")))
+    result = data["posts"][0]["commands"][0]["result"]
+    assert len(result["dice"]) == 3 and len(journal_rolls(camp)) == n + 3

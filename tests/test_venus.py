@@ -12,7 +12,8 @@ import pytest
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import GmError, InputError, RuleRefused
 from gmtool.rolltables.library import TableLibrary
-from gmtool.rules.venus.play import end_player_turn, land, move, movement_cost, set_worth, skip
+from gmtool.rules.venus.play import (end_player_turn, find_space, land, landings_of, move, movement_cost, navigate,
+                                     set_worth, skip)
 from gmtool.rules.venus.setup import new_venus, parse_players
 
 RACES = ("humans", "eeepeeep", "whynoms", "qossuth")
@@ -276,20 +277,49 @@ def test_movement_value_is_the_sum_and_navigation_die(lib):
     number = int(lib.get("ships", "venus").row("clipper").values["speed"])
     assert number == 2
     src = FixedSource([3, 5])
-    roll = move(campaign, lib, "ann", "System 1", src, navigate=2)
+    roll = move(campaign, lib, "ann", "System 1", src)
     assert roll.dice == [3, 5] and roll.movement_value == 8
-    assert roll.navigation == 2
+    assert roll.navigation is None
+    roll = navigate(campaign, lib, "ann", 5)               # after the roll: the die showing 5
+    assert roll.navigation == 2 and roll.movement_value == 8
     data = roll.to_data()
     assert data["navigation_die"] == 5 and data["navigation_index"] == 2 and data["movement_value"] == 8
 
 
-def test_fewer_speed_dice_than_the_speed_number(lib):
+@pytest.mark.parametrize("ship,faces", [("scout", [4]), ("clipper", [2, 6]), ("freighter", [6, 1, 3])])
+def test_the_number_of_speed_dice_is_the_speed_number(lib, ship, faces):
+    """Issue 17: as many speed dice as the ship's speed number — nothing else."""
+    campaign, _ = game(lib, ["ann", "ben"])
+    campaign.venus.merchants["ann"].ship = ship
+    assert int(lib.get("ships", "venus").row(ship).values["speed"]) == len(faces)
+    src = FixedSource(faces + [5])
+    roll = move(campaign, lib, "ann", "System 2", src)
+    assert roll.dice == faces and roll.movement_value == sum(faces)
+    assert src.remaining == [5] and campaign.venus.speed_dice == faces
+
+
+@pytest.mark.parametrize("speed", [1, 2])
+def test_freighter_cannot_roll_fewer_dice(lib, speed):
+    """Issue 17: `--speed 1` on a speed-3 freighter is refused; no die is rolled."""
     campaign, _ = game(lib, ["ann", "ben"])
     campaign.venus.merchants["ann"].ship = "freighter"    # speed number 3
-    src = FixedSource([2, 6])
-    roll = move(campaign, lib, "ann", "System 2", src, speed=2, navigate=1)
-    assert roll.dice == [2, 6] and roll.movement_value == 8
-    assert roll.to_data()["navigation_die"] == 2
+    src = FixedSource([6, 6, 6])
+    with pytest.raises(RuleRefused, match="speed number is 3"):
+        move(campaign, lib, "ann", "System 2", src, speed=speed)
+    assert src.used == 0
+    v = campaign.venus
+    assert not v.moved and v.heading is None and v.speed_dice == []
+    roll = move(campaign, lib, "ann", "System 2", src, speed=3)     # stating the right number is fine
+    assert roll.dice == [6, 6, 6]
+
+
+def test_too_few_faces_for_the_speed_number_roll_nothing(lib):
+    campaign, _ = game(lib, ["ann", "ben"])
+    campaign.venus.merchants["ann"].ship = "freighter"
+    with pytest.raises(GmError):
+        move(campaign, lib, "ann", "System 2", FixedSource([6]))
+    v = campaign.venus
+    assert not v.moved and v.heading is None and v.speed_dice == []
 
 
 @pytest.mark.parametrize("speed", [0, 2, 5, -1])
@@ -303,14 +333,76 @@ def test_speed_above_the_speed_number_refused_without_a_die(lib, speed):
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([1]), speed=1)
 
 
-def test_navigation_index_out_of_range_refused(lib):
+# ---------------------------------------------------------------- the navigation die (issue 17)
+
+def _nav_state(v) -> tuple:
+    return (v.phase, v.moved, v.heading, list(v.speed_dice), v.navigation)
+
+
+def test_navigation_before_the_roll_refused(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    for navigate in (0, 2, -1):
-        with pytest.raises(InputError, match="navigate"):
-            move(campaign, lib, "ann", "Nebula Habitat", FixedSource([3]), navigate=navigate)
-        assert not campaign.venus.moved and campaign.venus.heading is None
-    roll = move(campaign, lib, "ann", "Nebula Habitat", FixedSource([3]), navigate=1)
-    assert roll.to_data()["navigation_die"] == 3
+    before = _nav_state(campaign.venus)
+    with pytest.raises(RuleRefused, match="roll the speed dice first"):
+        navigate(campaign, lib, "ann", 3)
+    with pytest.raises(RuleRefused, match="roll the speed dice first"):
+        navigate(campaign, lib, "ann")
+    assert _nav_state(campaign.venus) == before
+
+
+def test_navigation_is_assigned_after_the_roll_by_face(lib):
+    campaign, _ = game(lib, ["ann", "ben"])
+    campaign.venus.merchants["ann"].ship = "freighter"
+    move(campaign, lib, "ann", "Nebula Habitat", FixedSource([2, 5, 2]))
+    v = campaign.venus
+    assert v.speed_dice == [2, 5, 2] and v.navigation is None
+    # a face no die shows, or no face with dice that differ: refused, nothing changes
+    before = _nav_state(v)
+    with pytest.raises(RuleRefused, match=r"no speed die shows 4 \(rolled: 2, 5, 2\)"):
+        navigate(campaign, lib, "ann", 4)
+    with pytest.raises(InputError, match="name the die"):
+        navigate(campaign, lib, "ann")
+    with pytest.raises(RuleRefused, match="turn"):
+        navigate(campaign, lib, "ben", 5)
+    assert _nav_state(v) == before
+    roll = navigate(campaign, lib, "ann", 2)
+    assert roll.navigation == 1 and roll.to_data()["navigation_die"] == 2
+    assert roll.movement_value == 9 and v.navigation == 1
+    # once a turn
+    with pytest.raises(RuleRefused, match="already assigned"):
+        navigate(campaign, lib, "ann", 5)
+    assert v.navigation == 1
+
+
+def test_navigation_with_one_die_needs_no_face(lib):
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Nebula Habitat", FixedSource([3]))
+    roll = navigate(campaign, lib, "ann")
+    assert roll.navigation == 1 and roll.to_data()["navigation_die"] == 3
+
+
+def test_navigation_after_landing_refused_and_cleared_at_turn_end(lib):
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Nebula Habitat", FixedSource([3]))
+    land(campaign, lib, "ann", "nebula-habitat", "spaceport")
+    with pytest.raises(RuleRefused, match="past the movement phase"):
+        navigate(campaign, lib, "ann", 3)
+    assert campaign.venus.navigation is None
+    end_player_turn(campaign, lib, "ann")
+    v = campaign.venus
+    assert v.speed_dice == [] and v.navigation is None and not v.moved
+
+
+def test_navigation_survives_a_save_and_load(lib):
+    from gmtool.campaign.model import campaign_from_dict, campaign_to_dict
+
+    campaign, _ = game(lib, ["ann", "ben"])
+    campaign.venus.merchants["ann"].ship = "clipper"
+    move(campaign, lib, "ann", "System 1", FixedSource([1, 6]))
+    navigate(campaign, lib, "ann", 6)
+    again = campaign_from_dict(campaign_to_dict(campaign), ValueError)
+    assert again.venus.speed_dice == [1, 6] and again.venus.navigation == 2
+    with pytest.raises(RuleRefused, match="already assigned"):
+        navigate(again, lib, "ann", 1)
 
 
 @pytest.mark.parametrize("heading", [None, "", "   ", "\t\n"])
@@ -362,6 +454,7 @@ def test_move_out_of_turn_refused(lib):
 
 def test_move_after_landing_or_skipping_refused(lib):
     campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Galactic Base", FixedSource([1]))
     land(campaign, lib, "ann", "galactic-base", "spaceport")
     with pytest.raises(RuleRefused):
         move(campaign, lib, "ann", "Nebula Habitat", FixedSource([4]))
@@ -406,6 +499,7 @@ def test_landing_in_a_city_or_spaceport_reveals_the_first_contact_card(lib, kind
     assert all(s not in v.revealed for s in v.first_contact if s != "nebula-habitat")
     # a second landing there (next turn, another player) turns nothing more
     end_player_turn(campaign, lib, "ann")
+    move(campaign, lib, "ben", "Nebula Habitat", FixedSource([3]))
     out = land(campaign, lib, "ben", "nebula-habitat", kind)
     assert "first_contact" not in out and v.revealed == ["nebula-habitat"]
     assert v.phase == "operations"
@@ -427,15 +521,17 @@ def test_landing_on_an_asteroid_ends_the_turn(lib):
 
 def test_landing_on_the_galactic_base_reveals_nothing(lib):
     campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Galactic Base", FixedSource([2]))
     out = land(campaign, lib, "ann", "galactic-base", "spaceport")
     assert out["next"] == "operations" and "first_contact" not in out
     assert campaign.venus.revealed == []
 
 
 @pytest.mark.parametrize("space,kind", [("nowhere", "city"), ("nebula-habitat", "moon"), ("", "city"),
-                                        ("nebula-habitat", ""), ("Nebula Habitat", "spaceport")])
+                                        ("nebula-habitat", ""), ("Nebula Habitatt", "spaceport")])
 def test_landing_on_unknown_space_or_kind_refused(lib, space, kind):
     campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Nebula Habitat", FixedSource([4]))
     before = (campaign.venus.phase, list(campaign.venus.revealed), campaign.venus.merchants["ann"].position)
     with pytest.raises(InputError):
         land(campaign, lib, "ann", space, kind)
@@ -448,6 +544,119 @@ def test_landing_out_of_turn_refused(lib):
     with pytest.raises(RuleRefused):
         land(campaign, lib, "ben", "nebula-habitat", "city")
     assert campaign.venus.revealed == [] and campaign.venus.merchants["ben"].position == "galactic-base"
+
+
+# ---------------------------------------------------------------- landing after the move (issue 17)
+
+def _land_state(v) -> tuple:
+    return (v.phase, list(v.revealed), {n: m.position for n, m in v.merchants.items()})
+
+
+@pytest.mark.parametrize("space,kind", [("galactic-base", "spaceport"), ("nebula-habitat", "city"),
+                                        ("asteroid-system", "asteroid")])
+def test_landing_on_a_fresh_game_is_refused(lib, space, kind):
+    """Landing comes after Declare Heading → Set Speed → Move."""
+    campaign, _ = game(lib, ["ann", "ben"])
+    before = _land_state(campaign.venus)
+    with pytest.raises(RuleRefused, match="Declare Heading → Set Speed → Move"):
+        land(campaign, lib, "ann", space, kind)
+    assert _land_state(campaign.venus) == before
+    move(campaign, lib, "ann", "there", FixedSource([3]))
+    assert land(campaign, lib, "ann", space, kind)["space"] == space
+
+
+@pytest.mark.parametrize("space,kind,fragment", [
+    ("galactic-base", "asteroid", "Neutral Spaceport"),       # the base acts as a Neutral Spaceport
+    ("galactic-base", "city", "Neutral Spaceport"),
+    ("encounter-1", "city", "encounter space"),               # an encounter space has no city
+    ("encounter-2", "spaceport", "encounter space"),
+    ("encounter-3", None, "encounter space"),
+    ("nebula-habitat", "asteroid", "city and spaceport"),     # the board table says what each space is
+])
+def test_landing_kind_must_fit_the_space(lib, space, kind, fragment):
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "somewhere", FixedSource([5]))
+    before = _land_state(campaign.venus)
+    with pytest.raises(RuleRefused, match=fragment):
+        land(campaign, lib, "ann", space, kind)
+    assert _land_state(campaign.venus) == before and campaign.venus.phase == "movement"
+
+
+def test_landing_kind_may_be_left_out_where_the_space_offers_one(lib):
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "Galactic Base", FixedSource([5]))
+    with pytest.raises(InputError, match="city or spaceport"):
+        land(campaign, lib, "ann", "nebula-habitat")
+    out = land(campaign, lib, "ann", "galactic-base")
+    assert out["kind"] == "spaceport" and out["next"] == "operations"
+
+
+def test_every_board_space_says_where_a_ship_may_land(lib):
+    for row in rows(lib, "board"):
+        lands = landings_of(row)
+        assert set(lands) <= {"city", "spaceport", "asteroid"}
+        kind = row.values["kind"]
+        if kind == "base":
+            assert lands == ["spaceport"]
+        elif kind == "encounter":
+            assert lands == []
+        else:
+            assert lands
+    # a moderator's board without the column: the kind decides
+    from gmtool.rolltables.model import Row
+
+    bare = lambda kind: Row(1, None, None, "x", {"en": "X"}, {}, {"kind": kind}, (), {})  # noqa: E731
+    assert landings_of(bare("base")) == ["spaceport"] and landings_of(bare("encounter")) == []
+    assert landings_of(bare("system")) == ["city", "spaceport", "asteroid"]
+
+
+@pytest.mark.parametrize("name", ["nowhere", "Nebula Habitatt", "", "system-9"])
+def test_unknown_space_refused_with_the_valid_ids(lib, name):
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", "somewhere", FixedSource([5]))
+    before = _land_state(campaign.venus)
+    with pytest.raises(InputError) as info:
+        land(campaign, lib, "ann", name, "city")
+    message = str(info.value)
+    assert f"unknown space {name!r}" in message
+    for row in rows(lib, "board"):
+        assert row.id in message
+    assert _land_state(campaign.venus) == before
+
+
+@pytest.mark.parametrize("name,space", [("Nebula Habitat", "nebula-habitat"), ("nebula  habitat", "nebula-habitat"),
+                                        ("NEBULA-HABITAT", "nebula-habitat"),
+                                        ("Место Распространения Туманности", "nebula-habitat"),
+                                        ("галактическая база", "galactic-base"), ("System 1", "system-1")])
+def test_a_space_may_be_named_by_its_label(lib, name, space):
+    assert find_space(lib, name).id == space
+    campaign, _ = game(lib, ["ann", "ben"])
+    move(campaign, lib, "ann", name, FixedSource([5]))
+    out = land(campaign, lib, "ann", name, "spaceport")
+    assert out["space"] == space and campaign.venus.merchants["ann"].position == space
+
+
+# ---------------------------------------------------------------- setup step 1 and example content (issue 17)
+
+REMOVED_PASSENGERS = ("diva", "ambassador", "caterer", "politician", "invader",
+                      "примадонн", "посол", "поставщик провизии", "политик", "захватчик")
+
+
+def test_no_first_contact_card_offers_a_removed_passenger(lib):
+    """Setup step 1 removes the Diva (and the other Fame/Infamy passengers) from the Classic game."""
+    for row in rows(lib, "first-contact"):
+        words = [row.id] + list(row.label.values()) + list((row.text or {}).values())
+        for word in words:
+            assert not any(p in word.casefold() for p in REMOVED_PASSENGERS), (row.id, word)
+    assert "diva-tour" not in {r.id for r in rows(lib, "first-contact")}
+
+
+def test_every_speed_number_is_labelled_example_content(lib):
+    ships = lib.get("ships", "venus")
+    assert "example" in ships.columns["speed"].label["en"] and "пример" in ships.columns["speed"].label["ru"]
+    assert "Scout" in ships.description["en"] and "Разведчик" in ships.description["ru"]
+    for row in ships.rows:
+        assert "example" in row.label["en"] and "пример" in row.label["ru"], row.id
 
 
 def test_skip_movement(lib):

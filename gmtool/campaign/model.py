@@ -132,6 +132,8 @@ class VenusState:
     phase: str = "movement"            # movement | first_contact | operations
     heading: str | None = None         # declared destination for this turn's move
     moved: bool = False                # the speed roll of this turn is made
+    speed_dice: list[int] = field(default_factory=list)   # this turn's speed dice, in roll order
+    navigation: int | None = None      # 1-based index of the speed die assigned to navigation
     merchants: dict[str, Merchant] = field(default_factory=dict)
     first_contact: dict[str, str] = field(default_factory=dict)   # system → card, face down
     revealed: list[str] = field(default_factory=list)             # systems whose card is face up
@@ -270,6 +272,7 @@ def _venus_to_dict(v: VenusState) -> dict[str, Any]:
     return _drop_none({
         "first_player": v.first_player, "current": v.current, "phase": v.phase, "heading": v.heading,
         "moved": v.moved, "winner": v.winner, "revealed": v.revealed,
+        "speed_dice": v.speed_dice or None, "navigation": v.navigation,
         "merchants": {name: {"credits": m.credits, "ship": m.ship, "position": m.position, "net_worth": m.net_worth}
                       for name, m in v.merchants.items()},
         "first_contact": v.first_contact or None, "encounters": v.encounters or None,
@@ -447,10 +450,15 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
                                            net_worth=m.get("net_worth", int, 0))
                 m.done()
             raw_m.done()
+        speed_dice = venus.get("speed_dice", list, [])
+        if not all(isinstance(d, int) and not isinstance(d, bool) for d in speed_dice):
+            raise fail("venus: speed_dice must be a list of whole numbers")
         campaign.venus = VenusState(
             first_player=venus.get("first_player", str, ""), current=venus.get("current", str, ""),
             phase=venus.get("phase", str, "movement"), heading=venus.get("heading", str, None),
             moved=venus.get("moved", bool, False), merchants=merchants,
+            speed_dice=list(speed_dice),
+            navigation=venus.get("navigation", int, None),
             first_contact=dict(venus.get("first_contact", dict, {})), revealed=venus.strings("revealed"),
             encounters=dict(venus.get("encounters", dict, {})), winner=venus.get("winner", str, None))
         venus.done()

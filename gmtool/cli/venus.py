@@ -1,4 +1,4 @@
-"""``gmtool venus move | land | skip | cost | worth``: Merchant of Venus (RULES.md part B)."""
+"""``gmtool venus move | navigate | land | skip | cost | worth``: Merchant of Venus (RULES.md part B)."""
 from __future__ import annotations
 
 from typing import Annotated, Optional
@@ -23,42 +23,78 @@ def move_command(
     player: PlayerOpt,
     heading: Annotated[Optional[str], typer.Option("--heading", help="The declared heading and destination "
                                                    "(required before the dice are rolled).", show_default=False)] = None,
-    speed: Annotated[Optional[int], typer.Option("--speed", min=1, max=20, help="Speed dice to roll (default: the "
-                                                 "ship's speed number).", show_default=False)] = None,
-    navigate: Annotated[Optional[int], typer.Option("--navigate", min=1, max=20, help="Which rolled die (1, 2, …) is "
-                                                    "set aside for navigation.", show_default=False)] = None,
+    speed: Annotated[Optional[int], typer.Option("--speed", min=0, max=20, hidden=True,
+                                                 help="A check: must be the ship's speed number.",
+                                                 show_default=False)] = None,
+    navigate: Annotated[Optional[int], typer.Option("--navigate", hidden=True, show_default=False,
+                                                    help="Refused: see `venus navigate`.")] = None,
     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
-    """Declare the heading, then roll the speed dice (d6): their sum is the movement value.
+    """Declare the heading, then roll as many speed dice (d6) as the ship's speed number: their
+    sum is the movement value. Assign a navigation die afterwards with `venus navigate`.
 
     \b
     Example:
-      gmtool venus move -c DIR --player ann --heading "Nebula Habitat" --speed 1 --navigate 1
+      gmtool venus move -c DIR --player ann --heading "Nebula Habitat"
     """
+    from gmtool.cli.common import fail
     from gmtool.report.venus import speed_report
     from gmtool.rules.venus.play import move
 
+    if navigate is not None:
+        raise fail("the navigation die is assigned after the roll: roll with `venus move`, then "
+                   "`venus navigate --player P --die FACE`")
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
         choice = DiceChoice(dice, None, (store, state, f"venus move ({player})"))
-        roll = move(state, lib, player, user_text(heading) if heading else None, choice.source, speed, navigate)
+        roll = move(state, lib, player, user_text(heading) if heading else None, choice.source, speed)
         choice.finish()
         commit(store, state, choice)
     out.emit(speed_report(roll, lib, out.lang, choice.info, state.venus.merchants[player].ship))
+
+
+@app.command("navigate")
+@handles_errors
+def navigate_command(
+    player: PlayerOpt,
+    die: Annotated[Optional[int], typer.Option("--die", min=1, max=100, help="The face of the rolled speed die to "
+                                               "assign (may be left out when every die shows the same face).",
+                                               show_default=False)] = None,
+    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """After the speed roll, assign one of the rolled dice to navigation (for a navigation
+    space or telegate met during this move). Once a turn; no die is rolled.
+
+    \b
+    Example:
+      gmtool venus navigate -c DIR --player ann --die 5
+    """
+    from gmtool.report.venus import navigation_report
+    from gmtool.rules.venus.play import navigate
+
+    with open_campaign(campaign, ruleset="venus") as (store, state):
+        out = Output(format, lang, state)
+        lib = campaign_library(store.folder, tables)
+        roll = navigate(state, lib, player, die)
+        commit(store, state)
+    out.emit(navigation_report(roll, lib, out.lang, state.venus.merchants[player].ship))
 
 
 @app.command("land")
 @handles_errors
 def land_command(
     player: PlayerOpt,
-    at: Annotated[str, typer.Option("--at", help="The space (tables/venus/board.toml).", show_default=False)],
-    kind: Annotated[str, typer.Option("--kind", help="city, spaceport or asteroid.", show_default=False)],
+    at: Annotated[str, typer.Option("--at", help="The space: its id or its label (tables/venus/board.toml).",
+                                    show_default=False)],
+    kind: Annotated[Optional[str], typer.Option("--kind", help="city, spaceport or asteroid (may be left out "
+                                                "where the space offers one landing).", show_default=False)] = None,
     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
 ) -> None:
-    """Land: a surface city or spaceport turns the system's First Contact card face up and leads
-    to the operations phase; an asteroid ends the turn at once.
+    """Land at the end of the move, where the space allows it: a surface city or spaceport
+    turns the system's First Contact card face up and leads to the operations phase; an
+    asteroid ends the turn at once.
 
     \b
     Example:
@@ -70,7 +106,7 @@ def land_command(
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
-        result = land(state, lib, player, at, kind)
+        result = land(state, lib, player, user_text(at), kind)
         commit(store, state)
     out.emit(landing_report(result, lib, out.lang))
 

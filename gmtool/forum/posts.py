@@ -23,6 +23,7 @@ ALIASES = {
     "check": "check", "проверка": "check", "агент": "check",
     "vote": "vote", "голос": "vote",
     "move": "move", "полёт": "move", "полет": "move", "движение": "move",
+    "navigate": "navigate", "навигация": "navigate",
 }
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20

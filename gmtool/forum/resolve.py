@@ -22,7 +22,7 @@ from gmtool.report.model import Report, report_from_dict, report_to_dict
 LANGS = ("en", "ru")
 _RU_PARSE = {"longer": "команда длиннее 300 символов", "more": "больше 20 команд в одном посте"}
 RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
-                    "venus": {"roll", "table", "move"}}
+                    "venus": {"roll", "table", "move", "navigate"}}
 
 
 @dataclass
@@ -74,7 +74,7 @@ class Resolver:
         self.leaders = {p.name for p in state.players}
         self._handlers: dict[str, Handler] = {
             "roll": self._roll, "explore": self._explore, "table": self._table,
-            "check": self._check, "vote": self._vote, "move": self._move,
+            "check": self._check, "vote": self._vote, "move": self._move, "navigate": self._navigate,
         }
 
     def resolve(self, post: Post, command: Command) -> Outcome:
@@ -189,6 +189,19 @@ class Resolver:
         roll = move(state, self.library, post.author, command.args, source)
         ship = state.venus.merchants[post.author].ship
         return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
+
+    def _navigate(self, state: Campaign, post: Post, command: Command, source: JournalingSource
+                  ) -> dict[str, Report]:
+        """Merchant of Venus: `!navigate FACE` assigns the rolled speed die showing FACE to navigation."""
+        from gmtool.report.venus import navigation_report
+        from gmtool.rules.venus.play import navigate
+
+        word = command.args.split()[0] if command.args else ""
+        if word and not (word.isascii() and word.isdigit() and len(word) <= 3):
+            raise _Refused(f"!navigate names the face of a rolled speed die, e.g. !navigate 5 — not {word!r}")
+        roll = navigate(state, self.library, post.author, int(word) if word else None)
+        ship = state.venus.merchants[post.author].ship
+        return {lang: navigation_report(roll, self.library, lang, ship) for lang in LANGS}
 
     def _vote(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.i18n import tr

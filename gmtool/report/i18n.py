@@ -268,6 +268,10 @@ LABELS: dict[str, dict[str, str]] = {
     "turn_over": {"en": "end of turn", "ru": "конец хода"},
     "venus_winner": {"en": "{name} wins with a net worth of 2000 or more", "ru": "{name} побеждает: капитал не меньше 2000"},
     "movement_cost": {"en": "Movement points", "ru": "Очки движения"},
+    # venus: the navigation step (issue 17)
+    "venus_navigation_title": {"en": "navigation die assigned", "ru": "кубик навигации назначен"},
+    "venus_navigation_hint": {"en": "One of these dice may now be assigned to navigation.",
+                              "ru": "Теперь один из этих кубиков можно назначить на навигацию."},
     # forum
     "ballot_recorded": {"en": "Ballot recorded", "ru": "Бюллетень принят"},
     "ballot_secret": {"en": "Secret until the tally; it may be changed until then.",

@@ -31,6 +31,9 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                       _label(library, "first-contact", card, lang) if shown else tr("face_down", lang)])
     facts = [(tr("round", lang), text(str(state.turn))), (tr("first_player", lang), text(v.first_player)),
              (tr("current_player", lang), [bold(v.current)]), (tr("phase", lang), text(tr("phase_" + v.phase, lang)))]
+    if v.speed_dice:
+        nav = f" · {tr('navigation_die', lang)}: {v.speed_dice[v.navigation - 1]}" if v.navigation else ""
+        facts.append((tr("speed_dice", lang), text(", ".join(str(d) for d in v.speed_dice) + nav)))
     if v.winner:
         facts.append((tr("victory", lang), [bold(v.winner)]))
     if created:
@@ -44,6 +47,7 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                     Paragraph(text(tr("encounters_face_down", lang, n=len(v.encounters))))]
     data = {"campaign": state.name, "ruleset": "venus", "turn": state.turn, "stage": None,
             "first_player": v.first_player, "current": v.current, "phase": v.phase, "winner": v.winner,
+            "heading": v.heading, "speed_dice": list(v.speed_dice), "navigation_index": v.navigation,
             "players": players,
             "systems": [{"hex": None, "system": space, "discovery": "system", "planet": None, "owner": None,
                          "explored_by": None, "first_contact": card if space in v.revealed else None}
@@ -68,7 +72,26 @@ def speed_report(roll: Any, library: Any, lang: str, source_info: dict[str, Any]
     facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     data = roll.to_data()
     data["source"] = source_info
-    return Report(text(f"{roll.player}: {tr('movement_phase', lang)}"), [Paragraph(line), Facts(facts)], data)
+    blocks: list = [Paragraph(line), Facts(facts)]
+    if not roll.navigation:
+        blocks.append(Paragraph(text(tr("venus_navigation_hint", lang))))
+    return Report(text(f"{roll.player}: {tr('movement_phase', lang)}"), blocks, data)
+
+
+def navigation_report(roll: Any, library: Any, lang: str, ship: str) -> Report:
+    """The navigation die assigned after the speed roll (no die is rolled)."""
+    from gmtool.dice.tree import Die
+    from gmtool.report.dice import die_spans
+
+    dice = [Die(roll.sides, f) for f in roll.dice]
+    line: Text = [bold(tr("speed_dice", lang)), raw(": ")] + die_spans(dice) + [raw(f" = {roll.movement_value}")]
+    facts: list = [(tr("navigation_die", lang), [bold(str(roll.dice[roll.navigation - 1]))] +
+                    text(f" (#{roll.navigation})")),
+                   (tr("heading", lang), text(roll.heading)),
+                   (tr("ship", lang), text(_label(library, "ships", ship, lang))),
+                   (tr("movement_value", lang), text(str(roll.movement_value)))]
+    return Report(text(f"{roll.player}: {tr('venus_navigation_title', lang)}"), [Paragraph(line), Facts(facts)],
+                  roll.to_data())
 
 
 def landing_report(result: dict[str, Any], library: Any, lang: str) -> Report:

@@ -1,6 +1,7 @@
 """A Merchant of Venus player turn (RULES.md part B): movement (declare a heading, then
-roll the speed dice, one of which may be set aside for navigation; move; land or spend
-every point), First Contact, operations; net-worth victory at the end of one's own turn."""
+roll as many speed dice as the ship's speed number; after the roll one of them may be
+assigned to navigation; move; land where the space allows it, or spend every point),
+First Contact, operations; net-worth victory at the end of one's own turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,13 +37,39 @@ def movement_cost(grey: int, green: int, rules: Any) -> int:
     return grey * int(rules.rule("grey_line_cost")) + green * int(rules.rule("green_line_cost"))
 
 
+def find_space(library: TableLibrary, name: str | None) -> Any:
+    """The board row a player names, by its id or by its label in either language
+    (case and spacing ignored); unknown names are refused with the list of ids."""
+    board = library.get("board", RULESET)
+    wanted = " ".join((name or "").split()).casefold()
+    for row in board.rows:
+        if row.id.casefold() == wanted:
+            return row
+    for row in board.rows:
+        labels = row.label.values() if isinstance(row.label, dict) else [row.label]
+        if any(" ".join(str(label).split()).casefold() == wanted for label in labels):
+            return row
+    raise InputError(f"unknown space {name!r} (spaces: {', '.join(r.id for r in board.rows)}; "
+                     "a space's label works too)")
+
+
+def landings_of(row: Any) -> list[str]:
+    """Where a ship may land on a board space: its ``lands`` list, else what its kind allows
+    (the Galactic Base acts as a Neutral Spaceport; an encounter space has no landing)."""
+    lands = row.values.get("lands")
+    if lands is not None:
+        return [str(k) for k in (lands if isinstance(lands, list) else [lands])]
+    kind = row.values.get("kind")
+    return ["spaceport"] if kind == "base" else [] if kind == "encounter" else list(LANDINGS)
+
+
 @dataclass
 class SpeedRoll:
     player: str
     heading: str
     dice: list[int]
     sides: int = 6
-    navigation: int | None = None          # index (1-based) of the die set aside for navigation
+    navigation: int | None = None          # index (1-based) of the die assigned to navigation
 
     @property
     def movement_value(self) -> int:
@@ -55,9 +82,14 @@ class SpeedRoll:
                 "navigation_index": self.navigation}
 
 
+def speed_number(library: TableLibrary, ship: str) -> int:
+    return int(library.get("ships", RULESET).row(ship).values["speed"])
+
+
 def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | None, source: DiceSource,
-         speed: int | None = None, navigate: int | None = None) -> SpeedRoll:
-    """Declare the heading, then roll as many speed dice as the ship's speed number."""
+         speed: int | None = None) -> SpeedRoll:
+    """Declare the heading, then roll as many speed dice as the ship's speed number — no more,
+    no fewer. ``speed``, when given, must be that number (a check, not a choice)."""
     v = venus_state(campaign)
     _turn_of(v, player)
     heading = "".join(ch for ch in heading or "" if ch >= " " and ch != "\x7f").strip()
@@ -67,31 +99,72 @@ def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | 
         raise RuleRefused(f"{player} is past the movement phase ({v.phase})")
     if v.moved:
         raise RuleRefused(f"{player} has already rolled the speed dice this turn")
-    ship = library.get("ships", RULESET).row(v.merchants[player].ship)
-    number = int(ship.values["speed"])
-    count = number if speed is None else speed
-    if not 1 <= count <= number:
-        raise RuleRefused(f"the {ship.id}'s speed number is {number}: roll 1 to {number} dice, not {count}")
-    if navigate is not None and not 1 <= navigate <= count:
-        raise InputError(f"--navigate names one of the {count} dice rolled (1 to {count})")
+    ship = v.merchants[player].ship
+    number = speed_number(library, ship)
+    if speed is not None and speed != number:
+        raise RuleRefused(f"the {ship}'s speed number is {number}: it rolls {number} speed "
+                          f"{'die' if number == 1 else 'dice'}, not {speed}")
     sides = int(library.get("rules", RULESET).rule("speed_die"))
-    dice = [source.roll(sides, f"{player}: speed die {i + 1}") for i in range(count)]
+    dice = [source.roll(sides, f"{player}: speed die {i + 1}") for i in range(number)]
     v.heading = heading[:80]
     v.moved = True
-    return SpeedRoll(player, v.heading, dice, sides, navigate)
+    v.speed_dice = list(dice)
+    v.navigation = None
+    return SpeedRoll(player, v.heading, dice, sides)
 
 
-def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str) -> dict[str, Any]:
-    """Land: a surface city or spaceport leads to First Contact; an asteroid ends the turn."""
+def navigate(campaign: Campaign, library: TableLibrary, player: str, face: int | None = None) -> SpeedRoll:
+    """After the roll, assign one of the rolled speed dice to navigation — named by the face
+    it shows; with one die (or all showing the same face) the face may be left out."""
     v = venus_state(campaign)
     _turn_of(v, player)
-    if kind not in LANDINGS:
+    if v.phase != "movement":
+        raise RuleRefused(f"{player} is past the movement phase ({v.phase}): the navigation die is "
+                          "assigned right after the speed roll")
+    if not v.moved or not v.speed_dice:
+        raise RuleRefused("roll the speed dice first: the navigation die is one of the dice rolled")
+    if v.navigation is not None:
+        raise RuleRefused(f"{player} has already assigned a navigation die this turn "
+                          f"(the {v.speed_dice[v.navigation - 1]})")
+    rolled = ", ".join(str(d) for d in v.speed_dice)
+    if face is None:
+        if len(set(v.speed_dice)) != 1:
+            raise InputError(f"name the die to assign to navigation by the face it shows (rolled: {rolled})")
+        face = v.speed_dice[0]
+    if face not in v.speed_dice:
+        raise RuleRefused(f"no speed die shows {face} (rolled: {rolled})")
+    v.navigation = v.speed_dice.index(face) + 1
+    sides = int(library.get("rules", RULESET).rule("speed_die"))
+    return SpeedRoll(player, v.heading or "", list(v.speed_dice), sides, v.navigation)
+
+
+def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str | None = None
+         ) -> dict[str, Any]:
+    """Land — only after Declare Heading → Set Speed → Move, and only where the space allows
+    it: a surface city or spaceport leads to First Contact; an asteroid ends the turn."""
+    v = venus_state(campaign)
+    _turn_of(v, player)
+    if kind is not None and kind not in LANDINGS:
         raise InputError(f"a ship lands on a city, a spaceport or an asteroid, not {kind!r}")
     if v.phase != "movement":
         raise RuleRefused(f"{player} has already ended the movement phase")
-    board = {r.id for r in library.get("board", RULESET).rows}
-    if space not in board:
-        raise InputError(f"unknown space {space!r} (tables/venus/board.toml)")
+    if not v.moved:
+        raise RuleRefused("a ship lands at the end of its move: declare the heading and roll the speed dice "
+                          "first (Declare Heading → Set Speed → Move → End Movement)")
+    row = find_space(library, space)
+    allowed = landings_of(row)
+    if not allowed:
+        why = "an encounter space has" if row.values.get("kind") == "encounter" else "it has"
+        raise RuleRefused(f"nothing to land on at {row.id}: {why} no city, spaceport or asteroid")
+    if kind is None:
+        if len(allowed) > 1:
+            raise InputError(f"name the landing at {row.id}: {' or '.join(allowed)}")
+        kind = allowed[0]
+    if kind not in allowed:
+        why = " (the Galactic Base acts as a Neutral Spaceport)" if row.values.get("kind") == "base" else ""
+        raise RuleRefused(f"cannot land on {'an' if kind == 'asteroid' else 'a'} {kind} at {row.id}: "
+                          f"it offers {' and '.join(allowed)} only{why}")
+    space = row.id
     v.merchants[player].position = space
     out: dict[str, Any] = {"player": player, "space": space, "kind": kind}
     if kind == "asteroid":
@@ -144,6 +217,7 @@ def end_player_turn(campaign: Campaign, library: TableLibrary, player: str) -> d
     if nxt == v.first_player:
         campaign.turn += 1     # a round: every player has had a turn
     v.current, v.phase, v.heading, v.moved = nxt, "movement", None, False
+    v.speed_dice, v.navigation = [], None
     out["next_player"] = nxt
     out["round"] = campaign.turn
     return out
