@@ -439,9 +439,9 @@ def _raw_md(parts: list[Any]) -> str:
     return "\n".join(out)
 
 
-def discourse_json(posts: list[P], topic: int = 12, posts_count: int | None = None) -> str:
+def discourse_json(posts: list[P], topic: int = 12, posts_count: int | None = None, first: int = 1) -> str:
     raw_posts = []
-    for number, p in enumerate(posts, start=1):
+    for number, p in enumerate(posts, start=first):
         post_number = p.extra.get("post_number", number)
         raw_posts.append({"id": p.id, "name": p.author, "username": p.author, "avatar_template": "/a/{size}.png",
                           "created_at": "2024-03-01T10:00:00.000Z", "cooked": _cooked(p.body),

@@ -33,7 +33,7 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = MAX_PAGE_
         with urllib.request.urlopen(request, timeout=timeout) as response:
             data = response.read(max_bytes + 1)
             if len(data) > max_bytes:
-                raise InputError(f"{url}: the page is larger than {max_bytes // 1_000_000} MB; save the pages and "
+                raise InputError(f"{url}: the page is larger than {max_bytes:,} bytes; save the pages and "
                                  f"give the files instead")
             return Fetched(response.geturl(), data, response.headers.get_content_type(),
                            response.headers.get_content_charset() or "")
