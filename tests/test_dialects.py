@@ -77,7 +77,7 @@ def games(tmp_path_factory):
     thread = (EXAMPLE / "thread.txt").read_text(encoding="utf-8")
     (root / "thread.txt").write_text(thread + f"\n=== {HOSTILE} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8")
     runner = CliRunner()
-    for args in (["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1"],
+    for args in (["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1"],
                  ["post", "resolve", str(root / "thread.txt"), "-c", str(orion), "--moderator", "moderator"]):
         runner.invoke(app, args)
     return root

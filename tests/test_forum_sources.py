@@ -379,3 +379,22 @@ def test_any_body_gives_exactly_the_commands_outside_quotes_and_code(engine, bod
                 and len(" ".join(b.split())) >= 2]
     got = [c.line for c in thread.posts[0].commands]
     assert got == [e[:301] for e in expected]
+
+
+# ------------------------------------------------------------------ post pending
+
+def test_pending_lists_what_each_leader_still_owes(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp), "--dice", ",".join(["1"] * 6)))
+    data = ok_json(gm("post", "pending", "-c", str(camp), "--format", "json"))
+    assert data["turn"] == 1
+    waiting = {leader["name"]: [w["kind"] for w in leader["waiting"]] for leader in data["leaders"]}
+    assert set(waiting) == {"alice", "bob", "carol"}
+    # campaigns/example/orders/turn-01.toml holds orders for all three
+    assert all("orders_missing" not in kinds for kinds in waiting.values())
+    out = ok(gm("post", "pending", "-c", str(camp), "--format", "bbcode", "--lang", "ru"))
+    assert out.startswith("[size=150][b]Ждём — ход 1[/b][/size]")
+    (camp / "orders" / "turn-01.toml").write_text('turn = 1\n[alice]\nexplore = ["0,-2"]\n', encoding="utf-8")
+    data = ok_json(gm("post", "pending", "-c", str(camp), "--format", "json"))
+    missing = {leader["name"] for leader in data["leaders"]
+               if any(w["kind"] == "orders_missing" for w in leader["waiting"])}
+    assert missing == {"bob", "carol"}
