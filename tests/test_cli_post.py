@@ -26,8 +26,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 FORMATS = ("plain", "bbcode", "markdown", "json")
 ZWSP = "\u200b"
 # Every tag gmtool itself writes in BBCode; any other tag in a reply came from a player.
-OWN_BBCODE = {"[b]", "[/b]", "[i]", "[/i]", "[s]", "[/s]", "[size=150]", "[/size]", "[list]", "[/list]", "[*]",
-              "[code]", "[/code]", "[font=monospace]", "[/font]"}
+OWN_BBCODE = {"[b]", "[/b]", "[i]", "[/i]", "[color=#808080]", "[/color]", "[size=150]", "[/size]", "[list]",
+              "[/list]", "[*]", "[code]", "[/code]"}
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from gmtool.errors import CampaignError, InputError
 SCHEMA_VERSION = 1
 # Support ships a leader counts (not combat ships): ship class → Player attribute.
 SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
-FORMATS = ("plain", "bbcode", "markdown", "json")
+FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
 LANGS = ("en", "ru")
 
 
@@ -162,6 +162,8 @@ class Campaign:
     ruleset: str = "orion"
     lang: str = "en"
     format: str = "plain"
+    dialect: str | None = None       # the forum's BBCode dialect (tables/forums), else phpbb
+    post_limit: int | None = None    # split posts longer than this, else the dialect's limit
     turn: int = 1
     stage: int = 1
     seed: int | None = None
@@ -235,6 +237,8 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "ruleset": c.ruleset,
         "lang": c.lang,
         "format": c.format,
+        "dialect": c.dialect,
+        "post_limit": c.post_limit,
         "turn": c.turn,
         "stage": c.stage,
         "seed": c.seed,
@@ -387,6 +391,8 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         ruleset=top.get("ruleset", str, "orion"),
         lang=top.get("lang", str, "en"),
         format=top.get("format", str, "plain"),
+        dialect=top.get("dialect", str, None),
+        post_limit=top.get("post_limit", int, None),
         turn=top.get("turn", int, 1),
         stage=top.get("stage", int, 1),
         seed=top.get("seed", int, None),

@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import Annotated, Any, Iterable, Optional
 
 import typer
+import typer.core
 
 from gmtool import __version__
 from gmtool.cli.common import DEBUG_ENV
@@ -60,6 +61,16 @@ def _root(
         os.environ[DEBUG_ENV] = "1"
 
 
+class RootGroup(typer.core.TyperGroup):
+    """The root command: takes `--dialect NAME` and `--post-limit N` wherever they stand
+    (they belong to every command with --format) before Click parses the rest."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from gmtool.cli.common import take_render_options
+
+        return super().parse_args(ctx, take_render_options(args))
+
+
 def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     """The Typer app with the named command groups (all of them by default)."""
     app = typer.Typer(
@@ -67,6 +78,7 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
         help="A game-master assistant for play-by-forum strategy games: fair dice, rule tables "
              "as data, reports to paste into forum posts.",
         no_args_is_help=True,
+        cls=RootGroup,
         pretty_exceptions_enable=False,
         add_completion=True,
         context_settings={"help_option_names": ["-h", "--help"]},

@@ -21,6 +21,7 @@ class Format(str, Enum):
     plain = "plain"
     bbcode = "bbcode"
     markdown = "markdown"
+    discord = "discord"
     json = "json"
 
 
@@ -30,7 +31,9 @@ class Lang(str, Enum):
 
 
 FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", help="Output: plain, bbcode (phpBB), markdown, or json.", show_default=False)]
+    "--format", "-f", help="Output: plain, bbcode (phpBB; other forums with --dialect xenforo|vbulletin|mybb|"
+    "dungeonmaster), markdown (Discourse, GitHub), discord, or json. --post-limit N splits longer posts.",
+    show_default=False)]
 LangOpt = Annotated[Optional[Lang], typer.Option(
     "--lang", "-l", help="Language of the report: en or ru.", show_default=False)]
 DiceOpt = Annotated[Optional[str], typer.Option(
@@ -139,19 +142,32 @@ def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
     return library(list(tables or []) + ([own] if own.is_dir() else []))
 
 
+# `--dialect NAME` and `--post-limit N`, taken from any command's arguments by the root
+# command (gmtool.cli.RootGroup) so that every command with --format has them
+RENDER_OPTIONS: dict[str, Any] = {"dialect": None, "post_limit": None}
+
+
 class Output:
     """The resolved output settings of one command: the option, else the campaign's
-    setting, else plain English."""
+    setting, else plain English (BBCode in the phpBB dialect)."""
 
     def __init__(self, fmt: Format | None, lang: Lang | None, campaign: Any = None) -> None:
         self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
+        self.dialect = RENDER_OPTIONS["dialect"] or getattr(campaign, "dialect", None) or "phpbb"
+        self.post_limit = RENDER_OPTIONS["post_limit"] or getattr(campaign, "post_limit", None) or None
+        if self.format == "bbcode" and self.dialect != "phpbb":
+            from gmtool.forum.sources.profiles import find_dialect
 
-    def emit(self, report: Any) -> None:
+            find_dialect(self.dialect)   # an unknown dialect is refused before anything is written
+
+    def render(self, report: Any) -> str:
         from gmtool.report.render import render
 
-        text = render(report, self.format)
-        sys.stdout.write(text)
+        return render(report, self.format, self.dialect, self.post_limit)
+
+    def emit(self, report: Any) -> None:
+        sys.stdout.write(self.render(report))
 
 
 class DiceChoice:
@@ -229,3 +245,38 @@ def handles_errors(func: F) -> F:
                        f"(set {DEBUG_ENV}=1 to see the traceback)") from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def take_render_options(args: list[str]) -> list[str]:
+    """Remove `--dialect NAME` and `--post-limit N` from ``args`` into RENDER_OPTIONS
+    (before a `--`, after which everything is an argument)."""
+    RENDER_OPTIONS.update(dialect=None, post_limit=None)
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        name, eq, value = arg.partition("=")
+        if name in ("--dialect", "--post-limit"):
+            if not eq:
+                if i + 1 >= len(args):
+                    raise typer.BadParameter(f"{name} needs a value")
+                value = args[i + 1]
+                i += 1
+            if name == "--dialect":
+                from gmtool.forum.sources.profiles import dialect_names
+
+                names = dialect_names()
+                if value not in names:
+                    raise typer.BadParameter(f"--dialect {value!r}: use one of {', '.join(names)}")
+                RENDER_OPTIONS["dialect"] = value
+            else:
+                if not value.isdigit() or not 500 <= int(value) <= 1_000_000:
+                    raise typer.BadParameter(f"--post-limit {value!r}: a whole number of characters, 500 or more")
+                RENDER_OPTIONS["post_limit"] = int(value)
+        else:
+            out.append(arg)
+        i += 1
+    return out

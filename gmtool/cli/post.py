@@ -21,8 +21,11 @@ def register(root: typer.Typer) -> None:
 @app.command("resolve")
 @handles_errors
 def resolve_command(
-    thread: Annotated[str, typer.Argument(help="A thread file (posts under `=== AUTHOR #ID ===` headers), or - "
-                                          "for one post on stdin.", show_default=False)],
+    thread: Annotated[List[str], typer.Argument(
+        help="A thread file (posts under `=== AUTHOR #ID ===` headers); a saved forum page (phpBB, XenForo, "
+             "vBulletin, MyBB, or one a profile describes) — several pages in order; a phpBB Atom feed; a "
+             "Discourse topic .json or /raw text; an http(s) URL of any of these (further pages followed); "
+             "or - for one post on stdin.", show_default=False)],
     author: Annotated[Optional[str], typer.Option("--author", help="With -: the post's author.",
                                                   show_default=False)] = None,
     post_id: Annotated[Optional[str], typer.Option("--post-id", help="With -: the post's id.",
@@ -33,6 +36,14 @@ def resolve_command(
     moderator: Annotated[Optional[List[str]], typer.Option("--moderator", help="A forum name allowed to !roll "
                                                            "besides the leaders. Repeatable.",
                                                            show_default=False)] = None,
+    profile: Annotated[Optional[str], typer.Option("--profile", help="The forum engine of a page: phpbb, "
+                                                   "xenforo, vbulletin, mybb, a profile in the campaign's forums/ "
+                                                   "folder, or a profile FILE.toml (else recognised from the page).",
+                                                   show_default=False)] = None,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=300, help="For a URL: seconds to wait for "
+                                           "the forum.")] = 15.0,
+    max_pages: Annotated[int, typer.Option("--max-pages", min=1, max=1000, help="For a URL: the most pages of a "
+                                           "multi-page thread to read.")] = 50,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -46,15 +57,21 @@ def resolve_command(
     \b
     Examples:
       gmtool post resolve thread.txt -c DIR --format bbcode
+      gmtool post resolve saved-topic-page.html -c DIR --format bbcode
+      gmtool post resolve 'https://forum.example/viewtopic.php?t=12' -c DIR
       pbpaste | gmtool post resolve - -c DIR --author bob --post-id 1187
     """
     from gmtool.campaign.store import append_forum, read_forum
     from gmtool.errors import InputError
-    from gmtool.forum.posts import Post, parse_commands, parse_thread
+    from gmtool.forum.posts import Post, parse_commands
     from gmtool.forum.resolve import Resolver, outcome_from_record, record_of
     from gmtool.report.forum import reply_report
 
-    if thread == "-":
+    from gmtool.cli.common import require_campaign
+    from gmtool.forum.sources import Options, late_additions, late_refusal, read_thread
+
+    forum_source = False
+    if thread == ["-"]:
         if not author or not post_id:
             raise fail("a post on stdin needs --author and --post-id")
         raw = sys.stdin.buffer.read(5_000_001).decode("utf-8", "replace")
@@ -62,13 +79,14 @@ def resolve_command(
         if not posts[0].post_id.replace("-", "").replace("_", "").isalnum() or len(posts[0].post_id) > 40:
             raise InputError(f"--post-id {post_id!r} must be letters, digits, - or _")
         posts[0].commands = parse_commands(raw)
+    elif "-" in thread:
+        raise fail("- (a post on stdin) cannot be given with other sources")
     else:
-        path = Path(thread)
-        try:
-            raw = path.read_bytes().decode("utf-8", "replace")
-        except OSError as exc:
-            raise InputError(f"{thread}: cannot read: {exc.strerror or exc}") from None
-        posts = parse_thread(raw)
+        # pages are read (and fetched) before the campaign is locked
+        found = read_thread(thread, Options(profile, require_campaign(campaign), timeout, max_pages))
+        posts, forum_source = found.posts, found.kind != "thread"
+        if found.stopped:
+            typer.echo(f"warning: {found.stopped}", err=True)
 
     from gmtool.campaign.stream import JournalingSource
 
@@ -80,11 +98,15 @@ def resolve_command(
                                   state.turn, "post")
         resolver = Resolver(state, lib, source, moderator or [])
         outcomes = []
+        # on a forum page, a command added to a post at or before the last resolved one came by an edit
+        late = late_additions(posts, known) if forum_source else set()
         for post in posts:
             for command in post.commands:
                 key = f"{post.post_id}:{command.index}"
                 if key in known:
                     outcomes.append(outcome_from_record(post, command, known[key]))
+                elif key in late:
+                    outcomes.append(late_refusal(post, command))
                 else:
                     outcomes.append(resolver.resolve(post, command))
         new = [o for o in outcomes if o.new]
@@ -93,3 +115,86 @@ def resolve_command(
             append_forum(store, [record_of(o) for o in new])
             commit(store, state)
     out.emit(reply_report(outcomes, posts, out.lang, include_private))
+
+
+@app.command("pending")
+@handles_errors
+def pending_command(
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """What the turn still waits for, per leader: orders not given, orders left, a council
+    vote or election ballot not cast, open quests — a post to pin in the thread.
+
+    Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
+    `gmtool turn run` reads), if the campaign keeps one for this turn.
+    """
+    from gmtool.report.pending import pending_report, waiting
+    from gmtool.tomlfile import read_toml
+    from gmtool.errors import CampaignError
+
+    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
+        out = Output(format, lang, state)
+        orders_path = store.folder / "orders" / f"turn-{state.turn:02d}.toml"
+        given = None
+        if orders_path.is_file():
+            given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
+        lib = campaign_library(store.folder, tables) if state.ruleset == "orion" else None
+
+        def quest_label(quest: str) -> str:
+            from gmtool.rolltables.model import pick
+            from gmtool.rules.orion.turns import QUESTS
+
+            row = lib.find_row(QUESTS.get(state.stage, "quests-common"), "orion", quest) if lib else None
+            return pick(row.label, out.lang) if row is not None else quest
+
+        found = waiting(state, f"orders/{orders_path.name}", given, quest_label)
+    out.emit(pending_report(state, found, out.lang))
+
+
+profile_app = typer.Typer(help="Forum engine profiles: how gmtool reads a forum's thread pages.",
+                          no_args_is_help=True)
+app.add_typer(profile_app, name="profile")
+
+
+@profile_app.command("check")
+@handles_errors
+def profile_check_command(
+    page: Annotated[Path, typer.Argument(help="A saved thread page (HTML).", show_default=False)],
+    profile: Annotated[Optional[str], typer.Option("--profile", help="A profile FILE.toml, or a shipped "
+                                                   "engine's name (else recognised from the page).",
+                                                   show_default=False)] = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Show the posts a profile finds on a saved page: id, author, edited, the first line
+    and the commands — to check a profile written for a forum gmtool does not ship.
+
+    \b
+    Example:
+      gmtool post profile check topic.html --profile my-forum.toml
+    """
+    from gmtool.forum.sources import Options, read_thread
+    from gmtool.report.model import Facts, Report, TableBlock, text
+
+    found = read_thread([str(page)], Options(profile, None))
+    rows = []
+    data_posts = []
+    for post in found.posts:
+        first = next((line for line in post.body.splitlines() if line.strip()), "")
+        commands = [c.line for c in post.commands]
+        edited = post.post_id in found.edited
+        rows.append([post.post_id, post.author, "yes" if edited else "", first[:50], " · ".join(commands)[:80]])
+        data_posts.append({"post_id": post.post_id, "author": post.author, "edited": edited,
+                           "body": post.body, "commands": commands})
+    out = Output(format, lang)
+    facts = [("engine", text(found.engine or found.kind)), ("source", text(found.kind)),
+             ("posts", text(str(len(found.posts)))),
+             ("commands", text(str(sum(len(p.commands) for p in found.posts))))]
+    blocks: list = [Facts(facts)]
+    if rows:
+        blocks.append(TableBlock(["post", "author", "edited", "first line", "commands"], rows))
+    out.emit(Report(text(f"{page.name}: {len(found.posts)} posts"), blocks,
+                    {"engine": found.engine, "kind": found.kind, "posts": data_posts}))

@@ -18,7 +18,7 @@ deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events)."
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
 HexOpt = Annotated[str, typer.Option("--hex", help="The planet's hex, Q,R.", show_default=False)]
-EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
+EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "discord": "discord.md", "json": "json"}
 
 
 def register(root: typer.Typer) -> None:
@@ -43,10 +43,8 @@ def _rules(store: Any, tables: Any):
 
 def _render_reports(out: Output, public: Any, private: dict[str, Any]) -> dict[str, str]:
     """``public`` and each leader's report, rendered — before anything is written."""
-    from gmtool.report.render import render
-
-    rendered = {"public": render(public, out.format)}
-    rendered.update({_safe(leader): render(report, out.format) for leader, report in private.items()})
+    rendered = {"public": out.render(public)}
+    rendered.update({_safe(leader): out.render(report) for leader, report in private.items()})
     return rendered
 
 

@@ -1,4 +1,4 @@
-"""One renderer per output format: plain, bbcode, markdown, json.
+"""One renderer per output format: plain, bbcode, markdown, discord, json.
 
 Each turns any :class:`~gmtool.report.model.Report` into text; no command has a renderer
 of its own.  ``tabulate`` is imported only when a report has a table.
@@ -10,7 +10,11 @@ from typing import Callable
 from gmtool.report import escape
 from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
 
-FORMATS = ("plain", "bbcode", "markdown", "json")
+FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
+DEFAULT_DIALECT = "phpbb"
+# the longest message each Markdown format takes (Discourse's default max_post_length; Discord's)
+MARKDOWN_LIMIT = 32000
+DISCORD_LIMIT = 2000
 
 
 class _Renderer:
@@ -37,6 +41,10 @@ class _Renderer:
         return self.text(spans)
 
     def render(self, report: Report) -> str:
+        return "\n\n".join(self.parts(report)) + "\n"
+
+    def parts(self, report: Report) -> list[str]:
+        """The rendered title and blocks, in order (a post may be split between them)."""
         parts = [self.title(self.text(report.title))]
         for block in report.blocks:
             if isinstance(block, Heading):
@@ -49,7 +57,14 @@ class _Renderer:
                 parts.append(self.items([self.text(i) for i in block.items]))
             elif isinstance(block, TableBlock):
                 parts.append(self.table(block))
-        return "\n\n".join(p for p in parts if p) + "\n"
+        return [p for p in parts if p]
+
+    def part_mark(self, number: int, total: int) -> str:
+        """The first line of part ``number`` of a split post."""
+        return f"({number}/{total})"
+
+    def is_heading(self, part: str) -> bool:
+        return False
 
     # -- per format --------------------------------------------------------------
     def title(self, value: str) -> str:
@@ -89,27 +104,41 @@ class PlainRenderer(_Renderer):
 
 
 class BBCodeRenderer(_Renderer):
-    """phpBB / vBulletin / XenForo BBCode."""
+    """BBCode in one forum engine's dialect (``tables/forums/<engine>.toml``): its tag
+    names and size scale, and another way to show what it lacks (phpBB has no [s])."""
 
     escape = staticmethod(escape.bbcode)
-    styles = {"b": ("[b]", "[/b]"), "i": ("[i]", "[/i]"), "s": ("[s]", "[/s]"),
-              "code": ("[font=monospace]", "[/font]")}
+
+    def __init__(self, dialect: str | None = None) -> None:
+        from gmtool.forum.sources.profiles import find_dialect
+
+        self.dialect = find_dialect(dialect or DEFAULT_DIALECT)
+        self.styles = {k: v for k, v in self.dialect.styles.items() if k != "title" and any(v)}
 
     def title(self, value: str) -> str:
-        return f"[size=150][b]{value}[/b][/size]"
+        opener, closer = self.dialect.styles["title"]
+        return f"{opener}{value}{closer}"
 
     def heading(self, value: str) -> str:
         return f"[b]{value}[/b]"
+
+    def is_heading(self, part: str) -> bool:
+        return part.startswith("[b]") and part.endswith("[/b]") and "\n" not in part
 
     def facts(self, items: list[tuple[str, str]]) -> str:
         return "\n".join(f"[b]{k}:[/b] {v}" for k, v in items)
 
     def items(self, items: list[str]) -> str:
+        if "list" not in self.dialect.tags:
+            return "\n".join(f"• {i}" for i in items)
         return "[list]\n" + "\n".join(f"[*]{i}" for i in items) + "\n[/list]"
 
     def table(self, block: TableBlock) -> str:
         # Inside [code] a forum keeps the spaces, so the columns line up.
         return "[code]" + _tabulate(block, escape.bbcode, "simple") + "[/code]"
+
+    def part_mark(self, number: int, total: int) -> str:
+        return f"[i]({number}/{total})[/i]"
 
 
 class MarkdownRenderer(_Renderer):
@@ -139,6 +168,30 @@ class MarkdownRenderer(_Renderer):
     def table(self, block: TableBlock) -> str:
         return _tabulate(block, escape.markdown_inline, "pipe")
 
+    def is_heading(self, part: str) -> bool:
+        return part.startswith("**") and part.endswith("**") and "\n" not in part
+
+    def part_mark(self, number: int, total: int) -> str:
+        return f"*({number}/{total})*"
+
+
+class DiscordRenderer(MarkdownRenderer):
+    """Markdown as Discord renders it: no pipe tables (aligned tables in a code block),
+    ``##`` for the title, bold section headings; a post longer than one message is split
+    into messages (see :func:`render_posts`)."""
+
+    def title(self, value: str) -> str:
+        return f"## {value}"
+
+    def table(self, block: TableBlock) -> str:
+        body = _tabulate(block, _fence_cell, "simple")
+        return f"```\n{body}\n```"
+
+
+def _fence_cell(value: str) -> str:
+    # a code block shows its text as it is; only a fence inside it could end it early
+    return escape.clean(value).replace("```", "`\u200b``")
+
 
 class JsonRenderer:
     """Exactly one JSON object: the report's data."""
@@ -150,12 +203,62 @@ class JsonRenderer:
 
 
 _RENDERERS = {"plain": PlainRenderer, "bbcode": BBCodeRenderer,
-              "markdown": MarkdownRenderer, "json": JsonRenderer}
+              "markdown": MarkdownRenderer, "discord": DiscordRenderer, "json": JsonRenderer}
+# between the parts of a split post on stdout: not part of any post
+PART_BREAK = "----- 8< ----- {number}/{total} -----"
 
 
-def render(report: Report, fmt: str) -> str:
+def renderer_for(fmt: str, dialect: str | None = None) -> "_Renderer | JsonRenderer":
+    if fmt == "bbcode":
+        return BBCodeRenderer(dialect)
     try:
-        renderer = _RENDERERS[fmt]()
+        return _RENDERERS[fmt]()
     except KeyError:
         raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}") from None
-    return renderer.render(report)
+
+
+def post_limit(fmt: str, dialect: str | None = None, limit: int | None = None) -> int | None:
+    """The longest post of a format: ``limit`` if given (never above Discord's own), else
+    the dialect's, Discourse's or Discord's; plain and JSON are never split."""
+    if fmt == "discord":
+        return min(limit or DISCORD_LIMIT, DISCORD_LIMIT)
+    if limit:
+        return limit if fmt in ("bbcode", "markdown") else None
+    if fmt == "bbcode":
+        from gmtool.forum.sources.profiles import find_dialect
+
+        return find_dialect(dialect or DEFAULT_DIALECT).post_limit
+    if fmt == "markdown":
+        return MARKDOWN_LIMIT
+    return None
+
+
+def render_posts(report: Report, fmt: str, dialect: str | None = None, limit: int | None = None) -> list[str]:
+    """The report as one post, or as numbered parts no longer than the format's limit,
+    split between sections where it can, else between blocks, else between lines —
+    never inside a code block."""
+    renderer = renderer_for(fmt, dialect)
+    if isinstance(renderer, JsonRenderer):
+        return [renderer.render(report)]
+    parts = renderer.parts(report)
+    most = post_limit(fmt, dialect, limit)
+    whole = "\n\n".join(parts)
+    if most is None or len(whole) + 1 <= most:
+        return [whole + "\n"]
+    from gmtool.report.split import split_parts
+
+    return split_parts(parts, most, renderer.part_mark, renderer.is_heading)
+
+
+def render(report: Report, fmt: str, dialect: str | None = None, limit: int | None = None) -> str:
+    """The report as text; a post too long for its forum comes as numbered parts with a
+    ``----- 8< -----`` line between them."""
+    posts = render_posts(report, fmt, dialect, limit)
+    if len(posts) == 1:
+        return posts[0]
+    out = []
+    for number, post in enumerate(posts, start=1):
+        if number > 1:
+            out.append(PART_BREAK.format(number=number, total=len(posts)) + "\n\n")
+        out.append(post)
+    return "".join(out)

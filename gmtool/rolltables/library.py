@@ -17,6 +17,8 @@ from gmtool.tomlfile import display_path
 from gmtool.rolltables.model import Row, Table
 
 ENV_TABLES = "GMTOOL_TABLES"
+# folders of a tables folder that hold no roll tables (forum engine profiles and dialects)
+NOT_RULESETS = frozenset({"forums"})
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -62,7 +64,7 @@ class TableLibrary:
             for root in self.dirs:
                 if not root.is_dir():
                     raise TableError(f"tables folder {root} does not exist")
-                for ruleset_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+                for ruleset_dir in sorted(p for p in root.iterdir() if p.is_dir() and p.name not in NOT_RULESETS):
                     for path in sorted(ruleset_dir.glob("*.toml")):
                         files[f"{ruleset_dir.name}/{path.stem}"] = path
             self._files = files

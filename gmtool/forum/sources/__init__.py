@@ -1,0 +1,338 @@
+"""Where a thread's posts come from.
+
+``read_thread(["page.html"])`` gives the same :class:`~gmtool.forum.posts.Post` objects the
+resolver takes, whatever the source: a thread file (``=== AUTHOR #ID ===`` headers), a
+saved thread page of a forum engine (phpBB, XenForo, vBulletin, MyBB, or one a profile
+describes), a phpBB Atom feed, a Discourse topic's JSON or ``/raw`` text, or an http(s)
+URL of any of these — the pages of a multi-page thread followed to the last one.
+
+Everything heavy (the HTML parser, the feed parser, urllib) is imported only here, and
+this module only when a command reads a thread.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+
+from gmtool.errors import InputError
+from gmtool.forum.posts import Post, parse_commands, parse_thread
+from gmtool.forum.sources.fetch import DEFAULT_TIMEOUT, MAX_PAGE_BYTES, fetch
+from gmtool.forum.sources.html import PagePost
+from gmtool.forum.sources.profiles import Profile, find_profile, profiles
+
+MAX_FILE_BYTES = 20_000_000
+MAX_POSTS = 20_000
+DEFAULT_MAX_PAGES = 50
+
+
+@dataclass
+class Thread:
+    posts: list[Post]
+    kind: str                      # thread | page | atom | discourse-json | discourse-raw
+    engine: str = ""               # the profile that read the pages
+    pages: int = 1
+    edited: set[str] = field(default_factory=set)   # posts the forum marks as edited
+    stopped: str = ""              # why page-following stopped early, if it did
+
+
+@dataclass
+class Options:
+    profile: str | None = None
+    campaign: Path | None = None
+    timeout: float = DEFAULT_TIMEOUT
+    max_pages: int = DEFAULT_MAX_PAGES
+    max_bytes: int = MAX_PAGE_BYTES
+
+
+def is_url(spec: str) -> bool:
+    return spec.lower().startswith(("http://", "https://"))
+
+
+def read_thread(specs: list[str], options: Options | None = None) -> Thread:
+    """Every post of every source, in order; a post id seen twice (overlapping pages)
+    counts once, the first time."""
+    options = options or Options()
+    if not specs:
+        raise InputError("no thread given")
+    parts = [_read_one(spec, options) for spec in specs]
+    if len(parts) == 1:
+        return parts[0]
+    kinds = {p.kind for p in parts}
+    if "thread" in kinds and len(kinds) > 1:
+        raise InputError("a thread file cannot be mixed with forum pages in one resolution")
+    merged = Thread([], parts[0].kind, parts[0].engine, 0)
+    for part in parts:
+        merged.pages += part.pages
+        merged.edited |= part.edited
+        merged.stopped = merged.stopped or part.stopped
+        merged.posts.extend(part.posts)
+    merged.posts = _unique(merged.posts)
+    if parts[0].kind == "thread":
+        _no_duplicates(merged.posts)
+    return merged
+
+
+def _no_duplicates(posts: list[Post]) -> None:
+    seen: set[str] = set()
+    for post in posts:
+        if post.post_id in seen:
+            raise InputError(f"post #{post.post_id} appears in two thread files")
+        seen.add(post.post_id)
+
+
+def _unique(posts: list[Post]) -> list[Post]:
+    seen: set[str] = set()
+    out = []
+    for post in posts:
+        if post.post_id not in seen:
+            seen.add(post.post_id)
+            out.append(post)
+    return out
+
+
+def _read_one(spec: str, options: Options) -> Thread:
+    if is_url(spec):
+        return _read_url(spec, options)
+    path = Path(spec)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(f"{spec}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{spec}: cannot read: {exc.strerror or exc}") from None
+    return _read_data(data, spec, options, charset="", url="", topic_hint=_digits(path.stem))
+
+
+def _digits(value: str) -> int | None:
+    digits = "".join(ch for ch in value if ch.isdigit())
+    return int(digits) if digits and len(digits) < 12 else None
+
+
+def sniff(data: bytes) -> str:
+    """html | atom | json | text, from the first bytes."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith(b"{"):
+        return "json"
+    if head.startswith(b"<"):
+        body = head.split(b"?>", 1)[-1] if head.startswith(b"<?xml") else head
+        if b"<feed" in body[:2048] and b"<html" not in body[:2048]:
+            return "atom"
+        return "html"
+    return "text"
+
+
+def decode(data: bytes, charset: str = "") -> str:
+    """Text of a page: the server's charset, else UTF-8, else the page's own <meta>
+    charset (older Russian forums serve windows-1251), else UTF-8 with replacements."""
+    for candidate in (charset, "utf-8"):
+        if candidate:
+            try:
+                return data.decode(candidate)
+            except (LookupError, UnicodeDecodeError):
+                pass
+    declared = _meta_charset(data)
+    if declared:
+        try:
+            return data.decode(declared, "replace")
+        except LookupError:
+            pass
+    return data.decode("utf-8", "replace")
+
+
+def _meta_charset(data: bytes) -> str:
+    from gmtool.forum.sources.html import parse_html
+
+    tree = parse_html(data[:8192].decode("latin-1"))
+    meta = tree.css_first("meta[charset]")
+    if meta is not None:
+        return (meta.attributes.get("charset") or "").strip()
+    for meta in tree.css("meta[http-equiv]"):
+        if (meta.attributes.get("http-equiv") or "").lower() == "content-type":
+            content = meta.attributes.get("content") or ""
+            for part in content.split(";"):
+                key, _, value = part.strip().partition("=")
+                if key.lower() == "charset":
+                    return value.strip()
+    return ""
+
+
+def _posts(page_posts: list[PagePost], start: int = 0) -> list[Post]:
+    posts = []
+    for number, p in enumerate(page_posts, start=start + 1):
+        post = Post(p.author, p.post_id, False, p.body, number)
+        post.commands = parse_commands(p.body)
+        posts.append(post)
+    return posts
+
+
+def _profile_for(tree: Any, where: str, options: Options) -> Profile:
+    from gmtool.forum.sources.html import detect
+
+    if options.profile:
+        return find_profile(options.profile, options.campaign)
+    known = profiles(options.campaign)
+    found = detect(tree, known)
+    if found is None:
+        names = ", ".join(p.name for p in known)
+        raise InputError(f"{where}: the forum engine is not recognised ({names}); name it with --profile NAME, "
+                         f"or write a profile and give --profile FILE.toml")
+    return found
+
+
+def _read_data(data: bytes, where: str, options: Options, charset: str, url: str,
+               topic_hint: int | None = None) -> Thread:
+    from gmtool.forum.sources import feeds
+    from gmtool.forum.sources.html import page_posts, parse_html
+
+    kind = sniff(data)
+    if kind == "json":
+        posts, _ = feeds.discourse_json(data, _optional_profile("discourse", options), where)
+        return _thread(posts, "discourse-json", "discourse", where)
+    if kind == "atom":
+        profile = find_profile(options.profile or "phpbb", options.campaign)
+        return _thread(feeds.atom_posts(data, profile, where), "atom", profile.name, where)
+    text = decode(data, charset)
+    if kind == "html":
+        tree = parse_html(text)
+        profile = _profile_for(tree, where, options)
+        found = page_posts(tree, profile, where)
+        if not found and not options.profile:
+            raise InputError(f"{where}: no posts found with the {profile.name} profile")
+        return _thread(found, "page", profile.name, where)
+    if feeds.looks_like_discourse_raw(text):
+        return _thread(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse", where)
+    try:
+        return Thread(parse_thread(text), "thread")
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def _optional_profile(name: str, options: Options) -> Profile | None:
+    try:
+        return find_profile(options.profile or name, options.campaign)
+    except InputError:
+        if options.profile:
+            raise
+        return None
+
+
+def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, pages: int = 1) -> Thread:
+    if len(page_posts) > MAX_POSTS:
+        raise InputError(f"{where}: more than {MAX_POSTS} posts")
+    unique: dict[str, PagePost] = {}
+    for p in page_posts:
+        unique.setdefault(p.post_id, p)
+    posts = list(unique.values())
+    return Thread(_posts(posts), kind, engine, pages, {p.post_id for p in posts if p.edited})
+
+
+# ------------------------------------------------------------------ what is new
+
+def late_additions(posts: list[Post], known: dict[str, Any]) -> set[str]:
+    """Keys of commands that are not yet resolved but sit in a post at or before the last
+    post with a resolved command: on a forum, such a command was added by an edit after
+    the thread was resolved past it, and is refused (once, and stored like any result)."""
+    last = -1
+    for number, post in enumerate(posts):
+        if any(f"{post.post_id}:{c.index}" in known for c in post.commands):
+            last = number
+    late: set[str] = set()
+    for post in posts[:last + 1]:
+        late.update(key for key in (f"{post.post_id}:{c.index}" for c in post.commands) if key not in known)
+    return late
+
+
+def late_refusal(post: Post, command: Any) -> Any:
+    from gmtool.forum.resolve import Outcome
+
+    return Outcome(post, command, "refused",
+                   reason="added by an edit after later posts were resolved: post it anew",
+                   reason_ru="добавлена правкой поста после того, как следующие посты уже разобраны: "
+                             "напишите её новым постом")
+
+
+# ------------------------------------------------------------------ URLs
+
+def _same_site(a: str, b: str) -> bool:
+    x, y = urlsplit(a), urlsplit(b)
+    return (x.scheme, x.netloc) == (y.scheme, y.netloc)
+
+
+def _read_url(url: str, options: Options) -> Thread:
+    from gmtool.forum.sources import feeds
+    from gmtool.forum.sources.html import next_page, page_posts, parse_html
+
+    collected: list[PagePost] = []
+    seen_urls: set[str] = set()
+    pages = 0
+    stopped = ""
+    engine = ""
+    kind = ""
+    current = url
+    topic_hint = _discourse_topic(url)
+    while current:
+        if pages >= options.max_pages:
+            stopped = f"stopped after {options.max_pages} pages (--max-pages)"
+            break
+        seen_urls.add(current)
+        got = fetch(current, options.timeout, options.max_bytes)
+        pages += 1
+        sniffed = sniff(got.data)
+        following = ""
+        if sniffed == "html":
+            tree = parse_html(decode(got.data, got.charset))
+            profile = _profile_for(tree, current, options)
+            engine, kind = profile.name, "page"
+            collected.extend(page_posts(tree, profile, current))
+            link = next_page(tree, profile)
+            following = urljoin(got.url, link) if link else ""
+        elif sniffed == "json":
+            before = len({p.post_id for p in collected})
+            posts, meta = feeds.discourse_json(got.data, _optional_profile("discourse", options), current)
+            collected.extend(posts)
+            engine, kind = "discourse", "discourse-json"
+            after = len({p.post_id for p in collected})
+            total = meta.get("posts_count")
+            if total and after < total and after > before:
+                following = _with_page(url, pages + 1)
+        elif sniffed == "atom":
+            profile = find_profile(options.profile or "phpbb", options.campaign)
+            collected.extend(feeds.atom_posts(got.data, profile, current))
+            engine, kind = profile.name, "atom"
+        else:
+            text = decode(got.data, got.charset)
+            if feeds.looks_like_discourse_raw(text):
+                collected.extend(feeds.discourse_raw(text, topic_hint, current))
+                engine, kind = "discourse", "discourse-raw"
+            else:
+                thread = Thread(parse_thread(text), "thread")
+                thread.pages = pages
+                return thread
+        if len(collected) > MAX_POSTS:
+            raise InputError(f"{url}: more than {MAX_POSTS} posts")
+        if following and (following in seen_urls or not _same_site(following, url)):
+            following = ""      # a loop, or a link off the forum: the last page
+        current = following
+    thread = _thread(collected, kind, engine, url, pages)
+    thread.stopped = stopped
+    return thread
+
+
+def _discourse_topic(url: str) -> int | None:
+    parts = [p for p in urlsplit(url).path.split("/") if p]
+    for marker in ("raw", "t"):
+        if marker in parts:
+            rest = parts[parts.index(marker) + 1:]
+            for piece in rest:
+                stem = piece.split(".")[0]
+                if stem.isdigit():
+                    return int(stem)
+    return None
+
+
+def _with_page(url: str, page: int) -> str:
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "page"] + [("page", str(page))]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))

@@ -1,0 +1,215 @@
+"""Forum engines as data: ``tables/forums/<engine>.toml``.
+
+An engine file holds a ``[profile]`` (how to read the engine's thread pages: which element
+is a post, where its id, author and body are, which quote and code boxes to skip, where
+the next page is) and a ``[dialect]`` (which BBCodes the engine has, how gmtool's styles
+are written in them, the post length limit).  A campaign adds or replaces engines with
+files in its own ``forums/`` folder; ``--profile FILE`` names one file directly.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gmtool.errors import InputError
+
+FORUMS_DIR = "forums"
+
+
+@dataclass
+class Field:
+    """Where a value is: an element (``select``, else the post itself), then its
+    attribute ``attr`` (else its text), then the first group of ``pattern``."""
+
+    select: str = ""
+    attr: str = ""
+    pattern: re.Pattern[str] | None = None
+
+
+@dataclass
+class Profile:
+    name: str
+    label: str
+    path: Path
+    detect: list[str]
+    post: str
+    id: Field
+    author: Field
+    body: str
+    skip: list[str] = field(default_factory=list)
+    drop: list[str] = field(default_factory=list)
+    edited: str = ""
+    next: str = ""
+
+
+@dataclass
+class Dialect:
+    name: str
+    label: str
+    tags: frozenset[str]
+    styles: dict[str, tuple[str, str]]
+    post_limit: int
+    spoiler: str = ""
+    size_scale: str = ""
+
+
+def shipped_dir() -> Path:
+    from gmtool.rolltables.library import shipped_tables_dir
+
+    return shipped_tables_dir() / FORUMS_DIR
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+
+
+def _text(raw: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = raw.get(key, default)
+    if not isinstance(value, str) or (default is None and not value.strip()):
+        raise InputError(f"{where}: `{key}` must be a non-empty string")
+    return value
+
+
+def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
+    value = raw.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise InputError(f"{where}: `{key}` must be a list of CSS selectors")
+    return value
+
+
+def _field(raw: Any, key: str, where: str) -> Field:
+    if isinstance(raw, str):
+        raw = {"select": raw}
+    if not isinstance(raw, dict) or not set(raw) <= {"select", "attr", "pattern"}:
+        raise InputError(f"{where}: `{key}` must be a selector or a table of select, attr, pattern")
+    pattern = None
+    if raw.get("pattern"):
+        try:
+            pattern = re.compile(str(raw["pattern"]))
+        except re.error as exc:
+            raise InputError(f"{where}: `{key}.pattern` is not a regular expression: {exc}") from None
+    return Field(str(raw.get("select", "")), str(raw.get("attr", "")), pattern)
+
+
+def profile_from(path: Path) -> Profile | None:
+    """The ``[profile]`` of an engine file, or None when it has none."""
+    raw = _read(path).get("profile")
+    if raw is None:
+        return None
+    where = f"{path} [profile]"
+    if not isinstance(raw, dict):
+        raise InputError(f"{where}: must be a table")
+    known = {"name", "label", "detect", "post", "id", "author", "body", "skip", "drop", "edited", "next"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+    for key in ("id", "author"):
+        if key not in raw:
+            raise InputError(f"{where}: `{key}` is missing")
+    profile = Profile(name=_text(raw, "name", where, path.stem) or path.stem, label=_text(raw, "label", where, ""),
+                      path=path, detect=_strings(raw, "detect", where), post=_text(raw, "post", where),
+                      id=_field(raw["id"], "id", where), author=_field(raw["author"], "author", where),
+                      body=_text(raw, "body", where), skip=_strings(raw, "skip", where),
+                      drop=_strings(raw, "drop", where), edited=_text(raw, "edited", where, ""),
+                      next=_text(raw, "next", where, ""))
+    _check_selectors(profile, where)
+    return profile
+
+
+def _check_selectors(profile: Profile, where: str) -> None:
+    """Every selector must parse: a typo is reported now, naming the key, not mid-thread."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    probe = LexborHTMLParser("<p></p>")
+    pairs = [("post", profile.post), ("body", profile.body), ("edited", profile.edited), ("next", profile.next),
+             ("id.select", profile.id.select), ("author.select", profile.author.select)]
+    pairs += [("detect", s) for s in profile.detect] + [("skip", s) for s in profile.skip]
+    pairs += [("drop", s) for s in profile.drop]
+    for key, selector in pairs:
+        if not selector:
+            continue
+        try:
+            probe.css(selector)
+        except Exception as exc:  # lexbor reports a bad selector as a plain exception
+            raise InputError(f"{where}: `{key}` {selector!r} is not a CSS selector: {exc}") from None
+
+
+def dialect_from(path: Path) -> Dialect | None:
+    raw = _read(path).get("dialect")
+    if raw is None:
+        return None
+    where = f"{path} [dialect]"
+    styles_raw = raw.get("styles", {})
+    styles: dict[str, tuple[str, str]] = {}
+    for key in ("title", "b", "i", "s", "code"):
+        pair = styles_raw.get(key, ["", ""])
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise InputError(f"{where}: styles.{key} must be [opening, closing]")
+        styles[key] = (pair[0], pair[1])
+    limit = raw.get("post_limit", 60000)
+    if not isinstance(limit, int) or limit < 500:
+        raise InputError(f"{where}: post_limit must be a whole number of at least 500")
+    return Dialect(_text(raw, "name", where, path.stem) or path.stem, _text(raw, "label", where, ""),
+                   frozenset(t.lower() for t in _strings(raw, "tags", where)), styles, limit,
+                   _text(raw, "spoiler", where, ""), _text(raw, "size_scale", where, ""))
+
+
+def engine_files(campaign: Path | None = None) -> dict[str, Path]:
+    """Engine name → file: shipped ones, then the campaign's ``forums/`` (overriding)."""
+    dirs = [shipped_dir()]
+    if campaign is not None and (campaign / FORUMS_DIR).is_dir():
+        dirs.append(campaign / FORUMS_DIR)
+    files: dict[str, Path] = {}
+    for folder in dirs:
+        for path in sorted(folder.glob("*.toml")):
+            files[path.stem] = path
+    return files
+
+
+def profiles(campaign: Path | None = None) -> list[Profile]:
+    found = [profile_from(p) for p in engine_files(campaign).values()]
+    return [p for p in found if p is not None]
+
+
+def find_profile(name: str, campaign: Path | None = None) -> Profile:
+    """``--profile NAME`` (a shipped or campaign engine) or ``--profile FILE.toml``."""
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        path = Path(name)
+        if not path.is_file():
+            raise InputError(f"--profile {name}: no such file")
+        profile = profile_from(path)
+        if profile is None:
+            raise InputError(f"{name}: has no [profile] table")
+        return profile
+    files = engine_files(campaign)
+    path = files.get(name)
+    profile = profile_from(path) if path else None
+    if profile is None:
+        names = ", ".join(p.name for p in profiles(campaign))
+        raise InputError(f"--profile {name!r}: no such forum engine (engines: {names}; or give a .toml file)")
+    return profile
+
+
+def dialect_names() -> list[str]:
+    return sorted(name for name, path in engine_files().items() if "[dialect]" in path.read_text("utf-8"))
+
+
+def find_dialect(name: str) -> Dialect:
+    path = engine_files().get(name)
+    dialect = dialect_from(path) if path else None
+    if dialect is None:
+        raise InputError(f"unknown BBCode dialect {name!r} (dialects: {', '.join(dialect_names())})")
+    return dialect

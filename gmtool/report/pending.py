@@ -1,0 +1,87 @@
+"""``gmtool post pending``: what the turn still waits for, per leader — a post to pin."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gmtool.report.model import Heading, Items, Paragraph, Report, Span, bold, text
+
+# this report's own words (kept here, beside the one report that uses them)
+_WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Waiting for — turn {turn}", "ru": "Ждём — ход {turn}"},
+    "orders_missing": {"en": "orders not given ({file})", "ru": "приказы не отданы ({file})"},
+    "orders_left": {"en": "{n} order(s) not used yet", "ru": "не использовано приказов: {n}"},
+    "vote": {"en": "council vote not cast", "ru": "голос в Совете не подан"},
+    "election": {"en": "election ballot not cast", "ru": "голос на выборах не подан"},
+    "quest": {"en": "quest open: {quest}", "ru": "открыт квест: {quest}"},
+    "venus_turn": {"en": "their turn: {phase}", "ru": "их ход: {phase}"},
+    "ready": {"en": "Ready", "ru": "Готовы"},
+    "nobody": {"en": "Nothing is waiting: every leader has acted.", "ru": "Никого не ждём: все лидеры сходили."},
+    "over": {"en": "The game is over.", "ru": "Игра окончена."},
+}
+_PHASES = {"movement": {"en": "movement", "ru": "движение"},
+           "first_contact": {"en": "first contact", "ru": "первый контакт"},
+           "operations": {"en": "operations", "ru": "операции"}}
+
+
+def _w(key: str, lang: str, **fields: Any) -> str:
+    words = _WORDS[key]
+    return (words.get(lang) or words["en"]).format(**fields)
+
+
+def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
+            quest_label: Callable[[str], str]) -> dict[str, list[dict[str, Any]]]:
+    """Leader → what the turn waits for from them (``kind`` and details)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    council = state.council
+    ts = state.turn_state
+    for player in state.players:
+        items: list[dict[str, Any]] = []
+        if state.venus is not None:
+            venus = state.venus
+            if venus.current == player.name and not venus.winner:
+                items.append({"kind": "venus_turn", "phase": venus.phase})
+            out[player.name] = items
+            continue
+        if orders_given is not None and player.name not in orders_given:
+            items.append({"kind": "orders_missing", "file": orders_file})
+        if player.orders > 0:
+            items.append({"kind": "orders_left", "n": player.orders})
+        if council.vote and player.name not in council.vote.get("ballots", {}):
+            items.append({"kind": "vote"})
+        if council.election and player.name not in council.election.get("ballots", {}):
+            items.append({"kind": "election"})
+        for quest in ts.quests:
+            if player.name not in ts.completions.get(quest, []):
+                items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
+        out[player.name] = items
+    return out
+
+
+def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str) -> Report:
+    blocks: list = []
+    ready: list[str] = []
+    data: dict[str, Any] = {"turn": state.turn, "leaders": []}
+    over = state.victory is not None
+    for name, items in found.items():
+        data["leaders"].append({"name": name, "ready": not items, "waiting": items})
+        if not items:
+            ready.append(name)
+            continue
+        blocks.append(Heading(text(name)))
+        lines = []
+        for item in items:
+            fields = dict(item)
+            if item["kind"] == "quest":
+                fields["quest"] = item["label"]
+            if item["kind"] == "venus_turn":
+                fields["phase"] = _PHASES.get(item["phase"], {}).get(lang, item["phase"])
+            lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
+        blocks.append(Items(lines))
+    if over:
+        blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
+    if ready and len(ready) < len(found):
+        blocks.append(Paragraph([bold(_w("ready", lang) + ":"), Span(" " + ", ".join(ready))]))
+    elif not over and len(ready) == len(found):
+        blocks.append(Paragraph(text(_w("nobody", lang))))
+    data["ready"] = ready
+    return Report(text(_w("title", lang, turn=state.turn)), blocks, data)
