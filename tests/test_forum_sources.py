@@ -2,7 +2,6 @@
 Discourse JSON and /raw, URLs served by a local server, and hostile pages."""
 from __future__ import annotations
 
-import json
 import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer

@@ -44,7 +44,7 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = MAX_PAGE_
         if isinstance(reason, (socket.timeout, TimeoutError)):
             raise InputError(f"{url}: no answer within {timeout:g} s") from None
         raise InputError(f"{url}: cannot reach the forum: {getattr(reason, 'strerror', None) or reason}") from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         raise InputError(f"{url}: no answer within {timeout:g} s") from None
     except (ConnectionError, OSError) as exc:
         raise InputError(f"{url}: the connection failed: {exc.strerror or exc}") from None
