@@ -776,8 +776,24 @@ def test_scout_speed_is_labelled_example_content(gm, lang, word):
 
 # ---------------------------------------------------------------- the same in forum posts
 
+def _next_two_d6_differ(gm, camp: Path) -> None:
+    """Advance the campaign's stream (journaled rolls) until its next two d6 differ, so
+    that a bare `!navigate` after a two-dice move is ambiguous whatever the secret."""
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.stream import derive_face
+
+    secret = CampaignStore(camp).read_secret()
+    while True:
+        last = journal.read_tail(camp / "journal.toml")[0]
+        if derive_face(secret, last + 1, 6) != derive_face(secret, last + 2, 6):
+            return
+        ok(gm("roll", "d6", "-c", str(camp)))
+
+
 def test_forum_navigate_after_move(gm, camp, tmp_path):
     set_ship(camp, "ann", "clipper")
+    _next_two_d6_differ(gm, camp)
     thread = write_thread(tmp_path / "thread.txt",
                           ("ann", "1", "!navigate 3"),                      # before the roll
                           ("ann", "2", "!move Nebula Habitat"),
