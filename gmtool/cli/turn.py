@@ -144,8 +144,16 @@ def end_command(
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
+        _turn_maps(store, state, turn, out, rendered)
         _write_reports(store.folder, turn, out, rendered)
     out.emit(public)
+
+
+def _turn_maps(store: Any, state: Any, turn: int, out: Output, rendered: dict[str, str]) -> None:
+    """map-public.png and map-<leader>.png beside the posts, each post naming its map."""
+    from gmtool.maps import write_turn_maps
+
+    write_turn_maps(state, store.folder, turn, rendered, out.format, out.lang)
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -541,6 +549,7 @@ def run_command(
         if not dry_run:
             _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
+            _turn_maps(store, state, turn, out, rendered)
             _write_reports(store.folder, turn, out, rendered)
     if dry_run and out.format == "json":
         import json

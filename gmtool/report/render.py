@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmtool.report import escape
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
+from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
 
 FORMATS = ("plain", "bbcode", "markdown", "json")
 
@@ -49,6 +49,8 @@ class _Renderer:
                 parts.append(self.items([self.text(i) for i in block.items]))
             elif isinstance(block, TableBlock):
                 parts.append(self.table(block))
+            elif isinstance(block, CodeBlock):
+                parts.append(self.code(block.lines))
         return "\n\n".join(p for p in parts if p) + "\n"
 
     # -- per format --------------------------------------------------------------
@@ -66,6 +68,9 @@ class _Renderer:
 
     def table(self, block: TableBlock) -> str:
         return _tabulate(block, self.escape, "simple")
+
+    def code(self, lines: list[str]) -> str:
+        return "\n".join(lines)
 
 
 def _tabulate(block: TableBlock, esc: Callable[[str], str], fmt: str) -> str:
@@ -111,6 +116,9 @@ class BBCodeRenderer(_Renderer):
         # Inside [code] a forum keeps the spaces, so the columns line up.
         return "[code]" + _tabulate(block, escape.bbcode, "simple") + "[/code]"
 
+    def code(self, lines: list[str]) -> str:
+        return "[code]" + "\n".join(lines) + "[/code]"
+
 
 class MarkdownRenderer(_Renderer):
     """CommonMark/GitHub-flavoured Markdown (Discourse, Reddit, Discord)."""
@@ -138,6 +146,9 @@ class MarkdownRenderer(_Renderer):
 
     def table(self, block: TableBlock) -> str:
         return _tabulate(block, escape.markdown_inline, "pipe")
+
+    def code(self, lines: list[str]) -> str:
+        return "```text\n" + "\n".join(lines) + "\n```"
 
 
 class JsonRenderer:
