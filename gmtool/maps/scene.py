@@ -120,6 +120,11 @@ def hex_size(view: MapView) -> float:
     return max(24.0, min(56.0, 1600 / (SQRT3 * cols)))
 
 
+def text_width(t: Text) -> float:
+    """A generous estimate of the width of ``t`` in DejaVu Sans (no font needed)."""
+    return len(t.text) * t.size * (0.66 if t.bold else 0.6)
+
+
 def corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
     return [(cx + s * math.cos(math.radians(60 * k + 30)), cy + s * math.sin(math.radians(60 * k + 30)))
             for k in range(6)]
@@ -147,15 +152,18 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> S
         map_w = 600.0
     else:
         legend, legend_h = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
-        legend_w = LEGEND_WIDTH + MARGIN
+        legend_w = max([LEGEND_WIDTH] + [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend
+                                         if isinstance(t, Text)]) + MARGIN
     width = int(math.ceil(MARGIN * 2 + map_w + legend_w))
-    height = int(math.ceil(TITLE_HEIGHT + MARGIN * 2 + max(map_h, legend_h)))
-
     title = _title(view, lang)
-    shapes.append(Text(MARGIN, 28, title, 24, bold=True, anchor="start", cls="title"))
     sub = label("turn_stage", lang, campaign=view.campaign, turn=view.turn, stage=view.stage)
     if view.frame == "homeworld":
         sub += " · " + label("frame_home", lang)
+    width = max(width, int(max(text_width(Text(0, 0, title, 24, bold=True)), text_width(Text(0, 0, sub, 15))))
+                + MARGIN * 2)
+    height = int(math.ceil(TITLE_HEIGHT + MARGIN * 2 + max(map_h, legend_h)))
+
+    shapes.append(Text(MARGIN, 28, title, 24, bold=True, anchor="start", cls="title"))
     shapes.append(Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle"))
     if view.closed:
         shapes.append(Text(MARGIN, oy + 40, label("closed", lang), 18, anchor="start", cls="closed"))
@@ -253,14 +261,9 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
     heading(label("planets", lang))
     for ptype, colour in PLANET_COLOURS.items():
         row([Circle(x0 + 10, y, 7, colour, INK, 1)], names("world-type", ptype))
-    sizes = list(SIZE_SCALE.items())
-    cx = x0 + 10
-    for size_id, scale in sizes:
-        rr = 30 * scale
-        out.append(Circle(cx, y + 4, rr, "#ffffff", INK, 1, cls="legend-size"))
-        out.append(Text(cx, y + 22, names("world-size", size_id), 11, GRID, cls="legend"))
-        cx += 58
-    y += LINE + 22
+    for size_id, scale in SIZE_SCALE.items():
+        row([Circle(x0 + 10, y, 30 * scale, "#ffffff", INK, 1, cls="legend-size")], names("world-size", size_id))
+    y += 6
     heading(label("marks", lang))
     for prop, letter in PROPERTY_MARKS.items():
         row([Text(x0 + 10, y, letter, 14, INK, bold=True)], names("planet-properties", prop))
