@@ -58,3 +58,19 @@ def test_golden_map(name):
         assert differing_share(data, path.read_bytes()) <= 0.005
     else:
         assert data.decode("utf-8") == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("image, args", [
+    ("example-map.png", []),
+    ("example-map-bob.png", ["--player", "bob"]),
+])
+def test_docs_images_are_what_their_commands_make(gm, tmp_path, image, args):
+    """docs/img/ holds what `gmtool map -c campaigns/example ... -o docs/img/...` makes."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / image
+    res = gm("map", "-c", str(root / "campaigns" / "example"), *args, "-o", str(out))
+    assert res.exit_code == 0, res.stderr
+    if REGEN:
+        (root / "docs" / "img" / image).write_bytes(out.read_bytes())
+        pytest.skip(f"regenerated docs/img/{image}")
+    assert differing_share(out.read_bytes(), (root / "docs" / "img" / image).read_bytes()) <= 0.005
