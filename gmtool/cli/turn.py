@@ -144,16 +144,15 @@ def end_command(
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
-        _turn_maps(store, state, turn, out, rendered)
         _write_reports(store.folder, turn, out, rendered)
+        _write_maps(store, state, turn, out)
     out.emit(public)
 
 
-def _turn_maps(store: Any, state: Any, turn: int, out: Output, rendered: dict[str, str]) -> None:
-    """map-public.png and map-<leader>.png beside the posts, each post naming its map."""
-    from gmtool.maps import write_turn_maps
+def _write_maps(store: Any, state: Any, turn: int, out: Output) -> None:
+    from gmtool.maps import write_turn_maps   # map-public.png, map-<leader>.png beside the posts
 
-    write_turn_maps(state, store.folder, turn, rendered, out.format, out.lang)
+    write_turn_maps(state, store.folder, turn, out.lang)
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -166,6 +165,7 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     """`turn end` on the loaded state and every report of it, rendered before anything is
     written: (the public report, rendered reports by file name)."""
     from gmtool.cli.campaign import labeller
+    from gmtool.maps import note_turn_maps
     from gmtool.report.turns import end_private, end_public
     from gmtool.rules.orion.turns import end_turn
 
@@ -178,6 +178,7 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     label = labeller(rules.library, out.lang)
     private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
                for p in state.players}
+    note_turn_maps(public, private, out.lang)   # each post names its map (gmtool.maps)
     return public, _render_reports(out, public, private)
 
 
@@ -549,8 +550,8 @@ def run_command(
         if not dry_run:
             _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
-            _turn_maps(store, state, turn, out, rendered)
             _write_reports(store.folder, turn, out, rendered)
+            _write_maps(store, state, turn, out)
     if dry_run and out.format == "json":
         import json
 

@@ -17,7 +17,7 @@ from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 IMAGE_FORMATS = ("png", "svg")
 TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
 
-__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "write_turn_maps"]
+__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "write_turn_maps", "note_turn_maps"]
 
 
 def _names(lang: str, campaign_dir: Path | None) -> Callable[[str, str], str]:
@@ -64,15 +64,12 @@ def safe_name(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
 
 
-def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, rendered: dict[str, str],
-                    fmt: str, lang: str) -> list[Path]:
+def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str) -> list[Path]:
     """The turn engine's hook: write ``map-public.png`` and ``map-<leader>.png`` into
-    ``reports/turn-NN/`` and name each in its post (``rendered``: the posts by file stem,
-    changed in place).  Orion campaigns only."""
+    ``reports/turn-NN/`` (the galaxy as it stands after the turn).  Orion only."""
     if campaign.ruleset != "orion":
         return []
     from gmtool.campaign.files import atomic_write
-    from gmtool.maps.labels import label
 
     where = campaign_dir / "reports" / f"turn-{turn:02d}"
     images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir)}
@@ -81,24 +78,20 @@ def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, rendered:
     where.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, data in images.items():
-        path = where / f"map-{stem}.png"
-        atomic_write(path, data)
-        written.append(path)
-        if stem in rendered:
-            rendered[stem] = _mention(rendered[stem], path.name, fmt, lang, label)
+        atomic_write(where / f"map-{stem}.png", data)
+        written.append(where / f"map-{stem}.png")
     return written
 
 
-def _mention(post: str, file: str, fmt: str, lang: str, label: Callable[..., str]) -> str:
-    if fmt == "json":
-        import json
+def note_turn_maps(public: Any, private: dict[str, Any], lang: str) -> None:
+    """Name each turn report's map in it (a closing line, and ``"map"`` in its JSON), so the
+    moderator attaches the file to the post: ``public`` and ``private`` (leader → report)
+    are :class:`~gmtool.report.model.Report` objects, changed in place."""
+    from gmtool.maps.labels import label
+    from gmtool.report.model import Paragraph, Span
 
-        data = json.loads(post)
-        data["map"] = file
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    note = label("attach", lang, file=file)
-    if fmt == "bbcode":
-        note = f"[i]{note}[/i]"
-    elif fmt == "markdown":
-        note = f"*{note}*".replace("_", "\\_")
-    return post.rstrip("\n") + "\n\n" + note + "\n"
+    for stem, report in [("public", public), *((safe_name(n), r) for n, r in private.items())]:
+        file = f"map-{stem}.png"
+        report.blocks.append(Paragraph([Span(label("attach", lang, file=file), "i")]))
+        report.data["map"] = file
+
