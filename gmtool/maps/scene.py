@@ -205,6 +205,8 @@ def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str]) -> lis
             ring = owner_colour(players, cell.owner)
             out.append(Circle(cx, cy, r + s * 0.1, None, ring, max(3, s * 0.09), cls="owner",
                               data={"owner": cell.owner}))
+            # a hairline outside the ring, so light colours (yellow) stand out on pale space
+            out.append(Circle(cx, cy, r + s * 0.1 + max(3, s * 0.09) / 2, None, GRID, 1, cls="owner-edge"))
         out.append(Circle(cx, cy, r, colour, INK, 1, cls=f"planet {cell.planet_type}",
                           data={"hex": str(cell.label), "type": cell.planet_type or "",
                                 "size": cell.planet_size or ""}))
