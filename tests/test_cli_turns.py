@@ -149,8 +149,9 @@ def test_turn_start_and_end_write_the_reports(gm, camp):
     assert "Turn 1" in out and "alice → bob → carol" in out
     assert state(camp)["turn_state"]["started"] == 1
     out = ok(gm("turn", "end", "-c", str(camp)))
-    assert sorted(p.name for p in turn1.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "public.txt",
-                                                       "start-public.txt"]
+    assert sorted(p.name for p in turn1.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "map-alice.png",
+                                                       "map-bob.png", "map-carol.png", "map-public.png",
+                                                       "public.txt", "start-public.txt"]
     assert out == (turn1 / "public.txt").read_text(encoding="utf-8")
     data = state(camp)
     assert data["turn"] == 2 and data["stage"] == 1
@@ -199,7 +200,8 @@ def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
     where = camp / "reports" / "turn-01"
     ext = EXT[fmt]
     assert sorted(p.name for p in where.iterdir()) == sorted(
-        [f"start-public.{ext}", f"public.{ext}"] + [f"{p}.{ext}" for p in PLAYERS])
+        [f"start-public.{ext}", f"public.{ext}", "map-public.png"] + [f"{p}.{ext}" for p in PLAYERS]
+        + [f"map-{p}.png" for p in PLAYERS])
     assert start == (where / f"start-public.{ext}").read_text(encoding="utf-8")
     assert end == (where / f"public.{ext}").read_text(encoding="utf-8")
     if fmt == "json":

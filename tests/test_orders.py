@@ -222,7 +222,9 @@ def test_three_turns_in_order(gm, camp):
         out = ok(gm("turn", "run", f"orders/turn-{turn:02d}.toml", "-c", str(camp)))
         assert out.startswith(f"Turn {turn}")
         reports = camp / "reports" / f"turn-{turn:02d}"
-        assert sorted(p.name for p in reports.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "public.txt"]
+        assert sorted(p.name for p in reports.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "map-alice.png",
+                                                             "map-bob.png", "map-carol.png", "map-public.png",
+                                                             "public.txt"]
         assert (camp / "history" / f"turn-{turn:02d}" / "campaign.toml").is_file()
     final = state(camp)
     assert final.turn == 4

@@ -47,6 +47,7 @@ def test_installed_wheel_finds_its_tables_from_another_directory(tmp_path):
     wheel = next(dist.glob("gmtool-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "gmtool/_tables/orion/world-type.toml" in names
+    assert "gmtool/maps/fonts/DejaVuSans.ttf" in names and "gmtool/maps/fonts/LICENSE-DejaVu.txt" in names
 
     site = tmp_path / "site"
     install = run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),

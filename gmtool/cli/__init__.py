@@ -42,6 +42,8 @@ COMMANDS = {
     "scrap": "turn",
     "research": "turn",
     "post": "post",
+    "map": "map",
+    "reach": "map",
     "venus": "venus",
 }
 

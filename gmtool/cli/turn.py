@@ -143,7 +143,14 @@ def end_command(
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
         _write_reports(store.folder, turn, out, rendered)
+        _write_maps(store, state, turn, out)
     out.emit(public)
+
+
+def _write_maps(store: Any, state: Any, turn: int, out: Output) -> None:
+    from gmtool.maps import write_turn_maps   # map-public.png, map-<leader>.png beside the posts
+
+    write_turn_maps(state, store.folder, turn, out.lang)
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -156,6 +163,7 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     """`turn end` on the loaded state and every report of it, rendered before anything is
     written: (the public report, rendered reports by file name)."""
     from gmtool.cli.campaign import labeller
+    from gmtool.maps import note_turn_maps
     from gmtool.report.turns import end_private, end_public
     from gmtool.rules.orion.turns import end_turn
 
@@ -168,6 +176,7 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     label = labeller(rules.library, out.lang)
     private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
                for p in state.players}
+    note_turn_maps(public, private, out.lang)   # each post names its map (gmtool.maps)
     return public, _render_reports(out, public, private)
 
 
@@ -545,6 +554,7 @@ def run_command(
             _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
             _write_reports(store.folder, turn, out, rendered)
+            _write_maps(store, state, turn, out)
     if dry_run and out.format == "json":
         import json
 

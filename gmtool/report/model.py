@@ -89,7 +89,17 @@ class TableBlock(Struct):
         self.align = align   # per column: "left" | "right" | "center"
 
 
-Block = Union[Heading, Paragraph, Facts, Items, TableBlock]
+class CodeBlock(Struct):
+    """Preformatted lines kept exactly (a text map): a code box in BBCode and Markdown.
+    Only text gmtool lays out itself goes here — it is not escaped."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+
+Block = Union[Heading, Paragraph, Facts, Items, TableBlock, CodeBlock]
 
 
 class Report(Struct):
@@ -129,6 +139,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             blocks.append({"type": "items", "items": [_spans_out(i) for i in b.items]})
         elif isinstance(b, TableBlock):
             blocks.append({"type": "table", "headers": b.headers, "rows": b.rows, "align": b.align or []})
+        elif isinstance(b, CodeBlock):
+            blocks.append({"type": "code", "lines": b.lines})
     return {"title": _spans_out(report.title), "blocks": blocks, "data": report.data}
 
 
@@ -146,4 +158,6 @@ def report_from_dict(raw: dict[str, Any]) -> Report:
             blocks.append(Items([_spans_in(i) for i in b["items"]]))
         elif kind == "table":
             blocks.append(TableBlock(b["headers"], b["rows"], b.get("align") or None))
+        elif kind == "code":
+            blocks.append(CodeBlock([str(line) for line in b["lines"]]))
     return Report(_spans_in(raw.get("title", [])), blocks, raw.get("data", {}))

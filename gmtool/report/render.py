@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmtool.report import escape
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
+from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
 
 FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
 DEFAULT_DIALECT = "phpbb"
@@ -57,6 +57,8 @@ class _Renderer:
                 parts.append(self.items([self.text(i) for i in block.items]))
             elif isinstance(block, TableBlock):
                 parts.append(self.table(block))
+            elif isinstance(block, CodeBlock):
+                parts.append(self.code(block.lines))
         return [p for p in parts if p]
 
     def part_mark(self, number: int, total: int) -> str:
@@ -81,6 +83,9 @@ class _Renderer:
 
     def table(self, block: TableBlock) -> str:
         return _tabulate(block, self.escape, "simple")
+
+    def code(self, lines: list[str]) -> str:
+        return "\n".join(lines)
 
 
 def _tabulate(block: TableBlock, esc: Callable[[str], str], fmt: str) -> str:
@@ -140,6 +145,10 @@ class BBCodeRenderer(_Renderer):
     def part_mark(self, number: int, total: int) -> str:
         return f"[i]({number}/{total})[/i]"
 
+    def code(self, lines: list[str]) -> str:
+        # nothing inside may close the box early
+        return "[code]" + "\n".join(lines).replace("[/code", "[\u200b/code") + "[/code]"
+
 
 class MarkdownRenderer(_Renderer):
     """CommonMark/GitHub-flavoured Markdown (Discourse, Reddit, Discord)."""
@@ -173,6 +182,9 @@ class MarkdownRenderer(_Renderer):
 
     def part_mark(self, number: int, total: int) -> str:
         return f"*({number}/{total})*"
+
+    def code(self, lines: list[str]) -> str:
+        return "```text\n" + "\n".join(_fence_cell(line) for line in lines) + "\n```"
 
 
 class DiscordRenderer(MarkdownRenderer):

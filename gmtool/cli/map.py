@@ -1,0 +1,144 @@
+"""``gmtool map`` (the galaxy as a picture or a text grid, per viewer) and ``gmtool reach``
+(where a leader's ships can explore this turn)."""
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, fail, handles_errors, require_campaign
+
+
+class MapFormat(str, Enum):
+    png = "png"
+    svg = "svg"
+    plain = "plain"
+    bbcode = "bbcode"
+    markdown = "markdown"
+    json = "json"
+
+
+SUFFIXES = {".png": "png", ".svg": "svg", ".txt": "plain", ".bbcode": "bbcode", ".md": "markdown", ".json": "json"}
+EXTENSIONS = {"png": "png", "svg": "svg", "plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
+PlayerOpt = Annotated[Optional[str], typer.Option("--player", "-p", help="Only what this leader knows (fog of war; "
+                                                  "closed rooms in stage 1).", show_default=False)]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("map")(map_command)
+    app.command("reach")(reach_command)
+
+
+def _load(campaign: Optional[Path]):
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.cli.common import check_ruleset
+
+    folder = require_campaign(campaign)
+    state = CampaignStore(folder).load()
+    check_ruleset(state, "orion")
+    return folder, state
+
+
+@handles_errors
+def map_command(
+    player: PlayerOpt = None,
+    public: Annotated[bool, typer.Option("--public", help="What every leader may see (nothing in stage 1).")] = False,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the map to this file (the format "
+                                                   "follows its suffix: .png .svg .txt .bbcode .md .json).",
+                                                   show_default=False)] = None,
+    format: Annotated[Optional[MapFormat], typer.Option(
+        "--format", "-f", help="png or svg (an image file), or plain, bbcode, markdown, json (a text map). "
+        "Default: png when writing a file, else the campaign's text format.", show_default=False)] = None,
+    campaign: CampaignOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Draw the galaxy: the moderator's whole map, or what one leader knows.
+
+    Without -o an image goes to DIR/reports/turn-NN/map-moderator.png (or map-LEADER.png,
+    map-public.png) and its path is printed; a text map is printed.
+
+    \b
+    Examples:
+      gmtool map -c DIR
+      gmtool map -c DIR --player bob -o bob.png
+      gmtool map -c DIR --player bob --format svg
+      gmtool map -c DIR --player bob --format bbcode --lang ru
+    """
+    from gmtool.maps import PUBLIC, draw, map_text_report, safe_name
+
+    if public and player:
+        raise fail("give --player or --public, not both")
+    folder, state = _load(campaign)
+    viewer = PUBLIC if public else player
+    fmt = format.value if format else None
+    if fmt is None and output is not None:
+        fmt = SUFFIXES.get(output.suffix.lower(), "png")
+    if fmt is None:
+        fmt = "png"
+    out = Output(None, lang, state)
+    if fmt in ("png", "svg"):
+        body = draw(state, viewer, fmt, out.lang, folder)
+        data = body if isinstance(body, bytes) else body.encode("utf-8")
+        if output is None:
+            stem = "moderator" if viewer is None else "public" if public else safe_name(viewer)
+            output = folder / "reports" / f"turn-{state.turn:02d}" / f"map-{stem}.{fmt}"
+        _write(output, data)
+        typer.echo(str(output))
+        return
+    from gmtool.report.render import render
+
+    text = render(map_text_report(state, viewer, out.lang, folder), fmt)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        _write(output, text.encode("utf-8"))
+        typer.echo(str(output))
+
+
+def _write(path: Path, data: bytes) -> None:
+    from gmtool.campaign.files import atomic_write
+    from gmtool.errors import InputError
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+@handles_errors
+def reach_command(
+    player: Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """The hexes a leader can explore this turn, and why the others are out of reach.
+
+    \b
+    Example:
+      gmtool reach -c DIR --player bob
+    """
+    from gmtool.maps.labels import label
+    from gmtool.maps.view import EXPLORED, reach
+    from gmtool.report.model import Heading, Items, Paragraph, Report, raw, text
+
+    _, state = _load(campaign)
+    out = Output(format, lang, state)
+    result = reach(state, player)
+    lang_ = out.lang
+    inside = [text(raw(str(e.label), "code")) for e in result.entries if e.why != EXPLORED]
+    outside = [text(raw(str(e.label), "code"), " ", label("why_explored", lang_, turn=e.explored_turn))
+               for e in result.entries if e.why == EXPLORED]
+    if result.stage == 1:
+        outside.append(text(label("why_too_far", lang_)))
+    else:
+        if result.far:
+            outside.append(text(label("why_behind", lang_, n=result.far)))
+        outside.append(text(label("movable", lang_, n=result.movable)))
+    blocks: list = [Paragraph(text(label("frame_home", lang_)))] if result.frame == "homeworld" else []
+    blocks += [Heading(text(label("in_reach", lang_))), Items(inside or [text(label("nothing", lang_))]),
+               Heading(text(label("out_of_reach", lang_))), Items(outside)]
+    out.emit(Report(text(label("reach_title", lang_, player=player, turn=state.turn)), blocks, result.to_data()))

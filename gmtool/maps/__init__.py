@@ -1,0 +1,97 @@
+"""Galaxy maps: what one viewer sees (:mod:`gmtool.maps.view`), laid out once
+(:mod:`gmtool.maps.scene`) and drawn as PNG (Pillow, imported lazily), SVG, or a text grid
+for a forum's code box (:mod:`gmtool.maps.text`).
+
+    from gmtool.maps import draw
+    png = draw(campaign, "bob", "png", "ru")        # bytes
+    svg = draw(campaign, "bob", "svg", "en")        # str
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from gmtool.campaign.model import Campaign
+from gmtool.maps.view import PUBLIC, MapView, build_view, reach
+
+IMAGE_FORMATS = ("png", "svg")
+TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
+
+__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "write_turn_maps", "note_turn_maps"]
+
+
+def _names(lang: str, campaign_dir: Path | None) -> Callable[[str, str], str]:
+    from gmtool.maps.labels import table_labels
+
+    return table_labels(lang, campaign_dir)
+
+
+def title(view: MapView, lang: str) -> str:
+    from gmtool.maps.scene import _title
+
+    return _title(view, lang)
+
+
+def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
+         campaign_dir: Path | None = None) -> bytes | str:
+    """The map of ``campaign`` for ``viewer`` (None: the moderator; :data:`PUBLIC`; a
+    leader) as PNG bytes or SVG text."""
+    from gmtool.maps.scene import build_scene
+
+    scene = build_scene(build_view(campaign, viewer), lang, _names(lang, campaign_dir))
+    if fmt == "png":
+        from gmtool.maps.png import render_png
+
+        return render_png(scene)
+    if fmt == "svg":
+        from gmtool.maps.svg import render_svg
+
+        return render_svg(scene)
+    raise ValueError(f"unknown image format {fmt!r}")
+
+
+def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en",
+                    campaign_dir: Path | None = None) -> Any:
+    """The text map as a :class:`~gmtool.report.model.Report` for any text renderer."""
+    from gmtool.maps.text import map_report
+
+    view = build_view(campaign, viewer)
+    return map_report(view, lang, _names(lang, campaign_dir), title(view, lang))
+
+
+def safe_name(name: str) -> str:
+    """A leader's name as a file name part (as the turn reports name their files)."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
+
+
+def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str) -> list[Path]:
+    """The turn engine's hook: write ``map-public.png`` and ``map-<leader>.png`` into
+    ``reports/turn-NN/`` (the galaxy as it stands after the turn).  Orion only."""
+    if campaign.ruleset != "orion":
+        return []
+    from gmtool.campaign.files import atomic_write
+
+    where = campaign_dir / "reports" / f"turn-{turn:02d}"
+    images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir)}
+    for player in campaign.players:
+        images[safe_name(player.name)] = draw(campaign, player.name, "png", lang, campaign_dir)
+    where.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, data in images.items():
+        atomic_write(where / f"map-{stem}.png", data)
+        written.append(where / f"map-{stem}.png")
+    return written
+
+
+def note_turn_maps(public: Any, private: dict[str, Any], lang: str) -> None:
+    """Name each turn report's map in it (a closing line, and ``"map"`` in its JSON), so the
+    moderator attaches the file to the post: ``public`` and ``private`` (leader → report)
+    are :class:`~gmtool.report.model.Report` objects, changed in place."""
+    from gmtool.maps.labels import label
+    from gmtool.report.model import Paragraph, Span
+
+    for stem, report in [("public", public), *((safe_name(n), r) for n, r in private.items())]:
+        file = f"map-{stem}.png"
+        report.blocks.append(Paragraph([Span(label("attach", lang, file=file), "i")]))
+        report.data["map"] = file
+
