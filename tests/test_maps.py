@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.store import CampaignStore
 from gmtool.campaign.views import status_view
 from gmtool.maps import PUBLIC, build_view, draw, map_text_report, reach
 from gmtool.maps.labels import table_labels

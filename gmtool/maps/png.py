@@ -3,7 +3,7 @@ set in the bundled DejaVu Sans (Cyrillic included) so labels look the same every
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -12,12 +12,12 @@ from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Scene, Text
 FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font_bytes(bold: bool) -> bytes:
     return resources.files("gmtool.maps").joinpath("fonts", FONTS[bold]).read_bytes()
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> Any:
     from PIL import ImageFont
 

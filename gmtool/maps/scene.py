@@ -230,7 +230,6 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
             y0: float) -> tuple[list[Shape], float]:
     out: list[Shape] = []
     y = y0 + 8
-    sw = 16
 
     def heading(text: str) -> None:
         nonlocal y
