@@ -143,7 +143,6 @@ def test_problems_of_one_line_from_several_leaders(gm, camp):
     'agents = [{ agent = "Kess", ability = "gather-intel", target = ["x"] }]',
     'agents = [{ agent = ["Kess"] }]',
     'explore = [1]',
-    'explore = [{ hex = "0,-2" }]',
     'colonize = [["2,-3"]]',
     'fleet = 1.5',
     'fleet = "+1"',
@@ -228,7 +227,7 @@ def test_three_turns_in_order(gm, camp):
     assert final.turn == 4
     # what the orders said happened
     owned = {str(s.hex): s.owner for s in final.systems if s.owner}
-    assert owned.get("-3,3") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
+    assert owned.get("-2,2") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
     for hex_ in ("0,-2", "-4,2", "4,-1", "1,-4", "-2,1", "2,0", "2,-4", "-4,3", "3,-2"):
         assert final.system(_hex(hex_)) is not None, hex_
     out = ok(gm("verify", "-c", str(camp)))
@@ -273,6 +272,8 @@ def _commands_for(order: Order) -> list[str]:
         return ["fleet", "--player", order.leader, f"{v:+d}"]
     if order.kind == "activate":
         return ["activate", "--player", order.leader, "--hex", v]
+    if order.kind == "build":
+        return ["build", "--player", order.leader, "--hex", v["hex"], v["item"]]
     raise AssertionError(f"no command for {order.kind}")
 
 

@@ -40,6 +40,13 @@ COMMANDS = {
     "build": "turn",
     "scrap": "turn",
     "research": "turn",
+    "monster": "records",
+    "orion": "records",
+    "blockade": "records",
+    "planet": "records",
+    "ship": "records",
+    "award": "records",
+    "player": "records",
     "post": "post",
     "venus": "venus",
 }

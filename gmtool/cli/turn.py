@@ -238,18 +238,28 @@ def _folder(option: Any) -> Path:
 
 
 @handles_errors
-def colonize_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None) -> None:
+def colonize_command(player: PlayerOpt, hex_: HexOpt,
+                     override: Annotated[Optional[str], typer.Option(
+                         "--override", help="The moderator's reason to allow a world type that is not "
+                         "colonisable (shown in the public report).", show_default=False)] = None,
+                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
     """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
+
+    Only terran, ocean and steppe worlds, unless a technology of the leader allows the type
+    (tables/orion/technologies.toml) or the moderator gives --override "REASON".
 
     \b
     Example:
       gmtool colonize -c DIR --player bob --hex 3,-1
     """
     from gmtool.campaign.hexes import Hex
+    from gmtool.cli.common import user_text
     from gmtool.rules.orion.planets import colonize
 
     with open_campaign(campaign) as (store, state):
-        system = colonize(state, state.player(player), Hex.parse(hex_))
+        rules = _rules(store, tables)
+        system = colonize(state, state.player(player), Hex.parse(hex_), rules.orion, rules.technologies,
+                          user_text(override) if override is not None else None)
         commit(store, state)
     typer.echo(f"{player} colonised {system.hex}: population {system.planet.population if system.planet else 0}")
 
@@ -602,21 +612,37 @@ def scrap_command(player: PlayerOpt,
 @handles_errors
 def research_command(player: PlayerOpt,
                      all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
-                                                                "researched: RP from now on count toward the "
-                                                                "technology victory.")] = False,
-                     campaign: CampaignOpt = None) -> None:
-    """Record research milestones kept outside gmtool (the technology tree is campaign content).
+                                                                "researched (the technology tree is kept outside "
+                                                                "gmtool).")] = False,
+                     victory: Annotated[bool, typer.Option("--victory", help="Spend banked RP toward the 180 of "
+                                                           "the technology victory (after every science).")] = False,
+                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Record research milestones: --all-sciences once every science is researched, then
+    --victory spends banked RP toward the technology victory (180 RP; checked at the turn end).
 
     \b
-    Example:
+    Examples:
       gmtool research -c DIR --player bob --all-sciences
+      gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
+    from gmtool.rules.orion.common import note
+    from gmtool.rules.orion.records import research_victory
 
-    if not all_sciences:
-        raise InputError("say what to record: --all-sciences")
+    if not all_sciences and not victory:
+        raise InputError("say what to record: --all-sciences or --victory")
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
-        leader.all_sciences = True
+        if all_sciences:
+            if leader.all_sciences and not victory:
+                raise InputError(f"{player} has already researched every science")
+            leader.all_sciences = True
+            note(state, "all_sciences", leader.name, public=True)
+        entry = research_victory(state, _rules(store, tables), leader) if victory else None
         commit(store, state)
-    typer.echo(f"{player}: every science researched; {leader.tech_rp} RP toward the technology victory so far")
+    if entry:
+        typer.echo(f"{player}: {entry['spent']} RP spent toward the technology victory ({entry['total']} of "
+                   f"{entry['need']}); {leader.rp} RP left in the bank")
+    else:
+        typer.echo(f"{player}: every science researched; `gmtool research --victory` spends RP toward the "
+                   f"technology victory ({leader.rp} RP banked)")

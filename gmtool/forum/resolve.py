@@ -141,10 +141,12 @@ class Resolver:
 
         ensure_not_over(state)
         leader = state.player(post.author)
-        target = Hex.parse(command.args.split()[0] if command.args else "")
+        words = command.args.split()
+        target = Hex.parse(words[0] if words else "")
+        ship = words[1] if len(words) > 1 else "scout"      # !explore Q,R [SHIP]
         orion = OrionTables(self.library)
         first = source.next_id
-        result = explore_hex(state, orion, leader, target, DiceRoller(source))
+        result = explore_hex(state, orion, leader, target, DiceRoller(source), ship)
         return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
                                          str(target), leader.name) for lang in LANGS}
 

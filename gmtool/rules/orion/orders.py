@@ -170,12 +170,26 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
 
     leader = c.player(order.leader)
     v = order.value
-    if order.kind == "explore":
+    if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" }
+        ship = "scout"
+        if isinstance(v, dict):
+            ship = str(v.get("ship") or "scout")
+            v = v.get("hex")
         target = Hex.parse(_need(v, str, "a hex"))
-        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source))
-        return {"hex": str(target), **result.to_data()}
+        if target == c.orion:
+            from gmtool.rules.orion.campaign_explore import explore_orion
+
+            explore_orion(c, leader, ship)
+            return {"hex": str(target), "discovery": "orion", "ship": ship}
+        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source), ship)
+        return {"hex": str(target), "ship": ship, **result.to_data()}
     if order.kind == "colonize":
-        return str(planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex"))).hex)
+        if isinstance(v, dict):   # { hex = "2,-3", override = "REASON" }
+            system = planets.colonize(c, leader, Hex.parse(str(v.get("hex", ""))), rules.orion, rules.technologies,
+                                      str(v["override"]) if v.get("override") is not None else None)
+        else:
+            system = planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex")), rules.orion, rules.technologies)
+        return str(system.hex)
     if order.kind == "fleet":
         return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
     if order.kind == "events":
