@@ -182,9 +182,13 @@ def test_status_player_view_stage1(gm, camp):
           neighbours(*homeworld(gm, camp, "alice"))[0]))
     data = status(gm, camp, "--player", "bob")
     assert [p["name"] for p in data["players"]] == ["bob"]
-    assert [s["hex"] for s in data["systems"]] == [f"{bob[0]},{bob[1]}"]
+    # closed rooms: bob's own frame (its homeworld is 0,0), no galaxy radius, no Orion
+    assert [s["hex"] for s in data["systems"]] == ["0,0"]
+    assert data["players"][0]["homeworld"] == "0,0" and data["frame"] == "homeworld"
+    assert data["radius"] is None and data["orion"] is None
     assert "alice" not in json.dumps(data) and "carol" not in json.dumps(data)
     assert all(s["discovery"] != "orion" for s in data["systems"])
+    assert bob  # the moderator's view keeps the absolute hex
 
 
 def test_status_player_view_stage2(gm, camp):

@@ -191,14 +191,14 @@ def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
     out = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp), "--dry-run"))
     assert snapshot(camp) == files
     assert not (camp / "reports").exists() and not (camp / "history").exists()
-    assert out.startswith("Turn 1")
+    assert out.startswith("----- public post -----\nTurn 1")     # each post under a line naming its recipient
     for leader in ("alice", "bob", "carol"):
-        assert f"{leader}: Turn 1" in out
-    assert "exploration 0,-2" in out and "colony founded" in out
+        assert f"----- private report for {leader} -----\n{leader}: Turn 1" in out
+    assert "exploration -1,1" in out and "colony founded" in out      # alice's frame: her homeworld 1,-3 is 0,0
 
     # the real run then rolls the same dice: its reports are the ones the dry run printed
     public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
-    assert out.startswith(public)
+    assert public in out
     reports = camp / "reports" / "turn-01"
     for leader in ("alice", "bob", "carol"):
         assert (reports / f"{leader}.txt").read_text(encoding="utf-8") in out

@@ -166,9 +166,12 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     choice.finish()
     for p in state.players:   # news delivered in this turn's private report
         p.inbox = []
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
+    from gmtool.campaign.frames import hex_writer
+
     label = labeller(rules.library, out.lang)
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
+    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, label)
+    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label,
+                                   hex_writer(state, p.name, result["stage"]))
                for p in state.players}
     return public, _render_reports(out, public, private)
 
@@ -559,11 +562,12 @@ def run_command(
         typer.echo(json.dumps({"dry_run": True, "public": reports.pop("public"), "private": reports},
                               ensure_ascii=False, indent=2))
         return
-    out.emit(public)
-    if dry_run:
+    if dry_run:   # each post under a line naming its recipient
         for name, body in rendered.items():
-            if name != "public":
-                typer.echo(body)
+            typer.echo(f"----- {'public post' if name == 'public' else f'private report for {name}'} -----")
+            typer.echo(body)
+        return
+    out.emit(public)
 
 
 @handles_errors

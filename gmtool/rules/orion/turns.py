@@ -117,10 +117,10 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
 
 def standings(campaign: Campaign) -> list[dict[str, Any]]:
     """Planets, population and BC of every leader: the territorial count (A12)."""
-    rows = [{"leader": p.name, "planets": planets_of(campaign, p.name), "population": population(campaign, p.name),
+    rows = [{"leader": p.name, "planet_count": planets_of(campaign, p.name), "population": population(campaign, p.name),
              "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name)}
             for p in campaign.players]
-    return sorted(rows, key=lambda r: (-r["planets"], -r["population"], r["leader"]))
+    return sorted(rows, key=lambda r: (-r["planet_count"], -r["population"], r["leader"]))
 
 
 def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
