@@ -119,6 +119,8 @@ def format_changes(changes: Any) -> str:
 def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str) -> str:
     """One order of a batch turn, in a line: ``exploration 0,-2 → Terran, small``."""
     r = item.get("result")
+    if isinstance(r, dict) and "kind" in r and "turn" in r:   # a moderator's record: its log entry
+        return entry_text(r, lang, label, hexes)
     if isinstance(r, dict) and r.get("hex"):
         r = {**r, "hex": hexes(r["hex"])}
     elif isinstance(r, str) and item["order"] == "colonize":
