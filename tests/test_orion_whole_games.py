@@ -40,6 +40,7 @@ def finish(gm, camp: Path, before_last: bytes) -> None:
     ok(gm("verify", "-c", str(camp)))
 
 
+@pytest.mark.slow
 def test_orion_victory(gm, game):
     for turn in range(1, 7):
         run_turn(gm, game, turn)
@@ -64,6 +65,7 @@ def test_conquest_victory(gm, game):
     finish(gm, game, before)
 
 
+@pytest.mark.slow
 def test_technology_victory(gm, game):
     home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["bob"]
     run_turn(gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\n'
