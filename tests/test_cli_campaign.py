@@ -109,7 +109,7 @@ def test_later_commands_default_to_the_campaigns_lang_and_format(gm, camp):
 
 
 @pytest.mark.parametrize("players", [
-    ["alice"], ["alice", "alice"], ["alice", ""], [f"p{i}" for i in range(9)],
+    ["alice"], ["alice", "alice"], ["alice", ""], [f"p{i}" for i in range(11)],
 ])
 def test_new_refuses_bad_player_lists(gm, tmp_path, players):
     args = [a for p in players for a in ("--player", p)]
