@@ -306,15 +306,16 @@ def test_election_even_total_exactly_half_is_not_elected():
     assert (t.total_votes, t.needed, t.elected) == (8, 5, "alice")
 
 
-def test_election_abstentions_are_not_counted():
+def test_election_abstentions_count_toward_the_bar():
+    """A9 decision: the whole Council's votes, abstainers' planets and bribes included."""
     t = tally_election([B("alice", "alice", 4), B("bob", None, 10, 30)])
     assert t.totals == {"alice": 4}
-    assert (t.total_votes, t.needed, t.elected) == (4, 3, "alice")
+    assert (t.total_votes, t.needed, t.elected) == (24, 13, None)
 
 
 def test_election_with_no_votes_elects_nobody():
     t = tally_election([B("alice", None, 4), B("bob", "bob", 0)])
-    assert t.total_votes == 0 and t.elected is None
+    assert t.total_votes == 4 and t.elected is None              # the abstainer's 4 still count (A9)
 
 
 def test_election_bribes_count():
@@ -1068,7 +1069,8 @@ def test_election_abstention_and_not_voted(tmp_path):
     council_campaign.elect(c, c.player("bob"), c.player("bob"))
     result, not_voted = council_campaign.tally_emperor(c)
     assert result.totals == {"bob": 1}
-    assert (result.total_votes, result.needed, result.elected) == (1, 1, "bob")
+    # the whole Council: alice (abstains) 1 + bob 1 + carol (silent) 1 = 3, needed 2 (A9 decision)
+    assert (result.total_votes, result.needed, result.elected) == (3, 2, None)
     assert not_voted == ["carol"]
     with pytest.raises(RuleRefused):
         council_campaign.tally_emperor(c)          # tallied once

@@ -126,14 +126,23 @@ def test_rebuilding_a_base_credits_half_the_old_one(game):
 
 
 def test_technology_victory_after_every_science_and_180_rp(game):
+    from gmtool.rules.orion.records import research_victory
+
     c, rules = game
     alice, hw = home(c)
-    hw.planet.population, hw.planet.scientists = 4, 4                 # 4 × 4 RP = 16 a turn
     alice.all_sciences = True
-    alice.tech_rp = 170
+    alice.rp = 170                                                    # banked before the last science
+    research_victory(c, rules, alice)                                 # 170 of the 180 spent
+    assert (alice.rp, alice.tech_rp) == (0, 170)
+    start_turn(c, rules, RandomSource(1))
+    hw.planet.population, hw.planet.scientists = 4, 4                 # 4 × 4 RP = 16 a turn
+    out = end_turn(c, rules, FixedSource([]))
+    assert "victory" not in out and alice.rp == 16                    # RP are banked, not spent by themselves
+    research_victory(c, rules, alice)                                 # 10 more: 180 spent
+    assert (alice.rp, alice.tech_rp) == (6, 180)
     start_turn(c, rules, RandomSource(1))
     out = end_turn(c, rules, FixedSource([]))
-    assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 1}
+    assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 2}
 
 
 def test_build_and_scrap_through_the_cli(gm, tmp_path):
@@ -150,7 +159,7 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0
     assert gm("turn", "end", "-c", str(folder)).exit_code == 0
     report = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
-    assert "frigate @" in report and "built (8 = 8 PP + 0 BC)" in report
+    assert "Frigate @ 0,0" in report and "built (8 = 8 PP + 0 BC)" in report   # alice's frame: homeworld 0,0
     assert CampaignStore(folder).load().player("alice").ships == {"frigate": 1}
     res = gm("scrap", "-c", str(folder), "--player", "alice", "frigate")
     assert res.exit_code == 0 and "4 BC at the next production" in res.stdout

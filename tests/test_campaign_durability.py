@@ -112,7 +112,7 @@ while True:
     state = store.load()
     todo = []
     for p in state.players:
-        if p.name in ("alice", "bob"):
+        if p.name in ("alice", "bob") and p.scouts > 0:   # exploring needs a ship
             for h in p.homeworld.neighbours():
                 s = state.system(h)
                 if state.on_map(h) and (s is None or s.explored_by is None):

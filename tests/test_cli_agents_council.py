@@ -269,7 +269,7 @@ def test_tally_tie_decided_by_the_chairs_own_vote(gm, tmp_path, chair_vote, pass
 
 
 def test_tally_election_file_json(gm, tmp_path):
-    # 7 votes cast: Alkari 4 (3 + 1 bribe), Bulrathi 3; Darlok abstains → needed 4
+    # Alkari 4 (3 + 1 bribe), Bulrathi 3; Darlok abstains with 5: the whole Council is 12 → needed 7 (A9)
     path = write(tmp_path, "e.toml", 'chair = "Alkari"\n' + ballot("Alkari", "Alkari", 1, 3, key="candidate")
                  + ballot("Bulrathi", "Bulrathi", 3, key="candidate") + ballot("Klackon", "Alkari", 2,
                                                                                key="candidate")
@@ -277,7 +277,7 @@ def test_tally_election_file_json(gm, tmp_path):
     data = ok_json(gm("council", "tally", str(path), "--election", "--format", "json"))
     assert CONTRACT_ELECTION_KEYS <= set(data)
     assert data["totals"] == {"Alkari": 4, "Bulrathi": 3}
-    assert (data["total_votes"], data["needed"], data["elected"]) == (7, 4, "Alkari")
+    assert (data["total_votes"], data["needed"], data["elected"]) == (12, 7, None)
     assert "ballots" not in data
 
 
@@ -652,7 +652,7 @@ def test_an_election_without_a_winner_can_be_posted_again_privately(gm, camp):
     frozen = snapshot(camp)
     data = ok_json(gm("council", "tally", *c, "--election", "--private", "--format", "json"))
     assert {b["leader"] for b in data["ballots"]} == {"alice", "bob", "carol"}
-    assert (data["total_votes"], data["needed"], data["elected"]) == (2, 2, None)
+    assert (data["total_votes"], data["needed"], data["elected"]) == (3, 2, None)   # carol abstains: still counted
     assert snapshot(camp) == frozen
 
 

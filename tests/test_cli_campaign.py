@@ -109,7 +109,7 @@ def test_later_commands_default_to_the_campaigns_lang_and_format(gm, camp):
 
 
 @pytest.mark.parametrize("players", [
-    ["alice"], ["alice", "alice"], ["alice", ""], [f"p{i}" for i in range(9)],
+    ["alice"], ["alice", "alice"], ["alice", ""], [f"p{i}" for i in range(11)],
 ])
 def test_new_refuses_bad_player_lists(gm, tmp_path, players):
     args = [a for p in players for a in ("--player", p)]
@@ -182,9 +182,13 @@ def test_status_player_view_stage1(gm, camp):
           neighbours(*homeworld(gm, camp, "alice"))[0]))
     data = status(gm, camp, "--player", "bob")
     assert [p["name"] for p in data["players"]] == ["bob"]
-    assert [s["hex"] for s in data["systems"]] == [f"{bob[0]},{bob[1]}"]
+    # closed rooms: bob's own frame (its homeworld is 0,0), no galaxy radius, no Orion
+    assert [s["hex"] for s in data["systems"]] == ["0,0"]
+    assert data["players"][0]["homeworld"] == "0,0" and data["frame"] == "homeworld"
+    assert data["radius"] is None and data["orion"] is None
     assert "alice" not in json.dumps(data) and "carol" not in json.dumps(data)
     assert all(s["discovery"] != "orion" for s in data["systems"])
+    assert bob  # the moderator's view keeps the absolute hex
 
 
 def test_status_player_view_stage2(gm, camp):

@@ -143,7 +143,6 @@ def test_problems_of_one_line_from_several_leaders(gm, camp):
     'agents = [{ agent = "Kess", ability = "gather-intel", target = ["x"] }]',
     'agents = [{ agent = ["Kess"] }]',
     'explore = [1]',
-    'explore = [{ hex = "0,-2" }]',
     'colonize = [["2,-3"]]',
     'fleet = 1.5',
     'fleet = "+1"',
@@ -192,14 +191,14 @@ def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
     out = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp), "--dry-run"))
     assert snapshot(camp) == files
     assert not (camp / "reports").exists() and not (camp / "history").exists()
-    assert out.startswith("Turn 1")
+    assert out.startswith("----- public post -----\nTurn 1")     # each post under a line naming its recipient
     for leader in ("alice", "bob", "carol"):
-        assert f"{leader}: Turn 1" in out
-    assert "exploration 0,-2" in out and "colony founded" in out
+        assert f"----- private report for {leader} -----\n{leader}: Turn 1" in out
+    assert "exploration -1,1" in out and "colony founded" in out      # alice's frame: her homeworld 1,-3 is 0,0
 
     # the real run then rolls the same dice: its reports are the ones the dry run printed
     public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
-    assert out.startswith(public)
+    assert public in out
     reports = camp / "reports" / "turn-01"
     for leader in ("alice", "bob", "carol"):
         assert (reports / f"{leader}.txt").read_text(encoding="utf-8") in out
@@ -230,7 +229,7 @@ def test_three_turns_in_order(gm, camp):
     assert final.turn == 4
     # what the orders said happened
     owned = {str(s.hex): s.owner for s in final.systems if s.owner}
-    assert owned.get("-3,3") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
+    assert owned.get("-2,2") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
     for hex_ in ("0,-2", "-4,2", "4,-1", "1,-4", "-2,1", "2,0", "2,-4", "-4,3", "3,-2"):
         assert final.system(_hex(hex_)) is not None, hex_
     out = ok(gm("verify", "-c", str(camp)))
@@ -275,6 +274,8 @@ def _commands_for(order: Order) -> list[str]:
         return ["fleet", "--player", order.leader, f"{v:+d}"]
     if order.kind == "activate":
         return ["activate", "--player", order.leader, "--hex", v]
+    if order.kind == "build":
+        return ["build", "--player", order.leader, "--hex", v["hex"], v["item"]]
     raise AssertionError(f"no command for {order.kind}")
 
 

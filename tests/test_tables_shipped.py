@@ -37,8 +37,10 @@ ORION_IDS = [
     "orion/production",
     "orion/quests-common",
     "orion/quests-stage1",
+    "orion/records",
     "orion/ships",
     "orion/start",
+    "orion/technologies",
     "orion/world-size",
     "orion/world-type",
 ]

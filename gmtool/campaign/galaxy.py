@@ -8,16 +8,16 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
 
 MIN_SPACING = 3
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MIN_PLAYERS, MAX_PLAYERS = 2, 10   # one leader per example race (the seed sets no cap)
 _ATTEMPTS = 200
 
 
 def radius_for(players: int) -> int:
     """Map radius: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8 (room for the homeworld rule
-    and some open space between neighbours)."""
+    and some open space between neighbours); 7 for 9–10."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(f"a campaign needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    return 4 if players <= 4 else 5 if players <= 6 else 6
+    return 4 if players <= 4 else 5 if players <= 6 else 6 if players <= 8 else 7
 
 
 def place_homeworlds(players: int, radius: int, source: DiceSource) -> list[Hex]:

@@ -32,6 +32,7 @@ class PlanetState:
     active_turn: int | None = None   # activated for that turn (the homeworld always is)
     base: str | None = None          # an orbital base
     blockaded: bool = False
+    blockaded_by: str | None = None  # the leader whose fleet blockades it (A7)
 
 
 @dataclass
@@ -52,6 +53,7 @@ class System:
     homeworld_of: str | None = None
     monster: Monster | None = None
     guardian: bool = False         # the Guardian of Orion (RULES.md A4.6)
+    guardian_toughness: int | None = None   # its toughness when damaged (None: whole)
     events: list[str] = field(default_factory=list)
     name: str = ""
 
@@ -83,6 +85,8 @@ class Player:
     hand: list[str] = field(default_factory=list)          # event cards, hidden
     quests_done: list[str] = field(default_factory=list)
     fleet_changed_turn: int | None = None
+    technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
+    vacant: bool = False             # the leader left; its empire waits for a replacement
 
 
 @dataclass
@@ -150,6 +154,9 @@ class TurnState:
     quests: list[str] = field(default_factory=list)        # announced, still open
     completions: dict[str, list[str]] = field(default_factory=dict)   # quest → leaders, this turn
     victory: dict[str, Any] | None = None
+    # What happened this turn, whichever way it was entered: {"kind", "leader", "public", …};
+    # the turn's reports tell it, then it is cleared.
+    log: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -253,7 +260,8 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "awards": p.awards, "inbox": p.inbox, "rp": p.rp, "hand": p.hand, "quests_done": p.quests_done,
             "ships": p.ships or None, "builds": p.builds, "scrap_refund": p.scrap_refund or None,
             "all_sciences": p.all_sciences or None, "tech_rp": p.tech_rp or None,
-            "fleet_changed_turn": p.fleet_changed_turn,
+            "fleet_changed_turn": p.fleet_changed_turn, "technologies": p.technologies,
+            "vacant": p.vacant or None,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
         "agent": [_drop_none({"name": a.name, "owner": a.owner, "specialities": a.specialities,
@@ -267,6 +275,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "turn_state": _drop_none({
             "started": c.turn_state.started, "token": c.turn_state.token, "quests": c.turn_state.quests,
             "completions": c.turn_state.completions or None, "victory": c.turn_state.victory,
+            "log": c.turn_state.log,
         }),
         "venus": _venus_to_dict(c.venus) if c.venus is not None else None,
     }))
@@ -291,6 +300,8 @@ def _system_to_dict(s: System) -> dict[str, Any]:
     })
     if s.guardian:
         data["guardian"] = True
+    if s.guardian_toughness is not None:
+        data["guardian_toughness"] = s.guardian_toughness
     if s.planet is not None:
         p = s.planet
         data["planet"] = _drop_none({
@@ -301,6 +312,8 @@ def _system_to_dict(s: System) -> dict[str, Any]:
         })
         if p.blockaded:
             data["planet"]["blockaded"] = True
+        if p.blockaded_by:
+            data["planet"]["blockaded_by"] = p.blockaded_by
     if s.monster is not None:
         data["monster"] = _drop_none({"kind": s.monster.kind, "great": s.monster.great,
                                       "guards": s.monster.guards})
@@ -420,7 +433,8 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None),
             ships={k: int(v) for k, v in r.get("ships", dict, {}).items()}, builds=list(r.get("builds", list, [])),
             scrap_refund=r.get("scrap_refund", int, 0), all_sciences=r.get("all_sciences", bool, False),
-            tech_rp=r.get("tech_rp", int, 0),
+            tech_rp=r.get("tech_rp", int, 0), technologies=r.strings("technologies"),
+            vacant=r.get("vacant", bool, False),
         ))
         r.done()
     for i, raw in enumerate(top.get("agent", list, []), start=1):
@@ -473,7 +487,8 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         completions = ts.get("completions", dict, {})
         campaign.turn_state = TurnState(
             started=ts.get("started", int, 0), token=ts.get("token", str, None), quests=ts.strings("quests"),
-            completions={k: list(v) for k, v in completions.items()}, victory=ts.get("victory", dict, None))
+            completions={k: list(v) for k, v in completions.items()}, victory=ts.get("victory", dict, None),
+            log=list(ts.get("log", list, [])))
         ts.done()
     for i, raw in enumerate(top.get("system", list, []), start=1):
         campaign.systems.append(_system_from(_Reader(raw, f"system {i}", fail)))
@@ -487,6 +502,7 @@ def _system_from(r: _Reader) -> System:
         owner=r.get("owner", str, None), explored_by=r.get("explored_by", str, None),
         explored_turn=r.get("explored_turn", int, None), homeworld_of=r.get("homeworld_of", str, None),
         guardian=r.get("guardian", bool, False), events=r.strings("events"),
+        guardian_toughness=r.get("guardian_toughness", int, None),
     )
     planet = r.table("planet")
     if planet is not None:
@@ -496,7 +512,7 @@ def _system_from(r: _Reader) -> System:
             production=planet.get("production", int), population=planet.get("population", int, 0),
             buildings=planet.strings("buildings"), scientists=planet.get("scientists", int, 0),
             active_turn=planet.get("active_turn", int, None), base=planet.get("base", str, None),
-            blockaded=planet.get("blockaded", bool, False),
+            blockaded=planet.get("blockaded", bool, False), blockaded_by=planet.get("blockaded_by", str, None),
         )
         planet.done()
     monster = r.table("monster")

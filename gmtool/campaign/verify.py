@@ -108,7 +108,9 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
                     issues.append(f"{where}: unknown property {prop!r}")
             if planet.population < 0:
                 issues.append(f"{where}: population {planet.population} is negative")
-            if planet.population > planet.max_population:
+            natives = {"natives", "monster_natives"} & set(getattr(system, "events", []))
+            # natives keep their 2 colonists above a lower maximum (RULES.md A4 decision)
+            if planet.population > max(planet.max_population, 2 if natives else 0):
                 issues.append(f"{where}: population {planet.population} is above its max {planet.max_population}")
             if planet.max_population < 1:
                 issues.append(f"{where}: max population {planet.max_population} is below 1")

@@ -18,7 +18,8 @@ def _player_data(player: Player, full: bool) -> dict[str, Any]:
         data.update({"bc": player.bc, "orders": player.orders, "fleet_size": player.fleet_size,
                      "fleet_max": player.fleet_max, "feudal": player.feudal, "scouts": player.scouts,
                      "colony_ships": player.colony_ships, "secret_ops": player.secret_ops,
-                     "agent_limit": player.agent_limit, "awards": player.awards, "inbox": player.inbox})
+                     "agent_limit": player.agent_limit, "awards": player.awards, "inbox": player.inbox,
+                     "rp": player.rp, "ships": dict(player.ships), "technologies": list(player.technologies)})
     return data
 
 
@@ -54,6 +55,26 @@ def visible(campaign: Campaign, system: System, viewer: str | None) -> bool:
     return system.explored_by is not None or system.homeworld_of is not None or system.discovery == "orion"
 
 
+def _in_frame(campaign: Campaign, viewer: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A leader's view before turn 7: every hex relative to its homeworld, no galaxy radius,
+    no Orion (closed rooms, gmtool/campaign/frames.py)."""
+    from gmtool.campaign.frames import hex_writer
+
+    write = hex_writer(campaign, viewer)
+    for p in data["players"]:
+        if p.get("homeworld"):
+            p["homeworld"] = write(p["homeworld"])
+        for award in p.get("awards", []):
+            if award.get("hex"):
+                award["hex"] = write(award["hex"])
+    for s in data["systems"]:
+        s["hex"] = write(s["hex"])
+    data["radius"] = None
+    data["orion"] = None
+    data["frame"] = "homeworld"   # coordinates relative to the viewer's homeworld (0,0)
+    return data
+
+
 def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]:
     """The CONTRACT.md ``status`` object: everything for the moderator (viewer None),
     the fogged view for a leader."""
@@ -66,7 +87,7 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
     council = campaign.council
     agents = [{"name": a.name, "owner": a.owner, "specialities": a.specialities, "used_turn": a.used_turn}
               for a in campaign.agents if viewer is None or a.owner == viewer]
-    return {
+    data = {
         "campaign": campaign.name, "ruleset": campaign.ruleset, "turn": campaign.turn,
         "stage": campaign.stage, "viewer": viewer, "radius": campaign.radius,
         "orion": str(campaign.orion) if viewer is None or campaign.stage > 1 else None,
@@ -74,3 +95,10 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
         "council": {"chair": council.chair, "laws": council.laws, "emperor": council.emperor,
                     "victory": council.victory},
     }
+    from gmtool.campaign.frames import closed
+
+    if viewer is not None and closed(campaign):
+        import copy
+
+        data = _in_frame(campaign, viewer, copy.deepcopy(data))
+    return data

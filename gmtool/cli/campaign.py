@@ -39,7 +39,7 @@ def labeller(lib: Any, lang: str):
 @handles_errors
 def new_command(
     folder: Annotated[Path, typer.Argument(help="The new campaign's folder.", show_default=False)],
-    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (orion: 2–8; "
+    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (orion: 2–10; "
                                               "venus: 2–4, NAME or NAME:RACE). Repeatable.", show_default=False)],
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for placing the homeworlds.",
                                                 show_default=False)] = None,

@@ -24,8 +24,9 @@ def explore_command(
                                                   show_default=False)] = None,
     hex_: Annotated[Optional[str], typer.Option("--hex", help="In a campaign: the hex explored, Q,R.",
                                                 show_default=False)] = None,
-    ship: Annotated[str, typer.Option("--ship", help="In a campaign: the exploring ship (scout, colony_ship), "
-                                      "lost on 'fleet lost'.")] = "scout",
+    ship: Annotated[str, typer.Option("--ship", help="In a campaign: the ship that moves in (scout, colony_ship "
+                                      "or a combat class such as frigate); the leader must have one; lost on "
+                                      "'fleet lost'.")] = "scout",
     campaign: CampaignOpt = None,
     stage: StageOpt = None,
     near_homeworld: NearOpt = None,
@@ -77,19 +78,20 @@ def explore_command(
     from gmtool.rules.orion.campaign_explore import explore_hex, explore_orion
 
     target = Hex.parse(hex_)
-    if ship not in SUPPORT_SHIPS:
-        raise fail(f"--ship must be one of {', '.join(SUPPORT_SHIPS)}, not {ship!r}")
     with open_campaign(folder) as (store, state):
         out = Output(format, lang, state)
         leader = state.player(player)
         lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
+        ships = list(SUPPORT_SHIPS) + [r.id for r in lib.get("costs", "orion").rows if r.values.get("kind") == "ship"]
+        if ship not in ships:
+            raise fail(f"--ship must be one of {', '.join(ships)}, not {ship!r}")
         if target == state.orion:
             if dice is not None:
                 raise fail("exploring Orion rolls no dice: drop --dice")
             from gmtool.report.exploration import orion_report
 
-            system = explore_orion(state, leader)
+            system = explore_orion(state, leader, ship)
             commit(store, state)
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return

@@ -172,9 +172,12 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     choice.finish()
     for p in state.players:   # news delivered in this turn's private report
         p.inbox = []
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang)
+    from gmtool.campaign.frames import hex_writer
+
     label = labeller(rules.library, out.lang)
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label)
+    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, label)
+    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label,
+                                   hex_writer(state, p.name, result["stage"]))
                for p in state.players}
     note_turn_maps(public, private, out.lang)   # each post names its map (gmtool.maps)
     return public, _render_reports(out, public, private)
@@ -245,18 +248,28 @@ def _folder(option: Any) -> Path:
 
 
 @handles_errors
-def colonize_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None) -> None:
+def colonize_command(player: PlayerOpt, hex_: HexOpt,
+                     override: Annotated[Optional[str], typer.Option(
+                         "--override", help="The moderator's reason to allow a world type that is not "
+                         "colonisable (shown in the public report).", show_default=False)] = None,
+                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
     """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
+
+    Only terran, ocean and steppe worlds, unless a technology of the leader allows the type
+    (tables/orion/technologies.toml) or the moderator gives --override "REASON".
 
     \b
     Example:
       gmtool colonize -c DIR --player bob --hex 3,-1
     """
     from gmtool.campaign.hexes import Hex
+    from gmtool.cli.common import user_text
     from gmtool.rules.orion.planets import colonize
 
     with open_campaign(campaign) as (store, state):
-        system = colonize(state, state.player(player), Hex.parse(hex_))
+        rules = _rules(store, tables)
+        system = colonize(state, state.player(player), Hex.parse(hex_), rules.orion, rules.technologies,
+                          user_text(override) if override is not None else None)
         commit(store, state)
     typer.echo(f"{player} colonised {system.hex}: population {system.planet.population if system.planet else 0}")
 
@@ -562,11 +575,12 @@ def run_command(
         typer.echo(json.dumps({"dry_run": True, "public": reports.pop("public"), "private": reports},
                               ensure_ascii=False, indent=2))
         return
-    out.emit(public)
-    if dry_run:
+    if dry_run:   # each post under a line naming its recipient
         for name, body in rendered.items():
-            if name != "public":
-                typer.echo(body)
+            typer.echo(f"----- {'public post' if name == 'public' else f'private report for {name}'} -----")
+            typer.echo(body)
+        return
+    out.emit(public)
 
 
 @handles_errors
@@ -615,21 +629,37 @@ def scrap_command(player: PlayerOpt,
 @handles_errors
 def research_command(player: PlayerOpt,
                      all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
-                                                                "researched: RP from now on count toward the "
-                                                                "technology victory.")] = False,
-                     campaign: CampaignOpt = None) -> None:
-    """Record research milestones kept outside gmtool (the technology tree is campaign content).
+                                                                "researched (the technology tree is kept outside "
+                                                                "gmtool).")] = False,
+                     victory: Annotated[bool, typer.Option("--victory", help="Spend banked RP toward the 180 of "
+                                                           "the technology victory (after every science).")] = False,
+                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+    """Record research milestones: --all-sciences once every science is researched, then
+    --victory spends banked RP toward the technology victory (180 RP; checked at the turn end).
 
     \b
-    Example:
+    Examples:
       gmtool research -c DIR --player bob --all-sciences
+      gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
+    from gmtool.rules.orion.common import note
+    from gmtool.rules.orion.records import research_victory
 
-    if not all_sciences:
-        raise InputError("say what to record: --all-sciences")
+    if not all_sciences and not victory:
+        raise InputError("say what to record: --all-sciences or --victory")
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
-        leader.all_sciences = True
+        if all_sciences:
+            if leader.all_sciences and not victory:
+                raise InputError(f"{player} has already researched every science")
+            leader.all_sciences = True
+            note(state, "all_sciences", leader.name, public=True)
+        entry = research_victory(state, _rules(store, tables), leader) if victory else None
         commit(store, state)
-    typer.echo(f"{player}: every science researched; {leader.tech_rp} RP toward the technology victory so far")
+    if entry:
+        typer.echo(f"{player}: {entry['spent']} RP spent toward the technology victory ({entry['total']} of "
+                   f"{entry['need']}); {leader.rp} RP left in the bank")
+    else:
+        typer.echo(f"{player}: every science researched; `gmtool research --victory` spends RP toward the "
+                   f"technology victory ({leader.rp} RP banked)")

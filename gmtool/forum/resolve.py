@@ -141,12 +141,17 @@ class Resolver:
 
         ensure_not_over(state)
         leader = state.player(post.author)
-        target = Hex.parse(command.args.split()[0] if command.args else "")
+        from gmtool.campaign.frames import from_view
+
+        words = command.args.split()
+        seen = Hex.parse(words[0] if words else "")      # in the leader's frame before turn 7 (closed rooms)
+        target = from_view(state, leader.name, seen)
+        ship = words[1] if len(words) > 1 else "scout"      # !explore Q,R [SHIP]
         orion = OrionTables(self.library)
         first = source.next_id
-        result = explore_hex(state, orion, leader, target, DiceRoller(source))
+        result = explore_hex(state, orion, leader, target, DiceRoller(source), ship)
         return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
-                                         str(target), leader.name) for lang in LANGS}
+                                         str(seen), leader.name) for lang in LANGS}
 
     def _table(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.tables import roll_report

@@ -48,7 +48,9 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
             rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?"])
     blocks.append(TableBlock([tr(k, lang) for k in ("player", "homeworld", "bc", "orders", "fleet", "scouts",
                                                     "colony_ships")], rows))
-    awards = [f"{p['name']}: {a}" for p in full for a in p.get("awards", [])]
+    from gmtool.report.records import award_text
+
+    awards = [f"{p['name']}: {award_text(a, lang, label)}" for p in full for a in p.get("awards", [])]
     if awards:
         blocks.append(Heading(text(tr("awards", lang))))
         blocks.append(Items([text(a) for a in awards]))

@@ -6,6 +6,7 @@ from typing import Any, Callable
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
+from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
 
 Label = Callable[[str, str], str]   # (table, row id) → label
@@ -57,7 +58,9 @@ def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lan
     return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out['turn'])}"), blocks, data)
 
 
-def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Report:
+def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: Label | None = None) -> Report:
+    """The public post: the Council, the Guardian, what every leader may know of the turn
+    (the turn's public log), the standings toward the territorial victory."""
     facts: list[tuple[str, Text]] = []
     council = out.get("council")
     if council and council.get("bill"):
@@ -72,10 +75,22 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Repor
         facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
     for quest, leaders in out.get("quests_completed", {}).items():
         facts.append((tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))]))
+    guardian = out.get("guardian")
+    if guardian:
+        facts.append((w("guardian", lang), text(w("guardian_alive", lang, **guardian) if guardian["alive"]
+                                                 else w("guardian_dead", lang))))
+    news = [text(entry_text(e, lang, label)) for e in entries_for(out.get("log", []), None)]
+    tail: list = []
+    if news:
+        tail += [Heading(text(w("this_turn", lang))), Items(news)]
+    if out.get("standings") and not out.get("victory"):
+        tail += [Heading(text(w("standings", lang))),
+                 TableBlock([tr("player", lang), tr("planets", lang), w("homeworlds", lang)],
+                            [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out["standings"]])]
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
         v = out["victory"]
-        blocks: list = [Facts(facts)]
+        blocks: list = [Facts(facts)] + tail
         if v.get("standings"):
             blocks.append(TableBlock([tr(k, lang) for k in ("player", "planets", "population", "bc")],
                                      [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])]
@@ -83,11 +98,12 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Repor
         return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
     facts.append((tr("next_turn", lang), text(f"{out['next_turn']} ({tr('stage', lang)} {out['next_stage']})")))
     facts.append((tr("movement_order", lang), text(" → ".join(out["next_order"]))))
-    return Report(text(tr("turn_end_title", lang, n=out["turn"])), [Facts(facts)], _public_data(out))
+    return Report(text(tr("turn_end_title", lang, n=out["turn"])), [Facts(facts)] + tail, _public_data(out))
 
 
 def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     data = {k: v for k, v in out.items() if k != "production"}
+    data["log"] = entries_for(out.get("log", []), None)
     if "council" in data:
         data["council"] = {k: v for k, v in data["council"].items() if k != "ballots"}
     if "election" in data:
@@ -100,11 +116,19 @@ def format_changes(changes: Any) -> str:
     return ", ".join(f"{k} {v:+d}" for change in changes or [] for k, v in change.items()) or "—"
 
 
-def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> str:
+def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str) -> str:
     """One order of a batch turn, in a line: ``exploration 0,-2 → Terran, small``."""
     r = item.get("result")
+    if isinstance(r, dict) and "kind" in r and "turn" in r:   # a moderator's record: its log entry
+        return entry_text(r, lang, label, hexes)
+    if isinstance(r, dict) and r.get("hex"):
+        r = {**r, "hex": hexes(r["hex"])}
+    elif isinstance(r, str) and item["order"] == "colonize":
+        r = hexes(r)
     kind = item["order"]
     name = tr(f"order_{kind}", lang)
+    if kind == "explore" and isinstance(r, dict) and r.get("discovery") == "orion":
+        return f"{name} {r['hex']} → {label('discovery', 'orion')}"
     if kind == "explore" and isinstance(r, dict):
         planet = r.get("planet")
         found = (f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
@@ -125,13 +149,22 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> st
         return f"{name} {r['hex']} (−{r['orders_paid']})"
     if kind == "agents" and isinstance(r, dict):
         return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
-    return f"{name}: {r}" if not isinstance(r, dict) else name
+    if isinstance(r, dict):
+        return name
+    if isinstance(r, (list, tuple)):
+        return name
+    return f"{name}: {r}"
 
 
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
-                done: list[dict[str, Any]] | None = None, label: Callable[..., str] | None = None) -> Report:
+                done: list[dict[str, Any]] | None = None, label: Callable[..., str] | None = None,
+                hexes: Callable[[str], str] = str) -> Report:
+    """A leader's private report: everything that happened to it this turn, whichever way
+    it was entered (the turn's log), its production, its cards, news and awards due.
+    ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7)."""
+    label = label or (lambda table, row_id, **_: row_id)
     prod = out["production"]
-    rows = [[p["hex"], tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
+    rows = [[hexes(p["hex"]), tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
              str(p["pp"]), str(p["rp"]), str(p["bc"]), f"+{p['growth']}"]
             for p in prod["planets"] if p["owner"] == player.name]
     totals = prod["totals"].get(player.name, {"bc": 0, "rp": 0, "orders": 0})
@@ -145,7 +178,7 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
     if builds:
         blocks += [Heading(text(tr("builds", lang))),
-                   Items([text(f"{b['item']} @ {b['hex']}: " + (f"{tr('built', lang)} ({b['cost']} = "
+                   Items([text(f"{label('costs', b['item'])} @ {hexes(b['hex'])}: " + (f"{tr('built', lang)} ({b['cost']} = "
                                                                   f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
                                                                   f"{tr('bc', lang)})" if b["built"]
                                                                   else f"{tr('not_built', lang)} ({b['reason']})"))
@@ -154,12 +187,19 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
+    happened = entries_for(out.get("log", []), player.name)
+    if happened:
+        blocks = [Heading(text(w("this_turn", lang))),
+                  Items([text(entry_text(e, lang, label, hexes)) for e in happened])] + blocks
+    if player.awards:
+        blocks += [Heading(text(w("awards_open", lang))),
+                   Items([text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
+                          for a in player.awards])]
     mine = [d for d in done or [] if d["leader"] == player.name]
     if mine:
-        label = label or (lambda table, row_id, **_: row_id)
-        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label)) for d in mine])] \
+        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label, hexes)) for d in mine])] \
             + blocks
     data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
-            "inbox": inbox}
+            "inbox": inbox, "log": happened, "awards": player.awards}
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

@@ -9,8 +9,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.planets import owned
-from gmtool.rules.orion.turns import ensure_not_over
+from gmtool.rules.orion.common import ensure_not_over, owned
 
 
 
@@ -111,18 +110,20 @@ def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -
         player.builds.remove(order)
         row = costs.row(order["item"])
         cost = int(row.values["cost"])
-        from_pp = min(pp, cost)
-        from_bc = cost - from_pp
+        kind = row.values.get("kind")
+        # rebuilding a base: half the old base's cost counts toward the new one (A6 decision)
+        credit = refund(int(costs.row(system.planet.base).values["cost"]), costs) \
+            if kind == "base" and system.planet.base else 0
+        due = cost - credit
+        from_pp = min(pp, due)
+        from_bc = due - from_pp
         if system.planet.blockaded or from_bc > player.bc:
             reason = "blockade" if system.planet.blockaded else "not enough PP and BC"
             results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason})
             continue
         pp -= from_pp
         player.bc -= from_bc
-        kind = row.values.get("kind")
         if kind == "base":
-            if system.planet.base:   # rebuilding credits half the old base's cost
-                player.scrap_refund += refund(int(costs.row(system.planet.base).values["cost"]), costs)
             system.planet.base = row.id
         elif kind == "building":
             system.planet.buildings = sorted(set(system.planet.buildings) | {row.id})
@@ -131,5 +132,5 @@ def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -
         else:
             player.ships[row.id] = player.ships.get(row.id, 0) + 1
         results.append({**order, "leader": player.name, "built": True, "cost": cost, "from_pp": from_pp,
-                        "from_bc": from_bc})
+                        "from_bc": from_bc, **({"credit": credit} if credit else {})})
     return pp, results

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, Monster, PlanetState, Player, System
+from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.rules.orion.common import add_award, note
+from gmtool.rules.orion.fleet import has_ship, remove_ship
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
@@ -57,20 +59,35 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     check_explorable(campaign, player, hex_)
     if hex_ == campaign.orion:
         raise RuleRefused("Orion rolls no dice: the moderator explores it with `gmtool explore -c DIR`")
+    check_ship(player, ship)
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
-    apply_exploration(campaign, player, hex_, result, ship)
+    changes = apply_exploration(campaign, player, hex_, result, ship)
+    note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
     return result
 
 
-def explore_orion(campaign: Campaign, player: Player) -> System:
+def _brief(result: Exploration) -> dict[str, Any]:
+    data = result.to_data()
+    return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
+
+
+def check_ship(player: Player, ship: str) -> None:
+    """A hex is explored by a ship that moves in: the leader must have one (A4 decision)."""
+    if not has_ship(player, ship):
+        raise RuleRefused(f"{player.name} has no {ship.replace('_', ' ')} to move into the hex")
+
+
+def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
     check_explorable(campaign, player, campaign.orion)
+    check_ship(player, ship)
     system = campaign.system(campaign.orion)
     if system is None:
         system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
         campaign.systems.append(system)
     system.explored_by = player.name
     system.explored_turn = campaign.turn
+    note(campaign, "explored_orion", player.name, public=campaign.stage > 1, hex=str(system.hex), ship=ship)
     return system
 
 
@@ -118,19 +135,25 @@ def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, v
             home.planet.population -= lost
         return [{"player": player.name, "homeworld_colonists": -lost}]
     if name == "ship_lost":
-        attr = SUPPORT_SHIPS.get(ship)
-        if attr and getattr(player, attr) > 0:
-            setattr(player, attr, getattr(player, attr) - 1)
+        remove_ship(player, ship)
         return [{"player": player.name, "ship_lost": ship}]
     if name == "colonists" and system.planet is not None:
-        # Never above the planet's maximum (a hostile small world holds 1 of the 2 natives).
-        system.planet.population = min(int(value), system.planet.max_population)
+        # Natives keep their 2 colonists even above the planet's maximum (A4.3 decision);
+        # the planet does not grow until it is below it.
+        system.planet.population = max(system.planet.population, int(value))
         system.owner = player.name
         return [{"player": player.name, "colony": str(system.hex), "colonists": int(value)}]
     if name == "buildings" and system.planet is not None:
         system.planet.buildings = sorted(set(system.planet.buildings) | set(value))
         return [{"hex": str(system.hex), "buildings": list(value)}]
-    # Anything else (technologies, a derelict ship, a science …) waits for the moderator.
-    award = {"turn": campaign.turn, "hex": str(system.hex), name: value}
-    player.awards.append(award)
+    if name == "science_level":
+        # an artifact world: the science goes to whoever colonises it, when it does (A4.3 decision)
+        if "artifact_world" not in system.events:
+            system.events.append("artifact_world")
+        return [{"hex": str(system.hex), "artifact_world": True}]
+    if name == "ship":
+        player.ships[str(value)] = player.ships.get(str(value), 0) + 1
+        return [{"player": player.name, "ship_gained": str(value)}]
+    # Anything else (technologies …) waits for the moderator: the tree is campaign content.
+    award = add_award(campaign, player, name, value, str(system.hex), "exploration")
     return [{"player": player.name, "award": award}]

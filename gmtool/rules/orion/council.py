@@ -120,7 +120,8 @@ def tally_election(ballots: list[Ballot]) -> ElectionTally:
     for b in ballots:
         if b.vote:
             totals[b.vote] = totals.get(b.vote, 0) + b.votes
-    total = sum(totals.values())
+    # the whole Council: abstaining (or silent) leaders' votes count toward the bar (A9 decision)
+    total = sum(b.votes for b in ballots)
     needed = total // 2 + 1
     elected = next((name for name, n in totals.items() if n >= needed), None) if total else None
     return ElectionTally(dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))), total, needed, elected,

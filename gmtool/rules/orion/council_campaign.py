@@ -134,7 +134,10 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
         raise RuleRefused("no election is open this turn")
     ballots = [Ballot(name, b.get("candidate"), planets_of(campaign, name), int(b.get("bribe_bc", 0)))
                for name, b in election["ballots"].items()]
-    result = tally_election(ballots)
+    # every leader sits in the Council: a silent one abstains, its planets still count (A9)
+    silent = [Ballot(p.name, None, planets_of(campaign, p.name), 0) for p in campaign.players
+              if p.name not in election["ballots"]]
+    result = tally_election(ballots + silent)
     _pay_bribes(campaign, ballots)
     not_voted = _not_voted(campaign, election["ballots"])
     if result.elected:

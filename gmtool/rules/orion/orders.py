@@ -29,11 +29,15 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError
 from gmtool.rolltables.roller import DiceRoller
 
+# The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
+# table: the leader is the one whose fleet did it (or who won/lost the ship, the award).
+RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose", "award", "research")
 KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "build", "scrap",
-        "vote", "election")
-# The rules' order within a turn: movement phase (in movement order), then what
-# production needs, then the Council.
-MOVEMENT = ("fleet", "explore", "colonize", "events", "quests", "agents")
+        "vote", "election") + RECORDS
+# The rules' order within a turn: movement phase (in movement order; battles follow the
+# moves, colonies follow the battles), then what production needs, then the Council.
+MOVEMENT = ("fleet", "explore", "slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose",
+            "award", "colonize", "events", "quests", "agents", "research")
 BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
 COUNCIL = ("vote", "election")
 
@@ -110,7 +114,7 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
             if key not in KEYS:
                 problems.append(Problem(where(leader, key), leader, f"unknown order {key!r} (orders: {', '.join(KEYS)})"))
                 continue
-            items = value if isinstance(value, list) and key not in ("vote", "election") else [value]
+            items = value if isinstance(value, list) and key not in ("vote", "election", "research") else [value]
             for item in items:
                 orders.append(Order(leader, key, item, where(leader, key)))
     return orders, problems
@@ -170,12 +174,26 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
 
     leader = c.player(order.leader)
     v = order.value
-    if order.kind == "explore":
+    if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" }
+        ship = "scout"
+        if isinstance(v, dict):
+            ship = str(v.get("ship") or "scout")
+            v = v.get("hex")
         target = Hex.parse(_need(v, str, "a hex"))
-        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source))
-        return {"hex": str(target), **result.to_data()}
+        if target == c.orion:
+            from gmtool.rules.orion.campaign_explore import explore_orion
+
+            explore_orion(c, leader, ship)
+            return {"hex": str(target), "discovery": "orion", "ship": ship}
+        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source), ship)
+        return {"hex": str(target), "ship": ship, **result.to_data()}
     if order.kind == "colonize":
-        return str(planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex"))).hex)
+        if isinstance(v, dict):   # { hex = "2,-3", override = "REASON" }
+            system = planets.colonize(c, leader, Hex.parse(str(v.get("hex", ""))), rules.orion, rules.technologies,
+                                      str(v["override"]) if v.get("override") is not None else None)
+        else:
+            system = planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex")), rules.orion, rules.technologies)
+        return str(system.hex)
     if order.kind == "fleet":
         return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
     if order.kind == "events":
@@ -223,4 +241,53 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         candidate = c.player(v["candidate"]) if v.get("candidate") else None
         council_campaign.elect(c, leader, candidate, _int(v.get("bribe"), "bribe", 0))
         return {"ballot": "cast"}
+    if order.kind in RECORDS:
+        return _record(c, rules, leader, order.kind, v)
     raise InputError(f"unknown order {order.kind!r}")
+
+
+def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
+    """The moderator's records in an orders file::
+
+        slay = [{ hex = "2,-1", research_ship = true }]     orion_damage = 9
+        capture = ["3,-1"]   blockade = ["3,-1"]   lift = ["3,-1"]
+        ship_add = [{ class = "frigate", reason = "…" }]    ship_lose = ["frigate"]
+        award = [{ id = 1, tech = ["hq_computers"] }]        research = "victory"
+    """
+    from gmtool.rules.orion import records
+
+    if kind == "slay":
+        if isinstance(v, dict):
+            return records.slay_monster(c, rules, Hex.parse(str(v.get("hex", ""))), leader,
+                                        bool(v.get("research_ship", False)))
+        return records.slay_monster(c, rules, Hex.parse(_need(v, str, "a hex")), leader)
+    if kind == "orion_damage":
+        return records.damage_orion(c, rules, leader, _need(v, int, "orion_damage"))
+    if kind == "capture":
+        return records.capture_planet(c, Hex.parse(_need(v, str, "a hex")), leader)
+    if kind == "blockade":
+        return records.set_blockade(c, Hex.parse(_need(v, str, "a hex")), leader)
+    if kind == "lift":
+        return records.lift_blockade(c, Hex.parse(_need(v, str, "a hex")), leader)
+    if kind in ("ship_add", "ship_lose"):
+        ship, reason = (str(v.get("class", "")), str(v.get("reason", ""))) if isinstance(v, dict) \
+            else (_need(v, str, "a ship class"), "")
+        record = records.ship_gained if kind == "ship_add" else records.ship_lost
+        return record(c, rules, leader, ship, reason)
+    if kind == "award":
+        _need(v, dict, "an award")
+        techs = v.get("tech", [])
+        if not isinstance(techs, list) or not all(isinstance(t, str) for t in techs):
+            raise InputError("tech must be a list of technology ids")
+        return records.apply_award(c, rules, leader, _need(v.get("id"), int, "id"), techs,
+                                   v.get("science"), v.get("drop"))
+    if kind == "research":
+        if v not in ("victory", "all_sciences"):
+            raise InputError(f"research is \"victory\" or \"all_sciences\", not {v!r}")
+        if v == "all_sciences":
+            from gmtool.rules.orion.common import note
+
+            leader.all_sciences = True
+            return note(c, "all_sciences", leader.name, public=True)
+        return records.research_victory(c, rules, leader)
+    raise InputError(f"unknown order {kind!r}")

@@ -1,23 +1,30 @@
 """Record-keeping between turn ends: colonising, assigning colonists, the fleet size."""
 from __future__ import annotations
 
+from typing import Any
+
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.turns import ensure_not_over
+from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  # noqa: F401  (owned: re-exported)
 
 
-def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
-    system = campaign.system(hex_)
-    if system is None or system.planet is None:
-        raise RuleRefused(f"there is no known planet at {hex_}")
-    if system.owner != player.name:
-        raise RuleRefused(f"{hex_} is not {player.name}'s")
-    return system
+def colonisable_by(player: Player, planet_type: str, tables: Any, technologies: Table | None) -> bool:
+    """Terran, ocean and steppe are colonisable; another type only with a technology of the
+    campaign's tables that allows it (A6 decision)."""
+    if tables is None or tables.colonisable(planet_type):
+        return True
+    if technologies is None:
+        return False
+    known = {r.id: r for r in technologies.rows}
+    return any(planet_type in (known[t].values.get("colonise") or []) for t in player.technologies if t in known)
 
 
-def colonize(campaign: Campaign, player: Player, hex_: Hex) -> System:
+def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
+             technologies: Table | None = None, override: str | None = None) -> System:
+    """Found a colony with a colony ship. ``tables`` (OrionTables) checks the world type;
+    ``override`` is the moderator's written reason to allow another type (public)."""
     ensure_not_over(campaign)
     system = campaign.system(hex_)
     if system is None or system.explored_by is None:
@@ -34,10 +41,28 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex) -> System:
         raise RuleRefused(f"{player.name} has no colony ship")
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused("in stage 1 no ship goes farther than 1 hex from its homeworld")
+    if override is not None and not override.strip():
+        raise RuleRefused("--override needs a reason")
+    planet = system.planet
+    allowed = planet is None or colonisable_by(player, planet.type, tables, technologies)
+    if not allowed and override is None:
+        raise RuleRefused(f"{hex_} is a {planet.type} world: only terran, ocean and steppe worlds can be "
+                          f"colonised without a technology that allows it (the moderator may pass "
+                          f"--override \"REASON\")")
     player.colony_ships -= 1
     system.owner = player.name
-    if system.planet is not None:
-        system.planet.population = max(system.planet.population, 1)
+    if planet is not None:
+        planet.population = max(planet.population, 1)
+    note(campaign, "colonised", player.name, public=campaign.stage > 1, hex=str(hex_),
+         type=planet.type if planet else "orion", override=override if not allowed else None)
+    if not allowed:   # the moderator's reason is public (A6 decision)
+        note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=planet.type,
+             reason=override)
+    if "artifact_world" in system.events:
+        # the artifact world's science goes to the coloniser, now (A4.3 decision)
+        system.events.remove("artifact_world")
+        system.events.append("artifact_world_claimed")
+        add_award(campaign, player, "science_level", 3, str(hex_), "artifact_world")
     return system
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from gmtool.campaign.model import Campaign, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
+from gmtool.rules.orion.building import complete_builds
 from gmtool.rules.orion.exploration import OrionTables
 
 
@@ -80,8 +81,6 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
 
 def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None) -> Production:
     """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
-    from gmtool.rules.orion.building import complete_builds
-
     out = Production()
     for player in campaign.players:
         out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
@@ -125,8 +124,6 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
             out.builds.append({**order, "leader": player.name, "built": False, "reason": "not active"})
         player.builds = []
         player.bc += totals["bc"]
-        player.rp += totals["rp"]
-        if player.all_sciences:
-            player.tech_rp += totals["rp"]
+        player.rp += totals["rp"]   # banked; the technology victory spends them (A12)
         player.orders += totals["orders"]
     return out

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign import decks
+from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
+from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import produce
+from gmtool.rules.orion.records import guardian_state, regenerate_guardian
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
 EVENTS = "events"
@@ -29,6 +32,8 @@ class Rules:
         self.bills = library.get("bills", "orion")
         self.events = library.get(EVENTS, "orion")
         self.costs = library.get("costs", "orion")
+        self.technologies = library.get("technologies", "orion")
+        self.guardian = library.get("guardian", "orion")
 
     def quests(self, stage: int):
         return self.library.get(QUESTS[stage], "orion")
@@ -40,17 +45,6 @@ class Rules:
     def stage_of(self, turn: int) -> int:
         starts = [int(t) for t in self.start.rule("stage_starts")]
         return max(i + 1 for i, first in enumerate(starts) if turn >= first)
-
-
-def ensure_not_over(campaign: Campaign) -> None:
-    v = campaign.victory
-    if v:
-        who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
-        verb = "won" if v.get("leader") else "tied for"
-        kind = v["kind"].replace("_", "-")
-        when = "round" if campaign.ruleset == "venus" else "turn"
-        raise RuleRefused(f"the game is over: {who} {verb} a {kind} victory in {when} {v.get('turn')}; "
-                          "nothing more can change")
 
 
 def seating_from(campaign: Campaign, first: str, clockwise: bool) -> list[str]:
@@ -121,6 +115,14 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
             "standings": [{"leader": p.name, "planets": key(p)[0], "population": key(p)[1], "bc": p.bc} for p in ranked]}
 
 
+def standings(campaign: Campaign) -> list[dict[str, Any]]:
+    """Planets, population and BC of every leader: the territorial count (A12)."""
+    rows = [{"leader": p.name, "planet_count": planets_of(campaign, p.name), "population": population(campaign, p.name),
+             "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name)}
+            for p in campaign.players]
+    return sorted(rows, key=lambda r: (-r["planet_count"], -r["population"], r["leader"]))
+
+
 def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
     ensure_not_over(campaign)
     ts = campaign.turn_state
@@ -150,6 +152,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
         quest = decks.draw(campaign, name, 1, source)[0]
         ts.quests.append(quest)
         out["quest"] = quest
+        note(campaign, "quest_announced", public=True, quest=quest, table=name)
     else:   # every quest of the deck is already open: none new this turn
         out["quest"] = None
     # event cards, dealt secretly
@@ -191,6 +194,7 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
     ts.completions.setdefault(quest_id, []).append(player.name)
     player.quests_done.append(quest_id)
+    note(campaign, "quest_done", player.name, quest=quest_id, table=table.name, changes=changes)
     return {"quest": quest_id, "leader": player.name, "changes": changes}
 
 
@@ -206,6 +210,7 @@ def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choi
     changes = apply_effects(campaign, player, list(effects))
     player.hand.remove(card)
     decks.discard(campaign, EVENTS, card)
+    note(campaign, "event_played", player.name, card=card, choice=choice, changes=changes)
     return {"card": card, "choice": choice, "leader": player.name, "changes": changes}
 
 
@@ -220,6 +225,11 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         count_bill(campaign, chair_decision)   # a tie the chair must decide is refused before anything changes
     out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
+    for planet in out["production"]["planets"]:   # blockades are told to both leaders (A7)
+        system = campaign.system(Hex.parse(planet["hex"]))
+        if system.planet.blockaded:
+            note(campaign, "blockaded_production", system.owner, hex=planet["hex"], by=system.planet.blockaded_by,
+                 leaders=[system.owner, system.planet.blockaded_by])
     # the Council (stages 2–3)
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None:
@@ -250,6 +260,13 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         names = [p.name for p in campaign.players]
         ts.token = names[(names.index(ts.token) + 1) % len(names)]
         out["token_next"] = ts.token
+    regained = regenerate_guardian(campaign, rules)
+    if regained:
+        out["guardian_regained"] = regained
+    out["guardian"] = guardian_state(campaign, rules)
+    out["standings"] = standings(campaign)
+    out["log"] = list(ts.log)   # what happened this turn, for the reports
+    ts.log = []
     # victory
     # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
     victory = check_orion(campaign) or campaign.council.victory or check_technology(campaign, rules)

@@ -1,0 +1,87 @@
+"""A 10-leader orion campaign (one leader per example race) played for 18 turns from
+orders files, each `gmtool turn run` a whole process: explorations, colonisations,
+builds and votes every turn. Prints each turn's wall time and the total.
+
+    python bench/bench_orion_game.py [--turns 18]
+
+Goal (issue 12): the 18 turns in under 10 s of total whole-process time, and each turn
+about as fast as the first (flat from turn 1 to 18). Timing goals live here, never in tests.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RACES = ["alkari", "bulrathi", "darlok", "human", "klackon", "meklar", "mrrshan", "psilon", "sakkra", "silicoid"]
+
+
+def gm(*args: str) -> str:
+    res = subprocess.run([sys.executable, "-m", "gmtool", *args], capture_output=True, text=True)
+    if res.returncode != 0:
+        raise SystemExit(f"gmtool {' '.join(args)} failed: {res.stderr}")
+    return res.stdout
+
+
+def hexes_near(home: str, radius_ring: int = 1) -> list[str]:
+    q, r = map(int, home.split(","))
+    return [f"{q + dq},{r + dr}" for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]
+
+
+def orders_for(turn: int, state: dict) -> str:
+    lines = [f"turn = {turn}"]
+    explored = {s["hex"] for s in state["systems"] if s["explored_by"]}
+    for p in state["players"]:
+        name = p["name"]
+        body = []
+        free = [h for h in hexes_near(p["homeworld"]) if h not in explored]
+        if free and p["scouts"] > 0:
+            body.append(f'explore = ["{free[0]}"]')
+            explored.add(free[0])
+        mine = [s for s in state["systems"] if s["explored_by"] == name and not s["owner"] and s["planet"]
+                and s["planet"]["type"] in ("terran", "ocean", "steppe") and not s["monster"]]
+        if mine and p["colony_ships"] > 0:
+            body.append(f'colonize = ["{mine[0]["hex"]}"]')
+        if p["scouts"] == 0:
+            body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "scout" }}]')
+        elif p["colony_ships"] == 0:
+            body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "colony_ship" }}]')
+        if turn >= 13:
+            body.append('election = { candidate = "nobody-yet" }'.replace('"nobody-yet"', '"' + name + '"'))
+        if body:
+            lines.append(f"[{name}]")
+            lines += body
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    turns = int(sys.argv[sys.argv.index("--turns") + 1]) if "--turns" in sys.argv else 18
+    with tempfile.TemporaryDirectory() as tmp:
+        camp = Path(tmp) / "ten"
+        args = ["campaign", "new", str(camp), "--seed", "1"]
+        for race in RACES:
+            args += ["--player", race]
+        gm(*args)
+        times = []
+        for turn in range(1, turns + 1):
+            state = json.loads(gm("status", "-c", str(camp), "--format", "json"))
+            if state.get("council", {}).get("victory"):
+                break
+            orders = Path(tmp) / f"turn-{turn:02d}.toml"
+            orders.write_text(orders_for(turn, state), encoding="utf-8")
+            start = time.perf_counter()
+            out = gm("turn", "run", str(orders), "-c", str(camp))
+            times.append(time.perf_counter() - start)
+            print(f"turn {turn:2d}: {times[-1] * 1000:7.1f} ms")
+            if "Victory:" in out:
+                print("  (victory)")
+                break
+        print(f"total turn run time: {sum(times):.2f} s over {len(times)} turns "
+              f"(first {times[0] * 1000:.0f} ms, last {times[-1] * 1000:.0f} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Coordinates as a leader sees them (RULES.md A2 decision: closed rooms).
+
+Before turn 7 a leader must not be able to work out where Orion or another homeworld
+lies. gmtool's design: **leader-relative coordinates**. In anything addressed to a leader
+before turn 7 (its status, its reports, its map, forum replies to it) every hex is written
+relative to its own homeworld, which is ``0,0`` in its frame; the galaxy's radius and
+Orion's hex are not shown. What a leader types in that time (``!explore 1,0``) is read in
+the same frame. From turn 7 everyone uses the moderator's (absolute) coordinates.
+
+The moderator's own commands and views always use absolute coordinates.
+
+    >>> to_view(campaign, "alice", Hex(3, -2))     # alice's homeworld at 2,-1 in stage 1
+    Hex(q=1, r=-1)
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign
+
+CLOSED_STAGE = 1   # the rooms open with stage 2 (turn 7)
+
+
+def closed(campaign: Campaign, stage: int | None = None) -> bool:
+    """Are the rooms closed in ``stage`` (default: the campaign's stage)?"""
+    return (campaign.stage if stage is None else stage) == CLOSED_STAGE
+
+
+def origin(campaign: Campaign, viewer: str | None, stage: int | None = None) -> Hex | None:
+    """The hex ``viewer`` sees as 0,0, or None when it sees absolute coordinates (the
+    moderator, or any leader from turn 7)."""
+    if viewer is None or not closed(campaign, stage):
+        return None
+    for player in campaign.players:
+        if player.name == viewer and player.homeworld is not None:
+            return player.homeworld
+    return None
+
+
+def to_view(campaign: Campaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
+    """The moderator's hex as ``viewer`` sees it."""
+    o = origin(campaign, viewer, stage)
+    return hex_ if o is None else Hex(hex_.q - o.q, hex_.r - o.r)
+
+
+def from_view(campaign: Campaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
+    """A hex ``viewer`` wrote, in the moderator's coordinates."""
+    o = origin(campaign, viewer, stage)
+    return hex_ if o is None else Hex(hex_.q + o.q, hex_.r + o.r)
+
+
+def hex_writer(campaign: Campaign, viewer: str | None, stage: int | None = None) -> Callable[[str], str]:
+    """``"q,r"`` (the moderator's) → ``"q,r"`` as ``viewer`` sees it."""
+    o = origin(campaign, viewer, stage)
+    if o is None:
+        return str
+
+    def write(text: str) -> str:
+        try:
+            h = Hex.parse(str(text))
+        except Exception:
+            return str(text)
+        return str(Hex(h.q - o.q, h.r - o.r))
+
+    return write

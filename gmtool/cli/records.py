@@ -1,0 +1,334 @@
+"""What the moderator records after resolving a battle or a change of leaders, and what
+follows (RULES.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
+``planet capture``, ``ship add|lose``, ``award apply``, ``player add|drop|replace|rename``.
+
+Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
+commit, print the line the turn's reports will also tell. A refusal writes nothing."""
+from __future__ import annotations
+
+from typing import Annotated, Any, List, Optional
+
+import typer
+
+from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+                               campaign_library, commit, handles_errors, open_campaign, user_text)
+
+monster_app = typer.Typer(help="Space monsters: record one destroyed in a battle the moderator resolved.",
+                          no_args_is_help=True)
+orion_app = typer.Typer(help="The Guardian of Orion: record damage dealt in a battle.", no_args_is_help=True)
+planet_app = typer.Typer(help="Planets changing hands in a battle the moderator resolved.", no_args_is_help=True)
+ship_app = typer.Typer(help="Ships won or lost in a battle the moderator resolved.", no_args_is_help=True)
+award_app = typer.Typer(help="The list of what is still to hand out (technologies, sciences, ships).",
+                        no_args_is_help=True)
+player_app = typer.Typer(help="Leaders of a running game: add, drop, replace, rename.", no_args_is_help=True)
+
+HexOpt = Annotated[str, typer.Option("--hex", help="The hex, Q,R.", show_default=False)]
+ByOpt = Annotated[str, typer.Option("--by", help="The leader whose fleet did it.", show_default=False)]
+PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
+ReasonOpt = Annotated[Optional[str], typer.Option("--reason", help="Why (shown in the reports).", show_default=False)]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(monster_app, name="monster")
+    root.add_typer(orion_app, name="orion")
+    root.add_typer(planet_app, name="planet")
+    root.add_typer(ship_app, name="ship")
+    root.add_typer(award_app, name="award")
+    root.add_typer(player_app, name="player")
+    root.command("blockade")(blockade_command)
+
+
+def _rules(store: Any, tables: Any):
+    from gmtool.rules.orion.turns import Rules
+
+    return Rules(campaign_library(store.folder, tables))
+
+
+def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.model import Paragraph, Report, text
+    from gmtool.report.records import entry_text
+
+    line = entry_text(entry, out.lang, labeller(rules.library, out.lang))
+    if out.format == "plain":
+        typer.echo(line)
+        return
+    out.emit(Report(text(line), [Paragraph(text(line))], entry))
+
+
+def _hex(value: str):
+    from gmtool.campaign.hexes import Hex
+
+    return Hex.parse(value)
+
+
+@monster_app.command("slain")
+@handles_errors
+def monster_slain_command(hex_: HexOpt, by: ByOpt,
+                          research_ship: Annotated[bool, typer.Option(
+                              "--research-ship", help="A ship with the research module survived the battle: "
+                              "16 RP (24 for a great monster).")] = False,
+                          campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                          lang: LangOpt = None) -> None:
+    """Record that LEADER's fleet destroyed the space monster at a hex: the guarded gains
+    are LEADER's at once and the planet can be colonised.
+
+    \b
+    Example:
+      gmtool monster slain -c DIR --hex 3,-1 --by bob --research-ship
+    """
+    from gmtool.rules.orion.records import slay_monster
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = slay_monster(state, rules, _hex(hex_), state.player(by), research_ship)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+@orion_app.command("damage")
+@handles_errors
+def orion_damage_command(by: ByOpt,
+                         points: Annotated[int, typer.Option("--points", help="Damage dealt to the Guardian.",
+                                                             show_default=False)],
+                         campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                         lang: LangOpt = None) -> None:
+    """Record damage LEADER's fleet dealt to the Guardian of Orion (toughness 17, regains 3
+    at each turn end); at 0 it is destroyed and Orion can be colonised.
+
+    \b
+    Example:
+      gmtool orion damage -c DIR --by bob --points 9
+    """
+    from gmtool.rules.orion.records import damage_orion
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = damage_orion(state, rules, state.player(by), points)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+@handles_errors
+def blockade_command(hex_: HexOpt,
+                     by: Annotated[Optional[str], typer.Option("--by", help="The blockading leader.",
+                                                               show_default=False)] = None,
+                     lift: Annotated[bool, typer.Option("--lift", help="Lift the blockade.")] = False,
+                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                     lang: LangOpt = None) -> None:
+    """Set (or --lift) a blockade of a planet (RULES.md A7): from the next production it pays
+    no taxes, makes no RP, does not grow and builds nothing; activation costs 2 orders.
+
+    \b
+    Examples:
+      gmtool blockade -c DIR --hex 3,-1 --by bob
+      gmtool blockade -c DIR --hex 3,-1 --lift
+    """
+    from gmtool.errors import InputError
+    from gmtool.rules.orion.records import lift_blockade, set_blockade
+
+    if not lift and not by:
+        raise InputError("name the blockading leader (--by LEADER), or --lift")
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        leader = state.player(by) if by else None
+        entry = lift_blockade(state, _hex(hex_), leader) if lift else set_blockade(state, _hex(hex_), leader)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+@planet_app.command("capture")
+@handles_errors
+def planet_capture_command(hex_: HexOpt, by: ByOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
+                           format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Record that LEADER captured a planet: it changes hands with its population and
+    buildings; a captured homeworld counts for the conquest victory at the next turn start.
+
+    \b
+    Example:
+      gmtool planet capture -c DIR --hex 3,-1 --by bob
+    """
+    from gmtool.rules.orion.records import capture_planet
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = capture_planet(state, _hex(hex_), state.player(by))
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+def _ship(lose: bool, player: str, ship_class: str, reason: Optional[str], campaign: Any, tables: Any,
+          format: Any, lang: Any) -> None:
+    from gmtool.rules.orion.records import ship_gained, ship_lost
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        record = ship_lost if lose else ship_gained
+        entry = record(state, rules, state.player(player), ship_class, user_text(reason))
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+ClassOpt = Annotated[str, typer.Option("--class", help="scout, colony_ship or a combat class (costs table).",
+                                       show_default=False)]
+
+
+@ship_app.command("add")
+@handles_errors
+def ship_add_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
+                     tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Record a ship a leader won (a battle, a capture, a gift).
+
+    \b
+    Example:
+      gmtool ship add -c DIR --player bob --class frigate --reason "captured in battle"
+    """
+    _ship(False, player, ship_class, reason, campaign, tables, format, lang)
+
+
+@ship_app.command("lose")
+@handles_errors
+def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
+                      tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Record a ship a leader lost in a battle the moderator resolved.
+
+    \b
+    Example:
+      gmtool ship lose -c DIR --player bob --class frigate --reason "battle at 3,-1"
+    """
+    _ship(True, player, ship_class, reason, campaign, tables, format, lang)
+
+
+@award_app.command("apply")
+@handles_errors
+def award_apply_command(player: PlayerOpt,
+                        award: Annotated[int, typer.Argument(help="The award's number (status shows the list).",
+                                                             show_default=False)],
+                        tech: Annotated[Optional[List[str]], typer.Option(
+                            "--tech", help="A technology given (tables/orion/technologies.toml). Repeatable.",
+                            show_default=False)] = None,
+                        science: Annotated[Optional[str], typer.Option("--science", help="The science given.",
+                                                                       show_default=False)] = None,
+                        drop: Annotated[Optional[str], typer.Option("--drop", help="Drop the award, with a reason.",
+                                                                    show_default=False)] = None,
+                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                        lang: LangOpt = None) -> None:
+    """Hand out an award of the "still to hand out" list (a ship joins the fleet; name the
+    technologies with --tech), or --drop it with a reason.
+
+    \b
+    Examples:
+      gmtool award apply -c DIR --player bob 1 --tech controlled_toxic_environment --tech hq_computers
+      gmtool award apply -c DIR --player bob 2 --drop "the moderator replaced it with 10 BC"
+    """
+    from gmtool.rules.orion.records import apply_award
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = apply_award(state, rules, state.player(player), award, list(tech or []),
+                            user_text(science) or None, user_text(drop) if drop is not None else None)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+@player_app.command("add")
+@handles_errors
+def player_add_command(player: PlayerOpt,
+                       race: Annotated[str, typer.Option("--race", help="The leader's race (races table).")] = "",
+                       campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                       lang: LangOpt = None, dice: DiceOpt = None) -> None:
+    """A leader joins the game: a homeworld placed by the A2 rules (a journaled die picks the
+    site among the free ones) and the A2 start.
+
+    \b
+    Example:
+      gmtool player add -c DIR --player dave --race psilon
+    """
+    from gmtool.rules.orion.roster import add_player
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        choice = DiceChoice(dice, None, (store, state, f"player add {user_text(player)}"))
+        added = add_player(state, rules.library, user_text(player), choice.source, race)
+        choice.finish()
+        entry = state.turn_state.log[-1]
+        commit(store, state, choice)
+    _emit(out, {**entry, "homeworld": str(added.homeworld)}, rules)
+
+
+@player_app.command("drop")
+@handles_errors
+def player_drop_command(player: PlayerOpt,
+                        keep: Annotated[bool, typer.Option("--keep", help="Keep its empire for a replacement "
+                                                           "(`player replace`); else its planets become neutral.")] = False,
+                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                        lang: LangOpt = None) -> None:
+    """A leader leaves: its planets become neutral, or with --keep its empire waits for a
+    replacement.
+
+    \b
+    Example:
+      gmtool player drop -c DIR --player carol --keep
+    """
+    from gmtool.rules.orion.roster import drop_player
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = drop_player(state, state.player(player), keep)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+NewOpt = Annotated[str, typer.Option("--to", help="The new name.", show_default=False)]
+
+
+@player_app.command("replace")
+@handles_errors
+def player_replace_command(player: PlayerOpt,
+                           by: Annotated[str, typer.Option("--by", help="The forum user who takes the empire over.",
+                                                           show_default=False)],
+                           campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                           lang: LangOpt = None) -> None:
+    """Another forum user takes a leader's empire over: the empire is kept, the roster and the
+    forum know the leader by the new name.
+
+    \b
+    Example:
+      gmtool player replace -c DIR --player carol --by erin
+    """
+    from gmtool.rules.orion.roster import rename_player
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = rename_player(state, state.player(player), user_text(by), replaced=True)
+        commit(store, state)
+    _emit(out, entry, rules)
+
+
+@player_app.command("rename")
+@handles_errors
+def player_rename_command(player: PlayerOpt, to: NewOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
+                          format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Rename a leader everywhere the campaign names it.
+
+    \b
+    Example:
+      gmtool player rename -c DIR --player carol --to Carolina
+    """
+    from gmtool.rules.orion.roster import rename_player
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = rename_player(state, state.player(player), user_text(to))
+        commit(store, state)
+    _emit(out, entry, rules)

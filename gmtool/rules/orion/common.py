@@ -1,0 +1,75 @@
+"""Leaf pieces every orion rule uses: the game-over guard, the owned-planet guard, the
+turn's log and the moderator's list of awards still to hand out.
+
+It imports nothing from the other rule modules, so the rules import one way:
+common ← planets ← building ← production ← turns (and the records on top)."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, Player, System
+from gmtool.errors import RuleRefused
+
+
+def ensure_not_over(campaign: Campaign) -> None:
+    v = campaign.victory
+    if v:
+        who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
+        verb = "won" if v.get("leader") else "tied for"
+        kind = v["kind"].replace("_", "-")
+        when = "round" if campaign.ruleset == "venus" else "turn"
+        raise RuleRefused(f"the game is over: {who} {verb} a {kind} victory in {when} {v.get('turn')}; "
+                          "nothing more can change")
+
+
+def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
+    """The planet at ``hex_`` if ``player`` controls it (else refused)."""
+    system = campaign.system(hex_)
+    if system is None or system.planet is None:
+        raise RuleRefused(f"there is no known planet at {hex_}")
+    if system.owner != player.name:
+        raise RuleRefused(f"{hex_} is not {player.name}'s")
+    return system
+
+
+def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False,
+         **data: Any) -> dict[str, Any]:
+    """Write one event of the turn into the log the turn's reports tell (RULES.md A3:
+    what each leader learns privately, and what is public)."""
+    entry = {"turn": campaign.turn, "kind": kind, "leader": leader, "public": public,
+             **{k: v for k, v in data.items() if v is not None}}
+    if leader is None:
+        del entry["leader"]
+    campaign.turn_state.log.append(entry)
+    return entry
+
+
+# ------------------------------------------------------------------ awards
+
+AWARD_KINDS = ("technologies", "science_level", "ship")
+
+
+def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
+    """(kind, value) of an award, also of the older ``{"turn", "hex", NAME: VALUE}`` shape."""
+    if "kind" in award:
+        return award["kind"], award.get("value")
+    for key, value in award.items():
+        if key not in ("id", "turn", "hex", "reason"):
+            return key, value
+    return "unknown", None
+
+
+def award_id(player: Player, award: dict[str, Any]) -> int:
+    return int(award.get("id") or player.awards.index(award) + 1)
+
+
+def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None,
+              reason: str) -> dict[str, Any]:
+    """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
+    next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
+    award = {"id": next_id, "turn": campaign.turn, "kind": kind, "value": value, "hex": hex_, "reason": reason}
+    award = {k: v for k, v in award.items() if v is not None}
+    player.awards.append(award)
+    note(campaign, "award_due", player.name, award=dict(award))
+    return award

@@ -1,0 +1,35 @@
+"""A leader's ships: the support ships it counts (scouts, colony ships) and its combat
+ships by class (RULES.md A2, A6). A leaf module: every rule that moves ships uses it."""
+from __future__ import annotations
+
+from gmtool.campaign.model import SUPPORT_SHIPS, Player
+from gmtool.errors import RuleRefused
+
+
+def ship_count(player: Player, ship: str) -> int:
+    attr = SUPPORT_SHIPS.get(ship)
+    return getattr(player, attr) if attr else player.ships.get(ship, 0)
+
+
+def has_ship(player: Player, ship: str) -> bool:
+    return ship_count(player, ship) > 0
+
+
+def add_ship(player: Player, ship: str, n: int = 1) -> None:
+    attr = SUPPORT_SHIPS.get(ship)
+    if attr:
+        setattr(player, attr, getattr(player, attr) + n)
+    else:
+        player.ships[ship] = player.ships.get(ship, 0) + n
+
+
+def remove_ship(player: Player, ship: str) -> None:
+    if not has_ship(player, ship):
+        raise RuleRefused(f"{player.name} has no {ship.replace('_', ' ')}")
+    attr = SUPPORT_SHIPS.get(ship)
+    if attr:
+        setattr(player, attr, getattr(player, attr) - 1)
+    else:
+        player.ships[ship] -= 1
+        if not player.ships[ship]:
+            del player.ships[ship]

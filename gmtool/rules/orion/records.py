@@ -1,0 +1,243 @@
+"""What the moderator records, and what follows (RULES.md A12 decision on battles, A6, A7, A9).
+
+The seed gives no combat numbers: the moderator resolves battles and records their
+outcome here — a monster slain, damage to the Guardian of Orion, a planet captured, a
+blockade set or lifted, a ship won or lost, an award handed out — and gmtool applies
+every consequence the rules give. Each function refuses what the rules forbid (with
+:class:`RuleRefused`, before changing anything) and writes one entry in the turn's log,
+public where the other leaders may know it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError, RuleRefused
+from gmtool.rules.orion.campaign_explore import _apply_gain
+from gmtool.rules.orion.common import award_id, award_kind, ensure_not_over, note
+from gmtool.rules.orion.exploration import _gains
+from gmtool.rules.orion.fleet import add_ship, remove_ship
+
+RECORDS_TABLE = "records"
+
+
+def _system(campaign: Campaign, hex_: Hex) -> System:
+    system = campaign.system(hex_)
+    if system is None or system.explored_by is None:
+        raise RuleRefused(f"nothing is known at {hex_}: it has not been explored")
+    return system
+
+
+# ------------------------------------------------------------------ monsters and Orion
+
+def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research_ship: bool = False) -> dict[str, Any]:
+    """The monster at ``hex_`` is destroyed by ``by``'s fleet: the guarded gains are its at
+    once (A4.3, A4.6); with a surviving research ship, 16 RP (24 for a great monster)."""
+    ensure_not_over(campaign)
+    system = _system(campaign, hex_)
+    if system.guardian:
+        raise RuleRefused(f"the Guardian of Orion is no monster: record its damage with `gmtool orion damage`")
+    if system.monster is None:
+        raise RuleRefused(f"no space monster is at {hex_}")
+    monster = system.monster
+    changes: list[dict[str, Any]] = []
+    if monster.guards:
+        table = rules.library.get("positive-events", "orion")
+        row = table.row(monster.guards)
+        stage = 3 if monster.great else 2   # ordinary monsters appear in stage 2, great ones in stage 3
+        for gain in _gains(table, row, stage):
+            changes += _apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders)
+    rp = 0
+    if research_ship:
+        sheet = rules.library.get(RECORDS_TABLE, "orion")
+        rp = int(sheet.rule("research_module_rp_great" if monster.great else "research_module_rp"))
+        by.rp += rp
+    system.monster = None
+    entry = note(campaign, "monster_slain", by.name, public=True, hex=str(hex_), monster=monster.kind,
+                 great=monster.great, guards=monster.guards, changes=changes, research_rp=rp or None)
+    return entry
+
+
+def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dict[str, Any]:
+    """The Guardian of Orion loses ``points`` of toughness (17); at 0 it is destroyed and
+    Orion can be colonised (A12 decision)."""
+    ensure_not_over(campaign)
+    if points < 1:
+        raise InputError(f"--points must be at least 1, not {points}")
+    system = campaign.system(campaign.orion)
+    if system is None or not system.guardian:
+        raise RuleRefused("the Guardian of Orion is already destroyed")
+    full = int(rules.guardian.rule("durability"))
+    before = full if system.guardian_toughness is None else system.guardian_toughness
+    after = max(0, before - points)
+    system.guardian_toughness = after
+    destroyed = after == 0
+    if destroyed:
+        system.guardian = False
+        system.guardian_toughness = None
+    return note(campaign, "orion_damaged", by.name, public=True, points=points, before=before, toughness=after,
+                full=full, destroyed=destroyed)
+
+
+def regenerate_guardian(campaign: Campaign, rules: Any) -> dict[str, Any] | None:
+    """At each turn end the Guardian regains 3 toughness, never above 17."""
+    system = campaign.system(campaign.orion)
+    if system is None or not system.guardian or system.guardian_toughness is None:
+        return None
+    full = int(rules.guardian.rule("durability"))
+    before = system.guardian_toughness
+    after = min(full, before + int(rules.guardian.rule("regeneration")))
+    system.guardian_toughness = None if after >= full else after
+    return {"before": before, "toughness": after, "full": full}
+
+
+def guardian_state(campaign: Campaign, rules: Any) -> dict[str, Any]:
+    system = campaign.system(campaign.orion)
+    full = int(rules.guardian.rule("durability"))
+    if system is None or not system.guardian:
+        return {"alive": False, "toughness": 0, "full": full, "owner": system.owner if system else None}
+    return {"alive": True, "toughness": full if system.guardian_toughness is None else system.guardian_toughness,
+            "full": full}
+
+
+# ------------------------------------------------------------------ planets
+
+def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
+    system = _system(campaign, hex_)
+    if system.planet is None:
+        raise RuleRefused(f"{hex_} holds no planet ({system.discovery})")
+    return system, system.planet
+
+
+def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
+    """``by``'s fleet (bombs, at war) blockades the planet: A7 from the next production."""
+    ensure_not_over(campaign)
+    system, planet = _planet(campaign, hex_)
+    if system.owner is None:
+        raise RuleRefused(f"{hex_} belongs to no leader: there is nothing to blockade")
+    if system.owner == by.name:
+        raise RuleRefused(f"{by.name} cannot blockade its own planet {hex_}")
+    if planet.blockaded:
+        raise RuleRefused(f"{hex_} is already under blockade by {planet.blockaded_by or 'another fleet'}")
+    planet.blockaded, planet.blockaded_by = True, by.name
+    return note(campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner,
+                leaders=[system.owner, by.name])
+
+
+def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> dict[str, Any]:
+    ensure_not_over(campaign)
+    system, planet = _planet(campaign, hex_)
+    if not planet.blockaded:
+        raise RuleRefused(f"{hex_} is not under blockade")
+    if by is not None and planet.blockaded_by and planet.blockaded_by != by.name:
+        raise RuleRefused(f"{hex_} is blockaded by {planet.blockaded_by}, not {by.name}")
+    blockader = planet.blockaded_by
+    planet.blockaded, planet.blockaded_by = False, None
+    leaders = [n for n in (system.owner, blockader) if n]
+    return note(campaign, "blockade_lifted", blockader, public=False, hex=str(hex_), owner=system.owner,
+                leaders=leaders)
+
+
+def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
+    """The planet changes hands with its population and buildings; a captured homeworld
+    counts for the conquest victory at the next turn start (A12)."""
+    ensure_not_over(campaign)
+    system, planet = _planet(campaign, hex_)
+    if system.owner is None:
+        raise RuleRefused(f"{hex_} belongs to no leader: colonise it instead")
+    if system.owner == by.name:
+        raise RuleRefused(f"{hex_} is already {by.name}'s")
+    loser = system.owner
+    system.owner = by.name
+    planet.active_turn = None
+    if planet.blockaded_by == by.name:
+        planet.blockaded, planet.blockaded_by = False, None
+    old = campaign.player(loser)
+    old.builds = [b for b in old.builds if b["hex"] != str(hex_)]
+    return note(campaign, "captured", by.name, public=True, hex=str(hex_), owner=loser,
+                homeworld_of=system.homeworld_of, population=planet.population,
+                buildings=list(planet.buildings) or None, base=planet.base, leaders=[by.name, loser])
+
+
+# ------------------------------------------------------------------ ships and awards
+
+def ship_classes(rules: Any) -> list[str]:
+    return list(SUPPORT_SHIPS) + [r.id for r in rules.costs.rows if r.values.get("kind") == "ship"]
+
+
+def _class(rules: Any, ship: str) -> str:
+    known = ship_classes(rules)
+    if ship not in known:
+        raise InputError(f"--class must be one of {', '.join(known)}, not {ship!r}")
+    return ship
+
+
+def ship_gained(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> dict[str, Any]:
+    ensure_not_over(campaign)
+    add_ship(player, _class(rules, ship))
+    return note(campaign, "ship_gained", player.name, ship=ship, reason=reason or None)
+
+
+def ship_lost(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> dict[str, Any]:
+    ensure_not_over(campaign)
+    remove_ship(player, _class(rules, ship))
+    return note(campaign, "ship_lost", player.name, ship=ship, reason=reason or None)
+
+
+def _find_award(player: Player, wanted: int) -> dict[str, Any]:
+    for award in player.awards:
+        if award_id(player, award) == wanted:
+            return award
+    known = ", ".join(str(award_id(player, a)) for a in player.awards) or "none"
+    raise RuleRefused(f"{player.name} has no award {wanted} still to hand out (awards: {known})")
+
+
+def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, technologies: list[str] = (),
+                science: str | None = None, drop: str | None = None) -> dict[str, Any]:
+    """Hand out an award of the list (technologies, a science, a ship), or drop it with a reason."""
+    ensure_not_over(campaign)
+    award = _find_award(player, wanted)
+    kind, value = award_kind(award)
+    if drop is not None:
+        if not drop.strip():
+            raise InputError("--drop needs a reason")
+        player.awards.remove(award)
+        return note(campaign, "award_dropped", player.name, award=dict(award), reason=drop)
+    known = {r.id for r in rules.technologies.rows}
+    for tech in technologies:
+        if tech not in known:
+            raise InputError(f"unknown technology {tech!r} (tables/orion/technologies.toml: {', '.join(sorted(known))})")
+        if tech in player.technologies:
+            raise RuleRefused(f"{player.name} already has {tech}")
+    if kind == "technologies" and value and len(technologies) not in (0, int(value)):
+        raise InputError(f"award {wanted} is {value} technologies: name {value} with --tech, or none")
+    if kind == "ship":
+        add_ship(player, str(value))
+    player.technologies += [t for t in technologies if t not in player.technologies]
+    player.awards.remove(award)
+    return note(campaign, "award_given", player.name, award=dict(award), technologies=list(technologies) or None,
+                science=science)
+
+
+# ------------------------------------------------------------------ research
+
+def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str, Any]:
+    """After every science, spend banked RP toward the 180 of the technology victory (A12
+    decision); the victory is checked at the end of the turn the last of them is spent."""
+    ensure_not_over(campaign)
+    if not player.all_sciences:
+        raise RuleRefused(f"{player.name} has not researched every science yet "
+                          "(record it with `gmtool research --all-sciences`)")
+    need = int(rules.costs.rule("tech_victory_rp"))
+    left = need - player.tech_rp
+    if left <= 0:
+        raise RuleRefused(f"{player.name} has already spent the {need} RP: the victory is declared at the turn end")
+    if player.rp <= 0:
+        raise RuleRefused(f"{player.name} has no RP banked to spend ({player.tech_rp} of {need} spent)")
+    spend = min(player.rp, left)
+    player.rp -= spend
+    player.tech_rp += spend
+    return note(campaign, "victory_research", player.name, public=player.tech_rp >= need, spent=spend,
+                total=player.tech_rp, need=need)

