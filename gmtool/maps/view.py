@@ -1,8 +1,8 @@
 """What one viewer sees of the galaxy: a pure model that every map format draws.
 
 The fog of war is not decided here: which systems a leader knows comes from
-:func:`gmtool.campaign.views.status_view` (the same view ``gmtool status --player``
-prints).  This module adds what a map needs around those systems — the hexes to draw,
+:func:`gmtool.campaign.views.visible` (the rule ``gmtool status --player`` follows), and
+how a leader labels hexes from :mod:`gmtool.campaign.frames`.  This module adds what a map needs around those systems — the hexes to draw,
 how they are labelled, and the reach of this turn (:func:`reach`).
 
 Closed rooms (RULES.md A2): before turn 7 a leader's map holds only the hexes around
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, System
-from gmtool.campaign.views import status_view, visible
+from gmtool.campaign.views import visible
 
 PUBLIC = "@public"          # the viewer of the public map: what every leader may see (no leader's name)
 
@@ -86,24 +86,23 @@ class MapView:
 
 
 def frame(campaign: Campaign, viewer: str | None) -> tuple[str, Callable[[Hex], Hex]]:
-    """How ``viewer`` labels the hexes: (frame name, campaign hex → label).
+    """How ``viewer`` labels the hexes: (frame name, campaign hex → label) — the leader's
+    frame of :mod:`gmtool.campaign.frames`, the same as its status and reports use (0,0 =
+    its homeworld while the rooms are closed; the campaign's coordinates otherwise)."""
+    from gmtool.campaign import frames
 
-    The moderator and, from stage 2, everyone use the campaign's coordinates.  In stage 1
-    a leader's map is centred on its homeworld (0,0) — closed rooms.  Swap this one
-    function for the turn engine's own leader frame once there is one."""
-    if viewer is None or viewer == PUBLIC or campaign.stage > 1:
+    if viewer is None or viewer == PUBLIC or frames.origin(campaign, viewer) is None:
         return "galaxy", lambda h: h
-    home = campaign.player(viewer).homeworld
-    return "homeworld", lambda h: Hex(h.q - home.q, h.r - home.r)
+    return "homeworld", lambda h: frames.to_view(campaign, viewer, h)
 
 
 def _visible_systems(campaign: Campaign, viewer: str | None) -> list[System]:
-    """The systems ``viewer`` knows, as status shows them (the public sees in stage 2+
-    what every leader sees, and nothing in stage 1)."""
-    if viewer == PUBLIC:   # a viewer who explored nothing and owns nothing
-        return [s for s in campaign.systems if visible(campaign, s, PUBLIC)]
-    shown = {s["hex"] for s in status_view(campaign, viewer)["systems"]}
-    return [s for s in campaign.systems if str(s.hex) in shown]
+    """The systems ``viewer`` knows — the same rule as its status
+    (:func:`gmtool.campaign.views.visible`); the public sees in stage 2+ what every leader
+    sees, and nothing in stage 1."""
+    if viewer is not None and viewer != PUBLIC:
+        campaign.player(viewer)   # an unknown name is refused
+    return [s for s in campaign.systems if visible(campaign, s, viewer)]
 
 
 def _fill(cell: Cell, system: System) -> None:

@@ -155,7 +155,7 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
     frame in stage 1, gmtool/campaign/frames.py)."""
     label = label or _plain_label
     kind = entry["kind"]
-    f: dict[str, Any] = {k: v for k, v in entry.items()}
+    f: dict[str, Any] = dict(entry)
     f.setdefault("leader", "")
     if "hex" in f:
         f["hex"] = hexes(f["hex"])

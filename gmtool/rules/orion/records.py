@@ -13,7 +13,6 @@ from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
-from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rules.orion.campaign_explore import _apply_gain
 from gmtool.rules.orion.common import award_id, award_kind, ensure_not_over, note
@@ -38,7 +37,7 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
     ensure_not_over(campaign)
     system = _system(campaign, hex_)
     if system.guardian:
-        raise RuleRefused(f"the Guardian of Orion is no monster: record its damage with `gmtool orion damage`")
+        raise RuleRefused("the Guardian of Orion is no monster: record its damage with `gmtool orion damage`")
     if system.monster is None:
         raise RuleRefused(f"no space monster is at {hex_}")
     monster = system.monster
