@@ -118,7 +118,7 @@ def blockade_command(hex_: HexOpt,
                      lift: Annotated[bool, typer.Option("--lift", help="Lift the blockade.")] = False,
                      campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                      lang: LangOpt = None) -> None:
-    """Set (or --lift) a blockade of a planet (RULES.md A7): from the next production it pays
+    """Set (or --lift) a blockade of a planet (rule A7 in docs/rules-orion.md): from the next production it pays
     no taxes, makes no RP, does not grow and builds nothing; activation costs 2 orders.
 
     \b

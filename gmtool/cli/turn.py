@@ -184,7 +184,7 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
 
 
 def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
-    """Merchant of Venus: the end of one player's turn (RULES.md part B)."""
+    """Merchant of Venus: the end of one player's turn (docs/rules-venus.md)."""
     from gmtool.cli.common import fail
     from gmtool.report.venus import venus_end_report
     from gmtool.rules.venus.play import end_player_turn
