@@ -61,7 +61,7 @@ def main() -> None:
     turns = int(sys.argv[sys.argv.index("--turns") + 1]) if "--turns" in sys.argv else 18
     with tempfile.TemporaryDirectory() as tmp:
         camp = Path(tmp) / "ten"
-        args = ["campaign", "new", str(camp), "--seed", "1"]
+        args = ["campaign", "new", str(camp), "--seed", "1", "--radius", "10"]
         for race in RACES:
             args += ["--player", race]
         gm(*args)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import assert_error, ok, ok_json, snapshot
+from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -538,3 +539,34 @@ def test_malformed_campaign_toml_types(gm, camp, old, new, fragment):
     path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     res = gm("status", "-c", str(camp))
     assert_error(res, "campaign.toml", fragment)
+
+
+# ------------------------------------------------------------------ --radius
+
+def test_a_larger_galaxy_is_asked_for_with_radius(gm, tmp_path):
+    folder = tmp_path / "big"
+    players = [arg for i in range(10) for arg in ("--player", f"leader{i}")]
+    res = gm("campaign", "new", str(folder), *players, "--radius", "10", "--seed", "3")
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(gm("status", "-c", str(folder), "--format", "json").stdout)
+    assert data["radius"] == 10
+    assert len(data["players"]) == 10
+    homes = [Hex.parse(p["homeworld"]) for p in data["players"]]
+    assert all(h.distance(Hex(0, 0)) <= 9 for h in homes)        # their neighbours on the map
+
+
+@pytest.mark.parametrize(("players", "radius"), [(10, 6), (3, 21), (3, 0)])
+def test_a_radius_out_of_range_is_refused_and_nothing_is_made(gm, tmp_path, players, radius):
+    folder = tmp_path / "c"
+    names = [arg for i in range(players) for arg in ("--player", f"p{i}")]
+    res = gm("campaign", "new", str(folder), *names, "--radius", str(radius))
+    assert res.exit_code == 1
+    assert res.stderr.startswith("error: --radius") and "\n" not in res.stderr.strip()
+    assert not folder.exists()
+
+
+def test_radius_is_refused_for_venus(gm, tmp_path):
+    res = gm("campaign", "new", str(tmp_path / "v"), "--ruleset", "venus", "--player", "ann", "--player", "ben",
+             "--radius", "8")
+    assert res.exit_code == 1 and "--radius" in res.stderr
+    assert not (tmp_path / "v").exists()

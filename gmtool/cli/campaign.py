@@ -53,6 +53,9 @@ def new_command(
                                                      "campaign (and of this report).", show_default=False)] = None,
     lang: Annotated[Optional[Lang], typer.Option("--lang", "-l", help="Default language of the campaign.",
                                                  show_default=False)] = None,
+    radius: Annotated[Optional[int], typer.Option("--radius", help="orion: the galaxy's radius in hexes around "
+                                                  "Orion (default: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8, 7 for "
+                                                  "9–10; larger is allowed, up to 20).", show_default=False)] = None,
     tables: TablesOpt = None,
 ) -> None:
     """Start a campaign: map, homeworlds, every leader's start, and the dice secret.
@@ -69,6 +72,8 @@ def new_command(
     from gmtool.report.campaign import created_report
     from gmtool.rules.orion.setup import new_campaign
 
+    if ruleset == "venus" and radius is not None:
+        raise fail("--radius is for an orion galaxy; the venus board is fixed")
     if ruleset == "venus":
         from gmtool.campaign.stream import JournalingSource
         from gmtool.report.venus import venus_status_report
@@ -88,7 +93,7 @@ def new_command(
     secret = new_secret()
     state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
                          commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,
-                         feudal or [])
+                         feudal or [], radius)
     CampaignStore(folder).create(state, secret)
     out = Output(format, lang, state)
     out.emit(created_report(status_view(state), state.commitment, display(folder), out.lang))

@@ -10,12 +10,14 @@ from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.orion.exploration import OrionTables
 
 START_TABLE = "start"
+MAX_RADIUS = 20          # 1,261 hexes: far more than a forum game explores
 
 
 def new_campaign(name: str, players: list[str], source: DiceSource, library: TableLibrary,
                  commitment: str, seed: int | None = None, lang: str = "en", fmt: str = "plain",
-                 feudal: list[str] = ()) -> Campaign:
-    """Seating order is the order of ``players``; dice from ``source`` place the homeworlds."""
+                 feudal: list[str] = (), radius: int | None = None) -> Campaign:
+    """Seating order is the order of ``players``; dice from ``source`` place the homeworlds.
+    ``radius`` (default: by the number of leaders) may be larger, never smaller than that."""
     seen: set[str] = set()
     for player in players:
         if not player or not player.strip() or len(player) > 40 or any(ch < " " for ch in player):
@@ -28,7 +30,12 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
             raise InputError(f"--feudal {name_!r} is not a player")
     start = library.get(START_TABLE, "orion")
     tables = OrionTables(library)
-    radius = radius_for(len(players))
+    least = radius_for(len(players))
+    if radius is None:
+        radius = least
+    elif not least <= radius <= MAX_RADIUS:
+        raise InputError(f"--radius {radius}: {len(players)} leaders need a galaxy of radius {least} to "
+                         f"{MAX_RADIUS}")
     homes = place_homeworlds(len(players), radius, source)
     world_type = tables.world_type.row(start.rule("homeworld_type"))
     world_size = tables.world_size.row(start.rule("homeworld_size"))
