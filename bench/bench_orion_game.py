@@ -2,7 +2,7 @@
 orders files, each `gmtool turn run` a whole process: explorations, colonisations,
 builds and votes every turn. Prints each turn's wall time and the total.
 
-    python bench/bench_orion_game.py [--turns 18]
+    python bench/bench_orion_game.py [--turns 18] [--keep DIR]   (DIR: keep the campaign there)
 
 Goal (issue 12): the 18 turns in under 10 s of total whole-process time, and each turn
 about as fast as the first (flat from turn 1 to 18). Timing goals live here, never in tests.
@@ -59,8 +59,9 @@ def orders_for(turn: int, state: dict) -> str:
 
 def main() -> None:
     turns = int(sys.argv[sys.argv.index("--turns") + 1]) if "--turns" in sys.argv else 18
+    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
     with tempfile.TemporaryDirectory() as tmp:
-        camp = Path(tmp) / "ten"
+        camp = Path(keep) if keep else Path(tmp) / "ten"
         args = ["campaign", "new", str(camp), "--seed", "1", "--radius", "10"]
         for race in RACES:
             args += ["--player", race]
