@@ -588,7 +588,7 @@ class TestStore:
 
         monkeypatch.setattr(os, "replace", boom)
         c.players[0].bc = 5
-        with pytest.raises(OSError):
+        with pytest.raises(CampaignError, match="campaign.toml: cannot write: disk on fire"):
             store.save(c)
         monkeypatch.undo()
         assert store.state_path.read_bytes() == before

@@ -16,6 +16,7 @@ from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
 
 HEADER = "[[roll]]\n"
+FILE_HEADER = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 KEYS = ("id", "turn", "purpose", "die", "face", "source")
 _TAIL = 16384   # several entries: a purpose is at most 200 characters
 

@@ -128,9 +128,14 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
     """Journal the command's dice, then replace the state — only after it succeeded."""
+    size = store.journal_size()
     if choice is not None:
         store.append(choice.entries)
-    store.save(state)
+    try:
+        store.save(state)
+    except GmError:
+        store.cut_journal(size)   # the state was not saved: neither are its rolls
+        raise
 
 
 def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
@@ -206,6 +211,20 @@ def fail(message: str) -> "typer.Exit":
     return typer.Exit(1)
 
 
+def os_message(exc: OSError) -> str:
+    """``campaigns/x/journal.toml: is a directory`` — the file and the system's reason."""
+    import errno
+
+    reason = "no space left on device" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
+    name = exc.filename if exc.filename is not None else ""
+    if name:
+        from gmtool.tomlfile import display_path
+
+        name = display_path(Path(os.fsdecode(name))) if isinstance(name, (str, bytes)) else str(name)
+        return f"{name}: {reason}"
+    return reason
+
+
 def handles_errors(func: F) -> F:
     """Map domain errors to ``error: …`` and exit 1; never show a traceback unless
     ``GMTOOL_DEBUG`` is set."""
@@ -222,6 +241,10 @@ def handles_errors(func: F) -> F:
             raise
         except BrokenPipeError:
             raise typer.Exit(1) from None
+        except OSError as exc:   # a full disk, a read-only folder, a path that is not there
+            if os.environ.get(DEBUG_ENV):
+                raise
+            raise fail(os_message(exc)) from None
         except Exception as exc:  # a bug: say so in one line
             if os.environ.get(DEBUG_ENV):
                 raise

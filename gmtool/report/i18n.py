@@ -120,6 +120,8 @@ LABELS: dict[str, dict[str, str]] = {
                          "`gmtool verify -c DIR --secret HEX` пересчитывает каждый бросок."},
     "repaired": {"en": "repaired: cut an incomplete last journal entry ({n} bytes)",
                  "ru": "исправлено: отрезана неполная последняя запись журнала ({n} байт)"},
+    "repaired_forum": {"en": "repaired: cut incomplete last records of forum.toml ({n} bytes)",
+                       "ru": "исправлено: отрезаны неполные последние записи forum.toml ({n} байт)"},
     # agents and council
     "agent_check": {"en": "Agent check", "ru": "Проверка агента"},
     "automatic": {"en": "automatic", "ru": "автоматически"},
