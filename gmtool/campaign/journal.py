@@ -43,11 +43,11 @@ def _parse_block(text: str) -> Entry | None:
     r = rolls[0]
     if not text.endswith("\n"):
         return None
-    try:
-        return Entry(int(r["id"]), int(r["turn"]), str(r["purpose"]), int(r["die"]), int(r["face"]),
-                     str(r["source"]))
-    except (TypeError, ValueError):
+    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("id", "turn", "die", "face")):
         return None
+    if not isinstance(r["purpose"], str) or not isinstance(r["source"], str):
+        return None
+    return Entry(r["id"], r["turn"], r["purpose"], r["die"], r["face"], r["source"])
 
 
 def _cut(text: str) -> tuple[str, str]:

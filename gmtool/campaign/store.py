@@ -131,8 +131,19 @@ class CampaignStore:
                                                            "nothing was undone"))
         return raw
 
+    @staticmethod
+    def check_names(campaign: Campaign) -> None:
+        """Refuse to write leaders' names that spoof, collide or share a report file."""
+        from gmtool.campaign.names import names_problems
+
+        problems = names_problems(p.name for p in campaign.players)
+        if problems:
+            raise CampaignError(problems[0])
+
     def save(self, campaign: Campaign) -> None:
         import tomli_w
+
+        self.check_names(campaign)
 
         campaign.last_roll_id = max(campaign.last_roll_id, journal.read_tail(self.journal_path)[0])
         atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
@@ -195,6 +206,7 @@ class CampaignStore:
     # -- creation ------------------------------------------------------------------
     def create(self, campaign: Campaign, secret: bytes, entries: list[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
+        self.check_names(campaign)
         if self.folder.exists() and not self.folder.is_dir():
             raise CampaignError(f"{display(self.folder)} is a file, not a folder")
         if self.state_path.exists():

@@ -35,6 +35,8 @@ def commitment(secret: bytes) -> str:
 
 
 def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
+    if not 1 <= sides <= _SPACE:   # beyond 2**64 the rejection loop would never end
+        raise DiceError(f"a d{sides} cannot be rolled from the stream")
     limit = _SPACE - (_SPACE % sides)
     counter = 0
     while True:

@@ -151,8 +151,13 @@ def validate_command(
         if tail:
             findings.append(f"{store.journal_path.name}: the last entry is incomplete (a crash?); "
                             "run again with --repair to cut it")
+        from gmtool.campaign.verify import entry_problem
+
         expected = 1
         for entry in entries:
+            problem = entry_problem(entry)
+            if problem:
+                findings.append(f"{store.journal_path.name}: roll #{entry.id}: {problem}")
             if entry.id != expected:
                 findings.append(f"{store.journal_path.name}: roll id {entry.id} where {expected} was expected")
             expected = entry.id + 1

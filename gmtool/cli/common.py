@@ -128,6 +128,7 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
     """Journal the command's dice, then replace the state — only after it succeeded."""
+    store.check_names(state)   # before anything is written
     size = store.journal_size()
     if choice is not None:
         store.append(choice.entries)
