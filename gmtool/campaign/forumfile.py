@@ -115,6 +115,17 @@ def append(path: Path, commands: list[dict[str, Any]], posts: list[dict[str, Any
     append_durably(path, text.encode("utf-8"))
 
 
+def cut(path: Path, size: int) -> None:
+    """Undo this run's append when what goes with it could not be written."""
+    import os
+
+    try:
+        if path.stat().st_size > size:
+            os.truncate(path, size)
+    except OSError:
+        pass   # a torn tail at worst: `campaign validate --repair` cuts it
+
+
 def check(path: Path) -> tuple[str, str]:
     """(torn tail, problem in the middle) of ``path``; both empty when it is whole."""
     if not path.exists():

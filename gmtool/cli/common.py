@@ -178,7 +178,7 @@ class DiceChoice:
                 raise CampaignError("the campaign's secret was revealed: its stream is spent, "
                                     "so no more rolls can be made from it")
             self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
-                                           purpose, faces)
+                                           purpose, faces, expected=campaign.commitment)
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
             if faces is not None:
                 self.info["faces"] = faces

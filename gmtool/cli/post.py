@@ -27,7 +27,9 @@ def resolve_command(
                                                   show_default=False)] = None,
     post_id: Annotated[Optional[str], typer.Option("--post-id", help="With -: the post's id.",
                                                    show_default=False)] = None,
-    private: Annotated[bool, typer.Option("--private", help="With -: the post is a private message.")] = False,
+    private: Annotated[bool, typer.Option("--private", help="With -: the post is a private message. With a file: "
+                                          "the file is an export of private messages (every post in it is private; "
+                                          "a thread file holds public posts only).")] = False,
     include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: show the "
                                                   "results of private messages too (never post it publicly).")] = False,
     moderator: Annotated[Optional[List[str]], typer.Option("--moderator", help="A forum name allowed to !roll "
@@ -48,10 +50,11 @@ def resolve_command(
       gmtool post resolve thread.txt -c DIR --format bbcode
       pbpaste | gmtool post resolve - -c DIR --author bob --post-id 1187
     """
-    from gmtool.campaign.store import append_forum, read_forum
-    from gmtool.errors import InputError
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.errors import GmError, InputError
     from gmtool.forum.posts import Post, parse_commands, parse_thread
-    from gmtool.forum.resolve import Resolver, outcome_from_record, record_of
+    from gmtool.forum.resolve import Resolver, resolve_posts
     from gmtool.report.forum import reply_report
 
     if thread == "-":
@@ -68,28 +71,28 @@ def resolve_command(
             raw = path.read_bytes().decode("utf-8", "replace")
         except OSError as exc:
             raise InputError(f"{thread}: cannot read: {exc.strerror or exc}") from None
-        posts = parse_thread(raw)
+        posts = parse_thread(raw, private_messages=private)
 
     from gmtool.campaign.stream import JournalingSource
 
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
-        known = read_forum(store)
+        records = forumfile.read(store.folder / FORUM_FILE)
         source = JournalingSource(None if state.revealed_secret else store.read_secret(), store.next_roll_id(),
-                                  state.turn, "post")
+                                  state.turn, "post", expected=state.commitment)
         resolver = Resolver(state, lib, source, moderator or [])
-        outcomes = []
-        for post in posts:
-            for command in post.commands:
-                key = f"{post.post_id}:{command.index}"
-                if key in known:
-                    outcomes.append(outcome_from_record(post, command, known[key]))
-                else:
-                    outcomes.append(resolver.resolve(post, command))
-        new = [o for o in outcomes if o.new]
-        if new:
-            store.append(source.entries)
-            append_forum(store, [record_of(o) for o in new])
-            commit(store, state)
+        outcomes, new_commands, new_posts = resolve_posts(posts, records, resolver)
+        if new_commands or new_posts:
+            store.check_names(state)
+            forum = store.folder / FORUM_FILE
+            size, forum_size = store.journal_size(), forum.stat().st_size if forum.exists() else 0
+            try:
+                store.append(source.entries)
+                forumfile.append(forum, new_commands, new_posts)
+                store.save(state)
+            except GmError:   # e.g. a full disk: none of it happened
+                store.cut_journal(size)
+                forumfile.cut(forum, forum_size)
+                raise
     out.emit(reply_report(outcomes, posts, out.lang, include_private))
