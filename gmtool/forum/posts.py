@@ -75,8 +75,7 @@ def strip_quotes(text: str) -> str:
         if depth == 0:
             out.append(text[pos:m.start()])
         if kind == "code":
-            if not closing and depth == 0:
-                code = True
+            code = not closing   # a stray [/code] is just dropped
         elif closing:
             depth = max(0, depth - 1)
         else:
