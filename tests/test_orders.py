@@ -313,7 +313,9 @@ def test_an_orders_file_equals_the_same_commands_one_by_one(gm, tmp_path, turns)
             ok(gm(*_commands_for(order), "-c", str(by_hand)))
         ok(gm("turn", "end", "-c", str(by_hand)))
 
-        assert (batch / "campaign.toml").read_bytes() == (by_hand / "campaign.toml").read_bytes(), turn
+        # the same state; the journal's running hash differs (the same dice under other purposes)
+        same = [re.sub(rb'(?m)^journal_hash = .*\n', b"", (f / "campaign.toml").read_bytes()) for f in (batch, by_hand)]
+        assert same[0] == same[1], turn
     # the same dice, under other purposes
     a = [(e["id"], e["die"], e["face"]) for e in tomllib.loads((batch / "journal.toml").read_text())["roll"]]
     b = [(e["id"], e["die"], e["face"]) for e in tomllib.loads((by_hand / "journal.toml").read_text())["roll"]]

@@ -179,6 +179,7 @@ class Campaign:
     turn_state: TurnState = field(default_factory=TurnState)
     venus: VenusState | None = None
     last_roll_id: int = 0            # the journal's last id when the state was last saved
+    journal_hash: str = ""           # the journal's running hash then (shown in every report)
     schema_version: int = SCHEMA_VERSION
 
     @property
@@ -236,6 +237,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
     return _no_nulls(_drop_none({
         "schema_version": c.schema_version,
         "last_roll_id": c.last_roll_id or None,
+        "journal_hash": c.journal_hash or None,
         "name": c.name,
         "ruleset": c.ruleset,
         "lang": c.lang,
@@ -411,6 +413,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         seed=top.get("seed", int, None, (-2 ** 63, 2 ** 64)),
         orders_per_turn=settings.get("orders_per_turn", int, 0, SMALL) if settings else 0,
         last_roll_id=top.get("last_roll_id", int, 0, COUNT),
+        journal_hash=top.get("journal_hash", str, ""),
         schema_version=version,
     )
     for reader in (settings, galaxy, verification):

@@ -145,7 +145,10 @@ class CampaignStore:
 
         self.check_names(campaign)
 
-        campaign.last_roll_id = max(campaign.last_roll_id, journal.read_tail(self.journal_path)[0])
+        last = journal.last_entry(self.journal_path)
+        if last is not None and last.id >= campaign.last_roll_id:
+            campaign.last_roll_id = last.id
+            campaign.journal_hash = journal.last_chain(self.journal_path)
         atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
 
     # -- journal -------------------------------------------------------------------

@@ -57,6 +57,7 @@ class Entry:
     die: int
     face: int
     source: str          # "stream" | "manual"
+    chain: str = ""      # the journal's running hash up to and including this entry (hex)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "turn": self.turn, "purpose": self.purpose, "die": self.die,

@@ -150,14 +150,32 @@ class Output:
     setting, else plain English."""
 
     def __init__(self, fmt: Format | None, lang: Lang | None, campaign: Any = None) -> None:
+        self.campaign = campaign
         self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
 
     def emit(self, report: Any) -> None:
         from gmtool.report.render import render
 
-        text = render(report, self.format)
+        text = render(with_journal_mark(report, self.campaign), self.format)
         sys.stdout.write(text)
+
+
+def with_journal_mark(report: Any, campaign: Any) -> Any:
+    """Every report of a campaign ends with its journal's running hash (``journal #58 ·
+    3fa2c1d0e9b7``): once posted, no journal entry up to #58 can change unseen
+    (``gmtool verify --published THREAD``)."""
+    last = getattr(campaign, "last_roll_id", 0)
+    chain = getattr(campaign, "journal_hash", "")
+    if not last or not chain or not hasattr(report, "blocks"):
+        return report
+    from gmtool.campaign.journal import mark
+    from gmtool.report.model import Paragraph, Report, Span
+
+    data = dict(report.data) if isinstance(report.data, dict) else report.data
+    if isinstance(data, dict):
+        data["journal"] = {"last_id": last, "hash": chain[:12]}
+    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain), "i")])], data)
 
 
 class DiceChoice:
@@ -198,6 +216,15 @@ class DiceChoice:
         ids = getattr(self.source, "ids", None)
         if ids:
             self.info["roll_ids"] = list(ids)
+        if self.journal is not None and self.entries:
+            # the journal's mark once these dice are appended, for reports rendered before the commit
+            from gmtool.campaign import journal
+
+            store, campaign, _ = self.journal
+            chain = journal.last_chain(store.journal_path)
+            for entry in self.entries:
+                chain = journal.link(chain, entry)
+            campaign.last_roll_id, campaign.journal_hash = self.entries[-1].id, chain
 
     @property
     def entries(self) -> list:

@@ -45,8 +45,11 @@ def _render_reports(out: Output, public: Any, private: dict[str, Any]) -> dict[s
     """``public`` and each leader's report, rendered — before anything is written."""
     from gmtool.report.render import render
 
-    rendered = {"public": render(public, out.format)}
-    rendered.update({_safe(leader): render(report, out.format) for leader, report in private.items()})
+    from gmtool.cli.common import with_journal_mark
+
+    rendered = {"public": render(with_journal_mark(public, out.campaign), out.format)}
+    rendered.update({_safe(leader): render(with_journal_mark(report, out.campaign), out.format)
+                     for leader, report in private.items()})
     return rendered
 
 
