@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-import time
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +210,67 @@ def test_quote_stripping_is_linear_and_capped():
     finally:
         posts._TOKEN = real
     assert len(calls) == 80_000
+
+
+# ==================================================================== the journal's running hash
+
+def _tamper(camp: Path, old: str, new: str) -> None:
+    path = camp / "journal.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _first_roll(camp: Path) -> tuple[int, int]:
+    [first, *_] = journal.read_all(camp / "journal.toml")[0]
+    return first.die, first.face
+
+
+@pytest.mark.parametrize("how", ["manual", "d14"])
+def test_verify_finds_a_changed_entry_by_the_published_mark(gm, camp, how):
+    from gmtool.campaign.stream import derive_face
+
+    reply = ok(gm("roll", "d10", "-c", str(camp)))
+    assert re.search(r"journal #1 · [0-9a-f]{12}", reply)
+    (camp.parent / "thread.txt").write_text(reply, encoding="utf-8")
+    ok(gm("roll", "d6", "-c", str(camp)))
+    ok(gm("verify", "-c", str(camp), "--published", str(camp.parent / "thread.txt")))
+    die, face = _first_roll(camp)
+    secret = bytes.fromhex((camp / "secret.key").read_text().strip())
+    if how == "manual":
+        other = face % 10 + 1
+        _tamper(camp, f"die = 10\nface = {face}\nsource = \"stream\"", f"die = 10\nface = {other}\nsource = \"manual\"")
+    else:
+        _tamper(camp, f"die = 10\nface = {face}\n", f"die = 14\nface = {derive_face(secret, 1, 14)}\n")
+    # a careful forger also rewrites every hash after it, and campaign.toml's
+    from gmtool.campaign.journal import chain_of, read_all
+
+    entries = read_all(camp / "journal.toml")[0]
+    text = (camp / "journal.toml").read_text(encoding="utf-8")
+    for e, h in zip(entries, chain_of(entries)):
+        text = text.replace(f'chain = "{e.chain}"', f'chain = "{h}"')
+    (camp / "journal.toml").write_text(text, encoding="utf-8")
+    state = (camp / "campaign.toml").read_text(encoding="utf-8")
+    state = re.sub(r'journal_hash = "[0-9a-f]+"', f'journal_hash = "{chain_of(entries)[-1]}"', state)
+    (camp / "campaign.toml").write_text(state, encoding="utf-8")
+    res = gm("verify", "-c", str(camp), "--published", str(camp.parent / "thread.txt"))
+    assert_error(res, "journal #1", "changed")
+
+
+def test_verify_finds_a_changed_entry_by_the_chain(gm, camp):
+    ok(gm("roll", "d10", "-c", str(camp)))
+    ok(gm("roll", "d6", "-c", str(camp)))
+    die, face = _first_roll(camp)
+    _tamper(camp, 'source = "stream"', 'source = "manual"')
+    assert_error(gm("verify", "-c", str(camp)), "roll #1", "running hash")
+
+
+def test_turn_reports_carry_the_mark_and_verify_checks_them(gm, camp):
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "end", "-c", str(camp)))
+    public = camp / "reports" / "turn-01" / "public.txt"
+    assert re.search(r"journal #\d+ · [0-9a-f]{12}", public.read_text(encoding="utf-8"))
+    ok(gm("verify", "-c", str(camp)))
+    text = public.read_text(encoding="utf-8")
+    public.write_text(re.sub(r"(journal #\d+ · )[0-9a-f]{12}", r"\g<1>000000000000", text), encoding="utf-8")
+    assert_error(gm("verify", "-c", str(camp)), "public.txt")

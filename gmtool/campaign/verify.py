@@ -77,6 +77,7 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
                                                f"(d{entry.die}, {entry.purpose})", entry.id))
         elif entry.source == "manual":
             result.manual += 1
+    result.findings += chain_findings(campaign, entries)
     last = entries[-1].id if entries else 0
     if last < campaign.last_roll_id:
         result.findings.append(Finding(f"the journal ends at roll #{last} but the campaign has used rolls up to "
@@ -85,6 +86,50 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
         result.findings.append(Finding("the journal ends with an incomplete entry (repair it with "
                                        "`gmtool campaign validate --repair`)"))
     return result
+
+
+def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
+    """The journal's running hash recomputed, against the hash each entry carries and the
+    one campaign.toml keeps."""
+    from gmtool.campaign.journal import chain_of
+
+    findings: list[Finding] = []
+    chain = chain_of(entries)
+    at = {e.id: h for e, h in zip(entries, chain)}
+    for entry, h in zip(entries, chain):
+        if entry.chain and entry.chain != h:
+            findings.append(Finding("the journal's running hash breaks here: this entry or one before it was "
+                                    "changed after it was written", entry.id))
+            break
+    if campaign.journal_hash and campaign.last_roll_id in at and at[campaign.last_roll_id] != campaign.journal_hash:
+        findings.append(Finding(f"campaign.toml's journal hash does not match the journal at roll "
+                                f"#{campaign.last_roll_id}: entries were changed", campaign.last_roll_id))
+    return findings
+
+
+def published_findings(entries: list[Entry], published: list[tuple[str, int, str]]) -> list[Finding]:
+    """Every published mark (where, roll id, 12 hex digits) against the recomputed chain."""
+    from gmtool.campaign.journal import chain_of
+
+    at = {e.id: h for e, h in zip(entries, chain_of(entries))}
+    findings: list[Finding] = []
+    for where, roll_id, short in published:
+        h = at.get(roll_id)
+        if h is None:
+            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal has no roll "
+                                    f"#{roll_id}", roll_id))
+        elif not h.startswith(short):
+            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal now gives "
+                                    f"{h[:12]}: an entry up to #{roll_id} was changed after it was published",
+                                    roll_id))
+    return findings
+
+
+def published_marks(texts: list[tuple[str, str]]) -> list[tuple[str, int, str]]:
+    """Every ``journal #N · hash`` in (where, text) pairs."""
+    from gmtool.campaign.journal import MARK
+
+    return [(where, int(m.group(1)), m.group(2)) for where, text in texts for m in MARK.finditer(text)]
 
 
 def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],

@@ -281,6 +281,7 @@ LABELS: dict[str, dict[str, str]] = {
     "original_command": {"en": "resolved as", "ru": "исполнено как"},
     "no_commands": {"en": "No commands.", "ru": "Команд нет."},
     "posts_read": {"en": "Posts read", "ru": "Прочитаны посты"},
+    "marks_checked": {"en": "Published journal marks checked", "ru": "Проверено опубликованных отметок журнала"},
     "private_command": {"en": "a private command", "ru": "личная команда"},
     "received": {"en": "received", "ru": "получено"},
     "private_result": {"en": "a private message: its result goes to its author only",
