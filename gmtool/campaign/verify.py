@@ -103,7 +103,7 @@ def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
             break
     if campaign.journal_hash and campaign.last_roll_id in at and at[campaign.last_roll_id] != campaign.journal_hash:
         findings.append(Finding(f"campaign.toml's journal hash does not match the journal at roll "
-                                f"#{campaign.last_roll_id}: entries were changed", campaign.last_roll_id))
+                                f"#{campaign.last_roll_id}: entries were changed"))
     return findings
 
 

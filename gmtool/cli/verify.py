@@ -78,7 +78,7 @@ def verify_command(
              (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), str(len(marks)))]
     data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
             "manual": result.manual, "problems": findings, "marks_checked": len(marks),
-            "bad_ids": [f.roll_id for f in result.findings if f.roll_id is not None]}
+            "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None))}
     out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
                              findings, facts, data))
     if findings:
