@@ -572,7 +572,7 @@ class TestStore:
 
         monkeypatch.setattr(os, "replace", boom)
         c.players[0].bc = 5
-        with pytest.raises(OSError):
+        with pytest.raises(CampaignError, match="campaign.toml: cannot write: disk on fire"):
             store.save(c)
         monkeypatch.undo()
         assert store.state_path.read_bytes() == before
@@ -661,12 +661,12 @@ class TestStore:
 
 _text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
 _maybe_text = st.none() | _text
-_small = st.integers(-1000, 10 ** 6)
-_hexes = st.builds(Hex, st.integers(-9999, 9999), st.integers(-9999, 9999))
+_small = st.integers(0, 10_000)           # within the ranges checked on load
+_hexes = st.builds(Hex, st.integers(-1000, 1000), st.integers(-1000, 1000))
 _strings = st.lists(_text, max_size=4)
 
 _planets = st.builds(PlanetState, type=_text, size=_text, properties=_strings, max_population=_small,
-                     production=_small, population=_small, buildings=_strings)
+                     production=st.integers(-10_000, 10_000), population=_small, buildings=_strings)
 _monsters = st.builds(Monster, kind=_text, great=st.booleans(), guards=_maybe_text)
 _systems = st.builds(
     System, hex=_hexes, discovery=_text, planet=st.none() | _planets, owner=_maybe_text,
@@ -677,13 +677,14 @@ _awards = st.lists(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda
                                    _small | _text | st.lists(_text, max_size=3), min_size=1, max_size=3),
                    max_size=3)
 _players = st.builds(
-    Player, name=_text, homeworld=_hexes, bc=_small, orders=_small, fleet_size=_small, fleet_max=_small,
+    Player, name=_text, homeworld=_hexes, bc=_small, orders=_small, fleet_size=st.integers(0, 100),
+    fleet_max=st.integers(0, 100),
     feudal=st.booleans(), scouts=_small, colony_ships=_small, race=st.just("") | _text, awards=_awards)
 _campaigns = st.builds(
     Campaign, name=_text, radius=st.integers(1, 50), commitment=_text,
     players=st.lists(_players, max_size=9), systems=st.lists(_systems, max_size=8),
-    ruleset=_text, lang=st.sampled_from(LANGS), format=st.sampled_from(FORMATS), turn=_small,
-    stage=_small, seed=st.none() | st.integers(-2 ** 63, 2 ** 63 - 1), orion=_hexes,
+    ruleset=_text, lang=st.sampled_from(LANGS), format=st.sampled_from(FORMATS), turn=st.integers(1, 10_000),
+    stage=st.integers(1, 3), seed=st.none() | st.integers(-2 ** 63, 2 ** 63 - 1), orion=_hexes,
     orders_per_turn=_small, revealed_secret=_maybe_text)
 
 

@@ -349,57 +349,63 @@ def council(gm, camp) -> Path:
     return camp
 
 
-VOTES = ("=== bob #3001 ===\n!vote abstain\n"
-         "=== alice #3002 private ===\n!vote yes\n"
-         "=== carol #3003 private ===\n!голос против подкуп 3\n")
+PUBLIC_VOTE = "=== bob #3001 ===\n!vote abstain\n"
+# a private-message export (resolved with --private): every post in it is private
+VOTES = ("=== alice #3002 ===\n!vote yes\n"
+         "=== carol #3003 ===\n!голос против подкуп 3\n")
 
 
 def test_a_vote_counts_only_from_a_private_post(gm, council):
-    thread = write_thread(council, "votes.txt", VOTES)
-    data = resolve_json(gm, council, thread)
+    data = resolve_json(gm, council, write_thread(council, "thread.txt", PUBLIC_VOTE))
+    bob = commands_by_author(data)["bob"][0]
+    assert bob["status"] == "refused" and "private" in bob["reason"]
+    data = resolve_json(gm, council, write_thread(council, "pm.txt", VOTES), "--private")
     by = commands_by_author(data)
-    assert by["bob"][0]["status"] == "refused" and "private" in by["bob"][0]["reason"]
-    assert by["alice"][0]["status"] == "ok" and by["carol"][0]["status"] == "ok"
-    assert [p["private"] for p in data["posts"]] == [False, True, True]
+    assert by["alice"][0]["status"] == "received" and by["carol"][0]["status"] == "received"
+    assert [p["private"] for p in data["posts"]] == [True, True]
     ballots = CampaignStore(council).load().council.vote["ballots"]
     assert ballots == {"alice": {"vote": "yes", "bribe_bc": 0}, "carol": {"vote": "no", "bribe_bc": 3}}
+    data = resolve_json(gm, council, council / "pm.txt", "--private", "--include-private")
+    assert [c[0]["status"] for c in commands_by_author(data).values()] == ["ok", "ok"]
     verify_ok(gm, council)
 
 
 def test_a_vote_on_stdin_needs_private(gm, council):
     data = resolve_json(gm, council, "-", "--author", "alice", "--post-id", "9", input="!vote yes\n")
     assert data["posts"][0]["commands"][0]["status"] == "refused"
-    data = resolve_json(gm, council, "-", "--author", "alice", "--post-id", "10", "--private", input="!vote yes\n")
+    data = resolve_json(gm, council, "-", "--author", "alice", "--post-id", "10", "--private", "--include-private",
+                        input="!vote yes\n")
     assert data["posts"][0]["commands"][0]["status"] == "ok"
     assert CampaignStore(council).load().council.vote["ballots"]["alice"]["vote"] == "yes"
 
 
 def test_a_vote_in_stage_1_is_refused(gm, camp):
-    thread = write_thread(camp, "v.txt", "=== alice #1 private ===\n!vote yes\n")
-    data = resolve_json(gm, camp, thread)
+    thread = write_thread(camp, "v.txt", "=== alice #1 ===\n!vote yes\n")
+    data = resolve_json(gm, camp, thread, "--private", "--include-private")
     assert data["posts"][0]["commands"][0]["status"] == "refused"
 
 
-SECRET_WORDS = re.compile(r"(?i)\b(yes|no|за|против|подкуп|bribe)\b")
+SECRET_WORDS = re.compile(r"(?i)\b(yes|no|за|против|подкуп|bribe|vote|голос)\b")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_the_public_reply_never_says_how_a_private_vote_went(gm, council, fmt):
     thread = write_thread(council, "votes.txt", VOTES)
     for lang in ("en", "ru", "en"):                        # first resolution, then read back
-        out = ok(resolve(gm, council, thread, "--lang", lang, fmt=fmt))
-        private_part = out[out.index("alice"):]            # bob's own public post comes first
-        assert "alice" in private_part and "carol" in private_part
-        assert not SECRET_WORDS.search(private_part), private_part
+        out = ok(resolve(gm, council, thread, "--private", "--lang", lang, fmt=fmt))
+        assert "alice" in out and "carol" in out
+        assert not SECRET_WORDS.search(out), out
+        assert "roll_ids" not in out
 
 
 def test_an_edited_private_vote_does_not_reveal_the_original_choice(gm, council):
     thread = write_thread(council, "votes.txt", VOTES)
-    ok(resolve(gm, council, thread))
+    ok(resolve(gm, council, thread, "--private"))
     thread.write_text(VOTES.replace("!vote yes", "!vote abstain"), encoding="utf-8")
-    out = ok(resolve(gm, council, thread))
+    out = ok(resolve(gm, council, thread, "--private"))
+    assert not SECRET_WORDS.search(out), out
+    out = ok(resolve(gm, council, thread, "--private", "--include-private"))
     assert "edited" in out
-    assert not SECRET_WORDS.search(out[out.index("alice"):]), out
 
 
 # ================================================================ hostile threads
@@ -417,9 +423,9 @@ def test_a_hostile_thread_is_refused_line_by_line_never_a_traceback(gm, camp):
     data = json.loads(ok(res))
     by_id = {p["post_id"]: p["commands"] for p in data["posts"]}
     alice = by_id["1"]
-    assert len(alice) == 10_000
+    assert len(alice) == 21                                # 20 commands and one refusal counting the rest
     assert [c["status"] for c in alice[:20]] == ["ok"] * 20
-    assert all(c["status"] == "refused" and "more than 20" in c["reason"] for c in alice[20:])
+    assert alice[20]["status"] == "refused" and "more than 20" in alice[20]["reason"] and "9980" in alice[20]["reason"]
     huge, small, long_number = by_id["2"]
     assert huge["status"] == "refused" and "too many dice" in huge["reason"]
     assert small["status"] == "ok"
@@ -434,7 +440,7 @@ def test_a_hostile_thread_is_refused_line_by_line_never_a_traceback(gm, camp):
         files = snapshot(camp)
         out = ok(resolve(gm, camp, thread, fmt=fmt))
         assert snapshot(camp) == files
-        assert out.count("more than 20 commands") == 9_980
+        assert out.count("more than 20 commands") == 1
     verify_ok(gm, camp)
 
 

@@ -26,18 +26,32 @@ def names(commands) -> list[tuple[str, str]]:
 
 # ================================================================ headers
 
-def test_headers_authors_ids_and_private_marker():
+def test_headers_authors_and_ids():
     thread = ("=== alice #1001 ===\n!roll d6\n"
               "===   Big Bob   #abc-DEF_9   ===\nhello\n!roll 2d10\n"
-              "=== carol #42 private ===\n!vote yes\n"
-              "===carol#43 PRIVATE===\n!vote no\n")
+              "=== carol #42 ===\n!vote yes\n"
+              "===carol#43===\n!vote no\n")
     posts = parse_thread(thread)
     assert [(p.author, p.post_id, p.private) for p in posts] == [
-        ("alice", "1001", False), ("Big Bob", "abc-DEF_9", False), ("carol", "42", True), ("carol", "43", True)]
+        ("alice", "1001", False), ("Big Bob", "abc-DEF_9", False), ("carol", "42", False), ("carol", "43", False)]
     assert [p.line for p in posts] == [1, 3, 6, 8]
     assert posts[1].body == "hello\n!roll 2d10"
     assert names(posts[1].commands) == [("roll", "2d10")]
     assert [c.index for c in posts[1].commands] == [1]
+
+
+def test_a_thread_file_holds_no_private_post():
+    """A player can type a private header into a public post: a thread file never yields one."""
+    thread = "=== alice #1 ===\nhello\n=== bob #5002 private ===\n!vote no bribe 3\n"
+    with pytest.raises(InputError, match="line 3: a private post in a public thread"):
+        parse_thread(thread)
+
+
+def test_a_private_message_export_makes_every_post_private():
+    posts = parse_thread("=== carol #42 private ===\n!vote yes\n===carol#43 PRIVATE===\n!vote no\n"
+                         "=== dave #44 ===\n!vote no\n", private_messages=True)
+    assert [(p.author, p.post_id, p.private) for p in posts] == [
+        ("carol", "42", True), ("carol", "43", True), ("dave", "44", True)]
 
 
 def test_an_author_may_be_named_private():
@@ -47,20 +61,33 @@ def test_an_author_may_be_named_private():
 
 @pytest.mark.parametrize("line", [
     "== alice #1 ===",             # two = signs
-    "=== alice 1 ===",             # no #
-    "=== alice #1",                # no closing
-    "=== alice #1 === trailing",   # text after the closing
-    "=== alice #a b ===",          # a space in the id
-    "=== alice #x.y ===",          # a dot in the id
-    "=== #1 ===x",
-    "=== a=b #1 ===",              # = in the author
-    "=== alice #" + "1" * 41 + " ===",  # an id longer than 40
-    "=== " + "a" * 61 + " #1 ===",  # an author longer than 60
+    "alice #1 ===",
+    "x === alice #1 ===",
 ])
 def test_lines_that_are_not_headers_are_body_text(line):
     posts = parse_thread(f"=== alice #0 ===\n{line}\n!roll d6\n")
     assert len(posts) == 1
     assert posts[0].body == f"{line}\n!roll d6"
+
+
+@pytest.mark.parametrize("line", [
+    "=== alice 1 ===",             # no #
+    "=== alice #1",                # no closing
+    "=== alice #1 === trailing",   # text after the closing
+    "=== alice #a b ===",          # a space in the id
+    "=== alice #x.y ===",          # a dot in the id
+    "=== carol #96.04 ===",
+    "=== mallory#666 #9602 ===",
+    "  === #1 ===x",
+    "=== a=b #1 ===",              # = in the author
+    "=== alice #" + "1" * 41 + " ===",  # an id longer than 40
+    "=== " + "a" * 61 + " #1 ===",  # an author longer than 60
+    "======",
+])
+def test_a_malformed_header_is_an_error_naming_its_line(line):
+    """Merged into the post above, its commands would run as that post's author."""
+    with pytest.raises(InputError, match=r"^line 3: .*not one"):
+        parse_thread(f"=== alice #0 ===\nhi\n{line}\n!roll d6\n")
 
 
 def test_text_before_the_first_header_is_ignored():
@@ -172,10 +199,10 @@ def test_arguments_keep_their_inner_text():
 
 def test_more_than_twenty_commands_are_refused_not_dropped():
     cmds = parse_commands("\n".join(f"!roll d{n}" for n in range(1, 26)))
-    assert [c.index for c in cmds] == list(range(1, 26))
+    assert [c.index for c in cmds] == list(range(1, MAX_COMMANDS_PER_POST + 2))
     assert all(c.refused == "" for c in cmds[:MAX_COMMANDS_PER_POST])
-    for c in cmds[MAX_COMMANDS_PER_POST:]:
-        assert c.refused and str(MAX_COMMANDS_PER_POST) in c.refused and "more than" in c.refused
+    extra = cmds[-1]   # one refusal counts the five commands too many
+    assert "more than" in extra.refused and str(MAX_COMMANDS_PER_POST) in extra.refused and "5 not run" in extra.refused
 
 
 def test_a_command_of_301_characters_is_refused_with_a_reason():
@@ -197,7 +224,7 @@ def test_a_huge_command_line_is_cut_and_refused_never_raised():
 
 def test_ten_thousand_commands_in_one_post_parse_without_error():
     cmds = parse_commands("!roll d6\n" * 10_000)
-    assert len(cmds) == 10_000
+    assert len(cmds) == MAX_COMMANDS_PER_POST + 1 and "9980 not run" in cmds[-1].refused
     assert sum(1 for c in cmds if not c.refused) == MAX_COMMANDS_PER_POST
 
 

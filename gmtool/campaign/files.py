@@ -1,33 +1,112 @@
-"""Durable file writes: replace a file atomically, or append to it with one write."""
+"""Durable file writes: replace a file atomically, or append to it with one write.
+
+This is the one place campaign bytes reach the disk.  Every write is checked: all bytes
+are written (``os.write`` may write fewer than asked, e.g. on a full disk), fsynced, and
+only then is the old file replaced.  A failed write leaves the old file whole and raises
+:class:`~gmtool.errors.CampaignError` naming the file and the reason ("no space left on
+device"), never a half-written file.
+"""
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
+from gmtool.errors import CampaignError
+
+
+def write_error(path: Path, exc: OSError) -> CampaignError:
+    """``campaigns/x/campaign.toml: cannot write: no space left on device``."""
+    from gmtool.tomlfile import display_path
+
+    reason = (exc.strerror or str(exc)).lower() if exc.errno != errno.ENOSPC else "no space left on device"
+    return CampaignError(f"{display_path(path)}: cannot write: {reason}")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:   # a short write that makes no progress: the disk is full
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file."""
+    """Replace ``path`` with ``data`` so that a crash or a full disk leaves the old or the new file."""
+    refuse_link(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise write_error(path, exc) from None
     _fsync_dir(path.parent)
 
 
 def append_durably(path: Path, data: bytes) -> None:
-    """Append ``data`` with a single write and an fsync: a crash can only cut its end."""
+    """Append ``data`` and fsync; on a failed write the file is cut back to its old size,
+    so a full disk never leaves half an entry."""
     if not data:
         return
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    refuse_link(path)
     try:
-        os.write(fd, data)
-        os.fsync(fd)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+            except OSError:
+                pass   # what is left is a torn tail: `campaign validate --repair` cuts it
+            raise write_error(path, exc) from None
     finally:
         os.close(fd)
+
+
+def write_new(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Create ``path`` (it must not exist) with all of ``data``, fsynced."""
+    refuse_link(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    except OSError as exc:
+        os.close(fd)
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        raise write_error(path, exc) from None
+    os.close(fd)
+
+
+def refuse_link(path: Path) -> None:
+    """A campaign file must not be a symbolic link: writing through it would change a file
+    outside the campaign."""
+    if os.path.islink(path):
+        from gmtool.tomlfile import display_path
+
+        raise CampaignError(f"{display_path(path)} is a symbolic link: a campaign file must be a plain file "
+                            "inside the campaign folder")
 
 
 def _fsync_dir(folder: Path) -> None:

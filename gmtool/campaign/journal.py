@@ -7,6 +7,8 @@ and :func:`split` / :func:`repair` find and cut an incomplete tail.
 """
 from __future__ import annotations
 
+import hashlib
+import re
 import tomllib
 from pathlib import Path
 from typing import Iterable
@@ -16,7 +18,31 @@ from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
 
 HEADER = "[[roll]]\n"
+FILE_HEADER = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 KEYS = ("id", "turn", "purpose", "die", "face", "source")
+CHAIN_START = "gmtool-journal-v1"
+MARK = re.compile(r"journal #(\d{1,12}) · ([0-9a-f]{12})")
+
+
+def link(previous: str, entry: Entry) -> str:
+    """The running hash after ``entry``: SHA-256 of the previous hash and every field of the
+    entry, so that no entry can change once a later hash was published."""
+    text = f"{previous}\n{entry.id}\n{entry.turn}\n{entry.die}\n{entry.face}\n{entry.source}\n{entry.purpose}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def chain_of(entries: Iterable[Entry]) -> list[str]:
+    """The running hash after each entry, recomputed from the start."""
+    out, h = [], CHAIN_START
+    for entry in entries:
+        h = link(h, entry)
+        out.append(h)
+    return out
+
+
+def mark(last_id: int, chain: str) -> str:
+    """What replies and reports print: ``journal #58 · 3fa2c1d0e9b7``."""
+    return f"journal #{last_id} · {chain[:12]}"
 _TAIL = 16384   # several entries: a purpose is at most 200 characters
 
 
@@ -26,7 +52,9 @@ MAX_PURPOSE = 200
 def format_entry(entry: Entry) -> str:
     purpose = "".join(ch if ch >= " " and ch != "\x7f" else " " for ch in entry.purpose)[:MAX_PURPOSE]
     purpose = purpose.replace("\\", "\\\\").replace('"', '\\"')
-    return (f"{HEADER}id = {entry.id}\nturn = {entry.turn}\npurpose = \"{purpose}\"\n"
+    # the optional chain goes first: an entry cut anywhere after it still lacks a required key
+    chain = f"chain = \"{entry.chain}\"\n" if entry.chain else ""
+    return (f"{HEADER}{chain}id = {entry.id}\nturn = {entry.turn}\npurpose = \"{purpose}\"\n"
             f"die = {entry.die}\nface = {entry.face}\nsource = \"{entry.source}\"\n\n")
 
 
@@ -37,16 +65,18 @@ def _parse_block(text: str) -> Entry | None:
     except tomllib.TOMLDecodeError:
         return None
     rolls = data.get("roll")
-    if not isinstance(rolls, list) or len(rolls) != 1 or set(rolls[0]) != set(KEYS):
+    if not isinstance(rolls, list) or len(rolls) != 1 or set(rolls[0]) - {"chain"} != set(KEYS):
         return None
     r = rolls[0]
     if not text.endswith("\n"):
         return None
-    try:
-        return Entry(int(r["id"]), int(r["turn"]), str(r["purpose"]), int(r["die"]), int(r["face"]),
-                     str(r["source"]))
-    except (TypeError, ValueError):
+    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("id", "turn", "die", "face")):
         return None
+    if not isinstance(r["purpose"], str) or not isinstance(r["source"], str):
+        return None
+    if not isinstance(r.get("chain", ""), str):
+        return None
+    return Entry(r["id"], r["turn"], r["purpose"], r["die"], r["face"], r["source"], r.get("chain", ""))
 
 
 def _cut(text: str) -> tuple[str, str]:
@@ -71,6 +101,31 @@ def _cut(text: str) -> tuple[str, str]:
         if block[end - 1] == "\n" and _parse_block(block[:end]) is not None:
             return text[: last + end], block[end:]
     return text[:last], block
+
+
+def last_entry(path: Path) -> Entry | None:
+    """The last complete entry, reading the end of the file only."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    size = path.stat().st_size
+    with path.open("rb") as fh:
+        fh.seek(max(0, size - _TAIL))
+        text = fh.read().decode("utf-8", errors="replace")
+    complete, _ = _cut(text)
+    starts = [i for i in _header_positions(complete) if i > 0 or size <= _TAIL]
+    return _parse_block(complete[starts[-1]:]) if starts else None
+
+
+def last_chain(path: Path) -> str:
+    """The running hash after the last entry (recomputed from the start for a journal
+    written before entries carried it)."""
+    last = last_entry(path)
+    if last is None:
+        return CHAIN_START
+    if last.chain:
+        return last.chain
+    entries, _, _ = read_all(path)
+    return (chain_of(entries) or [CHAIN_START])[-1]
 
 
 def read_tail(path: Path) -> tuple[int, bool]:
@@ -129,7 +184,13 @@ def read_all(path: Path) -> tuple[list[Entry], str, list[str]]:
 
 
 def append(path: Path, entries: Iterable[Entry]) -> None:
-    """Append entries with one write and an fsync."""
+    """Append entries with one write and an fsync, each with the running hash after it."""
+    entries = list(entries)
+    if not entries:
+        return
+    h = last_chain(path)
+    for entry in entries:
+        h = entry.chain = link(h, entry)
     append_durably(path, "".join(format_entry(e) for e in entries).encode("utf-8"))
 
 

@@ -16,6 +16,13 @@ SCHEMA_VERSION = 1
 # Support ships a leader counts (not combat ships): ship class → Player attribute.
 SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
+# Ranges checked on load (a hand edit, a forged file): every whole number is bounded.
+MAX_INT = 10 ** 9            # any count of BC, RP, credits…
+MAX_TURN = 10_000
+MAX_COORD = 1000             # hex coordinates
+COUNT = (0, MAX_INT)
+TURN = (0, MAX_TURN)
+SMALL = (0, 10_000)          # ships, agents, population…
 LANGS = ("en", "ru")
 
 
@@ -183,6 +190,7 @@ class Campaign:
     turn_state: TurnState = field(default_factory=TurnState)
     venus: VenusState | None = None
     last_roll_id: int = 0            # the journal's last id when the state was last saved
+    journal_hash: str = ""           # the journal's running hash then (shown in every report)
     schema_version: int = SCHEMA_VERSION
 
     @property
@@ -240,6 +248,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
     return _no_nulls(_drop_none({
         "schema_version": c.schema_version,
         "last_roll_id": c.last_roll_id or None,
+        "journal_hash": c.journal_hash or None,
         "name": c.name,
         "ruleset": c.ruleset,
         "lang": c.lang,
@@ -337,7 +346,9 @@ class _Reader:
     def _name(self, key: str) -> str:
         return f"{self.where}: {key}" if self.where else key
 
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING,
+            span: tuple[int, int] = (-MAX_INT, MAX_INT)) -> Any:
+        """The value at ``key``, of ``kind``; a whole number must lie within ``span``."""
         self.used.add(key)
         if key not in self.data:
             if default is _MISSING:
@@ -346,19 +357,27 @@ class _Reader:
         value = self.data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds:
-            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {value!r}")
+            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {_short(value)}")
         if not isinstance(value, kinds):
-            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {value!r}")
+            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {_short(value)}")
+        if isinstance(value, int) and not isinstance(value, bool) and not span[0] <= value <= span[1]:
+            raise self.fail(f"{self._name(key)}: {_short(value)} is out of range ({span[0]} to {span[1]})")
         return value
+
+    def int(self, key: str, default: Any, span: tuple[int, int]) -> Any:
+        return self.get(key, int, default, span)
 
     def hex(self, key: str, default: Any = _MISSING) -> Any:
         raw = self.get(key, str, default)
         if raw is default and default is not _MISSING:
             return default
         try:
-            return Hex.parse(raw)
+            hex_ = Hex.parse(raw)
         except InputError:
-            raise self.fail(f"{self._name(key)}: {raw!r} is not a hex like \"3,-1\"") from None
+            raise self.fail(f"{self._name(key)}: {_short(raw)} is not a hex like \"3,-1\"") from None
+        if max(abs(hex_.q), abs(hex_.r)) > MAX_COORD:
+            raise self.fail(f"{self._name(key)}: {_short(raw)} is out of range (coordinates up to {MAX_COORD})")
+        return hex_
 
     def strings(self, key: str) -> list[str]:
         value = self.get(key, list, [])
@@ -378,6 +397,11 @@ class _Reader:
             raise self.fail(f"{self._name(unknown[0])}: unknown key")
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _kind_name(kinds: tuple[type, ...]) -> str:
     names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
     return " or ".join(names.get(k, k.__name__) for k in kinds)
@@ -385,7 +409,7 @@ def _kind_name(kinds: tuple[type, ...]) -> str:
 
 def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -> Campaign:
     top = _Reader(data, "", fail)
-    version = top.get("schema_version", int)
+    version = top.get("schema_version", int, span=(0, 1000))
     if version != SCHEMA_VERSION:
         raise fail(f"schema_version {version} is not supported (this gmtool reads {SCHEMA_VERSION})")
     settings = top.table("settings")
@@ -397,7 +421,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         raise fail("[verification] is missing")
     campaign = Campaign(
         name=top.get("name", str),
-        radius=galaxy.get("radius", int),
+        radius=galaxy.get("radius", int, span=(0, 100)),
         commitment=verification.get("commitment", str),
         revealed_secret=verification.get("revealed_secret", str, None),
         orion=galaxy.hex("orion", Hex(0, 0)),
@@ -405,12 +429,13 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         lang=top.get("lang", str, "en"),
         format=top.get("format", str, "plain"),
         dialect=top.get("dialect", str, None),
-        post_limit=top.get("post_limit", int, None),
-        turn=top.get("turn", int, 1),
-        stage=top.get("stage", int, 1),
-        seed=top.get("seed", int, None),
-        orders_per_turn=settings.get("orders_per_turn", int, 0) if settings else 0,
-        last_roll_id=top.get("last_roll_id", int, 0),
+        post_limit=top.get("post_limit", int, None, (500, 1_000_000)),
+        turn=top.get("turn", int, 1, (1, MAX_TURN)),
+        stage=top.get("stage", int, 1, (1, 3)),
+        seed=top.get("seed", int, None, (-2 ** 63, 2 ** 64)),
+        orders_per_turn=settings.get("orders_per_turn", int, 0, SMALL) if settings else 0,
+        last_roll_id=top.get("last_roll_id", int, 0, COUNT),
+        journal_hash=top.get("journal_hash", str, ""),
         schema_version=version,
     )
     for reader in (settings, galaxy, verification):
@@ -424,16 +449,16 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         r = _Reader(raw, f"player {i}", fail)
         campaign.players.append(Player(
             name=r.get("name", str), homeworld=r.hex("homeworld", None), race=r.get("race", str, ""),
-            bc=r.get("bc", int, 0), orders=r.get("orders", int, 0),
-            fleet_size=r.get("fleet_size", int, 1), fleet_max=r.get("fleet_max", int, 2),
-            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1),
-            colony_ships=r.get("colony_ships", int, 1), awards=list(r.get("awards", list, [])),
-            secret_ops=r.get("secret_ops", int, 0), agent_limit=r.get("agent_limit", int, 0),
-            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0), hand=r.strings("hand"),
-            quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None),
-            ships={k: int(v) for k, v in r.get("ships", dict, {}).items()}, builds=list(r.get("builds", list, [])),
-            scrap_refund=r.get("scrap_refund", int, 0), all_sciences=r.get("all_sciences", bool, False),
-            tech_rp=r.get("tech_rp", int, 0), technologies=r.strings("technologies"),
+            bc=r.get("bc", int, 0, COUNT), orders=r.get("orders", int, 0, SMALL),
+            fleet_size=r.get("fleet_size", int, 1, (0, 100)), fleet_max=r.get("fleet_max", int, 2, (0, 100)),
+            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1, SMALL),
+            colony_ships=r.get("colony_ships", int, 1, SMALL), awards=list(r.get("awards", list, [])),
+            secret_ops=r.get("secret_ops", int, 0, (0, 100)), agent_limit=r.get("agent_limit", int, 0, (0, 100)),
+            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0, COUNT), hand=r.strings("hand"),
+            quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None, TURN),
+            ships=_counts(r, "ships"), builds=list(r.get("builds", list, [])),
+            scrap_refund=r.get("scrap_refund", int, 0, COUNT), all_sciences=r.get("all_sciences", bool, False),
+            tech_rp=r.get("tech_rp", int, 0, COUNT), technologies=r.strings("technologies"),
             vacant=r.get("vacant", bool, False),
         ))
         r.done()
@@ -441,7 +466,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         r = _Reader(raw, f"agent {i}", fail)
         campaign.agents.append(Agent(name=r.get("name", str), owner=r.get("owner", str),
                                      specialities=r.strings("specialities"),
-                                     used_turn=r.get("used_turn", int, None), hired_turn=r.get("hired_turn", int, 1)))
+                                     used_turn=r.get("used_turn", int, None, TURN), hired_turn=r.get("hired_turn", int, 1, TURN)))
         r.done()
     decks = top.table("decks")
     if decks is not None:
@@ -465,9 +490,9 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         if raw_m is not None:
             for name in list(raw_m.data):
                 m = raw_m.table(name)
-                merchants[name] = Merchant(credits=m.get("credits", int, 0), ship=m.get("ship", str, "scout"),
+                merchants[name] = Merchant(credits=m.get("credits", int, 0, (-MAX_INT, MAX_INT)), ship=m.get("ship", str, "scout"),
                                            position=m.get("position", str, "galactic-base"),
-                                           net_worth=m.get("net_worth", int, 0))
+                                           net_worth=m.get("net_worth", int, 0, (-MAX_INT, MAX_INT)))
                 m.done()
             raw_m.done()
         speed_dice = venus.get("speed_dice", list, [])
@@ -486,7 +511,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
     if ts is not None:
         completions = ts.get("completions", dict, {})
         campaign.turn_state = TurnState(
-            started=ts.get("started", int, 0), token=ts.get("token", str, None), quests=ts.strings("quests"),
+            started=ts.get("started", int, 0, TURN), token=ts.get("token", str, None), quests=ts.strings("quests"),
             completions={k: list(v) for k, v in completions.items()}, victory=ts.get("victory", dict, None),
             log=list(ts.get("log", list, [])))
         ts.done()
@@ -496,22 +521,33 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
     return campaign
 
 
+def _counts(r: _Reader, key: str) -> dict[str, int]:
+    """A table of whole counts, e.g. ships by class."""
+    table = r.table(key)
+    if table is None:
+        return {}
+    out = {name: table.get(name, int, span=SMALL) for name in list(table.data)}
+    table.done()
+    return out
+
+
 def _system_from(r: _Reader) -> System:
     system = System(
         hex=r.hex("hex"), discovery=r.get("discovery", str), name=r.get("name", str, ""),
         owner=r.get("owner", str, None), explored_by=r.get("explored_by", str, None),
-        explored_turn=r.get("explored_turn", int, None), homeworld_of=r.get("homeworld_of", str, None),
+        explored_turn=r.get("explored_turn", int, None, TURN), homeworld_of=r.get("homeworld_of", str, None),
         guardian=r.get("guardian", bool, False), events=r.strings("events"),
-        guardian_toughness=r.get("guardian_toughness", int, None),
+        guardian_toughness=r.get("guardian_toughness", int, None, (0, 1000)),
     )
     planet = r.table("planet")
     if planet is not None:
         system.planet = PlanetState(
             type=planet.get("type", str), size=planet.get("size", str),
-            properties=planet.strings("properties"), max_population=planet.get("max_population", int),
-            production=planet.get("production", int), population=planet.get("population", int, 0),
-            buildings=planet.strings("buildings"), scientists=planet.get("scientists", int, 0),
-            active_turn=planet.get("active_turn", int, None), base=planet.get("base", str, None),
+            properties=planet.strings("properties"), max_population=planet.get("max_population", int, span=SMALL),
+            production=planet.get("production", int, span=(-10_000, 10_000)),
+            population=planet.get("population", int, 0, SMALL),
+            buildings=planet.strings("buildings"), scientists=planet.get("scientists", int, 0, SMALL),
+            active_turn=planet.get("active_turn", int, None, TURN), base=planet.get("base", str, None),
             blockaded=planet.get("blockaded", bool, False), blockaded_by=planet.get("blockaded_by", str, None),
         )
         planet.done()

@@ -13,16 +13,17 @@ applied — visible in the journal, never hidden.
 """
 from __future__ import annotations
 
+import errno
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from gmtool.campaign import journal
-from gmtool.campaign.files import append_durably, atomic_write
+from gmtool.campaign.files import atomic_write, write_error, write_new
 from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.campaign.stream import Entry
-from gmtool.errors import CampaignError
+from gmtool.errors import CampaignError, GmError
 from gmtool.tomlfile import display_path, read_toml
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -30,6 +31,9 @@ JOURNAL_FILE = "journal.toml"
 SECRET_FILE = "secret.key"
 LOCK_FILE = ".lock"
 LOCK_TIMEOUT = 60.0
+FORUM_FILE = "forum.toml"
+LINK_CHECKED = ("campaign.toml", "journal.toml", FORUM_FILE, "secret.key", "voided.toml", ".gitignore", ".lock",
+                "reports", "history", "tables")
 GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
 
 
@@ -45,18 +49,48 @@ class CampaignStore:
 
     # -- locking -------------------------------------------------------------------
     @contextmanager
-    def locked(self) -> Iterator["CampaignStore"]:
+    def locked(self, read_only: bool = False) -> Iterator["CampaignStore"]:
+        """Hold the campaign's lock.  A ``read_only`` command (validate without --repair)
+        also runs on a folder it cannot write to: there it reads without the lock."""
         from filelock import FileLock, Timeout
 
         if not self.state_path.exists():
             raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+        self.check_links()
         lock = FileLock(str(self.folder / LOCK_FILE), timeout=LOCK_TIMEOUT)
         try:
-            with lock:
-                self._clean_temp_files()
-                yield self
+            lock.acquire()
         except Timeout:
             raise CampaignError(f"{display(self.folder)} is busy: another gmtool command holds its lock") from None
+        except OSError as exc:
+            if read_only and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                yield self
+                return
+            raise write_error(self.folder / LOCK_FILE, exc) from None
+        try:
+            self._clean_temp_files()
+            yield self
+        finally:
+            lock.release()
+
+    def check_links(self) -> None:
+        """Refuse a campaign file or folder that is a symbolic link out of the campaign:
+        gmtool would read or write outside it."""
+        root = self.folder.resolve()
+        candidates = [self.folder / name for name in LINK_CHECKED]
+        for sub in ("reports", "history"):
+            where = self.folder / sub
+            if where.is_dir() and not where.is_symlink():
+                for child in where.iterdir():
+                    candidates.append(child)
+                    if child.is_dir() and not child.is_symlink():
+                        candidates.extend(child.iterdir())
+        for path in candidates:
+            if path.is_symlink():
+                target = path.resolve()
+                if target != root and root not in target.parents:
+                    raise CampaignError(f"{display(path)} is a symbolic link out of the campaign (to {target}): "
+                                        "replace it with a plain file or folder")
 
     def _clean_temp_files(self) -> None:
         for tmp in self.folder.glob(".*.tmp"):
@@ -69,14 +103,52 @@ class CampaignStore:
     def load(self) -> Campaign:
         if not self.state_path.exists():
             raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+        self.check_links()
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
         return campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}"))
 
+    def check_snapshot(self, path: Path) -> bytes:
+        """The bytes of a kept state (a `turn end` snapshot), refused unless they are a whole,
+        valid campaign: check first, replace after."""
+        import tomllib
+
+        self.check_links()
+        where = display(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CampaignError(f"{where}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start}): the snapshot is damaged") from None
+        except tomllib.TOMLDecodeError as exc:
+            from gmtool.tomlfile import toml_message
+
+            raise CampaignError(f"{where}: {toml_message(exc)}: the snapshot is damaged, nothing was undone") from None
+        campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}: the snapshot is damaged, "
+                                                           "nothing was undone"))
+        return raw
+
+    @staticmethod
+    def check_names(campaign: Campaign) -> None:
+        """Refuse to write leaders' names that spoof, collide or share a report file."""
+        from gmtool.campaign.names import names_problems
+
+        problems = names_problems(p.name for p in campaign.players)
+        if problems:
+            raise CampaignError(problems[0])
+
     def save(self, campaign: Campaign) -> None:
         import tomli_w
 
-        campaign.last_roll_id = max(campaign.last_roll_id, journal.read_tail(self.journal_path)[0])
+        self.check_names(campaign)
+
+        last = journal.last_entry(self.journal_path)
+        if last is not None and last.id >= campaign.last_roll_id:
+            campaign.last_roll_id = last.id
+            campaign.journal_hash = journal.last_chain(self.journal_path)
         atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
 
     # -- journal -------------------------------------------------------------------
@@ -101,17 +173,26 @@ class CampaignStore:
         except (OSError, ValueError, tomllib.TOMLDecodeError):
             return 0
 
+    def journal_size(self) -> int:
+        try:
+            return self.journal_path.stat().st_size
+        except OSError:
+            return 0
+
+    def cut_journal(self, size: int) -> None:
+        """Undo this command's append when the state that uses it could not be saved."""
+        try:
+            if self.journal_path.stat().st_size > size:
+                os.truncate(self.journal_path, size)
+        except OSError:
+            pass   # at worst the rolls stay journaled and unused: visible, never hidden
+
     def append(self, entries: list[Entry]) -> None:
         journal.append(self.journal_path, entries)
 
     # -- secret --------------------------------------------------------------------
     def write_secret(self, secret: bytes) -> None:
-        fd = os.open(self.secret_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, secret.hex().encode("ascii") + b"\n")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_new(self.secret_path, secret.hex().encode("ascii") + b"\n", 0o600)
 
     def read_secret(self) -> bytes | None:
         try:
@@ -128,6 +209,7 @@ class CampaignStore:
     # -- creation ------------------------------------------------------------------
     def create(self, campaign: Campaign, secret: bytes, entries: list[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
+        self.check_names(campaign)
         if self.folder.exists() and not self.folder.is_dir():
             raise CampaignError(f"{display(self.folder)} is a file, not a folder")
         if self.state_path.exists():
@@ -135,13 +217,37 @@ class CampaignStore:
         for path in (self.journal_path, self.secret_path):
             if path.exists():
                 raise CampaignError(f"{display(path)} already exists: start the campaign in an empty folder")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        (self.folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
-        self.write_secret(secret)
-        self.journal_path.write_text("# gmtool roll journal: one [[roll]] per die, append-only\n\n",
-                                     encoding="utf-8")
-        self.append(list(entries))   # the setup's rolls, before the state that uses them
-        self.save(campaign)
+        made_folder = not self.folder.exists()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise write_error(self.folder, exc) from None
+        self.check_links()
+        created: list[Path] = []
+        try:
+            for path, data in ((self.folder / ".gitignore", GITIGNORE.encode("utf-8")),
+                               (self.journal_path, journal.FILE_HEADER.encode("utf-8"))):
+                if not path.exists():
+                    write_new(path, data)
+                    created.append(path)
+            created.append(self.secret_path)
+            self.write_secret(secret)
+            self.append(list(entries))   # the setup's rolls, before the state that uses them
+            created.append(self.state_path)
+            self.save(campaign)
+        except GmError:
+            # a failed start (a full disk…) leaves no half-made campaign behind
+            for path in reversed(created):
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+            if made_folder:
+                try:
+                    self.folder.rmdir()
+                except OSError:
+                    pass
+            raise
 
 
 def _snapshots(store: CampaignStore, with_undone: bool) -> list[tuple[int, Path, dict]]:
@@ -179,23 +285,16 @@ def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
         raise CampaignError(f"{display(latest)}: the snapshot is damaged ({exc})") from None
 
 
-FORUM_FILE = "forum.toml"
-
 
 def read_forum(store: CampaignStore) -> dict[str, dict]:
     """Resolved forum commands by key (``post id:index``)."""
-    path = store.folder / FORUM_FILE
-    if not path.exists():
-        return {}
-    data = read_toml(path, CampaignError)
-    return {r["key"]: r for r in data.get("command", []) if isinstance(r, dict) and "key" in r}
+    from gmtool.campaign import forumfile
+
+    return forumfile.read(store.folder / FORUM_FILE).commands
 
 
-def append_forum(store: CampaignStore, records: list[dict]) -> None:
+def append_forum(store: CampaignStore, records: list[dict], posts: list[dict] = ()) -> None:
     """Append records with one write and an fsync (like the journal)."""
-    if not records:
-        return
-    import tomli_w
+    from gmtool.campaign import forumfile
 
-    clean = [{k: v for k, v in r.items() if v is not None} for r in records]
-    append_durably(store.folder / FORUM_FILE, ("\n" + tomli_w.dumps({"command": clean})).encode("utf-8"))
+    forumfile.append(store.folder / FORUM_FILE, records, list(posts))

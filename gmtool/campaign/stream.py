@@ -35,6 +35,8 @@ def commitment(secret: bytes) -> str:
 
 
 def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
+    if not 1 <= sides <= _SPACE:   # beyond 2**64 the rejection loop would never end
+        raise DiceError(f"a d{sides} cannot be rolled from the stream")
     limit = _SPACE - (_SPACE % sides)
     counter = 0
     while True:
@@ -55,6 +57,7 @@ class Entry:
     die: int
     face: int
     source: str          # "stream" | "manual"
+    chain: str = ""      # the journal's running hash up to and including this entry (hex)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "turn": self.turn, "purpose": self.purpose, "die": self.die,
@@ -69,7 +72,7 @@ class JournalingSource:
     """
 
     def __init__(self, secret: bytes | None, first_id: int, turn: int, purpose: str,
-                 manual: Iterable[int] | None = None) -> None:
+                 manual: Iterable[int] | None = None, expected: str | None = None) -> None:
         if secret is None and manual is None:
             self._missing = True
         else:
@@ -80,14 +83,24 @@ class JournalingSource:
         self.purpose = purpose[:150]
         self.manual = FixedSource(manual) if manual is not None else None
         self.entries: list[Entry] = []
+        self.expected = expected          # the campaign's commitment: the secret must match it
+        self.limit: int | None = None     # a budget: at most this many entries
+        self.limit_reason = "the dice budget is spent"
 
     def roll(self, sides: int, label: str = "") -> int:
+        if self.limit is not None and len(self.entries) >= self.limit:
+            raise DiceError(self.limit_reason)
         if self.manual is not None:
             face = self.manual.roll(sides, label)
             source = "manual"
         else:
             if self._missing:
                 raise DiceError("the campaign's secret is missing or revealed: no more rolls from its stream")
+            if self.expected is not None:   # before the first die: a wrong secret never rolls
+                if commitment(self.secret) != self.expected:  # type: ignore[arg-type]
+                    raise DiceError("secret.key does not match the campaign's commitment: no die is rolled "
+                                    "from a wrong secret; restore the right secret.key")
+                self.expected = None
             face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"
         purpose = (f"{self.purpose}: {label}" if label else self.purpose)[:200]

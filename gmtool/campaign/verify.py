@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign
+from gmtool.campaign.model import MAX_TURN, Campaign
 from gmtool.campaign.stream import Entry, commitment, derive_face
+from gmtool.dice.limits import MAX_SIDES
 
 
 @dataclass
@@ -30,6 +31,24 @@ class VerifyResult:
         return not self.findings
 
 
+def entry_problem(entry: Entry) -> str:
+    """What is out of range in one journal entry ("" when nothing is)."""
+    if not 1 <= entry.die <= MAX_SIDES:
+        return f"die = {_short(entry.die)} is not a die (1 to {MAX_SIDES} sides)"
+    if not 1 <= entry.face <= entry.die:
+        return f"face {_short(entry.face)} is not on a d{entry.die}"
+    if not 0 <= entry.turn <= MAX_TURN:
+        return f"turn = {_short(entry.turn)} is out of range (0 to {MAX_TURN})"
+    if entry.source not in ("stream", "manual"):
+        return f"unknown source {entry.source!r}"
+    return ""
+
+
+def _short(value: int) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
 def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems: list[str],
                    secret: bytes) -> VerifyResult:
     """Every stream roll recomputed from ``secret``; ids consecutive from 1; the secret
@@ -46,8 +65,9 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
             what = "duplicate" if entry.id < expected else "gap"
             result.findings.append(Finding(f"id {entry.id} where {expected} was expected ({what})", entry.id))
         expected = entry.id + 1
-        if entry.die < 1 or not 1 <= entry.face <= entry.die:
-            result.findings.append(Finding(f"face {entry.face} is not on a d{entry.die}", entry.id))
+        problem = entry_problem(entry)
+        if problem:
+            result.findings.append(Finding(problem, entry.id))
             continue
         if entry.source == "stream":
             result.stream += 1
@@ -57,8 +77,7 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
                                                f"(d{entry.die}, {entry.purpose})", entry.id))
         elif entry.source == "manual":
             result.manual += 1
-        else:
-            result.findings.append(Finding(f"unknown source {entry.source!r}", entry.id))
+    result.findings += chain_findings(campaign, entries)
     last = entries[-1].id if entries else 0
     if last < campaign.last_roll_id:
         result.findings.append(Finding(f"the journal ends at roll #{last} but the campaign has used rolls up to "
@@ -69,13 +88,58 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
     return result
 
 
+def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
+    """The journal's running hash recomputed, against the hash each entry carries and the
+    one campaign.toml keeps."""
+    from gmtool.campaign.journal import chain_of
+
+    findings: list[Finding] = []
+    chain = chain_of(entries)
+    at = {e.id: h for e, h in zip(entries, chain)}
+    for entry, h in zip(entries, chain):
+        if entry.chain and entry.chain != h:
+            findings.append(Finding("the journal's running hash breaks here: this entry or one before it was "
+                                    "changed after it was written", entry.id))
+            break
+    if campaign.journal_hash and campaign.last_roll_id in at and at[campaign.last_roll_id] != campaign.journal_hash:
+        findings.append(Finding(f"campaign.toml's journal hash does not match the journal at roll "
+                                f"#{campaign.last_roll_id}: entries were changed"))
+    return findings
+
+
+def published_findings(entries: list[Entry], published: list[tuple[str, int, str]]) -> list[Finding]:
+    """Every published mark (where, roll id, 12 hex digits) against the recomputed chain."""
+    from gmtool.campaign.journal import chain_of
+
+    at = {e.id: h for e, h in zip(entries, chain_of(entries))}
+    findings: list[Finding] = []
+    for where, roll_id, short in published:
+        h = at.get(roll_id)
+        if h is None:
+            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal has no roll "
+                                    f"#{roll_id}", roll_id))
+        elif not h.startswith(short):
+            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal now gives "
+                                    f"{h[:12]}: an entry up to #{roll_id} was changed after it was published",
+                                    roll_id))
+    return findings
+
+
+def published_marks(texts: list[tuple[str, str]]) -> list[tuple[str, int, str]]:
+    """Every ``journal #N · hash`` in (where, text) pairs."""
+    from gmtool.campaign.journal import MARK
+
+    return [(where, int(m.group(1)), m.group(2)) for where, text in texts for m in MARK.finditer(text)]
+
+
 def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
                    property_ids: set[str]) -> list[str]:
     """Cross-references a hand edit can break."""
     issues: list[str] = []
+    from gmtool.campaign.names import names_problems
+
     names = [p.name for p in campaign.players]
-    for name in {n for n in names if names.count(n) > 1}:
-        issues.append(f"player {name!r} appears twice")
+    issues += list(dict.fromkeys(names_problems(names)))
     known = set(names)
     if not 1 <= campaign.stage <= 3:
         issues.append(f"stage {campaign.stage} is not 1, 2 or 3")

@@ -142,7 +142,7 @@ def validate_command(
     folder = require_campaign(campaign)
     store = CampaignStore(folder)
     notes: list[str] = []
-    with store.locked():
+    with store.locked(read_only=not repair):
         state = store.load()
         out = Output(format, lang, state)
         orion = OrionTables(campaign_library(folder, tables))
@@ -156,14 +156,20 @@ def validate_command(
         if tail:
             findings.append(f"{store.journal_path.name}: the last entry is incomplete (a crash?); "
                             "run again with --repair to cut it")
+        from gmtool.campaign.verify import entry_problem
+
         expected = 1
         for entry in entries:
+            problem = entry_problem(entry)
+            if problem:
+                findings.append(f"{store.journal_path.name}: roll #{entry.id}: {problem}")
             if entry.id != expected:
                 findings.append(f"{store.journal_path.name}: roll id {entry.id} where {expected} was expected")
             expected = entry.id + 1
         if expected - 1 < state.last_roll_id:
             findings.append(f"{store.journal_path.name}: ends at roll #{expected - 1} but the campaign has used "
                             f"rolls up to #{state.last_roll_id}")
+        findings += _check_forum(store, repair, notes, out.lang)
         if not store.secret_path.exists() and not state.revealed_secret:
             findings.append(f"{store.secret_path.name} is missing: the stream cannot roll")
     report = findings_report(tr("validate_title", out.lang, name=state.name), tr("validate_ok", out.lang),
@@ -173,6 +179,25 @@ def validate_command(
     out.emit(report)
     if findings:
         raise fail(f"{len(findings)} problem(s): {findings[0]}")
+
+
+def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[str]:
+    """forum.toml: a torn last append is cut by --repair, like the journal's."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.report.i18n import tr
+
+    path = store.folder / FORUM_FILE
+    tail, problem = forumfile.check(path)
+    if problem:
+        return [f"{FORUM_FILE}: damaged in the middle ({problem}); restore it from a copy"]
+    if tail and repair:
+        notes.append(tr("repaired_forum", lang, n=forumfile.repair(path)))
+        return []
+    if tail:
+        return [f"{FORUM_FILE}: the last records are incomplete (a crash or a full disk?); "
+                "run again with --repair to cut them"]
+    return []
 
 
 @app.command("reveal")

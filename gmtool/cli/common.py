@@ -131,9 +131,15 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
     """Journal the command's dice, then replace the state — only after it succeeded."""
+    store.check_names(state)   # before anything is written
+    size = store.journal_size()
     if choice is not None:
         store.append(choice.entries)
-    store.save(state)
+    try:
+        store.save(state)
+    except GmError:
+        store.cut_journal(size)   # the state was not saved: neither are its rolls
+        raise
 
 
 def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
@@ -152,6 +158,7 @@ class Output:
     setting, else plain English (BBCode in the phpBB dialect)."""
 
     def __init__(self, fmt: Format | None, lang: Lang | None, campaign: Any = None) -> None:
+        self.campaign = campaign
         self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
         self.dialect = RENDER_OPTIONS["dialect"] or getattr(campaign, "dialect", None) or "phpbb"
@@ -164,10 +171,27 @@ class Output:
     def render(self, report: Any) -> str:
         from gmtool.report.render import render
 
-        return render(report, self.format, self.dialect, self.post_limit)
+        return render(with_journal_mark(report, self.campaign), self.format, self.dialect, self.post_limit)
 
     def emit(self, report: Any) -> None:
         sys.stdout.write(self.render(report))
+
+
+def with_journal_mark(report: Any, campaign: Any) -> Any:
+    """Every report of a campaign ends with its journal's running hash (``journal #58 ·
+    3fa2c1d0e9b7``): once posted, no journal entry up to #58 can change unseen
+    (``gmtool verify --published THREAD``)."""
+    last = getattr(campaign, "last_roll_id", 0)
+    chain = getattr(campaign, "journal_hash", "")
+    if not last or not chain or not hasattr(report, "blocks"):
+        return report
+    from gmtool.campaign.journal import mark
+    from gmtool.report.model import Paragraph, Report, Span
+
+    data = dict(report.data) if isinstance(report.data, dict) else report.data
+    if isinstance(data, dict):
+        data["journal"] = {"last_id": last, "hash": chain[:12]}
+    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain), "i")])], data)
 
 
 class DiceChoice:
@@ -188,7 +212,7 @@ class DiceChoice:
                 raise CampaignError("the campaign's secret was revealed: its stream is spent, "
                                     "so no more rolls can be made from it")
             self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
-                                           purpose, faces)
+                                           purpose, faces, expected=campaign.commitment)
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
             if faces is not None:
                 self.info["faces"] = faces
@@ -208,6 +232,15 @@ class DiceChoice:
         ids = getattr(self.source, "ids", None)
         if ids:
             self.info["roll_ids"] = list(ids)
+        if self.journal is not None and self.entries:
+            # the journal's mark once these dice are appended, for reports rendered before the commit
+            from gmtool.campaign import journal
+
+            store, campaign, _ = self.journal
+            chain = journal.last_chain(store.journal_path)
+            for entry in self.entries:
+                chain = journal.link(chain, entry)
+            campaign.last_roll_id, campaign.journal_hash = self.entries[-1].id, chain
 
     @property
     def entries(self) -> list:
@@ -220,6 +253,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 def fail(message: str) -> "typer.Exit":
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(1)
+
+
+def os_message(exc: OSError) -> str:
+    """``campaigns/x/journal.toml: is a directory`` — the file and the system's reason."""
+    import errno
+
+    reason = "no space left on device" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
+    name = exc.filename if exc.filename is not None else ""
+    if name:
+        from gmtool.tomlfile import display_path
+
+        name = display_path(Path(os.fsdecode(name))) if isinstance(name, (str, bytes)) else str(name)
+        return f"{name}: {reason}"
+    return reason
 
 
 def handles_errors(func: F) -> F:
@@ -238,6 +285,10 @@ def handles_errors(func: F) -> F:
             raise
         except BrokenPipeError:
             raise typer.Exit(1) from None
+        except OSError as exc:   # a full disk, a read-only folder, a path that is not there
+            if os.environ.get(DEBUG_ENV):
+                raise
+            raise fail(os_message(exc)) from None
         except Exception as exc:  # a bug: say so in one line
             if os.environ.get(DEBUG_ENV):
                 raise

@@ -7,8 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, commit,
-                               fail, handles_errors, open_campaign, user_text)
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, fail, handles_errors, open_campaign, user_text)
 
 app = typer.Typer(help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).",
                   no_args_is_help=True)
@@ -30,7 +29,9 @@ def resolve_command(
                                                   show_default=False)] = None,
     post_id: Annotated[Optional[str], typer.Option("--post-id", help="With -: the post's id.",
                                                    show_default=False)] = None,
-    private: Annotated[bool, typer.Option("--private", help="With -: the post is a private message.")] = False,
+    private: Annotated[bool, typer.Option("--private", help="With -: the post is a private message. With a file: "
+                                          "the file is an export of private messages (every post in it is private; "
+                                          "a thread file holds public posts only).")] = False,
     include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: show the "
                                                   "results of private messages too (never post it publicly).")] = False,
     moderator: Annotated[Optional[List[str]], typer.Option("--moderator", help="A forum name allowed to !roll "
@@ -61,16 +62,16 @@ def resolve_command(
       gmtool post resolve 'https://forum.example/viewtopic.php?t=12' -c DIR
       pbpaste | gmtool post resolve - -c DIR --author bob --post-id 1187
     """
-    from gmtool.campaign.store import append_forum, read_forum
-    from gmtool.errors import InputError
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.errors import GmError, InputError
     from gmtool.forum.posts import Post, parse_commands
-    from gmtool.forum.resolve import Resolver, outcome_from_record, record_of
+    from gmtool.forum.resolve import Resolver, resolve_posts
     from gmtool.report.forum import reply_report
 
     from gmtool.cli.common import require_campaign
-    from gmtool.forum.sources import Options, late_additions, late_refusal, read_thread
+    from gmtool.forum.sources import Options, read_thread
 
-    forum_source = False
     if thread == ["-"]:
         if not author or not post_id:
             raise fail("a post on stdin needs --author and --post-id")
@@ -83,8 +84,9 @@ def resolve_command(
         raise fail("- (a post on stdin) cannot be given with other sources")
     else:
         # pages are read (and fetched) before the campaign is locked
-        found = read_thread(thread, Options(profile, require_campaign(campaign), timeout, max_pages))
-        posts, forum_source = found.posts, found.kind != "thread"
+        found = read_thread(thread, Options(profile, require_campaign(campaign), timeout, max_pages,
+                                            private_messages=private))
+        posts = found.posts
         if found.stopped:
             typer.echo(f"warning: {found.stopped}", err=True)
 
@@ -93,27 +95,23 @@ def resolve_command(
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
-        known = read_forum(store)
+        records = forumfile.read(store.folder / FORUM_FILE)
         source = JournalingSource(None if state.revealed_secret else store.read_secret(), store.next_roll_id(),
-                                  state.turn, "post")
+                                  state.turn, "post", expected=state.commitment)
         resolver = Resolver(state, lib, source, moderator or [])
-        outcomes = []
-        # on a forum page, a command added to a post at or before the last resolved one came by an edit
-        late = late_additions(posts, known) if forum_source else set()
-        for post in posts:
-            for command in post.commands:
-                key = f"{post.post_id}:{command.index}"
-                if key in known:
-                    outcomes.append(outcome_from_record(post, command, known[key]))
-                elif key in late:
-                    outcomes.append(late_refusal(post, command))
-                else:
-                    outcomes.append(resolver.resolve(post, command))
-        new = [o for o in outcomes if o.new]
-        if new:
-            store.append(source.entries)
-            append_forum(store, [record_of(o) for o in new])
-            commit(store, state)
+        outcomes, new_commands, new_posts = resolve_posts(posts, records, resolver)
+        if new_commands or new_posts:
+            store.check_names(state)
+            forum = store.folder / FORUM_FILE
+            size, forum_size = store.journal_size(), forum.stat().st_size if forum.exists() else 0
+            try:
+                store.append(source.entries)
+                forumfile.append(forum, new_commands, new_posts)
+                store.save(state)
+            except GmError:   # e.g. a full disk: none of it happened
+                store.cut_journal(size)
+                forumfile.cut(forum, forum_size)
+                raise
     out.emit(reply_report(outcomes, posts, out.lang, include_private))
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt,
-                               campaign_dir, handles_errors, user_text)
+                               campaign_dir, commit, handles_errors, user_text)
 
 
 def register(app: typer.Typer) -> None:
@@ -61,6 +61,5 @@ def roll_command(
         choice = DiceChoice(dice, None, (store, state, purpose))
         result = roll(expression, choice.source, comment=for_ or "")
         choice.finish()
-        store.append(choice.entries)
-        store.save(state)   # records the last roll id: a cut journal cannot go unnoticed
+        commit(store, state, choice)   # records the last roll id: a cut journal cannot go unnoticed
     out.emit(roll_report(result, out.lang, choice.info))

@@ -216,8 +216,8 @@ def undo_command(campaign: CampaignOpt = None) -> None:
     with store.locked():
         snapshot, turn, first_id = require_snapshot(store)
         last_id = store.next_roll_id() - 1
-        atomic_write(store.state_path, (snapshot / "campaign.toml").read_bytes())
-        store.load()   # the snapshot must be a valid campaign
+        kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
+        atomic_write(store.state_path, kept)
         voided = store.folder / "voided.toml"
         entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
                  f"reason = \"turn {turn} undone\"\n\n")

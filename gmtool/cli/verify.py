@@ -1,7 +1,8 @@
 """``gmtool verify``: anyone re-checks every roll of a campaign's journal."""
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from pathlib import Path
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -17,6 +18,10 @@ def verify_command(
     secret: Annotated[Optional[str], typer.Option("--secret", help="The revealed secret (hex); default: the one "
                                                   "recorded by `campaign reveal`, else the moderator's secret.key.",
                                                   show_default=False)] = None,
+    published: Annotated[Optional[List[Path]], typer.Option(
+        "--published", help="A file holding text posted in the thread (replies, reports, or a whole thread "
+        "export): every `journal #N · HASH` in it must match the journal. Repeatable.",
+        show_default=False)] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -32,7 +37,8 @@ def verify_command(
     """
     from gmtool.campaign import journal
     from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.verify import verify_journal
+    from gmtool.campaign.store import display
+    from gmtool.campaign.verify import published_findings, published_marks, verify_journal
     from gmtool.errors import CampaignError, InputError
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
@@ -55,12 +61,24 @@ def verify_command(
             raise CampaignError("the secret is not revealed yet: give --secret HEX")
     entries, tail, problems = journal.read_all(store.journal_path)
     result = verify_journal(state, entries, tail, problems, key)
+    texts = []
+    reports = store.folder / "reports"
+    for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
+        if path.is_file() and not path.is_symlink():
+            texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
+    for path in published or []:
+        try:
+            texts.append((display(path), path.read_bytes()[:50_000_000].decode("utf-8", "replace")))
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
+    marks = published_marks(texts)
+    result.findings += published_findings(entries, marks)
     findings = [str(f) for f in result.findings]
     facts = [(tr("rolls_checked", out.lang), f"{result.checked} (stream {result.stream}, manual {result.manual})"),
-             (tr("secret_from", out.lang), origin)]
+             (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), str(len(marks)))]
     data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
-            "manual": result.manual, "problems": findings,
-            "bad_ids": [f.roll_id for f in result.findings if f.roll_id is not None]}
+            "manual": result.manual, "problems": findings, "marks_checked": len(marks),
+            "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None))}
     out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
                              findings, facts, data))
     if findings:

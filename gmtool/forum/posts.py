@@ -2,8 +2,9 @@
 
 A thread file is posts separated by header lines ``=== AUTHOR #POST_ID ===`` (``=== AUTHOR
 #POST_ID private ===`` for a private message); everything until the next header is the
-post.  Quoted text (``[quote]…[/quote]``, nested too) is dropped first, so quoting someone's
-command never runs it again.  A command is a line starting with ``!``.
+post.  Quoted text (``[quote]…[/quote]``, nested too, ``<blockquote>``) and code
+(``[code]``, fenced code) are dropped first, so quoting someone's command never runs it
+again.  A command is a line starting with ``!``.  A thread file holds public posts only.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ ALIASES = {
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20
 MAX_COMMAND_CHARS = 300
+MAX_NESTING = 50         # quote levels; deeper counts as quoted to the end of the post
 
 
 @dataclass
@@ -50,44 +52,93 @@ class Post:
     commands: list[Command] = field(default_factory=list)
 
 
+_TOKEN = re.compile(r"\[(/?)(quote|code)(?:=[^\]\n]*)?\]|<(/?)blockquote\b[^>\n]*>", re.IGNORECASE)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
 def strip_quotes(text: str) -> str:
-    """Remove quoted text, nested quotes included; an unclosed quote runs to the end."""
+    """Remove quoted text and code: ``[quote]`` (nested too), ``<blockquote>``, ``[code]``
+    and fenced code (lines between ``` fences).  One pass, linear in the text; nesting past
+    :data:`MAX_NESTING` is treated as quoted to the end.  An unclosed quote or code block
+    runs to the end."""
     out: list[str] = []
-    depth = 0
+    depth = 0          # [quote] and <blockquote> levels
+    code = False       # inside [code]…[/code]: only [/code] counts
     pos = 0
-    while pos < len(text):
-        opening = QUOTE_OPEN.search(text, pos)
-        closing = QUOTE_CLOSE.search(text, pos)
-        nxt = min((m for m in (opening, closing) if m), key=lambda m: m.start(), default=None)
-        if nxt is None:
-            if depth == 0:
-                out.append(text[pos:])
-            break
+    for m in _TOKEN.finditer(text):
+        closing = bool(m.group(1) or m.group(3))
+        kind = (m.group(2) or "blockquote").lower()
+        if code:
+            if kind == "code" and closing:
+                code = False
+                pos = m.end()
+            continue
         if depth == 0:
-            out.append(text[pos:nxt.start()])
-        depth = depth + 1 if nxt is opening else max(0, depth - 1)
-        pos = nxt.end()
+            out.append(text[pos:m.start()])
+        if kind == "code":
+            code = not closing   # a stray [/code] is just dropped
+        elif closing:
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+            if depth > MAX_NESTING:
+                return _strip_fences("".join(out))
+        pos = m.end()
+    if depth == 0 and not code:
+        out.append(text[pos:])
+    return _strip_fences("".join(out))
+
+
+def _strip_fences(text: str) -> str:
+    """Drop fenced code blocks (Markdown ``` or ~~~), an unclosed fence to the end."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    for line in text.splitlines(keepends=True):
+        m = _FENCE.match(line)
+        if fence:
+            if m and m.group(1) == fence:
+                fence = ""
+            continue
+        if m:
+            fence = m.group(1)
+            continue
+        out.append(line)
     return "".join(out)
 
 
 def parse_commands(body: str) -> list[Command]:
+    """The post's commands, at most :data:`MAX_COMMANDS_PER_POST`; any more become one
+    refused entry that counts them (100,000 lines of ``!roll`` cost one line, not 100,000)."""
     commands: list[Command] = []
+    extra = 0
     for raw in strip_quotes(body).splitlines():
         line = raw.strip()
         if not line.startswith("!") or len(line) < 2:
+            continue
+        if len(commands) >= MAX_COMMANDS_PER_POST:
+            extra += 1
             continue
         word, _, args = line[1:].partition(" ")
         index = len(commands) + 1
         cmd = Command(index, ALIASES.get(word.casefold(), ""), word[:40], args.strip(), line[:MAX_COMMAND_CHARS + 1])
         if len(line) > MAX_COMMAND_CHARS:
             cmd.refused = f"longer than {MAX_COMMAND_CHARS} characters"
-        elif index > MAX_COMMANDS_PER_POST:
-            cmd.refused = f"more than {MAX_COMMANDS_PER_POST} commands in one post"
         commands.append(cmd)
+    if extra:
+        commands.append(Command(MAX_COMMANDS_PER_POST + 1, "", "…", "", f"!… ({extra} more commands)",
+                                refused=f"more than {MAX_COMMANDS_PER_POST} commands in one post: "
+                                        f"{extra} not run"))
     return commands
 
 
-def parse_thread(text: str) -> list[Post]:
+def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
+    """The posts of a thread file.  A thread file is a public thread: a ``private`` header
+    in it is refused (a player can type one), unless the whole file is an export of private
+    messages (``private_messages``), where every post is private.  A line that starts with
+    ``===`` and is not a valid header is refused too, naming its line: merged into the post
+    above, its commands would run as that post's author."""
     if len(text.encode("utf-8", "replace")) > MAX_THREAD_BYTES:
         raise InputError(f"the thread is larger than {MAX_THREAD_BYTES // 1_000_000} MB")
     posts: list[Post] = []
@@ -95,11 +146,18 @@ def parse_thread(text: str) -> list[Post]:
     body: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         m = HEADER.match(line)
+        if m is None and line.lstrip().startswith("==="):
+            raise InputError(f"line {number}: {line.strip()[:60]!r} starts like a post header but is not one "
+                             "(=== AUTHOR #POST_ID ===, the id in letters, digits, - or _); fix or remove it")
         if m:
+            if m.group("private") and not private_messages:
+                raise InputError(f"line {number}: a private post in a public thread file ({line.strip()[:60]!r}); "
+                                 "a private message comes alone on stdin (post resolve - --private) or in a "
+                                 "private-message export (post resolve FILE --private)")
             if current is not None:
                 current.body = "\n".join(body)
                 posts.append(current)
-            current = Post(m.group("author").strip(), m.group("id"), bool(m.group("private")), "", number)
+            current = Post(m.group("author").strip(), m.group("id"), private_messages, "", number)
             body = []
         elif current is not None:
             body.append(line)

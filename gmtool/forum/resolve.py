@@ -60,6 +60,14 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
                    new=False)
 
 
+# Budgets: a thread cannot make the journal (or the run) explode.  What is over budget is
+# refused and not stored, so the next run (the earlier commands read back, rolling nothing)
+# carries on where this one stopped.
+MAX_DICE_PER_POST = 200
+MAX_DICE_PER_THREAD = 2000
+MAX_COMMANDS_PER_THREAD = 400
+
+
 Handler = Callable[[Campaign, Post, Command, JournalingSource], dict[str, Report]]
 
 
@@ -72,6 +80,9 @@ class Resolver:
         self.source = source
         self.moderators = set(moderators)
         self.leaders = {p.name for p in state.players}
+        self.thread_dice = 0
+        self.thread_commands = 0
+        self.post_dice: dict[str, int] = {}
         self._handlers: dict[str, Handler] = {
             "roll": self._roll, "explore": self._explore, "table": self._table,
             "check": self._check, "vote": self._vote, "move": self._move, "navigate": self._navigate,
@@ -100,9 +111,23 @@ class Resolver:
         if command.name == "vote" and not post.private:
             return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message",
                            reason_ru="голосование тайное: отправьте !голос личным сообщением")
+        if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
+            return Outcome(post, command, "refused",
+                           reason=f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the "
+                                  "thread again to go on",
+                           reason_ru=f"больше {MAX_COMMANDS_PER_THREAD} новых команд за один раз: "
+                                     "обработайте тему ещё раз")
+        self.thread_commands += 1
+        post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
+        thread_left = MAX_DICE_PER_THREAD - self.thread_dice
         first = self.source.next_id
         self.source.purpose = f"post #{post.post_id}.{command.index} ({post.author}) !{command.name}"
         saved = len(self.source.entries)
+        self.source.limit = saved + max(0, min(post_left, thread_left))
+        self.source.limit_reason = (f"this post's dice budget ({MAX_DICE_PER_POST} dice) is spent"
+                                    if post_left <= thread_left else
+                                    f"this run's dice budget ({MAX_DICE_PER_THREAD} dice) is spent: resolve "
+                                    "the thread again to go on")
         try:
             reports = self._handlers[command.name](self.state, post, command, self.source)
         except GmError as exc:
@@ -110,7 +135,11 @@ class Resolver:
             del self.source.entries[saved:]
             self.source.next_id = first
             return Outcome(post, command, "refused", reason=str(exc))
+        finally:
+            self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]
+        self.thread_dice += len(ids)
+        self.post_dice[post.post_id] = self.post_dice.get(post.post_id, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
 
     # -- handlers ----------------------------------------------------------------
@@ -220,7 +249,7 @@ class Resolver:
         choice = {"за": "yes", "против": "no", "воздерживаюсь": "abstain"}.get(choice, choice)
         bribe = 0
         if len(parts) >= 3 and parts[1].lower() in ("bribe", "подкуп"):
-            if not parts[2].isdigit() or len(parts[2]) > 4:
+            if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
                 raise _Refused(f"bribe {parts[2]!r} is not a whole number of BC")
             bribe = int(parts[2])
         cast(state, state.player(post.author), choice, bribe)
@@ -231,3 +260,80 @@ class Resolver:
 
 class _Refused(GmError):
     pass
+
+
+# ----------------------------------------------------------------------- a whole thread
+
+def post_record(post: Post) -> dict[str, Any]:
+    """Closes a post: its author and the commands it held when first resolved."""
+    return {"post_id": post.post_id, "author": post.author, "private": post.private,
+            "commands": [c.line for c in post.commands]}
+
+
+def _changed(post: Post, command: Command, reason: str, reason_ru: str, original: str = "") -> Outcome:
+    return Outcome(post, command, "refused", reason=reason, reason_ru=reason_ru, edited=True, original=original)
+
+
+def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[list[Outcome], list[dict], list[dict]]:
+    """Every command of ``posts``: read back from ``records`` (a :class:`ForumRecords`) or run.
+
+    A post resolved once is closed: a command added, changed, moved or removed later is
+    flagged and its original result stands; an added command is refused.  Only commands
+    that ran are stored; a refusal is decided again on every run (the same text gives the
+    same refusal, and one caused by the campaign's state — a missing secret, a moderator
+    not named with --moderator — is retried).  Returns (outcomes, new command records,
+    new post records)."""
+    outcomes: list[Outcome] = []
+    new_posts: list[dict] = []
+    by_post: dict[str, list[str]] = {}
+    for key in records.commands:
+        pid, _, index = key.rpartition(":")
+        by_post.setdefault(pid, []).append(index)
+    for post in posts:
+        closed = records.posts.get(post.post_id)
+        if closed is not None:
+            original = [str(c) for c in closed.get("commands", [])]
+            author = closed.get("author", post.author)
+        elif post.post_id in by_post:   # resolved before posts were closed: its stored commands
+            n = max(int(i) for i in by_post[post.post_id] if i.isdigit()) if by_post[post.post_id] else 0
+            original = [str(records.commands.get(f"{post.post_id}:{i}", {}).get("command", ""))
+                        for i in range(1, n + 1)]
+            author = next(r.get("author", post.author) for k, r in records.commands.items()
+                          if k.startswith(post.post_id + ":"))
+            closed = {"legacy": True}
+        else:
+            original, author = [], post.author
+            new_posts.append(post_record(post))
+        other_author = author != post.author
+        for command in post.commands:
+            key = f"{post.post_id}:{command.index}"
+            record = records.commands.get(key)
+            if closed is None:
+                outcomes.append(outcome_from_record(post, command, record) if record
+                                else resolver.resolve(post, command))
+                continue
+            first = original[command.index - 1] if command.index <= len(original) else None
+            if record is not None:
+                outcomes.append(outcome_from_record(post, command, record))   # flags a change itself
+            elif first is None:
+                outcomes.append(_changed(post, command, "added after the post was resolved: a resolved post is "
+                                         "closed, post the command anew",
+                                         "добавлено после обработки поста: обработанный пост закрыт, "
+                                         "напишите команду в новом посте"))
+            elif first != command.line or other_author:
+                outcomes.append(_changed(post, command, "changed after the post was resolved: a resolved post is "
+                                         "closed", "изменено после обработки поста: обработанный пост закрыт",
+                                         first))
+            else:
+                outcomes.append(resolver.resolve(post, command))   # refused last time: decided again
+        for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
+            record = records.commands.get(f"{post.post_id}:{index}")
+            gone = Command(index, "", "", "", "")
+            if record is not None:
+                outcome = outcome_from_record(post, gone, record)
+                outcome.edited = True
+                outcomes.append(outcome)
+            else:
+                outcomes.append(_changed(post, gone, "removed after the post was resolved",
+                                         "удалено после обработки поста", original[index - 1]))
+    return outcomes, [record_of(o) for o in outcomes if o.new and o.status == "ok"], new_posts

@@ -24,18 +24,16 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
         blocks.append(Heading(text(head)))
         post_data = {"author": post.author, "post_id": post.post_id, "private": post.private, "commands": []}
         for o in items:
-            # A private message stays private: the public reply names the command, never its words.
+            # A private message stays private: the public reply says a command was received,
+            # nothing of what it was, how it went, or which dice it took.
             hidden = post.private and not include_private
-            shown = f"!{o.command.name or o.command.word} …" if hidden else o.command.line
+            shown = tr("private_command", lang) if hidden else o.command.line
             line = [bold(shown)]
             if hidden:
-                note = tr("refused", lang) + "; " if o.status == "refused" else ""
-                blocks.append(Paragraph(line + [Span(f" — {note}{tr('private_result', lang)}", "i")]))
-                if o.edited:
-                    blocks.append(Paragraph([Span(tr("edited_note", lang), "i")]))
+                blocks.append(Paragraph(line + [Span(f" — {tr('received', lang)}; {tr('private_result', lang)}",
+                                                     "i")]))
                 post_data["commands"].append({"index": o.command.index, "key": o.key, "command": shown,
-                                              "status": o.status, "edited": o.edited, "private": True,
-                                              "roll_ids": o.roll_ids})
+                                              "status": "received", "private": True})
                 continue
             if o.status == "refused":
                 reason = o.reason_ru if lang == "ru" and o.reason_ru else o.reason
@@ -56,6 +54,11 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
         data["posts"].append(post_data)
     if not blocks:
         blocks.append(Paragraph(text(tr("no_commands", lang))))
+    # every post read, so that a header forged inside a post shows before the reply is posted
+    read = ", ".join(f"#{p.post_id} {p.author}" for p in posts)
+    if read:
+        blocks.append(Paragraph([Span(f"{tr('posts_read', lang)}: ", "i"), Span(read, "i")]))
+    data["read"] = [{"post_id": p.post_id, "author": p.author, "private": p.private} for p in posts]
     ids = [p.post_id for p in posts]
     title = tr("reply_title", lang) + (f": #{ids[0]}" + (f"–#{ids[-1]}" if len(ids) > 1 else "") if ids else "")
     return Report(text(title), blocks, data)

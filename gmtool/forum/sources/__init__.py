@@ -44,6 +44,7 @@ class Options:
     timeout: float = DEFAULT_TIMEOUT
     max_pages: int = DEFAULT_MAX_PAGES
     max_bytes: int = MAX_PAGE_BYTES
+    private_messages: bool = False   # a thread file that is an export of private messages
 
 
 def is_url(spec: str) -> bool:
@@ -204,7 +205,7 @@ def _read_data(data: bytes, where: str, options: Options, charset: str, url: str
     if feeds.looks_like_discourse_raw(text):
         return _thread(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse", where)
     try:
-        return Thread(parse_thread(text), "thread")
+        return Thread(parse_thread(text, options.private_messages), "thread")
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
 
@@ -229,29 +230,6 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, page
 
 
 # ------------------------------------------------------------------ what is new
-
-def late_additions(posts: list[Post], known: dict[str, Any]) -> set[str]:
-    """Keys of commands that are not yet resolved but sit in a post at or before the last
-    post with a resolved command: on a forum, such a command was added by an edit after
-    the thread was resolved past it, and is refused (once, and stored like any result)."""
-    last = -1
-    for number, post in enumerate(posts):
-        if any(f"{post.post_id}:{c.index}" in known for c in post.commands):
-            last = number
-    late: set[str] = set()
-    for post in posts[:last + 1]:
-        late.update(key for key in (f"{post.post_id}:{c.index}" for c in post.commands) if key not in known)
-    return late
-
-
-def late_refusal(post: Post, command: Any) -> Any:
-    from gmtool.forum.resolve import Outcome
-
-    return Outcome(post, command, "refused",
-                   reason="added by an edit after later posts were resolved: post it anew",
-                   reason_ru="добавлена правкой поста после того, как следующие посты уже разобраны: "
-                             "напишите её новым постом")
-
 
 # ------------------------------------------------------------------ URLs
 
@@ -307,7 +285,7 @@ def _read_url(url: str, options: Options) -> Thread:
                 collected.extend(feeds.discourse_raw(text, topic_hint, current))
                 engine, kind = "discourse", "discourse-raw"
             else:
-                thread = Thread(parse_thread(text), "thread")
+                thread = Thread(parse_thread(text, options.private_messages), "thread")
                 thread.pages = pages
                 return thread
         if len(collected) > MAX_POSTS:

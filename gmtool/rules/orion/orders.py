@@ -98,7 +98,10 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
     orders: list[Order] = []
     problems: list[Problem] = []
     turn = data.get("turn")
-    if turn is not None and turn != campaign.turn:
+    if turn is None:   # an empty or cut file must not play a turn
+        problems.append(Problem(1, "", f"the orders file does not name its turn: put `turn = {campaign.turn}` "
+                                       "at the top"))
+    elif isinstance(turn, bool) or not isinstance(turn, int) or turn != campaign.turn:
         problems.append(Problem(1, "", f"these are orders for turn {turn}; the campaign is at turn {campaign.turn}"))
     leaders = {p.name for p in campaign.players}
     for leader, table in data.items():

@@ -1,0 +1,156 @@
+"""``forum.toml``: what ``post resolve`` decided, appended like the journal.
+
+* ``[[command]]`` — one resolved command (``key = "POST_ID:INDEX"``), its reports in
+  English and Russian; only commands that ran (``status = "ok"``) are kept — a refusal is
+  decided again on every run (the command's text decides it the same way; a refusal caused
+  by the campaign's state, e.g. a missing ``secret.key``, is retried);
+* ``[[post]]`` — a post once resolved is closed: its author and the commands it held
+  (``commands = [...]``) at the time; a command added, removed or moved later is flagged.
+
+Each ``post resolve`` appends its records with one write and an fsync (commands first,
+then the post records that close them).  A crash or a full disk can only cut the last
+append: :func:`split` finds the cut, :func:`repair` removes it, as for the journal.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gmtool.campaign.files import append_durably, atomic_write
+from gmtool.errors import CampaignError
+from gmtool.tomlfile import display_path, toml_message
+
+HEADER = "# gmtool forum records: resolved commands and closed posts, append-only\n"
+
+
+@dataclass
+class ForumRecords:
+    commands: dict[str, dict[str, Any]] = field(default_factory=dict)   # key → record
+    posts: dict[str, dict[str, Any]] = field(default_factory=dict)      # post id → record
+
+
+def _boundaries(text: str) -> list[int]:
+    """Where a table header (``[[command]]``, ``[[post]]``) starts a line."""
+    out = [0] if text.startswith("[[") else []
+    i = text.find("\n[[")
+    while i >= 0:
+        out.append(i + 1)
+        i = text.find("\n[[", i + 1)
+    return out
+
+
+def _parses(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
+
+
+def split(text: str) -> tuple[str, str, str]:
+    """(complete records, torn tail, problem): a torn tail is what follows the last table
+    that parses; damage with whole tables after it is a problem in the middle."""
+    try:
+        tomllib.loads(text)
+        return text, "", ""
+    except tomllib.TOMLDecodeError as exc:
+        message = toml_message(exc)
+    starts = _boundaries(text)
+    # prefixes ending before the damage parse, later ones do not: binary search for the last
+    lo, hi, cut = 0, len(starts) - 1, 0
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if _parses(text[: starts[mid]]):
+            cut, lo = starts[mid], mid + 1
+        else:
+            hi = mid - 1
+    later = [s for s in starts if s > cut]
+    if later and _parses(text[later[0]:]):
+        return text[:cut], text[cut:], message
+    return text[:cut], text[cut:], ""
+
+
+def read(path: Path) -> ForumRecords:
+    records = ForumRecords()
+    if not path.exists():
+        return records
+    where = display_path(path)
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise CampaignError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start}); run `gmtool campaign validate "
+                            "--repair` if a crash cut it") from None
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        raise CampaignError(f"{where}: {toml_message(exc)}; if a crash or a full disk cut it, run "
+                            f"`gmtool campaign validate -c {display_path(path.parent)} --repair`") from None
+    for r in data.get("command", []):
+        if isinstance(r, dict) and isinstance(r.get("key"), str):
+            records.commands[r["key"]] = r
+    for r in data.get("post", []):
+        if isinstance(r, dict) and isinstance(r.get("post_id"), str):
+            records.posts.setdefault(r["post_id"], r)   # the first closing stands
+    return records
+
+
+def append(path: Path, commands: list[dict[str, Any]], posts: list[dict[str, Any]] = ()) -> None:
+    """Append command records, then the post records that close them, with one write."""
+    import tomli_w
+
+    if not commands and not posts:
+        return
+    clean = [{k: v for k, v in r.items() if v is not None} for r in commands]
+    text = ""
+    if not path.exists():
+        text = HEADER
+    if clean:
+        text += "\n" + tomli_w.dumps({"command": clean})
+    if posts:
+        text += "\n" + tomli_w.dumps({"post": [{k: v for k, v in r.items() if v is not None} for r in posts]})
+    append_durably(path, text.encode("utf-8"))
+
+
+def cut(path: Path, size: int) -> None:
+    """Undo this run's append when what goes with it could not be written."""
+    import os
+
+    try:
+        if path.stat().st_size > size:
+            os.truncate(path, size)
+    except OSError:
+        pass   # a torn tail at worst: `campaign validate --repair` cuts it
+
+
+def check(path: Path) -> tuple[str, str]:
+    """(torn tail, problem in the middle) of ``path``; both empty when it is whole."""
+    if not path.exists():
+        return "", ""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="replace")
+    _, tail, problem = split(text)
+    return tail, problem
+
+
+def repair(path: Path) -> int:
+    """Cut a torn last append; returns the number of bytes removed."""
+    data = path.read_bytes()
+    text = data.decode("utf-8", errors="replace")
+    complete, tail, problem = split(text)
+    if problem:
+        raise CampaignError(f"{display_path(path)}: damaged in the middle, not only at the end ({problem}); "
+                            "restore it from a copy")
+    if not tail:
+        return 0
+    keep = len(complete.encode("utf-8"))
+    if data[:keep].decode("utf-8", errors="replace") != complete:
+        raise CampaignError(f"{display_path(path)}: damaged in the middle, not only at the end; restore it from a copy")
+    atomic_write(path, data[:keep])
+    return len(data) - keep
