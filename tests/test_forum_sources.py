@@ -174,7 +174,7 @@ def test_only_posts_after_the_last_resolved_one_are_new(gm, camp, tmp_path):
     write(tmp_path, "t.html", fp.phpbb_page(posts))
     data = ok_json(gm("post", "resolve", str(page), "-c", str(camp), "--format", "json"))
     by_id = {p["post_id"]: p["commands"] for p in data["posts"]}
-    assert by_id["1001"][0]["status"] == "refused" and "edit" in by_id["1001"][0]["reason"]
+    assert by_id["1001"][0]["status"] == "refused" and "added after the post was resolved" in by_id["1001"][0]["reason"]
     assert by_id["1010"][0]["status"] == "ok"
     again = ok_json(gm("post", "resolve", str(page), "-c", str(camp), "--format", "json"))
     assert again == data
