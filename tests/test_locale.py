@@ -1,0 +1,82 @@
+"""The message catalogs (gmtool/locale/<lang>.toml): complete in every language, with the
+same placeholders, and plural forms by the CLDR rules of each language."""
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from gmtool.locale import LANGS, Msg, catalog, plural_category, plural_forms, t
+from gmtool.report.i18n import LABELS, tr
+
+
+def placeholders(message: str | dict[str, str]) -> set[str]:
+    forms = message.values() if isinstance(message, dict) else [message]
+    return {name.split(".")[0].split("[")[0] for form in forms
+            for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+def test_every_key_is_in_every_language():
+    keys = {lang: set(catalog(lang)) for lang in LANGS}
+    for lang in LANGS:
+        for other in LANGS:
+            missing = sorted(keys[other] - keys[lang])
+            assert not missing, f"{lang}.toml lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_agree_with_english(lang):
+    en = catalog("en")
+    differ = {key: (placeholders(en[key]), placeholders(msg)) for key, msg in catalog(lang).items()
+              if placeholders(msg) != placeholders(en[key])}
+    assert not differ, f"{lang}: placeholders differ from en: {differ}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_messages_have_the_languages_cldr_forms(lang):
+    needed = plural_forms(lang)
+    for key, message in catalog(lang).items():
+        if isinstance(message, dict):
+            assert needed <= set(message), f"{lang}: {key} lacks forms {sorted(needed - set(message))}"
+            assert "n" in placeholders(message) or key.endswith("_word"), \
+                f"{lang}: plural {key} never says its number (name it *_word if that is meant)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_is_empty(lang):
+    for key, message in catalog(lang).items():
+        forms = message.values() if isinstance(message, dict) else [message]
+        assert all(f.strip() for f in forms), f"{lang}: {key} is empty"
+
+
+def test_plural_messages_are_the_same_keys_in_every_language():
+    shape = {lang: {k for k, v in catalog(lang).items() if isinstance(v, dict)} for lang in LANGS}
+    assert shape["en"] == shape["ru"]
+
+
+def test_legacy_labels_have_moved_to_the_catalogs():
+    assert LABELS == {}, f"move these labels to gmtool/locale/*.toml: {sorted(LABELS)}"
+
+
+NUMBERS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
+
+
+def test_russian_plural_categories_by_cldr():
+    assert [plural_category(n, "ru") for n in NUMBERS] == \
+        ["many", "one", "few", "many", "many", "one", "few", "many", "many"]
+
+
+def test_english_plural_categories_by_cldr():
+    assert [plural_category(n, "en") for n in NUMBERS] == \
+        ["other", "one", "other", "other", "other", "other", "other", "other", "other"]
+
+
+def test_msg_renders_in_the_readers_language_and_nests():
+    msg = Msg("stage_n", n=2)
+    assert msg.text("en") == "stage 2" and msg.text("ru") == "этап 2"
+    assert str(msg) == "stage 2"
+    assert t("near_homeworld", "ru") == tr("near_homeworld", "ru") == "Рядом с Родным миром"
+
+
+def test_unknown_language_falls_back_to_english():
+    assert t("roll", "xx") == "Roll"
