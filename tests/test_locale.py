@@ -80,3 +80,45 @@ def test_msg_renders_in_the_readers_language_and_nests():
 
 def test_unknown_language_falls_back_to_english():
     assert t("roll", "xx") == "Roll"
+
+
+PLURALS = {
+    ("ru", "n_orders"): ["0 ордеров", "1 ордер", "2 ордера", "5 ордеров", "11 ордеров", "21 ордер",
+                         "22 ордера", "25 ордеров", "111 ордеров"],
+    ("en", "n_orders"): ["0 orders", "1 order", "2 orders", "5 orders", "11 orders", "21 orders",
+                         "22 orders", "25 orders", "111 orders"],
+    ("ru", "n_scientists"): ["0 учёных", "1 учёный", "2 учёных", "5 учёных", "11 учёных", "21 учёный",
+                             "22 учёных", "25 учёных", "111 учёных"],
+    ("en", "n_scientists"): ["0 scientists", "1 scientist", "2 scientists", "5 scientists", "11 scientists",
+                             "21 scientists", "22 scientists", "25 scientists", "111 scientists"],
+    ("ru", "n_dice"): ["0 костей", "1 кость", "2 кости", "5 костей", "11 костей", "21 кость", "22 кости",
+                       "25 костей", "111 костей"],
+    ("en", "n_dice"): ["0 dice", "1 die", "2 dice", "5 dice", "11 dice", "21 dice", "22 dice", "25 dice",
+                       "111 dice"],
+}
+
+
+@pytest.mark.parametrize("lang,key", sorted(PLURALS))
+def test_counted_nouns(lang, key):
+    assert [t(key, lang, n=n) for n in NUMBERS] == PLURALS[(lang, key)]
+
+
+SUCCESSES = {"ru": ["успехов", "успех", "успеха", "успехов", "успехов", "успех", "успеха", "успехов", "успехов"],
+             "en": ["successes", "success", "successes", "successes", "successes", "successes", "successes",
+                    "successes", "successes"]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_roll_counts_successes_in_the_right_form(gm, lang):
+    for n, word in zip(NUMBERS, SUCCESSES[lang]):
+        dice = ",".join(["9"] * n + ["1"] * (112 - n))
+        res = gm("roll", "112d10>=5", "--dice", dice, "--lang", lang)
+        assert res.exit_code == 0, res.output
+        assert f"= {n} {word}\n" in res.stdout
+
+
+def test_a_change_reads_as_a_counted_noun():
+    from gmtool.report.words import changes_text
+
+    assert changes_text([{"orders": 1}, {"bc": -2}], "en") == "+1 order, −2 BC"
+    assert changes_text([{"orders": 21}, {"colonists": -2}], "ru") == "+21 ордер, −2 колониста"

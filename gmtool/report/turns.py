@@ -5,6 +5,7 @@ from typing import Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
+from gmtool.report.words import build_reason, changes_text
 from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.rolltables.model import pick
 
@@ -95,9 +96,9 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def format_changes(changes: Any) -> str:
-    """``[{"orders": 1}, {"bc": -2}]`` → ``orders +1, bc -2``."""
-    return ", ".join(f"{k} {v:+d}" for change in changes or [] for k, v in change.items()) or "—"
+def format_changes(changes: Any, lang: str = "en") -> str:
+    """``[{"orders": 1}, {"bc": -2}]`` → ``+1 order, −2 BC``."""
+    return changes_text(changes, lang)
 
 
 def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> str:
@@ -115,17 +116,21 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str]) -> st
             extra.append(label("monster-kind", r["monster"]["kind"], great=r["monster"]["great"]))
         return f"{name} {r['hex']} → {found}" + (f"; {'; '.join(extra)}" if extra else "")
     if kind == "assign" and isinstance(r, dict):
-        return f"{name} {r['hex']}: {tr('workers', lang).lower()} {r.get('workers', '?')}, " \
-               f"{tr('scientists', lang).lower()} {r['scientists']}"
+        return f"{name} {r['hex']}: {tr('n_workers', lang, n=r.get('workers', 0))}, " \
+               f"{tr('n_scientists', lang, n=r['scientists'])}"
     if kind == "quests" and isinstance(r, dict):
-        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'))})"
+        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'), lang)})"
     if kind == "events" and isinstance(r, dict):
-        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'))})"
+        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'), lang)})"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
     if kind == "agents" and isinstance(r, dict):
         return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
     return f"{name}: {r}" if not isinstance(r, dict) else name
+
+
+def _raw(table: str, row_id: str, **_: Any) -> str:
+    return row_id
 
 
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
@@ -145,10 +150,10 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
     if builds:
         blocks += [Heading(text(tr("builds", lang))),
-                   Items([text(f"{b['item']} @ {b['hex']}: " + (f"{tr('built', lang)} ({b['cost']} = "
+                   Items([text(f"{(label or _raw)('costs', b['item'])} ({b['hex']}): " + (f"{tr('built', lang)} ({b['cost']} = "
                                                                   f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
                                                                   f"{tr('bc', lang)})" if b["built"]
-                                                                  else f"{tr('not_built', lang)} ({b['reason']})"))
+                                                                  else f"{tr('not_built', lang)} ({build_reason(b['reason'], lang)})"))
                           for b in builds])]
     if player.hand:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
