@@ -91,8 +91,8 @@ PLURALS = {
                              "22 учёных", "25 учёных", "111 учёных"],
     ("en", "n_scientists"): ["0 scientists", "1 scientist", "2 scientists", "5 scientists", "11 scientists",
                              "21 scientists", "22 scientists", "25 scientists", "111 scientists"],
-    ("ru", "n_dice"): ["0 костей", "1 кость", "2 кости", "5 костей", "11 костей", "21 кость", "22 кости",
-                       "25 костей", "111 костей"],
+    ("ru", "n_dice"): ["0 кубиков", "1 кубик", "2 кубика", "5 кубиков", "11 кубиков", "21 кубик", "22 кубика",
+                       "25 кубиков", "111 кубиков"],
     ("en", "n_dice"): ["0 dice", "1 die", "2 dice", "5 dice", "11 dice", "21 dice", "22 dice", "25 dice",
                        "111 dice"],
 }

@@ -100,6 +100,8 @@ class Table:
     modifiers: tuple[Modifier, ...] = ()
     divide: StageDivision | None = None
     rules: dict[str, Any] = field(default_factory=dict)   # parameters for the rules code
+    rule_labels: dict[str, Labels] = field(default_factory=dict)    # [labels.rules]: a rule key → its name
+    value_labels: dict[str, Labels] = field(default_factory=dict)   # [labels.values]: a text value → its label
     _by_total: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)
 
     @property
