@@ -497,7 +497,7 @@ def test_reveal_then_verify(gm, camp):
 def test_after_reveal_stream_rolls_are_refused(gm, camp):
     ok(gm("campaign", "reveal", "-c", str(camp)))
     before = snapshot(camp)
-    assert_error(gm("roll", "d10", "-c", str(camp)), "reveal")
+    assert_error(gm("roll", "d10", "-c", str(camp)), "раскрыт")  # the campaign speaks Russian
     q, r = homeworld(gm, camp, "bob")
     assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]))
     assert snapshot(camp) == before

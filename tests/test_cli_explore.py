@@ -374,8 +374,8 @@ def test_near_homeworld_english_plural(gm):
 
 @pytest.mark.parametrize("args, fragments", [
     (["--dice", "4"], ["error: --dice: too few faces", "roll 2 (event, d10)"]),
-    (["--dice", "1,5"], ["error: --dice: 1 face(s) left over (5)"]),
-    (["--dice", "4,5,6,10,3"], ["error: --dice: 1 face(s) left over (3)"]),
+    (["--dice", "1,5"], ["error: --dice: 1 face left over (5)"]),
+    (["--dice", "4,5,6,10,3"], ["error: --dice: 1 face left over (3)"]),
     (["--dice", "11"], ["error: --dice: face 11 is out of range 1–10 for roll 1 (exploration, d10)"]),
     (["--dice", "0"], ["error: --dice: face 0 is out of range 1–10"]),
     (["--dice", "4,5,11,10"], ["face 11 is out of range 1–10 for roll 3 (world type, d10)"]),

@@ -399,7 +399,7 @@ def test_fixed_source_finish_refuses_leftover_faces():
     with pytest.raises(DiceError) as info:
         source.finish()
     message = str(info.value)
-    assert "2 face(s) left over" in message
+    assert "2 faces left over" in message
     assert "(2,5)" in message
     assert "1 of 3" in message
 
