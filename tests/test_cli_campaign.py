@@ -417,7 +417,7 @@ def test_verify_ok_and_tampered(gm, camp):
     assert data["ok"] is True
     bad = _tamper_first_stream_face(camp)
     res = gm("verify", "-c", str(camp))
-    assert_error(res, f"roll #{bad}")
+    assert_error(res, f"бросок №{bad}")  # the campaign speaks Russian
     res = gm("verify", "-c", str(camp), "--format", "json")
     assert res.exit_code == 1
     assert json.loads(res.stdout)["bad_ids"] == [bad]
@@ -428,7 +428,7 @@ def test_verify_gap_in_ids(gm, camp):
     path = camp / "journal.toml"
     path.write_text(path.read_text().replace("id = 2\n", "id = 7\n"), encoding="utf-8")
     res = gm("verify", "-c", str(camp))
-    assert_error(res, "roll #")
+    assert_error(res, "бросок №")
 
 
 def test_validate(gm, camp):
