@@ -109,7 +109,7 @@ class Resolver:
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
             self.source.next_id = first
-            return Outcome(post, command, "refused", reason=str(exc))
+            return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "")
         ids = [e.id for e in self.source.entries[saved:]]
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
 
