@@ -84,7 +84,8 @@ def outputs(campaign: Path, ballots: Path) -> list[list[str]]:
 
 REFUSALS = [["roll", "2000d10"], ["roll", "d10+"], ["roll", "d10", "--dice", "11"], ["roll", "2d10", "--dice", "3,4,5"],
             ["roll", "d10", "--dice", "x"], ["roll", "3d6kh4"], ["roll", "d10000"], ["roll", ""],
-            ["explore", "--dice", "3,11"], ["agent", "check", "--difficulty", "hard"],
+            ["explore", "--dice", "3,11"], ["explore", "--player", "bob"], ["table", "show", "nothing"],
+            ["table", "roll", "orion/ships"], ["agent", "check", "--difficulty", "hard"],
             ["agent", "check", "--difficulty", "6", "--own-ops", "1"],
             ["agent", "check", "--difficulty", "500"]]
 
