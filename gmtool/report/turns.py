@@ -78,7 +78,7 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str) -> Repor
         v = out["victory"]
         blocks: list = [Facts(facts)]
         if v.get("standings"):
-            blocks.append(TableBlock([tr(k, lang) for k in ("player", "planets", "population", "bc")],
+            blocks.append(TableBlock([tr(k, lang) for k in ("leader", "planets", "population", "bc")],
                                      [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])]
                                       for s in v["standings"]]))
         return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
