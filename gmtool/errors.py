@@ -2,12 +2,48 @@
 
 Every error a user can cause is a :class:`GmError`; the CLI prints its message as
 ``error: <message>`` and exits 1.  Anything else escaping the core is a bug.
+
+An error is raised either with a plain English message (``RuleRefused("…")``, still
+accepted) or, better, with a key of the message catalogs and its parameters
+(``RuleRefused(key="agents.unknown", name="Kess", known=[…])``): then the error boundary
+and the forum replies write it in the reader's language (:meth:`GmError.text`), while
+``str(error)`` stays English for logs and tests.
 """
 from __future__ import annotations
+
+from typing import Any
 
 
 class GmError(Exception):
     """Base class for every error a user can cause (bad input, a refused rule)."""
+
+    def __init__(self, message: str = "", *, key: str | None = None, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(message or key or "")
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``: from the catalogs if the error has a key."""
+        if self.key is None:
+            return super().__str__()
+        from gmtool.locale import t
+
+        return t("error." + self.key, lang, **{k: _one_line(v) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def _one_line(value: Any) -> Any:
+    """Text a user gave, shown on the one line of an error: control characters escaped."""
+    if isinstance(value, str) and any(c < " " or c == "\x7f" for c in value):
+        return repr(value)[1:-1]
+    return value
+
+
+def message(exc: BaseException, lang: str = "en") -> str:
+    """Any exception's message in ``lang`` (a domain error's catalog text, else ``str``)."""
+    return exc.text(lang) if isinstance(exc, GmError) else str(exc)
 
 
 class DiceError(GmError):

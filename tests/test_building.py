@@ -159,7 +159,7 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0
     assert gm("turn", "end", "-c", str(folder)).exit_code == 0
     report = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
-    assert "Frigate @ 0,0" in report and "built (8 = 8 PP + 0 BC)" in report   # alice's frame: homeworld 0,0
+    assert "Frigate (0,0)" in report and "built (8 = 8 PP + 0 BC)" in report   # alice's frame: homeworld 0,0
     assert CampaignStore(folder).load().player("alice").ships == {"frigate": 1}
     res = gm("scrap", "-c", str(folder), "--player", "alice", "frigate")
     assert res.exit_code == 0 and "4 BC at the next production" in res.stdout

@@ -422,7 +422,7 @@ def test_verify_ok_and_tampered(gm, camp):
     assert data["ok"] is True
     bad = _tamper_first_stream_face(camp)
     res = gm("verify", "-c", str(camp))
-    assert_error(res, f"roll #{bad}")
+    assert_error(res, f"бросок №{bad}")  # the campaign speaks Russian
     res = gm("verify", "-c", str(camp), "--format", "json")
     assert res.exit_code == 1
     assert json.loads(res.stdout)["bad_ids"] == [bad]
@@ -433,7 +433,7 @@ def test_verify_gap_in_ids(gm, camp):
     path = camp / "journal.toml"
     path.write_text(path.read_text().replace("id = 2\n", "id = 7\n"), encoding="utf-8")
     res = gm("verify", "-c", str(camp))
-    assert_error(res, "roll #")
+    assert_error(res, "бросок №")
 
 
 def test_validate(gm, camp):
@@ -502,7 +502,7 @@ def test_reveal_then_verify(gm, camp):
 def test_after_reveal_stream_rolls_are_refused(gm, camp):
     ok(gm("campaign", "reveal", "-c", str(camp)))
     before = snapshot(camp)
-    assert_error(gm("roll", "d10", "-c", str(camp)), "reveal")
+    assert_error(gm("roll", "d10", "-c", str(camp)), "раскрыт")  # the campaign speaks Russian
     q, r = homeworld(gm, camp, "bob")
     assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]))
     assert snapshot(camp) == before

@@ -179,7 +179,7 @@ EXPECTED_LINES = {
         "Negative event: d10 = 5, ⌈5/2⌉ = 3 (stage 1) → 3: The planet is mineral-poor",
         "World type: d10 = 6, +2 (hostile environment), -3 (mineral-poor) = 5 → 5: Steppe or tundra",
         "World size: d10 = 10 → 10: Huge",
-        "Planet: Steppe or tundra, Huge",
+        "Planet: Steppe or tundra, huge",
         "Properties: hostile, poor",
         "Max population: 4 (Huge 5, hostile -1)",
         "Production: 3",
@@ -193,9 +193,9 @@ EXPECTED_LINES = {
         "Исследование, этап 1",
         "Исследование системы: d10 = 4 → 4: Планета с неблагоприятной средой (НОС), плюс негативное событие",
         "Негативное событие: d10 = 5, ⌈5/2⌉ = 3 (этап 1) → 3: Найденная планета будет бедной минералами",
-        "Тип мира: d10 = 6, +2 (НОС), -3 (БМ) = 5 → 5: Степной или тундра",
+        "Тип мира: d10 = 6, +2 (НОС), -3 (БМ) = 5 → 5: Степь или тундра",
         "Размер мира: d10 = 10 → 10: Огромный",
-        "Планета: Степной или тундра, Огромный",
+        "Мир: Степь или тундра, огромный",
         "Свойства: НОС, БМ",
         "Макс. население: 4 (Огромный 5, НОС -1)",
         "Производство: 3",
@@ -203,7 +203,7 @@ EXPECTED_LINES = {
         "ОИ на учёного: 3",
         "Прирост за ход: 0",
         "Негативное событие: Найденная планета будет бедной минералами",
-        "Кости: заданные (--dice): 4,5,6,10",
+        "Кубики: заданные (--dice): 4,5,6,10",
     ],
 }
 
@@ -374,8 +374,8 @@ def test_near_homeworld_english_plural(gm):
 
 @pytest.mark.parametrize("args, fragments", [
     (["--dice", "4"], ["error: --dice: too few faces", "roll 2 (event, d10)"]),
-    (["--dice", "1,5"], ["error: --dice: 1 face(s) left over (5)"]),
-    (["--dice", "4,5,6,10,3"], ["error: --dice: 1 face(s) left over (3)"]),
+    (["--dice", "1,5"], ["error: --dice: 1 face left over (5)"]),
+    (["--dice", "4,5,6,10,3"], ["error: --dice: 1 face left over (3)"]),
     (["--dice", "11"], ["error: --dice: face 11 is out of range 1–10 for roll 1 (exploration, d10)"]),
     (["--dice", "0"], ["error: --dice: face 0 is out of range 1–10"]),
     (["--dice", "4,5,11,10"], ["face 11 is out of range 1–10 for roll 3 (world type, d10)"]),
@@ -475,7 +475,7 @@ def test_world_planet_forced_type_and_size_needs_no_dice(gm):
     first = ok(gm(*args))
     assert first == ok(gm(*args))                   # no dice: the same report every time
     lines = lines_of(first)
-    assert "Planet: Terran (given), Huge (given)" in lines
+    assert "Planet: Terran (given), huge (given)" in lines
     assert "Max population: 5" in lines and "Production: 4" in lines
     assert "PP per worker: 4" in lines and "RP per scientist: 4" in lines
     data = ok_json(gm(*args, "--format", "json"))
@@ -672,7 +672,7 @@ def test_odds_table_world_type_every_format(gm, fmt):
 
 def test_odds_table_world_type_russian(gm):
     out = ok(gm("odds", "table", "orion/world-type", "--modifier", "-4", "--lang", "ru"))
-    for text in ("Вероятности: Тип мира (orion/world-type)", "Кость: d10", "Модификаторы: -4", "Результат",
+    for text in ("Вероятности: Тип мира (orion/world-type)", "Кубик: d10", "Модификаторы: -4", "Результат",
                  "Точно"):
         assert text in out
     assert re.search(r"≤2: Земной +3/5 +60\.00%", out)

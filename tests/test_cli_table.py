@@ -36,7 +36,7 @@ def test_show_world_size_in_russian(gm):
     assert res.exit_code == 0
     assert "Размер мира (orion/world-size)" in res.stdout
     assert "Макс. население" in res.stdout
-    for label in ["Крохотный", "Малый", "Обычный", "Большой", "Огромный"]:
+    for label in ["Крохотный", "Малый", "Средний", "Большой", "Огромный"]:
         assert label in res.stdout
     assert "4–7" in res.stdout
 

@@ -424,7 +424,7 @@ def test_assign(gm, camp):
     home = player(camp, "carol")["homeworld"]
     out = ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "1",
                 "--scientists", "2"))
-    assert "1 workers, 2 scientists" in out
+    assert "1 worker, 2 scientists" in out
     assert system(camp, home)["planet"]["scientists"] == 2
     ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "3"))
     assert system(camp, home)["planet"].get("scientists", 0) == 0
@@ -444,7 +444,7 @@ def test_activate(gm, camp):
     refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_, fragments=("2 orders",))
     grant(camp, "alice", orders=3)
     out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
-    assert "2 order(s) paid, 1 left" in out
+    assert "2 orders paid, 1 order left" in out
     assert system(camp, hex_)["planet"]["active_turn"] == 1
     refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_,
             fragments=("already active",))
@@ -468,7 +468,7 @@ def test_activate_with_an_orbital_base_costs_1(gm, camp):
         next(p for p in data["player"] if p["name"] == "alice")["orders"] = 1
     edit(camp, change)
     out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
-    assert "1 order(s) paid, 0 left" in out
+    assert "1 order paid, 0 orders left" in out
 
 
 # ============================================================== fleet (A8)
@@ -477,7 +477,7 @@ def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("order",))
     grant(camp, "bob", orders=2)
     out = ok(gm("fleet", "-c", str(camp), "--player", "bob", "+1"))
-    assert "fleet 2 (2), 1 orders" in out
+    assert "fleet 2 (max 2), 1 order" in out
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("already",))
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2")
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two")
@@ -488,14 +488,14 @@ def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
 
 def test_fleet_minus_one_gives_an_order(gm, camp):
     out = ok(gm("fleet", "-c", str(camp), "--player", "carol", "--", "-1"))
-    assert "fleet 0 (2), 1 orders" in out
+    assert "fleet 0 (max 2), 1 order" in out
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "carol", "--", "-1", fragments=("already",))
 
 
 def test_fleet_minus_one_as_documented(gm, camp):
     """`gmtool fleet --player P -1` — the form the help text gives ("+1 or -1")."""
     out = ok(gm("fleet", "-c", str(camp), "--player", "carol", "-1"))
-    assert "fleet 0 (2), 1 orders" in out
+    assert "fleet 0 (max 2), 1 order" in out
 
 
 # ============================================================== quests, events, decks (A11)

@@ -392,7 +392,7 @@ def test_fixed_source_face_zero_is_out_of_range():
 def test_fixed_source_uses_label_given_to_roll():
     with pytest.raises(DiceError) as info:
         roll("d6", FixedSource([9]), label="ambush")
-    assert "roll 1 (ambush: die 1, d6)" in str(info.value)
+    assert "roll 1 (ambush, die 1, d6)" in str(info.value)
 
 
 def test_fixed_source_too_few_faces_names_the_roll():
@@ -411,7 +411,7 @@ def test_fixed_source_finish_refuses_leftover_faces():
     with pytest.raises(DiceError) as info:
         source.finish()
     message = str(info.value)
-    assert "2 face(s) left over" in message
+    assert "2 faces left over" in message
     assert "(2,5)" in message
     assert "1 of 3" in message
 

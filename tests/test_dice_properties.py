@@ -181,7 +181,7 @@ def test_fixed_dice_consume_exactly_what_is_needed(expression, seed):
     try:
         extra.finish()
     except DiceError as error:
-        assert "1 face(s) left over" in str(error)
+        assert "1 face left over" in str(error)
     else:
         raise AssertionError("finish() accepted a face left over")
 

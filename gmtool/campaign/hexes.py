@@ -19,7 +19,7 @@ class Hex(NamedTuple):
     def parse(cls, text: str) -> "Hex":
         m = _HEX.match(text.replace("−", "-"))
         if not m:
-            raise InputError(f"hex {text!r} is not of the form Q,R (e.g. 3,-1)")
+            raise InputError(key="campaign.bad_hex", text=text)
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:

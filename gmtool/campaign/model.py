@@ -203,15 +203,13 @@ class Campaign:
         for player in self.players:
             if player.name == name:
                 return player
-        known = ", ".join(p.name for p in self.players)
-        raise InputError(f"unknown player {name!r} (players: {known})")
+        raise InputError(key="campaign.unknown_player", name=name, known=[p.name for p in self.players])
 
     def agent(self, name: str) -> Agent:
         for agent in self.agents:
             if agent.name.casefold() == name.casefold():
                 return agent
-        known = ", ".join(a.name for a in self.agents) or "none"
-        raise InputError(f"unknown agent {name!r} (agents: {known})")
+        raise InputError(key="campaign.unknown_agent", name=name, known=[a.name for a in self.agents])
 
     def system(self, hex_: Hex) -> System | None:
         for system in self.systems:

@@ -8,15 +8,25 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import MAX_TURN, Campaign
 from gmtool.campaign.stream import Entry, commitment, derive_face
 from gmtool.dice.limits import MAX_SIDES
+from gmtool.locale import Msg, t
 
 
 @dataclass
 class Finding:
-    message: str
+    msg: "str | Msg"
     roll_id: int | None = None
 
+    @property
+    def message(self) -> str:
+        return self.msg.text("en") if isinstance(self.msg, Msg) else self.msg
+
+    def text(self, lang: str = "en") -> str:
+        message = self.msg.text(lang) if isinstance(self.msg, Msg) else self.msg
+        return t("verify.roll_finding", lang, id=self.roll_id, message=message) if self.roll_id is not None \
+            else message
+
     def __str__(self) -> str:
-        return f"roll #{self.roll_id}: {self.message}" if self.roll_id is not None else self.message
+        return self.text("en")
 
 
 @dataclass
@@ -55,15 +65,14 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
     matches the commitment."""
     result = VerifyResult()
     if commitment(secret) != campaign.commitment:
-        result.findings.append(Finding(
-            f"the secret does not match the commitment {campaign.commitment[:16]}… published at the start"))
-    result.findings += [Finding(f"journal: {p}") for p in problems]
+        result.findings.append(Finding(Msg("verify.commitment", commitment=campaign.commitment[:16])))
+    result.findings += [Finding(Msg("verify.journal", problem=p)) for p in problems]
     expected = 1
     for entry in entries:
         result.checked += 1
         if entry.id != expected:
-            what = "duplicate" if entry.id < expected else "gap"
-            result.findings.append(Finding(f"id {entry.id} where {expected} was expected ({what})", entry.id))
+            what = Msg("verify.duplicate" if entry.id < expected else "verify.gap")
+            result.findings.append(Finding(Msg("verify.bad_id", id=entry.id, expected=expected, what=what), entry.id))
         expected = entry.id + 1
         problem = entry_problem(entry)
         if problem:
@@ -73,18 +82,16 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
             result.stream += 1
             face = derive_face(secret, entry.id, entry.die)
             if face != entry.face:
-                result.findings.append(Finding(f"journal says {entry.face} but the stream gives {face} "
-                                               f"(d{entry.die}, {entry.purpose})", entry.id))
+                result.findings.append(Finding(Msg("verify.mismatch", face=entry.face, stream=face, die=entry.die,
+                                                   purpose=entry.purpose), entry.id))
         elif entry.source == "manual":
             result.manual += 1
     result.findings += chain_findings(campaign, entries)
     last = entries[-1].id if entries else 0
     if last < campaign.last_roll_id:
-        result.findings.append(Finding(f"the journal ends at roll #{last} but the campaign has used rolls up to "
-                                       f"#{campaign.last_roll_id}: entries are missing"))
+        result.findings.append(Finding(Msg("verify.missing", last=last, used=campaign.last_roll_id)))
     if tail:
-        result.findings.append(Finding("the journal ends with an incomplete entry (repair it with "
-                                       "`gmtool campaign validate --repair`)"))
+        result.findings.append(Finding(Msg("verify.incomplete")))
     return result
 
 

@@ -109,7 +109,9 @@ def _requested(argv: list[str]) -> list[str] | None:
 
 
 def main() -> None:
-    build_app(_requested(sys.argv[1:]))(prog_name="gmtool")
+    from gmtool.cli.usage import run
+
+    run(build_app(_requested(sys.argv[1:])), sys.argv[1:])
 
 
 def __getattr__(name: str) -> Any:

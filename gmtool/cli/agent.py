@@ -5,8 +5,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from gmtool.errors import InputError
+from gmtool.report.i18n import tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
-                               campaign_library, commit, fail, handles_errors, library, open_campaign, user_text)
+                               campaign_library, commit, handles_errors, library, open_campaign, user_text)
 
 app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (docs/rules-orion.md A10).", no_args_is_help=True)
 
@@ -51,7 +53,7 @@ def check_command(
     out = Output(format, lang)
     level = parse_difficulty(difficulty)
     if (own_ops is not None or target_ops is not None or counter) and not espionage:
-        raise fail("--own-ops, --target-ops and --counter belong to --espionage checks")
+        raise InputError(key="cli.espionage_only")
     mods = [CheckModifier(m, "modifier") for m in modifier or []]
     if espionage:
         mods += espionage_modifiers(own_ops or 0, target_ops or 0, counter)
@@ -193,4 +195,4 @@ def set_command(
         if ops is not None:
             leader.secret_ops = ops
         commit(store, state)
-    typer.echo(f"{leader.name}: agent limit {leader.agent_limit}, Secret Operations {leader.secret_ops}")
+    typer.echo(tr("reply.agent_set", state.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops))

@@ -6,6 +6,7 @@ import functools
 import os
 import sys
 from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, List, Optional, TypeVar
@@ -99,7 +100,7 @@ def require_campaign(option: Path | None) -> Path:
     if folder is None:
         from gmtool.errors import CampaignError
 
-        raise CampaignError("this command needs a campaign: give -c DIR (or set GMTOOL_CAMPAIGN)")
+        raise CampaignError(key="needs_campaign")
     return folder
 
 
@@ -126,7 +127,7 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
     if ruleset is not None and state.ruleset != ruleset:
         from gmtool.errors import RuleRefused
 
-        raise RuleRefused(f"{state.name} plays {state.ruleset}: this command belongs to {ruleset}")
+        raise RuleRefused(key="wrong_ruleset", name=state.name, ruleset=state.ruleset, wanted=ruleset)
 
 
 def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
@@ -163,6 +164,7 @@ class Output:
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
         self.dialect = RENDER_OPTIONS["dialect"] or getattr(campaign, "dialect", None) or "phpbb"
         self.post_limit = RENDER_OPTIONS["post_limit"] or getattr(campaign, "post_limit", None) or None
+        _LANG.set(self.lang)   # an error after this point is written in the report's language
         if self.format == "bbcode" and self.dialect != "phpbb":
             from gmtool.forum.sources.profiles import find_dialect
 
@@ -209,8 +211,7 @@ class DiceChoice:
             store, campaign, purpose = journal
             faces = parse_faces(dice) if dice is not None else None
             if faces is None and campaign.revealed_secret:
-                raise CampaignError("the campaign's secret was revealed: its stream is spent, "
-                                    "so no more rolls can be made from it")
+                raise CampaignError(key="secret_revealed")
             self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
                                            purpose, faces, expected=campaign.commitment)
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
@@ -250,6 +251,11 @@ class DiceChoice:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def normalise_opt(lang: Any) -> str | None:
+    value = getattr(lang, "value", lang)
+    return str(value) if value else None
+
+
 def fail(message: str) -> "typer.Exit":
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(1)
@@ -267,6 +273,36 @@ def os_message(exc: OSError) -> str:
         name = display_path(Path(os.fsdecode(name))) if isinstance(name, (str, bytes)) else str(name)
         return f"{name}: {reason}"
     return reason
+# the language of the command being run, once known (set by Output)
+_LANG: ContextVar[str | None] = ContextVar("gmtool_lang", default=None)
+
+
+def error_lang(kwargs: dict[str, Any]) -> str:
+    """The language to write an error in: ``--lang``, else the report's language once chosen,
+    else the campaign's ``lang`` (read from campaign.toml without loading it), else English."""
+    from gmtool.locale import normalise
+
+    if kwargs.get("lang") is not None:
+        return normalise(kwargs["lang"])
+    if _LANG.get():
+        return normalise(_LANG.get())
+    try:
+        folder = campaign_dir(kwargs.get("campaign"))
+        if folder is not None:
+            import tomllib
+
+            with open(Path(folder) / "campaign.toml", "rb") as fh:
+                return normalise(tomllib.load(fh).get("lang"))
+    except Exception:   # an unreadable campaign has its own error; write it in English
+        pass
+    return "en"
+
+
+def refusal(key: str, /, **params: Any) -> "typer.Exit":
+    """``error: …`` from the catalogs (``error.<key>``), in the command's language."""
+    from gmtool.locale import t
+
+    return fail(t("error." + key, _LANG.get() or "en", **params))
 
 
 def handles_errors(func: F) -> F:
@@ -275,12 +311,13 @@ def handles_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        token = _LANG.set(normalise_opt(kwargs.get("lang")))
         try:
             return func(*args, **kwargs)
         except GmError as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
-            raise fail(str(exc)) from None
+            raise fail(exc.text(error_lang(kwargs))) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
         except BrokenPipeError:
@@ -292,8 +329,12 @@ def handles_errors(func: F) -> F:
         except Exception as exc:  # a bug: say so in one line
             if os.environ.get(DEBUG_ENV):
                 raise
-            raise fail(f"internal error: {type(exc).__name__}: {exc} "
-                       f"(set {DEBUG_ENV}=1 to see the traceback)") from None
+            from gmtool.locale import t
+
+            raise fail(t("error.internal", error_lang(kwargs), kind=type(exc).__name__, detail=exc,
+                         env=DEBUG_ENV)) from None
+        finally:
+            _LANG.reset(token)
 
     return wrapper  # type: ignore[return-value]
 

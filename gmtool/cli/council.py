@@ -6,8 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from gmtool.errors import InputError, RuleRefused
+from gmtool.report.i18n import tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_dir, campaign_library, commit, fail, handles_errors, open_campaign)
+                               campaign_dir, campaign_library, commit, handles_errors, open_campaign)
 
 app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
                   no_args_is_help=True)
@@ -146,11 +148,10 @@ def tally_command(
       gmtool council tally ballots.toml --lang ru
       gmtool council tally election.toml --election
     """
-    from gmtool.errors import InputError
     from gmtool.report.council import bill_report, election_report
 
     if chair_decision is not None and chair_decision not in ("yes", "no"):
-        raise InputError("--chair-decision must be yes or no")
+        raise InputError(key="cli.chair_decision")
     if ballots is not None:
         from gmtool.rules.orion.council import ballots_from_dict, tally_bill, tally_election
         from gmtool.tomlfile import display_path, read_toml
@@ -170,7 +171,7 @@ def tally_command(
         out.emit(report)
         return
     if campaign_dir(campaign) is None:
-        raise fail("give a ballots file, or a campaign with -c DIR")
+        raise InputError(key="cli.ballots_or_campaign")
 
     from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
     from gmtool.rules.orion.council_campaign import tally, tally_emperor
@@ -193,7 +194,7 @@ def tally_command(
         else:
             last = council.last_tally
             if last is None or last.get("kind") != ("election" if election else "bill"):
-                raise fail("nothing to tally: no open vote and no earlier tally")
+                raise RuleRefused(key="cli.nothing_to_tally")
             ballots_ = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
             not_voted = last.get("not_voted", [])
             if election:
@@ -227,4 +228,4 @@ def repeal_command(
     with open_campaign(campaign) as (store, state):
         removed = repeal(state, law)
         commit(store, state)
-    typer.echo(f"repealed: {removed['id']} (passed on turn {removed['turn']})")
+    typer.echo(tr("reply.repealed", state.lang, law=removed['id'], turn=removed['turn']))

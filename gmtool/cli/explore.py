@@ -5,6 +5,7 @@ import typer
 
 from typing import Annotated, Optional
 
+from gmtool.errors import InputError
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
                                TablesOpt, campaign_dir, campaign_library, commit, fail, handles_errors, library,
                                neighbourhood, open_campaign)
@@ -57,7 +58,7 @@ def explore_command(
     folder = campaign_dir(campaign) if (player or hex_ or campaign) else None
     if folder is None:
         if player or hex_:
-            raise fail("--player and --hex need a campaign (-c DIR)")
+            raise InputError(key="explore.needs_campaign")
         out = Output(format, lang)
         near = neighbourhood(near_homeworld)
         lib = library(tables)
@@ -68,10 +69,9 @@ def explore_command(
         out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row))
         return
     if not player or not hex_:
-        raise fail("exploring in a campaign needs --player NAME and --hex Q,R")
+        raise InputError(key="explore.needs_player_hex")
     if near_homeworld or stage or seed is not None:
-        raise fail("in a campaign the stage, the neighbourhood and the dice come from the campaign: "
-                    "drop --stage, --near-homeworld and --seed")
+        raise InputError(key="explore.campaign_decides")
 
     from gmtool.campaign.hexes import Hex
     from gmtool.campaign.model import SUPPORT_SHIPS
@@ -88,7 +88,7 @@ def explore_command(
             raise fail(f"--ship must be one of {', '.join(ships)}, not {ship!r}")
         if target == state.orion:
             if dice is not None:
-                raise fail("exploring Orion rolls no dice: drop --dice")
+                raise InputError(key="explore.orion_no_dice")
             from gmtool.report.exploration import orion_report
 
             system = explore_orion(state, leader, ship)

@@ -6,6 +6,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from gmtool.errors import TableError
 from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail,
                                handles_errors)
 from gmtool.cli.common import library as _library
@@ -45,7 +46,7 @@ def list_command(
         found = [t for t in found if t.ruleset == ruleset]
     out.emit(list_report(found, errors, out.lang))
     if errors:
-        raise fail(f"{len(errors)} table(s) have mistakes: {errors[0]}")
+        raise TableError(key="cli.tables_broken", n=len(errors), first=errors[0])
 
 
 @app.command("show")

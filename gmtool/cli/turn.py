@@ -294,7 +294,9 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
         system = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
         commit(store, state)
     p = system.planet
-    typer.echo(f"{system.hex}: {p.population - p.scientists} workers, {p.scientists} scientists")
+    from gmtool.locale import t
+    typer.echo(t("reply.assigned", state.lang, hex=system.hex, workers=t("n_workers", state.lang, n=p.population - p.scientists),
+                 scientists=t("n_scientists", state.lang, n=p.scientists)))
 
 
 @handles_errors
@@ -316,7 +318,9 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
         system = owned(state, leader, Hex.parse(hex_))
         cost = activate(state, system, _rules(store, tables).production)
         commit(store, state)
-    typer.echo(f"{system.hex} active for turn {state.turn}: {cost} order(s) paid, {leader.orders} left")
+    from gmtool.locale import t
+    typer.echo(t("reply.activated", state.lang, hex=system.hex, turn=state.turn, paid=t("n_orders", state.lang, n=cost),
+                 left=t("n_orders", state.lang, n=leader.orders)))
 
 
 @handles_errors
@@ -338,7 +342,9 @@ def fleet_command(player: PlayerOpt,
         leader = state.player(player)
         size = change_fleet(state, leader, int(change), _rules(store, tables).production)
         commit(store, state)
-    typer.echo(f"{leader.name}: fleet {size} ({leader.fleet_max}), {leader.orders} orders")
+    from gmtool.locale import t
+    typer.echo(t("reply.fleet", state.lang, leader=leader.name, size=size, max=leader.fleet_max,
+                 orders=t("n_orders", state.lang, n=leader.orders)))
 
 
 @quest_app.command("complete")
@@ -358,9 +364,11 @@ def quest_complete_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         result = complete_quest(state, _rules(store, tables), state.player(player), quest)
         commit(store, state)
+    from gmtool.report.i18n import tr
     from gmtool.report.turns import format_changes
 
-    typer.echo(f"{player} completed {result['quest']}: {format_changes(result['changes'])}")
+    typer.echo(tr("reply.quest_completed", state.lang, leader=player, quest=result['quest'],
+                  changes=format_changes(result['changes'], state.lang)))
 
 
 @event_app.command("play")
@@ -380,9 +388,11 @@ def event_play_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         result = play_event(state, _rules(store, tables), state.player(player), card, choice)
         commit(store, state)
+    from gmtool.report.i18n import tr
     from gmtool.report.turns import format_changes
 
-    typer.echo(f"{player} played {card} (choice {choice}): {format_changes(result['changes'])}")
+    typer.echo(tr("reply.event_played", state.lang, leader=player, card=card, choice=choice,
+                  changes=format_changes(result['changes'], state.lang)))
 
 
 @deck_app.command("show")

@@ -50,15 +50,15 @@ def verify_command(
         try:
             key = bytes.fromhex(secret.strip())
         except ValueError:
-            raise InputError(f"--secret must be hex, not {secret[:20]!r}") from None
+            raise InputError(key="verify.secret_not_hex", secret=secret[:20]) from None
         origin = "--secret"
     elif state.revealed_secret:
-        key, origin = bytes.fromhex(state.revealed_secret), "campaign.toml (revealed)"
+        key, origin = bytes.fromhex(state.revealed_secret), tr("verify.origin_revealed", out.lang)
     else:
         key = store.read_secret()
         origin = "secret.key"
         if key is None:
-            raise CampaignError("the secret is not revealed yet: give --secret HEX")
+            raise CampaignError(key="verify.not_revealed")
     entries, tail, problems = journal.read_all(store.journal_path)
     result = verify_journal(state, entries, tail, problems, key)
     texts = []
@@ -73,8 +73,9 @@ def verify_command(
             raise InputError(f"{path}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
     marks = published_marks(texts)
     result.findings += published_findings(entries, marks)
-    findings = [str(f) for f in result.findings]
-    facts = [(tr("rolls_checked", out.lang), f"{result.checked} (stream {result.stream}, manual {result.manual})"),
+    findings = [f.text(out.lang) for f in result.findings]
+    facts = [(tr("rolls_checked", out.lang), tr("verify.checked", out.lang, n=result.checked, stream=result.stream,
+                                                 manual=result.manual)),
              (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), str(len(marks)))]
     data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
             "manual": result.manual, "problems": findings, "marks_checked": len(marks),
@@ -83,6 +84,6 @@ def verify_command(
                              findings, facts, data))
     if findings:
         # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
-        first = next((f for f in result.findings if "commitment" in f.message and f.roll_id is None),
+        first = next((f for f in result.findings if "commitment" in str(f) and f.roll_id is None),
                      next((f for f in result.findings if f.roll_id is not None), result.findings[0]))
-        raise fail(str(first))
+        raise fail(first.text(out.lang))

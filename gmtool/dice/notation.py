@@ -20,6 +20,7 @@ import re
 from gmtool.dice import limits
 from gmtool.dice.tree import BinOp, Dice, Group, Neg, Node, Num
 from gmtool.errors import DiceError
+from gmtool.locale import Msg
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>[0-9]+)|(?P<keep>kh|kl|dh|dl)|(?P<d>d)|(?P<ge>>=|≥)|(?P<sym>[%!+\-*()]))",
@@ -38,7 +39,7 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
         m = _TOKEN.match(source, pos)
         if not m or m.end() == pos:
             bad = source[pos:].strip()[:1]
-            raise DiceError(f"unexpected {bad!r} at position {pos + 1} in {text!r}")
+            raise DiceError(key="dice.unexpected_char", bad=bad, pos=pos + 1, text=text)
         kind = m.lastgroup or "sym"
         value = m.group(kind)
         tokens.append((kind, value.lower() if kind != "sym" else value, m.start(kind) + 1))
@@ -63,32 +64,34 @@ class _Parser:
         self.i += 1
         return tok
 
-    def fail(self, what: str) -> DiceError:
+    def fail(self, what: str, **params: object) -> DiceError:
+        """A syntax error at the next token: ``what`` is a key under ``error.dice.what``."""
         tok = self.peek()
-        where = f"at position {tok[2]}" if tok else "at the end"
-        return DiceError(f"{what} {where} in {self.text!r}")
+        where = Msg("error.dice.at_position", pos=tok[2]) if tok else Msg("error.dice.at_end")
+        return DiceError(key="dice.syntax", what=Msg("error.dice.what." + what, **params), where=where,
+                         text=self.text)
 
-    def number(self, what: str) -> int:
+    def number(self, what: str, **params: object) -> int:
         tok = self.peek()
         if not tok or tok[0] != "num":
-            raise self.fail(f"expected {what}")
+            raise self.fail(what, **params)
         self.take()
         if len(tok[1].lstrip("0")) > limits.MAX_NUMBER_DIGITS:
-            raise DiceError(f"number {tok[1][:12]}… is too large in {self.text!r}")
+            raise DiceError(key="dice.number_too_large", number=tok[1][:12], text=self.text)
         return int(tok[1])
 
     def count_node(self) -> None:
         self.nodes += 1
         if self.nodes > limits.MAX_NODES:
-            raise DiceError(f"expression too long: more than {limits.MAX_NODES} terms")
+            raise DiceError(key="dice.too_many_terms", n=limits.MAX_NODES)
 
     # -- grammar ---------------------------------------------------------------
     def parse(self) -> Node:
         if not self.tokens:
-            raise DiceError("empty dice expression")
+            raise DiceError(key="dice.empty")
         node = self.expr()
         if self.peek():
-            raise self.fail(f"unexpected {self.peek()[1]!r}")
+            raise self.fail("unexpected", token=self.peek()[1])
         return node
 
     def expr(self) -> Node:
@@ -118,23 +121,23 @@ class _Parser:
     def atom(self) -> Node:
         tok = self.peek()
         if tok is None:
-            raise self.fail("expected a number or dice")
+            raise self.fail("number_or_dice")
         self.count_node()
         if tok[1] == "(":
             self.take()
             inner = self.expr()
             if not (close := self.peek()) or close[1] != ")":
-                raise self.fail("expected ')'")
+                raise self.fail("close")
             self.take()
             return Group(inner)
         count = None
         if tok[0] == "num":
-            count = self.number("a number")
+            count = self.number("number")
             nxt = self.peek()
             if not nxt or nxt[0] != "d":
                 return Num(count)
         elif tok[0] != "d":
-            raise self.fail(f"unexpected {tok[1]!r}")
+            raise self.fail("unexpected", token=tok[1])
         return self.dice(1 if count is None else count)
 
     def dice(self, count: int) -> Dice:
@@ -145,39 +148,39 @@ class _Parser:
             self.take()
             sides = 100
         else:
-            sides = self.number("the number of sides after 'd'")
+            sides = self.number("sides")
         if count < 1:
-            raise DiceError(f"cannot roll {count} dice in {self.text!r}")
+            raise DiceError(key="dice.cannot_roll", n=count, text=self.text)
         if sides < 1:
-            raise DiceError(f"a die needs at least 1 side, not {sides}, in {self.text!r}")
+            raise DiceError(key="dice.no_sides", sides=sides, text=self.text)
         if sides > limits.MAX_SIDES:
-            raise DiceError(f"too many sides: d{sides} (at most d{limits.MAX_SIDES})")
+            raise DiceError(key="dice.too_many_sides", sides=sides, limit=limits.MAX_SIDES)
         self.dice_count += count
         if self.dice_count > limits.MAX_DICE:
-            raise DiceError(f"too many dice: {self.dice_count} (at most {limits.MAX_DICE} per expression)")
+            raise DiceError(key="dice.too_many_dice", n=self.dice_count, limit=limits.MAX_DICE)
         keep: tuple[str, int] | None = None
         explode = False
         target: int | None = None
         while (tok := self.peek()) and (tok[0] in ("keep", "ge") or tok[1] == "!"):
             if tok[1] == "!" and explode:
-                raise self.fail("'!' given twice")
+                raise self.fail("explode_twice")
             self.take()
             if tok[1] == "!":
                 if sides == 1:
-                    raise DiceError(f"a d1 cannot explode: it would never stop ({self.text!r})")
+                    raise DiceError(key="dice.d1_explodes", text=self.text)
                 explode = True
             elif tok[0] == "keep":
                 if keep:
-                    raise self.fail("a second keep/drop")
-                n = self.number(f"a count after {tok[1]!r}") if (
+                    raise self.fail("second_keep")
+                n = self.number("count_after", op=tok[1]) if (
                     (nxt := self.peek()) and nxt[0] == "num") else 1
                 if n > count:
-                    raise DiceError(f"cannot {_KEEP_WORDS[tok[1]]} {n} of {count} dice in {self.text!r}")
+                    raise DiceError(key=f"dice.cannot_{_KEEP_WORDS[tok[1]]}", n=n, count=count, text=self.text)
                 keep = (tok[1], n)
             else:
                 if target is not None:
-                    raise self.fail("a second target")
-                target = self.number("a target after '>='")
+                    raise self.fail("second_target")
+                target = self.number("target")
         return Dice(count, sides, keep, explode, target, percent)
 
 
@@ -186,6 +189,5 @@ _KEEP_WORDS = {"kh": "keep", "kl": "keep", "dh": "drop", "dl": "drop"}
 
 def parse_uncached(text: str) -> Node:
     if len(text) > limits.MAX_EXPRESSION_CHARS:
-        raise DiceError(f"dice expression too long: {len(text)} characters "
-                        f"(at most {limits.MAX_EXPRESSION_CHARS})")
+        raise DiceError(key="dice.too_long", n=len(text), limit=limits.MAX_EXPRESSION_CHARS)
     return _Parser(text).parse()

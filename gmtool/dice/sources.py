@@ -19,6 +19,7 @@ import re
 from typing import Iterable, Protocol, runtime_checkable
 
 from gmtool.errors import DiceError
+from gmtool.locale import Msg, has
 
 
 @runtime_checkable
@@ -61,15 +62,14 @@ class FixedSource:
 
     def roll(self, sides: int, label: str = "") -> int:
         index = self.used
-        name = f"roll {index + 1}" + (f" ({label}, d{sides})" if label else f" (d{sides})")
+        shown = roll_label(label)
+        name = Msg("error.dice.roll_name_for" if label else "error.dice.roll_name", n=index + 1, label=shown,
+                   sides=sides)
         if index >= len(self.faces):
-            raise DiceError(
-                f"--dice: too few faces: {name} has none "
-                f"(given {len(self.faces)}: {format_faces(self.faces)})"
-            )
+            raise DiceError(key="dice.too_few_faces", roll=name, n=len(self.faces), faces=format_faces(self.faces))
         face = self.faces[index]
         if not 1 <= face <= sides:
-            raise DiceError(f"--dice: face {face} is out of range 1–{sides} for {name}")
+            raise DiceError(key="dice.face_out_of_range", face=face, sides=sides, roll=name)
         self.used += 1
         self.labels.append(label)
         return face
@@ -82,10 +82,22 @@ class FixedSource:
         """Refuse faces that no roll used."""
         left = self.remaining
         if left:
-            raise DiceError(
-                f"--dice: {len(left)} face(s) left over ({format_faces(left)}): "
-                f"the rolls used only {self.used} of {len(self.faces)}"
-            )
+            raise DiceError(key="dice.faces_left_over", n=len(left), faces=format_faces(left), used=self.used,
+                            given=len(self.faces))
+
+
+_DIE_OF = re.compile(r"^(?:(?P<expr>.*): )?die (?P<n>\d+)$")
+
+
+def roll_label(label: str) -> object:
+    """A roll's label as a reader sees it: a known purpose in the catalogs (``world type`` →
+    «тип мира»), ``2d10: die 2`` → «2d10, кубик 2»; anything else (ids, names) as given."""
+    if has("roll_label." + label):
+        return Msg("roll_label." + label)
+    m = _DIE_OF.match(label)
+    if m:
+        return Msg("roll_label.die_of" if m["expr"] else "roll_label.die_n", expr=m["expr"] or "", n=int(m["n"]))
+    return label
 
 
 _FACE = re.compile(r"-?[0-9]{1,6}")
@@ -93,7 +105,7 @@ _FACE = re.compile(r"-?[0-9]{1,6}")
 
 def format_faces(faces: Iterable[int]) -> str:
     text = ",".join(str(f) for f in faces)
-    return text if text else "none"
+    return text if text else "—"
 
 
 def parse_faces(text: str) -> list[int]:
@@ -101,8 +113,8 @@ def parse_faces(text: str) -> list[int]:
     faces: list[int] = []
     for i, part in enumerate(text.replace(" ", "").split(","), start=1):
         if not part:
-            raise DiceError(f"--dice: value {i} is empty in {text!r}; give faces like 8,7,4,9")
+            raise DiceError(key="dice.empty_face", n=i, text=text)
         if not _FACE.fullmatch(part):
-            raise DiceError(f"--dice: {part!r} (value {i}) is not a whole number")
+            raise DiceError(key="dice.face_not_number", part=part, n=i)
         faces.append(int(part))
     return faces

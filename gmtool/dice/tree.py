@@ -250,7 +250,7 @@ def _roll_dice(node: Dice, source: DiceSource, label: str, budget: _Budget) -> D
     while len(dice) < wanted:
         budget.dice += 1
         if budget.dice > MAX_DICE:
-            raise DiceError(f"too many dice: more than {MAX_DICE} rolled (explosions count)")
+            raise DiceError(key="dice.too_many_rolled", limit=MAX_DICE)
         n = len(dice) + 1
         face = source.roll(sides, f"{label}: die {n}" if label else f"die {n}")
         die = Die(sides, face, from_explosion=n > node.count)
@@ -258,7 +258,7 @@ def _roll_dice(node: Dice, source: DiceSource, label: str, budget: _Budget) -> D
         if node.explode and face == sides:
             budget.explosions += 1
             if budget.explosions > MAX_EXPLOSIONS:
-                raise DiceError(f"too many explosions: more than {MAX_EXPLOSIONS}")
+                raise DiceError(key="dice.too_many_explosions", limit=MAX_EXPLOSIONS)
             die.exploded = True
             wanted += 1
     if node.keep:

@@ -105,7 +105,7 @@ class Resolver:
         allowed = self.leaders | (self.moderators if command.name == "roll" else set())
         if post.author not in allowed:
             who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
-            who_ru = "лидер этой кампании или ведущий" if command.name == "roll" else "лидер этой кампании"
+            who_ru = "лидер этой кампании и не ведущий" if command.name == "roll" else "лидер этой кампании"
             return Outcome(post, command, "refused", reason=f"{post.author} is not {who}",
                            reason_ru=f"{post.author} — не {who_ru}")
         if command.name == "vote" and not post.private:
@@ -134,7 +134,7 @@ class Resolver:
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
             self.source.next_id = first
-            return Outcome(post, command, "refused", reason=str(exc))
+            return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "")
         finally:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]

@@ -17,7 +17,7 @@ def _dash(value: Any) -> str:
 def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str) -> Report:
     rows = [[p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]), f"{p['fleet_size']} ({p['fleet_max']})"]
             for p in view["players"]]
-    headers = [tr(k, lang) for k in ("player", "homeworld", "bc", "orders", "fleet")]
+    headers = [tr(k, lang) for k in ("leader", "homeworld", "bc", "orders", "fleet")]
     facts = [(tr("folder", lang), text(folder)), (tr("map_radius", lang), text(str(view["radius"]))),
              (tr("commitment", lang), text(commitment))]
     data = dict(view, commitment=commitment, folder=folder)
@@ -46,7 +46,7 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
                          f"{p['fleet_size']} ({p['fleet_max']})", str(p["scouts"]), str(p["colony_ships"])])
         else:
             rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?"])
-    blocks.append(TableBlock([tr(k, lang) for k in ("player", "homeworld", "bc", "orders", "fleet", "scouts",
+    blocks.append(TableBlock([tr(k, lang) for k in ("leader", "homeworld", "bc", "orders", "fleet", "scouts",
                                                     "colony_ships")], rows))
     from gmtool.report.records import award_text
 

@@ -86,7 +86,7 @@ def election_report(tally: ElectionTally, lang: str, private: bool = False,
 
 def _ballot_table(ballots: list, lang: str) -> TableBlock:
     rows = [[b.leader, b.vote or tr("abstain", lang), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
-    return TableBlock([tr(k, lang) for k in ("player", "ballot", "planets", "bribe", "votes")], rows,
+    return TableBlock([tr(k, lang) for k in ("leader", "ballot", "planets", "bribe", "votes")], rows,
                       ["left", "left", "right", "right", "right"])
 
 

@@ -40,7 +40,7 @@ def trail_spans(result: DiceResult, lang: str) -> Text:
     spans = [Span(result.expression), raw(" = ")] + term_spans(result.term)
     spans += [raw(" = "), bold(str(result.total))]
     if result.counts_successes:
-        spans.append(Span(" " + tr("successes", lang)))
+        spans.append(Span(" " + tr("successes_word", lang, n=result.total)))
     return spans
 
 

@@ -41,7 +41,7 @@ def planet_facts(planet: Planet, tables: OrionTables, lang: str) -> list[tuple[s
                                event=pick(planet.size_raised_by.label, lang) if planet.size_raised_by else "") + ")"
     elif "size" in planet.forced:
         size_text += f" ({tr('forced', lang)})"
-    facts.append((tr("planet", lang), [bold(type_text), Span(", " + size_text)]))
+    facts.append((tr("world", lang), [bold(type_text), Span(", " + size_text[:1].lower() + size_text[1:])]))
     props = [tables.property_row(p) for p in planet.properties]
     facts.append((tr("properties", lang), text(", ".join(_short(r, lang) for r in props) or tr("none", lang))))
 

@@ -1,6 +1,7 @@
 """Reports for ``gmtool table list | show | roll``."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from gmtool.report.i18n import tr
@@ -14,21 +15,41 @@ RowLookup = Callable[[str, str, str], "Row | None"]
 
 
 def format_value(value: Any, lang: str, column: Column | None = None, ruleset: str = "",
-                 lookup: RowLookup | None = None) -> str:
+                 lookup: RowLookup | None = None, names: dict[str, Any] | None = None) -> str:
+    """A value as a reader sees it: yes/no, a referenced row's label, a named value
+    (``names``: the table's ``[labels.values]``), per-stage values by stage."""
     if isinstance(value, bool):
         return tr("yes" if value else "no", lang)
     if isinstance(value, list):
-        return ", ".join(format_value(v, lang, column, ruleset, lookup) for v in value) or "—"
+        return tr("list_sep", lang).join(format_value(v, lang, column, ruleset, lookup, names) for v in value) or "—"
     if isinstance(value, dict):
         if not is_per_stage(value):
             return pick(value, lang)
-        return " / ".join(f"{tr('stage', lang)} {k[5:]}: {format_value(v, lang, column, ruleset, lookup)}"
+        return " / ".join(f"{tr('stage', lang)} {k[5:]}: {format_value(v, lang, column, ruleset, lookup, names)}"
                           for k, v in value.items())
     if isinstance(value, str) and column and column.table and lookup:
         row = lookup(column.table, ruleset, value)
         if row is not None:
             return pick(row.short or row.label, lang)
+    if isinstance(value, str) and names and value in names:
+        return pick(names[value], lang)
+    if isinstance(value, str) and _CHANGE.match(value):
+        return _changes(value, lang)
     return str(value)
+
+
+_CHANGE = re.compile(r"^\s*[a-z]+\s*:\s*[+-]?\d+\s*(,\s*[a-z]+\s*:\s*[+-]?\d+\s*)*$")
+
+
+def _changes(value: str, lang: str) -> str:
+    """``"bc:+6, orders:-1"`` (an effect in a table) → ``+6 BC, −1 order``."""
+    from gmtool.locale import has
+    from gmtool.report.words import change
+
+    parts = [p.split(":") for p in value.split(",")]
+    if not all(has(f"n_{k.strip()}") for k, _ in parts):
+        return value
+    return tr("list_sep", lang).join(change(k.strip(), int(v), lang) for k, v in parts)
 
 
 def signed(value: int) -> str:
@@ -62,7 +83,7 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
     rows = []
     for row in table.rows:
         cells = ([row.range_text()] if table.sides else []) + [row.id, pick(row.label, lang)]
-        shown = {c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup)
+        shown = {c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup, table.value_labels)
                  for c in value_cols if c in row.values}
         if fold:
             cells.append("; ".join(f"{pick(table.columns[c].label, lang)}: {v}" for c, v in shown.items()))
@@ -86,7 +107,9 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         blocks.append(TableBlock(headers, rows))
     if table.rules:
         blocks.append(Heading(text(tr("rules", lang))))
-        blocks.append(Facts([(key, text(format_value(value, lang))) for key, value in table.rules.items()]))
+        blocks.append(Facts([(pick(table.rule_labels[key], lang) if key in table.rule_labels else key,
+                              text(format_value(value, lang, names=table.value_labels)))
+                             for key, value in table.rules.items()]))
     if table.modifiers:
         blocks.append(Heading(text(tr("modifiers", lang))))
         blocks.append(TableBlock([tr("modifier", lang), tr("value", lang), tr("id", lang)],
@@ -157,7 +180,7 @@ def roll_report(roll: TableRoll, lang: str, source_info: dict[str, Any],
                 value = sub.row.value(col, stage)
                 if value is None:
                     continue
-            shown = format_value(value, lang, column, sub.table.ruleset, lookup)
+            shown = format_value(value, lang, column, sub.table.ruleset, lookup, sub.table.value_labels)
             facts.append((pick(column.label, lang), text(shown)))
         if sub.row.text:
             facts.append((tr("effect", lang), text(pick(sub.row.text, lang))))

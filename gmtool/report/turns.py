@@ -5,6 +5,7 @@ from typing import Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
+from gmtool.report.words import build_reason, changes_text
 from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
@@ -92,7 +93,7 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
         v = out["victory"]
         blocks: list = [Facts(facts)] + tail
         if v.get("standings"):
-            blocks.append(TableBlock([tr(k, lang) for k in ("player", "planets", "population", "bc")],
+            blocks.append(TableBlock([tr(k, lang) for k in ("leader", "planets", "population", "bc")],
                                      [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])]
                                       for s in v["standings"]]))
         return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
@@ -111,9 +112,9 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def format_changes(changes: Any) -> str:
-    """``[{"orders": 1}, {"bc": -2}]`` → ``orders +1, bc -2``."""
-    return ", ".join(f"{k} {v:+d}" for change in changes or [] for k, v in change.items()) or "—"
+def format_changes(changes: Any, lang: str = "en") -> str:
+    """``[{"orders": 1}, {"bc": -2}]`` → ``+1 order, −2 BC``."""
+    return changes_text(changes, lang)
 
 
 def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str) -> str:
@@ -139,12 +140,12 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
             extra.append(label("monster-kind", r["monster"]["kind"], great=r["monster"]["great"]))
         return f"{name} {r['hex']} → {found}" + (f"; {'; '.join(extra)}" if extra else "")
     if kind == "assign" and isinstance(r, dict):
-        return f"{name} {r['hex']}: {tr('workers', lang).lower()} {r.get('workers', '?')}, " \
-               f"{tr('scientists', lang).lower()} {r['scientists']}"
+        return f"{name} {r['hex']}: {tr('n_workers', lang, n=r.get('workers', 0))}, " \
+               f"{tr('n_scientists', lang, n=r['scientists'])}"
     if kind == "quests" and isinstance(r, dict):
-        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'))})"
+        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'), lang)})"
     if kind == "events" and isinstance(r, dict):
-        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'))})"
+        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'), lang)})"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
     if kind == "agents" and isinstance(r, dict):
@@ -154,6 +155,10 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     if isinstance(r, (list, tuple)):
         return name
     return f"{name}: {r}"
+
+
+def _raw(table: str, row_id: str, **_: Any) -> str:
+    return row_id
 
 
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
@@ -178,10 +183,10 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
     if builds:
         blocks += [Heading(text(tr("builds", lang))),
-                   Items([text(f"{label('costs', b['item'])} @ {hexes(b['hex'])}: " + (f"{tr('built', lang)} ({b['cost']} = "
+                   Items([text(f"{label('costs', b['item'])} ({hexes(b['hex'])}): " + (f"{tr('built', lang)} ({b['cost']} = "
                                                                   f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
                                                                   f"{tr('bc', lang)})" if b["built"]
-                                                                  else f"{tr('not_built', lang)} ({b['reason']})"))
+                                                                  else f"{tr('not_built', lang)} ({build_reason(b['reason'], lang)})"))
                           for b in builds])]
     if player.hand:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]

@@ -63,7 +63,7 @@ class TableLibrary:
             files: dict[str, Path] = {}
             for root in self.dirs:
                 if not root.is_dir():
-                    raise TableError(f"tables folder {root} does not exist")
+                    raise TableError(key="tables.no_folder", folder=root)
                 for ruleset_dir in sorted(p for p in root.iterdir() if p.is_dir() and p.name not in NOT_RULESETS):
                     for path in sorted(ruleset_dir.glob("*.toml")):
                         files[f"{ruleset_dir.name}/{path.stem}"] = path
@@ -85,8 +85,8 @@ class TableLibrary:
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
-                raise TableError(f"table {name!r} is in several rulesets: {', '.join(sorted(matches))}")
-        raise TableError(f"no table {name!r}; `gmtool table list` shows them all")
+                raise TableError(key="tables.ambiguous", name=name, rulesets=sorted(matches))
+        raise TableError(key="tables.unknown", name=name)
 
     def get(self, name: str, ruleset: str | None = None) -> Table:
         table_id = self.resolve(name, ruleset)

@@ -26,7 +26,7 @@ from gmtool.errors import TableError
 from gmtool.tomlfile import display_path, read_toml
 from gmtool.rolltables.model import LANGS, Column, Modifier, Row, StageDivision, Table
 
-TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules"}
+TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules", "labels"}
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}
 MODIFIER_KEYS = {"id", "value", "label", "when"}
 DIVIDE_KEYS = {"by", "round", "stages"}
@@ -106,8 +106,26 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
         if not ID_RE.match(key):
             raise fail(f"rules: key {key!r} must be lower-case letters, digits, '-' or '_'")
         _check_value(value, f"rules: {key!r}", fail)
+    rule_labels, value_labels = _display_labels(data.get("labels", {}), rules, fail)
     return Table(ruleset, name, path, sides, title, rows, description, columns, modifiers, divide,
-                 dict(rules))
+                 dict(rules), rule_labels, value_labels)
+
+
+def _display_labels(spec: Any, rules: dict[str, Any], fail) -> tuple[dict, dict]:
+    """``[labels.rules]`` names the ``[rules]`` keys and ``[labels.values]`` the text values
+    (``empty``, ``planet``, ``world-type`` …) as ``table show`` prints them, in every language."""
+    if not isinstance(spec, dict) or set(spec) - {"rules", "values"}:
+        raise fail("labels must hold [labels.rules] and/or [labels.values]")
+    out = []
+    for part in ("rules", "values"):
+        table = spec.get(part, {})
+        if not isinstance(table, dict):
+            raise fail(f"labels.{part} must be a table of {{ en = \"…\", ru = \"…\" }}")
+        if part == "rules" and set(table) - set(rules):
+            raise fail(f"labels.rules: {sorted(set(table) - set(rules))[0]!r} is not a key of [rules]")
+        out.append({key: _labels(value, f"labels.{part}.{key}", fail, required=True)
+                    for key, value in table.items()})
+    return out[0], out[1]
 
 
 def _list(value: Any, what: str, fail) -> list:

@@ -100,6 +100,8 @@ class Table:
     modifiers: tuple[Modifier, ...] = ()
     divide: StageDivision | None = None
     rules: dict[str, Any] = field(default_factory=dict)   # parameters for the rules code
+    rule_labels: dict[str, Labels] = field(default_factory=dict)    # [labels.rules]: a rule key → its name
+    value_labels: dict[str, Labels] = field(default_factory=dict)   # [labels.values]: a text value → its label
     _by_total: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -114,7 +116,7 @@ class Table:
         for row in self.rows:
             if row.id == row_id:
                 return row
-        raise TableError(f"{self.id}: no row with id {row_id!r}")
+        raise TableError(key="tables.no_row", table=self.id, row=row_id)
 
     def lookup(self, total: int) -> Row:
         """The row a total lands on (memoised: tables are immutable)."""
@@ -129,7 +131,7 @@ class Table:
         lows = [r.low for r in self.rows if r.low is not None]
         highs = [r.high for r in self.rows if r.high is not None]
         span = f"{min(lows, default='…')}–{max(highs, default='…')}"
-        raise TableError(f"{self.id}: total {total} matches no row (rows cover {span})")
+        raise TableError(key="tables.no_row_for_total", table=self.id, total=total, span=span)
 
     def rule(self, key: str) -> Any:
         """A parameter from the table's ``[rules]``; a missing one is the table's mistake."""
@@ -143,4 +145,4 @@ class Table:
             if mod.id == mod_id:
                 return mod
         known = ", ".join(m.id for m in self.modifiers) or "none"
-        raise TableError(f"{self.id}: no modifier named {mod_id!r} (known: {known})")
+        raise TableError(key="tables.no_modifier", table=self.id, modifier=mod_id, known=[m.id for m in self.modifiers])

@@ -30,7 +30,7 @@ def row_groups(table: Table, total_modifier: int, stage: int | None,
     """``(row, first face, adjusted face, number of faces)`` for each row the die can
     reach, in face order."""
     if table.sides is None:
-        raise TableError(f"{table.id} is a reference table with no die")
+        raise TableError(key="tables.reference_odds", table=table.id)
     groups: dict[str, list] = {}
     for face in range(1, table.sides + 1):
         adjusted = face
@@ -45,7 +45,7 @@ def row_groups(table: Table, total_modifier: int, stage: int | None,
         else:
             entry[3] += 1
     if not groups:
-        raise TableError(f"{table.id}: the reroll rule allows no row at all")
+        raise TableError(key="tables.reroll_allows_none", table=table.id)
     return [tuple(g) for g in groups.values()]  # type: ignore[misc]
 
 
@@ -79,7 +79,7 @@ def enumerate_outcomes(rules: Callable[[EnumRoller], T]) -> Iterator[tuple[T, Fr
         prefix = stack.pop()
         runs += 1
         if runs > MAX_BRANCHES:
-            raise TableError(f"too many branches to enumerate (more than {MAX_BRANCHES})")
+            raise TableError(key="tables.too_many_branches", n=MAX_BRANCHES)
         roller = EnumRoller(prefix)
         try:
             outcome = rules(roller)

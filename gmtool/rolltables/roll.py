@@ -94,8 +94,7 @@ def roll_table(
     """Roll ``table``'s die, apply the stage division and modifiers, find the row, and
     (when ``library`` is given) roll on the row's ``next`` tables in order."""
     if table.sides is None:
-        raise TableError(f"{table.id} is a reference table with no die; "
-                         f"`gmtool table show {table.id}` lists it")
+        raise TableError(key="tables.reference", table=table.id)
     mods = modifiers if isinstance(modifiers, list) else list(modifiers)
     face = source.roll(table.sides, label or table.id)
     adjusted = face
@@ -108,7 +107,7 @@ def roll_table(
     result = TableRoll(table, face, adjusted, mods, total, table.lookup(total), stage)
     if library is not None and result.row.next:
         if _depth >= MAX_DEPTH:
-            raise TableError(f"{table.id}: tables nest more than {MAX_DEPTH} deep (a loop of next?)")
+            raise TableError(key="tables.too_deep", table=table.id, n=MAX_DEPTH)
         for sub in library.next_tables(table, result.row.next):
             result.nested.append(roll_table(sub, source, (), stage, library, None, _depth + 1))
     return result

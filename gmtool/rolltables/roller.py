@@ -15,6 +15,7 @@ from typing import Callable, Iterable, Protocol
 
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import TableError
+from gmtool.locale import Msg, has
 from gmtool.rolltables.model import Row, Table
 from gmtool.rolltables.roll import AppliedModifier, TableRoll, roll_table
 
@@ -53,4 +54,4 @@ class DiceRoller:
                 return result
             rejected.append(result)
             if len(rejected) >= MAX_REROLLS:
-                raise TableError(f"{table.id}: no allowed row after {MAX_REROLLS} rerolls ({reason or 'reroll rule'})")
+                raise TableError(key="tables.no_allowed_row", table=table.id, n=MAX_REROLLS, reason=Msg(reason) if reason and has(reason) else (reason or Msg("tables_reroll_rule")))

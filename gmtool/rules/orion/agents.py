@@ -58,9 +58,9 @@ def parse_difficulty(text: str) -> int | str:
     try:
         value = int(cleaned)
     except ValueError:
-        raise InputError(f"difficulty must be a whole number or 'automatic', not {text!r}") from None
+        raise InputError(key="agents.difficulty_not_number", text=text) from None
     if not -100 <= value <= 100:
-        raise InputError(f"difficulty {value} is out of range (-100..100)")
+        raise InputError(key="agents.difficulty_range", value=value)
     return value
 
 

@@ -37,20 +37,19 @@ class AgentUse:
 def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], known: set[str]) -> Agent:
     name = name.strip()
     if not name or len(name) > 40 or any(ch < " " for ch in name):
-        raise InputError(f"agent name {name!r} must be 1–40 printable characters")
+        raise InputError(key="agents.bad_name", name=name)
     if any(a.name.casefold() == name.casefold() for a in campaign.agents):
-        raise RuleRefused(f"there is already an agent called {name!r}")
+        raise RuleRefused(key="agents.name_taken", name=name)
     if not 1 <= len(specialities) <= 2:
-        raise RuleRefused("an agent has one or two specialities (RULES.md A10)")
+        raise RuleRefused(key="agents.one_or_two")
     for spec in specialities:
         if spec not in known:
-            raise InputError(f"unknown speciality {spec!r} (known: {', '.join(sorted(known))})")
+            raise InputError(key="agents.unknown_speciality", spec=spec, known=sorted(known))
     if len(set(specialities)) != len(specialities):
-        raise InputError("the same speciality twice")
+        raise InputError(key="agents.same_twice")
     own = [a for a in campaign.agents if a.owner == owner.name]
     if len(own) >= owner.agent_limit:
-        raise RuleRefused(f"{owner.name} may keep {owner.agent_limit} agent(s) and has {len(own)}; "
-                          f"raise the limit with `gmtool agent set --player {owner.name} --limit N`")
+        raise RuleRefused(key="agents.limit", leader=owner.name, n=owner.agent_limit, has=len(own))
     agent = Agent(name=name, owner=owner.name, specialities=list(specialities), hired_turn=campaign.turn)
     campaign.agents.append(agent)
     return agent
@@ -78,21 +77,20 @@ def use(campaign: Campaign, agent: Agent, ability_id: str, abilities: Table, out
         ability = abilities.row(ability_id)
     except Exception:
         known = ", ".join(r.id for r in abilities.rows if r.values.get("speciality") in agent.specialities)
-        raise InputError(f"unknown ability {ability_id!r} (for {agent.name}: {known})") from None
+        raise InputError(key="agents.unknown_ability", ability=ability_id, agent=agent.name, known=known) from None
     if ability.values.get("speciality") not in agent.specialities:
-        raise RuleRefused(f"{agent.name} ({', '.join(agent.specialities)}) has no ability {ability.id} "
-                          f"(a {ability.values.get('speciality')} ability)")
+        raise RuleRefused(key="agents.not_his_ability", agent=agent.name, specialities=list(agent.specialities), ability=ability.id, speciality=ability.values.get("speciality"))
     if agent.used_turn == campaign.turn:
-        raise RuleRefused(f"{agent.name} was already activated this turn (one ability per agent per turn)")
+        raise RuleRefused(key="agents.already_used", agent=agent.name)
     if ability.values.get("target") and target is None:
-        raise InputError(f"{ability.id} needs --target LEADER")
+        raise InputError(key="agents.needs_target", ability=ability.id)
     if target is not None and target.name == owner.name:
-        raise RuleRefused("an agent does not act against its own leader")
+        raise RuleRefused(key="agents.own_leader")
     paid = ability.values.get("kind") == "paid"
     if paid and owner.orders < 1:
-        raise RuleRefused(f"{ability.id} is a paid ability and {owner.name} has no orders")
+        raise RuleRefused(key="agents.no_orders", ability=ability.id, leader=owner.name)
     if frame is not None and (frame.name == owner.name or (target and frame.name == target.name)):
-        raise InputError("--frame names a third leader, not the agent's own or the target")
+        raise InputError(key="agents.frame")
     difficulty = ability.values.get("difficulty", AUTOMATIC)
     mods: list[CheckModifier] = []
     if ability.values.get("espionage") and target is not None:
@@ -142,7 +140,7 @@ def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities
     against the blockader's counter-espionage; a critical failure means captured."""
     owner = campaign.player(agent.owner)
     if blockader.name == owner.name:
-        raise RuleRefused("a leader does not blockade its own agent")
+        raise RuleRefused(key="agents.own_blockade")
     mods = espionage_modifiers(owner.secret_ops, blockader.secret_ops) + _counter_penalty(campaign, blockader, abilities)
     check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods,
                         f"{agent.name}: blockade")

@@ -34,13 +34,11 @@ class Ballot:
 
 def check_bribe(bribe_bc: int, available_bc: int | None = None, who: str = "") -> None:
     if bribe_bc < 0:
-        raise InputError(f"{who + ': ' if who else ''}a bribe cannot be negative ({bribe_bc} BC)")
+        raise InputError(key="council.negative_bribe", who=f"{who}: " if who else "", bribe=bribe_bc)
     if bribe_bc % BC_PER_VOTE:
-        raise RuleRefused(f"{who + ': ' if who else ''}bribes are paid in whole multiples of {BC_PER_VOTE} BC "
-                          f"(1 vote per {BC_PER_VOTE} BC), not {bribe_bc}")
+        raise RuleRefused(key="council.bribe_multiple", who=f"{who}: " if who else "", per=BC_PER_VOTE, bribe=bribe_bc)
     if available_bc is not None and bribe_bc > available_bc:
-        raise RuleRefused(f"{who + ': ' if who else ''}a bribe of {bribe_bc} BC is more than the {available_bc} BC "
-                          "the leader has")
+        raise RuleRefused(key="council.bribe_too_big", who=f"{who}: " if who else "", bribe=bribe_bc, available=available_bc)
 
 
 @dataclass(slots=True)
@@ -82,10 +80,10 @@ def _check_ballots(ballots: list[Ballot]) -> None:
     seen: set[str] = set()
     for b in ballots:
         if b.leader in seen:
-            raise InputError(f"{b.leader} has two ballots")
+            raise InputError(key="council.two_ballots", leader=b.leader)
         seen.add(b.leader)
         if b.planets < 0:
-            raise InputError(f"{b.leader}: planets cannot be negative")
+            raise InputError(key="council.negative_planets", leader=b.leader)
         check_bribe(b.bribe_bc, who=b.leader)
 
 
@@ -95,7 +93,7 @@ def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = N
     _check_ballots(ballots)
     for b in ballots:
         if b.vote not in BILL_VOTES:
-            raise InputError(f"{b.leader}: a bill vote is yes, no or abstain, not {b.vote!r}")
+            raise InputError(key="council.bad_vote_of", leader=b.leader, vote=b.vote)
     yes = sum(b.votes for b in ballots if b.vote == "yes")
     no = sum(b.votes for b in ballots if b.vote == "no")
     abstain = sum(b.votes for b in ballots if b.vote == "abstain")
@@ -109,8 +107,7 @@ def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = N
         elif chair_decision in ("yes", "no"):
             passed, decided = chair_decision == "yes", True
         else:
-            raise RuleRefused(f"a tie ({yes}–{no}) and the chair {chair} did not vote yes or no: "
-                              "record the chair's decision (--chair-decision yes|no, or chair_decision in the file)")
+            raise RuleRefused(key="council.tie_undecided", yes=yes, no=no, chair=chair)
     return BillTally(yes, no, abstain, passed, tie, decided, chair, list(ballots))
 
 

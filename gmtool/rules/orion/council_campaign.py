@@ -24,13 +24,12 @@ def planets_of(campaign: Campaign, leader: str) -> int:
 
 def _no_council_in_stage_1(campaign: Campaign) -> None:
     if campaign.stage == 1:
-        raise RuleRefused("the Galactic Council does not sit in stage 1 (turns 1–6)")
+        raise RuleRefused(key="council.stage1")
 
 
 def _chair(campaign: Campaign) -> str:
     if not campaign.council.chair:
-        raise RuleRefused("the Council has no chair yet: the first-turn token is dealt at turn 7; "
-                          "name the chair with --chair NAME")
+        raise RuleRefused(key="council.no_chair")
     return campaign.council.chair
 
 
@@ -48,7 +47,7 @@ def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | No
             decks.to_bottom(campaign, BILLS_DECK, card)
         vote = campaign.council.vote = None
     if vote is not None and vote.get("bill"):
-        raise RuleRefused(f"bill {vote['bill']!r} is already before the Council this turn; tally it first")
+        raise RuleRefused(key="council.bill_pending", bill=vote['bill'])
     if vote is None:
         decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
         options = decks.draw(campaign, BILLS_DECK, DRAWN, source)
@@ -56,7 +55,7 @@ def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | No
     if pick is not None:
         options = vote["options"]
         if not 1 <= pick <= len(options):
-            raise InputError(f"--pick must be 1 to {len(options)}")
+            raise InputError(key="council.pick_range", n=len(options))
         vote["bill"] = options[pick - 1]
         for other in options:
             if other != vote["bill"]:
@@ -68,9 +67,9 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
     _no_council_in_stage_1(campaign)
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):
-        raise RuleRefused("no bill is before the Council: the chair picks one with `council propose --pick N`")
+        raise RuleRefused(key="council.no_bill_pick")
     if choice not in BILL_VOTES:
-        raise InputError(f"a vote is yes, no or abstain, not {choice!r}")
+        raise InputError(key="council.bad_vote", vote=choice)
     check_bribe(bribe_bc, voter.bc, voter.name)
     vote["ballots"][voter.name] = {"vote": choice, "bribe_bc": bribe_bc}
     return vote
@@ -78,7 +77,7 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
 
 def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
     if campaign.stage < ELECTION_STAGE:
-        raise RuleRefused("the Emperor is elected only in stage 3 (turns 13–18)")
+        raise RuleRefused(key="council.emperor_stage3")
     check_bribe(bribe_bc, voter.bc, voter.name)
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
@@ -107,7 +106,7 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
     _no_council_in_stage_1(campaign)
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):
-        raise RuleRefused("no bill is before the Council")
+        raise RuleRefused(key="council.no_bill")
     ballots = [Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
                for name, b in vote["ballots"].items()]
     return tally_bill(ballots, _chair(campaign), chair_decision), ballots
@@ -131,7 +130,7 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
 def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
-        raise RuleRefused("no election is open this turn")
+        raise RuleRefused(key="council.no_election")
     ballots = [Ballot(name, b.get("candidate"), planets_of(campaign, name), int(b.get("bribe_bc", 0)))
                for name, b in election["ballots"].items()]
     # every leader sits in the Council: a silent one abstains, its planets still count (A9)
@@ -158,5 +157,5 @@ def repeal(campaign: Campaign, law_id: str) -> dict[str, Any]:
         if law["id"] == law_id:
             campaign.council.laws.remove(law)
             return law
-    known = ", ".join(l["id"] for l in campaign.council.laws) or "none"
-    raise RuleRefused(f"{law_id!r} is not a law in force (laws: {known})")
+    known = [l["id"] for l in campaign.council.laws]
+    raise RuleRefused(key="council.not_a_law", law=law_id, known=known)

@@ -1,0 +1,127 @@
+"""gmtool's own words in every language it speaks: one message catalog per language.
+
+``gmtool/locale/<lang>.toml`` holds every message gmtool itself writes (labels, report
+phrases, errors and refusals), one key per message, with named ``{placeholders}``; a
+translator edits one file.  A *plural* message is a table of CLDR plural forms
+(``one``/``other`` in English, ``one``/``few``/``many``/``other`` in Russian), chosen by
+the number given as ``n``::
+
+    t("successes_n", "ru", n=21)        # "21 успех"
+    t("error.unknown_agent", "ru", name="Kess", known="…")
+
+The plural category comes from the CLDR rules shipped with Babel, imported only when a
+plural message is rendered.  Rule labels (planet types, events …) are rule data and live
+in ``tables/<ruleset>/*.toml`` beside their rows, not here.
+
+``Msg`` is a message not yet rendered (a key and its parameters); it may be a parameter of
+another message, and an error carries one so that it is written in the reader's language
+(see :mod:`gmtool.errors`).
+"""
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "ru")
+DEFAULT = "en"
+PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
+_HERE = Path(__file__).resolve().parent
+
+
+class Msg:
+    """A message by key with its parameters, rendered in a language on demand."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        return t(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str | dict[str, str]]:
+    out: dict[str, str | dict[str, str]] = {}
+    for key, value in table.items():
+        name = prefix + key
+        if isinstance(value, dict) and value and "other" in value and set(value) <= PLURAL_FORMS:
+            out[name] = {k: str(v) for k, v in value.items()}
+        elif isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = str(value)
+    return out
+
+
+@functools.cache
+def catalog(lang: str) -> dict[str, str | dict[str, str]]:
+    """Every message of one language: ``key → text`` or ``key → {plural form: text}``."""
+    if lang not in LANGS:
+        lang = DEFAULT
+    with open(_HERE / f"{lang}.toml", "rb") as fh:
+        return _flatten(tomllib.load(fh))
+
+
+@functools.cache
+def _plural_rule(lang: str) -> Any:
+    from babel.core import Locale   # CLDR plural rules; loaded only for plural messages
+
+    return Locale.parse(lang).plural_form
+
+
+def plural_category(n: int | float, lang: str) -> str:
+    """The CLDR plural category of ``n`` in ``lang``: ``one``, ``few``, ``many``, ``other`` …"""
+    return str(_plural_rule(lang if lang in LANGS else DEFAULT)(abs(n)))
+
+
+def plural_forms(lang: str) -> frozenset[str]:
+    """The plural categories a catalog of ``lang`` must give for each plural message."""
+    return frozenset(_plural_rule(lang).tags) | {"other"}
+
+
+def _value(value: Any, lang: str) -> Any:
+    if isinstance(value, Msg):
+        return value.text(lang)
+    if isinstance(value, list):
+        return t("list_sep", lang).join(str(_value(v, lang)) for v in value) if value else t("none", lang)
+    return value if isinstance(value, (int, float)) else str(value)
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English if that language lacks it), with its
+    placeholders filled.  A plural message picks its form by the parameter ``n``.
+    ``Msg`` parameters are rendered in the same language; list parameters are joined."""
+    message = catalog(lang).get(key)
+    if message is None:
+        message, lang = catalog(DEFAULT)[key], DEFAULT
+    if isinstance(message, dict):
+        n = params.get("n", 0)
+        message = message.get(plural_category(n, lang)) or message["other"]
+    if not params:
+        return message
+    return message.format(**{k: _value(v, lang) for k, v in params.items()})
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalog(lang)
+
+
+def normalise(lang: Any) -> str:
+    """``Lang.ru``, ``"ru"``, ``"RU"``, ``None`` → a language gmtool speaks."""
+    value = getattr(lang, "value", lang)
+    value = str(value).lower() if value else DEFAULT
+    return value if value in LANGS else DEFAULT

@@ -1,0 +1,41 @@
+"""Small phrases shared by reports and command replies: counted nouns and resource
+changes, written by the catalogs' plural rules (``gmtool.locale``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.locale import t
+
+# a resource an effect changes → its counted message in the catalogs
+_COUNTED = {"bc": "n_bc", "rp": "n_rp", "orders": "n_orders", "colonists": "n_colonists"}
+# a reason a build was not made (rules/orion) → its message
+BUILD_REASONS = {"not active": "build_reason.not_active", "blockade": "build_reason.blockade",
+                 "not enough PP and BC": "build_reason.short"}
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def count(kind: str, n: int, lang: str) -> str:
+    """``count("orders", 21, "ru")`` → ``21 ордер``."""
+    return t(_COUNTED.get(kind, kind), lang, n=n)
+
+
+def change(kind: str, n: int, lang: str) -> str:
+    """``+1 ордер``, ``−2 ВС``; an unknown resource reads ``kind +n``."""
+    key = _COUNTED.get(kind)
+    if key is None:
+        return f"{kind} {signed(n)}"
+    text = t(key, lang, n=abs(n))
+    return ("+" if n > 0 else "−" if n < 0 else "") + text
+
+
+def changes_text(changes: Any, lang: str) -> str:
+    """``[{"orders": 1}, {"bc": -2}]`` → ``+1 order, −2 BC``."""
+    return t("list_sep", lang).join(change(k, v, lang) for c in changes or [] for k, v in c.items()) or "—"
+
+
+def build_reason(reason: str, lang: str) -> str:
+    key = BUILD_REASONS.get(reason)
+    return t(key, lang) if key else reason
