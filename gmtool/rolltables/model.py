@@ -144,5 +144,4 @@ class Table:
         for mod in self.modifiers:
             if mod.id == mod_id:
                 return mod
-        known = ", ".join(m.id for m in self.modifiers) or "none"
         raise TableError(key="tables.no_modifier", table=self.id, modifier=mod_id, known=[m.id for m in self.modifiers])
