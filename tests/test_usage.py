@@ -21,7 +21,7 @@ def test_a_bad_choice_is_one_plain_error_line_without_pydantic_words(capsys):
     assert "Value error" not in err
     assert err.splitlines() == ["Usage: gmtool roll [OPTIONS] EXPRESSION", "Try 'gmtool roll -h' for help.",
                                 "error: Invalid value for '--format' / '-f': 'html' is not one of 'plain', "
-                                "'bbcode', 'markdown', 'json'."]
+                                "'bbcode', 'markdown', 'discord', 'json'."]
 
 
 def test_usage_line_names_arguments_readably(capsys):

@@ -626,7 +626,7 @@ def test_unknown_space_refused_with_the_valid_ids(lib, name):
 
 @pytest.mark.parametrize("name,space", [("Nebula Habitat", "nebula-habitat"), ("nebula  habitat", "nebula-habitat"),
                                         ("NEBULA-HABITAT", "nebula-habitat"),
-                                        ("Место Распространения Туманности", "nebula-habitat"),
+                                        ("Поселение в туманности", "nebula-habitat"),
                                         ("галактическая база", "galactic-base"), ("System 1", "system-1")])
 def test_a_space_may_be_named_by_its_label(lib, name, space):
     assert find_space(lib, name).id == space

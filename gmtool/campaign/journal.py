@@ -21,7 +21,9 @@ HEADER = "[[roll]]\n"
 FILE_HEADER = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 KEYS = ("id", "turn", "purpose", "die", "face", "source")
 CHAIN_START = "gmtool-journal-v1"
-MARK = re.compile(r"journal #(\d{1,12}) · ([0-9a-f]{12})")
+# the mark in either language (a Russian post reads «журнал #58 · 3fa2c1d0e9b7»)
+MARK = re.compile(r"(?:journal|журнал) #(\d{1,12}) · ([0-9a-f]{12})")
+MARK_WORD = {"en": "journal", "ru": "журнал"}
 
 
 def link(previous: str, entry: Entry) -> str:
@@ -40,9 +42,9 @@ def chain_of(entries: Iterable[Entry]) -> list[str]:
     return out
 
 
-def mark(last_id: int, chain: str) -> str:
-    """What replies and reports print: ``journal #58 · 3fa2c1d0e9b7``."""
-    return f"journal #{last_id} · {chain[:12]}"
+def mark(last_id: int, chain: str, lang: str = "en") -> str:
+    """What replies and reports print: ``journal #58 · 3fa2c1d0e9b7`` (``журнал #58 · …``)."""
+    return f"{MARK_WORD.get(lang, MARK_WORD['en'])} #{last_id} · {chain[:12]}"
 _TAIL = 16384   # several entries: a purpose is at most 200 characters
 
 

@@ -173,13 +173,14 @@ class Output:
     def render(self, report: Any) -> str:
         from gmtool.report.render import render
 
-        return render(with_journal_mark(report, self.campaign), self.format, self.dialect, self.post_limit)
+        return render(with_journal_mark(report, self.campaign, self.lang), self.format, self.dialect,
+                      self.post_limit)
 
     def emit(self, report: Any) -> None:
         sys.stdout.write(self.render(report))
 
 
-def with_journal_mark(report: Any, campaign: Any) -> Any:
+def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
     """Every report of a campaign ends with its journal's running hash (``journal #58 ·
     3fa2c1d0e9b7``): once posted, no journal entry up to #58 can change unseen
     (``gmtool verify --published THREAD``)."""
@@ -193,7 +194,7 @@ def with_journal_mark(report: Any, campaign: Any) -> Any:
     data = dict(report.data) if isinstance(report.data, dict) else report.data
     if isinstance(data, dict):
         data["journal"] = {"last_id": last, "hash": chain[:12]}
-    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain), "i")])], data)
+    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, lang), "i")])], data)
 
 
 class DiceChoice:

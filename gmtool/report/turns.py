@@ -86,7 +86,7 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
         tail += [Heading(text(w("this_turn", lang))), Items(news)]
     if out.get("standings") and not out.get("victory"):
         tail += [Heading(text(w("standings", lang))),
-                 TableBlock([tr("player", lang), tr("planets", lang), w("homeworlds", lang)],
+                 TableBlock([tr("leader", lang), tr("planets", lang), w("homeworlds", lang)],
                             [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out["standings"]])]
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
