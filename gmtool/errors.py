@@ -50,6 +50,11 @@ class DiceError(GmError):
     """A dice expression is malformed, too large, or fixed dice do not fit it."""
 
 
+class StreamUnavailable(DiceError):
+    """The campaign's stream cannot roll now (its secret is missing, revealed or wrong): a
+    fault of the moderator's setup, not an answer to the command."""
+
+
 class TableError(GmError):
     """A rule table is malformed, unknown, or cannot answer a roll."""
 

@@ -129,8 +129,9 @@ def test_examples_are_found_and_opting_out_is_rare():
     gmtool_examples = [ex for ex in examples if "gmtool" in ex.command]
     assert len(gmtool_examples) >= 40
     unchecked = [(ex.doc.name, ex.line, ex.command) for ex in gmtool_examples if not ex.checked or not ex.run]
-    # only a new campaign's random secret, and the venus turn that follows from its draw
-    assert len(unchecked) <= 8, unchecked
+    # only a new campaign's random secret (orion, venus, a Russian one), and the venus turn
+    # that follows from its draw
+    assert len(unchecked) <= 9, unchecked
 
 
 def test_example_finder_reads_blocks_markers_and_ellipses(tmp_path):

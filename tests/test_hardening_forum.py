@@ -131,7 +131,7 @@ def test_a_moderator_roll_refused_without_moderator_runs_with_it(gm, camp):
     assert statuses(data)["1"] == [("!roll d6", "ok")]
 
 
-def test_refusals_are_not_stored(gm, camp):
+def test_a_flood_of_refused_commands_stores_little(gm, camp):
     resolve(gm, camp, "=== alice #1 ===\n" + "!nonsense\n" * 20 + "!roll d6\n" * 100_000)
     size = (camp / "forum.toml").stat().st_size
     assert size < 10_000
@@ -273,3 +273,39 @@ def test_turn_reports_carry_the_mark_and_verify_checks_them(gm, camp):
     text = public.read_text(encoding="utf-8")
     public.write_text(re.sub(r"(journal #\d+ · )[0-9a-f]{12}", r"\g<1>000000000000", text), encoding="utf-8")
     assert_error(gm("verify", "-c", str(camp)), "public.txt")
+
+
+# ==================================================================== refusals stand, in the leader's words
+
+def _homeworld(gm, camp: Path, leader: str) -> tuple[int, int]:
+    data = json.loads(ok(gm("status", "-c", str(camp), "-f", "json")))
+    q, r = next(p["homeworld"] for p in data["players"] if p["name"] == leader).split(",")
+    return int(q), int(r)
+
+
+def test_a_stage1_refusal_names_hexes_in_the_leaders_own_frame(gm, camp):
+    """Closed rooms: a refusal in a forum reply never shows the moderator's coordinates,
+    which are centred on Orion."""
+    q, r = _homeworld(gm, camp, "carol")
+    data = resolve(gm, camp, "=== carol #1 ===\n!explore 0,0\n!explore 3,-3\n")
+    own, far = data["posts"][0]["commands"]
+    assert own["status"] == far["status"] == "refused"
+    assert "hex 0,0 was already explored by carol" in own["reason"]
+    assert "3,-3 is 3 hexes from carol's homeworld 0,0" in far["reason"]
+    reply = (camp.parent / "thread.txt")
+    text = ok(gm("post", "resolve", str(reply), "-c", str(camp)))
+    assert f"{q},{r}" not in text or (q, r) == (0, 0)
+
+
+def test_a_refused_command_stays_refused_when_the_thread_is_resolved_turns_later(gm, camp):
+    first = resolve(gm, camp, "=== carol #1 ===\n!explore 3,-3\n")
+    assert statuses(first)["1"] == [("!explore 3,-3", "refused")]
+    rolls = entries(camp)
+    for _ in range(7):   # stage 2: the same words would now name a hex in reach
+        ok(gm("turn", "start", "-c", str(camp)))
+        ok(gm("turn", "end", "-c", str(camp)))
+    rolls = entries(camp)
+    again = resolve(gm, camp, "=== carol #1 ===\n!explore 3,-3\n")
+    assert statuses(again)["1"] == [("!explore 3,-3", "refused")]
+    assert again["posts"][0]["commands"][0]["reason"] == first["posts"][0]["commands"][0]["reason"]
+    assert entries(camp) == rolls, "a stored refusal rolls nothing"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from gmtool.dice.sources import FixedSource
-from gmtool.errors import DiceError
+from gmtool.errors import DiceError, StreamUnavailable
 
 SECRET_BYTES = 32
 _SPACE = 2 ** 64
@@ -95,11 +95,12 @@ class JournalingSource:
             source = "manual"
         else:
             if self._missing:
-                raise DiceError("the campaign's secret is missing or revealed: no more rolls from its stream")
+                raise StreamUnavailable("the campaign's secret is missing or revealed: no more rolls from its "
+                                        "stream")
             if self.expected is not None:   # before the first die: a wrong secret never rolls
                 if commitment(self.secret) != self.expected:  # type: ignore[arg-type]
-                    raise DiceError("secret.key does not match the campaign's commitment: no die is rolled "
-                                    "from a wrong secret; restore the right secret.key")
+                    raise StreamUnavailable("secret.key does not match the campaign's commitment: no die is "
+                                            "rolled from a wrong secret; restore the right secret.key")
                 self.expected = None
             face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"

@@ -99,6 +99,8 @@ def explore_command(
         result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
         commit(store, state, choice)
-    out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target),
-                                leader.name))
+    # the moderator's command speaks the moderator's coordinates (what was typed, and the
+    # JSON's "hex"); what a leader reads — forum replies, its turn report, map and status —
+    # is in the leader's frame (gmtool/campaign/frames.py)
+    out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name))
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.campaign.stream import JournalingSource
-from gmtool.errors import GmError
+from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.forum.posts import Command, Post
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
@@ -37,6 +37,11 @@ class Outcome:
     original: str = ""             # the command as first resolved
     roll_ids: list[int] = field(default_factory=list)
     new: bool = True
+    # refused for a passing reason of this run (no --moderator, a missing or wrong secret, the
+    # run's budget): not stored, so the next run decides it again.  Every other refusal is
+    # the rules' answer to the command at the time: stored, so resolving again (even turns
+    # later) gives the same reply and rolls nothing.
+    transient: bool = False
 
     @property
     def key(self) -> str:
@@ -107,7 +112,7 @@ class Resolver:
             who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
             who_ru = "лидер этой кампании и не ведущий" if command.name == "roll" else "лидер этой кампании"
             return Outcome(post, command, "refused", reason=f"{post.author} is not {who}",
-                           reason_ru=f"{post.author} — не {who_ru}")
+                           reason_ru=f"{post.author} — не {who_ru}", transient=True)
         if command.name == "vote" and not post.private:
             return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message",
                            reason_ru="голосование тайное: отправьте !голос личным сообщением")
@@ -116,7 +121,7 @@ class Resolver:
                            reason=f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the "
                                   "thread again to go on",
                            reason_ru=f"больше {MAX_COMMANDS_PER_THREAD} новых команд за один раз: "
-                                     "обработайте тему ещё раз")
+                                     "обработайте тему ещё раз", transient=True)
         self.thread_commands += 1
         post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
@@ -134,7 +139,10 @@ class Resolver:
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
             self.source.next_id = first
-            return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "")
+            passing = isinstance(exc, (CampaignError, StreamUnavailable)) or (str(exc) == self.source.limit_reason
+                                                         and post_left > thread_left)
+            return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "",
+                           transient=passing)
         finally:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]
@@ -178,7 +186,7 @@ class Resolver:
         ship = words[1] if len(words) > 1 else "scout"      # !explore Q,R [SHIP]
         orion = OrionTables(self.library)
         first = source.next_id
-        result = explore_hex(state, orion, leader, target, DiceRoller(source), ship)
+        result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
         return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
                                          str(seen), leader.name) for lang in LANGS}
 
@@ -279,9 +287,10 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
 
     A post resolved once is closed: a command added, changed, moved or removed later is
     flagged and its original result stands; an added command is refused.  Only commands
-    that ran are stored; a refusal is decided again on every run (the same text gives the
-    same refusal, and one caused by the campaign's state — a missing secret, a moderator
-    not named with --moderator — is retried).  Returns (outcomes, new command records,
+    that ran, and the rules' refusals, are stored: resolving again, even turns later, gives
+    the same reply and rolls nothing.  A refusal for a passing reason of the run — a missing
+    or wrong secret, a moderator not named with --moderator, the run's budget — is not
+    stored, and is decided again next time.  Returns (outcomes, new command records,
     new post records)."""
     outcomes: list[Outcome] = []
     new_posts: list[dict] = []
@@ -336,4 +345,5 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             else:
                 outcomes.append(_changed(post, gone, "removed after the post was resolved",
                                          "удалено после обработки поста", original[index - 1]))
-    return outcomes, [record_of(o) for o in outcomes if o.new and o.status == "ok"], new_posts
+    stored = [record_of(o) for o in outcomes if o.new and not o.edited and not o.transient]
+    return outcomes, stored, new_posts

@@ -15,19 +15,27 @@ from gmtool.rules.orion.neighbourhood import Neighbourhood
 
 
 
-def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
-    """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
+def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_words: bool = False) -> None:
+    """Refuse a hex off the map, already explored, or (stage 1) out of reach.
+
+    With ``leaders_words`` the refusal is the leader's to read (a forum reply), so every hex
+    in it is written in the leader's frame: before turn 7 relative to its own homeworld,
+    never in the coordinates that would tell where Orion lies (closed rooms).  Otherwise
+    it is the moderator's, in the moderator's coordinates (what was typed)."""
+    from gmtool.campaign.frames import hex_writer
+
+    write = hex_writer(campaign, player.name) if leaders_words else str
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
-                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
-                          f"homeworld {player.homeworld}")
+                          f"{write(str(hex_))} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
+                          f"homeworld {write(str(player.homeworld))}")
     if not campaign.on_map(hex_):
         raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
     system = campaign.system(hex_)
     if system is not None and system.explored_by is not None:
-        raise RuleRefused(f"hex {hex_} was already explored by {system.explored_by} "
+        raise RuleRefused(f"hex {write(str(hex_))} was already explored by {system.explored_by} "
                           f"(turn {system.explored_turn})")
 
 
@@ -52,11 +60,11 @@ def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neig
 
 
 def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: Hex, roller: Roller,
-                ship: str = "scout") -> Exploration:
+                ship: str = "scout", leaders_words: bool = False) -> Exploration:
     """A leader explores a hex of the campaign: reach checked, the neighbourhood read off
     the map, the chain rolled, the result written into the state. Orion is not explored
     this way (no roll: :func:`explore_orion`)."""
-    check_explorable(campaign, player, hex_)
+    check_explorable(campaign, player, hex_, leaders_words)
     if hex_ == campaign.orion:
         raise RuleRefused("Orion rolls no dice: the moderator explores it with `gmtool explore -c DIR`")
     check_ship(player, ship)
