@@ -187,7 +187,9 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
-    happened = entries_for(out.get("log", []), player.name)
+    mine = [d for d in done or [] if d["leader"] == player.name]
+    shown = [d["result"] for d in mine]   # a record of the orders file is told once, with the orders
+    happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is r for r in shown)]
     if happened:
         blocks = [Heading(text(w("this_turn", lang))),
                   Items([text(entry_text(e, lang, label, hexes)) for e in happened])] + blocks
@@ -195,7 +197,6 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(w("awards_open", lang))),
                    Items([text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
                           for a in player.awards])]
-    mine = [d for d in done or [] if d["leader"] == player.name]
     if mine:
         blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label, hexes)) for d in mine])] \
             + blocks
