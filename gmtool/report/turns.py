@@ -22,11 +22,16 @@ def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 
 
-def start_public(out: dict[str, Any], quests: Any, lang: str) -> Report:
+def start_public(out: dict[str, Any], quests: Any, lang: str, label: Label | None = None) -> Report:
+    """The start post; with the public news recorded before the start (``out["log"]``)."""
     facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
+    earlier = entries_for(out.get("log", []), None)
+    tail = [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])] \
+        if earlier else []
+    out = {**out, "log": earlier} if "log" in out else out   # the JSON tells only the public ones
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
-        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], out)
+        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, out)
     if out.get("token_dealt"):
         facts.append((tr("token", lang), [bold(out["token_dealt"])]))
     if out.get("chair"):
@@ -39,7 +44,7 @@ def start_public(out: dict[str, Any], quests: Any, lang: str) -> Report:
     if out.get("bills_drawn"):
         facts.append((tr("bills_drawn", lang), text(tr("bills_for_chair", lang))))
     data = {k: v for k, v in out.items() if k not in ("events_dealt", "bills_drawn")}
-    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], data)
+    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, data)
 
 
 def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lang: str) -> Report | None:
