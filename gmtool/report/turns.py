@@ -197,14 +197,14 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is r for r in shown)]
     if happened:
         blocks = [Heading(text(w("this_turn", lang))),
-                  Items([text(entry_text(e, lang, label, hexes)) for e in happened])] + blocks
+                  Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang))] + blocks
     if player.awards:
         blocks += [Heading(text(w("awards_open", lang))),
                    Items([text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
                           for a in player.awards])]
     if mine:
-        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label, hexes)) for d in mine])] \
-            + blocks
+        blocks = [Heading(text(tr("orders_done", lang))),
+                  Items([text(_done_line(d, lang, label, hexes)) for d in mine], tr("orders_done", lang))] + blocks
     data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox, "log": happened, "awards": player.awards}
