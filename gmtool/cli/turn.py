@@ -100,7 +100,9 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
         result = start_turn(state, rules, choice.source)
         choice.finish()
         quests = rules.quests(result["stage"])
-        public = start_public(result, quests, out.lang)     # build every report before writing anything
+        from gmtool.cli.campaign import labeller
+
+        public = start_public(result, quests, out.lang, labeller(rules.library, out.lang))   # every report before writing
         private = {p.name: r for p in state.players
                    if (r := start_private(result, p.name, rules.events, rules.bills, out.lang)) is not None}
         rendered = _render_reports(out, public, private)
@@ -143,14 +145,14 @@ def end_command(
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
         _write_reports(store.folder, turn, out, rendered)
-        _write_maps(store, state, turn, out)
+        _write_maps(store, state, turn, out, public.data.get("stage"))
     out.emit(public)
 
 
-def _write_maps(store: Any, state: Any, turn: int, out: Output) -> None:
+def _write_maps(store: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> None:
     from gmtool.maps import write_turn_maps   # map-public.png, map-<leader>.png beside the posts
 
-    write_turn_maps(state, store.folder, turn, out.lang)
+    write_turn_maps(state, store.folder, turn, out.lang, stage)   # titled with the turn they report
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -577,7 +579,7 @@ def run_command(
             _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
             _write_reports(store.folder, turn, out, rendered)
-            _write_maps(store, state, turn, out)
+            _write_maps(store, state, turn, out, public.data.get("stage"))
     if dry_run and out.format == "json":
         import json
 

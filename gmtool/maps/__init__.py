@@ -33,12 +33,18 @@ def title(view: MapView, lang: str) -> str:
 
 
 def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
-         campaign_dir: Path | None = None) -> bytes | str:
+         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes | str:
     """The map of ``campaign`` for ``viewer`` (None: the moderator; :data:`PUBLIC`; a
-    leader) as PNG bytes or SVG text."""
+    leader) as PNG bytes or SVG text. ``about``: (turn, stage) the map reports, for its
+    title (a turn end's maps show the galaxy after the turn, when the campaign is at the next)."""
+    from dataclasses import replace
+
     from gmtool.maps.scene import build_scene
 
-    scene = build_scene(build_view(campaign, viewer), lang, _names(lang, campaign_dir))
+    view = build_view(campaign, viewer)
+    if about is not None:
+        view = replace(view, turn=about[0], stage=about[1])
+    scene = build_scene(view, lang, _names(lang, campaign_dir))
     if fmt == "png":
         from gmtool.maps.png import render_png
 
@@ -64,17 +70,20 @@ def safe_name(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
 
 
-def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str) -> list[Path]:
+def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str,
+                    stage: int | None = None) -> list[Path]:
     """The turn engine's hook: write ``map-public.png`` and ``map-<leader>.png`` into
-    ``reports/turn-NN/`` (the galaxy as it stands after the turn).  Orion only."""
+    ``reports/turn-NN/`` (the galaxy as it stands after the turn; the title names ``turn``
+    and its ``stage``, the turn the reports are about).  Orion only."""
     if campaign.ruleset != "orion":
         return []
     from gmtool.campaign.files import atomic_write
 
     where = campaign_dir / "reports" / f"turn-{turn:02d}"
-    images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir)}
+    about = (turn, campaign.stage if stage is None else stage)
+    images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir, about)}
     for player in campaign.players:
-        images[safe_name(player.name)] = draw(campaign, player.name, "png", lang, campaign_dir)
+        images[safe_name(player.name)] = draw(campaign, player.name, "png", lang, campaign_dir, about)
     where.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, data in images.items():

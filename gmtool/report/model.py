@@ -72,12 +72,14 @@ class Facts(Struct):
 
 
 class Items(Struct):
-    """A bulleted list."""
+    """A bulleted list. ``fold``: a title under which a renderer may fold a long list away
+    (a BBCode spoiler, where the forum's dialect has one); other formats ignore it."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "fold")
 
-    def __init__(self, items: list[Text]) -> None:
+    def __init__(self, items: list[Text], fold: str | None = None) -> None:
         self.items = items
+        self.fold = fold
 
 
 class TableBlock(Struct):
@@ -136,7 +138,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         elif isinstance(b, Facts):
             blocks.append({"type": "facts", "items": [[k, _spans_out(v)] for k, v in b.items]})
         elif isinstance(b, Items):
-            blocks.append({"type": "items", "items": [_spans_out(i) for i in b.items]})
+            blocks.append({"type": "items", "items": [_spans_out(i) for i in b.items],
+                           **({"fold": b.fold} if b.fold else {})})
         elif isinstance(b, TableBlock):
             blocks.append({"type": "table", "headers": b.headers, "rows": b.rows, "align": b.align or []})
         elif isinstance(b, CodeBlock):
@@ -155,7 +158,7 @@ def report_from_dict(raw: dict[str, Any]) -> Report:
         elif kind == "facts":
             blocks.append(Facts([(k, _spans_in(v)) for k, v in b["items"]]))
         elif kind == "items":
-            blocks.append(Items([_spans_in(i) for i in b["items"]]))
+            blocks.append(Items([_spans_in(i) for i in b["items"]], b.get("fold") or None))
         elif kind == "table":
             blocks.append(TableBlock(b["headers"], b["rows"], b.get("align") or None))
         elif kind == "code":

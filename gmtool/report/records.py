@@ -74,6 +74,7 @@ _W: dict[str, dict[str, str]] = {
     "guardian_alive": {"en": "toughness {toughness} of {full}", "ru": "стойкость {toughness} из {full}"},
     "guardian_dead": {"en": "destroyed", "ru": "уничтожен"},
     "this_turn": {"en": "This turn", "ru": "В этом ходу"},
+    "so_far": {"en": "Recorded before the turn started", "ru": "Записано до начала хода"},
     "standings": {"en": "Standings (planets toward the territorial victory)",
                   "ru": "Положение (планеты для территориальной победы)"},
     "homeworlds": {"en": "Homeworlds", "ru": "Родные миры"},

@@ -15,6 +15,8 @@ DEFAULT_DIALECT = "phpbb"
 # the longest message each Markdown format takes (Discourse's default max_post_length; Discord's)
 MARKDOWN_LIMIT = 32000
 DISCORD_LIMIT = 2000
+# a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
+FOLD_ITEMS = 8
 
 
 class _Renderer:
@@ -54,7 +56,7 @@ class _Renderer:
             elif isinstance(block, Facts):
                 parts.append(self.facts([(self.escape(k), self.inline(v)) for k, v in block.items]))
             elif isinstance(block, Items):
-                parts.append(self.items([self.text(i) for i in block.items]))
+                parts.append(self.folded(block, self.items([self.text(i) for i in block.items])))
             elif isinstance(block, TableBlock):
                 parts.append(self.table(block))
             elif isinstance(block, CodeBlock):
@@ -67,6 +69,10 @@ class _Renderer:
 
     def is_heading(self, part: str) -> bool:
         return False
+
+    def folded(self, block: Items, body: str) -> str:
+        """A rendered list, folded away if the format can (see :attr:`Items.fold`)."""
+        return body
 
     # -- per format --------------------------------------------------------------
     def title(self, value: str) -> str:
@@ -137,6 +143,13 @@ class BBCodeRenderer(_Renderer):
         if "list" not in self.dialect.tags:
             return "\n".join(f"• {i}" for i in items)
         return "[list]\n" + "\n".join(f"[*]{i}" for i in items) + "\n[/list]"
+
+    def folded(self, block: Items, body: str) -> str:
+        tag = self.dialect.spoiler
+        if not (block.fold and tag and tag in self.dialect.tags and len(block.items) >= FOLD_ITEMS):
+            return body
+        title = escape.clean(block.fold).replace('"', "'").replace("[", "(").replace("]", ")")
+        return f'[{tag}="{title} ({len(block.items)})"]\n{body}\n[/{tag}]'
 
     def table(self, block: TableBlock) -> str:
         # Inside [code] a forum keeps the spaces, so the columns line up.

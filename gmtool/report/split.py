@@ -1,11 +1,12 @@
 """A post too long for its forum, split into numbered parts.
 
 Parts break between sections (a heading starts a new part) where they can, else between
-blocks, else between lines; a code block (``[code]…[/code]`` or a ``` fence) is never cut
-open: a long one is closed at the end of a part and opened again in the next.
+blocks, else between lines; a code block (``[code]…[/code]`` or a ``` fence) or a spoiler is
+never cut open: a long one is closed at the end of a part and opened again in the next.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 MARK_ROOM = 24      # "[i](12/34)[/i]" and the blank line after it
@@ -15,6 +16,9 @@ def _fences(block: str) -> tuple[str, str] | None:
     for opener, closer in (("[code]", "[/code]"), ("```\n", "\n```")):
         if block.startswith(opener) and block.endswith(closer):
             return opener, closer
+    folded = re.match(r'\[(\w+)="[^"\n]*"\]\n', block)   # a folded list (a spoiler): each piece folded again
+    if folded and block.endswith(f"\n[/{folded.group(1)}]"):
+        return folded.group(0), f"\n[/{folded.group(1)}]"
     return None
 
 

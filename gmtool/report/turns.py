@@ -23,11 +23,16 @@ def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 
 
-def start_public(out: dict[str, Any], quests: Any, lang: str) -> Report:
+def start_public(out: dict[str, Any], quests: Any, lang: str, label: Label | None = None) -> Report:
+    """The start post; with the public news recorded before the start (``out["log"]``)."""
     facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
+    earlier = entries_for(out.get("log", []), None)
+    tail = [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])] \
+        if earlier else []
+    out = {**out, "log": earlier} if "log" in out else out   # the JSON tells only the public ones
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
-        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], out)
+        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, out)
     if out.get("token_dealt"):
         facts.append((tr("token", lang), [bold(out["token_dealt"])]))
     if out.get("chair"):
@@ -40,7 +45,7 @@ def start_public(out: dict[str, Any], quests: Any, lang: str) -> Report:
     if out.get("bills_drawn"):
         facts.append((tr("bills_drawn", lang), text(tr("bills_for_chair", lang))))
     data = {k: v for k, v in out.items() if k not in ("events_dealt", "bills_drawn")}
-    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)], data)
+    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, data)
 
 
 def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lang: str) -> Report | None:
@@ -192,18 +197,19 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
-    happened = entries_for(out.get("log", []), player.name)
+    mine = [d for d in done or [] if d["leader"] == player.name]
+    shown = [d["result"] for d in mine]   # a record of the orders file is told once, with the orders
+    happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is r for r in shown)]
     if happened:
         blocks = [Heading(text(w("this_turn", lang))),
-                  Items([text(entry_text(e, lang, label, hexes)) for e in happened])] + blocks
+                  Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang))] + blocks
     if player.awards:
         blocks += [Heading(text(w("awards_open", lang))),
                    Items([text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
                           for a in player.awards])]
-    mine = [d for d in done or [] if d["leader"] == player.name]
     if mine:
-        blocks = [Heading(text(tr("orders_done", lang))), Items([text(_done_line(d, lang, label, hexes)) for d in mine])] \
-            + blocks
+        blocks = [Heading(text(tr("orders_done", lang))),
+                  Items([text(_done_line(d, lang, label, hexes)) for d in mine], tr("orders_done", lang))] + blocks
     data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox, "log": happened, "awards": player.awards}

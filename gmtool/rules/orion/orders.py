@@ -13,6 +13,10 @@ An orders file is TOML with one table per leader::
     assign = [{ hex = "1,-3", workers = 2, scientists = 1 }]
     activate = ["2,-3"]
     vote = { choice = "yes", bribe = 3 }                # or election = { candidate = "bob", bribe = 3 }
+    player_rename = "Alicia"                            # the roster: see ROSTER below
+
+    [dave]
+    player_add = { race = "psilon" }                    # a new leader's table (or player_add = true)
 
 Every problem is reported with its ``file:line`` and leader; nothing is applied if any
 is found.
@@ -32,14 +36,22 @@ from gmtool.rolltables.roller import DiceRoller
 # The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
 # table: the leader is the one whose fleet did it (or who won/lost the ship, the award).
 RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose", "award", "research")
+# Changes of leaders (RULES.md A2), as `gmtool player add|drop|replace|rename`. A leader joins
+# before the movement phase, in the table under its new name (which may hold its first
+# orders); leaves, take-overs and renames come after every other order (the Council
+# included), in the table of the leader concerned, so every name in the file is the name
+# the leader has when the file is written.
+JOIN = ("player_add",)
+ROSTER = ("player_drop", "player_replace", "player_rename")
 KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "build", "scrap",
-        "vote", "election") + RECORDS
+        "vote", "election") + RECORDS + JOIN + ROSTER
 # The rules' order within a turn: movement phase (in movement order; battles follow the
 # moves, colonies follow the battles), then what production needs, then the Council.
 MOVEMENT = ("fleet", "explore", "slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose",
             "award", "colonize", "events", "quests", "agents", "research")
 BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
 COUNCIL = ("vote", "election")
+SINGLE = ("vote", "election", "research") + JOIN + ROSTER   # one value each, never a list of orders
 
 
 @dataclass
@@ -110,14 +122,15 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
         if not isinstance(table, dict):
             problems.append(Problem(where(leader), leader, "expected a [leader] table of orders"))
             continue
-        if leader not in leaders:
-            problems.append(Problem(where(leader), leader, f"{leader!r} is not a leader (leaders: {', '.join(sorted(leaders))})"))
+        if leader not in leaders and "player_add" not in table:
+            problems.append(Problem(where(leader), leader, f"{leader!r} is not a leader (leaders: "
+                                    f"{', '.join(sorted(leaders))}; a new leader's table holds player_add)"))
             continue
         for key, value in table.items():
             if key not in KEYS:
                 problems.append(Problem(where(leader, key), leader, f"unknown order {key!r} (orders: {', '.join(KEYS)})"))
                 continue
-            items = value if isinstance(value, list) and key not in ("vote", "election", "research") else [value]
+            items = value if isinstance(value, list) and key not in SINGLE else [value]
             for item in items:
                 orders.append(Order(leader, key, item, where(leader, key)))
     return orders, problems
@@ -127,6 +140,10 @@ def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
     rank = {name: i for i, name in enumerate(movement)}
 
     def key(o: Order) -> tuple[int, int, int]:
+        if o.kind in JOIN:
+            return (-1, 0, 0)
+        if o.kind in ROSTER:
+            return (3, rank.get(o.leader, 99), ROSTER.index(o.kind))
         if o.kind in MOVEMENT:
             return (0, rank.get(o.leader, 99), MOVEMENT.index(o.kind))
         if o.kind in BEFORE_PRODUCTION:
@@ -152,6 +169,10 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
                 agents_used.add(name)
             result = _apply(campaign, rules, source, order)
             done.append({"leader": order.leader, "order": order.kind, "result": result})
+            if order.kind in ("player_replace", "player_rename"):   # its report goes to the new name
+                for item in done:
+                    if item["leader"] == result["old"]:
+                        item["leader"] = result["leader"]
         except GmError as exc:
             problems.append(Problem(order.line, order.leader, f"{order.kind}: {exc}"))
     return problems, done
@@ -175,8 +196,10 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
     from gmtool.rules.orion import agents_campaign, council_campaign, planets, production, turns
     from gmtool.rules.orion.campaign_explore import explore_hex
 
-    leader = c.player(order.leader)
     v = order.value
+    if order.kind in JOIN + ROSTER:
+        return _roster(c, rules, source, order.leader, order.kind, v)
+    leader = c.player(order.leader)
     if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" }
         ship = "scout"
         if isinstance(v, dict):
@@ -294,3 +317,35 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
             return note(c, "all_sciences", leader.name, public=True)
         return records.research_victory(c, rules, leader)
     raise InputError(f"unknown order {kind!r}")
+
+
+def _roster(c: Campaign, rules: Any, source: DiceSource, name: str, kind: str, v: Any) -> Any:
+    """Changes of leaders in an orders file (as `gmtool player add|drop|replace|rename`)::
+
+        [dave]  player_add = true                 # or { race = "psilon" }: dave joins
+        [carol] player_drop = true                # or { keep = true }: its empire waits
+        [carol] player_replace = "erin"           # erin takes carol's empire over
+        [carol] player_rename = "Carolina"
+    """
+    from gmtool.rules.orion import roster
+
+    if kind == "player_add":
+        if v is True:
+            race = ""
+        elif isinstance(v, dict) and set(v) <= {"race"}:
+            race = _need(v.get("race", ""), str, "race")
+        else:
+            raise InputError(f"player_add is true or {{ race = \"…\" }}, not {v!r}")
+        roster.add_player(c, rules.library, name, source, race)
+        return c.turn_state.log[-1]
+    player = c.player(name)
+    if kind == "player_drop":
+        if v is True:
+            keep = False
+        elif isinstance(v, dict) and set(v) <= {"keep"} and isinstance(v.get("keep", False), bool):
+            keep = bool(v.get("keep", False))
+        else:
+            raise InputError(f"player_drop is true or {{ keep = true }}, not {v!r}")
+        return roster.drop_player(c, player, keep)
+    new = _need(v, str, f"{kind} (the new name)")
+    return roster.rename_player(c, player, new, replaced=kind == "player_replace")

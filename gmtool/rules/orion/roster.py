@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.campaign.galaxy import MIN_SPACING
+from gmtool.campaign.galaxy import MAX_PLAYERS, MIN_SPACING
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.dice.sources import DiceSource
@@ -41,6 +41,8 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     and the A2 start."""
     ensure_not_over(campaign)
     check_name(campaign, name)
+    if len(campaign.players) >= MAX_PLAYERS:
+        raise RuleRefused(f"the game already has {len(campaign.players)} leaders, the most a campaign holds")
     sites = homeworld_sites(campaign)
     if not sites:
         raise RuleRefused(f"no room for another homeworld on this map (radius {campaign.radius}): every hex is "
@@ -147,6 +149,8 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     for quest, leaders in ts.completions.items():
         ts.completions[quest] = [new if n == old else n for n in leaders]
     for entry in ts.log:
+        if str(entry.get("kind", "")).startswith("player_"):   # the roster's own news keep the names they had
+            continue
         if entry.get("leader") == old:
             entry["leader"] = new
         if old in entry.get("leaders", []):

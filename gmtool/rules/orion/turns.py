@@ -130,6 +130,8 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
         raise RuleRefused(f"turn {campaign.turn} has already started; `gmtool turn end` closes it")
     campaign.stage = rules.stage_of(campaign.turn)
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
+    if ts.log:   # what was recorded before the start (a record, a leader joining …), for the start post
+        out["log"] = list(ts.log)
     victory = check_conquest(campaign)
     if victory:
         ts.victory = victory
