@@ -20,6 +20,8 @@ BREAK = re.compile("^" + re.escape(PART_BREAK).replace(r"\{number\}", r"\d+").re
                    re.MULTILINE)
 DIALECTS = ["phpbb", "xenforo", "vbulletin", "mybb", "dungeonmaster"]
 HOSTILE = "[/quote][b]x[url=javascript:1]y[/url] **z** | a | @everyone ```"
+# a forum name holds no "=" or "#" (a thread file's header could not carry it)
+HOSTILE_AUTHOR = "[/quote][b]x[/b][url]y[/url] **z** | a | @everyone ```"
 
 
 def posts_in(out: str) -> list[str]:
@@ -75,7 +77,7 @@ def games(tmp_path_factory):
                                        'bribe_bc = 6\n[[ballot]]\nleader = "bob"\nvote = "no"\nplanets = 2\n',
                                        encoding="utf-8")
     thread = (EXAMPLE / "thread.txt").read_text(encoding="utf-8")
-    (root / "thread.txt").write_text(thread + f"\n=== {HOSTILE} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8")
+    (root / "thread.txt").write_text(thread + f"\n=== {HOSTILE_AUTHOR} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8")
     runner = CliRunner()
     for args in (["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1"],
                  ["post", "resolve", str(root / "thread.txt"), "-c", str(orion), "--moderator", "moderator"]):
