@@ -5,6 +5,8 @@ from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from gmtool.cli import app
+from gmtool.rolltables import TableLibrary
+from helpers import shipped_library
 
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
@@ -52,3 +54,9 @@ def isolated(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     for name in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def shipped_tables() -> TableLibrary:
+    """The shipped table library, whatever ``GMTOOL_TABLES`` says (see helpers.shipped_library)."""
+    return shipped_library()

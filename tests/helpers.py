@@ -1,8 +1,14 @@
-"""Assertions shared by the CLI test modules."""
+"""Tools the test modules share: assertions on CLI results, the shipped table library and
+a recording dice source.  (Fixtures built on them live in conftest.py; these plain
+functions are for module-level constants, which exist before any fixture does.)"""
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
+
+from gmtool.rolltables import TableLibrary
+from gmtool.rolltables.library import shipped_tables_dir
 
 
 def ok(res) -> str:
@@ -37,3 +43,32 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file below ``folder`` (but the lock file) and its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and p.name != ".lock"}
+
+
+@functools.cache
+def shipped_library() -> TableLibrary:
+    """The tables that come with gmtool and nothing else: a moderator's ``GMTOOL_TABLES``
+    must not change the rules under test.  One library per test process (tables are
+    frozen; the library only caches what it has read)."""
+    return TableLibrary([shipped_tables_dir()])
+
+
+class RecordingSource:
+    """Wraps a dice source and remembers every die asked for (``asked``: sides and label,
+    noted before the inner source answers) and every face it handed out (``faces``).
+    "Fails fast" is measured in ``drawn`` dice, never in seconds."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.asked: list[tuple[int, str]] = []
+        self.faces: list[int] = []
+
+    @property
+    def drawn(self) -> int:
+        return len(self.asked)
+
+    def roll(self, sides: int, label: str = "") -> int:
+        self.asked.append((sides, label))
+        face = self.inner.roll(sides, label)
+        self.faces.append(face)
+        return face

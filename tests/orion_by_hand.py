@@ -2,21 +2,10 @@
 the code against (never read from tables/)."""
 from __future__ import annotations
 
-import pytest
-
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rules.orion.exploration import OrionTables
+from helpers import shipped_library
 
-
-def _shipped_tables() -> OrionTables:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        return OrionTables(TableLibrary.default())
-
-
-TABLES = _shipped_tables()
+TABLES = OrionTables(shipped_library())
 
 
 NEGATIVE = {1: "fleet_lost", 2: "make_hostile", 3: "make_poor", 4: "make_gravity",

@@ -23,26 +23,14 @@ from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.report.council import bill_report
 from gmtool.report.render import FORMATS, render
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rules.orion import agents_campaign, council_campaign
 from gmtool.rules.orion.agents import (AUTOMATIC, CheckModifier, agent_check, espionage_modifiers,
                                        parse_difficulty)
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
 from gmtool.rules.orion.setup import new_campaign
+from helpers import RecordingSource, shipped_library
 
-
-def _shipped_library() -> TableLibrary:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        lib = TableLibrary.default()
-        for name in ("agent-outcomes", "agents", "agent-specialities", "bills", "start"):
-            lib.get(name, "orion")
-        return lib
-
-
-LIB = _shipped_library()
+LIB = shipped_library()
 OUTCOMES = LIB.get("agent-outcomes", "orion")
 ABILITIES = LIB.get("agents", "orion")
 SPECIALITIES = {r.id for r in LIB.get("agent-specialities", "orion").rows}
@@ -53,18 +41,6 @@ LAWS = {"free-trade", "arms-limit", "open-borders"}
 PLAYERS = ["alice", "bob", "carol"]
 SECRET = bytes(range(32))
 CONTRACT_CHECK_KEYS = {"natural", "total", "difficulty", "margin", "outcome"}
-
-
-class RecordingSource:
-    """Fixed faces, remembering every die asked for."""
-
-    def __init__(self, faces):
-        self.inner = FixedSource(faces)
-        self.asked: list[tuple[int, str]] = []
-
-    def roll(self, sides: int, label: str = "") -> int:
-        self.asked.append((sides, label))
-        return self.inner.roll(sides, label)
 
 
 def test_shipped_tables_are_what_these_tests_assume():
@@ -107,7 +83,7 @@ def test_agent_check_outcome_tiers_at_their_boundaries(natural, modifiers, diffi
 
 
 def test_agent_check_rolls_a_d10():
-    source = RecordingSource([5])
+    source = RecordingSource(FixedSource([5]))
     agent_check(OUTCOMES, source, 5)
     assert [sides for sides, _ in source.asked] == [10]
 
@@ -755,7 +731,7 @@ def council_campaign_at(tmp_path, stage=2, turn=7, chair="alice"):
 
 
 def propose(c, faces, pick=None, chair=None):
-    source = RecordingSource(faces)
+    source = RecordingSource(FixedSource(faces))
     vote = council_campaign.propose(c, BILLS, source, pick, c.player(chair) if chair else None)
     source.inner.finish()
     return vote, source

@@ -7,7 +7,6 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import PlanetState, System
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import RuleRefused
-from gmtool.rolltables import TableLibrary
 from gmtool.rules.orion.building import order_build, scrap, upkeep_limit
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
@@ -15,8 +14,8 @@ from gmtool.rules.orion.turns import Rules, end_turn, start_turn
 
 
 @pytest.fixture
-def game():
-    lib = TableLibrary.default()
+def game(shipped_tables):
+    lib = shipped_tables
     c = new_campaign("t", ["alice", "bob"], RandomSource(1), lib, "0" * 64)
     return c, Rules(lib)
 

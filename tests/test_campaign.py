@@ -40,8 +40,6 @@ from gmtool.campaign.verify import validate_state, verify_journal
 from gmtool.campaign.views import status_view
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import CampaignError, DiceError, InputError, RuleRefused
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.campaign_explore import (
     apply_exploration,
@@ -56,19 +54,9 @@ from gmtool.rules.orion.exploration import (
     special_planet,
 )
 from gmtool.rules.orion.setup import new_campaign
+from helpers import shipped_library
 
-
-def _shipped_library() -> TableLibrary:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        lib = TableLibrary.default()
-        OrionTables(lib)          # load everything while the variable is unset
-        lib.get("start", "orion")
-        return lib
-
-
-LIB = _shipped_library()
+LIB = shipped_library()
 TABLES = OrionTables(LIB)
 SECRET = bytes(range(32))
 PLAYERS = ["alice", "bob", "carol"]

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from gmtool.cli import app
 from gmtool.rolltables.library import TableLibrary
-from helpers import assert_error, ok, snapshot
+from helpers import assert_error, ok, shipped_library, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -127,7 +127,7 @@ def card_words(lib: TableLibrary, card: str) -> list[str]:
 
 # ================================================================ campaign new
 
-def test_new_three_players(gm, tmp_path):
+def test_new_three_players(gm, tmp_path, shipped_tables):
     folder = tmp_path / "v3"
     out = ok(gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben",
                 "--player", "cat"))
@@ -147,7 +147,7 @@ def test_new_three_players(gm, tmp_path):
         assert {"name", "race", "credits", "bc", "orders", "homeworld"} <= set(p)
         assert p["credits"] == 60
         assert p["ship"] == "scout" and p["position"] == "galactic-base"
-    lib = TableLibrary.default()
+    lib = shipped_tables
     systems = [r.id for r in lib.get("board", "venus").rows if r.values.get("kind") == "system"]
     encounters = [r.id for r in lib.get("board", "venus").rows if r.values.get("kind") == "encounter"]
     assert sorted(s["system"] for s in data["systems"]) == sorted(systems)
@@ -223,7 +223,7 @@ def hidden_words(camp: Path) -> tuple[list[str], list[str]]:
     """(words of every face-down First Contact card, words of every face-down token)."""
     import tomllib
 
-    lib = TableLibrary.default()
+    lib = shipped_library()
     venus = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]
     revealed = set(venus.get("revealed", []))
     cards = [w for system, card in venus["first_contact"].items() if system not in revealed
@@ -253,14 +253,14 @@ def test_status_never_shows_face_down_cards(gm, camp, fmt, lang):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_landing_turns_one_card_face_up(gm, camp, fmt):
+def test_landing_turns_one_card_face_up(gm, camp, fmt, shipped_tables):
     import tomllib
 
     card = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]["first_contact"]["nebula-habitat"]
     ok(move(gm, camp))
     landed = ok(gm("venus", "land", "-c", str(camp), "--player", "ann", "--at", "nebula-habitat",
                    "--kind", "spaceport", "--format", fmt))
-    lib = TableLibrary.default()
+    lib = shipped_tables
     row = next(r for r in lib.get("first-contact", "venus").rows if r.id == card)
     assert (card if fmt == "json" else row.label["en"]) in landed
     cards, tokens = hidden_words(camp)
@@ -736,8 +736,8 @@ def test_landing_kind_must_fit_the_space(gm, camp, at, kind, fragment):
     assert status(gm, camp)["phase"] == "movement"
 
 
-def test_unknown_space_lists_the_valid_ids_and_labels_work(gm, camp):
-    lib = TableLibrary.default()
+def test_unknown_space_lists_the_valid_ids_and_labels_work(gm, camp, shipped_tables):
+    lib = shipped_tables
     ok(move(gm, camp, "ann", dice="2"))
     before = snapshot(camp)
     res = land(gm, camp, "ann", "--at", "Nebula Habitatt", "--kind", "city")

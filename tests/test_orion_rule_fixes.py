@@ -7,7 +7,6 @@ import pytest
 from gmtool.campaign.hexes import Hex
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import RuleRefused
-from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.building import order_build
 from gmtool.rules.orion.campaign_explore import explore_hex
@@ -20,8 +19,8 @@ from gmtool.rules.orion.turns import Rules
 
 
 @pytest.fixture
-def game():
-    lib = TableLibrary.default()
+def game(shipped_tables):
+    lib = shipped_tables
     c = new_campaign("t", ["alice", "bob", "carol"], RandomSource(1), lib, "0" * 64)
     return c, Rules(lib)
 
