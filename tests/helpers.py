@@ -7,8 +7,14 @@ import functools
 import json
 from pathlib import Path
 
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.stream import Entry, commitment
+from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import shipped_tables_dir
+from gmtool.rolltables.roller import DiceRoller
+from gmtool.rules.orion.setup import new_campaign
 
 
 def ok(res) -> str:
@@ -72,3 +78,39 @@ class RecordingSource:
         face = self.inner.roll(sides, label)
         self.faces.append(face)
         return face
+
+
+# ---------------------------------------------------------------- campaigns at library level
+# Shared by the library-level campaign modules (test_setup, test_store, test_verify, …).
+
+SECRET = bytes(range(32))
+PLAYERS = ["alice", "bob", "carol"]
+
+# RULES.md A4.4–A4.5 by hand: the world-type, world-size and planet-property ids.
+TYPE_IDS = {"terran", "ocean", "steppe", "toxic", "barren", "inferno"}
+SIZE_IDS = {"tiny", "small", "medium", "large", "huge"}
+PROPERTY_IDS = {"favorable", "hostile", "poor", "rich", "gravity", "artifacts"}
+
+
+def make_campaign(players=PLAYERS, seed: int = 7, **kw) -> Campaign:
+    """A new orion campaign on the shipped tables, committed to ``SECRET``."""
+    return new_campaign("test", list(players), RandomSource(seed), shipped_library(), commitment(SECRET), seed, **kw)
+
+
+def roller(*faces: int) -> tuple[DiceRoller, FixedSource]:
+    src = FixedSource(faces)
+    return DiceRoller(src), src
+
+
+def put(c: Campaign, hex_: Hex, discovery: str = "planet", type_: str = "barren", by: str = "alice") -> System:
+    """Add an explored system to ``c`` by hand (a barren medium planet unless told)."""
+    planet = PlanetState(type=type_, size="medium", max_population=3, production=2) if discovery == "planet" else None
+    s = System(hex=hex_, discovery=discovery, planet=planet, explored_by=by, explored_turn=1)
+    c.systems.append(s)
+    return s
+
+
+def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): exploration") -> list[Entry]:
+    """``n`` journal entries with ids from ``start``, every third one manual."""
+    return [Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")
+            for i in range(start, start + n)]
