@@ -2,11 +2,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, settings
-from typer.testing import CliRunner
-
-from gmtool.cli import app
 from gmtool.rolltables import TableLibrary
-from helpers import shipped_library
+from helpers import run_gmtool, shipped_library
 
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
@@ -40,12 +37,7 @@ _build_each_app_once()
 @pytest.fixture
 def gm():
     """Run gmtool in-process: ``gm("roll", "d10")`` → Result with exit_code/stdout/stderr."""
-    runner = CliRunner()
-
-    def run(*args: str, input: str | None = None):
-        return runner.invoke(app, list(args), input=input, catch_exceptions=False)
-
-    return run
+    return run_gmtool
 
 
 @pytest.fixture

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+import tomllib
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 from gmtool.campaign.hexes import Hex
+from gmtool.cli import app
 from gmtool.campaign.model import Campaign, PlanetState, System
 from gmtool.campaign.stream import Entry, commitment
 from gmtool.dice.sources import FixedSource, RandomSource
@@ -15,6 +20,16 @@ from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import shipped_tables_dir
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.setup import new_campaign
+
+FORMATS = ("plain", "bbcode", "markdown", "json")
+LANGS = ("en", "ru")
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def run_gmtool(*args: str, input: str | None = None):
+    """Run gmtool in-process: ``run_gmtool("roll", "d10")`` → Result with exit_code/stdout/stderr.
+    (The ``gm`` fixture; this function serves module-scoped fixtures, which cannot take it.)"""
+    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
 
 
 def ok(res) -> str:
@@ -43,6 +58,16 @@ def assert_error(res, *fragments: str, one_line: bool = True, quiet: bool = Fals
     assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
     for fragment in fragments:
         assert fragment in res.stderr, res.stderr
+
+
+def status(gm, folder: Path, *extra: str) -> dict:
+    """``gmtool status --format json`` of the campaign in ``folder``."""
+    return ok_json(gm("status", "-c", str(folder), "--format", "json", *extra))
+
+
+def journal_rolls(folder: Path) -> list[dict]:
+    """The ``[[roll]]`` entries of the campaign's journal, as TOML reads them."""
+    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -14,35 +14,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from gmtool.cli import app
 from gmtool.rolltables.library import TableLibrary
-from helpers import assert_error, ok, shipped_library, snapshot
+from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, run_gmtool, shipped_library, snapshot, status
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-FORMATS = ("plain", "bbcode", "markdown", "json")
-LANGS = ("en", "ru")
 THREE = ("ann", "ben", "cat")
-CYRILLIC = re.compile("[а-яА-ЯёЁ]")
 
 
 # ================================================================ helpers
-
-def invoke(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
-
-
-def status(gm, camp: Path, *extra: str) -> dict:
-    return json.loads(ok(gm("status", "-c", str(camp), "--format", "json", *extra)))
-
-
-def journal_rolls(camp: Path) -> list[dict]:
-    import tomllib
-
-    return tomllib.loads((camp / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
-
 
 def make_game(folder: Path, specs: tuple[str, ...], first: str) -> None:
     """``campaign new --ruleset venus`` until ``first`` is the first player (the setup's dice
@@ -53,8 +33,8 @@ def make_game(folder: Path, specs: tuple[str, ...], first: str) -> None:
     for _ in range(200):
         if folder.exists():
             shutil.rmtree(folder)
-        ok(invoke(*args))
-        data = json.loads(ok(invoke("status", "-c", str(folder), "--format", "json")))
+        ok(run_gmtool(*args))
+        data = json.loads(ok(run_gmtool("status", "-c", str(folder), "--format", "json")))
         if data["first_player"] == first:
             return
     raise AssertionError(f"{first} never came out as the first player")
