@@ -52,3 +52,14 @@ def isolated(monkeypatch, tmp_path):
 def shipped_tables() -> TableLibrary:
     """The shipped table library, whatever ``GMTOOL_TABLES`` says (see helpers.shipped_library)."""
     return shipped_library()
+
+
+@pytest.fixture
+def orion_game(shipped_tables):
+    """A fresh three-leader orion game (alice, bob, carol; seed 1) and the rules it is played by."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.setup import new_campaign
+    from gmtool.rules.orion.turns import Rules
+
+    c = new_campaign("t", ["alice", "bob", "carol"], RandomSource(1), shipped_tables, "0" * 64)
+    return c, Rules(shipped_tables)

@@ -135,6 +135,18 @@ def put(c: Campaign, hex_: Hex, discovery: str = "planet", type_: str = "barren"
     return s
 
 
+def free_hex(c: Campaign, away_from_homes: int = 2) -> Hex:
+    """An unexplored hex not next to any homeworld (no neighbourhood modifiers)."""
+    homes = [p.homeworld for p in c.players]
+    for q in range(-c.radius, c.radius + 1):
+        for r in range(-c.radius, c.radius + 1):
+            h = Hex(q, r)
+            if c.on_map(h) and h != c.orion and c.system(h) is None and \
+                    all(h.distance(x) >= away_from_homes for x in homes):
+                return h
+    raise AssertionError("no free hex")
+
+
 def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): exploration") -> list[Entry]:
     """``n`` journal entries with ids from ``start``, every third one manual."""
     return [Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")

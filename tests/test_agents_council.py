@@ -27,8 +27,9 @@ from gmtool.rules.orion import agents_campaign, council_campaign
 from gmtool.rules.orion.agents import (AUTOMATIC, CheckModifier, agent_check, espionage_modifiers,
                                        parse_difficulty)
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
+from gmtool.rules.orion.council_campaign import elect, tally_emperor
 from gmtool.rules.orion.setup import new_campaign
-from helpers import RecordingSource, shipped_library
+from helpers import RecordingSource, free_hex, shipped_library
 
 LIB = shipped_library()
 OUTCOMES = LIB.get("agent-outcomes", "orion")
@@ -1070,3 +1071,26 @@ def test_council_state_survives_the_store(tmp_path):
     assert back.council.vote["bill"] == "arms-limit"
     assert back.council.vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
     assert back.decks["bills"].draw[-1] == "free-trade"
+
+
+def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
+    """A 7-vote Council: 2 votes elect nobody, however many abstain or stay silent."""
+    c, rules = orion_game
+    c.stage = 3
+    alice, bob, carol = (c.player(n) for n in ("alice", "bob", "carol"))
+    # alice 3 votes (homeworld + 2 colonies), bob 2, carol 2
+    from gmtool.campaign.model import PlanetState, System
+
+    extra = [free_hex(c)]
+    for owner, n in (("alice", 2), ("bob", 1), ("carol", 1)):
+        for _ in range(n):
+            h = free_hex(c)
+            c.systems.append(System(h, "planet", PlanetState("terran", "small", max_population=2, production=4,
+                                                             population=1), owner=owner, explored_by=owner))
+    assert extra
+    elect(c, bob, bob)                                          # bob's 2 votes for himself
+    elect(c, alice, None)                                       # alice abstains; carol stays silent
+    result, not_voted = tally_emperor(c)
+    assert (result.total_votes, result.needed, result.elected) == (7, 4, None)
+    assert not_voted == ["carol"]
+    assert c.council.victory is None

@@ -162,3 +162,18 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     assert CampaignStore(folder).load().player("alice").ships == {"frigate": 1}
     res = gm("scrap", "-c", str(folder), "--player", "alice", "frigate")
     assert res.exit_code == 0 and "4 BC at the next production" in res.stdout
+
+
+def test_base_rebuild_credit_counts_when_the_new_base_is_paid(orion_game):
+    """16 PP with a star base (10) pay for a battle station (20): 20 − 5 = 15 ≤ 16."""
+    c, rules = orion_game
+    alice = c.player("alice")
+    hw = c.homeworld(alice)
+    hw.planet.population, hw.planet.scientists, hw.planet.base = 4, 0, "star_base"   # 4 workers × 4 = 16 PP
+    alice.bc = 0
+    order_build(c, alice, hw.hex, "battle_station", rules.costs)
+    out = produce(c, rules.orion, rules.production, rules.costs)
+    built = out.builds[0]
+    assert built["built"] is True and (built["from_pp"], built["from_bc"], built["credit"]) == (15, 0, 5)
+    assert hw.planet.base == "battle_station"
+    assert alice.bc == 1 and alice.scrap_refund == 0          # the 1 PP left; nothing refunded afterwards

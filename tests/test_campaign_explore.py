@@ -11,10 +11,14 @@ import pytest
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Monster, Player, System
 from gmtool.campaign.verify import validate_state
+from gmtool.dice.sources import FixedSource
 from gmtool.errors import RuleRefused
-from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, neighbourhood_of
+from gmtool.rolltables.roller import DiceRoller
+from gmtool.rules.orion.campaign_explore import apply_exploration, check_explorable, explore_hex, neighbourhood_of
 from gmtool.rules.orion.exploration import TOO_FEW_PLANETS, TOO_MANY_PLANETS, OrionTables, explore, special_planet
-from helpers import PROPERTY_IDS, SIZE_IDS, TYPE_IDS, make_campaign, put, roller, shipped_library
+from gmtool.rules.orion.production import produce
+from gmtool.rules.orion.records import slay_monster
+from helpers import PROPERTY_IDS, SIZE_IDS, TYPE_IDS, free_hex, make_campaign, put, roller, shipped_library
 
 TABLES = OrionTables(shipped_library())
 
@@ -268,3 +272,32 @@ class TestCampaignExploration:
         check_explorable(self.c, self.alice, self.c.orion)
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)
+
+
+def test_exploring_needs_a_ship_and_fleet_lost_destroys_that_ship(orion_game):
+    c, rules = orion_game
+    alice = c.player("alice")
+    near = alice.homeworld.neighbours()[0]
+    alice.scouts = 0
+    with pytest.raises(RuleRefused, match="no scout"):
+        explore_hex(c, rules.orion, alice, near, DiceRoller(FixedSource([4, 1, 5, 5])))
+    assert c.system(near) is None
+    alice.ships = {"frigate": 1}
+    # exploration 4 (hostile, negative) → event 1 (stage 1: ceil(1/2) = 1, fleet lost) → type → size
+    explore_hex(c, rules.orion, alice, near, DiceRoller(FixedSource([4, 1, 5, 5])), "frigate")
+    assert alice.ships == {} and c.system(near).explored_by == "alice"
+
+
+def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(orion_game):
+    c, rules = orion_game
+    c.stage = 2
+    alice = c.player("alice")
+    target = free_hex(c)
+    # exploration 4 (hostile, negative) → event 8 (monster guards natives) → monster 1 → type 1 → size 1 (→ small)
+    explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([4, 8, 1, 1, 1])))
+    planet = c.system(target).planet
+    assert (planet.size, planet.max_population) == ("small", 1)  # small 2, hostile −1
+    slay_monster(c, rules, target, alice)
+    assert (c.system(target).owner, planet.population) == ("alice", 2)
+    produce(c, rules.orion, rules.production, rules.costs)
+    assert planet.population == 2                                # no growth, no loss
