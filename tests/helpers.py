@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from gmtool.campaign.hexes import Hex
 from gmtool.cli import app
 from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.store import CampaignStore
 from gmtool.campaign.stream import Entry, commitment
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.rolltables import TableLibrary
@@ -116,11 +117,24 @@ TYPE_IDS = {"terran", "ocean", "steppe", "toxic", "barren", "inferno"}
 SIZE_IDS = {"tiny", "small", "medium", "large", "huge"}
 PROPERTY_IDS = {"favorable", "hostile", "poor", "rich", "gravity", "artifacts"}
 
+# The shipped example bills (tables/orion/bills.toml), in table order.
+BILL_IDS = ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
+
 
 def make_campaign(players=PLAYERS, seed: int = 7, **kw) -> Campaign:
     """A new orion campaign on the shipped tables, committed to ``SECRET``."""
     return new_campaign("test", list(players), RandomSource(seed), shipped_library(), commitment(SECRET), seed, **kw)
 
+
+
+def stored_campaign(tmp_path: Path, stage: int = 1, turn: int = 1) -> tuple[CampaignStore, Campaign]:
+    """A 3-leader campaign created on disk and loaded back, as the CLI does."""
+    state = new_campaign("test", PLAYERS, RandomSource(1), shipped_library(), "c0ffee", seed=1)
+    store = CampaignStore(tmp_path / "camp")
+    store.create(state, SECRET)
+    state = store.load()
+    state.stage, state.turn = stage, turn
+    return store, state
 
 def roller(*faces: int) -> tuple[DiceRoller, FixedSource]:
     src = FixedSource(faces)

@@ -21,7 +21,7 @@ from gmtool.rules.orion.production import activate, per_colonist, produce
 from gmtool.rules.orion.setup import new_campaign
 from gmtool.rules.orion.turns import (Rules, complete_quest, end_turn, ensure_not_over, movement_order,
                                       play_event, start_turn)
-from helpers import shipped_library
+from helpers import BILL_IDS, shipped_library
 
 LIB = shipped_library()
 RULES = Rules(LIB)
@@ -32,7 +32,6 @@ STAGE1_QUESTS = ["first-survey", "new-frontier", "think-tank", "full-house", "st
                  "first-contact"]
 COMMON_QUESTS = ["monster-hunt", "trade-route", "great-library", "settlers", "grand-fleet", "colonial-age"]
 EVENT_CARDS = ["mineral-boom", "refugees", "plague", "windfall", "brain-drain", "diplomatic-gift"]
-BILL_IDS = ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
 PROPERTIES = ["favorable", "hostile", "poor", "rich", "gravity", "artifacts"]
 
 
