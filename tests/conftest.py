@@ -2,9 +2,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, settings
-from typer.testing import CliRunner
-
-from gmtool.cli import app
+from gmtool.rolltables import TableLibrary
+from helpers import run_gmtool, shipped_library
 
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
@@ -38,12 +37,7 @@ _build_each_app_once()
 @pytest.fixture
 def gm():
     """Run gmtool in-process: ``gm("roll", "d10")`` → Result with exit_code/stdout/stderr."""
-    runner = CliRunner()
-
-    def run(*args: str, input: str | None = None):
-        return runner.invoke(app, list(args), input=input, catch_exceptions=False)
-
-    return run
+    return run_gmtool
 
 
 @pytest.fixture
@@ -52,3 +46,20 @@ def isolated(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     for name in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def shipped_tables() -> TableLibrary:
+    """The shipped table library, whatever ``GMTOOL_TABLES`` says (see helpers.shipped_library)."""
+    return shipped_library()
+
+
+@pytest.fixture
+def orion_game(shipped_tables):
+    """A fresh three-leader orion game (alice, bob, carol; seed 1) and the rules it is played by."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.setup import new_campaign
+    from gmtool.rules.orion.turns import Rules
+
+    c = new_campaign("t", ["alice", "bob", "carol"], RandomSource(1), shipped_tables, "0" * 64)
+    return c, Rules(shipped_tables)

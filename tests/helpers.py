@@ -1,8 +1,36 @@
-"""Assertions shared by the CLI test modules."""
+"""Tools the test modules share: assertions on CLI results, the shipped table library and
+a recording dice source.  (Fixtures built on them live in conftest.py; these plain
+functions are for module-level constants, which exist before any fixture does.)"""
 from __future__ import annotations
 
+import functools
 import json
+import re
+import tomllib
 from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gmtool.campaign.hexes import Hex
+from gmtool.cli import app
+from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.store import CampaignStore
+from gmtool.campaign.stream import Entry, commitment
+from gmtool.dice.sources import FixedSource, RandomSource
+from gmtool.rolltables import TableLibrary
+from gmtool.rolltables.library import shipped_tables_dir
+from gmtool.rolltables.roller import DiceRoller
+from gmtool.rules.orion.setup import new_campaign
+
+FORMATS = ("plain", "bbcode", "markdown", "json")
+LANGS = ("en", "ru")
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def run_gmtool(*args: str, input: str | None = None):
+    """Run gmtool in-process: ``run_gmtool("roll", "d10")`` → Result with exit_code/stdout/stderr.
+    (The ``gm`` fixture; this function serves module-scoped fixtures, which cannot take it.)"""
+    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
 
 
 def ok(res) -> str:
@@ -33,7 +61,107 @@ def assert_error(res, *fragments: str, one_line: bool = True, quiet: bool = Fals
         assert fragment in res.stderr, res.stderr
 
 
+def status(gm, folder: Path, *extra: str) -> dict:
+    """``gmtool status --format json`` of the campaign in ``folder``."""
+    return ok_json(gm("status", "-c", str(folder), "--format", "json", *extra))
+
+
+def journal_rolls(folder: Path) -> list[dict]:
+    """The ``[[roll]]`` entries of the campaign's journal, as TOML reads them."""
+    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file below ``folder`` (but the lock file) and its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and p.name != ".lock"}
+
+
+@functools.cache
+def shipped_library() -> TableLibrary:
+    """The tables that come with gmtool and nothing else: a moderator's ``GMTOOL_TABLES``
+    must not change the rules under test.  One library per test process (tables are
+    frozen; the library only caches what it has read)."""
+    return TableLibrary([shipped_tables_dir()])
+
+
+class RecordingSource:
+    """Wraps a dice source and remembers every die asked for (``asked``: sides and label,
+    noted before the inner source answers) and every face it handed out (``faces``).
+    "Fails fast" is measured in ``drawn`` dice, never in seconds."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.asked: list[tuple[int, str]] = []
+        self.faces: list[int] = []
+
+    @property
+    def drawn(self) -> int:
+        return len(self.asked)
+
+    def roll(self, sides: int, label: str = "") -> int:
+        self.asked.append((sides, label))
+        face = self.inner.roll(sides, label)
+        self.faces.append(face)
+        return face
+
+
+# ---------------------------------------------------------------- campaigns at library level
+# Shared by the library-level campaign modules (test_setup, test_store, test_verify, …).
+
+SECRET = bytes(range(32))
+PLAYERS = ["alice", "bob", "carol"]
+
+# RULES.md A4.4–A4.5 by hand: the world-type, world-size and planet-property ids.
+TYPE_IDS = {"terran", "ocean", "steppe", "toxic", "barren", "inferno"}
+SIZE_IDS = {"tiny", "small", "medium", "large", "huge"}
+PROPERTY_IDS = {"favorable", "hostile", "poor", "rich", "gravity", "artifacts"}
+
+# The shipped example bills (tables/orion/bills.toml), in table order.
+BILL_IDS = ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
+
+
+def make_campaign(players=PLAYERS, seed: int = 7, **kw) -> Campaign:
+    """A new orion campaign on the shipped tables, committed to ``SECRET``."""
+    return new_campaign("test", list(players), RandomSource(seed), shipped_library(), commitment(SECRET), seed, **kw)
+
+
+
+def stored_campaign(tmp_path: Path, stage: int = 1, turn: int = 1) -> tuple[CampaignStore, Campaign]:
+    """A 3-leader campaign created on disk and loaded back, as the CLI does."""
+    state = new_campaign("test", PLAYERS, RandomSource(1), shipped_library(), "c0ffee", seed=1)
+    store = CampaignStore(tmp_path / "camp")
+    store.create(state, SECRET)
+    state = store.load()
+    state.stage, state.turn = stage, turn
+    return store, state
+
+def roller(*faces: int) -> tuple[DiceRoller, FixedSource]:
+    src = FixedSource(faces)
+    return DiceRoller(src), src
+
+
+def put(c: Campaign, hex_: Hex, discovery: str = "planet", type_: str = "barren", by: str = "alice") -> System:
+    """Add an explored system to ``c`` by hand (a barren medium planet unless told)."""
+    planet = PlanetState(type=type_, size="medium", max_population=3, production=2) if discovery == "planet" else None
+    s = System(hex=hex_, discovery=discovery, planet=planet, explored_by=by, explored_turn=1)
+    c.systems.append(s)
+    return s
+
+
+def free_hex(c: Campaign, away_from_homes: int = 2) -> Hex:
+    """An unexplored hex not next to any homeworld (no neighbourhood modifiers)."""
+    homes = [p.homeworld for p in c.players]
+    for q in range(-c.radius, c.radius + 1):
+        for r in range(-c.radius, c.radius + 1):
+            h = Hex(q, r)
+            if c.on_map(h) and h != c.orion and c.system(h) is None and \
+                    all(h.distance(x) >= away_from_homes for x in homes):
+                return h
+    raise AssertionError("no free hex")
+
+
+def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): exploration") -> list[Entry]:
+    """``n`` journal entries with ids from ``start``, every third one manual."""
+    return [Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")
+            for i in range(start, start + n)]

@@ -2,21 +2,10 @@
 the code against (never read from tables/)."""
 from __future__ import annotations
 
-import pytest
-
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rules.orion.exploration import OrionTables
+from helpers import shipped_library
 
-
-def _shipped_tables() -> OrionTables:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        return OrionTables(TableLibrary.default())
-
-
-TABLES = _shipped_tables()
+TABLES = OrionTables(shipped_library())
 
 
 NEGATIVE = {1: "fleet_lost", 2: "make_hostile", 3: "make_poor", 4: "make_gravity",
@@ -60,3 +49,19 @@ def world_type(total: int) -> str:
     if total <= 8:
         return "barren"
     return "inferno"
+
+
+def expected_gains(event_id: str, stage: int) -> dict:
+    """A5: what an event gives the leader (at once, or once its monster is destroyed);
+    derelicts and treasure come only in stages 2 and 3."""
+    return {
+        "fleet_lost": {"ship_lost": True},
+        "contamination": {"lose_orders": 1, "lose_colonists_if_no_orders": 1},
+        "technology": {"technologies": 2},
+        "rare_elements": {"bc": 8},
+        "derelict": {"ship": {2: "dreadnought", 3: "titan"}[stage]} if stage > 1 else {},
+        "treasure": {"bc": {2: 24, 3: 36}[stage]} if stage > 1 else {},
+        "natives": {"colonists": 2},
+        "lost_colony": {"buildings": ["auto_lab", "auto_factory", "robo_mine"]},
+        "artifact_world": {"science_level": 3},
+    }.get(event_id, {})

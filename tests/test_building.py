@@ -7,7 +7,6 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import PlanetState, System
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import RuleRefused
-from gmtool.rolltables import TableLibrary
 from gmtool.rules.orion.building import order_build, scrap, upkeep_limit
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
@@ -15,8 +14,8 @@ from gmtool.rules.orion.turns import Rules, end_turn, start_turn
 
 
 @pytest.fixture
-def game():
-    lib = TableLibrary.default()
+def game(shipped_tables):
+    lib = shipped_tables
     c = new_campaign("t", ["alice", "bob"], RandomSource(1), lib, "0" * 64)
     return c, Rules(lib)
 
@@ -163,3 +162,18 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     assert CampaignStore(folder).load().player("alice").ships == {"frigate": 1}
     res = gm("scrap", "-c", str(folder), "--player", "alice", "frigate")
     assert res.exit_code == 0 and "4 BC at the next production" in res.stdout
+
+
+def test_base_rebuild_credit_counts_when_the_new_base_is_paid(orion_game):
+    """16 PP with a star base (10) pay for a battle station (20): 20 − 5 = 15 ≤ 16."""
+    c, rules = orion_game
+    alice = c.player("alice")
+    hw = c.homeworld(alice)
+    hw.planet.population, hw.planet.scientists, hw.planet.base = 4, 0, "star_base"   # 4 workers × 4 = 16 PP
+    alice.bc = 0
+    order_build(c, alice, hw.hex, "battle_station", rules.costs)
+    out = produce(c, rules.orion, rules.production, rules.costs)
+    built = out.builds[0]
+    assert built["built"] is True and (built["from_pp"], built["from_bc"], built["credit"]) == (15, 0, 5)
+    assert hw.planet.base == "battle_station"
+    assert alice.bc == 1 and alice.scrap_refund == 0          # the 1 PP left; nothing refunded afterwards

@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from gmtool.campaign.store import CampaignStore
-from helpers import assert_error, ok, ok_json, snapshot
+from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, ok_json, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-FORMATS = ("plain", "bbcode", "markdown", "json")
-LANGS = ("en", "ru")
 CONTRACT_CHECK_KEYS = {"natural", "total", "difficulty", "margin", "outcome"}
 CONTRACT_BILL_KEYS = {"yes", "no", "passed", "tie", "decided_by_chair"}
 CONTRACT_ELECTION_KEYS = {"totals", "total_votes", "needed", "elected"}
-CYRILLIC = re.compile("[А-Яа-яЁё]")
 OUTCOME_LABELS = {
     "critical_success": ("Critical success", "Критический успех"),
     "success": ("Success", "Успех"),
@@ -41,10 +37,6 @@ def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...] = (), usage
         assert_error(res, *fragments)
     assert res.stdout == "", res.stdout
     assert snapshot(folder) == before, args
-
-
-def journal_rolls(folder: Path) -> list[dict]:
-    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
 
 
 def state_of(folder: Path):

@@ -12,18 +12,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from helpers import assert_error, ok, ok_json, snapshot
+from helpers import CYRILLIC, assert_error, journal_rolls, ok, ok_json, snapshot, status
 from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
 CONTRACT_EXPLORE_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
 CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
-CYRILLIC = re.compile("[А-Яа-яЁё]")
-
-
-def journal_rolls(folder: Path) -> list[dict]:
-    return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
 
 
 def secret_hex(folder: Path) -> str:
@@ -37,10 +32,6 @@ def camp(gm, tmp_path) -> Path:
     ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
           "--lang", "ru", "--format", "bbcode", "--seed", "3"))
     return folder
-
-
-def status(gm, folder: Path, *extra: str) -> dict:
-    return ok_json(gm("status", "-c", str(folder), "--format", "json", *extra))
 
 
 def homeworld(gm, folder: Path, name: str) -> tuple[int, int]:

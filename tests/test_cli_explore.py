@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import FORMATS, LANGS, ok, ok_json
+
+pytestmark = pytest.mark.usefixtures("isolated")
+
 GOLDEN = Path(__file__).parent / "golden"
-FORMATS = ["plain", "bbcode", "markdown", "json"]
 TEXT_FORMATS = ["plain", "bbcode", "markdown"]
-LANGS = ["en", "ru"]
 
 # Stage 1: hostile planet (4), negative event 5 → ⌈5/2⌉ = 3 make_poor, type 6+2-3 = 5 steppe, size 10 huge.
 HOSTILE_POOR = ("explore", "--stage", "1", "--dice", "4,5,6,10")
@@ -29,26 +31,6 @@ POOR_NEIGHBOURHOOD = "planets=1,terran=0,colonisable=1,unexplored=3"
 CONTRACT_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
 CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
 EXCLUSIVE = ["discovery", "type", "size", "event", "monster"]   # "property" is not exclusive
-
-
-@pytest.fixture(autouse=True)
-def _no_campaign(monkeypatch, tmp_path):
-    """Run outside any campaign and with the shipped tables only."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("GMTOOL_CAMPAIGN", raising=False)
-    monkeypatch.delenv("GMTOOL_TABLES", raising=False)
-
-
-def ok(res) -> str:
-    assert res.exit_code == 0, res.stderr
-    assert res.stderr == ""
-    return res.stdout
-
-
-def ok_json(res) -> dict:
-    data = json.loads(ok(res))     # exactly one JSON object
-    assert isinstance(data, dict)
-    return data
 
 
 _MARKUP = re.compile(r"\[/?(?:b|i|u|s|list|\*|code|size(?:=\d+)?)\]|\*\*")

@@ -18,12 +18,11 @@ import pytest
 
 from gmtool.campaign import journal
 from gmtool.campaign.store import CampaignStore
-from helpers import assert_error, ok, snapshot
+from helpers import FORMATS, assert_error, ok, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
-FORMATS = ("plain", "bbcode", "markdown", "json")
 ZWSP = "\u200b"
 # Every tag gmtool itself writes in BBCode; any other tag in a reply came from a player.
 OWN_BBCODE = {"[b]", "[/b]", "[i]", "[/i]", "[color=#808080]", "[/color]", "[size=150]", "[/size]", "[list]",

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers import FORMATS
+
 GOLDEN = Path(__file__).parent / "golden"
-FORMATS = ["plain", "bbcode", "markdown", "json"]
 
 
 def test_list_names_every_shipped_table(gm):

@@ -13,12 +13,10 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.model import pick
 from functools import partial
 
-from helpers import assert_error, ok, snapshot as files
+from helpers import assert_error, ok, shipped_library, snapshot as files
 
 assert_error = partial(assert_error, quiet=True)   # a refused turn command prints nothing
 
@@ -27,14 +25,7 @@ pytestmark = pytest.mark.usefixtures("isolated")
 PLAYERS = ["alice", "bob", "carol"]
 EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
 
-
-def _shipped_library() -> TableLibrary:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        return TableLibrary.default()
-
-
-LIB = _shipped_library()
+LIB = shipped_library()
 EVENTS = LIB.get("events", "orion")
 BILLS = LIB.get("bills", "orion")
 EVENT_CARDS = [r.id for r in EVENTS.rows]

@@ -14,35 +14,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from gmtool.cli import app
 from gmtool.rolltables.library import TableLibrary
-from helpers import assert_error, ok, snapshot
+from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, run_gmtool, shipped_library, snapshot, status
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-FORMATS = ("plain", "bbcode", "markdown", "json")
-LANGS = ("en", "ru")
 THREE = ("ann", "ben", "cat")
-CYRILLIC = re.compile("[а-яА-ЯёЁ]")
 
 
 # ================================================================ helpers
-
-def invoke(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
-
-
-def status(gm, camp: Path, *extra: str) -> dict:
-    return json.loads(ok(gm("status", "-c", str(camp), "--format", "json", *extra)))
-
-
-def journal_rolls(camp: Path) -> list[dict]:
-    import tomllib
-
-    return tomllib.loads((camp / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
-
 
 def make_game(folder: Path, specs: tuple[str, ...], first: str) -> None:
     """``campaign new --ruleset venus`` until ``first`` is the first player (the setup's dice
@@ -53,8 +33,8 @@ def make_game(folder: Path, specs: tuple[str, ...], first: str) -> None:
     for _ in range(200):
         if folder.exists():
             shutil.rmtree(folder)
-        ok(invoke(*args))
-        data = json.loads(ok(invoke("status", "-c", str(folder), "--format", "json")))
+        ok(run_gmtool(*args))
+        data = json.loads(ok(run_gmtool("status", "-c", str(folder), "--format", "json")))
         if data["first_player"] == first:
             return
     raise AssertionError(f"{first} never came out as the first player")
@@ -127,7 +107,7 @@ def card_words(lib: TableLibrary, card: str) -> list[str]:
 
 # ================================================================ campaign new
 
-def test_new_three_players(gm, tmp_path):
+def test_new_three_players(gm, tmp_path, shipped_tables):
     folder = tmp_path / "v3"
     out = ok(gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben",
                 "--player", "cat"))
@@ -147,7 +127,7 @@ def test_new_three_players(gm, tmp_path):
         assert {"name", "race", "credits", "bc", "orders", "homeworld"} <= set(p)
         assert p["credits"] == 60
         assert p["ship"] == "scout" and p["position"] == "galactic-base"
-    lib = TableLibrary.default()
+    lib = shipped_tables
     systems = [r.id for r in lib.get("board", "venus").rows if r.values.get("kind") == "system"]
     encounters = [r.id for r in lib.get("board", "venus").rows if r.values.get("kind") == "encounter"]
     assert sorted(s["system"] for s in data["systems"]) == sorted(systems)
@@ -223,7 +203,7 @@ def hidden_words(camp: Path) -> tuple[list[str], list[str]]:
     """(words of every face-down First Contact card, words of every face-down token)."""
     import tomllib
 
-    lib = TableLibrary.default()
+    lib = shipped_library()
     venus = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]
     revealed = set(venus.get("revealed", []))
     cards = [w for system, card in venus["first_contact"].items() if system not in revealed
@@ -253,14 +233,14 @@ def test_status_never_shows_face_down_cards(gm, camp, fmt, lang):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_landing_turns_one_card_face_up(gm, camp, fmt):
+def test_landing_turns_one_card_face_up(gm, camp, fmt, shipped_tables):
     import tomllib
 
     card = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]["first_contact"]["nebula-habitat"]
     ok(move(gm, camp))
     landed = ok(gm("venus", "land", "-c", str(camp), "--player", "ann", "--at", "nebula-habitat",
                    "--kind", "spaceport", "--format", fmt))
-    lib = TableLibrary.default()
+    lib = shipped_tables
     row = next(r for r in lib.get("first-contact", "venus").rows if r.id == card)
     assert (card if fmt == "json" else row.label["en"]) in landed
     cards, tokens = hidden_words(camp)
@@ -736,8 +716,8 @@ def test_landing_kind_must_fit_the_space(gm, camp, at, kind, fragment):
     assert status(gm, camp)["phase"] == "movement"
 
 
-def test_unknown_space_lists_the_valid_ids_and_labels_work(gm, camp):
-    lib = TableLibrary.default()
+def test_unknown_space_lists_the_valid_ids_and_labels_work(gm, camp, shipped_tables):
+    lib = shipped_tables
     ok(move(gm, camp, "ann", dice="2"))
     before = snapshot(camp)
     res = land(gm, camp, "ann", "--at", "Nebula Habitatt", "--kind", "city")

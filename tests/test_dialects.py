@@ -12,7 +12,7 @@ import pytest
 from gmtool.forum.sources.profiles import dialect_names, find_dialect
 from gmtool.report.model import Heading, Paragraph, Report, TableBlock, text
 from gmtool.report.render import PART_BREAK, render, render_posts
-from helpers import ok
+from helpers import ok, run_gmtool
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 TAG = re.compile(r"\[(/?)([A-Za-z*]+)(=[^\]\n]*)?\]")
@@ -66,10 +66,6 @@ def check_discord(post: str) -> None:
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     """An orion campaign mid-turn (council vote open) and a venus campaign."""
-    from typer.testing import CliRunner
-
-    from gmtool.cli import app
-
     root = tmp_path_factory.mktemp("dialects")
     orion = root / "orion"
     shutil.copytree(EXAMPLE, orion, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
@@ -78,10 +74,9 @@ def games(tmp_path_factory):
                                        encoding="utf-8")
     thread = (EXAMPLE / "thread.txt").read_text(encoding="utf-8")
     (root / "thread.txt").write_text(thread + f"\n=== {HOSTILE_AUTHOR} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8")
-    runner = CliRunner()
     for args in (["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1"],
                  ["post", "resolve", str(root / "thread.txt"), "-c", str(orion), "--moderator", "moderator"]):
-        runner.invoke(app, args)
+        run_gmtool(*args)
     return root
 
 

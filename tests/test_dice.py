@@ -8,6 +8,7 @@ from gmtool.dice import DiceResult, parse, roll
 from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
 from gmtool.dice.tree import BinOp, Dice, Group, Neg, Num
 from gmtool.errors import DiceError, GmError
+from helpers import RecordingSource
 
 
 def faces_and_kept(result: DiceResult) -> list[tuple[int, bool]]:
@@ -259,23 +260,10 @@ def test_to_data_dice_are_in_roll_order_across_terms():
 
 # -------------------------------------------------------------------- limits
 
-class CountingSource:
-    """Wraps a source and counts the dice it was asked for: "fails fast" is measured in
-    dice drawn, never in seconds, so the verdict does not depend on the machine."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.drawn = 0
-
-    def roll(self, sides: int, label: str = "") -> int:
-        self.drawn += 1
-        return self.inner.roll(sides, label)
-
-
 def assert_fast_dice_error(expression: str, source=None, most_dice: int = 0) -> DiceError:
     """The expression fails with a clean one-line DiceError after drawing at most
     ``most_dice`` dice (0: refused while parsing, before any die)."""
-    counting = CountingSource(source if source is not None else RandomSource(1))
+    counting = RecordingSource(source if source is not None else RandomSource(1))
     with pytest.raises(DiceError) as info:
         roll(expression, counting)
     assert counting.drawn <= most_dice, f"{expression[:40]!r} drew {counting.drawn} dice before failing"

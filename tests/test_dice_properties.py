@@ -11,6 +11,7 @@ from gmtool.dice.notation import parse_uncached
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.dice.tree import BinOp, Dice, Group, Neg, Num
 from gmtool.errors import DiceError
+from helpers import RecordingSource
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -92,19 +93,6 @@ def bounds(node) -> tuple[float, float]:
         return llo - rhi, lhi - rlo
     products = [_mul(a, b) for a in (llo, lhi) for b in (rlo, rhi)]
     return min(products), max(products)
-
-
-class RecordingSource:
-    """Wraps a source and records every face it hands out."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.faces: list[int] = []
-
-    def roll(self, sides: int, label: str = "") -> int:
-        face = self.inner.roll(sides, label)
-        self.faces.append(face)
-        return face
 
 
 # -------------------------------------------------------------------- tests

@@ -24,7 +24,8 @@ from gmtool.rules.orion.exploration import (
     special_planet,
 )
 from gmtool.rules.orion.neighbourhood import Neighbourhood
-from orion_by_hand import ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, world_type
+from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, expected_gains,
+                           world_type)
 
 
 # ------------------------------------------------------------------ RULES.md, by hand
@@ -47,21 +48,6 @@ T_SIZE = "orion/world-size"
 
 def halved(face: int) -> int:
     return math.ceil(face / 2)
-
-
-def expected_gains(event_id: str, stage: int) -> dict:
-    """What an event gives the leader (at once, or once its monster is destroyed)."""
-    return {
-        "fleet_lost": {"ship_lost": True},
-        "contamination": {"lose_orders": 1, "lose_colonists_if_no_orders": 1},
-        "technology": {"technologies": 2},
-        "rare_elements": {"bc": 8},
-        "derelict": {"ship": {2: "dreadnought", 3: "titan"}.get(stage)},
-        "treasure": {"bc": {2: 24, 3: 36}.get(stage)},
-        "natives": {"colonists": 2},
-        "lost_colony": {"buildings": ["auto_lab", "auto_factory", "robo_mine"]},
-        "artifact_world": {"science_level": 3},
-    }.get(event_id, {})
 
 
 # ------------------------------------------------------------------ helpers

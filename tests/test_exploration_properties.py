@@ -21,7 +21,8 @@ from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.exploration import explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.odds import CATEGORIES, EXCLUSIVE, NONE, exact_odds, features, simulate
-from orion_by_hand import ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, world_type
+from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, expected_gains,
+                           world_type)
 
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,20 +39,6 @@ TYPES = set(PRODUCTION)
 SIZES = {"tiny", "small", "medium", "large", "huge"}
 # Events stage 1 can never reach (positive/negative rows 6–10).
 STAGE1_UNREACHABLE = {NEGATIVE[i] for i in range(6, 11)} | {POSITIVE[i] for i in range(6, 11)}
-
-
-def gains_of(event_id: str, stage: int) -> dict:
-    return {
-        "fleet_lost": {"ship_lost": True},
-        "contamination": {"lose_orders": 1, "lose_colonists_if_no_orders": 1},
-        "technology": {"technologies": 2},
-        "rare_elements": {"bc": 8},
-        "derelict": {"ship": {2: "dreadnought", 3: "titan"}[stage]} if stage > 1 else {},
-        "treasure": {"bc": {2: 24, 3: 36}[stage]} if stage > 1 else {},
-        "natives": {"colonists": 2},
-        "lost_colony": {"buildings": ["auto_lab", "auto_factory", "robo_mine"]},
-        "artifact_world": {"science_level": 3},
-    }.get(event_id, {})
 
 
 def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) -> tuple[dict, int]:
@@ -93,10 +80,10 @@ def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) ->
             m = die()
             guards = GUARDS[roll]
             monster = {"kind": MONSTER[m], "great": stage == 3, "guards": guards,
-                       "gains_when_destroyed": gains_of(guards, stage)}
+                       "gains_when_destroyed": expected_gains(guards, stage)}
             shaping = guards
         else:
-            gains = gains_of(event_id, stage)
+            gains = expected_gains(event_id, stage)
         type_fixed = shaping == "lost_colony"
         natives = shaping == "natives"
         events.append({"kind": kind, "roll": roll, "id": event_id, "ignored": ignored})

@@ -15,20 +15,15 @@ from gmtool.campaign.names import names_problems
 from gmtool.campaign.verify import validate_state
 from gmtool.errors import CampaignError
 
-from helpers import assert_error, ok, snapshot
+from helpers import assert_error, ok, run_gmtool, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory) -> dict:
-    from typer.testing import CliRunner
-
-    from gmtool.cli import app
-
     folder = tmp_path_factory.mktemp("v") / "c"
-    res = CliRunner().invoke(app, ["campaign", "new", str(folder), "-p", "alice", "-p", "bob", "-p", "carol",
-                                   "--seed", "3"])
+    res = run_gmtool("campaign", "new", str(folder), "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3")
     assert res.exit_code == 0
     return tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
 

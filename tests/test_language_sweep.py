@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import shipped_library
+
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ("plain", "bbcode", "markdown")
 
@@ -24,9 +26,7 @@ MARKUP = re.compile(r"\[/?[a-z*]+(=[^\]]*)?\]|https?://\S+|--[a-z][a-z-]*|\b\d*d
 
 def ids() -> set[str]:
     """Row, modifier and table ids of the shipped tables: ids a user types."""
-    from gmtool.rolltables.library import TableLibrary
-
-    lib = TableLibrary.default([])
+    lib = shipped_library()
     out: set[str] = set()
     for tid in lib.files:
         table = lib.get(tid)
@@ -64,9 +64,7 @@ def ballots(tmp_path_factory) -> Path:
 
 
 def outputs(campaign: Path, ballots: Path) -> list[list[str]]:
-    from gmtool.rolltables.library import TableLibrary
-
-    tables = sorted(TableLibrary.default([]).files)
+    tables = sorted(shipped_library().files)
     c = ["-c", str(campaign)]
     return ([["roll", "2d10+3", "--seed", "1"], ["roll", "6d10>=7", "--dice", "7,2,9,10,1,8", "--for", "абордаж"],
              ["roll", "4d6kh3", "--dice", "6,1,5,3"], ["roll", "d10>=5", "--dice", "6"],

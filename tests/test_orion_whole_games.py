@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_error, ok, ok_json
+from helpers import assert_error, ok, status
 
 PLAYERS = ("alice", "bob", "carol")
 
@@ -21,10 +21,6 @@ def game(gm, tmp_path):
         args += ["--player", p]
     ok(gm(*args))
     return camp
-
-
-def status(gm, camp) -> dict:
-    return ok_json(gm("status", "-c", str(camp), "--format", "json"))
 
 
 def run_turn(gm, camp: Path, turn: int, body: str = "", *extra: str) -> str:

@@ -12,8 +12,9 @@ from gmtool.errors import TableError
 from gmtool.rolltables import TableLibrary, load_table, roll_table, shipped_tables_dir
 from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rolltables.loader import parse_roll
+from helpers import shipped_library
 
-SHIPPED = len(TableLibrary([shipped_tables_dir()]).ids())
+SHIPPED = len(shipped_library().ids())
 
 HEAD = 'die = "d10"\ntitle = { en = "Test", ru = "Тест" }\n'
 

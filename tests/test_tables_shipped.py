@@ -12,13 +12,11 @@ import pytest
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import TableError
 from gmtool.rolltables import (
-    TableLibrary,
     load_table,
     modifier_from_text,
     roll_table,
     shipped_tables_dir,
 )
-from gmtool.rolltables.library import ENV_TABLES
 
 ORION_IDS = [
     "orion/agent-outcomes",
@@ -44,12 +42,6 @@ ORION_IDS = [
     "orion/world-size",
     "orion/world-type",
 ]
-
-
-@pytest.fixture(autouse=True)
-def _no_env_tables(monkeypatch):
-    # A moderator's GMTOOL_TABLES must not change what "shipped" means here.
-    monkeypatch.delenv(ENV_TABLES, raising=False)
 
 
 def shipped(name: str):
@@ -517,8 +509,8 @@ CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
 
 @pytest.mark.parametrize("table_id", ORION_IDS)
-def test_every_table_and_row_has_en_and_ru_labels(table_id):
-    table = TableLibrary.default().get(table_id)
+def test_every_table_and_row_has_en_and_ru_labels(table_id, shipped_tables):
+    table = shipped_tables.get(table_id)
     for labels, what in [(table.title, "title")] + [(r.label, f"row {r.id}") for r in table.rows]:
         assert labels.get("en", "").strip(), (table_id, what)
         assert labels.get("ru", "").strip(), (table_id, what)
@@ -531,8 +523,8 @@ def test_every_table_and_row_has_en_and_ru_labels(table_id):
 
 
 @pytest.mark.parametrize("table_id", ORION_IDS)
-def test_column_table_references_resolve(table_id):
-    library = TableLibrary.default()
+def test_column_table_references_resolve(table_id, shipped_tables):
+    library = shipped_tables
     table = library.get(table_id)
     for name, col in table.columns.items():
         if col.table:
@@ -542,8 +534,8 @@ def test_column_table_references_resolve(table_id):
 
 # --------------------------------------------------------------------------- nesting
 
-def test_nested_hostile_then_negative_event_halved_in_stage_1():
-    library = TableLibrary.default()
+def test_nested_hostile_then_negative_event_halved_in_stage_1(shipped_tables):
+    library = shipped_tables
     source = FixedSource([4, 6])
     result = roll_table(library.get("orion/exploration"), source, stage=1, library=library)
     assert source.remaining == []
@@ -559,8 +551,8 @@ def test_nested_hostile_then_negative_event_halved_in_stage_1():
     assert source.labels == ["orion/exploration", "orion/negative-events"]
 
 
-def test_nested_poor_then_monster_then_kind_in_stage_3():
-    library = TableLibrary.default()
+def test_nested_poor_then_monster_then_kind_in_stage_3(shipped_tables):
+    library = shipped_tables
     source = FixedSource([5, 10, 3])
     result = roll_table(library.get("orion/exploration"), source, stage=3, library=library)
     assert source.remaining == []
@@ -573,8 +565,8 @@ def test_nested_poor_then_monster_then_kind_in_stage_3():
     assert data["next"][0]["next"][0]["row"] == "crystal"
 
 
-def test_nested_positive_event_in_stage_2():
-    library = TableLibrary.default()
+def test_nested_positive_event_in_stage_2(shipped_tables):
+    library = shipped_tables
     source = FixedSource([9, 7])
     result = roll_table(library.get("orion/exploration"), source, stage=2, library=library)
     assert source.remaining == []
@@ -583,33 +575,33 @@ def test_nested_positive_event_in_stage_2():
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 6, 7, 10])
-def test_nested_no_event_consumes_one_die(face):
-    library = TableLibrary.default()
+def test_nested_no_event_consumes_one_die(face, shipped_tables):
+    library = shipped_tables
     source = FixedSource([face, 5])
     result = roll_table(library.get("orion/exploration"), source, stage=2, library=library)
     assert result.nested == []
     assert source.remaining == [5]
 
 
-def test_nested_runs_out_of_dice_is_a_dice_error():
+def test_nested_runs_out_of_dice_is_a_dice_error(shipped_tables):
     from gmtool.errors import DiceError
-    library = TableLibrary.default()
+    library = shipped_tables
     with pytest.raises(DiceError, match="too few faces"):
         roll_table(library.get("orion/exploration"), FixedSource([4]), stage=2, library=library)
 
 
 # --------------------------------------------------------------------------- library
 
-def test_check_all_shipped_tables():
-    tables, errors = TableLibrary.default().check_all()
+def test_check_all_shipped_tables(shipped_tables):
+    tables, errors = shipped_tables.check_all()
     assert errors == []
     assert sorted(t.id for t in tables if t.ruleset == "orion") == ORION_IDS
     assert {t.id for t in tables if t.ruleset == "venus"} == {
         "venus/board", "venus/encounter-tokens", "venus/first-contact", "venus/races", "venus/rules", "venus/ships"}
 
 
-def test_library_ids_and_resolve():
-    library = TableLibrary.default()
+def test_library_ids_and_resolve(shipped_tables):
+    library = shipped_tables
     assert library.ids("orion") == ORION_IDS
     assert library.resolve("world-type") == "orion/world-type"
     assert library.find_row("world-size", "orion", "huge").value("max_population") == 5

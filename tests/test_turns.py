@@ -15,28 +15,15 @@ from gmtool.campaign.hexes import CENTRE, Hex
 from gmtool.campaign.model import Campaign, PlanetState, System
 from gmtool.dice.sources import RandomSource
 from gmtool.errors import RuleRefused
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
 from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.planets import assign, change_fleet, colonize
 from gmtool.rules.orion.production import activate, per_colonist, produce
 from gmtool.rules.orion.setup import new_campaign
 from gmtool.rules.orion.turns import (Rules, complete_quest, end_turn, ensure_not_over, movement_order,
                                       play_event, start_turn)
+from helpers import BILL_IDS, shipped_library
 
-
-def _shipped_library() -> TableLibrary:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        lib = TableLibrary.default()
-        for name in ("start", "production", "bills", "events", "quests-stage1", "quests-common",
-                     "planet-properties", "world-type", "world-size"):
-            lib.get(name, "orion")
-        return lib
-
-
-LIB = _shipped_library()
+LIB = shipped_library()
 RULES = Rules(LIB)
 TABLES = RULES.orion
 PROD = RULES.production
@@ -45,7 +32,6 @@ STAGE1_QUESTS = ["first-survey", "new-frontier", "think-tank", "full-house", "st
                  "first-contact"]
 COMMON_QUESTS = ["monster-hunt", "trade-route", "great-library", "settlers", "grand-fleet", "colonial-age"]
 EVENT_CARDS = ["mineral-boom", "refugees", "plague", "windfall", "brain-drain", "diplomatic-gift"]
-BILL_IDS = ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
 PROPERTIES = ["favorable", "hostile", "poor", "rich", "gravity", "artifacts"]
 
 

@@ -11,17 +11,17 @@ import pytest
 
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import GmError, InputError, RuleRefused
-from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.venus.play import (end_player_turn, find_space, land, landings_of, move, movement_cost, navigate,
                                      set_worth, skip)
 from gmtool.rules.venus.setup import new_venus, parse_players
+from helpers import RecordingSource
 
 RACES = ("humans", "eeepeeep", "whynoms", "qossuth")
 
 
-@pytest.fixture(scope="module")
-def lib() -> TableLibrary:
-    return TableLibrary.default()
+@pytest.fixture
+def lib(shipped_tables):
+    return shipped_tables
 
 
 def rows(lib, table: str) -> list:
@@ -147,21 +147,10 @@ def test_setup_dice_are_consumed_exactly(lib, n):
 
 
 def test_setup_with_random_source_consumes_the_same_number_of_dice(lib):
-    class Counting(RandomSource):
-        __slots__ = ("count",)
-
-        def __init__(self, seed):
-            super().__init__(seed)
-            self.count = 0
-
-        def roll(self, sides, label=""):
-            self.count += 1
-            return super().roll(sides, label)
-
     for n in (2, 3, 4):
-        src = Counting(n)
+        src = RecordingSource(RandomSource(n))
         new_venus("test", ["ann", "ben", "cat", "dan"][:n], lib, "0" * 64, "en", "plain", src)
-        assert src.count == len(setup_faces(lib, n, 1))
+        assert src.drawn == len(setup_faces(lib, n, 1))
 
 
 def test_races_never_taken_twice_over_many_seeds(lib):

@@ -1,15 +1,14 @@
-"""Agents and the Galactic Council at library level (RULES.md A7, A9, A10;
-CONTRACT.md "agent check" and "council tally").
+"""The Galactic Council at library level (RULES.md A9, A12; CONTRACT.md "council tally"): bill
+and election tallies, ballots files, secret ballots, then the Council in a campaign and the
+Emperor.
 
 Expected values are worked out by hand from RULES.md / CONTRACT.md and the shipped
-example tables (tables/orion/agent-outcomes.toml, agents.toml, bills.toml), not read
-back from the code under test.
+example table tables/orion/bills.toml, not read back from the code under test.
 """
 from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,167 +16,17 @@ from hypothesis import strategies as st
 
 from gmtool.campaign.model import PlanetState, System
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.store import CampaignStore
 from gmtool.campaign.views import status_view
-from gmtool.dice.sources import FixedSource, RandomSource
+from gmtool.dice.sources import FixedSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.report.council import bill_report
 from gmtool.report.render import FORMATS, render
-from gmtool.rolltables import TableLibrary
-from gmtool.rolltables.library import ENV_TABLES
-from gmtool.rules.orion import agents_campaign, council_campaign
-from gmtool.rules.orion.agents import (AUTOMATIC, CheckModifier, agent_check, espionage_modifiers,
-                                       parse_difficulty)
+from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
-from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.council_campaign import elect, tally_emperor
+from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, stored_campaign
 
-
-def _shipped_library() -> TableLibrary:
-    # A moderator's GMTOOL_TABLES must not change the rules under test.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(ENV_TABLES, raising=False)
-        lib = TableLibrary.default()
-        for name in ("agent-outcomes", "agents", "agent-specialities", "bills", "start"):
-            lib.get(name, "orion")
-        return lib
-
-
-LIB = _shipped_library()
-OUTCOMES = LIB.get("agent-outcomes", "orion")
-ABILITIES = LIB.get("agents", "orion")
-SPECIALITIES = {r.id for r in LIB.get("agent-specialities", "orion").rows}
-BILLS = LIB.get("bills", "orion")
-# The shipped example bills, in table order; law = true for these three.
-BILL_IDS = ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
-LAWS = {"free-trade", "arms-limit", "open-borders"}
-PLAYERS = ["alice", "bob", "carol"]
-SECRET = bytes(range(32))
-CONTRACT_CHECK_KEYS = {"natural", "total", "difficulty", "margin", "outcome"}
-
-
-class RecordingSource:
-    """Fixed faces, remembering every die asked for."""
-
-    def __init__(self, faces):
-        self.inner = FixedSource(faces)
-        self.asked: list[tuple[int, str]] = []
-
-    def roll(self, sides: int, label: str = "") -> int:
-        self.asked.append((sides, label))
-        return self.inner.roll(sides, label)
-
-
-def test_shipped_tables_are_what_these_tests_assume():
-    assert [r.id for r in OUTCOMES.rows] == ["critical_success", "success", "failure", "critical_failure"]
-    assert int(OUTCOMES.rule("die")) == 10 and int(OUTCOMES.rule("critical_margin")) == 4
-    assert [r.id for r in BILLS.rows] == BILL_IDS
-    assert {r.id for r in BILLS.rows if r.values.get("law")} == LAWS
-    assert SPECIALITIES == {"spy", "saboteur", "counter-spy", "diplomat"}
-
-
-# ============================================================ agent_check (A10)
-
-def mods(*values: int) -> list[CheckModifier]:
-    return [CheckModifier(v, "modifier") for v in values]
-
-
-@pytest.mark.parametrize("natural, modifiers, difficulty, total, margin, outcome", [
-    (5, (-2,), 7, 3, -4, "critical_failure"),     # margin −4: the first critical failure
-    (6, (-2,), 7, 4, -3, "failure"),              # margin −3: the last failure
-    (4, (2,), 7, 6, -1, "failure"),               # margin −1
-    (5, (2,), 7, 7, 0, "success"),                # margin 0: meeting the difficulty succeeds
-    (8, (2,), 7, 10, 3, "success"),               # margin +3: the last success
-    (9, (2,), 7, 11, 4, "critical_success"),      # margin +4: the first critical success
-    (7, (), 7, 7, 0, "success"),                  # no modifiers
-    (3, (1, 1, 1), 2, 6, 4, "critical_success"),  # modifiers add up
-    (6, (-3, -2), 5, 1, -4, "critical_failure"),
-])
-def test_agent_check_outcome_tiers_at_their_boundaries(natural, modifiers, difficulty, total, margin, outcome):
-    source = FixedSource([natural])
-    check = agent_check(OUTCOMES, source, difficulty, mods(*modifiers))
-    source.finish()                       # exactly one die
-    assert source.used == 1
-    assert (check.natural, check.total, check.margin) == (natural, total, margin)
-    assert check.outcome.id == outcome
-    assert check.decided_by_natural is False
-    data = check.to_data()
-    assert CONTRACT_CHECK_KEYS <= set(data)
-    assert data["natural"] == natural and data["total"] == total and data["margin"] == margin
-    assert data["difficulty"] == difficulty and data["outcome"] == outcome
-
-
-def test_agent_check_rolls_a_d10():
-    source = RecordingSource([5])
-    agent_check(OUTCOMES, source, 5)
-    assert [sides for sides, _ in source.asked] == [10]
-
-
-def test_natural_1_is_a_critical_failure_whatever_the_margin():
-    check = agent_check(OUTCOMES, FixedSource([1]), -20)
-    assert check.margin == 21
-    assert check.outcome.id == "critical_failure"
-    assert check.decided_by_natural is True
-    assert check.to_data()["decided_by_natural"] is True
-
-
-def test_natural_10_is_a_critical_success_whatever_the_margin():
-    check = agent_check(OUTCOMES, FixedSource([10]), 30)
-    assert check.margin == -20
-    assert check.outcome.id == "critical_success"
-    assert check.decided_by_natural is True
-
-
-def test_natural_dice_that_agree_with_the_margin_are_not_flagged():
-    check = agent_check(OUTCOMES, FixedSource([10]), 6)          # margin +4 anyway
-    assert (check.outcome.id, check.decided_by_natural) == ("critical_success", False)
-    check = agent_check(OUTCOMES, FixedSource([1]), 5)           # margin −4 anyway
-    assert (check.outcome.id, check.decided_by_natural) == ("critical_failure", False)
-    check = agent_check(OUTCOMES, FixedSource([10]), 8, mods(-1))  # margin +1: 10 decides
-    assert (check.outcome.id, check.decided_by_natural) == ("critical_success", True)
-    check = agent_check(OUTCOMES, FixedSource([1]), 2, mods(+2))   # margin +1: 1 decides
-    assert (check.outcome.id, check.decided_by_natural) == ("critical_failure", True)
-
-
-@pytest.mark.parametrize("modifiers", [(), (3, -1)])
-def test_automatic_difficulty_succeeds_without_a_roll(modifiers):
-    source = FixedSource([])
-    check = agent_check(OUTCOMES, source, AUTOMATIC, mods(*modifiers))
-    source.finish()
-    assert source.used == 0
-    assert check.outcome.id == "success"
-    assert check.natural is None and check.total is None and check.margin is None
-    data = check.to_data()
-    assert data["natural"] is None and data["total"] is None and data["margin"] is None
-    assert data["difficulty"] == "automatic" and data["outcome"] == "success"
-
-
-def test_espionage_modifiers_add_own_ops_and_subtract_the_targets():
-    got = espionage_modifiers(3, 1)
-    assert [(m.kind, m.value) for m in got] == [("own_ops", 3), ("target_ops", -1)]
-    got = espionage_modifiers(2, 4, -1)
-    assert [(m.kind, m.value) for m in got] == [("own_ops", 2), ("target_ops", -4), ("counter", -1)]
-    got = espionage_modifiers(0, 0, 2)
-    assert sum(m.value for m in got) == 2
-    # CONTRACT example: difficulty 7, own ops 3, target ops 1, die 5 → total 7, margin 0.
-    check = agent_check(OUTCOMES, FixedSource([5]), 7, espionage_modifiers(3, 1))
-    assert (check.natural, check.total, check.margin, check.outcome.id) == (5, 7, 0, "success")
-    # With a counter-espionage penalty of 1 the same roll fails.
-    check = agent_check(OUTCOMES, FixedSource([5]), 7, espionage_modifiers(3, 1, -1))
-    assert (check.total, check.margin, check.outcome.id) == (6, -1, "failure")
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("7", 7), (" 12 ", 12), ("0", 0), ("-5", -5), ("100", 100), ("-100", -100),
-    ("automatic", AUTOMATIC), ("Automatic", AUTOMATIC), (" AUTO ", AUTOMATIC), ("автоматически", AUTOMATIC),
-])
-def test_parse_difficulty_accepts(text, expected):
-    assert parse_difficulty(text) == expected
-
-
-@pytest.mark.parametrize("text", ["", " ", "hard", "7.5", "7+1", "seven", "101", "-101", "1e3", "auto matic"])
-def test_parse_difficulty_refuses(text):
-    with pytest.raises(InputError):
-        parse_difficulty(text)
+BILLS = shipped_library().get("bills", "orion")
 
 
 # ===================================================== council.tally_bill (A9)
@@ -433,329 +282,19 @@ def test_property_bill_tally_and_public_reports_keep_ballots_secret(case):
             assert name in private_out
 
 
-# ==================================================== agents in a campaign
-
-def make_campaign(tmp_path: Path, stage: int = 1, turn: int = 1):
-    """A 3-leader campaign created on disk and loaded back, as the CLI does."""
-    state = new_campaign("test", PLAYERS, RandomSource(1), LIB, "c0ffee", seed=1)
-    store = CampaignStore(tmp_path / "camp")
-    store.create(state, SECRET)
-    state = store.load()
-    state.stage, state.turn = stage, turn
-    return store, state
-
-
-@pytest.fixture
-def camp(tmp_path):
-    return make_campaign(tmp_path)[1]
-
-
-def hire(c, owner: str, name: str, *specs: str):
-    c.player(owner).agent_limit = max(c.player(owner).agent_limit,
-                                      1 + sum(1 for a in c.agents if a.owner == owner))
-    return agents_campaign.hire(c, c.player(owner), name, list(specs), SPECIALITIES)
-
-
-def use(c, agent_name: str, ability: str, faces, target: str | None = None, frame: str | None = None,
-        counter: int = 0):
-    source = FixedSource(faces)
-    result = agents_campaign.use(c, c.agent(agent_name), ability, ABILITIES, OUTCOMES, source,
-                                 c.player(target) if target else None, c.player(frame) if frame else None,
-                                 counter)
-    source.finish()
-    return result
-
-
-def test_start_spy_limit_is_zero(camp):
-    assert all(p.agent_limit == 0 for p in camp.players)
-    assert all(p.secret_ops == 0 for p in camp.players)
-
-
-def test_hire_is_refused_at_limit_0_and_allowed_after_raising_it(camp):
-    alice = camp.player("alice")
-    with pytest.raises(RuleRefused):
-        agents_campaign.hire(camp, alice, "Kess", ["spy"], SPECIALITIES)
-    assert camp.agents == []
-    alice.agent_limit = 1
-    agent = agents_campaign.hire(camp, alice, "Kess", ["spy", "saboteur"], SPECIALITIES)
-    assert (agent.name, agent.owner, agent.specialities, agent.hired_turn) == ("Kess", "alice",
-                                                                               ["spy", "saboteur"], 1)
-    assert camp.agents == [agent]
-    with pytest.raises(RuleRefused):
-        agents_campaign.hire(camp, alice, "Vorn", ["spy"], SPECIALITIES)
-    assert len(camp.agents) == 1
-
-
-@pytest.mark.parametrize("specs", [[], ["spy", "saboteur", "diplomat"],
-                                   ["spy", "saboteur", "diplomat", "counter-spy"]])
-def test_an_agent_has_one_or_two_specialities(camp, specs):
-    camp.player("alice").agent_limit = 5
-    with pytest.raises((RuleRefused, InputError)):
-        agents_campaign.hire(camp, camp.player("alice"), "Kess", specs, SPECIALITIES)
-    assert camp.agents == []
-
-
-def test_unknown_or_repeated_speciality_is_refused(camp):
-    camp.player("alice").agent_limit = 5
-    for specs in (["ninja"], ["spy", "ninja"], ["spy", "spy"], ["Spy"]):
-        with pytest.raises((InputError, RuleRefused)):
-            agents_campaign.hire(camp, camp.player("alice"), "Kess", specs, SPECIALITIES)
-    assert camp.agents == []
-    for specs in (["diplomat"], ["counter-spy", "saboteur"]):
-        agents_campaign.hire(camp, camp.player("alice"), "-".join(specs), specs, SPECIALITIES)
-    assert len(camp.agents) == 2
-
-
-def test_agent_names_are_unique(camp):
-    hire(camp, "alice", "Kess", "spy")
-    with pytest.raises(RuleRefused):
-        hire(camp, "bob", "kess", "spy")
-
-
-def test_one_activation_per_agent_per_turn(camp):
-    hire(camp, "alice", "Kess", "spy", "saboteur")
-    r = use(camp, "Kess", "steal-tech", [7], target="bob")
-    assert r.check.outcome.id == "success"
-    source = FixedSource([7])
-    with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
-    assert source.used == 0
-    camp.turn = 2
-    assert use(camp, "Kess", "sabotage", [7], target="bob").check.outcome.id == "success"
-
-
-def test_one_activation_each_for_two_agents(camp):
-    hire(camp, "alice", "Kess", "spy")
-    hire(camp, "alice", "Vorn", "saboteur")
-    use(camp, "Kess", "gather-intel", [], target="bob")
-    use(camp, "Vorn", "unrest", [], target="carol")
-    assert camp.agent("Kess").used_turn == camp.agent("Vorn").used_turn == 1
-
-
-def test_a_paid_ability_costs_one_order_and_needs_one(camp):
-    hire(camp, "alice", "Kess", "spy")
-    alice = camp.player("alice")
-    assert alice.orders == 0
-    source = FixedSource([9])
-    with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "deep-cover", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None and alice.orders == 0
-    alice.orders = 2
-    r = use(camp, "Kess", "deep-cover", [9], target="bob")
-    assert r.paid_order is True and alice.orders == 1
-    camp.turn = 2
-    r = use(camp, "Kess", "steal-tech", [9], target="bob")        # repeatable: free
-    assert r.paid_order is False and alice.orders == 1
-
-
-def test_an_ability_outside_the_agents_specialities_is_refused(camp):
-    hire(camp, "alice", "Kess", "spy")
-    source = FixedSource([9])
-    with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
-    with pytest.raises(InputError):
-        agents_campaign.use(camp, camp.agent("Kess"), "teleport", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None
-
-
-def test_a_target_is_required_where_the_ability_says_so(camp):
-    hire(camp, "alice", "Kess", "spy", "diplomat")
-    source = FixedSource([9])
-    with pytest.raises(InputError):
-        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, None)
-    with pytest.raises(RuleRefused):   # not against its own leader
-        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source,
-                            camp.player("alice"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None
-    camp.player("alice").orders = 1
-    r = use(camp, "Kess", "lobby", [5])     # lobby: no target; paid, difficulty 5
-    assert r.target is None and r.check.outcome.id == "success"
-
-
-def test_secret_operations_levels_are_modifiers(camp):
-    camp.player("alice").secret_ops = 3
-    camp.player("bob").secret_ops = 1
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [5], target="bob")
-    assert [(m.kind, m.value) for m in r.check.modifiers] == [("own_ops", 3), ("target_ops", -1)]
-    assert (r.check.total, r.check.difficulty, r.check.margin) == (7, 7, 0)
-    assert r.check.outcome.id == "success"
-
-
-def test_non_espionage_abilities_get_no_secret_operations(camp):
-    camp.player("alice").secret_ops = 3
-    hire(camp, "alice", "Dip", "diplomat")
-    r = use(camp, "Dip", "negotiate", [6], target="bob")
-    assert r.check.modifiers == [] and r.check.total == 6
-
-
-def test_the_targets_vigilant_counter_spy_gives_minus_1(camp):
-    hire(camp, "bob", "Watcher", "counter-spy")
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [7], target="bob")
-    counters = [m for m in r.check.modifiers if m.kind == "counter"]
-    assert [m.value for m in counters] == [-1]
-    assert (r.check.total, r.check.margin, r.check.outcome.id) == (6, -1, "failure")
-    # only the target's counter-spies count
-    camp.turn = 2
-    r = use(camp, "Kess", "steal-tech", [7], target="carol")
-    assert [m for m in r.check.modifiers if m.kind == "counter"] == []
-
-
-def test_a_further_counter_bonus_is_a_modifier(camp):
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [9], target="bob", counter=-2)
-    assert sum(m.value for m in r.check.modifiers if m.kind == "counter") == -2
-    assert r.check.total == 7
-
-
-def test_failure_of_a_covert_ability_tells_the_target_an_unknown_agent_is_active(camp):
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [4], target="bob")       # 4 vs 7: margin −3
-    assert r.check.outcome.id == "failure"
-    bob, alice = camp.player("bob"), camp.player("alice")
-    assert bob.inbox == [{"turn": 1, "kind": "agent_detected"}]
-    assert "alice" not in json.dumps(bob.inbox) and "Kess" not in json.dumps(bob.inbox)
-    assert alice.inbox == [] and alice.awards == []
-    assert camp.player("carol").inbox == []
-    assert [a.name for a in camp.agents] == ["Kess"]          # the agent survives
-
-
-def test_failure_of_a_non_covert_ability_tells_nobody(camp):
-    hire(camp, "alice", "Dip", "diplomat")
-    r = use(camp, "Dip", "negotiate", [3], target="bob")        # 3 vs 6: margin −3
-    assert r.check.outcome.id == "failure"
-    assert all(p.inbox == [] for p in camp.players)
-
-
-def test_critical_failure_loses_the_agent_and_names_the_sender(camp):
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [1], target="bob")
-    assert r.check.outcome.id == "critical_failure" and r.lost is True
-    assert camp.agents == []
-    assert camp.player("alice").inbox == [{"turn": 1, "kind": "agent_lost", "agent": "Kess"}]
-    assert camp.player("bob").inbox == [{"turn": 1, "kind": "agent_caught", "sent_by": "alice"}]
-    assert camp.player("carol").inbox == []
-    assert camp.player("alice").awards == []
-    with pytest.raises(InputError):
-        camp.agent("Kess")
-
-
-def test_critical_failure_by_margin_also_loses_the_agent(camp):
-    camp.player("bob").secret_ops = 2
-    hire(camp, "alice", "Kess", "saboteur")
-    r = use(camp, "Kess", "sabotage", [3], target="bob")        # 3 − 2 = 1 vs 7: margin −6
-    assert r.check.outcome.id == "critical_failure" and r.lost
-    assert camp.agents == []
-
-
-def test_critical_success_with_frame_blames_the_framed_leader(camp):
-    hire(camp, "alice", "Kess", "saboteur")
-    r = use(camp, "Kess", "sabotage", [10], target="bob", frame="carol")
-    assert r.check.outcome.id == "critical_success" and r.framed == "carol"
-    bob_inbox = camp.player("bob").inbox
-    assert bob_inbox == [{"turn": 1, "kind": "agent_blamed", "blamed": "carol"}]
-    assert "alice" not in json.dumps(bob_inbox)
-    awards = camp.player("alice").awards
-    assert len(awards) == 1
-    assert awards[0]["agent"] == "Kess" and awards[0]["ability"] == "sabotage" and awards[0]["target"] == "bob"
-    assert awards[0].get("critical") is True
-
-
-def test_frame_on_a_plain_success_blames_nobody(camp):
-    hire(camp, "alice", "Kess", "saboteur")
-    r = use(camp, "Kess", "sabotage", [8], target="bob", frame="carol")   # margin +1
-    assert r.check.outcome.id == "success" and r.framed is None
-    assert camp.player("bob").inbox == []
-
-
-def test_frame_must_name_a_third_leader(camp):
-    hire(camp, "alice", "Kess", "saboteur")
-    for frame in ("alice", "bob"):
-        source = FixedSource([10])
-        with pytest.raises(InputError):
-            agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source,
-                                camp.player("bob"), camp.player(frame))
-        assert source.used == 0
-
-
-def test_success_gives_the_owner_an_award(camp):
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [8], target="bob")
-    assert r.check.outcome.id == "success"
-    assert camp.player("alice").awards == [{"turn": 1, "agent": "Kess", "ability": "steal-tech", "target": "bob"}]
-    assert camp.player("bob").inbox == []
-
-
-def test_an_automatic_ability_rolls_nothing_and_succeeds(camp):
-    hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "gather-intel", [], target="bob")
-    assert r.check.natural is None and r.check.outcome.id == "success"
-    assert len(camp.player("alice").awards) == 1
-
-
-def test_blockade_move_critical_failure_captures_the_agent(camp):
-    hire(camp, "bob", "Kess", "spy")
-    source = FixedSource([1])
-    r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source)
-    source.finish()
-    assert r.check.outcome.id == "critical_failure" and r.lost
-    assert r.check.difficulty == int(ABILITIES.rule("blockade_difficulty"))
-    assert camp.agents == []
-    assert camp.player("alice").inbox == [{"turn": 1, "kind": "agent_caught", "sent_by": "bob"}]
-    assert camp.player("bob").inbox == [{"turn": 1, "kind": "agent_lost", "agent": "Kess"}]
-
-
-def test_blockade_move_success_and_failure_keep_the_agent(camp):
-    hire(camp, "bob", "Kess", "spy")
-    camp.player("bob").secret_ops = 2
-    camp.player("alice").secret_ops = 1
-    for face, outcome in ((5, "success"), (2, "failure")):   # 5+2−1 = 6 vs 6; 2+1 = 3 vs 6
-        source = FixedSource([face])
-        r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES,
-                                          source)
-        assert r.check.outcome.id == outcome and not r.lost
-        assert [(m.kind, m.value) for m in r.check.modifiers][:2] == [("own_ops", 2), ("target_ops", -1)]
-    assert [a.name for a in camp.agents] == ["Kess"]
-    assert camp.player("alice").inbox == [] and camp.player("bob").inbox == []   # nobody learns anything
-
-
-def test_blockade_move_against_the_blockaders_counter_spy(camp):
-    hire(camp, "alice", "Watcher", "counter-spy")
-    hire(camp, "bob", "Kess", "spy")
-    r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES,
-                                      FixedSource([6]))
-    assert [m.value for m in r.check.modifiers if m.kind == "counter"] == [-1]
-    assert r.check.outcome.id == "failure"
-
-
-def test_agents_and_inbox_survive_the_store(tmp_path):
-    store, c = make_campaign(tmp_path)
-    hire(c, "alice", "Kess", "spy", "saboteur")
-    use(c, "Kess", "steal-tech", [4], target="bob")
-    store.save(c)
-    back = store.load()
-    assert [(a.name, a.owner, a.specialities, a.used_turn) for a in back.agents] == [
-        ("Kess", "alice", ["spy", "saboteur"], 1)]
-    assert back.player("bob").inbox == [{"turn": 1, "kind": "agent_detected"}]
-
-
 # ==================================================== council in a campaign
 
 IDENTITY = [6, 5, 4, 3, 2]     # Fisher–Yates d6…d2 with j = i: the table order stays
 
 
 def council_campaign_at(tmp_path, stage=2, turn=7, chair="alice"):
-    _, c = make_campaign(tmp_path, stage, turn)
+    _, c = stored_campaign(tmp_path, stage, turn)
     c.council.chair = chair
     return c
 
 
 def propose(c, faces, pick=None, chair=None):
-    source = RecordingSource(faces)
+    source = RecordingSource(FixedSource(faces))
     vote = council_campaign.propose(c, BILLS, source, pick, c.player(chair) if chair else None)
     source.inner.finish()
     return vote, source
@@ -1085,7 +624,7 @@ def test_election_bribe_beyond_bc_is_refused(tmp_path):
 
 
 def test_council_state_survives_the_store(tmp_path):
-    store, c = make_campaign(tmp_path, 2, 7)
+    store, c = stored_campaign(tmp_path, 2, 7)
     c.council.chair = "alice"
     propose(c, IDENTITY, pick=2)
     council_campaign.cast(c, c.player("bob"), "no", 3)
@@ -1094,3 +633,26 @@ def test_council_state_survives_the_store(tmp_path):
     assert back.council.vote["bill"] == "arms-limit"
     assert back.council.vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
     assert back.decks["bills"].draw[-1] == "free-trade"
+
+
+def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
+    """A 7-vote Council: 2 votes elect nobody, however many abstain or stay silent."""
+    c, rules = orion_game
+    c.stage = 3
+    alice, bob, carol = (c.player(n) for n in ("alice", "bob", "carol"))
+    # alice 3 votes (homeworld + 2 colonies), bob 2, carol 2
+    from gmtool.campaign.model import PlanetState, System
+
+    extra = [free_hex(c)]
+    for owner, n in (("alice", 2), ("bob", 1), ("carol", 1)):
+        for _ in range(n):
+            h = free_hex(c)
+            c.systems.append(System(h, "planet", PlanetState("terran", "small", max_population=2, production=4,
+                                                             population=1), owner=owner, explored_by=owner))
+    assert extra
+    elect(c, bob, bob)                                          # bob's 2 votes for himself
+    elect(c, alice, None)                                       # alice abstains; carol stays silent
+    result, not_voted = tally_emperor(c)
+    assert (result.total_votes, result.needed, result.elected) == (7, 4, None)
+    assert not_voted == ["carol"]
+    assert c.council.victory is None

@@ -1,0 +1,52 @@
+"""Colonising a planet (RULES.md A4.3, A6; gmtool/rules/orion/planets.py): which types may be
+colonised, the moderator's public override, and what an artifact world gives its coloniser."""
+from __future__ import annotations
+
+import pytest
+
+from gmtool.dice.sources import FixedSource
+from gmtool.errors import RuleRefused
+from gmtool.rolltables.roller import DiceRoller
+from gmtool.rules.orion.campaign_explore import explore_hex
+from gmtool.rules.orion.planets import colonize
+from helpers import free_hex
+
+
+def test_artifact_world_science_goes_to_the_coloniser_when_it_colonises(orion_game):
+    c, rules = orion_game
+    c.stage = 2
+    target = free_hex(c)
+    alice, bob = c.player("alice"), c.player("bob")
+    # exploration 8 (favorable, positive event) → event 10 (artifact world) → type 1 (terran) → size 5
+    explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([8, 10, 1, 5])))
+    assert alice.awards == []                                   # not the explorer, not at exploration
+    colonize(c, bob, target, rules.orion, rules.technologies)
+    assert [(a["kind"], a["value"]) for a in bob.awards] == [("science_level", 3)]
+    assert alice.awards == []
+
+
+def test_only_colonisable_types_without_a_technology_or_override(orion_game):
+    c, rules = orion_game
+    c.stage = 2
+    alice = c.player("alice")
+    target = free_hex(c)
+    # exploration 6 (ordinary planet) → type 6 (toxic) → size 5
+    explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([6, 6, 5])))
+    assert c.system(target).planet.type == "toxic"
+    with pytest.raises(RuleRefused, match="toxic world"):
+        colonize(c, alice, target, rules.orion, rules.technologies)
+    assert c.system(target).owner is None and alice.colony_ships == 1
+    alice.technologies = ["controlled_toxic_environment"]       # example content allows toxic
+    colonize(c, alice, target, rules.orion, rules.technologies)
+    assert c.system(target).owner == "alice"
+
+
+def test_the_moderators_override_is_recorded_and_public(orion_game):
+    c, rules = orion_game
+    c.stage = 2
+    bob = c.player("bob")
+    target = free_hex(c)
+    explore_hex(c, rules.orion, bob, target, DiceRoller(FixedSource([6, 10, 5])))   # inferno
+    colonize(c, bob, target, rules.orion, rules.technologies, override="a quest reward")
+    entry = [e for e in c.turn_state.log if e["kind"] == "colonise_override"][0]
+    assert entry["public"] is True and entry["reason"] == "a quest reward" and entry["type"] == "inferno"
