@@ -95,6 +95,12 @@ class Player:
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False             # the leader left; its empire waits for a replacement
 
+    def home(self) -> Hex:
+        """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
+        if self.homeworld is None:
+            raise CampaignError(f"{self.name} has no homeworld")
+        return self.homeworld
+
 
 @dataclass
 class Agent:
@@ -225,6 +231,13 @@ class Campaign:
         if system is None:
             raise CampaignError(f"{player.name}'s homeworld {player.homeworld} is not among the systems")
         return system
+
+    def home_planet(self, player: Player) -> PlanetState:
+        """The planet of ``player``'s homeworld."""
+        system = self.homeworld(player)
+        if system.planet is None:
+            raise CampaignError(f"{player.name}'s homeworld {system.hex} holds no planet")
+        return system.planet
 
 
 # ------------------------------------------------------------------------- to TOML

@@ -19,10 +19,10 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
     """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
-    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
+    if campaign.stage == 1 and hex_.distance(home := player.home()) > 1:
         raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
-                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
-                          f"homeworld {player.homeworld}")
+                          f"{hex_} is {hex_.distance(home)} hexes from {player.name}'s "
+                          f"homeworld {home}")
     if not campaign.on_map(hex_):
         raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
     system = campaign.system(hex_)
@@ -34,7 +34,7 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
     """The facts of the homeworld next to ``hex_`` (at most one: homeworlds are ≥ 3 apart)."""
     for player in campaign.players:
-        home = player.homeworld
+        home = player.home()
         if home.distance(hex_) != 1:
             continue
         planets = terran = colonisable = unexplored = 0

@@ -217,12 +217,12 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
                                    lib.get("agent-outcomes", "orion"), source, target, frame).to_data()
     if order.kind == "assign":
         _need(v, dict, "an assignment")
-        system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
-                                _int(v.get("scientists"), "scientists"))
-        return {"hex": str(system.hex), "workers": system.planet.population - system.planet.scientists,
-                "scientists": system.planet.scientists}
+        system, planet = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
+                                        _int(v.get("scientists"), "scientists"))
+        return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
+                "scientists": planet.scientists}
     if order.kind == "activate":
-        system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
+        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
     if order.kind == "build":
         from gmtool.rules.orion.building import order_build
