@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
-from gmtool.errors import RuleRefused
+from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.fleet import has_ship, remove_ship
 from gmtool.rolltables.roller import Roller
@@ -19,10 +19,12 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
     """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
-    if campaign.stage == 1 and hex_.distance(home := player.home()) > 1:
+    if player.homeworld is None:   # only a venus merchant has none (Player.home)
+        raise CampaignError(f"{player.name} has no homeworld")
+    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
-                          f"{hex_} is {hex_.distance(home)} hexes from {player.name}'s "
-                          f"homeworld {home}")
+                          f"{hex_} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
+                          f"homeworld {player.homeworld}")
     if not campaign.on_map(hex_):
         raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
     system = campaign.system(hex_)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
@@ -64,7 +64,7 @@ class Problem:
         return f"{where}:{self.line}{who}: {self.message}"
 
 
-def _locate(text: str) -> Callable[[str, str | None], int]:
+def _locate(text: str) -> Callable[..., int]:
     """Line numbers of ``[leader]`` headers and of keys inside them (tomllib keeps none)."""
     lines = text.splitlines()
     headers: dict[str, int] = {}
@@ -157,6 +157,10 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
     return problems, done
 
 
+@overload
+def _int(value: Any, what: str, default: int) -> int: ...
+@overload
+def _int(value: Any, what: str, default: None = None) -> int | None: ...
 def _int(value: Any, what: str, default: int | None = None) -> int | None:
     if value is None:
         return default
@@ -207,14 +211,14 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
                 "table": rules.quests(c.stage).name}
     if order.kind == "agents":
         _need(v, dict, "an agent order")
-        target = c.player(v["target"]) if v.get("target") else None
+        against = c.player(v["target"]) if v.get("target") else None
         frame = c.player(v["frame"]) if v.get("frame") else None
         agent = c.agent(str(v.get("agent", "")))
         if agent.owner != leader.name:
             raise InputError(f"{agent.name} is not {leader.name}'s agent")
         lib = rules.library
         return agents_campaign.use(c, agent, str(v.get("ability", "")), lib.get("agents", "orion"),
-                                   lib.get("agent-outcomes", "orion"), source, target, frame).to_data()
+                                   lib.get("agent-outcomes", "orion"), source, against, frame).to_data()
     if order.kind == "assign":
         _need(v, dict, "an assignment")
         system, planet = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
