@@ -16,7 +16,7 @@ class Struct:
         return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self._fields() == other._fields()  # type: ignore[attr-defined]
+        return isinstance(other, Struct) and type(self) is type(other) and self._fields() == other._fields()
 
     def __ne__(self, other: object) -> bool:
         return not self == other

@@ -191,7 +191,7 @@ def test_ocean_colony_rates_for_each_property_and_pair(props, pp, rp):
     assert expected_rates(3, props) == (pp, rp)          # the table above is A5's formula
     c = make_campaign()
     colony = add_planet(c, "alice", type="ocean", production=3, props=props, pop=3, scientists=1, max_pop=3)
-    assert per_colonist(TABLES, colony) == (pp, rp)
+    assert per_colonist(TABLES, colony.planet) == (pp, rp)
     c.player("alice").orders = 2
     activate(c, colony, PROD)
     prod = produce(c, TABLES, PROD)
@@ -223,7 +223,7 @@ def test_rates_with_floors_at_zero(type_, production, props, pp, rp):
     c = make_campaign()
     colony = add_planet(c, "bob", type=type_, production=production, props=props, pop=2, scientists=1,
                         max_pop=2)
-    assert per_colonist(TABLES, colony) == (pp, rp)
+    assert per_colonist(TABLES, colony.planet) == (pp, rp)
     c.player("bob").orders = 2
     activate(c, colony, PROD)
     row = output_of(produce(c, TABLES, PROD), colony)

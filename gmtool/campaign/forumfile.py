@@ -16,7 +16,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from gmtool.campaign.files import append_durably, atomic_write
 from gmtool.errors import CampaignError
@@ -98,7 +98,7 @@ def read(path: Path) -> ForumRecords:
     return records
 
 
-def append(path: Path, commands: list[dict[str, Any]], posts: list[dict[str, Any]] = ()) -> None:
+def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = ()) -> None:
     """Append command records, then the post records that close them, with one write."""
     import tomli_w
 

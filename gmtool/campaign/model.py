@@ -95,6 +95,12 @@ class Player:
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False             # the leader left; its empire waits for a replacement
 
+    def home(self) -> Hex:
+        """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
+        if self.homeworld is None:
+            raise CampaignError(f"{self.name} has no homeworld")
+        return self.homeworld
+
 
 @dataclass
 class Agent:
@@ -221,10 +227,17 @@ class Campaign:
         return hex_.distance(self.orion) <= self.radius
 
     def homeworld(self, player: Player) -> System:
-        system = self.system(player.homeworld)
+        system = self.system(player.homeworld) if player.homeworld is not None else None
         if system is None:
             raise CampaignError(f"{player.name}'s homeworld {player.homeworld} is not among the systems")
         return system
+
+    def home_planet(self, player: Player) -> PlanetState:
+        """The planet of ``player``'s homeworld."""
+        system = self.homeworld(player)
+        if system.planet is None:
+            raise CampaignError(f"{player.name}'s homeworld {system.hex} holds no planet")
+        return system.planet
 
 
 # ------------------------------------------------------------------------- to TOML
@@ -384,9 +397,14 @@ class _Reader:
         return list(value)
 
     def table(self, key: str) -> "_Reader | None":
+        """The table at ``key``, None when there is none."""
         if key not in self.data:
             self.used.add(key)
             return None
+        return self.entry(key)
+
+    def entry(self, key: str) -> "_Reader":
+        """The table at ``key``, which must be there (one of a table of tables)."""
         return _Reader(self.get(key, dict), self._name(key), self.fail)
 
     def done(self) -> None:
@@ -469,7 +487,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
     decks = top.table("decks")
     if decks is not None:
         for name in list(decks.data):
-            d = decks.table(name)
+            d = decks.entry(name)
             campaign.decks[name] = Deck(draw=d.strings("draw"), discard=d.strings("discard"))
             d.done()
         decks.done()
@@ -487,7 +505,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         raw_m = venus.table("merchants")
         if raw_m is not None:
             for name in list(raw_m.data):
-                m = raw_m.table(name)
+                m = raw_m.entry(name)
                 merchants[name] = Merchant(credits=m.get("credits", int, 0, (-MAX_INT, MAX_INT)), ship=m.get("ship", str, "scout"),
                                            position=m.get("position", str, "galactic-base"),
                                            net_worth=m.get("net_worth", int, 0, (-MAX_INT, MAX_INT)))

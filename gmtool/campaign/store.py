@@ -17,7 +17,7 @@ import errno
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from gmtool.campaign import journal
 from gmtool.campaign.files import atomic_write, write_error, write_new
@@ -207,7 +207,7 @@ class CampaignStore:
             raise CampaignError(f"{display(self.secret_path)}: not a hex secret") from None
 
     # -- creation ------------------------------------------------------------------
-    def create(self, campaign: Campaign, secret: bytes, entries: list[Entry] = ()) -> None:
+    def create(self, campaign: Campaign, secret: bytes, entries: Sequence[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
         self.check_names(campaign)
         if self.folder.exists() and not self.folder.is_dir():
@@ -293,7 +293,7 @@ def read_forum(store: CampaignStore) -> dict[str, dict]:
     return forumfile.read(store.folder / FORUM_FILE).commands
 
 
-def append_forum(store: CampaignStore, records: list[dict], posts: list[dict] = ()) -> None:
+def append_forum(store: CampaignStore, records: list[dict], posts: Sequence[dict] = ()) -> None:
     """Append records with one write and an fsync (like the journal)."""
     from gmtool.campaign import forumfile
 

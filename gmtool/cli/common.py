@@ -205,6 +205,8 @@ class DiceChoice:
         from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
 
         self.journal = journal
+        self.source: Any                 # a JournalingSource in a campaign, else Fixed- or RandomSource
+        self.info: dict[str, Any]        # what to tell the reader about the dice
         if journal is not None:
             from gmtool.campaign.stream import JournalingSource
             from gmtool.errors import CampaignError
@@ -220,8 +222,8 @@ class DiceChoice:
                 self.info["faces"] = faces
         elif dice is not None:
             faces = parse_faces(dice)
-            self.source: Any = FixedSource(faces)
-            self.info: dict[str, Any] = {"kind": "fixed", "faces": faces}
+            self.source = FixedSource(faces)
+            self.info = {"kind": "fixed", "faces": faces}
         else:
             self.source = RandomSource(seed)
             self.info = {"kind": "random", "seed": seed}

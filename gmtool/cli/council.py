@@ -179,6 +179,7 @@ def tally_command(
 
     from gmtool.rules.orion.turns import ensure_not_over
 
+    result: ElectionTally | BillTally
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
         bills = _bills(campaign_library(store.folder, tables))
@@ -204,7 +205,7 @@ def tally_command(
                 bill_id = last["bill"]
                 result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
                                    last["decided_by_chair"], last["chair"], ballots_)
-    if election:
+    if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:
         bill = bills.row(bill_id)

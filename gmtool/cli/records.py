@@ -135,7 +135,11 @@ def blockade_command(hex_: HexOpt,
         rules = _rules(store, tables)
         out = Output(format, lang, state)
         leader = state.player(by) if by else None
-        entry = lift_blockade(state, _hex(hex_), leader) if lift else set_blockade(state, _hex(hex_), leader)
+        if lift:
+            entry = lift_blockade(state, _hex(hex_), leader)
+        else:
+            assert leader is not None   # --by is required without --lift (checked above)
+            entry = set_blockade(state, _hex(hex_), leader)
         commit(store, state)
     _emit(out, entry, rules)
 

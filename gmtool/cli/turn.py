@@ -293,9 +293,8 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.planets import assign
 
     with open_campaign(campaign) as (store, state):
-        system = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
+        system, p = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
         commit(store, state)
-    p = system.planet
     from gmtool.locale import t
     typer.echo(t("reply.assigned", state.lang, hex=system.hex, workers=t("n_workers", state.lang, n=p.population - p.scientists),
                  scientists=t("n_scientists", state.lang, n=p.scientists)))
@@ -317,7 +316,7 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
     with open_campaign(campaign) as (store, state):
         ensure_not_over(state)
         leader = state.player(player)
-        system = owned(state, leader, Hex.parse(hex_))
+        system, _ = owned(state, leader, Hex.parse(hex_))
         cost = activate(state, system, _rules(store, tables).production)
         commit(store, state)
     from gmtool.locale import t

@@ -16,9 +16,9 @@ from typing import Any
 try:                    # Typer on click
     from click import ClickException, UsageError
     from click import echo
-except ImportError:     # Typer with its own copy of click
-    from typer._click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
-    from typer._click import echo  # type: ignore[no-redef]
+except ImportError:     # Typer with its own copy of click (a redefinition only where click is installed)
+    from typer._click.exceptions import ClickException, UsageError  # type: ignore[no-redef, unused-ignore]
+    from typer._click import echo  # type: ignore[no-redef, unused-ignore]
 
 _PYDANTIC = re.compile(r"\b(?:Value|Assertion) error, ")
 
@@ -31,7 +31,7 @@ def clean_message(message: str) -> str:
 def tidy(command: Any) -> Any:
     """Readable metavars and click's plain help, on ``command`` and every subcommand."""
     if hasattr(command, "rich_markup_mode"):
-        command.rich_markup_mode = None  # type: ignore[attr-defined]
+        command.rich_markup_mode = None
     for param in command.params:
         if getattr(param, "param_type_name", "") == "argument" and param.metavar is None and param.name:
             param.metavar = param.name.upper()

@@ -55,10 +55,11 @@ def verify_command(
     elif state.revealed_secret:
         key, origin = bytes.fromhex(state.revealed_secret), tr("verify.origin_revealed", out.lang)
     else:
-        key = store.read_secret()
+        stored = store.read_secret()
         origin = "secret.key"
-        if key is None:
+        if stored is None:
             raise CampaignError(key="verify.not_revealed")
+        key = stored
     entries, tail, problems = journal.read_all(store.journal_path)
     result = verify_journal(state, entries, tail, problems, key)
     texts = []

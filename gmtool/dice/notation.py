@@ -90,8 +90,8 @@ class _Parser:
         if not self.tokens:
             raise DiceError(key="dice.empty")
         node = self.expr()
-        if self.peek():
-            raise self.fail("unexpected", token=self.peek()[1])
+        if tok := self.peek():
+            raise self.fail("unexpected", token=tok[1])
         return node
 
     def expr(self) -> Node:

@@ -225,24 +225,24 @@ class Resolver:
     def _move(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
         """Merchant of Venus: `!move HEADING` declares the heading and rolls the speed dice."""
         from gmtool.report.venus import speed_report
-        from gmtool.rules.venus.play import move
+        from gmtool.rules.venus.play import move, venus_state
 
         first = source.next_id
         roll = move(state, self.library, post.author, command.args, source)
-        ship = state.venus.merchants[post.author].ship
+        ship = venus_state(state).merchants[post.author].ship
         return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
 
     def _navigate(self, state: Campaign, post: Post, command: Command, source: JournalingSource
                   ) -> dict[str, Report]:
         """Merchant of Venus: `!navigate FACE` assigns the rolled speed die showing FACE to navigation."""
         from gmtool.report.venus import navigation_report
-        from gmtool.rules.venus.play import navigate
+        from gmtool.rules.venus.play import navigate, venus_state
 
         word = command.args.split()[0] if command.args else ""
         if word and not (word.isascii() and word.isdigit() and len(word) <= 3):
             raise _Refused(f"!navigate names the face of a rolled speed die, e.g. !navigate 5 — not {word!r}")
         roll = navigate(state, self.library, post.author, int(word) if word else None)
-        ship = state.venus.merchants[post.author].ship
+        ship = venus_state(state).merchants[post.author].ship
         return {lang: navigation_report(roll, self.library, lang, ship) for lang in LANGS}
 
     def _vote(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:

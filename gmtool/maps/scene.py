@@ -148,7 +148,8 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> S
     centres = {h: (x + ox, y + oy) for h, (x, y) in raw.items()}
 
     if view.closed:   # nothing to draw, nothing to explain
-        legend, legend_h, legend_w = [], 0.0, 0
+        legend: list[Shape] = []
+        legend_h, legend_w = 0.0, 0.0
         map_w = 600.0
     else:
         legend, legend_h = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)

@@ -128,8 +128,10 @@ def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
         campaign.player(viewer)
     name, to_label = frame(campaign, viewer)
     systems = {s.hex: s for s in _visible_systems(campaign, viewer)}
-    if name == "homeworld":
-        home = campaign.player(viewer).homeworld
+    from gmtool.campaign.frames import origin
+
+    home = origin(campaign, viewer) if name == "homeworld" else None   # the leader's 0,0
+    if home is not None:
         hexes = sorted({home, *home.neighbours(), *systems})
     elif viewer == PUBLIC and campaign.stage == 1:
         hexes = []

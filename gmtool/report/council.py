@@ -14,7 +14,8 @@ _MOD_KEYS = {"modifier": "mod_plain", "own_ops": "own_ops", "target_ops": "targe
 
 
 def check_line(check: AgentCheck, lang: str) -> Text:
-    if check.natural is None:
+    margin = check.margin
+    if margin is None:   # no die: an automatic success
         return [bold(tr("automatic", lang)), Span(" → "), bold(pick(check.outcome.label, lang))]
     out: Text = [raw(f"d10 = {check.natural}")]
     for m in check.modifiers:
@@ -22,7 +23,7 @@ def check_line(check: AgentCheck, lang: str) -> Text:
     if check.modifiers:
         out.append(raw(f" = {check.total}"))
     out += [Span(f" {tr('vs_difficulty', lang)} {check.difficulty}"),
-            raw(f", {tr('margin', lang)} {signed(check.margin)}"), Span(" → "), bold(pick(check.outcome.label, lang))]
+            raw(f", {tr('margin', lang)} {signed(margin)}"), Span(" → "), bold(pick(check.outcome.label, lang))]
     if check.decided_by_natural:
         out.append(Span(f" ({tr('natural_wins', lang, n=check.natural)})", "i"))
     return out

@@ -102,10 +102,10 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
     elif result.exploration:
         facts.append((tr("discovery", lang), [bold(pick(result.exploration.row.label, lang))]))
     for event in result.events:
-        value = _event_text(event.roll, lang)
+        told = _event_text(event.roll, lang)
         if event.ignored:
-            value += f" ({tr('ignored', lang)})"
-        facts.append((pick(event.roll.table.title, lang), text(value)))
+            told += f" ({tr('ignored', lang)})"
+        facts.append((pick(event.roll.table.title, lang), text(told)))
     if result.gains:
         facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in result.gains))))
     if result.monster:

@@ -114,7 +114,7 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         blocks.append(Heading(text(tr("modifiers", lang))))
         blocks.append(TableBlock([tr("modifier", lang), tr("value", lang), tr("id", lang)],
                                  [[pick(m.label, lang), signed(m.value), m.id] for m in table.modifiers]))
-    data = {
+    data: dict[str, Any] = {
         "id": table.id, "ruleset": table.ruleset, "die": table.die if table.sides else None,
         "title": table.title, "description": table.description,
         "columns": {name: {"label": c.label, **({"table": c.table} if c.table else {})}
@@ -146,10 +146,9 @@ def roll_line(roll: TableRoll, lang: str) -> Text:
     """``World type: d10 = 6, +2 (hostile environment) → 8: Barren or desert``."""
     out: Text = [bold(pick(roll.table.title, lang)), raw(": ")]
     out.append(raw(f"{roll.table.die} = {roll.face}"))
-    if roll.divided:
-        by = roll.table.divide.by
-        brackets = ("⌈", "⌉") if roll.table.divide.round_up else ("⌊", "⌋")
-        out.append(raw(f", {brackets[0]}{roll.face}/{by}{brackets[1]} = {roll.adjusted}"))
+    if (division := roll.division) is not None:
+        brackets = ("⌈", "⌉") if division.round_up else ("⌊", "⌋")
+        out.append(raw(f", {brackets[0]}{roll.face}/{division.by}{brackets[1]} = {roll.adjusted}"))
         out.append(Span(f" ({tr('stage', lang)} {roll.stage})"))
     for mod in roll.modifiers:
         out.append(raw(f", {signed(mod.value)}"))

@@ -35,7 +35,7 @@ NEXT_RE = re.compile(r"^([a-z0-9][a-z0-9_-]*/)?[a-z0-9][a-z0-9_-]*$")
 _DIE_RE = re.compile(r"^d(\d{1,4}|%)$")
 _ROLL_RE = re.compile(
     r"^\s*(?:(?P<le>(?:<=|≤)\s*-?\d+)|(?P<ge>(?:>=|≥)\s*-?\d+)|(?P<plus>-?\d+\s*\+)"
-    r"|(?P<range>-?\d+\s*[-–—]\s*-?\d+)|(?P<one>-?\d+))\s*$"
+    r"|(?P<range>(?P<low>-?\d+)\s*[-–—]\s*(?P<high>-?\d+))|(?P<one>-?\d+))\s*$"
 )
 
 
@@ -177,6 +177,7 @@ def parse_roll(spec: Any) -> tuple[int | None, int | None]:
     if not m:
         raise ValueError(spec)
     kind = m.lastgroup
+    assert kind is not None   # every alternative of _ROLL_RE is a named group
     text = m.group(kind)
     nums = [int(n) for n in re.findall(r"-?\d+", text.replace("–", " ").replace("—", " "))]
     if kind == "le":
@@ -185,8 +186,7 @@ def parse_roll(spec: Any) -> tuple[int | None, int | None]:
         return nums[0], None
     if kind == "range":
         # "3-4": the second number's "-" is the separator, not a sign
-        parts = re.match(r"^(-?\d+)\s*[-–—]\s*(-?\d+)$", text.strip())
-        low, high = int(parts.group(1)), int(parts.group(2))
+        low, high = int(m.group("low")), int(m.group("high"))
         if low > high:
             raise ValueError(spec)
         return low, high

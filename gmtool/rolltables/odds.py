@@ -46,7 +46,7 @@ def row_groups(table: Table, total_modifier: int, stage: int | None,
             entry[3] += 1
     if not groups:
         raise TableError(key="tables.reroll_allows_none", table=table.id)
-    return [tuple(g) for g in groups.values()]  # type: ignore[misc]
+    return [(row, first, adjusted, faces) for row, first, adjusted, faces in groups.values()]
 
 
 class EnumRoller:

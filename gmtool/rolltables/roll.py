@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import TableError
-from gmtool.rolltables.model import Labels, Row, Table
+from gmtool.rolltables.model import Labels, Row, StageDivision, Table
 
 MAX_DEPTH = 8  # nested "next" tables; a loop between tables stops here
 
@@ -41,6 +41,11 @@ class TableRoll:
     @property
     def divided(self) -> bool:
         return self.face is not None and self.adjusted != self.face
+
+    @property
+    def division(self) -> StageDivision | None:
+        """The table's stage division, when it changed the face."""
+        return self.table.divide if self.divided else None
 
     def all_rolls(self) -> list["TableRoll"]:
         out = [self]

@@ -195,8 +195,8 @@ def find_profile(name: str, campaign: Path | None = None) -> Profile:
             raise InputError(f"{name}: has no [profile] table")
         return profile
     files = engine_files(campaign)
-    path = files.get(name)
-    profile = profile_from(path) if path else None
+    found = files.get(name)
+    profile = profile_from(found) if found else None
     if profile is None:
         names = ", ".join(p.name for p in profiles(campaign))
         raise InputError(f"--profile {name!r}: no such forum engine (engines: {names}; or give a .toml file)")

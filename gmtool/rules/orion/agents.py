@@ -7,7 +7,7 @@ natural 1 always a critical failure), then the margin.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
@@ -73,7 +73,7 @@ def espionage_modifiers(own_ops: int, target_ops: int, counter: int = 0) -> list
 
 
 def agent_check(outcomes: Table, source: DiceSource, difficulty: int | str,
-                modifiers: list[CheckModifier] = (), label: str = "agent check") -> AgentCheck:
+                modifiers: Sequence[CheckModifier] = (), label: str = "agent check") -> AgentCheck:
     """Resolve one check; ``outcomes`` is the agent-outcomes table."""
     if difficulty == AUTOMATIC:
         return AgentCheck(AUTOMATIC, outcomes.row("success"), None, list(modifiers))
@@ -81,7 +81,7 @@ def agent_check(outcomes: Table, source: DiceSource, difficulty: int | str,
     crit = int(outcomes.rule("critical_margin"))
     natural = source.roll(sides, label)
     check = AgentCheck(int(difficulty), outcomes.row("success"), natural, list(modifiers))
-    margin = check.margin
+    margin = natural + sum(m.value for m in modifiers) - int(difficulty)   # check.margin, known to be set
     if natural == int(outcomes.rule("natural_critical_success")):
         outcome, check.decided_by_natural = "critical_success", margin < crit
     elif natural == int(outcomes.rule("natural_critical_failure")):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, Player, System
+from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import ensure_not_over, owned
@@ -23,8 +23,8 @@ def _item(costs: Table, item: str):
 
 def upkeep_limit(campaign: Campaign, player: Player, costs: Table) -> int:
     """Combat ships a leader can keep: 1 per controlled planet plus the bases' fleet supply."""
-    planets = [s for s in campaign.systems if s.owner == player.name and s.planet is not None]
-    supply = sum(int(costs.row(s.planet.base).values.get("fleet_supply", 0)) for s in planets if s.planet.base)
+    planets = [s.planet for s in campaign.systems if s.owner == player.name and s.planet is not None]
+    supply = sum(int(costs.row(p.base).values.get("fleet_supply", 0)) for p in planets if p.base)
     return len(planets) * int(costs.rule("upkeep_ships_per_planet")) + supply
 
 
@@ -37,8 +37,7 @@ def combat_ships(player: Player, queued: bool = True, costs: Table | None = None
 
 def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs: Table) -> dict[str, Any]:
     ensure_not_over(campaign)
-    system = owned(campaign, player, hex_)
-    planet = system.planet
+    _, planet = owned(campaign, player, hex_)
     row = _item(costs, item)
     kind = row.values.get("kind")
     if planet.blockaded:
@@ -76,15 +75,15 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
     if kind in ("base", "building"):
         if hex_ is None:
             raise InputError(f"scrapping a {row.id} needs --hex")
-        system = owned(campaign, player, hex_)
+        _, planet = owned(campaign, player, hex_)
         if kind == "base":
-            if system.planet.base != row.id:
+            if planet.base != row.id:
                 raise RuleRefused(f"{hex_} has no {row.id}")
-            system.planet.base = None
+            planet.base = None
         else:
-            if row.id not in system.planet.buildings:
+            if row.id not in planet.buildings:
                 raise RuleRefused(f"{hex_} has no {row.id}")
-            system.planet.buildings.remove(row.id)
+            planet.buildings.remove(row.id)
     elif kind == "support":
         attr = SUPPORT_SHIPS[row.id]
         if getattr(player, attr) < 1:
@@ -101,10 +100,10 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
     return amount
 
 
-def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -> tuple[int, list[dict[str, Any]]]:
-    """Pay this planet's build orders from its PP, then from its owner's BC (not under
-    blockade); returns the PP left and what was (or could not be) built."""
-    player = campaign.player(system.owner)
+def complete_builds(player: Player, system: System, planet: PlanetState, pp: int,
+                    costs: Table) -> tuple[int, list[dict[str, Any]]]:
+    """Pay the build orders at ``player``'s ``planet`` from its PP, then from the player's BC
+    (not under blockade); returns the PP left and what was (or could not be) built."""
     results = []
     for order in [b for b in player.builds if b["hex"] == str(system.hex)]:
         player.builds.remove(order)
@@ -112,21 +111,21 @@ def complete_builds(campaign: Campaign, system: System, pp: int, costs: Table) -
         cost = int(row.values["cost"])
         kind = row.values.get("kind")
         # rebuilding a base: half the old base's cost counts toward the new one (A6 decision)
-        credit = refund(int(costs.row(system.planet.base).values["cost"]), costs) \
-            if kind == "base" and system.planet.base else 0
+        credit = refund(int(costs.row(planet.base).values["cost"]), costs) \
+            if kind == "base" and planet.base else 0
         due = cost - credit
         from_pp = min(pp, due)
         from_bc = due - from_pp
-        if system.planet.blockaded or from_bc > player.bc:
-            reason = "blockade" if system.planet.blockaded else "not enough PP and BC"
+        if planet.blockaded or from_bc > player.bc:
+            reason = "blockade" if planet.blockaded else "not enough PP and BC"
             results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason})
             continue
         pp -= from_pp
         player.bc -= from_bc
         if kind == "base":
-            system.planet.base = row.id
+            planet.base = row.id
         elif kind == "building":
-            system.planet.buildings = sorted(set(system.planet.buildings) | {row.id})
+            planet.buildings = sorted(set(planet.buildings) | {row.id})
         elif kind == "support":
             setattr(player, SUPPORT_SHIPS[row.id], getattr(player, SUPPORT_SHIPS[row.id]) + 1)
         else:

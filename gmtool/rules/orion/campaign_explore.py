@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
-from gmtool.errors import RuleRefused
+from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.fleet import has_ship, remove_ship
 from gmtool.rolltables.roller import Roller
@@ -27,6 +27,8 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     write = hex_writer(campaign, player.name) if leaders_words else str
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
+    if player.homeworld is None:   # only a venus merchant has none (Player.home)
+        raise CampaignError(f"{player.name} has no homeworld")
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
                           f"{write(str(hex_))} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
@@ -42,7 +44,7 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
     """The facts of the homeworld next to ``hex_`` (at most one: homeworlds are ≥ 3 apart)."""
     for player in campaign.players:
-        home = player.homeworld
+        home = player.home()
         if home.distance(hex_) != 1:
             continue
         planets = terran = colonisable = unexplored = 0

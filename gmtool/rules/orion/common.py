@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Player, System
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 
 
@@ -23,14 +23,14 @@ def ensure_not_over(campaign: Campaign) -> None:
                           "nothing more can change")
 
 
-def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
-    """The planet at ``hex_`` if ``player`` controls it (else refused)."""
+def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, PlanetState]:
+    """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.system(hex_)
     if system is None or system.planet is None:
         raise RuleRefused(f"there is no known planet at {hex_}")
     if system.owner != player.name:
         raise RuleRefused(f"{hex_} is not {player.name}'s")
-    return system
+    return system, system.planet
 
 
 def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False,

@@ -101,12 +101,18 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
         campaign.player(b.leader).bc -= b.bribe_bc
 
 
-def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[BillTally, list[Ballot]]:
-    """The open bill's result, changing nothing (raises on a tie the chair must decide)."""
-    _no_council_in_stage_1(campaign)
+def _open_bill(campaign: Campaign) -> dict[str, Any]:
+    """The open vote, if it is on a bill (else refused)."""
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):
         raise RuleRefused(key="council.no_bill")
+    return vote
+
+
+def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[BillTally, list[Ballot]]:
+    """The open bill's result, changing nothing (raises on a tie the chair must decide)."""
+    _no_council_in_stage_1(campaign)
+    vote = _open_bill(campaign)
     ballots = [Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
                for name, b in vote["ballots"].items()]
     return tally_bill(ballots, _chair(campaign), chair_decision), ballots
@@ -114,7 +120,7 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
 
 def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
     result, ballots = count_bill(campaign, chair_decision)
-    vote = campaign.council.vote
+    vote = _open_bill(campaign)
     _pay_bribes(campaign, ballots)
     bill = bills.row(vote["bill"])
     if result.passed and bill.values.get("law") and all(l["id"] != bill.id for l in campaign.council.laws):

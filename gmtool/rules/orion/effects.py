@@ -25,7 +25,7 @@ def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> lis
     for text in effects:
         what, amount = parse_effect(text)
         if what == "colonists":
-            planet = campaign.homeworld(player).planet
+            planet = campaign.home_planet(player)
             before = planet.population
             planet.population = max(1, min(planet.max_population, planet.population + amount))
             changes.append({"colonists": planet.population - before})

@@ -10,7 +10,7 @@ The code knows only what those value names mean.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from gmtool.errors import InputError, TableError
 from gmtool.rolltables.library import TableLibrary
@@ -333,7 +333,7 @@ def explore(roller: Roller, tables: OrionTables, stage: int = 1,
     return result
 
 
-def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properties: list[str] = (),
+def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properties: Sequence[str] = (),
                    event: str | None = "auto", type_id: str | None = None, size_id: str | None = None,
                    near: Neighbourhood | None = None) -> Exploration:
     """A planet "made by special rules": the given properties, type or size forced, the
@@ -358,8 +358,8 @@ def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properti
     elif event is not None:
         match = [r for r in rows if r.values.get("event") == event]
         if not match:
-            known = sorted({str(r.values["event"]) for r in rows if r.values.get("event")})
-            raise InputError(f"unknown event kind {event!r} (known: {', '.join(known)}, auto, none)")
+            kinds = sorted({str(r.values["event"]) for r in rows if r.values.get("event")})
+            raise InputError(f"unknown event kind {event!r} (known: {', '.join(kinds)}, auto, none)")
         kind, event_tables = event, tables.next_tables(tables.exploration, match[0].next)
     result = Exploration(stage, near, None, "planet")
     _develop(roller, tables, result, props, kind, event_tables, type_id, size_id)
@@ -396,12 +396,14 @@ def _develop(roller: Roller, tables: OrionTables, result: Exploration, propertie
                 raise TableError(f"{event_table.id}: row {ev_row.number}: a monster row needs "
                                  "next = \"<monster table>\"")
             m_roll = roller.roll(kinds[0], (), stage, "monster")
-            guards_table = guards = None
+            guards_table: Table | None = None
+            guards: Row | None = None
+            guarded: list[Gain] = []
             if "guards" in ev_row.values:
                 guards_table, guards = tables.referenced_row(event_table, "guards", ev_row.values["guards"])
                 shaping = guards
-            result.monster = MonsterOutcome(m_roll, monster == "great", guards, guards_table,
-                                            _gains(guards_table, guards, stage) if guards else [])
+                guarded = _gains(guards_table, guards, stage)
+            result.monster = MonsterOutcome(m_roll, monster == "great", guards, guards_table, guarded)
         else:
             result.gains += _gains(event_table, ev_row, stage)
         # What describes the planet applies at once, guarded or not: a lost colony is a

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
@@ -76,7 +76,7 @@ class Problem:
         return f"{where}:{self.line}{who}: {self.message}"
 
 
-def _locate(text: str) -> Callable[[str, str | None], int]:
+def _locate(text: str) -> Callable[..., int]:
     """Line numbers of ``[leader]`` headers and of keys inside them (tomllib keeps none)."""
     lines = text.splitlines()
     headers: dict[str, int] = {}
@@ -178,6 +178,10 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
     return problems, done
 
 
+@overload
+def _int(value: Any, what: str, default: int) -> int: ...
+@overload
+def _int(value: Any, what: str, default: None = None) -> int | None: ...
 def _int(value: Any, what: str, default: int | None = None) -> int | None:
     if value is None:
         return default
@@ -230,22 +234,22 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
                 "table": rules.quests(c.stage).name}
     if order.kind == "agents":
         _need(v, dict, "an agent order")
-        target = c.player(v["target"]) if v.get("target") else None
+        against = c.player(v["target"]) if v.get("target") else None
         frame = c.player(v["frame"]) if v.get("frame") else None
         agent = c.agent(str(v.get("agent", "")))
         if agent.owner != leader.name:
             raise InputError(f"{agent.name} is not {leader.name}'s agent")
         lib = rules.library
         return agents_campaign.use(c, agent, str(v.get("ability", "")), lib.get("agents", "orion"),
-                                   lib.get("agent-outcomes", "orion"), source, target, frame).to_data()
+                                   lib.get("agent-outcomes", "orion"), source, against, frame).to_data()
     if order.kind == "assign":
         _need(v, dict, "an assignment")
-        system = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
-                                _int(v.get("scientists"), "scientists"))
-        return {"hex": str(system.hex), "workers": system.planet.population - system.planet.scientists,
-                "scientists": system.planet.scientists}
+        system, planet = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
+                                        _int(v.get("scientists"), "scientists"))
+        return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
+                "scientists": planet.scientists}
     if order.kind == "activate":
-        system = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
+        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
     if order.kind == "build":
         from gmtool.rules.orion.building import order_build

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Player, System
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  # noqa: F401  (owned: re-exported)
@@ -39,14 +39,16 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
         raise RuleRefused(f"the Guardian of Orion guards {hex_}: destroy it first")
     if player.colony_ships < 1:
         raise RuleRefused(f"{player.name} has no colony ship")
-    if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
+    if campaign.stage == 1 and hex_.distance(player.home()) > 1:
         raise RuleRefused("in stage 1 no ship goes farther than 1 hex from its homeworld")
     if override is not None and not override.strip():
         raise RuleRefused("--override needs a reason")
     planet = system.planet
-    allowed = planet is None or colonisable_by(player, planet.type, tables, technologies)
-    if not allowed and override is None:
-        raise RuleRefused(f"{hex_} is a {planet.type} world: only terran, ocean and steppe worlds can be "
+    refused_type = None   # a world type the leader cannot colonise (Orion has none)
+    if planet is not None and not colonisable_by(player, planet.type, tables, technologies):
+        refused_type = planet.type
+    if refused_type is not None and override is None:
+        raise RuleRefused(f"{hex_} is a {refused_type} world: only terran, ocean and steppe worlds can be "
                           f"colonised without a technology that allows it (the moderator may pass "
                           f"--override \"REASON\")")
     player.colony_ships -= 1
@@ -54,9 +56,9 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     if planet is not None:
         planet.population = max(planet.population, 1)
     note(campaign, "colonised", player.name, public=campaign.stage > 1, hex=str(hex_),
-         type=planet.type if planet else "orion", override=override if not allowed else None)
-    if not allowed:   # the moderator's reason is public (A6 decision)
-        note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=planet.type,
+         type=planet.type if planet else "orion", override=override if refused_type is not None else None)
+    if refused_type is not None:   # the moderator's reason is public (A6 decision)
+        note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=refused_type,
              reason=override)
     if "artifact_world" in system.events:
         # the artifact world's science goes to the coloniser, now (A4.3 decision)
@@ -66,18 +68,19 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     return system
 
 
-def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None, scientists: int | None) -> System:
+def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
+           scientists: int | None) -> tuple[System, PlanetState]:
     ensure_not_over(campaign)
-    system = owned(campaign, player, hex_)
-    pop = system.planet.population
+    system, planet = owned(campaign, player, hex_)
+    pop = planet.population
     if scientists is None:
         scientists = pop - workers if workers is not None else 0
     if workers is None:
         workers = pop - scientists
     if workers < 0 or scientists < 0 or workers + scientists > pop:
         raise RuleRefused(f"{hex_} has {pop} colonists: {workers} workers and {scientists} scientists do not fit")
-    system.planet.scientists = scientists   # unassigned colonists work (A6 decision)
-    return system
+    planet.scientists = scientists   # unassigned colonists work (A6 decision)
+    return system, planet
 
 
 def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.campaign.model import Campaign, System
+from gmtool.campaign.model import Campaign, PlanetState, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.building import complete_builds
@@ -48,16 +48,14 @@ def is_active(campaign: Campaign, system: System) -> bool:
     return system.homeworld_of is not None or (system.planet is not None and system.planet.active_turn == campaign.turn)
 
 
-def per_colonist(tables: OrionTables, system: System) -> tuple[int, int]:
+def per_colonist(tables: OrionTables, planet: PlanetState) -> tuple[int, int]:
     """(PP per worker, RP per scientist) with every property and the floors at 0 (A5)."""
-    planet = system.planet
     profile = tables.profile(tuple(sorted(set(planet.properties))))
     return (max(0, planet.production + profile.pp),
             max(0, planet.production + profile.rp) + profile.rp_bonus)
 
 
-def activation_cost(system: System, rules: Table) -> int:
-    planet = system.planet
+def activation_cost(planet: PlanetState, rules: Table) -> int:
     if planet.blockaded:
         return int(rules.rule("activation_orders_blockaded"))
     return int(rules.rule("activation_orders_with_base" if planet.base else "activation_orders"))
@@ -71,7 +69,7 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
     if system.planet.active_turn == campaign.turn:
         raise RuleRefused(f"{system.hex} is already active this turn")
     player = campaign.player(system.owner)
-    cost = activation_cost(system, rules)
+    cost = activation_cost(system.planet, rules)
     if player.orders < cost:
         raise RuleRefused(f"activating {system.hex} costs {cost} orders; {player.name} has {player.orders}")
     player.orders -= cost
@@ -91,13 +89,13 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
         active = is_active(campaign, system)
         scientists = min(planet.scientists, planet.population)
         workers = planet.population - scientists
-        pp_each, rp_each = per_colonist(tables, system)
+        pp_each, rp_each = per_colonist(tables, planet)
         if active:
             pp = workers * pp_each
             rp = 0 if planet.blockaded else scientists * rp_each
             left = pp
             if costs is not None:
-                left, built = complete_builds(campaign, system, pp, costs)
+                left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs)
                 out.builds += built
             # under blockade the planet pays no taxes: its BC become PP at once (A7)
             bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc"))

@@ -9,7 +9,7 @@ public where the other leaders may know it.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
@@ -193,7 +193,7 @@ def _find_award(player: Player, wanted: int) -> dict[str, Any]:
     raise RuleRefused(f"{player.name} has no award {wanted} still to hand out (awards: {known})")
 
 
-def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, technologies: list[str] = (),
+def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, technologies: Sequence[str] = (),
                 science: str | None = None, drop: str | None = None) -> dict[str, Any]:
     """Hand out an award of the list (technologies, a science, a ship), or drop it with a reason."""
     ensure_not_over(campaign)

@@ -1,6 +1,8 @@
 """A new 4X campaign: the map, the homeworlds and every leader's start (RULES.md A2)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from gmtool.campaign.galaxy import place_homeworlds, radius_for
 from gmtool.campaign.hexes import CENTRE
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
@@ -15,7 +17,7 @@ MAX_RADIUS = 20          # 1,261 hexes: far more than a forum game explores
 
 def new_campaign(name: str, players: list[str], source: DiceSource, library: TableLibrary,
                  commitment: str, seed: int | None = None, lang: str = "en", fmt: str = "plain",
-                 feudal: list[str] = (), radius: int | None = None) -> Campaign:
+                 feudal: Sequence[str] = (), radius: int | None = None) -> Campaign:
     """Seating order is the order of ``players``; dice from ``source`` place the homeworlds.
     ``radius`` (default: by the number of leaders) may be larger, never smaller than that."""
     seen: set[str] = set()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
@@ -227,11 +226,12 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         count_bill(campaign, chair_decision)   # a tie the chair must decide is refused before anything changes
     out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
-    for planet in out["production"]["planets"]:   # blockades are told to both leaders (A7)
-        system = campaign.system(Hex.parse(planet["hex"]))
-        if system.planet.blockaded:
-            note(campaign, "blockaded_production", system.owner, hex=planet["hex"], by=system.planet.blockaded_by,
-                 leaders=[system.owner, system.planet.blockaded_by])
+    produced = {made["hex"] for made in out["production"]["planets"]}
+    for system in campaign.systems:   # in production's order: blockades are told to both leaders (A7)
+        planet = system.planet
+        if planet is not None and planet.blockaded and str(system.hex) in produced:
+            note(campaign, "blockaded_production", system.owner, hex=str(system.hex), by=planet.blockaded_by,
+                 leaders=[system.owner, planet.blockaded_by])
     # the Council (stages 2–3)
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None:
@@ -244,8 +244,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
             campaign.council.vote = None
             out["council"] = {"bill": None}
     if campaign.council.election is not None and campaign.council.election.get("turn") == campaign.turn:
-        result, not_voted = tally_emperor(campaign)
-        out["election"] = {"not_voted": not_voted, **result.to_data()}
+        election, not_voted = tally_emperor(campaign)
+        out["election"] = {"not_voted": not_voted, **election.to_data()}
     # quests
     name = rules.quests(campaign.stage).name
     last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1

@@ -16,8 +16,8 @@ def parse_players(specs: list[str], races: set[str]) -> list[tuple[str, str | No
     """``ann`` or ``ann:humans`` → (name, race or None)."""
     out: list[tuple[str, str | None]] = []
     for spec in specs:
-        name, _, race = spec.partition(":")
-        name, race = name.strip(), race.strip().lower() or None
+        name, _, race_text = spec.partition(":")
+        name, race = name.strip(), race_text.strip().lower() or None
         if not name or len(name) > 40 or any(ch < " " for ch in name):
             raise InputError(f"player name {name!r} must be 1–40 printable characters")
         if race is not None and race not in races:
