@@ -9,7 +9,7 @@ for a forum's code box (:mod:`gmtool.maps.text`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal, overload
 
 from gmtool.campaign.model import Campaign
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
@@ -32,6 +32,12 @@ def title(view: MapView, lang: str) -> str:
     return _title(view, lang)
 
 
+@overload
+def draw(campaign: Campaign, viewer: str | None, fmt: Literal["png"], lang: str = "en",
+         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes: ...
+@overload
+def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
+         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes | str: ...
 def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
          campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes | str:
     """The map of ``campaign`` for ``viewer`` (None: the moderator; :data:`PUBLIC`; a

@@ -201,7 +201,7 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
     explored = {s.hex: s for s in campaign.systems if s.explored_by is not None}
     entries: list[ReachEntry] = []
     if campaign.stage == 1:
-        for h in sorted(player.homeworld.neighbours()):
+        for h in sorted(player.home().neighbours()):
             s = explored.get(h)
             entries.append(ReachEntry(h, to_label(h), EXPLORED if s else IN_REACH, s.explored_turn if s else None))
         return Reach(player.name, campaign.turn, campaign.stage, name, entries)

@@ -6,7 +6,7 @@ from typing import Any, Callable
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.words import build_reason, changes_text
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
+from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
 
@@ -27,7 +27,7 @@ def start_public(out: dict[str, Any], quests: Any, lang: str, label: Label | Non
     """The start post; with the public news recorded before the start (``out["log"]``)."""
     facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
     earlier = entries_for(out.get("log", []), None)
-    tail = [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])] \
+    tail: list[Block] = [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])] \
         if earlier else []
     out = {**out, "log": earlier} if "log" in out else out   # the JSON tells only the public ones
     if out.get("victory"):
