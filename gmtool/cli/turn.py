@@ -202,7 +202,7 @@ def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], 
 
 @app.command("undo")
 @handles_errors
-def undo_command(campaign: CampaignOpt = None) -> None:
+def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
     rolls made since are marked voided in voided.toml, so a re-run turn is visible.
 
@@ -229,6 +229,7 @@ def undo_command(campaign: CampaignOpt = None) -> None:
         while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
             n += 1
         snapshot.rename(target)
+        out = Output(format, lang, store.load())
         # the undone turn's end reports, and any report of a later turn start, are void too
         (target / "reports").mkdir(exist_ok=True)
         reports = store.folder / "reports"
@@ -237,8 +238,12 @@ def undo_command(campaign: CampaignOpt = None) -> None:
             for report in folder.iterdir():
                 if number > turn or (number == turn and not report.name.startswith("start-")):
                     report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    span = f"rolls #{first_id}–#{last_id} marked voided" if last_id >= first_id else "no rolls to void"
-    typer.echo(f"turn {turn} undone: back to the state before its `turn end`; {span} (voided.toml)")
+    from gmtool.locale import t
+
+    span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
+            else t("reply.nothing_voided", out.lang))
+    out.reply(t("reply.undone", out.lang, turn=turn, span=span),
+              {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else []})
 
 
 def _folder(option: Any) -> Path:
@@ -252,7 +257,8 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
                      override: Annotated[Optional[str], typer.Option(
                          "--override", help="The moderator's reason to allow a world type that is not "
                          "colonisable (shown in the public report).", show_default=False)] = None,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                     lang: LangOpt = None) -> None:
     """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
 
     Only terran, ocean and steppe worlds, unless a technology of the leader allows the type
@@ -267,11 +273,16 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.planets import colonize
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         rules = _rules(store, tables)
         system = colonize(state, state.player(player), Hex.parse(hex_), rules.orion, rules.technologies,
                           user_text(override) if override is not None else None)
         commit(store, state)
-    typer.echo(f"{player} colonised {system.hex}: population {system.planet.population if system.planet else 0}")
+    from gmtool.locale import t
+
+    population = system.planet.population if system.planet else 0
+    out.reply(t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
+              {"leader": state.player(player).name, "hex": str(system.hex), "population": population})
 
 
 @handles_errors
@@ -280,7 +291,7 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
                                                                           help="Colonists working (PP); default: the rest.")] = None,
                    scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False,
                                                                              help="Colonists doing research (RP).")] = None,
-                   campaign: CampaignOpt = None) -> None:
+                   campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Assign a planet's colonists as workers (PP) or scientists (RP); the rest work.
 
     \b
@@ -291,12 +302,16 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.planets import assign
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         system = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
         commit(store, state)
     p = system.planet
     from gmtool.locale import t
-    typer.echo(t("reply.assigned", state.lang, hex=system.hex, workers=t("n_workers", state.lang, n=p.population - p.scientists),
-                 scientists=t("n_scientists", state.lang, n=p.scientists)))
+
+    workers_n = p.population - p.scientists
+    out.reply(t("reply.assigned", out.lang, hex=system.hex, workers=t("n_workers", out.lang, n=workers_n),
+                scientists=t("n_scientists", out.lang, n=p.scientists)),
+              {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists})
 
 
 @handles_errors
@@ -352,7 +367,8 @@ def fleet_command(player: PlayerOpt,
 def quest_complete_command(player: PlayerOpt,
                            quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
                                                                         "latest announced).", show_default=False)] = None,
-                           campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                           campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                           lang: LangOpt = None) -> None:
     """Record that a leader completed a quest, and give its reward.
 
     \b
@@ -361,14 +377,21 @@ def quest_complete_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import complete_quest
 
-    with open_campaign(campaign) as (store, state):
-        result = complete_quest(state, _rules(store, tables), state.player(player), quest)
-        commit(store, state)
-    from gmtool.report.i18n import tr
-    from gmtool.report.turns import format_changes
+    from gmtool.rolltables.model import pick
 
-    typer.echo(tr("reply.quest_completed", state.lang, leader=player, quest=result['quest'],
-                  changes=format_changes(result['changes'], state.lang)))
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        result = complete_quest(state, rules, state.player(player), quest)
+        commit(store, state)
+        row = rules.quests(state.stage).row(result["quest"])
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.i18n import tr
+    from gmtool.report.records import changes_text
+
+    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
+    out.reply(tr("reply.quest_completed", out.lang, leader=result["leader"], quest=pick(row.label, out.lang),
+                 changes=changes), result)
 
 
 @event_app.command("play")
@@ -376,7 +399,8 @@ def quest_complete_command(player: PlayerOpt,
 def event_play_command(player: PlayerOpt,
                        card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
                        choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
-                       campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                       campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                       lang: LangOpt = None) -> None:
     """Play an event card from a leader's hand with one of its choices; the card is discarded.
 
     \b
@@ -385,14 +409,20 @@ def event_play_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import play_event
 
-    with open_campaign(campaign) as (store, state):
-        result = play_event(state, _rules(store, tables), state.player(player), card, choice)
-        commit(store, state)
-    from gmtool.report.i18n import tr
-    from gmtool.report.turns import format_changes
+    from gmtool.rolltables.model import pick
 
-    typer.echo(tr("reply.event_played", state.lang, leader=player, card=card, choice=choice,
-                  changes=format_changes(result['changes'], state.lang)))
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        result = play_event(state, rules, state.player(player), card, choice)
+        commit(store, state)
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.i18n import tr
+    from gmtool.report.records import changes_text
+
+    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
+    out.reply(tr("reply.event_played", out.lang, leader=result["leader"], card=pick(rules.events.row(card).label, out.lang),
+                 choice=choice, changes=changes), result)
 
 
 @deck_app.command("show")
