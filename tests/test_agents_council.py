@@ -1094,3 +1094,15 @@ def test_council_state_survives_the_store(tmp_path):
     assert back.council.vote["bill"] == "arms-limit"
     assert back.council.vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
     assert back.decks["bills"].draw[-1] == "free-trade"
+
+
+def test_a_bill_vote_is_read_in_english_or_russian():
+    from gmtool.rules.orion.council import bill_vote
+
+    for word, vote in (("yes", "yes"), ("Да", "yes"), ("за", "yes"), ("НЕТ", "no"), ("против", "no"),
+                       ("no", "no"), ("abstain", "abstain"), ("воздерживаюсь", "abstain"), ("воздержусь", "abstain"),
+                       ("воздержалась", "abstain"), ("Воздержался", "abstain")):
+        assert bill_vote(word) == vote, word
+    assert bill_vote("может") == "может" and bill_vote(None) is None
+    result = tally_bill([Ballot("alice", "да", 3), Ballot("bob", "нет", 2)], "alice")
+    assert (result.yes, result.no, result.passed) == (3, 2, True)

@@ -149,7 +149,9 @@ def tally_command(
       gmtool council tally election.toml --election
     """
     from gmtool.report.council import bill_report, election_report
+    from gmtool.rules.orion.council import bill_vote
 
+    chair_decision = bill_vote(chair_decision)
     if chair_decision is not None and chair_decision not in ("yes", "no"):
         raise InputError(key="cli.chair_decision")
     if ballots is not None:

@@ -13,6 +13,26 @@ from typing import Any
 from gmtool.errors import InputError, RuleRefused
 
 BILL_VOTES = ("yes", "no", "abstain")
+# a ballot as a leader writes it, in English or Russian → yes | no | abstain
+VOTE_WORDS = {
+    "yes": "yes", "y": "yes", "for": "yes", "aye": "yes",
+    "no": "no", "n": "no", "against": "no", "nay": "no",
+    "abstain": "abstain", "abstains": "abstain", "abstained": "abstain", "abstention": "abstain",
+    "да": "yes", "за": "yes",
+    "нет": "no", "против": "no",
+    "воздерживаюсь": "abstain", "воздержусь": "abstain", "воздерживаемся": "abstain", "воздержимся": "abstain",
+    "воздержался": "abstain", "воздержалась": "abstain", "воздержались": "abstain", "воздержание": "abstain",
+    "воздерживается": "abstain",
+}
+
+
+def bill_vote(word: str | None) -> str | None:
+    """``"Да"``, ``"НЕТ"``, ``"воздерживаюсь"``, ``"yes"`` → ``yes``/``no``/``abstain``;
+    any other word is returned as it was (and refused where a vote is checked)."""
+    if not isinstance(word, str):
+        return word
+    key = word.strip().lower().replace("ё", "е")
+    return VOTE_WORDS.get(key, word)
 BC_PER_VOTE = 3
 
 
@@ -91,6 +111,8 @@ def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = N
     """``chair_decision`` (yes/no): the moderator's record of the chair's decision, needed
     only for a tie when the chair abstained or did not vote."""
     _check_ballots(ballots)
+    chair_decision = bill_vote(chair_decision)
+    ballots = [Ballot(b.leader, bill_vote(b.vote), b.planets, b.bribe_bc) for b in ballots]
     for b in ballots:
         if b.vote not in BILL_VOTES:
             raise InputError(key="council.bad_vote_of", leader=b.leader, vote=b.vote)
@@ -130,7 +152,7 @@ def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, 
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:
         raise fail("chair = \"NAME\" is missing")
-    decision = data.get("chair_decision")
+    decision = bill_vote(data.get("chair_decision"))
     if decision is not None and decision not in ("yes", "no"):
         raise fail("chair_decision must be \"yes\" or \"no\"")
     raw = data.get("ballot", [])
