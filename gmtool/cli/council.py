@@ -86,7 +86,7 @@ def vote_command(
         vote = cast(state, voter, choice.lower(), bribe)
         commit(store, state)
     bills = _bills(campaign_library(store.folder, tables))
-    out.emit(ballot_report(voter.name, vote["bill"], bills, choice.lower(), bribe, planets_of(state, voter.name),
+    out.emit(ballot_report(voter.name, vote["bill"], bills, vote["ballots"][voter.name]["vote"], bribe, planets_of(state, voter.name),
                            out.lang))
 
 

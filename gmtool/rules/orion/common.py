@@ -15,12 +15,13 @@ from gmtool.errors import RuleRefused
 def ensure_not_over(campaign: Campaign) -> None:
     v = campaign.victory
     if v:
-        who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
-        verb = "won" if v.get("leader") else "tied for"
-        kind = v["kind"].replace("_", "-")
-        when = "round" if campaign.ruleset == "venus" else "turn"
-        raise RuleRefused(f"the game is over: {who} {verb} a {kind} victory in {when} {v.get('turn')}; "
-                          "nothing more can change")
+        from gmtool.locale import Msg, has
+
+        kind = str(v.get("kind", ""))
+        victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
+        key = "game_over_won" if v.get("leader") else "game_over_tied"
+        raise RuleRefused(key=key + ("_round" if campaign.ruleset == "venus" else ""),
+                          who=v.get("leader") or v.get("tied", []), victory=victory, turn=v.get("turn"))
 
 
 def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
