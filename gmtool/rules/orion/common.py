@@ -28,9 +28,9 @@ def owned(campaign: Campaign, player: Player, hex_: Hex) -> System:
     """The planet at ``hex_`` if ``player`` controls it (else refused)."""
     system = campaign.system(hex_)
     if system is None or system.planet is None:
-        raise RuleRefused(f"there is no known planet at {hex_}")
+        raise RuleRefused(key="orion.no_known_planet", hex=hex_)
     if system.owner != player.name:
-        raise RuleRefused(f"{hex_} is not {player.name}'s")
+        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name)
     return system
 
 
