@@ -261,3 +261,15 @@ def test_a_finished_game_says_who_won_in_the_asked_language(gm, tmp_path):
     assert res.stderr == "error: игра окончена: alice побеждает на ходу 9 (победа Ориона); больше ничего изменить нельзя\n"
     res = gm("turn", "start", "-c", str(folder), "--lang", "en")
     assert res.stderr == "error: the game is over: alice won on turn 9 (Orion victory); nothing more can change\n"
+
+
+def test_a_bad_ballots_file_is_refused_in_the_asked_language(gm, tmp_path):
+    path = tmp_path / "ballots.toml"
+    path.write_text('chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "может"\nplanets = 3\n', encoding="utf-8")
+    res = gm("council", "tally", str(path), "--lang", "ru")
+    assert res.exit_code == 1 and "голос по законопроекту — «да», «нет» или «воздерживаюсь»" in res.stderr
+    path.write_text('[[ballot]]\nleader = "alice"\nvote = "yes"\n', encoding="utf-8")
+    res = gm("council", "tally", str(path), "--lang", "ru")
+    assert res.exit_code == 1 and "нет строки chair" in res.stderr, res.stderr
+    res = gm("council", "tally", str(path), "--lang", "en")
+    assert res.stderr.endswith('ballots.toml: chair = "NAME" is missing\n'), res.stderr

@@ -163,13 +163,16 @@ def tally_command(
         out = Output(format, lang)
         where = display_path(ballots)
         chair, items, decision = ballots_from_dict(read_toml(ballots, InputError), election,
-                                                   lambda msg: InputError(f"{where}: {msg}"))
+                                                   lambda msg: InputError(key="council.in_file", where=where, reason=msg))
         decision = chair_decision or decision
         try:
             report = (election_report(tally_election(items), out.lang, private) if election
                       else bill_report(tally_bill(items, chair, decision), out.lang, private=private))
         except GmError as exc:
-            raise type(exc)(f"{where}: {exc}") from None
+            from gmtool.locale import Msg
+
+            inner = Msg("error." + exc.key, **exc.params) if exc.key else str(exc)
+            raise type(exc)(key="council.in_file", where=where, reason=inner) from None
         out.emit(report)
         return
     if campaign_dir(campaign) is None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign)
+                               campaign_library, commit, handles_errors, open_campaign, refusal)
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
                   no_args_is_help=True)
@@ -185,12 +185,11 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
 
 def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
     """Merchant of Venus: the end of one player's turn (docs/rules-venus.md)."""
-    from gmtool.cli.common import fail
     from gmtool.report.venus import venus_end_report
     from gmtool.rules.venus.play import end_player_turn
 
     if not player:
-        raise fail("Merchant of Venus: name the player whose turn ends (--player NAME)")
+        raise refusal("cli.venus_turn_player")
     before = store.state_path.read_bytes()
     turn = state.turn
     result = end_player_turn(state, campaign_library(store.folder, tables), player)
@@ -352,7 +351,7 @@ def fleet_command(player: PlayerOpt,
     from gmtool.rules.orion.planets import change_fleet
 
     if change not in ("+1", "-1", "1"):
-        raise InputError(f"the change is +1 or -1, not {change!r}")
+        raise InputError(key="cli.fleet_change", change=change)
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
         size = change_fleet(state, leader, int(change), _rules(store, tables).production)
@@ -441,7 +440,7 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
     with open_campaign(campaign, changes=False) as (store, state):
         d = state.decks.get(deck)
         if d is None:
-            raise InputError(f"no deck {deck!r} yet (decks: {', '.join(state.decks) or 'none'})")
+            raise InputError(key="cli.no_deck_known", deck=deck, known=list(state.decks))
     typer.echo(f"{deck}: {len(d.draw)} to draw; discard pile ({len(d.discard)}): {', '.join(d.discard) or '—'}")
 
 
@@ -486,13 +485,13 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
     with open_campaign(campaign) as (store, state):
         if deck not in state.decks:
-            raise InputError(f"no deck {deck!r} yet")
+            raise InputError(key="cli.no_deck", deck=deck)
         table = campaign_library(store.folder, None).get(deck, "orion")
         if card not in {r.id for r in table.rows}:
-            raise InputError(f"{deck} has no card {card!r}")
+            raise InputError(key="cli.deck_no_card", deck=deck, card=card)
         pile = state.decks[deck]
         if card in pile.draw or card in pile.discard:
-            raise InputError(f"{card} is not out of the deck (it is in the {'draw' if card in pile.draw else 'discard'} pile)")
+            raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
         deck_ops.discard(state, deck, card)
         commit(store, state)
     typer.echo(f"{card} → {deck} discard pile")
@@ -515,7 +514,7 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     with open_campaign(campaign) as (store, state):
         d = state.decks.get(deck)
         if d is None:
-            raise InputError(f"no deck {deck!r} yet")
+            raise InputError(key="cli.no_deck", deck=deck)
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
         d.draw, d.discard = deck_ops.shuffle(d.draw + d.discard, choice.source, deck), []
         choice.finish()
@@ -557,14 +556,13 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
     Example:
       gmtool turn check orders/turn-07.toml -c DIR
     """
-    from gmtool.cli.common import fail
 
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
     if problems:
         _list_problems(problems, where)
-        raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+        raise refusal("cli.order_problems", n=len(problems), where=where)
     typer.echo(f"ok: {where} has no problems")
 
 
@@ -591,7 +589,6 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
     """
-    from gmtool.cli.common import fail
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
@@ -601,7 +598,7 @@ def run_command(
         choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
         if problems:
             _list_problems(problems, where)
-            raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+            raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
             _snapshot(store, turn, before, _first_id(choice))
@@ -687,12 +684,12 @@ def research_command(player: PlayerOpt,
     from gmtool.rules.orion.records import research_victory
 
     if not all_sciences and not victory:
-        raise InputError("say what to record: --all-sciences or --victory")
+        raise InputError(key="cli.research_what")
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
         if all_sciences:
             if leader.all_sciences and not victory:
-                raise InputError(f"{player} has already researched every science")
+                raise InputError(key="cli.all_sciences_done", leader=player)
             leader.all_sciences = True
             note(state, "all_sciences", leader.name, public=True)
         entry = research_victory(state, _rules(store, tables), leader) if victory else None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Msg
 
 BILL_VOTES = ("yes", "no", "abstain")
 # a ballot as a leader writes it, in English or Russian → yes | no | abstain
@@ -151,30 +152,30 @@ def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, 
     """The CONTRACT.md ballots file → (chair, ballots, chair_decision)."""
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:
-        raise fail("chair = \"NAME\" is missing")
+        raise fail(Msg("error.council.file.no_chair"))
     decision = bill_vote(data.get("chair_decision"))
     if decision is not None and decision not in ("yes", "no"):
-        raise fail("chair_decision must be \"yes\" or \"no\"")
+        raise fail(Msg("error.council.file.chair_decision"))
     raw = data.get("ballot", [])
     if not isinstance(raw, list):
-        raise fail("ballots must be [[ballot]] tables")
+        raise fail(Msg("error.council.file.not_tables"))
     ballots = []
     for i, b in enumerate(raw, start=1):
         if not isinstance(b, dict):
-            raise fail(f"ballot {i} must be a table")
+            raise fail(Msg("error.council.file.not_table", i=i))
         unknown = set(b) - {"leader", "vote", "candidate", "planets", "bribe_bc"}
         if unknown:
-            raise fail(f"ballot {i}: unknown key {sorted(unknown)[0]!r}")
+            raise fail(Msg("error.council.file.unknown_key", i=i, key=sorted(unknown)[0]))
         leader = b.get("leader")
         if not isinstance(leader, str) or not leader:
-            raise fail(f"ballot {i}: leader is missing")
+            raise fail(Msg("error.council.file.no_leader", i=i))
         planets, bribe = b.get("planets", 0), b.get("bribe_bc", 0)
         for key, value in (("planets", planets), ("bribe_bc", bribe)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(f"ballot {i} ({leader}): {key} must be a whole number")
+                raise fail(Msg("error.council.file.not_number", i=i, leader=leader, key=key))
         vote = b.get("candidate", b.get("vote")) if election else b.get("vote")
         if vote is not None and not isinstance(vote, str):
-            raise fail(f"ballot {i} ({leader}): vote must be text")
+            raise fail(Msg("error.council.file.vote_not_text", i=i, leader=leader))
         if election and vote in ("abstain", ""):
             vote = None
         ballots.append(Ballot(leader, vote, planets, bribe))
