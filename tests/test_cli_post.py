@@ -369,6 +369,23 @@ def test_a_vote_counts_only_from_a_private_post(gm, council):
     verify_ok(gm, council)
 
 
+def test_a_russian_ballot_counts_and_a_bad_one_is_refused_in_russian(gm, council):
+    thread = write_thread(council, "ru.txt", "=== alice #4001 ===\n!голос нет\n"
+                                             "=== bob #4002 ===\n!голос Да подкуп 3\n"
+                                             "=== carol #4003 ===\n!голос воздержусь\n")
+    data = resolve_json(gm, council, thread, "--private", "--include-private")
+    assert [c[0]["status"] for c in commands_by_author(data).values()] == ["ok", "ok", "ok"]
+    ballots = CampaignStore(council).load().council.vote["ballots"]
+    assert {k: v["vote"] for k, v in ballots.items()} == {"alice": "no", "bob": "yes", "carol": "abstain"}
+    thread = write_thread(council, "bad.txt", "=== alice #4004 ===\n!голос может быть\n"
+                                              "=== bob #4005 ===\n!голос да подкуп много\n")
+    out = ok(resolve(gm, council, thread, "--private", "--include-private", "--lang", "ru"))
+    assert "отклонено: голос — «да», «нет» или «воздерживаюсь», а не «может»" in out
+    assert "отклонено: подкуп «много» — не целое число ВС" in out
+    out = ok(resolve(gm, council, thread, "--private", "--include-private", "--lang", "en"))
+    assert "a vote is yes, no or abstain, not 'может'" in out
+
+
 def test_a_vote_on_stdin_needs_private(gm, council):
     data = resolve_json(gm, council, "-", "--author", "alice", "--post-id", "9", input="!vote yes\n")
     assert data["posts"][0]["commands"][0]["status"] == "refused"

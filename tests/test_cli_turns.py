@@ -498,7 +498,7 @@ def test_quest_complete(gm, camp):
     reward = LIB.get("quests-stage1", "orion").row(quest).values["reward"]
     before = player(camp, "alice")
     out = ok(gm("quest", "complete", "-c", str(camp), "--player", "alice"))
-    assert f"alice completed {quest}" in out
+    assert f"alice completed {LIB.get('quests-stage1', 'orion').row(quest).label['en']}: " in out
     after = player(camp, "alice")
     for effect in reward:
         what, amount = effect.split(":")
@@ -565,7 +565,7 @@ def test_event_play(gm, turn8):
             fragments=("holds no card",))
     before = player(camp, "bob")
     out = ok(gm("event", "play", "-c", str(camp), "--player", "bob", card, "--choice", str(choices[-1])))
-    assert f"bob played {card}" in out
+    assert f"bob played {EVENTS.row(card).label['en']} (choice" in out
     after = player(camp, "bob")
     assert after.get("hand", []) == []
     for effect in EVENTS.row(card).values[f"choice_{choices[-1]}"]:

@@ -656,3 +656,15 @@ def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
     assert (result.total_votes, result.needed, result.elected) == (7, 4, None)
     assert not_voted == ["carol"]
     assert c.council.victory is None
+
+
+def test_a_bill_vote_is_read_in_english_or_russian():
+    from gmtool.rules.orion.council import bill_vote
+
+    for word, vote in (("yes", "yes"), ("Да", "yes"), ("за", "yes"), ("НЕТ", "no"), ("против", "no"),
+                       ("no", "no"), ("abstain", "abstain"), ("воздерживаюсь", "abstain"), ("воздержусь", "abstain"),
+                       ("воздержалась", "abstain"), ("Воздержался", "abstain")):
+        assert bill_vote(word) == vote, word
+    assert bill_vote("может") == "может" and bill_vote(None) is None
+    result = tally_bill([Ballot("alice", "да", 3), Ballot("bob", "нет", 2)], "alice")
+    assert (result.yes, result.no, result.passed) == (3, 2, True)

@@ -20,8 +20,8 @@ ALLOWED = {"error", "gmtool", "sha", "hmac", "readme", "python", "toml", "key", 
            "venus", "own", "ops", "target", "counter", "chair", "decision", "secret", "campaign", "dir",
            "limit", "player", "validate", "repair", "reveal", "commitment", "verify", "pick", "propose", "council",
            "frame", "dice", "lang", "format", "seed", "ru", "en", "set", "agent"}
-MARKUP = re.compile(r"\[/?[a-z*]+(=[^\]]*)?\]|https?://\S+|--[a-z][a-z-]*|\b\d*d(\d+|%)\b|[a-z_]+(/[a-z0-9_-]+)+"
-                    r"|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|\(orion/[^)]*\)|`[^`]*`|#\d+")
+MARKUP = re.compile(r"\b[\w-]+\.(?:png|toml|txt|json|md|bbcode)\b|\[/?[a-z*]+(=[^\]]*)?\]|https?://\S+|--[a-z][a-z-]*|\b\d*d(\d+|%)\b|[a-z_]+(/[a-z0-9_-]+)+"
+                    r"|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|\(orion/[^)]*\)|`[^`]*`|#\d+|· [0-9a-f]{12}\b")
 
 
 def ids() -> set[str]:
@@ -133,3 +133,141 @@ def test_a_campaigns_language_chooses_the_language_of_its_errors(gm, tmp_path):
     assert res.stderr == "error: на 1-м этапе (ходы 1–6) Галактический совет не собирается\n"
     res = gm("council", "propose", "-c", str(folder), "--lang", "en")
     assert res.stderr == "error: the Galactic Council does not sit in stage 1 (turns 1–6)\n"
+
+
+# ------------------------------------------------------------------ a played turn, reply by reply
+
+def _neighbour(folder: Path, leader: str) -> str:
+    import tomllib
+
+    data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    home = next(p for p in data["player"] if p["name"] == leader)["homeworld"]
+    taken = {s["hex"] for s in data.get("system", [])}
+    q, r = (int(x) for x in home.split(","))
+    return next(h for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+                if (h := f"{q + dq},{r + dr}") not in taken and h != "0,0")
+
+
+def _give_card(folder: Path, leader: str, card: str) -> None:
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    next(p for p in data["player"] if p["name"] == leader)["hand"] = [card]
+    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def played_turn(gm, folder: Path, lang: str, fmt: str) -> tuple[list[tuple[list[str], str]], list[tuple[list[str], str]]]:
+    """A turn played command by command in ``lang``/``fmt``: (what each command printed,
+    what each refused command wrote on stderr)."""
+    c, opts = ["-c", str(folder)], ["--lang", lang]
+    said: list[tuple[list[str], str]] = []
+    refused: list[tuple[list[str], str]] = []
+
+    def run(*args: str, fails: bool = False, formats: bool = True) -> None:
+        argv = [*args, *c, *opts, *(["--format", fmt] if formats else [])]
+        res = gm(*argv)
+        if fails:
+            assert res.exit_code == 1 and res.stderr.startswith("error: "), (argv, res.output)
+            refused.append((argv, res.stderr))
+        else:
+            assert res.exit_code == 0, (argv, res.output)
+            said.append((argv, res.stdout))
+
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    hex_ = _neighbour(folder, "alice")
+    run("explore", "--player", "alice", "--hex", hex_, "--dice", "6,5,5")
+    run("colonize", "--player", "alice", "--hex", hex_)
+    run("colonize", "--player", "bob", "--hex", hex_, fails=True, formats=False)
+    run("colonize", "--player", "bob", "--hex", "9,9", fails=True, formats=False)
+    run("assign", "--player", "alice", "--hex", hex_, "--scientists", "1")
+    run("assign", "--player", "alice", "--hex", hex_, "--scientists", "5", fails=True, formats=False)
+    run("agent", "set", "--player", "bob", "--limit", "2", "--ops", "1")
+    run("agent", "set", "--player", "nobody", "--limit", "2", fails=True, formats=False)
+    run("agent", "hire", "--player", "bob", "--name", "Kess", "--speciality", "spy")
+    run("quest", "complete", "--player", "alice", fails=True, formats=False)
+    run("turn", "undo", fails=True, formats=False)
+    run("turn", "start")
+    run("quest", "complete", "--player", "alice")
+    run("quest", "complete", "--player", "alice", fails=True, formats=False)
+    assert gm("deck", "draw", "events", *c).exit_code == 0     # the events deck exists from turn 8 on
+    _give_card(folder, "bob", "mineral-boom")
+    run("event", "play", "--player", "bob", "mineral-boom", "--choice", "2")
+    run("event", "play", "--player", "bob", "mineral-boom", fails=True, formats=False)
+    run("status")
+    run("turn", "end")
+    run("turn", "undo")
+    return said, refused
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt):
+    said, refused = played_turn(gm, tmp_path / "c", "ru", fmt)
+    bad = {" ".join(a[:3]): w for a, out in said if (w := latin_words(out, {"Kess"}))}
+    bad |= {" ".join(a[:3]): (err, w) for a, err in refused if (w := latin_words(err, {w for x in a for w in x.split()}))}
+    for report in sorted((tmp_path / "c" / "history").rglob("reports/*")) if fmt == "plain" else []:
+        if report.suffix == ".txt" and (w := latin_words(report.read_text(encoding="utf-8"), {"Kess"})):
+            bad[report.name] = w
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_turn_played_in_english_has_no_russian(gm, tmp_path, fmt):
+    said, refused = played_turn(gm, tmp_path / "c", "en", fmt)
+    bad = {" ".join(a[:3]): w for a, out in said + refused if (w := cyrillic_words(out))}
+    assert not bad, bad
+
+
+def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, tmp_path):
+    folder = tmp_path / "c"
+    c = ["-c", str(folder)]
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3",
+              "--lang", "ru").exit_code == 0
+    path = folder / "campaign.toml"
+    path.write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", path.read_text(encoding="utf-8"), count=1),
+                    encoding="utf-8")
+    assert gm("council", "propose", *c, "--chair", "alice").exit_code == 0
+    assert gm("council", "propose", *c, "--pick", "1").exit_code == 0
+    out = gm("council", "vote", *c, "--player", "bob", "нет").stdout
+    assert "Голос: против" in out and not latin_words(out)
+    out = gm("council", "vote", *c, "--player", "alice", "воздерживаюсь", "--lang", "en").stdout
+    assert "Vote: abstain" in out
+    assert gm("agent", "set", *c, "--player", "bob", "--limit", "1").exit_code == 0
+    assert gm("agent", "hire", *c, "--player", "bob", "--name", "Kess", "--speciality", "spy").exit_code == 0
+    out = gm("status", *c).stdout
+    assert "Шпион" in out and " spy" not in out
+
+    from gmtool.report.exploration import orion_report
+    from gmtool.report.render import render
+    from gmtool.rolltables.library import TableLibrary
+    from gmtool.campaign.model import System
+    from gmtool.campaign.hexes import Hex
+
+    guardian = TableLibrary.default([]).get("guardian", "orion")
+    report = orion_report(System(Hex(0, 0), discovery="orion"), "alice", "ru", guardian, 2)
+    assert "Найдено: Орион" in render(report, "plain")
+
+
+def test_a_finished_game_says_who_won_in_the_asked_language(gm, tmp_path):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    path = folder / "campaign.toml"
+    path.write_text(path.read_text(encoding="utf-8") + '\n[turn_state.victory]\nkind = "orion"\nleader = "alice"\n'
+                    'turn = 9\n', encoding="utf-8")
+    res = gm("turn", "start", "-c", str(folder), "--lang", "ru")
+    assert res.stderr == "error: игра окончена: alice побеждает на ходу 9 (победа Ориона); больше ничего изменить нельзя\n"
+    res = gm("turn", "start", "-c", str(folder), "--lang", "en")
+    assert res.stderr == "error: the game is over: alice won on turn 9 (Orion victory); nothing more can change\n"
+
+
+def test_a_bad_ballots_file_is_refused_in_the_asked_language(gm, tmp_path):
+    path = tmp_path / "ballots.toml"
+    path.write_text('chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "может"\nplanets = 3\n', encoding="utf-8")
+    res = gm("council", "tally", str(path), "--lang", "ru")
+    assert res.exit_code == 1 and "голос по законопроекту — «да», «нет» или «воздерживаюсь»" in res.stderr
+    path.write_text('[[ballot]]\nleader = "alice"\nvote = "yes"\n', encoding="utf-8")
+    res = gm("council", "tally", str(path), "--lang", "ru")
+    assert res.exit_code == 1 and "нет строки chair" in res.stderr, res.stderr
+    res = gm("council", "tally", str(path), "--lang", "en")
+    assert res.stderr.endswith('ballots.toml: chair = "NAME" is missing\n'), res.stderr

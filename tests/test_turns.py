@@ -351,7 +351,7 @@ def test_activation_refused_without_enough_orders(base, orders):
     colony = add_planet(c, "alice")
     colony.planet.base = base
     c.player("alice").orders = orders
-    with pytest.raises(RuleRefused, match="orders"):
+    with pytest.raises(RuleRefused, match="costs [0-9]+ orders?;"):
         activate(c, colony, PROD)
     assert c.player("alice").orders == orders
     assert colony.planet.active_turn is None
@@ -1218,5 +1218,5 @@ def test_full_scripted_game():
         ("alice", 3, 4 + 3 + 4), ("bob", 3, 4 + 2 + 3), ("carol", 2, 4 + 1)]
     assert B.bc > A.bc                                     # BC would have chosen bob
     assert c.turn == 18 and c.turn_state.token == "bob"    # passed on after turn 18 (alice's)
-    with pytest.raises(RuleRefused, match="alice won a territorial victory"):
+    with pytest.raises(RuleRefused, match=r"alice won on turn \d+ \(territorial victory\)"):
         start_turn(c, RULES, dice)

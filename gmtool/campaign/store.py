@@ -277,7 +277,7 @@ def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
     """The latest `turn end` snapshot not yet undone: (folder, turn, first roll id)."""
     snapshots = _snapshots(store, False)
     if not snapshots:
-        raise CampaignError("nothing to undo: no `turn end` snapshot in history/")
+        raise CampaignError(key="campaign.nothing_to_undo")
     _, latest, meta = snapshots[-1]
     try:
         return latest, int(meta["turn"]), int(meta["first_roll_id"])

@@ -17,10 +17,11 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, StreamUnavailable
+from gmtool.locale import Msg
 
 SECRET_BYTES = 32
 _SPACE = 2 ** 64
@@ -36,7 +37,7 @@ def commitment(secret: bytes) -> str:
 
 def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
     if not 1 <= sides <= _SPACE:   # beyond 2**64 the rejection loop would never end
-        raise DiceError(f"a d{sides} cannot be rolled from the stream")
+        raise DiceError(key="stream.bad_die", sides=sides)
     limit = _SPACE - (_SPACE % sides)
     counter = 0
     while True:
@@ -85,22 +86,23 @@ class JournalingSource:
         self.entries: list[Entry] = []
         self.expected = expected          # the campaign's commitment: the secret must match it
         self.limit: int | None = None     # a budget: at most this many entries
-        self.limit_reason = "the dice budget is spent"
+        self.limit_reason: Any = Msg("error.dice.budget_spent")   # a Msg: the refusal in the reader's language
 
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
-            raise DiceError(self.limit_reason)
+            reason = self.limit_reason
+            if isinstance(reason, str):
+                raise DiceError(reason)
+            raise DiceError(key=reason.key.removeprefix("error."), **reason.params)
         if self.manual is not None:
             face = self.manual.roll(sides, label)
             source = "manual"
         else:
             if self._missing:
-                raise StreamUnavailable("the campaign's secret is missing or revealed: no more rolls from its "
-                                        "stream")
+                raise StreamUnavailable(key="stream.no_secret")
             if self.expected is not None:   # before the first die: a wrong secret never rolls
                 if commitment(self.secret) != self.expected:  # type: ignore[arg-type]
-                    raise StreamUnavailable("secret.key does not match the campaign's commitment: no die is "
-                                            "rolled from a wrong secret; restore the right secret.key")
+                    raise StreamUnavailable(key="stream.wrong_secret")
                 self.expected = None
             face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"

@@ -181,6 +181,8 @@ def set_command(
     ops: Annotated[Optional[int], typer.Option("--ops", min=0, max=20, help="Its Secret Operations level.",
                                                show_default=False)] = None,
     campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Set a leader's agent limit or Secret Operations level (from its research).
 
@@ -189,10 +191,12 @@ def set_command(
       gmtool agent set -c DIR --player bob --limit 1 --ops 2
     """
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         leader = state.player(player)
         if limit is not None:
             leader.agent_limit = limit
         if ops is not None:
             leader.secret_ops = ops
         commit(store, state)
-    typer.echo(tr("reply.agent_set", state.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops))
+    out.reply(tr("reply.agent_set", out.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops),
+              {"leader": leader.name, "agent_limit": leader.agent_limit, "secret_ops": leader.secret_ops})

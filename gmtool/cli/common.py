@@ -179,6 +179,16 @@ class Output:
     def emit(self, report: Any) -> None:
         sys.stdout.write(self.render(report))
 
+    def reply(self, line: str, data: dict[str, Any]) -> None:
+        """A one-line reply (``Алиса колонизирует -1,3: население 1``): the line itself in
+        plain text, a short post in the forum formats, ``data`` in JSON."""
+        if self.format == "plain":
+            sys.stdout.write(line + "\n")
+            return
+        from gmtool.report.model import Report, text
+
+        self.emit(Report(text(line), [], data))
+
 
 def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
     """Every report of a campaign ends with its journal's running hash (``journal #58 ·

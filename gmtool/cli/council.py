@@ -86,7 +86,7 @@ def vote_command(
         vote = cast(state, voter, choice.lower(), bribe)
         commit(store, state)
     bills = _bills(campaign_library(store.folder, tables))
-    out.emit(ballot_report(voter.name, vote["bill"], bills, choice.lower(), bribe, planets_of(state, voter.name),
+    out.emit(ballot_report(voter.name, vote["bill"], bills, vote["ballots"][voter.name]["vote"], bribe, planets_of(state, voter.name),
                            out.lang))
 
 
@@ -149,7 +149,9 @@ def tally_command(
       gmtool council tally election.toml --election
     """
     from gmtool.report.council import bill_report, election_report
+    from gmtool.rules.orion.council import bill_vote
 
+    chair_decision = bill_vote(chair_decision)
     if chair_decision is not None and chair_decision not in ("yes", "no"):
         raise InputError(key="cli.chair_decision")
     if ballots is not None:
@@ -161,13 +163,16 @@ def tally_command(
         out = Output(format, lang)
         where = display_path(ballots)
         chair, items, decision = ballots_from_dict(read_toml(ballots, InputError), election,
-                                                   lambda msg: InputError(f"{where}: {msg}"))
+                                                   lambda msg: InputError(key="council.in_file", where=where, reason=msg))
         decision = chair_decision or decision
         try:
             report = (election_report(tally_election(items), out.lang, private) if election
                       else bill_report(tally_bill(items, chair, decision), out.lang, private=private))
         except GmError as exc:
-            raise type(exc)(f"{where}: {exc}") from None
+            from gmtool.locale import Msg
+
+            inner = Msg("error." + exc.key, **exc.params) if exc.key else str(exc)
+            raise type(exc)(key="council.in_file", where=where, reason=inner) from None
         out.emit(report)
         return
     if campaign_dir(campaign) is None:

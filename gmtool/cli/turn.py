@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign)
+                               campaign_library, commit, handles_errors, open_campaign, refusal)
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
                   no_args_is_help=True)
@@ -187,12 +187,11 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
 
 def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
     """Merchant of Venus: the end of one player's turn (docs/rules-venus.md)."""
-    from gmtool.cli.common import fail
     from gmtool.report.venus import venus_end_report
     from gmtool.rules.venus.play import end_player_turn
 
     if not player:
-        raise fail("Merchant of Venus: name the player whose turn ends (--player NAME)")
+        raise refusal("cli.venus_turn_player")
     before = store.state_path.read_bytes()
     turn = state.turn
     result = end_player_turn(state, campaign_library(store.folder, tables), player)
@@ -204,7 +203,7 @@ def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], 
 
 @app.command("undo")
 @handles_errors
-def undo_command(campaign: CampaignOpt = None) -> None:
+def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
     rolls made since are marked voided in voided.toml, so a re-run turn is visible.
 
@@ -231,6 +230,7 @@ def undo_command(campaign: CampaignOpt = None) -> None:
         while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
             n += 1
         snapshot.rename(target)
+        out = Output(format, lang, store.load())
         # the undone turn's end reports, and any report of a later turn start, are void too
         (target / "reports").mkdir(exist_ok=True)
         reports = store.folder / "reports"
@@ -239,8 +239,12 @@ def undo_command(campaign: CampaignOpt = None) -> None:
             for report in folder.iterdir():
                 if number > turn or (number == turn and not report.name.startswith("start-")):
                     report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    span = f"rolls #{first_id}–#{last_id} marked voided" if last_id >= first_id else "no rolls to void"
-    typer.echo(f"turn {turn} undone: back to the state before its `turn end`; {span} (voided.toml)")
+    from gmtool.locale import t
+
+    span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
+            else t("reply.nothing_voided", out.lang))
+    out.reply(t("reply.undone", out.lang, turn=turn, span=span),
+              {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else []})
 
 
 def _folder(option: Any) -> Path:
@@ -254,7 +258,8 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
                      override: Annotated[Optional[str], typer.Option(
                          "--override", help="The moderator's reason to allow a world type that is not "
                          "colonisable (shown in the public report).", show_default=False)] = None,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                     lang: LangOpt = None) -> None:
     """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
 
     Only terran, ocean and steppe worlds, unless a technology of the leader allows the type
@@ -269,11 +274,16 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.planets import colonize
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         rules = _rules(store, tables)
         system = colonize(state, state.player(player), Hex.parse(hex_), rules.orion, rules.technologies,
                           user_text(override) if override is not None else None)
         commit(store, state)
-    typer.echo(f"{player} colonised {system.hex}: population {system.planet.population if system.planet else 0}")
+    from gmtool.locale import t
+
+    population = system.planet.population if system.planet else 0
+    out.reply(t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
+              {"leader": state.player(player).name, "hex": str(system.hex), "population": population})
 
 
 @handles_errors
@@ -282,7 +292,7 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
                                                                           help="Colonists working (PP); default: the rest.")] = None,
                    scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False,
                                                                              help="Colonists doing research (RP).")] = None,
-                   campaign: CampaignOpt = None) -> None:
+                   campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Assign a planet's colonists as workers (PP) or scientists (RP); the rest work.
 
     \b
@@ -293,11 +303,15 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.planets import assign
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         system, p = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
         commit(store, state)
     from gmtool.locale import t
-    typer.echo(t("reply.assigned", state.lang, hex=system.hex, workers=t("n_workers", state.lang, n=p.population - p.scientists),
-                 scientists=t("n_scientists", state.lang, n=p.scientists)))
+
+    workers_n = p.population - p.scientists
+    out.reply(t("reply.assigned", out.lang, hex=system.hex, workers=t("n_workers", out.lang, n=workers_n),
+                scientists=t("n_scientists", out.lang, n=p.scientists)),
+              {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists})
 
 
 @handles_errors
@@ -338,7 +352,7 @@ def fleet_command(player: PlayerOpt,
     from gmtool.rules.orion.planets import change_fleet
 
     if change not in ("+1", "-1", "1"):
-        raise InputError(f"the change is +1 or -1, not {change!r}")
+        raise InputError(key="cli.fleet_change", change=change)
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
         size = change_fleet(state, leader, int(change), _rules(store, tables).production)
@@ -353,7 +367,8 @@ def fleet_command(player: PlayerOpt,
 def quest_complete_command(player: PlayerOpt,
                            quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
                                                                         "latest announced).", show_default=False)] = None,
-                           campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                           campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                           lang: LangOpt = None) -> None:
     """Record that a leader completed a quest, and give its reward.
 
     \b
@@ -362,14 +377,21 @@ def quest_complete_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import complete_quest
 
-    with open_campaign(campaign) as (store, state):
-        result = complete_quest(state, _rules(store, tables), state.player(player), quest)
-        commit(store, state)
-    from gmtool.report.i18n import tr
-    from gmtool.report.turns import format_changes
+    from gmtool.rolltables.model import pick
 
-    typer.echo(tr("reply.quest_completed", state.lang, leader=player, quest=result['quest'],
-                  changes=format_changes(result['changes'], state.lang)))
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        result = complete_quest(state, rules, state.player(player), quest)
+        commit(store, state)
+        row = rules.quests(state.stage).row(result["quest"])
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.i18n import tr
+    from gmtool.report.records import changes_text
+
+    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
+    out.reply(tr("reply.quest_completed", out.lang, leader=result["leader"], quest=pick(row.label, out.lang),
+                 changes=changes), result)
 
 
 @event_app.command("play")
@@ -377,7 +399,8 @@ def quest_complete_command(player: PlayerOpt,
 def event_play_command(player: PlayerOpt,
                        card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
                        choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
-                       campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                       campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                       lang: LangOpt = None) -> None:
     """Play an event card from a leader's hand with one of its choices; the card is discarded.
 
     \b
@@ -386,14 +409,20 @@ def event_play_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import play_event
 
-    with open_campaign(campaign) as (store, state):
-        result = play_event(state, _rules(store, tables), state.player(player), card, choice)
-        commit(store, state)
-    from gmtool.report.i18n import tr
-    from gmtool.report.turns import format_changes
+    from gmtool.rolltables.model import pick
 
-    typer.echo(tr("reply.event_played", state.lang, leader=player, card=card, choice=choice,
-                  changes=format_changes(result['changes'], state.lang)))
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        result = play_event(state, rules, state.player(player), card, choice)
+        commit(store, state)
+    from gmtool.cli.campaign import labeller
+    from gmtool.report.i18n import tr
+    from gmtool.report.records import changes_text
+
+    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
+    out.reply(tr("reply.event_played", out.lang, leader=result["leader"], card=pick(rules.events.row(card).label, out.lang),
+                 choice=choice, changes=changes), result)
 
 
 @deck_app.command("show")
@@ -412,7 +441,7 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
     with open_campaign(campaign, changes=False) as (store, state):
         d = state.decks.get(deck)
         if d is None:
-            raise InputError(f"no deck {deck!r} yet (decks: {', '.join(state.decks) or 'none'})")
+            raise InputError(key="cli.no_deck_known", deck=deck, known=list(state.decks))
     typer.echo(f"{deck}: {len(d.draw)} to draw; discard pile ({len(d.discard)}): {', '.join(d.discard) or '—'}")
 
 
@@ -457,13 +486,13 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
     with open_campaign(campaign) as (store, state):
         if deck not in state.decks:
-            raise InputError(f"no deck {deck!r} yet")
+            raise InputError(key="cli.no_deck", deck=deck)
         table = campaign_library(store.folder, None).get(deck, "orion")
         if card not in {r.id for r in table.rows}:
-            raise InputError(f"{deck} has no card {card!r}")
+            raise InputError(key="cli.deck_no_card", deck=deck, card=card)
         pile = state.decks[deck]
         if card in pile.draw or card in pile.discard:
-            raise InputError(f"{card} is not out of the deck (it is in the {'draw' if card in pile.draw else 'discard'} pile)")
+            raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
         deck_ops.discard(state, deck, card)
         commit(store, state)
     typer.echo(f"{card} → {deck} discard pile")
@@ -486,7 +515,7 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     with open_campaign(campaign) as (store, state):
         d = state.decks.get(deck)
         if d is None:
-            raise InputError(f"no deck {deck!r} yet")
+            raise InputError(key="cli.no_deck", deck=deck)
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
         d.draw, d.discard = deck_ops.shuffle(d.draw + d.discard, choice.source, deck), []
         choice.finish()
@@ -528,14 +557,13 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
     Example:
       gmtool turn check orders/turn-07.toml -c DIR
     """
-    from gmtool.cli.common import fail
 
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
     if problems:
         _list_problems(problems, where)
-        raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+        raise refusal("cli.order_problems", n=len(problems), where=where)
     typer.echo(f"ok: {where} has no problems")
 
 
@@ -562,7 +590,6 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
     """
-    from gmtool.cli.common import fail
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
@@ -572,7 +599,7 @@ def run_command(
         choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
         if problems:
             _list_problems(problems, where)
-            raise fail(f"{len(problems)} problem(s) in {where}; nothing was applied")
+            raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
             _snapshot(store, turn, before, _first_id(choice))
@@ -658,12 +685,12 @@ def research_command(player: PlayerOpt,
     from gmtool.rules.orion.records import research_victory
 
     if not all_sciences and not victory:
-        raise InputError("say what to record: --all-sciences or --victory")
+        raise InputError(key="cli.research_what")
     with open_campaign(campaign) as (store, state):
         leader = state.player(player)
         if all_sciences:
             if leader.all_sciences and not victory:
-                raise InputError(f"{player} has already researched every science")
+                raise InputError(key="cli.all_sciences_done", leader=player)
             leader.all_sciences = True
             note(state, "all_sciences", leader.name, public=True)
         entry = research_victory(state, _rules(store, tables), leader) if victory else None

@@ -140,20 +140,17 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
     ``===`` and is not a valid header is refused too, naming its line: merged into the post
     above, its commands would run as that post's author."""
     if len(text.encode("utf-8", "replace")) > MAX_THREAD_BYTES:
-        raise InputError(f"the thread is larger than {MAX_THREAD_BYTES // 1_000_000} MB")
+        raise InputError(key="forum.thread_too_large", n=MAX_THREAD_BYTES // 1_000_000)
     posts: list[Post] = []
     current: Post | None = None
     body: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         m = HEADER.match(line)
         if m is None and line.lstrip().startswith("==="):
-            raise InputError(f"line {number}: {line.strip()[:60]!r} starts like a post header but is not one "
-                             "(=== AUTHOR #POST_ID ===, the id in letters, digits, - or _); fix or remove it")
+            raise InputError(key="forum.bad_header", line=number, text=line.strip()[:60])
         if m:
             if m.group("private") and not private_messages:
-                raise InputError(f"line {number}: a private post in a public thread file ({line.strip()[:60]!r}); "
-                                 "a private message comes alone on stdin (post resolve - --private) or in a "
-                                 "private-message export (post resolve FILE --private)")
+                raise InputError(key="forum.private_in_public", line=number, text=line.strip()[:60])
             if current is not None:
                 current.body = "\n".join(body)
                 posts.append(current)
@@ -165,11 +162,11 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
         current.body = "\n".join(body)
         posts.append(current)
     if not posts and text.strip():
-        raise InputError("no post headers found: posts start with a line `=== AUTHOR #POST_ID ===`")
+        raise InputError(key="forum.no_headers")
     seen: set[str] = set()
     for post in posts:
         if post.post_id in seen:
-            raise InputError(f"line {post.line}: post #{post.post_id} appears twice")
+            raise InputError(key="forum.post_twice", line=post.line, post=post.post_id)
         seen.add(post.post_id)
         post.commands = parse_commands(post.body)
     return posts

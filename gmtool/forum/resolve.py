@@ -17,6 +17,7 @@ from gmtool.campaign.model import Campaign
 from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.forum.posts import Command, Post
+from gmtool.locale import Msg
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
 LANGS = ("en", "ru")
@@ -129,10 +130,8 @@ class Resolver:
         self.source.purpose = f"post #{post.post_id}.{command.index} ({post.author}) !{command.name}"
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
-        self.source.limit_reason = (f"this post's dice budget ({MAX_DICE_PER_POST} dice) is spent"
-                                    if post_left <= thread_left else
-                                    f"this run's dice budget ({MAX_DICE_PER_THREAD} dice) is spent: resolve "
-                                    "the thread again to go on")
+        self.source.limit_reason = (Msg("error.forum.post_budget", n=MAX_DICE_PER_POST) if post_left <= thread_left
+                                    else Msg("error.forum.run_budget", n=MAX_DICE_PER_THREAD))
         try:
             reports = self._handlers[command.name](self.state, post, command, self.source)
         except GmError as exc:
@@ -164,7 +163,7 @@ class Resolver:
 
         expression, _, comment = command.args.partition(" ")
         if not expression:
-            raise _Refused("!roll needs dice, e.g. !roll 2d10+1")
+            raise _Refused(key="forum.roll_needs_dice")
         first = source.next_id
         result = roll(expression, source, comment=comment.strip())
         return {lang: roll_report(result, lang, self._info(first)) for lang in LANGS}
@@ -196,7 +195,7 @@ class Resolver:
 
         parts = command.args.split()
         if not parts:
-            raise _Refused("!table needs a table id, e.g. !table orion/world-size")
+            raise _Refused(key="forum.table_needs_id")
         table = self.library.get(parts[0], state.ruleset)
         mods = [modifier_from_text(table, m) for m in parts[1:6]]
         first = source.next_id
@@ -212,10 +211,10 @@ class Resolver:
         ensure_not_over(state)
         parts = command.args.split()
         if len(parts) < 2:
-            raise _Refused("!check needs an agent and an ability, e.g. !check Kess steal-tech alice")
+            raise _Refused(key="forum.check_needs_agent")
         agent = state.agent(parts[0])
         if agent.owner != post.author:
-            raise _Refused(f"{agent.name} is not {post.author}'s agent")
+            raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=post.author)
         target = state.player(parts[2]) if len(parts) > 2 else None
         first = source.next_id
         result = use(state, agent, parts[1], self.library.get(ABILITIES_TABLE, "orion"),
@@ -240,7 +239,7 @@ class Resolver:
 
         word = command.args.split()[0] if command.args else ""
         if word and not (word.isascii() and word.isdigit() and len(word) <= 3):
-            raise _Refused(f"!navigate names the face of a rolled speed die, e.g. !navigate 5 — not {word!r}")
+            raise _Refused(key="forum.navigate_face", word=word)
         roll = navigate(state, self.library, post.author, int(word) if word else None)
         ship = venus_state(state).merchants[post.author].ship
         return {lang: navigation_report(roll, self.library, lang, ship) for lang in LANGS}
@@ -254,11 +253,10 @@ class Resolver:
         ensure_not_over(state)
         parts = command.args.split()
         choice = parts[0].lower() if parts else ""
-        choice = {"за": "yes", "против": "no", "воздерживаюсь": "abstain"}.get(choice, choice)
         bribe = 0
         if len(parts) >= 3 and parts[1].lower() in ("bribe", "подкуп"):
             if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
-                raise _Refused(f"bribe {parts[2]!r} is not a whole number of BC")
+                raise _Refused(key="forum.bribe_not_number", bribe=parts[2])
             bribe = int(parts[2])
         cast(state, state.player(post.author), choice, bribe)
         # The reply is public: it says a ballot was cast, never which way.

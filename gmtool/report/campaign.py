@@ -62,7 +62,8 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     if view.get("agents"):
         blocks.append(Heading(text(tr("agents", lang))))
         blocks.append(TableBlock([tr("agent", lang), tr("owner", lang), tr("specialities", lang)],
-                                 [[a["name"], a["owner"], ", ".join(a["specialities"])] for a in view["agents"]]))
+                                 [[a["name"], a["owner"], ", ".join(label("agent-specialities", x) for x in a["specialities"])]
+                                  for a in view["agents"]]))
     council = view.get("council") or {}
     council_facts: list = []
     if council.get("chair"):

@@ -121,7 +121,8 @@ def ballot_report(voter: str, bill_id: str | None, bills: Any, vote: str, bribe:
     facts: list[tuple[str, Text]] = []
     if bill_id and bills is not None:
         facts += _bill_facts(bill_id, bills, lang)
-    facts += [(tr("ballot", lang), [bold(vote)]), (tr("planets", lang), text(str(planets))),
+    shown = tr(f"vote.{vote}", lang) if vote in ("yes", "no", "abstain") else vote
+    facts += [(tr("ballot", lang), [bold(shown)]), (tr("planets", lang), text(str(planets))),
               (tr("bribe", lang), text(str(bribe))), (tr("votes", lang), text(str(planets + bribe // 3)))]
     data = {"leader": voter, "bill": bill_id, "vote": vote, "bribe_bc": bribe, "planets": planets,
             "votes": planets + bribe // 3}

@@ -136,7 +136,7 @@ def orion_report(system: Any, player: str, lang: str, guardian: Any, stage: int)
     """Exploring Orion: no dice; the Guardian of Orion (RULES.md A4.6, ``guardian`` is its
     rules sheet)."""
     title = f"{player}: {tr('exploration', lang)}, {tr('hex', lang)} {system.hex}"
-    facts = [(tr("discovery", lang), [bold("Orion")]),
+    facts = [(tr("discovery", lang), [bold(tr("orion", lang))]),
              (pick(guardian.title, lang), text(pick(guardian.description, lang)))]
     data = {"stage": stage, "hex": str(system.hex), "player": player, "discovery": "orion", "planet": None,
             "events": [],

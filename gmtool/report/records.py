@@ -83,6 +83,10 @@ _W: dict[str, dict[str, str]] = {
 
 
 def w(key: str, lang: str, **fields: Any) -> str:
+    from gmtool.locale import has, t
+
+    if has("change." + key):   # a counted piece: a plural message of the catalogs
+        return t("change." + key, lang, **fields)
     labels = _W[key]
     return (labels.get(lang) or labels["en"]).format(**fields)
 

@@ -26,7 +26,9 @@ def change(kind: str, n: int, lang: str) -> str:
     """``+1 ордер``, ``−2 ВС``; an unknown resource reads ``kind +n``."""
     key = _COUNTED.get(kind)
     if key is None:
-        return f"{kind} {signed(n)}"
+        from gmtool.locale import has
+
+        return t("change." + kind, lang, n=n) if has("change." + kind) else f"{kind} {signed(n)}"
     text = t(key, lang, n=abs(n))
     return ("+" if n > 0 else "−" if n < 0 else "") + text
 

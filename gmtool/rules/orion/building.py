@@ -17,8 +17,7 @@ def _item(costs: Table, item: str):
     try:
         return costs.row(item)
     except Exception:
-        raise InputError(f"nothing called {item!r} can be built (tables/orion/costs.toml: "
-                         f"{', '.join(r.id for r in costs.rows)})") from None
+        raise InputError(key="orion.unknown_item", item=item, known=[r.id for r in costs.rows]) from None
 
 
 def upkeep_limit(campaign: Campaign, player: Player, costs: Table) -> int:
@@ -41,21 +40,20 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
     row = _item(costs, item)
     kind = row.values.get("kind")
     if planet.blockaded:
-        raise RuleRefused(f"{hex_} is under blockade: no ships or bases are built there (A7)")
+        raise RuleRefused(key="orion.build_blockade", hex=hex_)
     needs = row.values.get("needs_base")
     if needs and planet.base not in needs:
-        raise RuleRefused(f"a {row.id} needs one of these bases at {hex_}: {', '.join(needs)}")
+        raise RuleRefused(key="orion.needs_base", item=row.id, hex=hex_, bases=list(needs))
     queued_here = [b for b in player.builds if b["hex"] == str(hex_)]
     if kind == "base" and any(costs.row(b["item"]).values.get("kind") == "base" for b in queued_here):
-        raise RuleRefused(f"one orbital base per planet: a base is already ordered at {hex_}")
+        raise RuleRefused(key="orion.base_ordered", hex=hex_)
     if kind == "base" and planet.base == row.id:
-        raise RuleRefused(f"{hex_} already has a {row.id}")
+        raise RuleRefused(key="orion.already_has", hex=hex_, item=row.id)
     if kind == "building" and (row.id in planet.buildings or any(b["item"] == row.id for b in queued_here)):
-        raise RuleRefused(f"{hex_} already has a {row.id}")
+        raise RuleRefused(key="orion.already_has", hex=hex_, item=row.id)
     if kind == "ship" and combat_ships(player, True, costs) + 1 > upkeep_limit(campaign, player, costs):
-        raise RuleRefused(f"fleet upkeep: {player.name} can keep {upkeep_limit(campaign, player, costs)} combat "
-                          f"ship(s) (1 per planet, plus bases' supply) and has or has ordered "
-                          f"{combat_ships(player, True, costs)}")
+        raise RuleRefused(key="orion.upkeep", leader=player.name, n=upkeep_limit(campaign, player, costs),
+                          has=combat_ships(player, True, costs))
     order = {"item": row.id, "hex": str(hex_)}
     player.builds.append(order)
     return {**order, "cost": int(row.values["cost"])}
@@ -74,24 +72,24 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
     kind = row.values.get("kind")
     if kind in ("base", "building"):
         if hex_ is None:
-            raise InputError(f"scrapping a {row.id} needs --hex")
+            raise InputError(key="orion.scrap_needs_hex", item=row.id)
         _, planet = owned(campaign, player, hex_)
         if kind == "base":
             if planet.base != row.id:
-                raise RuleRefused(f"{hex_} has no {row.id}")
+                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=row.id)
             planet.base = None
         else:
             if row.id not in planet.buildings:
-                raise RuleRefused(f"{hex_} has no {row.id}")
+                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=row.id)
             planet.buildings.remove(row.id)
     elif kind == "support":
         attr = SUPPORT_SHIPS[row.id]
         if getattr(player, attr) < 1:
-            raise RuleRefused(f"{player.name} has no {row.id}")
+            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=row.id)
         setattr(player, attr, getattr(player, attr) - 1)
     else:
         if player.ships.get(row.id, 0) < 1:
-            raise RuleRefused(f"{player.name} has no {row.id}")
+            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=row.id)
         player.ships[row.id] -= 1
         if not player.ships[row.id]:
             del player.ships[row.id]

@@ -30,15 +30,14 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     if player.homeworld is None:   # only a venus merchant has none (Player.home)
         raise CampaignError(f"{player.name} has no homeworld")
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
-        raise RuleRefused(f"in stage 1 no ship goes farther than 1 hex from its homeworld: "
-                          f"{write(str(hex_))} is {hex_.distance(player.homeworld)} hexes from {player.name}'s "
-                          f"homeworld {write(str(player.homeworld))}")
+        raise RuleRefused(key="orion.stage1_reach_from", hex=write(str(hex_)), n=hex_.distance(player.homeworld),
+                          leader=player.name, home=write(str(player.homeworld)))
     if not campaign.on_map(hex_):
-        raise RuleRefused(f"hex {hex_} is off the map (radius {campaign.radius} around {campaign.orion})")
+        raise RuleRefused(key="orion.off_map", hex=hex_, radius=campaign.radius, centre=campaign.orion)
     system = campaign.system(hex_)
     if system is not None and system.explored_by is not None:
-        raise RuleRefused(f"hex {write(str(hex_))} was already explored by {system.explored_by} "
-                          f"(turn {system.explored_turn})")
+        raise RuleRefused(key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by,
+                          turn=system.explored_turn)
 
 
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
@@ -68,7 +67,7 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     this way (no roll: :func:`explore_orion`)."""
     check_explorable(campaign, player, hex_, leaders_words)
     if hex_ == campaign.orion:
-        raise RuleRefused("Orion rolls no dice: the moderator explores it with `gmtool explore -c DIR`")
+        raise RuleRefused(key="orion.orion_no_dice")
     check_ship(player, ship)
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     changes = apply_exploration(campaign, player, hex_, result, ship)
@@ -84,7 +83,7 @@ def _brief(result: Exploration) -> dict[str, Any]:
 def check_ship(player: Player, ship: str) -> None:
     """A hex is explored by a ship that moves in: the leader must have one (A4 decision)."""
     if not has_ship(player, ship):
-        raise RuleRefused(f"{player.name} has no {ship.replace('_', ' ')} to move into the hex")
+        raise RuleRefused(key="orion.no_ship_to_move", leader=player.name, ship=ship.replace("_", " "))
 
 
 def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:

@@ -15,21 +15,22 @@ from gmtool.errors import RuleRefused
 def ensure_not_over(campaign: Campaign) -> None:
     v = campaign.victory
     if v:
-        who = v.get("leader") or " and ".join(v.get("tied", [])) or "nobody"
-        verb = "won" if v.get("leader") else "tied for"
-        kind = v["kind"].replace("_", "-")
-        when = "round" if campaign.ruleset == "venus" else "turn"
-        raise RuleRefused(f"the game is over: {who} {verb} a {kind} victory in {when} {v.get('turn')}; "
-                          "nothing more can change")
+        from gmtool.locale import Msg, has
+
+        kind = str(v.get("kind", ""))
+        victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
+        key = "game_over_won" if v.get("leader") else "game_over_tied"
+        raise RuleRefused(key=key + ("_round" if campaign.ruleset == "venus" else ""),
+                          who=v.get("leader") or v.get("tied", []), victory=victory, turn=v.get("turn"))
 
 
 def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, PlanetState]:
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.system(hex_)
     if system is None or system.planet is None:
-        raise RuleRefused(f"there is no known planet at {hex_}")
+        raise RuleRefused(key="orion.no_known_planet", hex=hex_)
     if system.owner != player.name:
-        raise RuleRefused(f"{hex_} is not {player.name}'s")
+        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name)
     return system, system.planet
 
 

@@ -11,8 +11,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Msg
 
 BILL_VOTES = ("yes", "no", "abstain")
+# a ballot as a leader writes it, in English or Russian → yes | no | abstain
+VOTE_WORDS = {
+    "yes": "yes", "y": "yes", "for": "yes", "aye": "yes",
+    "no": "no", "n": "no", "against": "no", "nay": "no",
+    "abstain": "abstain", "abstains": "abstain", "abstained": "abstain", "abstention": "abstain",
+    "да": "yes", "за": "yes",
+    "нет": "no", "против": "no",
+    "воздерживаюсь": "abstain", "воздержусь": "abstain", "воздерживаемся": "abstain", "воздержимся": "abstain",
+    "воздержался": "abstain", "воздержалась": "abstain", "воздержались": "abstain", "воздержание": "abstain",
+    "воздерживается": "abstain",
+}
+
+
+def bill_vote(word: str | None) -> str | None:
+    """``"Да"``, ``"НЕТ"``, ``"воздерживаюсь"``, ``"yes"`` → ``yes``/``no``/``abstain``;
+    any other word is returned as it was (and refused where a vote is checked)."""
+    if not isinstance(word, str):
+        return word
+    key = word.strip().lower().replace("ё", "е")
+    return VOTE_WORDS.get(key, word)
 BC_PER_VOTE = 3
 
 
@@ -91,6 +112,8 @@ def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = N
     """``chair_decision`` (yes/no): the moderator's record of the chair's decision, needed
     only for a tie when the chair abstained or did not vote."""
     _check_ballots(ballots)
+    chair_decision = bill_vote(chair_decision)
+    ballots = [Ballot(b.leader, bill_vote(b.vote), b.planets, b.bribe_bc) for b in ballots]
     for b in ballots:
         if b.vote not in BILL_VOTES:
             raise InputError(key="council.bad_vote_of", leader=b.leader, vote=b.vote)
@@ -129,30 +152,30 @@ def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, 
     """The CONTRACT.md ballots file → (chair, ballots, chair_decision)."""
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:
-        raise fail("chair = \"NAME\" is missing")
-    decision = data.get("chair_decision")
+        raise fail(Msg("error.council.file.no_chair"))
+    decision = bill_vote(data.get("chair_decision"))
     if decision is not None and decision not in ("yes", "no"):
-        raise fail("chair_decision must be \"yes\" or \"no\"")
+        raise fail(Msg("error.council.file.chair_decision"))
     raw = data.get("ballot", [])
     if not isinstance(raw, list):
-        raise fail("ballots must be [[ballot]] tables")
+        raise fail(Msg("error.council.file.not_tables"))
     ballots = []
     for i, b in enumerate(raw, start=1):
         if not isinstance(b, dict):
-            raise fail(f"ballot {i} must be a table")
+            raise fail(Msg("error.council.file.not_table", i=i))
         unknown = set(b) - {"leader", "vote", "candidate", "planets", "bribe_bc"}
         if unknown:
-            raise fail(f"ballot {i}: unknown key {sorted(unknown)[0]!r}")
+            raise fail(Msg("error.council.file.unknown_key", i=i, key=sorted(unknown)[0]))
         leader = b.get("leader")
         if not isinstance(leader, str) or not leader:
-            raise fail(f"ballot {i}: leader is missing")
+            raise fail(Msg("error.council.file.no_leader", i=i))
         planets, bribe = b.get("planets", 0), b.get("bribe_bc", 0)
         for key, value in (("planets", planets), ("bribe_bc", bribe)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(f"ballot {i} ({leader}): {key} must be a whole number")
+                raise fail(Msg("error.council.file.not_number", i=i, leader=leader, key=key))
         vote = b.get("candidate", b.get("vote")) if election else b.get("vote")
         if vote is not None and not isinstance(vote, str):
-            raise fail(f"ballot {i} ({leader}): vote must be text")
+            raise fail(Msg("error.council.file.vote_not_text", i=i, leader=leader))
         if election and vote in ("abstain", ""):
             vote = None
         ballots.append(Ballot(leader, vote, planets, bribe))

@@ -9,8 +9,8 @@ from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, check_bribe, tally_bill,
-                                        tally_election)
+from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, bill_vote, check_bribe,
+                                        tally_bill, tally_election)
 
 BILLS_DECK = "bills"
 DRAWN = 2
@@ -68,6 +68,7 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):
         raise RuleRefused(key="council.no_bill_pick")
+    choice = bill_vote(choice) or ""
     if choice not in BILL_VOTES:
         raise InputError(key="council.bad_vote", vote=choice)
     check_bribe(bribe_bc, voter.bc, voter.name)

@@ -14,7 +14,7 @@ _EFFECT = re.compile(r"^\s*(bc|orders|rp|colonists)\s*:\s*([+-]?\d{1,4})\s*$")
 def parse_effect(text: str) -> tuple[str, int]:
     m = _EFFECT.match(text)
     if not m:
-        raise TableError(f"effect {text!r} is not like \"bc:+3\" (bc, orders, rp, colonists)")
+        raise TableError(key="orion.bad_effect", effect=text)
     return m.group(1), int(m.group(2))
 
 

@@ -28,29 +28,27 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     ensure_not_over(campaign)
     system = campaign.system(hex_)
     if system is None or system.explored_by is None:
-        raise RuleRefused(f"{hex_} has not been explored")
+        raise RuleRefused(key="orion.not_explored", hex=hex_)
     if system.planet is None and system.discovery != "orion":
-        raise RuleRefused(f"{hex_} holds no planet ({system.discovery})")
+        raise RuleRefused(key="orion.no_planet", hex=hex_, discovery=system.discovery)
     if system.owner is not None:
-        raise RuleRefused(f"{hex_} is already {system.owner}'s")
+        raise RuleRefused(key="orion.already_owned", hex=hex_, owner=system.owner)
     if system.monster is not None:
-        raise RuleRefused(f"a space monster guards {hex_}: destroy it first")
+        raise RuleRefused(key="orion.monster_guards", hex=hex_)
     if system.guardian:
-        raise RuleRefused(f"the Guardian of Orion guards {hex_}: destroy it first")
+        raise RuleRefused(key="orion.guardian_guards", hex=hex_)
     if player.colony_ships < 1:
-        raise RuleRefused(f"{player.name} has no colony ship")
+        raise RuleRefused(key="orion.no_colony_ship", leader=player.name)
     if campaign.stage == 1 and hex_.distance(player.home()) > 1:
-        raise RuleRefused("in stage 1 no ship goes farther than 1 hex from its homeworld")
+        raise RuleRefused(key="orion.stage1_reach")
     if override is not None and not override.strip():
-        raise RuleRefused("--override needs a reason")
+        raise RuleRefused(key="orion.override_reason")
     planet = system.planet
     refused_type = None   # a world type the leader cannot colonise (Orion has none)
     if planet is not None and not colonisable_by(player, planet.type, tables, technologies):
         refused_type = planet.type
     if refused_type is not None and override is None:
-        raise RuleRefused(f"{hex_} is a {refused_type} world: only terran, ocean and steppe worlds can be "
-                          f"colonised without a technology that allows it (the moderator may pass "
-                          f"--override \"REASON\")")
+        raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=refused_type)
     player.colony_ships -= 1
     system.owner = player.name
     if planet is not None:
@@ -78,7 +76,7 @@ def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
     if workers is None:
         workers = pop - scientists
     if workers < 0 or scientists < 0 or workers + scientists > pop:
-        raise RuleRefused(f"{hex_} has {pop} colonists: {workers} workers and {scientists} scientists do not fit")
+        raise RuleRefused(key="orion.assign_too_many", hex=hex_, n=pop, workers=workers, scientists=scientists)
     planet.scientists = scientists   # unassigned colonists work (A6 decision)
     return system, planet
 
@@ -87,19 +85,19 @@ def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table) -
     """Once a turn, ±1: raising costs an order (not above max), lowering gives one (A8)."""
     ensure_not_over(campaign)
     if delta not in (1, -1):
-        raise RuleRefused("the fleet size changes by +1 or -1")
+        raise RuleRefused(key="orion.fleet_step")
     if player.fleet_changed_turn == campaign.turn:
-        raise RuleRefused(f"{player.name} already changed its fleet size this turn")
+        raise RuleRefused(key="orion.fleet_changed", leader=player.name)
     cost = int(rules.rule("fleet_change_orders"))
     if delta > 0:
         if player.fleet_size >= player.fleet_max:
-            raise RuleRefused(f"{player.name}'s fleet is at its maximum {player.fleet_max}")
+            raise RuleRefused(key="orion.fleet_max", leader=player.name, max=player.fleet_max)
         if player.orders < cost:
-            raise RuleRefused(f"raising the fleet size costs {cost} order; {player.name} has {player.orders}")
+            raise RuleRefused(key="orion.fleet_cost", n=cost, leader=player.name, has=player.orders)
         player.orders -= cost
     else:
         if player.fleet_size <= 0:
-            raise RuleRefused(f"{player.name}'s fleet size is already 0")
+            raise RuleRefused(key="orion.fleet_zero", leader=player.name)
         player.orders += cost
     player.fleet_size += delta
     player.fleet_changed_turn = campaign.turn

@@ -63,15 +63,15 @@ def activation_cost(planet: PlanetState, rules: Table) -> int:
 
 def activate(campaign: Campaign, system: System, rules: Table) -> int:
     if system.planet is None or system.owner is None:
-        raise RuleRefused(f"{system.hex} is not a colony")
+        raise RuleRefused(key="orion.not_colony", hex=system.hex)
     if system.homeworld_of is not None:
-        raise RuleRefused(f"{system.hex} is a homeworld: it is always active")
+        raise RuleRefused(key="orion.homeworld_active", hex=system.hex)
     if system.planet.active_turn == campaign.turn:
-        raise RuleRefused(f"{system.hex} is already active this turn")
+        raise RuleRefused(key="orion.already_active", hex=system.hex)
     player = campaign.player(system.owner)
     cost = activation_cost(system.planet, rules)
     if player.orders < cost:
-        raise RuleRefused(f"activating {system.hex} costs {cost} orders; {player.name} has {player.orders}")
+        raise RuleRefused(key="orion.activation_cost", hex=system.hex, n=cost, leader=player.name, has=player.orders)
     player.orders -= cost
     system.planet.active_turn = campaign.turn
     return cost

@@ -126,7 +126,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if ts.started == campaign.turn:
-        raise RuleRefused(f"turn {campaign.turn} has already started; `gmtool turn end` closes it")
+        raise RuleRefused(key="orion.turn_started", turn=campaign.turn)
     campaign.stage = rules.stage_of(campaign.turn)
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
     if ts.log:   # what was recorded before the start (a record, a leader joining …), for the start post
@@ -182,14 +182,14 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if not ts.quests:
-        raise RuleRefused("no quest is open")
+        raise RuleRefused(key="orion.no_quest")
     quest_id = quest_id or ts.quests[-1]
     if quest_id not in ts.quests:
-        raise RuleRefused(f"quest {quest_id!r} is not open (open: {', '.join(ts.quests)})")
+        raise RuleRefused(key="orion.quest_not_open", quest=quest_id, open=list(ts.quests))
     if campaign.stage == 1 and quest_id in player.quests_done:
-        raise RuleRefused(f"{player.name} has already completed {quest_id}")
+        raise RuleRefused(key="orion.quest_done", leader=player.name, quest=quest_id)
     if player.name in ts.completions.get(quest_id, []):
-        raise RuleRefused(f"{player.name} has already completed {quest_id} this turn")
+        raise RuleRefused(key="orion.quest_done_turn", leader=player.name, quest=quest_id)
     table = rules.quests(campaign.stage)
     row = table.row(quest_id)
     changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
@@ -202,12 +202,12 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
 def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> dict[str, Any]:
     ensure_not_over(campaign)
     if card not in player.hand:
-        raise RuleRefused(f"{player.name} holds no card {card!r}")
+        raise RuleRefused(key="orion.no_card", leader=player.name, card=card)
     row = rules.events.row(card)
     effects = row.values.get(f"choice_{choice}")
     if effects is None:
         offered = [k.split("_")[1] for k in row.values if k.startswith("choice_")]
-        raise RuleRefused(f"{card} offers choice {', '.join(offered)}, not {choice}")
+        raise RuleRefused(key="orion.bad_choice", card=card, offered=offered, choice=choice)
     changes = apply_effects(campaign, player, list(effects))
     player.hand.remove(card)
     decks.discard(campaign, EVENTS, card)
@@ -220,7 +220,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if ts.started != campaign.turn:
-        raise RuleRefused(f"turn {campaign.turn} has not started: run `gmtool turn start` first")
+        raise RuleRefused(key="orion.turn_not_started", turn=campaign.turn)
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
