@@ -190,5 +190,5 @@ def test_refused_roster_orders_are_listed_with_file_line_and_nothing_changes(gm,
         "o.toml:4 (alice)", "o.toml:7 (bob)", "o.toml:10 (carol)", "o.toml:12 (zed)"], lines
     assert "already a leader" in lines[0] and "keep = true" in lines[1] and "must be text" in lines[2]
     assert "player_add" in lines[3]                                 # the hint: how a new leader joins
-    assert lines[-1].startswith("error: 4 problem(s)")
+    assert lines[-1].startswith("error: 4 problems")
     assert snapshot(camp) == files

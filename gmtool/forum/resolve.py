@@ -135,11 +135,13 @@ class Resolver:
         try:
             reports = self._handlers[command.name](self.state, post, command, self.source)
         except GmError as exc:
+            # the run's budget (not the post's) ran out: a passing reason, decided again next run
+            run_budget = (self.source.limit is not None and len(self.source.entries) >= self.source.limit
+                          and post_left > thread_left)
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
             self.source.next_id = first
-            passing = isinstance(exc, (CampaignError, StreamUnavailable)) or (str(exc) == self.source.limit_reason
-                                                         and post_left > thread_left)
+            passing = isinstance(exc, (CampaignError, StreamUnavailable)) or run_budget
             return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "",
                            transient=passing)
         finally:
