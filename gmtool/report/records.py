@@ -10,76 +10,6 @@ from typing import Any, Callable
 
 Label = Callable[..., str]
 
-_W: dict[str, dict[str, str]] = {
-    "explored": {"en": "{leader} explored {hex} ({ship}): {found}", "ru": "{leader} исследует {hex} ({ship}): {found}"},
-    "explored_orion": {"en": "{leader} reached Orion ({hex}): the Guardian of Orion waits there",
-                       "ru": "{leader} достигает Ориона ({hex}): там ждёт Страж Ориона"},
-    "colonised": {"en": "{leader} colonised {hex}", "ru": "{leader} колонизирует {hex}"},
-    "colonise_override": {"en": "{leader} colonised {hex}, a world of type {type}, by the moderator's decision: {reason}",
-                          "ru": "{leader} колонизирует {hex}, мир типа «{type}», по решению ведущего: {reason}"},
-    "award_due": {"en": "still to hand out to {leader}: {award}", "ru": "ещё выдать ({leader}): {award}"},
-    "award_given": {"en": "{leader} received {award}", "ru": "{leader} получает: {award}"},
-    "award_dropped": {"en": "{award} for {leader} is dropped: {reason}", "ru": "{award} ({leader}) не выдаётся: {reason}"},
-    "quest_announced": {"en": "Quest of the turn: {quest}", "ru": "Задание хода: {quest}"},
-    "quest_done": {"en": "{leader} completed the quest {quest}: {changes}", "ru": "{leader} выполняет задание {quest}: {changes}"},
-    "event_played": {"en": "{leader} played the event card {card} (choice {choice}): {changes}",
-                     "ru": "{leader} разыгрывает карту события {card} (вариант {choice}): {changes}"},
-    "monster_slain": {"en": "{leader} destroyed the {monster} at {hex}", "ru": "{leader} уничтожает: {monster} ({hex})"},
-    "orion_damaged": {"en": "{leader}'s fleet dealt {points} damage to the Guardian of Orion: toughness {toughness} of {full}",
-                      "ru": "флот {leader} наносит Стражу Ориона {points} урона: стойкость {toughness} из {full}"},
-    "orion_destroyed": {"en": "{leader}'s fleet destroyed the Guardian of Orion: Orion can be colonised",
-                        "ru": "флот {leader} уничтожает Стража Ориона: Орион можно колонизировать"},
-    "blockade": {"en": "{leader}'s fleet blockades {hex} ({owner})", "ru": "флот {leader} блокирует {hex} ({owner})"},
-    "blockade_lifted": {"en": "the blockade of {hex} ({owner}) is lifted", "ru": "блокада {hex} ({owner}) снята"},
-    "blockaded_production": {"en": "{hex} ({leader}) produced under blockade by {by}: no taxes, no RP, no growth",
-                             "ru": "{hex} ({leader}) производит под блокадой ({by}): без налогов, ОИ и роста"},
-    "captured": {"en": "{leader} captured {hex} from {owner} (population {population})",
-                 "ru": "{leader} захватывает {hex} у {owner} (население {population})"},
-    "captured_home": {"en": "{leader} captured {owner}'s homeworld {hex}", "ru": "{leader} захватывает Родной мир {owner} ({hex})"},
-    "ship_gained": {"en": "{leader} gained: {ship}", "ru": "{leader} получает корабль: {ship}"},
-    "ship_lost": {"en": "{leader} lost: {ship}", "ru": "{leader} теряет корабль: {ship}"},
-    "victory_research": {"en": "{leader} spent {spent} RP toward the technology victory ({total} of {need})",
-                         "ru": "{leader} тратит {spent} ОИ на технологическую победу ({total} из {need})"},
-    "all_sciences": {"en": "{leader} has researched every science", "ru": "{leader} изучил все науки"},
-    "player_joined": {"en": "{leader} joins the game", "ru": "{leader} вступает в игру"},
-    "player_left": {"en": "{leader} leaves the game: its planets become neutral",
-                    "ru": "{leader} покидает игру: его планеты становятся нейтральными"},
-    "player_left_kept": {"en": "{leader} leaves the game: its empire waits for a new leader",
-                         "ru": "{leader} покидает игру: его империя ждёт нового лидера"},
-    "player_replaced": {"en": "{leader} takes over the empire of {old}", "ru": "{leader} принимает империю {old}"},
-    "player_renamed": {"en": "{old} is now called {leader}", "ru": "{old} теперь зовётся {leader}"},
-    # pieces
-    "research_rp": {"en": "+{rp} RP (research ship)", "ru": "+{rp} ОИ (исследовательский корабль)"},
-    "bc": {"en": "{n:+d} BC", "ru": "{n:+d} ВС"},
-    "rp": {"en": "{n:+d} RP", "ru": "{n:+d} ОИ"},
-    "orders": {"en": "{n:+d} order(s)", "ru": "{n:+d} ордер(а)"},
-    "colonists": {"en": "{n:+d} colonist(s) on the homeworld", "ru": "{n:+d} колонист(а) в Родном мире"},
-    "homeworld_colonists": {"en": "{n:+d} colonist(s) on the homeworld (contamination)",
-                            "ru": "{n:+d} колонист(а) в Родном мире (заражение)"},
-    "ship_lost_piece": {"en": "the {ship} was lost", "ru": "корабль потерян: {ship}"},
-    "ship_gained_piece": {"en": "a {ship} joins the fleet", "ru": "к флоту присоединяется: {ship}"},
-    "colony": {"en": "{n} colonists and control of {hex}", "ru": "{n} колониста и контроль над {hex}"},
-    "buildings": {"en": "buildings: {names}", "ru": "постройки: {names}"},
-    "artifact_world": {"en": "an artifact world: a level-3 science for whoever colonises it",
-                       "ru": "планета с артефактами: наука 3-го уровня тому, кто её колонизирует"},
-    "award_technologies": {"en": "{n} technologies (award {id})", "ru": "технологии: {n} (выдача {id})"},
-    "award_science_level": {"en": "a random science of level {n} (award {id})",
-                            "ru": "случайная наука {n}-го уровня (выдача {id})"},
-    "award_ship": {"en": "a {ship} (award {id})", "ru": "корабль: {ship} (выдача {id})"},
-    "award_other": {"en": "{what} (award {id})", "ru": "{what} (выдача {id})"},
-    "with_techs": {"en": "technologies: {names}", "ru": "технологии: {names}"},
-    "nothing": {"en": "nothing more", "ru": "ничего больше"},
-    "reason": {"en": "reason: {reason}", "ru": "причина: {reason}"},
-    "guardian": {"en": "Guardian of Orion", "ru": "Страж Ориона"},
-    "guardian_alive": {"en": "toughness {toughness} of {full}", "ru": "стойкость {toughness} из {full}"},
-    "guardian_dead": {"en": "destroyed", "ru": "уничтожен"},
-    "this_turn": {"en": "This turn", "ru": "В этом ходу"},
-    "so_far": {"en": "Recorded before the turn started", "ru": "Записано до начала хода"},
-    "standings": {"en": "Standings (planets toward the territorial victory)",
-                  "ru": "Положение (планеты для территориальной победы)"},
-    "homeworlds": {"en": "Homeworlds", "ru": "Родные миры"},
-    "awards_open": {"en": "Still to hand out", "ru": "Ещё выдать"},
-}
 
 
 def w(key: str, lang: str, **fields: Any) -> str:
@@ -87,8 +17,7 @@ def w(key: str, lang: str, **fields: Any) -> str:
 
     if has("change." + key):   # a counted piece: a plural message of the catalogs
         return t("change." + key, lang, **fields)
-    labels = _W[key]
-    return (labels.get(lang) or labels["en"]).format(**fields)
+    return t("log." + key, lang, **fields)   # [log] in gmtool/locale/<lang>.toml
 
 
 def _plain_label(table: str, row_id: str, **_: Any) -> str:
