@@ -197,7 +197,9 @@ class Campaign:
     def victory(self) -> dict[str, Any] | None:
         if self.venus is not None and self.venus.winner:
             return {"kind": "net_worth", "leader": self.venus.winner, "turn": self.turn}
-        return self.turn_state.victory or self.council.victory
+        # The game ends at the turn end (A3, A12): an Emperor elected mid-turn
+        # (council.victory) wins when that turn ends, not before.
+        return self.turn_state.victory
 
     def player(self, name: str) -> Player:
         for player in self.players:

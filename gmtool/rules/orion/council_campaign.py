@@ -78,6 +78,8 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
 def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
     if campaign.stage < ELECTION_STAGE:
         raise RuleRefused(key="council.emperor_stage3")
+    if campaign.council.emperor:   # elected this turn: the victory is declared at the turn end (A12)
+        raise RuleRefused(key="victory.emperor_elected", leader=campaign.council.emperor)
     check_bribe(bribe_bc, voter.bc, voter.name)
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
