@@ -56,6 +56,7 @@ from gmtool.rules.orion.exploration import (
     special_planet,
 )
 from gmtool.rules.orion.setup import new_campaign
+from reach_paths import open_path
 
 
 def _shipped_library() -> TableLibrary:
@@ -805,6 +806,7 @@ class TestCampaignExploration:
         self.c.stage = 2
         far = next(h for h in within(self.c.radius) if h != self.c.orion
                    and all(p.homeworld.distance(h) > 1 for p in self.c.players) and self.c.system(h) is None)
+        open_path(self.c, "alice", far)                             # stage 2: in reach (A4)
         result, _ = self.explore_at(far, 6, 7, 5)
         assert self._type_mods(result) == []
         assert result.planet.type == "barren"
@@ -960,8 +962,14 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="stage 1"):
             check_explorable(self.c, self.alice, two)
         check_explorable(self.c, self.alice, self.ring[1])
-        self.c.stage = 2
+        self.c.stage = 2      # from stage 2: next to explored space joined to its own systems (A4)
+        with pytest.raises(RuleRefused, match="behind unexplored space"):
+            check_explorable(self.c, self.alice, two)
+        with pytest.raises(RuleRefused, match="behind unexplored space"):
+            check_explorable(self.c, self.alice, self.c.orion)
+        open_path(self.c, "alice", two)
         check_explorable(self.c, self.alice, two)
+        open_path(self.c, "alice", self.c.orion)
         check_explorable(self.c, self.alice, self.c.orion)
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import assert_error, ok, ok_json, snapshot
+from reach_paths import open_path_in
 from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -284,6 +285,8 @@ def test_explore_homeworld_rule_from_the_map(gm, camp):
 
 def test_explore_stage2_orion(gm, camp):
     set_stage(camp, 2)
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0"), "0,0", "bob")   # out of reach
+    open_path_in(camp, "bob", "0,0")                       # explored space up to Orion (A4 reach)
     before = snapshot(camp)
     assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--dice", "1"))
     assert snapshot(camp) == before
@@ -296,6 +299,7 @@ def test_explore_stage2_orion(gm, camp):
 
 def test_explore_orion_json_has_the_contract_keys(gm, camp):
     set_stage(camp, 2)
+    open_path_in(camp, "bob", "0,0")
     data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--format", "json"))
     assert CONTRACT_EXPLORE_KEYS <= set(data), sorted(CONTRACT_EXPLORE_KEYS - set(data))
 

@@ -17,6 +17,7 @@ from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.records import slay_monster
 from gmtool.rules.orion.setup import new_campaign
 from gmtool.rules.orion.turns import Rules
+from reach_paths import open_path
 
 
 @pytest.fixture
@@ -59,6 +60,7 @@ def test_artifact_world_science_goes_to_the_coloniser_when_it_colonises(game):
     target = free_hex(c)
     alice, bob = c.player("alice"), c.player("bob")
     # exploration 8 (favorable, positive event) → event 10 (artifact world) → type 1 (terran) → size 5
+    open_path(c, "alice", target)                              # stage 2: in reach (A4)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([8, 10, 1, 5])))
     assert alice.awards == []                                   # not the explorer, not at exploration
     colonize(c, bob, target, rules.orion, rules.technologies)
@@ -95,6 +97,7 @@ def test_only_colonisable_types_without_a_technology_or_override(game):
     alice = c.player("alice")
     target = free_hex(c)
     # exploration 6 (ordinary planet) → type 6 (toxic) → size 5
+    open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([6, 6, 5])))
     assert c.system(target).planet.type == "toxic"
     with pytest.raises(RuleRefused, match="toxic world"):
@@ -110,6 +113,7 @@ def test_the_moderators_override_is_recorded_and_public(game):
     c.stage = 2
     bob = c.player("bob")
     target = free_hex(c)
+    open_path(c, "bob", target)
     explore_hex(c, rules.orion, bob, target, DiceRoller(FixedSource([6, 10, 5])))   # inferno
     colonize(c, bob, target, rules.orion, rules.technologies, override="a quest reward")
     entry = [e for e in c.turn_state.log if e["kind"] == "colonise_override"][0]
@@ -136,6 +140,7 @@ def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(game):
     alice = c.player("alice")
     target = free_hex(c)
     # exploration 4 (hostile, negative) → event 8 (monster guards natives) → monster 1 → type 1 → size 1 (→ small)
+    open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([4, 8, 1, 1, 1])))
     planet = c.system(target).planet
     assert (planet.size, planet.max_population) == ("small", 1)  # small 2, hostile −1

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers import assert_error, ok, snapshot as files
-from test_cli_turns import player, set_turn, state
+from test_cli_turns import grant, player, set_turn, state
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -64,3 +64,70 @@ def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
     assert "Victory: alice: diplomatic victory" in ok(gm("status", *c))
     assert json.loads(ok(gm("status", *c, "--format", "json")))["victory"]["kind"] == "diplomatic"
     refused(gm, camp, "turn", "start", *c, fragments=("over",))
+
+
+# ===================================================== 3. reach from stage 2
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = (int(x) for x in text.split(","))
+    return q, r
+
+
+def _distance(a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = _hex(a), _hex(b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
+
+
+def _ring(centre: str, n: int, radius: int) -> list[str]:
+    """The on-map hexes at distance ``n`` from ``centre`` (map: radius around 0,0)."""
+    out = []
+    for q in range(-radius, radius + 1):
+        for r in range(-radius, radius + 1):
+            h = f"{q},{r}"
+            if _distance(h, "0,0") <= radius and _distance(h, centre) == n and h != "0,0":
+                out.append(h)
+    return sorted(out)
+
+
+def _turn7(gm, camp) -> tuple[str, str, str]:
+    """Turn 7 started; alice's homeworld, an unexplored neighbour of it and a hex behind it."""
+    set_turn(camp, 7)
+    ok(gm("turn", "start", "-c", str(camp)))
+    home = player(camp, "alice")["homeworld"]
+    radius = state(camp)["galaxy"]["radius"]
+    near = _ring(home, 1, radius)[0]
+    far = next(h for h in _ring(home, 2, radius) if _distance(h, near) == 1)
+    return home, near, far
+
+
+def test_a_hex_behind_unexplored_space_is_out_of_reach_in_stage_2(gm, camp):
+    home, near, far = _turn7(gm, camp)
+    c = ("-c", str(camp))
+    reach = json.loads(ok(gm("reach", *c, "--player", "alice", "--format", "json")))
+    assert near in reach["in_reach"] and far not in reach["in_reach"]
+    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", far, "--dice", "1",
+            fragments=(f"{far} is out of alice's reach", "behind unexplored space"))
+    ok(gm("explore", *c, "--player", "alice", "--hex", near, "--dice", "1"))   # empty space
+    # explored space joined to the homeworld: the hex behind it is in reach now (another ship)
+    assert far in json.loads(ok(gm("reach", *c, "--player", "alice", "--format", "json")))["in_reach"]
+    grant(camp, "alice", scouts=2)
+    ok(gm("explore", *c, "--player", "alice", "--hex", far, "--dice", "1"))
+
+
+def test_orders_files_check_the_same_reach(gm, camp, tmp_path):
+    home, near, far = _turn7(gm, camp)
+    orders = tmp_path / "orders.toml"
+    orders.write_text(f'turn = 7\n[alice]\nexplore = ["{far}"]\n', encoding="utf-8")
+    before = files(camp)
+    res = gm("turn", "check", str(orders), "-c", str(camp))
+    assert res.exit_code == 1 and "behind unexplored space" in res.stderr, res.stderr
+    assert files(camp) == before
+
+
+def test_forum_explore_checks_the_same_reach(gm, camp):
+    home, near, far = _turn7(gm, camp)
+    before = state(camp).get("system", [])
+    res = gm("post", "resolve", "-", "-c", str(camp), "--author", "alice", "--post-id", "p1", "--format", "json",
+             input=f"!explore {far}\n")
+    assert "behind unexplored space" in res.stdout + res.stderr
+    assert state(camp).get("system", []) == before

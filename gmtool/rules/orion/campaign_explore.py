@@ -12,11 +12,12 @@ from gmtool.rules.orion.fleet import has_ship, remove_ship
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
+from gmtool.rules.orion.reach import in_reach
 
 
 
 def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
-    """Refuse a hex off the map, already explored, or (stage 1) out of reach."""
+    """Refuse a hex off the map, already explored, or out of reach (gmtool/rules/orion/reach.py)."""
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
@@ -29,6 +30,8 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex) -> None:
     if system is not None and system.explored_by is not None:
         raise RuleRefused(f"hex {hex_} was already explored by {system.explored_by} "
                           f"(turn {system.explored_turn})")
+    if not in_reach(campaign, player, hex_):   # stage 2+: behind unexplored space (A4)
+        raise RuleRefused(key="reach.behind_unexplored", hex=str(hex_), leader=player.name)
 
 
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
