@@ -35,3 +35,13 @@ def open_path_in(folder: Path, leader: str, target: str | Hex) -> list[Hex]:
     laid = open_path(c, leader, Hex.parse(target) if isinstance(target, str) else target)
     store.save(c)
     return laid
+
+
+def give_scouts(folder: Path, leader: str, n: int) -> None:
+    """``leader`` has ``n`` scouts (a scout explores one hex a turn, A4)."""
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(folder)
+    c = store.load()
+    c.player(leader).scouts = n
+    store.save(c)

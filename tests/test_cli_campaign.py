@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import assert_error, ok, ok_json, snapshot
-from reach_paths import open_path_in
+from reach_paths import give_scouts, open_path_in
 from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -275,6 +275,7 @@ def test_explore_homeworld_rule_from_the_map(gm, camp):
     # Four planets next to bob's homeworld: a fifth neighbour rerolls planet results.
     q, r = homeworld(gm, camp, "bob")
     ring = neighbours(q, r)
+    give_scouts(camp, "bob", 5)                            # one hex per scout a turn (A4)
     for h in ring[:4]:
         ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", h, "--dice", "6,9,5"))
     data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", ring[4], "--dice", "3,7,1",

@@ -131,3 +131,49 @@ def test_forum_explore_checks_the_same_reach(gm, camp):
              input=f"!explore {far}\n")
     assert "behind unexplored space" in res.stdout + res.stderr
     assert state(camp).get("system", []) == before
+
+
+# ===================================================== 4. one hex per ship per turn
+
+def _free_neighbours(camp, name: str) -> list[str]:
+    home = player(camp, name)["homeworld"]
+    taken = {s["hex"] for s in state(camp).get("system", [])}
+    return [h for h in _ring(home, 1, state(camp)["galaxy"]["radius"]) if h not in taken]
+
+
+def test_a_ship_explores_at_most_one_hex_a_turn(gm, camp):
+    c = ("-c", str(camp))
+    a, b, d = _free_neighbours(camp, "alice")[:3]
+    ok(gm("explore", *c, "--player", "alice", "--hex", a, "--dice", "1"))
+    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", b, "--dice", "1",
+            fragments=("already explored a hex this turn",))
+    grant(camp, "alice", scouts=2)                       # a second scout may still move
+    ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))
+    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", d, "--dice", "1",
+            fragments=("all 2 of alice's ships of kind scout",))
+    ok(gm("turn", "start", *c))
+    ok(gm("turn", "end", *c))                            # a new turn: every ship moves again
+    ok(gm("explore", *c, "--player", "alice", "--hex", d, "--dice", "1"))
+
+
+def test_a_ship_lost_exploring_leaves_the_others_free(gm, camp):
+    c = ("-c", str(camp))
+    grant(camp, "alice", scouts=2)
+    a, b = _free_neighbours(camp, "alice")[:2]
+    # exploration 4 (hostile, negative event) → event 1 (ceil(1/2) = 1: fleet_lost) → type, size
+    ok(gm("explore", *c, "--player", "alice", "--hex", a, "--dice", "4,1,5,5"))
+    assert player(camp, "alice")["scouts"] == 1
+    ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))   # the other scout
+
+
+def test_orders_files_move_each_ship_once(gm, camp, tmp_path):
+    c = ("-c", str(camp))
+    a, b = _free_neighbours(camp, "alice")[:2]
+    orders = tmp_path / "orders.toml"
+    orders.write_text(f'turn = 1\n[alice]\nexplore = ["{a}", "{b}"]\n', encoding="utf-8")
+    before = files(camp)
+    res = gm("turn", "check", str(orders), *c)
+    assert res.exit_code == 1 and "already explored a hex this turn" in res.stderr, res.stderr
+    assert files(camp) == before
+    grant(camp, "alice", scouts=2)
+    ok(gm("turn", "check", str(orders), *c))

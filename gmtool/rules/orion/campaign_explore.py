@@ -8,7 +8,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.fleet import has_ship, remove_ship
+from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
@@ -62,9 +62,11 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     check_explorable(campaign, player, hex_)
     if hex_ == campaign.orion:
         raise RuleRefused("Orion rolls no dice: the moderator explores it with `gmtool explore -c DIR`")
-    check_ship(player, ship)
+    check_ship(player, ship, campaign.turn)
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     changes = apply_exploration(campaign, player, hex_, result, ship)
+    if not any(g.name == "ship_lost" for g in result.gains):
+        mark_moved(player, ship, campaign.turn)   # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
     return result
 
@@ -74,22 +76,27 @@ def _brief(result: Exploration) -> dict[str, Any]:
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
 
 
-def check_ship(player: Player, ship: str) -> None:
-    """A hex is explored by a ship that moves in: the leader must have one (A4 decision)."""
+def check_ship(player: Player, ship: str, turn: int) -> None:
+    """A hex is explored by a ship that moves in: the leader must have one (A4 decision)
+    that has not explored a hex this turn already (its move ended there, A4)."""
     if not has_ship(player, ship):
         raise RuleRefused(f"{player.name} has no {ship.replace('_', ' ')} to move into the hex")
+    n = ship_count(player, ship)
+    if moved(player, ship, turn) >= n:
+        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship.replace('_', ' '))
 
 
 def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
     check_explorable(campaign, player, campaign.orion)
-    check_ship(player, ship)
+    check_ship(player, ship, campaign.turn)
     system = campaign.system(campaign.orion)
     if system is None:
         system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
         campaign.systems.append(system)
     system.explored_by = player.name
     system.explored_turn = campaign.turn
+    mark_moved(player, ship, campaign.turn)
     note(campaign, "explored_orion", player.name, public=campaign.stage > 1, hex=str(system.hex), ship=ship)
     return system
 

@@ -278,6 +278,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         return out
     campaign.turn += 1
     campaign.stage = rules.stage_of(campaign.turn)
+    for player in campaign.players:   # every ship may move again (A4: one explored hex per ship a turn)
+        player.moved, player.moved_turn = {}, None
     out["next_turn"] = campaign.turn
     out["next_stage"] = campaign.stage
     out["next_order"] = movement_order(campaign)
