@@ -177,3 +177,30 @@ def test_orders_files_move_each_ship_once(gm, camp, tmp_path):
     assert files(camp) == before
     grant(camp, "alice", scouts=2)
     ok(gm("turn", "check", str(orders), *c))
+
+
+# ===================================================== 10. the Council in the public post
+
+def test_a_tally_made_during_the_turn_is_in_the_public_post(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 7)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "propose", *c, "--pick", "1"))
+    for name in PLAYERS:
+        ok(gm("council", "vote", *c, "--player", name, "yes" if name == "alice" else "no", "--bribe", "3"))
+    ok(gm("council", "tally", *c))                         # mid-turn: 1 + 1 yes, 2 + 2 no
+    out = ok(gm("turn", "end", *c))
+    public = (camp / "reports" / "turn-07" / "public.txt").read_text(encoding="utf-8")
+    assert out == public
+    assert "Council vote: Yes 2, No 4 → rejected" in public, public
+    assert "bribe" not in public.lower()                  # ballots stay secret (A9)
+
+
+def test_an_election_tallied_during_the_turn_is_in_the_public_post(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 14)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
+    ok(gm("council", "tally", *c, "--election"))           # 1 of 3 votes: nobody
+    public = ok(gm("turn", "end", *c))
+    assert "Emperor: nobody" in public or "Emperor: no one" in public, public

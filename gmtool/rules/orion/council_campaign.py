@@ -9,6 +9,7 @@ from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
+from gmtool.rules.orion.common import note
 from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, check_bribe, tally_bill,
                                         tally_election)
 
@@ -125,6 +126,8 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     not_voted = _not_voted(campaign, vote["ballots"])
     campaign.council.last_tally = {"kind": "bill", "turn": campaign.turn, "bill": bill.id,
                                    "not_voted": not_voted, **result.to_data(secret=False)}
+    # for the turn's public post, whenever in the turn the tally is made (A9: totals only)
+    note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
     campaign.council.vote = None
     return result, bill.id, not_voted
 
@@ -151,6 +154,7 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     campaign.council.last_tally = {"kind": "election", "turn": campaign.turn, "not_voted": not_voted,
                                    **{k: v for k, v in data.items() if v is not None}}
     campaign.council.election = None
+    note(campaign, "election_tally", not_voted=not_voted, **result.to_data())
     return result, not_voted
 
 
