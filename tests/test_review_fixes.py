@@ -204,3 +204,43 @@ def test_an_election_tallied_during_the_turn_is_in_the_public_post(gm, camp):
     ok(gm("council", "tally", *c, "--election"))           # 1 of 3 votes: nobody
     public = ok(gm("turn", "end", *c))
     assert "Emperor: nobody" in public or "Emperor: no one" in public, public
+
+
+# ===================================================== 9. an agent's mission is no award
+
+def _spy(gm, camp) -> tuple[str, ...]:
+    c = ("-c", str(camp))
+    ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
+    ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy"))
+    grant(camp, "bob", bc=16, orders=2)
+    return c
+
+
+def test_gather_intel_tells_the_target_bc_and_orders_and_files_no_award(gm, camp):
+    c = _spy(gm, camp)
+    out = ok(gm("agent", "use", *c, "Kess", "gather-intel", "--target", "bob"))
+    assert "BC 16; orders 2" in out, out
+    alice = player(camp, "alice")
+    assert alice.get("awards", []) == []
+    assert [m["kind"] for m in alice["inbox"]] == ["agent_learned"]
+    assert alice["inbox"][0]["learned"] == {"bc": 16, "orders": 2}
+    assert "your agent Kess learned of bob: BC 16; orders 2" in ok(gm("status", *c, "--player", "alice"))
+    ru = ok(gm("status", *c, "--player", "alice", "--lang", "ru"))
+    assert "ВС 16; ордера 2" in ru and "выдача ?" not in ru
+
+
+def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
+    c = _spy(gm, camp)
+    grant(camp, "alice", orders=1)
+    ok(gm("agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "10"))
+    assert player(camp, "alice").get("awards", []) == []          # deep cover reveals: no award either
+    ok(gm("turn", "start", *c))
+    ok(gm("turn", "end", *c))
+    ok(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "10"))
+    award = player(camp, "alice")["awards"][0]
+    assert (award["id"], award["kind"]) == (1, "agent_mission")
+    status_text = ok(gm("status", *c))
+    assert "the mission of agent Kess: Steal technology → bob (award 1)" in status_text, status_text
+    out = ok(gm("award", "apply", *c, "--player", "alice", "1"))
+    assert out.count("Steal technology") == 1, out
+    assert player(camp, "alice").get("awards", []) == []

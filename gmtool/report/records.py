@@ -67,6 +67,8 @@ _W: dict[str, dict[str, str]] = {
                             "ru": "случайная наука {n}-го уровня (выдача {id})"},
     "award_ship": {"en": "a {ship} (award {id})", "ru": "корабль: {ship} (выдача {id})"},
     "award_other": {"en": "{what} (award {id})", "ru": "{what} (выдача {id})"},
+    "award_agent_mission": {"en": "the mission of agent {agent}: {ability} (award {id})",
+                            "ru": "задание агента {agent}: {ability} (выдача {id})"},
     "with_techs": {"en": "technologies: {names}", "ru": "технологии: {names}"},
     "nothing": {"en": "nothing more", "ru": "ничего больше"},
     "reason": {"en": "reason: {reason}", "ru": "причина: {reason}"},
@@ -107,6 +109,10 @@ def award_text(award: dict[str, Any], lang: str, label: Label | None = None) -> 
         text = w("award_science_level", lang, n=value, id=ident)
     elif kind == "ship":
         text = w("award_ship", lang, ship=ship_name(str(value), label), id=ident)
+    elif kind == "agent_mission" and isinstance(value, dict):   # an agent's done mission to apply by hand
+        target = f" → {value['target']}" if value.get("target") else ""
+        text = w("award_agent_mission", lang, agent=value.get("agent", "?"),
+                 ability=label("agents", value.get("ability", "?")) + target, id=ident)
     else:
         text = w("award_other", lang, what=f"{kind.replace('_', ' ')} {value}", id=ident)
     return text + (f", {award['hex']}" if award.get("hex") else "")
