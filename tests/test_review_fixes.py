@@ -244,3 +244,22 @@ def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
     out = ok(gm("award", "apply", *c, "--player", "alice", "1"))
     assert out.count("Steal technology") == 1, out
     assert player(camp, "alice").get("awards", []) == []
+
+
+# ===================================================== 7. natives freed from a monster
+
+def test_natives_freed_by_a_slain_monster_are_told_on_their_planet(gm, camp):
+    c = ("-c", str(camp))
+    home, near, far = _turn7(gm, camp)
+    # exploration 4 (hostile, negative) → event 8 (monster guarding natives) → kind 1 → type 5 → size 5
+    ok(gm("explore", *c, "--player", "alice", "--hex", near, "--dice", "4,8,1,5,5"))
+    before = next(s for s in state(camp)["system"] if s["hex"] == home)["planet"]["population"]
+    out = ok(gm("monster", "slain", *c, "--hex", near, "--by", "alice"))
+    assert f"2 colonists and control of {near}" in out and "homeworld" not in out, out
+    from gmtool.report.records import changes_text
+
+    ru = changes_text([{"player": "alice", "colony": near, "colonists": 2}], "ru")
+    assert ru == f"2 колониста и контроль над {near}"
+    after = {s["hex"]: s for s in state(camp)["system"]}
+    assert after[home]["planet"]["population"] == before
+    assert (after[near]["owner"], after[near]["planet"]["population"]) == ("alice", 2)

@@ -125,6 +125,8 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
         for key, value in change.items():
             if key in ("player",):
                 continue
+            if key == "colonists" and "colony" in change:
+                continue   # natives: the colonists live on that planet, told with "colony" below
             if key in ("bc", "rp", "orders", "colonists", "homeworld_colonists") and isinstance(value, int):
                 if value:
                     parts.append(w(key, lang, n=value))
