@@ -263,3 +263,29 @@ def test_natives_freed_by_a_slain_monster_are_told_on_their_planet(gm, camp):
     after = {s["hex"]: s for s in state(camp)["system"]}
     assert after[home]["planet"]["population"] == before
     assert (after[near]["owner"], after[near]["planet"]["population"]) == ("alice", 2)
+
+
+# ===================================================== 8. renames reach the turn's news
+
+def test_a_rename_reaches_every_name_in_the_turns_news(gm, camp):
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    home = player(camp, "carol")["homeworld"]
+    ok(gm("blockade", *c, "--hex", home, "--by", "bob"))
+    ok(gm("player", "rename", *c, "--player", "carol", "--to", "Карина"))
+    ok(gm("turn", "end", *c))
+    mine = (camp / "reports" / "turn-01" / "Карина.txt").read_text(encoding="utf-8")
+    assert "bob's fleet blockades 0,0 (Карина)" in mine, mine      # stage 1: its own frame
+    assert "carol" not in mine.replace("carol is now called", "")
+    assert "(carol)" not in (camp / "reports" / "turn-01" / "bob.txt").read_text(encoding="utf-8")
+
+
+def test_a_replacement_keeps_the_roster_history(gm, camp):
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    ok(gm("player", "add", *c, "--player", "dave"))
+    ok(gm("player", "drop", *c, "--player", "dave", "--keep"))
+    ok(gm("player", "replace", *c, "--player", "dave", "--by", "эрик"))
+    public = ok(gm("turn", "end", *c))
+    assert "dave joins the game" in public and "эрик takes over the empire of dave" in public, public
+    assert "эрик joins the game" not in public
