@@ -307,3 +307,14 @@ def test_movement_order_is_the_seating_order_until_the_token_then_alternates(gm,
     after = seats[1:] + seats[:1]                                        # the token passes clockwise
     out = ok(gm("turn", "end", *c))                                      # turn 8: counter-clockwise
     assert "Movement order: " + " → ".join([after[0]] + after[:0:-1]) in out, out
+
+
+# ===================================================== 13. smaller points
+
+def test_the_election_report_names_the_whole_council_not_the_votes_cast(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 13)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
+    out = ok(gm("council", "tally", *c, "--election"))          # 1 vote cast, 3 in the Council
+    assert "Votes in the whole Council: 3" in out and "Votes cast" not in out, out
