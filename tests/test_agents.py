@@ -356,9 +356,10 @@ def test_critical_success_with_frame_blames_the_framed_leader(camp):
     assert bob_inbox == [{"turn": 1, "kind": "agent_blamed", "blamed": "carol"}]
     assert "alice" not in json.dumps(bob_inbox)
     awards = camp.player("alice").awards
-    assert len(awards) == 1
-    assert awards[0]["agent"] == "Kess" and awards[0]["ability"] == "sabotage" and awards[0]["target"] == "bob"
-    assert awards[0].get("critical") is True
+    assert len(awards) == 1 and awards[0]["kind"] == "agent_mission"
+    mission = awards[0]["value"]
+    assert mission["agent"] == "Kess" and mission["ability"] == "sabotage" and mission["target"] == "bob"
+    assert mission.get("critical") is True
 
 
 def test_frame_on_a_plain_success_blames_nobody(camp):
@@ -382,7 +383,8 @@ def test_success_gives_the_owner_an_award(camp):
     hire(camp, "alice", "Kess", "spy")
     r = use(camp, "Kess", "steal-tech", [8], target="bob")
     assert r.check.outcome.id == "success"
-    assert camp.player("alice").awards == [{"turn": 1, "agent": "Kess", "ability": "steal-tech", "target": "bob"}]
+    assert camp.player("alice").awards == [{"id": 1, "turn": 1, "kind": "agent_mission", "reason": "agent",
+                                            "value": {"agent": "Kess", "ability": "steal-tech", "target": "bob"}}]
     assert camp.player("bob").inbox == []
 
 
@@ -390,7 +392,9 @@ def test_an_automatic_ability_rolls_nothing_and_succeeds(camp):
     hire(camp, "alice", "Kess", "spy")
     r = use(camp, "Kess", "gather-intel", [], target="bob")
     assert r.check.natural is None and r.check.outcome.id == "success"
-    assert len(camp.player("alice").awards) == 1
+    assert camp.player("alice").awards == []                      # it reveals: told at once, no award
+    assert r.learned == {"bc": camp.player("bob").bc, "orders": camp.player("bob").orders}
+    assert camp.player("alice").inbox[-1]["kind"] == "agent_learned"
 
 
 def test_blockade_move_critical_failure_captures_the_agent(camp):

@@ -112,7 +112,8 @@ while True:
     state = store.load()
     todo = []
     for p in state.players:
-        if p.name in ("alice", "bob") and p.scouts > 0:   # exploring needs a ship
+        # exploring needs a ship that has not explored this turn (one hex per ship, A4)
+        if p.name in ("alice", "bob") and p.scouts > (p.moved.get("scout", 0) if p.moved_turn == state.turn else 0):
             for h in p.homeworld.neighbours():
                 s = state.system(h)
                 if state.on_map(h) and (s is None or s.explored_by is None):
@@ -202,6 +203,11 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
     for i in range(KILLS):
         if i % PER_CAMPAIGN == 0:
             folder = new_campaign(tmp_path / f"c{i // PER_CAMPAIGN}", seed=1 + i // PER_CAMPAIGN)
+            store = CampaignStore(folder)     # a scout per neighbour: one hex per ship a turn (A4)
+            state = store.load()
+            for p in state.players:
+                p.scouts = 6
+            store.save(state)
             count = 0
         explored_before = len(unexplored_neighbours(CampaignStore(folder).load()))
         err = tmp_path / f"child{i}.err"

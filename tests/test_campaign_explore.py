@@ -7,6 +7,7 @@ back from the code under test.
 from __future__ import annotations
 
 import pytest
+from reach_paths import open_path
 
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Monster, Player, System
@@ -112,6 +113,7 @@ class TestCampaignExploration:
         self.c.stage = 2
         far = next(h for h in within(self.c.radius) if h != self.c.orion
                    and all(p.homeworld.distance(h) > 1 for p in self.c.players) and self.c.system(h) is None)
+        open_path(self.c, "alice", far)                             # stage 2: in reach (A4)
         result, _ = self.explore_at(far, 6, 7, 5)
         assert self._type_mods(result) == []
         assert result.planet.type == "barren"
@@ -267,8 +269,14 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="stage 1"):
             check_explorable(self.c, self.alice, two)
         check_explorable(self.c, self.alice, self.ring[1])
-        self.c.stage = 2
+        self.c.stage = 2      # from stage 2: next to explored space joined to its own systems (A4)
+        with pytest.raises(RuleRefused, match="behind unexplored space"):
+            check_explorable(self.c, self.alice, two)
+        with pytest.raises(RuleRefused, match="behind unexplored space"):
+            check_explorable(self.c, self.alice, self.c.orion)
+        open_path(self.c, "alice", two)
         check_explorable(self.c, self.alice, two)
+        open_path(self.c, "alice", self.c.orion)
         check_explorable(self.c, self.alice, self.c.orion)
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)
@@ -294,6 +302,7 @@ def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(orion_g
     alice = c.player("alice")
     target = free_hex(c)
     # exploration 4 (hostile, negative) → event 8 (monster guards natives) → monster 1 → type 1 → size 1 (→ small)
+    open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([4, 8, 1, 1, 1])))
     planet = c.system(target).planet
     assert (planet.size, planet.max_population) == ("small", 1)  # small 2, hostile −1

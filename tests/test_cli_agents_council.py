@@ -403,7 +403,8 @@ def test_agent_paid_ability_costs_an_order(gm, camp):
     assert data["paid_order"] is True and data["outcome"] == "success"      # 6 against 5
     st = state_of(camp)
     assert st.player("alice").orders == 1
-    assert st.player("alice").awards[-1]["ability"] == "deep-cover"
+    assert st.player("alice").awards == []                        # deep cover reveals: no award
+    assert st.player("alice").inbox[-1]["learned"] == {"hand": [], "agents": []}
 
 
 def test_agent_critical_success_frames_a_third_leader(gm, camp):

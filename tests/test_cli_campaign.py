@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import CYRILLIC, assert_error, journal_rolls, ok, ok_json, snapshot, status
+from reach_paths import give_scouts, open_path_in
 from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -265,6 +266,7 @@ def test_explore_homeworld_rule_from_the_map(gm, camp):
     # Four planets next to bob's homeworld: a fifth neighbour rerolls planet results.
     q, r = homeworld(gm, camp, "bob")
     ring = neighbours(q, r)
+    give_scouts(camp, "bob", 5)                            # one hex per scout a turn (A4)
     for h in ring[:4]:
         ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", h, "--dice", "6,9,5"))
     data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", ring[4], "--dice", "3,7,1",
@@ -275,6 +277,8 @@ def test_explore_homeworld_rule_from_the_map(gm, camp):
 
 def test_explore_stage2_orion(gm, camp):
     set_stage(camp, 2)
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0"), "0,0", "bob")   # out of reach
+    open_path_in(camp, "bob", "0,0")                       # explored space up to Orion (A4 reach)
     before = snapshot(camp)
     assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--dice", "1"))
     assert snapshot(camp) == before
@@ -287,6 +291,7 @@ def test_explore_stage2_orion(gm, camp):
 
 def test_explore_orion_json_has_the_contract_keys(gm, camp):
     set_stage(camp, 2)
+    open_path_in(camp, "bob", "0,0")
     data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--format", "json"))
     assert CONTRACT_EXPLORE_KEYS <= set(data), sorted(CONTRACT_EXPLORE_KEYS - set(data))
 

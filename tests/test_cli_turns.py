@@ -396,6 +396,7 @@ def test_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, camp):
 # ============================================================== colonize, assign, activate
 
 def test_colonize(gm, camp):
+    grant(camp, "bob", scouts=2)                          # two hexes this turn: two scouts (A4)
     hex_ = explore_planet(gm, camp, "bob")
     out = ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", hex_))
     assert "bob colonised" in out

@@ -36,13 +36,33 @@ def finish(gm, camp: Path, before_last: bytes) -> None:
     ok(gm("verify", "-c", str(camp)))
 
 
+def _path_to_orion(home: str) -> list[str]:
+    """The hexes from ``home`` (excluded) to a neighbour of 0,0 (included), one step each."""
+    from gmtool.campaign.hexes import Hex
+
+    here, orion, path = Hex.parse(home), Hex(0, 0), []
+    while here.distance(orion) > 1:
+        here = min(here.neighbours(), key=lambda n: (n.distance(orion), n))
+        path.append(str(here))
+    return path
+
+
 @pytest.mark.slow
 def test_orion_victory(gm, game):
-    for turn in range(1, 7):
+    # alice's scout explores one hex a turn toward Orion (A4: its move ends there; from stage
+    # 2 only next to explored space), then reaches it
+    home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["alice"]
+    path = _path_to_orion(home)
+    run_turn(gm, game, 1, f'[alice]\nexplore = ["{path[0]}"]\n')   # stage 1: next to the homeworld
+    for turn in range(2, 7):
         run_turn(gm, game, turn)
-    # turn 7: alice's scout reaches Orion, her fleet destroys the Guardian (17), her colony ship lands
+    turn = 7
+    for h in path[1:]:
+        run_turn(gm, game, turn, f'[alice]\nexplore = ["{h}"]\n')
+        turn += 1
+    # alice's scout reaches Orion, her fleet destroys the Guardian (17), her colony ship lands
     before = (game / "campaign.toml").read_bytes()
-    out = run_turn(gm, game, 7, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
+    out = run_turn(gm, game, turn, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
     assert "alice: Orion victory" in out
     assert "destroyed the Guardian of Orion" in out
     assert status(gm, game)["systems"][0]["owner"] or True

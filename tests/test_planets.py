@@ -3,6 +3,7 @@ colonised, the moderator's public override, and what an artifact world gives its
 from __future__ import annotations
 
 import pytest
+from reach_paths import open_path
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import RuleRefused
@@ -18,6 +19,7 @@ def test_artifact_world_science_goes_to_the_coloniser_when_it_colonises(orion_ga
     target = free_hex(c)
     alice, bob = c.player("alice"), c.player("bob")
     # exploration 8 (favorable, positive event) → event 10 (artifact world) → type 1 (terran) → size 5
+    open_path(c, "alice", target)                              # stage 2: in reach (A4)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([8, 10, 1, 5])))
     assert alice.awards == []                                   # not the explorer, not at exploration
     colonize(c, bob, target, rules.orion, rules.technologies)
@@ -31,6 +33,7 @@ def test_only_colonisable_types_without_a_technology_or_override(orion_game):
     alice = c.player("alice")
     target = free_hex(c)
     # exploration 6 (ordinary planet) → type 6 (toxic) → size 5
+    open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([6, 6, 5])))
     assert c.system(target).planet.type == "toxic"
     with pytest.raises(RuleRefused, match="toxic world"):
@@ -46,6 +49,7 @@ def test_the_moderators_override_is_recorded_and_public(orion_game):
     c.stage = 2
     bob = c.player("bob")
     target = free_hex(c)
+    open_path(c, "bob", target)
     explore_hex(c, rules.orion, bob, target, DiceRoller(FixedSource([6, 10, 5])))   # inferno
     colonize(c, bob, target, rules.orion, rules.technologies, override="a quest reward")
     entry = [e for e in c.turn_state.log if e["kind"] == "colonise_override"][0]

@@ -92,6 +92,9 @@ class Player:
     hand: list[str] = field(default_factory=list)          # event cards, hidden
     quests_done: list[str] = field(default_factory=list)
     fleet_changed_turn: int | None = None
+    # Ships that explored a hex in turn ``moved_turn`` (a ship's move ends there, A4): ship → count.
+    moved: dict[str, int] = field(default_factory=dict)
+    moved_turn: int | None = None
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False             # the leader left; its empire waits for a replacement
 
@@ -203,7 +206,9 @@ class Campaign:
     def victory(self) -> dict[str, Any] | None:
         if self.venus is not None and self.venus.winner:
             return {"kind": "net_worth", "leader": self.venus.winner, "turn": self.turn}
-        return self.turn_state.victory or self.council.victory
+        # The game ends at the turn end (A3, A12): an Emperor elected mid-turn
+        # (council.victory) wins when that turn ends, not before.
+        return self.turn_state.victory
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -281,6 +286,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "ships": p.ships or None, "builds": p.builds, "scrap_refund": p.scrap_refund or None,
             "all_sciences": p.all_sciences or None, "tech_rp": p.tech_rp or None,
             "fleet_changed_turn": p.fleet_changed_turn, "technologies": p.technologies,
+            "moved": p.moved or None, "moved_turn": p.moved_turn if p.moved else None,
             "vacant": p.vacant or None,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
@@ -476,6 +482,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             scrap_refund=r.get("scrap_refund", int, 0, COUNT), all_sciences=r.get("all_sciences", bool, False),
             tech_rp=r.get("tech_rp", int, 0, COUNT), technologies=r.strings("technologies"),
             vacant=r.get("vacant", bool, False),
+            moved=_counts(r, "moved"), moved_turn=r.get("moved_turn", int, None, TURN),
         ))
         r.done()
     for i, raw in enumerate(top.get("agent", list, []), start=1):

@@ -94,6 +94,7 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
         "players": players, "systems": systems, "agents": agents,
         "council": {"chair": council.chair, "laws": council.laws, "emperor": council.emperor,
                     "victory": council.victory},
+        "victory": campaign.victory,
     }
     from gmtool.campaign.frames import closed
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, System
 from gmtool.campaign.views import visible
+from gmtool.rules.orion.reach import explored_space, frontier, stage1_hexes
 
 PUBLIC = "@public"          # the viewer of the public map: what every leader may see (no leader's name)
 
@@ -201,21 +202,14 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
     explored = {s.hex: s for s in campaign.systems if s.explored_by is not None}
     entries: list[ReachEntry] = []
     if campaign.stage == 1:
-        for h in sorted(player.home().neighbours()):
+        for h in stage1_hexes(player):
             s = explored.get(h)
             entries.append(ReachEntry(h, to_label(h), EXPLORED if s else IN_REACH, s.explored_turn if s else None))
         return Reach(player.name, campaign.turn, campaign.stage, name, entries)
-    # Explored space joined to the leader's homeworld and colonies.
-    start = [s.hex for s in campaign.systems if s.owner == player.name or s.homeworld_of == player.name]
-    seen, todo = set(start), list(start)
-    while todo:
-        for n in todo.pop().neighbours():
-            if n not in seen and n in explored:
-                seen.add(n)
-                todo.append(n)
-    frontier = sorted({n for h in seen for n in h.neighbours()
-                       if n not in explored and campaign.on_map(n)})
-    entries = [ReachEntry(h, to_label(h), IN_REACH) for h in frontier]
+    # The one reach rule (gmtool/rules/orion/reach.py): exploring checks the same.
+    seen = explored_space(campaign, player)
+    hexes = frontier(campaign, player)
+    entries = [ReachEntry(h, to_label(h), IN_REACH) for h in hexes]
     unexplored = sum(1 for h in within(campaign.radius, campaign.orion) if h not in explored)
     return Reach(player.name, campaign.turn, campaign.stage, name, entries,
-                 far=unexplored - len(frontier), movable=len(seen))
+                 far=unexplored - len(hexes), movable=len(seen))

@@ -14,11 +14,22 @@ def notice_text(message: dict[str, Any], lang: str) -> str:
     kind = message.get("kind", "")
     key = f"notice_{kind}"
     fields = {k: v for k, v in message.items() if k not in ("kind", "turn")}
+    if kind == "agent_learned":   # what a mission revealed: "BC 16, orders 0"
+        fields["learned"] = learned_text(fields.get("learned", {}), lang)
     try:
         body = tr(key, lang, **fields)
     except KeyError:
         body = f"{kind}: {fields}"
     return f"{tr('turn', lang)} {message.get('turn', '?')}: {body}"
+
+
+def learned_text(learned: dict[str, Any], lang: str) -> str:
+    parts = []
+    for key, value in learned.items():
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value) or tr("none", lang)
+        parts.append(f"{tr('learned_' + key, lang)} {value}")
+    return "; ".join(parts)
 
 
 def hire_report(agent: Any, specialities: list[str], lang: str) -> Report:
@@ -41,6 +52,8 @@ def use_report(result: Any, lang: str, source_info: dict[str, Any]) -> Report:
         facts.append((tr("ability", lang), text(pick(result.ability.text, lang))))
     if result.check.outcome.text:
         facts.append((tr("consequence", lang), text(pick(result.check.outcome.text, lang))))
+    if result.learned:
+        facts.append((tr("learned", lang), [bold(learned_text(result.learned, lang))]))
     if result.paid_order:
         facts.append((tr("paid", lang), text(tr("one_order", lang))))
     if result.check.natural is not None:

@@ -37,6 +37,10 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     facts = [(tr("turn", lang), text(str(view["turn"]))), (tr("stage", lang).capitalize(), text(str(view["stage"])))]
     if viewer:
         facts.append((tr("view_of", lang), text(viewer)))
+    if view.get("victory"):   # the game is over (declared at a turn's end, A12)
+        from gmtool.report.turns import _victory_facts
+
+        facts += _victory_facts(view["victory"], lang)
     blocks: list = [Facts(facts), Heading(text(tr("players", lang)))]
     full = [p for p in view["players"] if "bc" in p]
     rows = []

@@ -41,6 +41,10 @@ def award_text(award: dict[str, Any], lang: str, label: Label | None = None) -> 
         text = w("award_science_level", lang, n=value, id=ident)
     elif kind == "ship":
         text = w("award_ship", lang, ship=ship_name(str(value), label), id=ident)
+    elif kind == "agent_mission" and isinstance(value, dict):   # an agent's done mission to apply by hand
+        target = f" → {value['target']}" if value.get("target") else ""
+        text = w("award_agent_mission", lang, agent=value.get("agent", "?"),
+                 ability=label("agents", value.get("ability", "?")) + target, id=ident)
     else:
         text = w("award_other", lang, what=f"{kind.replace('_', ' ')} {value}", id=ident)
     return text + (f", {award['hex']}" if award.get("hex") else "")
@@ -53,6 +57,8 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
         for key, value in change.items():
             if key in ("player",):
                 continue
+            if key == "colonists" and "colony" in change:
+                continue   # natives: the colonists live on that planet, told with "colony" below
             if key in ("bc", "rp", "orders", "colonists", "homeworld_colonists") and isinstance(value, int):
                 if value:
                     parts.append(w(key, lang, n=value))

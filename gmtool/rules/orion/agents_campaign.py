@@ -10,6 +10,7 @@ from gmtool.campaign.model import Agent, Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
+from gmtool.rules.orion.common import add_award
 from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
 
 ABILITIES_TABLE = "agents"
@@ -25,12 +26,14 @@ class AgentUse:
     paid_order: bool = False
     framed: str | None = None
     lost: bool = False
+    learned: dict[str, Any] = field(default_factory=dict)   # what a done mission revealed of the target
     notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)   # (leader, message)
 
     def to_data(self) -> dict[str, Any]:
         return {"agent": self.agent.name, "owner": self.agent.owner, "ability": self.ability.id,
                 "target": self.target.name if self.target else None, "paid_order": self.paid_order,
-                "framed": self.framed, "agent_lost": self.lost, **self.check.to_data(),
+                "framed": self.framed, "agent_lost": self.lost, "learned": self.learned or None,
+                **self.check.to_data(),
                 "notices": [{"to": who, **msg} for who, msg in self.notices]}
 
 
@@ -124,14 +127,31 @@ def _consequences(campaign: Campaign, result: AgentUse, owner: Player, frame: Pl
         result.framed = frame.name
         result.notices.append((target.name, {"turn": turn, "kind": "agent_blamed", "blamed": frame.name}))
     if outcome.values.get("mission") == "done":
-        award = {"turn": turn, "agent": result.agent.name, "ability": result.ability.id}
-        if target is not None:
-            award["target"] = target.name
-        if outcome.id == "critical_success":
-            award["critical"] = True
-        owner.awards.append(award)
+        reveals = list(result.ability.values.get("reveals", []))
+        if reveals and target is not None:
+            # what the ability tells is read off the campaign: the owner learns it at once
+            result.learned = {key: _revealed(campaign, target, key) for key in reveals}
+            result.notices.append((owner.name, {"turn": turn, "kind": "agent_learned", "agent": result.agent.name,
+                                                "target": target.name, "learned": dict(result.learned)}))
+        else:   # an effect of campaign content: the moderator hands it out (an award to apply)
+            value: dict[str, Any] = {"agent": result.agent.name, "ability": result.ability.id}
+            if target is not None:
+                value["target"] = target.name
+            if outcome.id == "critical_success":
+                value["critical"] = True
+            add_award(campaign, owner, "agent_mission", value, None, "agent")
     for who, message in result.notices:
         campaign.player(who).inbox.append(message)
+
+
+def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
+    if key == "hand":
+        return list(target.hand)
+    if key == "agents":
+        return [a.name for a in campaign.agents if a.owner == target.name]
+    if key in ("bc", "orders", "rp", "secret_ops"):
+        return getattr(target, key)
+    raise InputError(f"agents table: an ability reveals {key!r}; known: bc, orders, rp, secret_ops, hand, agents")
 
 
 def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table,

@@ -8,15 +8,16 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.fleet import has_ship, remove_ship
+from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
+from gmtool.rules.orion.reach import in_reach
 
 
 
 def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_words: bool = False) -> None:
-    """Refuse a hex off the map, already explored, or (stage 1) out of reach.
+    """Refuse a hex off the map, already explored, or out of reach (gmtool/rules/orion/reach.py).
 
     With ``leaders_words`` the refusal is the leader's to read (a forum reply), so every hex
     in it is written in the leader's frame: before turn 7 relative to its own homeworld,
@@ -38,6 +39,8 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     if system is not None and system.explored_by is not None:
         raise RuleRefused(key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by,
                           turn=system.explored_turn)
+    if not in_reach(campaign, player, hex_):   # stage 2+: behind unexplored space (A4)
+        raise RuleRefused(key="reach.behind_unexplored", hex=write(str(hex_)), leader=player.name)
 
 
 def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
@@ -68,9 +71,11 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     check_explorable(campaign, player, hex_, leaders_words)
     if hex_ == campaign.orion:
         raise RuleRefused(key="orion.orion_no_dice")
-    check_ship(player, ship)
+    check_ship(player, ship, campaign.turn)
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     changes = apply_exploration(campaign, player, hex_, result, ship)
+    if not any(g.name == "ship_lost" for g in result.gains):
+        mark_moved(player, ship, campaign.turn)   # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
     return result
 
@@ -80,22 +85,27 @@ def _brief(result: Exploration) -> dict[str, Any]:
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
 
 
-def check_ship(player: Player, ship: str) -> None:
-    """A hex is explored by a ship that moves in: the leader must have one (A4 decision)."""
+def check_ship(player: Player, ship: str, turn: int) -> None:
+    """A hex is explored by a ship that moves in: the leader must have one (A4 decision)
+    that has not explored a hex this turn already (its move ended there, A4)."""
     if not has_ship(player, ship):
         raise RuleRefused(key="orion.no_ship_to_move", leader=player.name, ship=ship.replace("_", " "))
+    n = ship_count(player, ship)
+    if moved(player, ship, turn) >= n:
+        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship.replace('_', ' '))
 
 
 def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
     check_explorable(campaign, player, campaign.orion)
-    check_ship(player, ship)
+    check_ship(player, ship, campaign.turn)
     system = campaign.system(campaign.orion)
     if system is None:
         system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
         campaign.systems.append(system)
     system.explored_by = player.name
     system.explored_turn = campaign.turn
+    mark_moved(player, ship, campaign.turn)
     note(campaign, "explored_orion", player.name, public=campaign.stage > 1, hex=str(system.hex), ship=ship)
     return system
 

@@ -9,6 +9,7 @@ from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
+from gmtool.rules.orion.common import note
 from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, bill_vote, check_bribe,
                                         tally_bill, tally_election)
 
@@ -79,6 +80,8 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
 def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
     if campaign.stage < ELECTION_STAGE:
         raise RuleRefused(key="council.emperor_stage3")
+    if campaign.council.emperor:   # elected this turn: the victory is declared at the turn end (A12)
+        raise RuleRefused(key="victory.emperor_elected", leader=campaign.council.emperor)
     check_bribe(bribe_bc, voter.bc, voter.name)
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
@@ -130,6 +133,8 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     not_voted = _not_voted(campaign, vote["ballots"])
     campaign.council.last_tally = {"kind": "bill", "turn": campaign.turn, "bill": bill.id,
                                    "not_voted": not_voted, **result.to_data(secret=False)}
+    # for the turn's public post, whenever in the turn the tally is made (A9: totals only)
+    note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
     campaign.council.vote = None
     return result, bill.id, not_voted
 
@@ -156,6 +161,7 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     campaign.council.last_tally = {"kind": "election", "turn": campaign.turn, "not_voted": not_voted,
                                    **{k: v for k, v in data.items() if v is not None}}
     campaign.council.election = None
+    note(campaign, "election_tally", not_voted=not_voted, **result.to_data())
     return result, not_voted
 
 

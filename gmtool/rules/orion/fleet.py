@@ -33,3 +33,15 @@ def remove_ship(player: Player, ship: str) -> None:
         player.ships[ship] -= 1
         if not player.ships[ship]:
             del player.ships[ship]
+
+
+def moved(player: Player, ship: str, turn: int) -> int:
+    """How many of the leader's ``ship`` explored a hex in ``turn`` (a ship's move ends in
+    the hex it explores, RULES.md A4: one hex per ship per turn)."""
+    return player.moved.get(ship, 0) if player.moved_turn == turn else 0
+
+
+def mark_moved(player: Player, ship: str, turn: int) -> None:
+    if player.moved_turn != turn:
+        player.moved, player.moved_turn = {}, turn
+    player.moved[ship] = player.moved.get(ship, 0) + 1

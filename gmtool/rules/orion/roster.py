@@ -113,6 +113,20 @@ def _ballots(campaign: Campaign) -> list[dict[str, Any]]:
     return out
 
 
+ROSTER_NEWS = ("player_joined", "player_left", "player_renamed", "player_replaced")
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string that is exactly ``old`` (a leader's name) made ``new``."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _renamed(v, old, new) for k, v in value.items()}
+    return value
+
+
 def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> dict[str, Any]:
     """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
     ballots). ``replaced``: another forum user takes the empire over (the roster and the
@@ -149,10 +163,13 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     for quest, leaders in ts.completions.items():
         ts.completions[quest] = [new if n == old else n for n in leaders]
     for entry in ts.log:
-        if str(entry.get("kind", "")).startswith("player_"):   # the roster's own news keep the names they had
-            continue
-        if entry.get("leader") == old:
-            entry["leader"] = new
-        if old in entry.get("leaders", []):
-            entry["leaders"] = [new if n == old else n for n in entry["leaders"]]
+        # every name in the turn's news (owner, by, target …), but not the roster's own
+        # history: "dave joins", then "эрик takes over dave's empire"
+        if entry.get("kind") not in ROSTER_NEWS:
+            entry.update(_renamed(entry, old, new))
+    for p in campaign.players:   # awards and private news that name the leader
+        p.awards = _renamed(p.awards, old, new)
+        p.inbox = _renamed(p.inbox, old, new)
+    for attr in ("last_tally", "victory"):
+        setattr(council, attr, _renamed(getattr(council, attr), old, new))
     return note(campaign, "player_replaced" if replaced else "player_renamed", new, public=True, old=old)

@@ -233,6 +233,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
             note(campaign, "blockaded_production", system.owner, hex=str(system.hex), by=planet.blockaded_by,
                  leaders=[system.owner, planet.blockaded_by])
     # the Council (stages 2–3)
+    earlier = [e for e in ts.log if e["kind"] in ("council_tally", "election_tally") and e.get("turn") == campaign.turn]
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None:
         if vote.get("bill"):
@@ -246,6 +247,13 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     if campaign.council.election is not None and campaign.council.election.get("turn") == campaign.turn:
         election, not_voted = tally_emperor(campaign)
         out["election"] = {"not_voted": not_voted, **election.to_data()}
+    # tallies made earlier in the turn (`gmtool council tally`) go into the public post too (A9)
+    for key, kind in (("council", "council_tally"), ("election", "election_tally")):
+        made = [e for e in earlier if e["kind"] == kind]
+        if key not in out and made:
+            out[key] = {k: v for k, v in made[-1].items() if k not in ("kind", "turn", "public")}
+            if key == "election":
+                out[key].setdefault("elected", None)
     # quests
     name = rules.quests(campaign.stage).name
     last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
@@ -280,6 +288,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         return out
     campaign.turn += 1
     campaign.stage = rules.stage_of(campaign.turn)
+    for player in campaign.players:   # every ship may move again (A4: one explored hex per ship a turn)
+        player.moved, player.moved_turn = {}, None
     out["next_turn"] = campaign.turn
     out["next_stage"] = campaign.stage
     out["next_order"] = movement_order(campaign)

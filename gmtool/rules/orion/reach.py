@@ -1,0 +1,51 @@
+"""Where a leader's ships can explore this turn (RULES.md A2, A4): the one reach rule that
+exploring (`gmtool explore -c`, forum `!explore`, orders files) checks and that the maps
+and `gmtool reach` show.
+
+Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 2: the
+unexplored hexes next to the explored space joined to the leader's own systems (its
+homeworld and colonies) — a ship's move ends in the first unexplored hex it enters (A4),
+so a hex behind unexplored space needs another turn."""
+from __future__ import annotations
+
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, Player
+
+
+def stage1_hexes(player: Player) -> list[Hex]:
+    """Stage 1: the six neighbours of the leader's homeworld (closed rooms), sorted."""
+    return sorted(player.home().neighbours())
+
+
+def explored_hexes(campaign: Campaign) -> set[Hex]:
+    return {s.hex for s in campaign.systems if s.explored_by is not None}
+
+
+def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
+    """The leader's own systems and the explored hexes joined to them (stage 2+): where its
+    ships move without stopping."""
+    explored = explored_hexes(campaign)
+    start = [s.hex for s in campaign.systems if s.owner == player.name or s.homeworld_of == player.name]
+    seen, todo = set(start), list(start)
+    while todo:
+        for n in todo.pop().neighbours():
+            if n not in seen and n in explored:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def frontier(campaign: Campaign, player: Player) -> list[Hex]:
+    """The unexplored hexes the leader can explore this turn (stage 2+), sorted."""
+    explored = explored_hexes(campaign)
+    return sorted({n for h in explored_space(campaign, player) for n in h.neighbours()
+                   if n not in explored and campaign.on_map(n)})
+
+
+def in_reach(campaign: Campaign, player: Player, hex_: Hex) -> bool:
+    """Can ``player`` explore ``hex_`` this turn (whether or not it is explored already)?"""
+    if campaign.stage == 1:
+        return hex_ in stage1_hexes(player)
+    if not campaign.on_map(hex_):
+        return False
+    return any(n in explored_space(campaign, player) for n in hex_.neighbours())
