@@ -89,10 +89,19 @@ def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:
             shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports",
                                                                          "history"))
             cmd = [gmtool, "post", "resolve", *files, "-c", str(camp)]
+            # a run resolves at most 400 new commands (the thread budget of issue 11): the
+            # first resolution is every run it takes until nothing is left for the next one
             t1, out1 = run(cmd)
+            passes = 1
+            while "resolve the thread again" in out1:
+                more, out1 = run(cmd)
+                t1 += more
+                passes += 1
             t2, out2 = run(cmd)
             if out1 != out2:
-                sys.exit("the second resolution printed another reply than the first")
+                sys.exit("reading the thread back printed another reply than the last resolution")
+            if i == 0:
+                print(f"first resolution: {passes} runs of `post resolve` (at most 400 new commands a run)")
             firsts.append(t1)
             seconds.append(t2)
             if i == 0:
