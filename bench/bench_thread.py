@@ -106,10 +106,19 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
             camp = root / f"run-{i}"
             shutil.copytree(template, camp)
             cmd = [gmtool, "post", "resolve", str(thread), "-c", str(camp)]
+            # at most 400 new commands a run (issue 11's budget): the first resolution is every
+            # run it takes; reading back must then print the same reply
             t1, out1 = run(cmd)
+            passes = 1
+            while "resolve the thread again" in out1:
+                more, out1 = run(cmd)
+                t1 += more
+                passes += 1
             t2, out2 = run(cmd)
             if out1 != out2:
-                sys.exit("the second resolution printed another reply than the first")
+                sys.exit("reading the thread back printed another reply than the last resolution")
+            if i == 0:
+                print(f"first resolution: {passes} runs of `post resolve`")
             firsts.append(t1)
             seconds.append(t2)
             if i == 0:
