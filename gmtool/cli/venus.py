@@ -38,13 +38,12 @@ def move_command(
     Example:
       gmtool venus move -c DIR --player ann --heading "Nebula Habitat"
     """
-    from gmtool.cli.common import fail
+    from gmtool.errors import InputError
     from gmtool.report.venus import speed_report
     from gmtool.rules.venus.play import move
 
     if navigate is not None:
-        raise fail("the navigation die is assigned after the roll: roll with `venus move`, then "
-                   "`venus navigate --player P --die FACE`")
+        raise InputError(key="cli.navigate_after")
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
