@@ -65,7 +65,7 @@ def test_ships_that_need_a_base(game):
         order_build(c, alice, hw.hex, "cruiser", rules.costs)
     hw.planet.base = "star_base"
     order_build(c, alice, hw.hex, "cruiser", rules.costs)
-    with pytest.raises(RuleRefused, match="battle_station, star_fortress"):
+    with pytest.raises(RuleRefused, match="Battle station, Star fortress"):
         order_build(c, alice, hw.hex, "dreadnought", rules.costs)
 
 
