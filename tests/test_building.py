@@ -65,7 +65,7 @@ def test_ships_that_need_a_base(game):
         order_build(c, alice, hw.hex, "cruiser", rules.costs)
     hw.planet.base = "star_base"
     order_build(c, alice, hw.hex, "cruiser", rules.costs)
-    with pytest.raises(RuleRefused, match="battle_station, star_fortress"):
+    with pytest.raises(RuleRefused, match="Battle station, Star fortress"):
         order_build(c, alice, hw.hex, "dreadnought", rules.costs)
 
 
@@ -152,7 +152,7 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     state = CampaignStore(folder).load()
     hw = str(state.player("alice").homeworld)
     res = gm("build", "-c", str(folder), "--player", "alice", "--hex", hw, "frigate")
-    assert res.exit_code == 0 and "frigate ordered" in res.stdout
+    assert res.exit_code == 0 and "alice: Frigate ordered at " in res.stdout   # the label of tables/orion/costs.toml
     res = gm("build", "-c", str(folder), "--player", "alice", "--hex", hw, "frigate")
     assert res.exit_code == 1 and res.stderr.startswith("error: fleet upkeep")
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0

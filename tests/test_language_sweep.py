@@ -271,3 +271,136 @@ def test_a_bad_ballots_file_is_refused_in_the_asked_language(gm, tmp_path):
     assert res.exit_code == 1 and "нет строки chair" in res.stderr, res.stderr
     res = gm("council", "tally", str(path), "--lang", "en")
     assert res.stderr.endswith('ballots.toml: chair = "NAME" is missing\n'), res.stderr
+
+
+# ------------------------------------------------------------------ Merchant of Venus, reply by reply
+
+VENUS_TYPED = {"city", "spaceport", "asteroid", "kind", "die", "heading", "venus", "move", "navigate", "player",
+               "nowhere", "ann", "ben", "ok", "nebula", "habitat"}   # the heading as declared
+
+
+def venus_turn(gm, folder: Path, lang: str, fmt: str) -> tuple[list[tuple[list[str], str]], list[tuple[list[str], str]]]:
+    """A Merchant of Venus turn played command by command, with the refusals a player meets."""
+    import tomllib
+
+    c, opts = ["-c", str(folder)], ["--lang", lang]
+    said: list[tuple[list[str], str]] = []
+    refused: list[tuple[list[str], str]] = []
+
+    def run(*args: str, fails: bool = False) -> None:
+        argv = [*args, *c, *opts, *([] if fails else ["--format", fmt])]
+        res = gm(*argv)
+        if fails:
+            assert res.exit_code == 1 and res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, (argv, res.output)
+            refused.append((argv, res.stderr))
+        else:
+            assert res.exit_code == 0, (argv, res.output)
+            said.append((argv, res.stdout))
+
+    assert gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben",
+              "--seed", "1").exit_code == 0
+    first = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["venus"]["current"]
+    other = "ben" if first == "ann" else "ann"
+    p = ["--player", first]
+    run("venus", "move", "--player", other, "--heading", "Nebula Habitat", fails=True)   # not your turn
+    run("venus", "move", "--player", "nobody", "--heading", "Nebula Habitat", fails=True)
+    run("venus", "move", *p, fails=True)                                       # no heading declared
+    run("venus", "move", *p, "--heading", "Nebula Habitat", "--navigate", "3", fails=True)
+    run("venus", "navigate", *p, fails=True)                                   # roll first
+    run("venus", "land", *p, "--at", "nebula-habitat", fails=True)             # move first
+    run("venus", "move", *p, "--heading", "Nebula Habitat", "--speed", "3", "--dice", "4", fails=True)
+    run("venus", "move", *p, "--heading", "Nebula Habitat", "--dice", "4")
+    run("venus", "move", *p, "--heading", "Nebula Habitat", "--dice", "4", fails=True)   # rolled already
+    run("venus", "navigate", *p, "--die", "6", fails=True)                     # no die shows 6
+    run("venus", "navigate", *p)
+    run("venus", "navigate", *p, fails=True)                                   # assigned already
+    run("venus", "land", *p, "--at", "nowhere", fails=True)
+    run("venus", "land", *p, "--at", "galactic-base", "--kind", "city", fails=True)
+    run("venus", "land", *p, "--at", "encounter-1", fails=True)
+    run("venus", "land", *p, "--at", "asteroid-system", fails=True)           # which landing?
+    run("venus", "land", *p, "--at", "nebula-habitat", "--kind", "volcano", fails=True)
+    run("venus", "land", *p, "--at", "Nebula Habitat", "--kind", "spaceport")
+    run("venus", "skip", *p, fails=True)
+    run("venus", "land", *p, "--at", "nebula-habitat", "--kind", "spaceport", fails=True)   # movement is over
+    run("venus", "worth", *p, "--set", "1500")
+    run("status")
+    return said, refused
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_venus_turn_in_russian_reads_russian(gm, tmp_path, fmt):
+    said, refused = venus_turn(gm, tmp_path / "v", "ru", fmt)
+    bad = {" ".join(a[:2]): w for a, out in said
+           if (w := latin_words(out, VENUS_TYPED | {w for x in a for w in re.findall(r"[A-Za-z]{2,}", x)}))}
+    bad |= {" ".join(a[:5]): (err, w) for a, err in refused
+            if (w := latin_words(err, VENUS_TYPED | {w for x in a for w in re.findall(r"[A-Za-z]{2,}", x)}))}
+    assert not bad, bad
+    assert len(refused) == 17
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_venus_turn_in_english_has_no_russian(gm, tmp_path, fmt):
+    said, refused = venus_turn(gm, tmp_path / "v", "en", fmt)
+    bad = {" ".join(a[:5]): w for a, out in said + refused if (w := cyrillic_words(out))}
+    assert not bad, bad
+
+
+def test_a_venus_refusal_names_the_space_by_its_label(gm, tmp_path):
+    _, refused = venus_turn(gm, tmp_path / "v", "ru", "plain")
+    errors = [err for _, err in refused]
+    assert any("на клетке «Галактическая База» нельзя сесть (наземный город): там есть только spaceport" in e
+               for e in errors), errors
+    assert any("уточните посадку на клетке «Система Астероида» (--kind): asteroid или spaceport" in e
+               for e in errors), errors
+
+
+# ------------------------------------------------------------------ one-line replies and campaign refusals
+
+def orion_steps(gm, folder: Path, lang: str) -> list[tuple[list[str], str]]:
+    """One-line replies and refusals of an orion campaign in ``lang``: (argv, what it wrote)."""
+    import tomllib
+
+    c = ["-c", str(folder)]
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    home = next(p for p in tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["player"]
+                if p["name"] == "alice")["homeworld"]
+    steps: list[tuple[list[str], bool]] = [
+        (["build", "--player", "alice", "--hex", home, "auto_lab"], True),
+        (["build", "--player", "alice", "--hex", home, "auto_lab"], False),       # already there
+        (["build", "--player", "alice", "--hex", home, "dreadnought"], False),    # needs a base
+        (["build", "--player", "bob", "--hex", home, "frigate"], False),          # not bob's
+        (["scrap", "--player", "alice", "star_base", "--hex", home], False),      # has none
+        (["scrap", "--player", "alice", "battle_station"], False),               # needs --hex
+        (["research", "--player", "alice", "--all-sciences"], True),
+        (["deck", "draw", "events"], True),
+        (["deck", "show", "events"], True),
+        (["deck", "shuffle", "events"], True),
+        (["explore", "--stage", "2", "--near-homeworld", "planets=9,terran=0,colonisable=0,unexplored=1"], False),
+        (["explore", "--stage", "2", "--near-homeworld", "planets=1"], False),
+        (["campaign", "new", str(folder.parent / "x"), "--ruleset", "chess", "--player", "a", "--player", "b"], False),
+        (["campaign", "new", str(folder.parent / "y"), "--player", "a"], False),
+        (["status", "-c", str(folder.parent / "nothing")], False),
+    ]
+    out = []
+    for args, works in steps:
+        argv = [*args, *([] if args[0] in ("explore", "campaign") or "-c" in args else c), "--lang", lang]
+        res = gm(*argv)
+        assert res.exit_code == (0 if works else 1), (argv, res.output)
+        out.append((argv, res.stdout if works else res.stderr))
+    return out
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_orion_replies_and_refusals_in_the_asked_language(gm, tmp_path, lang):
+    typed = {"alice", "bob", "ok", "planets", "terran", "colonisable", "unexplored"}   # --near-homeworld's fields
+    for argv, text in orion_steps(gm, tmp_path / "c", lang):
+        typed_here = typed | {w for a in argv for w in re.findall(r"[A-Za-z]{2,}", a)}
+        found = latin_words(text, typed_here) if lang == "ru" else cyrillic_words(text)
+        assert not found, (argv, text, found)
+
+
+def test_refusals_name_items_by_their_label(gm, tmp_path):
+    said = {" ".join(a[:2] + a[5:6]): text for a, text in orion_steps(gm, tmp_path / "c", "ru")}   # the last of a key: its refusal
+    assert "Дредноут: в системе" in said["build --player dreadnought"]
+    assert "dreadnought" not in said["build --player dreadnought"] and "star_fortress" not in said["build --player dreadnought"]
+    assert "уже есть Авто-лаб" in said["build --player auto_lab"]

@@ -36,7 +36,7 @@ def test_only_colonisable_types_without_a_technology_or_override(orion_game):
     open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([6, 6, 5])))
     assert c.system(target).planet.type == "toxic"
-    with pytest.raises(RuleRefused, match="toxic world"):
+    with pytest.raises(RuleRefused, match="Toxic or airless world"):
         colonize(c, alice, target, rules.orion, rules.technologies)
     assert c.system(target).owner is None and alice.colony_ships == 1
     alice.technologies = ["controlled_toxic_environment"]       # example content allows toxic

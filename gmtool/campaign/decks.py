@@ -30,7 +30,7 @@ def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[
     for _ in range(count):
         if not d.draw:
             if not d.discard:
-                raise RuleRefused(f"the {name} deck is empty and so is its discard pile")
+                raise RuleRefused(key="campaign.deck_empty", deck=name)
             d.draw, d.discard = shuffle(d.discard, source, f"{name} (reshuffle)"), []
         out.append(d.draw.pop(0))
     return out

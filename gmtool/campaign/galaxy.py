@@ -16,7 +16,7 @@ def radius_for(players: int) -> int:
     """Map radius: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8 (room for the homeworld rule
     and some open space between neighbours); 7 for 9–10."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError(f"a campaign needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise InputError(key="campaign.player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, n=players)
     return 4 if players <= 4 else 5 if players <= 6 else 6 if players <= 8 else 7
 
 
@@ -33,4 +33,4 @@ def place_homeworlds(players: int, radius: int, source: DiceSource) -> list[Hex]
             pool = [h for h in pool if h.distance(pick) >= MIN_SPACING]
         if len(chosen) == players:
             return chosen
-    raise InputError(f"could not place {players} homeworlds on a map of radius {radius}")
+    raise InputError(key="campaign.no_room", n=players, radius=radius)

@@ -208,6 +208,6 @@ def repair(path: Path) -> int:
     except UnicodeDecodeError:
         intact = False
     if not intact:
-        raise CampaignError(f"{path}: damaged in the middle, not only at the end; restore it from a copy")
+        raise CampaignError(key="campaign.journal_damaged", path=path)
     atomic_write(path, data[:keep])
     return len(data) - keep

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import CampaignError, InputError
+from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
 # Support ships a leader counts (not combat ships): ship class → Player attribute.
@@ -101,7 +102,7 @@ class Player:
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
         if self.homeworld is None:
-            raise CampaignError(f"{self.name} has no homeworld")
+            raise CampaignError(key="campaign.no_homeworld", name=self.name)
         return self.homeworld
 
 
@@ -234,14 +235,14 @@ class Campaign:
     def homeworld(self, player: Player) -> System:
         system = self.system(player.homeworld) if player.homeworld is not None else None
         if system is None:
-            raise CampaignError(f"{player.name}'s homeworld {player.homeworld} is not among the systems")
+            raise CampaignError(key="campaign.homeworld_missing", name=player.name, hex=player.homeworld)
         return system
 
     def home_planet(self, player: Player) -> PlanetState:
         """The planet of ``player``'s homeworld."""
         system = self.homeworld(player)
         if system.planet is None:
-            raise CampaignError(f"{player.name}'s homeworld {system.hex} holds no planet")
+            raise CampaignError(key="campaign.homeworld_no_planet", name=player.name, hex=system.hex)
         return system.planet
 
 
@@ -354,9 +355,9 @@ _MISSING = object()
 class _Reader:
     """Typed access to a TOML table with messages that say where."""
 
-    def __init__(self, data: Any, where: str, fail: Callable[[str], Exception]) -> None:
+    def __init__(self, data: Any, where: str, fail: Callable[[Msg], Exception]) -> None:
         if not isinstance(data, dict):
-            raise fail(f"{where or 'the file'} must be a table")
+            raise fail(Msg("error.file.not_table", where=where) if where else Msg("error.file.file_not_table"))
         self.data, self.where, self.fail = data, where, fail
         self.used: set[str] = set()
 
@@ -369,16 +370,16 @@ class _Reader:
         self.used.add(key)
         if key not in self.data:
             if default is _MISSING:
-                raise self.fail(f"{self._name(key)} is missing")
+                raise self.fail(Msg("error.file.missing", name=self._name(key)))
             return default
         value = self.data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds:
-            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {_short(value)}")
+            raise self.fail(Msg("error.file.wrong_kind", name=self._name(key), kind=_kind_name(kinds), value=_short(value)))
         if not isinstance(value, kinds):
-            raise self.fail(f"{self._name(key)} must be {_kind_name(kinds)}, not {_short(value)}")
+            raise self.fail(Msg("error.file.wrong_kind", name=self._name(key), kind=_kind_name(kinds), value=_short(value)))
         if isinstance(value, int) and not isinstance(value, bool) and not span[0] <= value <= span[1]:
-            raise self.fail(f"{self._name(key)}: {_short(value)} is out of range ({span[0]} to {span[1]})")
+            raise self.fail(Msg("error.file.out_of_range", name=self._name(key), value=_short(value), low=span[0], high=span[1]))
         return value
 
     def int(self, key: str, default: Any, span: tuple[int, int]) -> Any:
@@ -391,15 +392,15 @@ class _Reader:
         try:
             hex_ = Hex.parse(raw)
         except InputError:
-            raise self.fail(f"{self._name(key)}: {_short(raw)} is not a hex like \"3,-1\"") from None
+            raise self.fail(Msg("error.file.bad_hex", name=self._name(key), value=_short(raw))) from None
         if max(abs(hex_.q), abs(hex_.r)) > MAX_COORD:
-            raise self.fail(f"{self._name(key)}: {_short(raw)} is out of range (coordinates up to {MAX_COORD})")
+            raise self.fail(Msg("error.file.hex_range", name=self._name(key), value=_short(raw), max=MAX_COORD))
         return hex_
 
     def strings(self, key: str) -> list[str]:
         value = self.get(key, list, [])
         if not all(isinstance(v, str) for v in value):
-            raise self.fail(f"{self._name(key)} must be a list of text")
+            raise self.fail(Msg("error.file.not_strings", name=self._name(key)))
         return list(value)
 
     def table(self, key: str) -> "_Reader | None":
@@ -416,7 +417,7 @@ class _Reader:
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
-            raise self.fail(f"{self._name(unknown[0])}: unknown key")
+            raise self.fail(Msg("error.file.unknown_key", name=self._name(unknown[0])))
 
 
 def _short(value: Any) -> str:
@@ -424,23 +425,24 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+def _kind_name(kinds: tuple[type, ...]) -> Msg | str:
+    names = {int: "int", str: "str", bool: "bool", list: "list", dict: "dict"}
+    words: list[Msg | str] = [Msg("error.file.kind_" + names[k]) if k in names else k.__name__ for k in kinds]
+    return words[0] if len(words) == 1 else Msg("error.file.or_list", items=words[:-1], last=words[-1])
 
 
-def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -> Campaign:
+def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -> Campaign:
     top = _Reader(data, "", fail)
     version = top.get("schema_version", int, span=(0, 1000))
     if version != SCHEMA_VERSION:
-        raise fail(f"schema_version {version} is not supported (this gmtool reads {SCHEMA_VERSION})")
+        raise fail(Msg("error.file.schema", version=version, supported=SCHEMA_VERSION))
     settings = top.table("settings")
     galaxy = top.table("galaxy")
     if galaxy is None:
-        raise fail("[galaxy] is missing")
+        raise fail(Msg("error.file.no_section", section="galaxy"))
     verification = top.table("verification")
     if verification is None:
-        raise fail("[verification] is missing")
+        raise fail(Msg("error.file.no_section", section="verification"))
     campaign = Campaign(
         name=top.get("name", str),
         radius=galaxy.get("radius", int, span=(0, 100)),
@@ -464,9 +466,9 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
         if reader:
             reader.done()
     if campaign.lang not in LANGS:
-        raise fail(f"lang must be one of {', '.join(LANGS)}, not {campaign.lang!r}")
+        raise fail(Msg("error.file.bad_choice", name="lang", known=list(LANGS), value=campaign.lang))
     if campaign.format not in FORMATS:
-        raise fail(f"format must be one of {', '.join(FORMATS)}, not {campaign.format!r}")
+        raise fail(Msg("error.file.bad_choice", name="format", known=list(FORMATS), value=campaign.format))
     for i, raw in enumerate(top.get("player", list, []), start=1):
         r = _Reader(raw, f"player {i}", fail)
         campaign.players.append(Player(
@@ -520,7 +522,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[str], Exception]) -
             raw_m.done()
         speed_dice = venus.get("speed_dice", list, [])
         if not all(isinstance(d, int) and not isinstance(d, bool) for d in speed_dice):
-            raise fail("venus: speed_dice must be a list of whole numbers")
+            raise fail(Msg("error.file.speed_dice"))
         campaign.venus = VenusState(
             first_player=venus.get("first_player", str, ""), current=venus.get("current", str, ""),
             phase=venus.get("phase", str, "movement"), heading=venus.get("heading", str, None),

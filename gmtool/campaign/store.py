@@ -55,13 +55,13 @@ class CampaignStore:
         from filelock import FileLock, Timeout
 
         if not self.state_path.exists():
-            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+            raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
         self.check_links()
         lock = FileLock(str(self.folder / LOCK_FILE), timeout=LOCK_TIMEOUT)
         try:
             lock.acquire()
         except Timeout:
-            raise CampaignError(f"{display(self.folder)} is busy: another gmtool command holds its lock") from None
+            raise CampaignError(key="campaign.busy", folder=display(self.folder)) from None
         except OSError as exc:
             if read_only and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
                 yield self
@@ -89,8 +89,7 @@ class CampaignStore:
             if path.is_symlink():
                 target = path.resolve()
                 if target != root and root not in target.parents:
-                    raise CampaignError(f"{display(path)} is a symbolic link out of the campaign (to {target}): "
-                                        "replace it with a plain file or folder")
+                    raise CampaignError(key="campaign.symlink", path=display(path), target=target)
 
     def _clean_temp_files(self) -> None:
         for tmp in self.folder.glob(".*.tmp"):
@@ -102,11 +101,11 @@ class CampaignStore:
     # -- state ---------------------------------------------------------------------
     def load(self) -> Campaign:
         if not self.state_path.exists():
-            raise CampaignError(f"{display(self.folder)} is not a campaign (no {CAMPAIGN_FILE})")
+            raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
         self.check_links()
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
-        return campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}"))
+        return campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
 
     def check_snapshot(self, path: Path) -> bytes:
         """The bytes of a kept state (a `turn end` snapshot), refused unless they are a whole,
@@ -118,17 +117,16 @@ class CampaignStore:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise CampaignError(f"{where}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
+            raise CampaignError(key="campaign.cannot_read", where=where, reason=(exc.strerror or str(exc)).lower()) from None
         try:
             data = tomllib.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
-            raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start}): the snapshot is damaged") from None
+            raise CampaignError(key="campaign.snapshot_not_utf8", where=where, byte=exc.start) from None
         except tomllib.TOMLDecodeError as exc:
             from gmtool.tomlfile import toml_message
 
-            raise CampaignError(f"{where}: {toml_message(exc)}: the snapshot is damaged, nothing was undone") from None
-        campaign_from_dict(data, lambda msg: CampaignError(f"{where}: {msg}: the snapshot is damaged, "
-                                                           "nothing was undone"))
+            raise CampaignError(key="campaign.snapshot_invalid", where=where, reason=toml_message(exc)) from None
+        campaign_from_dict(data, lambda msg: CampaignError(key="campaign.snapshot_invalid", where=where, reason=msg))
         return raw
 
     @staticmethod
@@ -156,12 +154,10 @@ class CampaignStore:
         """The id the next roll gets; refuses to go on after a torn journal."""
         last, clean = journal.read_tail(self.journal_path)
         if not clean:
-            raise CampaignError(f"{display(self.journal_path)} ends with an incomplete entry (a crash?); "
-                                f"run `gmtool campaign validate -c {display(self.folder)} --repair`")
+            raise CampaignError(key="campaign.journal_torn", journal=display(self.journal_path), folder=display(self.folder))
         recorded = self._recorded_last_id()
         if last < recorded:
-            raise CampaignError(f"{display(self.journal_path)} ends at roll #{last} but the campaign has used rolls "
-                                f"up to #{recorded}: the journal was cut or replaced; restore it")
+            raise CampaignError(key="campaign.journal_cut", journal=display(self.journal_path), last=last, recorded=recorded)
         return last + 1
 
     def _recorded_last_id(self) -> int:
@@ -200,23 +196,23 @@ class CampaignStore:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as exc:
-            raise CampaignError(f"{display(self.secret_path)}: cannot read: {exc}") from None
+            raise CampaignError(key="campaign.cannot_read", where=display(self.secret_path), reason=exc) from None
         try:
             return bytes.fromhex(text)
         except ValueError:
-            raise CampaignError(f"{display(self.secret_path)}: not a hex secret") from None
+            raise CampaignError(key="campaign.not_hex_secret", path=display(self.secret_path)) from None
 
     # -- creation ------------------------------------------------------------------
     def create(self, campaign: Campaign, secret: bytes, entries: Sequence[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
         self.check_names(campaign)
         if self.folder.exists() and not self.folder.is_dir():
-            raise CampaignError(f"{display(self.folder)} is a file, not a folder")
+            raise CampaignError(key="campaign.is_file", folder=display(self.folder))
         if self.state_path.exists():
-            raise CampaignError(f"{display(self.folder)} already holds a campaign")
+            raise CampaignError(key="campaign.already_campaign", folder=display(self.folder))
         for path in (self.journal_path, self.secret_path):
             if path.exists():
-                raise CampaignError(f"{display(path)} already exists: start the campaign in an empty folder")
+                raise CampaignError(key="campaign.file_exists", path=display(path))
         made_folder = not self.folder.exists()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -265,7 +261,7 @@ def _snapshots(store: CampaignStore, with_undone: bool) -> list[tuple[int, Path,
             meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
             out.append((int(meta.get("seq", 0)), folder, meta))
         except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
-            raise CampaignError(f"{display(folder)}: the snapshot is damaged ({exc})") from None
+            raise CampaignError(key="campaign.snapshot_damaged", where=display(folder), reason=exc) from None
     return sorted(out, key=lambda item: (item[0], item[1].name))
 
 
@@ -282,7 +278,7 @@ def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
     try:
         return latest, int(meta["turn"]), int(meta["first_roll_id"])
     except (KeyError, ValueError) as exc:
-        raise CampaignError(f"{display(latest)}: the snapshot is damaged ({exc})") from None
+        raise CampaignError(key="campaign.snapshot_damaged", where=display(latest), reason=exc) from None
 
 
 

@@ -6,8 +6,9 @@ from typing import Annotated, Any, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt, fail,
+from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt,
                                campaign_library, handles_errors, library, require_campaign)
+from gmtool.errors import CampaignError, InputError
 
 app = typer.Typer(help="Create and look after a campaign folder: new, commitment, validate, reveal.",
                   no_args_is_help=True)
@@ -73,7 +74,7 @@ def new_command(
     from gmtool.rules.orion.setup import new_campaign
 
     if ruleset == "venus" and radius is not None:
-        raise fail("--radius is for an orion galaxy; the venus board is fixed")
+        raise InputError(key="cli.radius_venus")
     if ruleset == "venus":
         from gmtool.campaign.stream import JournalingSource
         from gmtool.report.venus import venus_status_report
@@ -89,7 +90,7 @@ def new_command(
         out.emit(venus_status_report(state, lib, out.lang, created=display(folder)))
         return
     if ruleset != "orion":
-        raise fail(f"unknown ruleset {ruleset!r} (this gmtool plays: orion, venus)")
+        raise InputError(key="cli.unknown_ruleset", ruleset=ruleset)
     secret = new_secret()
     state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
                          commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,
@@ -178,7 +179,7 @@ def validate_command(
                               "rolls": len(entries)})
     out.emit(report)
     if findings:
-        raise fail(f"{len(findings)} problem(s): {findings[0]}")
+        raise CampaignError(key="cli.n_problems", n=len(findings), first=findings[0])
 
 
 def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[str]:
@@ -223,10 +224,10 @@ def reveal_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang:
         secret = store.read_secret()
         if secret is None:
             if not state.revealed_secret:
-                raise CampaignError(f"{store.secret_path} is missing: nothing to reveal")
+                raise CampaignError(key="cli.nothing_to_reveal", path=store.secret_path)
             secret = bytes.fromhex(state.revealed_secret)
         if commitment(secret) != state.commitment:
-            raise CampaignError(f"{store.secret_path} does not match the campaign's commitment")
+            raise CampaignError(key="cli.secret_mismatch", path=store.secret_path)
         state.revealed_secret = secret.hex()
         store.save(state)
     out.emit(reveal_report(state.name, secret.hex(), state.commitment, out.lang))

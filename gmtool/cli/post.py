@@ -7,7 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, fail, handles_errors, open_campaign, user_text)
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, handles_errors, open_campaign, user_text)
 
 app = typer.Typer(help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).",
                   no_args_is_help=True)
@@ -74,14 +74,14 @@ def resolve_command(
 
     if thread == ["-"]:
         if not author or not post_id:
-            raise fail("a post on stdin needs --author and --post-id")
+            raise InputError(key="cli.stdin_needs")
         raw = sys.stdin.buffer.read(5_000_001).decode("utf-8", "replace")
         posts = [Post(user_text(author).strip(), user_text(post_id).strip(), private, raw, 0)]
         if not posts[0].post_id.replace("-", "").replace("_", "").isalnum() or len(posts[0].post_id) > 40:
-            raise InputError(f"--post-id {post_id!r} must be letters, digits, - or _")
+            raise InputError(key="cli.bad_post_id", post_id=post_id)
         posts[0].commands = parse_commands(raw)
     elif "-" in thread:
-        raise fail("- (a post on stdin) cannot be given with other sources")
+        raise InputError(key="cli.stdin_alone")
     else:
         # pages are read (and fetched) before the campaign is locked
         found = read_thread(thread, Options(profile, require_campaign(campaign), timeout, max_pages,

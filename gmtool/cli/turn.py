@@ -9,6 +9,8 @@ import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_library, commit, handles_errors, open_campaign, refusal)
+from gmtool.locale import t
+from gmtool.rolltables.model import pick
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
                   no_args_is_help=True)
@@ -429,7 +431,7 @@ def event_play_command(player: PlayerOpt,
 @handles_errors
 def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.",
                                                           show_default=False)],
-                      campaign: CampaignOpt = None) -> None:
+                      campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Show a deck's size and discard pile (the draw pile's order stays hidden).
 
     \b
@@ -439,10 +441,12 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
     from gmtool.errors import InputError
 
     with open_campaign(campaign, changes=False) as (store, state):
+        out = Output(format, lang, state)
         d = state.decks.get(deck)
         if d is None:
             raise InputError(key="cli.no_deck_known", deck=deck, known=list(state.decks))
-    typer.echo(f"{deck}: {len(d.draw)} to draw; discard pile ({len(d.discard)}): {', '.join(d.discard) or '—'}")
+    out.reply(t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
+              {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)})
 
 
 @deck_app.command("draw")
@@ -450,7 +454,8 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
 def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.",
                                                         show_default=False)],
                       count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
-                      campaign: CampaignOpt = None, tables: TablesOpt = None, dice: DiceOpt = None) -> None:
+                      campaign: CampaignOpt = None, tables: TablesOpt = None, dice: DiceOpt = None,
+                      format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Draw cards from a deck (reshuffling its discard pile when it runs out).
 
     \b
@@ -460,13 +465,14 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
     from gmtool.campaign import decks as deck_ops
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         table = campaign_library(store.folder, tables).get(deck, "orion")
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
         deck_ops.deck(state, deck, [r.id for r in table.rows], choice.source)
         cards = deck_ops.draw(state, deck, count, choice.source)
         choice.finish()
         commit(store, state, choice)
-    typer.echo(f"drawn from {deck}: {', '.join(cards)}")
+    out.reply(t("reply.deck_drawn", out.lang, deck=deck, cards=cards), {"deck": deck, "cards": cards})
 
 
 @deck_app.command("discard")
@@ -474,7 +480,7 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
 def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
                          card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
-                         campaign: CampaignOpt = None) -> None:
+                         campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Put a card on a deck's discard pile.
 
     \b
@@ -485,6 +491,7 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     from gmtool.errors import InputError
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         if deck not in state.decks:
             raise InputError(key="cli.no_deck", deck=deck)
         table = campaign_library(store.folder, None).get(deck, "orion")
@@ -495,14 +502,15 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
             raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
         deck_ops.discard(state, deck, card)
         commit(store, state)
-    typer.echo(f"{card} → {deck} discard pile")
+    out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
 
 @deck_app.command("shuffle")
 @handles_errors
 def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
-                         campaign: CampaignOpt = None, dice: DiceOpt = None) -> None:
+                         campaign: CampaignOpt = None, dice: DiceOpt = None, format: FormatOpt = None,
+                         lang: LangOpt = None) -> None:
     """Shuffle a deck's discard pile back into its draw pile (journaled dice).
 
     \b
@@ -513,6 +521,7 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     from gmtool.errors import InputError
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         d = state.decks.get(deck)
         if d is None:
             raise InputError(key="cli.no_deck", deck=deck)
@@ -520,7 +529,7 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
         d.draw, d.discard = deck_ops.shuffle(d.draw + d.discard, choice.source, deck), []
         choice.finish()
         commit(store, state, choice)
-    typer.echo(f"{deck}: shuffled, {len(d.draw)} cards to draw")
+    out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
 def _load_orders(path: Path, state: Any):
@@ -550,7 +559,8 @@ def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[s
 @app.command("check")
 @handles_errors
 def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None) -> None:
     """Check an orders file as a whole: every problem with file:line and leader; nothing is written.
 
     \b
@@ -559,12 +569,13 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
     """
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         rules = _rules(store, tables)
         choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
     if problems:
         _list_problems(problems, where)
         raise refusal("cli.order_problems", n=len(problems), where=where)
-    typer.echo(f"ok: {where} has no problems")
+    out.reply(t("reply.orders_ok", out.lang, where=where), {"file": where, "ok": True, "problems": []})
 
 
 def _list_problems(problems: list, where: str) -> None:
@@ -615,7 +626,7 @@ def run_command(
         return
     if dry_run:   # each post under a line naming its recipient
         for name, body in rendered.items():
-            typer.echo(f"----- {'public post' if name == 'public' else f'private report for {name}'} -----")
+            typer.echo(t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name))
             typer.echo(body)
         return
     out.emit(public)
@@ -624,7 +635,8 @@ def run_command(
 @handles_errors
 def build_command(player: PlayerOpt, hex_: HexOpt,
                   item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None) -> None:
     """Order a ship, orbital base or building at an active planet (paid at production).
 
     It is paid in this turn's production from the planet's PP, then the leader's BC.
@@ -637,9 +649,12 @@ def build_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.rules.orion.building import order_build
 
     with open_campaign(campaign) as (store, state):
-        result = order_build(state, state.player(player), Hex.parse(hex_), item, _rules(store, tables).costs)
+        out = Output(format, lang, state)
+        costs = _rules(store, tables).costs
+        result = order_build(state, state.player(player), Hex.parse(hex_), item, costs)
         commit(store, state)
-    typer.echo(f"{player}: {result['item']} ordered at {result['hex']} ({result['cost']} PP, paid at production)")
+    out.reply(t("reply.build_ordered", out.lang, leader=player, item=pick(costs.row(result["item"]).label, out.lang),
+                hex=result["hex"], cost=t("n_pp", out.lang, n=result["cost"])), dict(result))
 
 
 @handles_errors
@@ -647,7 +662,8 @@ def scrap_command(player: PlayerOpt,
                   item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
                   hex_: Annotated[Optional[str], typer.Option("--hex", help="Where (for a base or building).",
                                                               show_default=False)] = None,
-                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None) -> None:
     """Scrap a ship, base or building: half its cost, rounded up, comes in BC at the next production.
 
     \b
@@ -658,10 +674,12 @@ def scrap_command(player: PlayerOpt,
     from gmtool.rules.orion.building import scrap
 
     with open_campaign(campaign) as (store, state):
-        amount = scrap(state, state.player(player), item, _rules(store, tables).costs,
-                       Hex.parse(hex_) if hex_ else None)
+        out = Output(format, lang, state)
+        costs = _rules(store, tables).costs
+        amount = scrap(state, state.player(player), item, costs, Hex.parse(hex_) if hex_ else None)
         commit(store, state)
-    typer.echo(f"{player}: {item} scrapped; {amount} BC at the next production")
+    out.reply(t("reply.scrapped", out.lang, leader=player, item=pick(costs.row(item).label, out.lang),
+                bc=t("n_bc", out.lang, n=amount)), {"player": player, "item": item, "hex": hex_, "bc": amount})
 
 
 @handles_errors
@@ -671,7 +689,8 @@ def research_command(player: PlayerOpt,
                                                                 "gmtool).")] = False,
                      victory: Annotated[bool, typer.Option("--victory", help="Spend banked RP toward the 180 of "
                                                            "the technology victory (after every science).")] = False,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                     lang: LangOpt = None) -> None:
     """Record research milestones: --all-sciences once every science is researched, then
     --victory spends banked RP toward the technology victory (180 RP; checked at the turn end).
 
@@ -687,6 +706,7 @@ def research_command(player: PlayerOpt,
     if not all_sciences and not victory:
         raise InputError(key="cli.research_what")
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         leader = state.player(player)
         if all_sciences:
             if leader.all_sciences and not victory:
@@ -695,9 +715,9 @@ def research_command(player: PlayerOpt,
             note(state, "all_sciences", leader.name, public=True)
         entry = research_victory(state, _rules(store, tables), leader) if victory else None
         commit(store, state)
+    data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}
     if entry:
-        typer.echo(f"{player}: {entry['spent']} RP spent toward the technology victory ({entry['total']} of "
-                   f"{entry['need']}); {leader.rp} RP left in the bank")
+        out.reply(t("reply.research_spent", out.lang, leader=player, spent=t("n_rp", out.lang, n=entry["spent"]),
+                    total=entry["total"], need=entry["need"], left=t("n_rp", out.lang, n=leader.rp)), data)
     else:
-        typer.echo(f"{player}: every science researched; `gmtool research --victory` spends RP toward the "
-                   f"technology victory ({leader.rp} RP banked)")
+        out.reply(t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp)), data)

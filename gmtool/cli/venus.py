@@ -38,13 +38,12 @@ def move_command(
     Example:
       gmtool venus move -c DIR --player ann --heading "Nebula Habitat"
     """
-    from gmtool.cli.common import fail
+    from gmtool.errors import InputError
     from gmtool.report.venus import speed_report
     from gmtool.rules.venus.play import move
 
     if navigate is not None:
-        raise fail("the navigation die is assigned after the roll: roll with `venus move`, then "
-                   "`venus navigate --player P --die FACE`")
+        raise InputError(key="cli.navigate_after")
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
@@ -117,7 +116,7 @@ def skip_command(
     player: PlayerOpt,
     in_port: Annotated[bool, typer.Option("--in-port", help="The ship is in a surface city or spaceport: go "
                                           "straight to the operations phase.")] = False,
-    campaign: CampaignOpt = None,
+    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
 ) -> None:
     """Skip the movement phase.
 
@@ -127,10 +126,14 @@ def skip_command(
     """
     from gmtool.rules.venus.play import skip
 
+    from gmtool.locale import t
+
     with open_campaign(campaign, ruleset="venus") as (store, state):
+        out = Output(format, lang, state)
         result = skip(state, player, in_port)
         commit(store, state)
-    typer.echo(f"{player} skips movement: {'operations phase' if result['next'] == 'operations' else 'turn over'}")
+    out.reply(t("reply.venus_skip_operations" if result["next"] == "operations" else "reply.venus_skip_over",
+                out.lang, player=player), result)
 
 
 @app.command("cost")
@@ -165,7 +168,7 @@ def worth_command(
     player: PlayerOpt,
     set_: Annotated[int, typer.Option("--set", min=0, max=10 ** 9, help="The player's net worth in credits.",
                                       show_default=False)],
-    campaign: CampaignOpt = None,
+    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
 ) -> None:
     """Record a player's net worth (checked for victory at the end of their own turn).
 
@@ -175,7 +178,10 @@ def worth_command(
     """
     from gmtool.rules.venus.play import set_worth
 
+    from gmtool.locale import t
+
     with open_campaign(campaign, ruleset="venus") as (store, state):
+        out = Output(format, lang, state)
         set_worth(state, player, set_)
         commit(store, state)
-    typer.echo(f"{player}: net worth {set_}")
+    out.reply(t("reply.venus_worth", out.lang, player=player, worth=set_), {"player": player, "net_worth": set_})

@@ -54,6 +54,20 @@ class Msg:
     __hash__ = None  # type: ignore[assignment]
 
 
+class Label(Msg):
+    """A rule table's label (``{"en": …, "ru": …}``) as a message parameter: written in the
+    reader's language, like a ``Msg`` (``Label(row.label)``)."""
+
+    __slots__ = ()
+
+    def __init__(self, labels: Any, /) -> None:
+        super().__init__("", labels=dict(labels) if isinstance(labels, dict) else {DEFAULT: str(labels)})
+
+    def text(self, lang: str) -> str:
+        labels = self.params["labels"]
+        return str(labels.get(lang) or labels.get(DEFAULT) or next(iter(labels.values()), ""))
+
+
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str | dict[str, str]]:
     out: dict[str, str | dict[str, str]] = {}
     for key, value in table.items():

@@ -8,6 +8,7 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Label
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import ensure_not_over, owned
 
@@ -18,6 +19,12 @@ def _item(costs: Table, item: str):
         return costs.row(item)
     except Exception:
         raise InputError(key="orion.unknown_item", item=item, known=[r.id for r in costs.rows]) from None
+
+
+def _label(costs: Table, item: str) -> Label | str:
+    """An item's label in the reader's language (its id if the table lacks it)."""
+    row = next((r for r in costs.rows if r.id == item), None)
+    return Label(row.label) if row is not None else item
 
 
 def upkeep_limit(campaign: Campaign, player: Player, costs: Table) -> int:
@@ -43,14 +50,14 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
         raise RuleRefused(key="orion.build_blockade", hex=hex_)
     needs = row.values.get("needs_base")
     if needs and planet.base not in needs:
-        raise RuleRefused(key="orion.needs_base", item=row.id, hex=hex_, bases=list(needs))
+        raise RuleRefused(key="orion.needs_base", item=Label(row.label), hex=hex_, bases=[_label(costs, b) for b in needs])
     queued_here = [b for b in player.builds if b["hex"] == str(hex_)]
     if kind == "base" and any(costs.row(b["item"]).values.get("kind") == "base" for b in queued_here):
         raise RuleRefused(key="orion.base_ordered", hex=hex_)
     if kind == "base" and planet.base == row.id:
-        raise RuleRefused(key="orion.already_has", hex=hex_, item=row.id)
+        raise RuleRefused(key="orion.already_has", hex=hex_, item=Label(row.label))
     if kind == "building" and (row.id in planet.buildings or any(b["item"] == row.id for b in queued_here)):
-        raise RuleRefused(key="orion.already_has", hex=hex_, item=row.id)
+        raise RuleRefused(key="orion.already_has", hex=hex_, item=Label(row.label))
     if kind == "ship" and combat_ships(player, True, costs) + 1 > upkeep_limit(campaign, player, costs):
         raise RuleRefused(key="orion.upkeep", leader=player.name, n=upkeep_limit(campaign, player, costs),
                           has=combat_ships(player, True, costs))
@@ -72,24 +79,24 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
     kind = row.values.get("kind")
     if kind in ("base", "building"):
         if hex_ is None:
-            raise InputError(key="orion.scrap_needs_hex", item=row.id)
+            raise InputError(key="orion.scrap_needs_hex", item=Label(row.label))
         _, planet = owned(campaign, player, hex_)
         if kind == "base":
             if planet.base != row.id:
-                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=row.id)
+                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=Label(row.label))
             planet.base = None
         else:
             if row.id not in planet.buildings:
-                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=row.id)
+                raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=Label(row.label))
             planet.buildings.remove(row.id)
     elif kind == "support":
         attr = SUPPORT_SHIPS[row.id]
         if getattr(player, attr) < 1:
-            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=row.id)
+            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=Label(row.label))
         setattr(player, attr, getattr(player, attr) - 1)
     else:
         if player.ships.get(row.id, 0) < 1:
-            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=row.id)
+            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=Label(row.label))
         player.ships[row.id] -= 1
         if not player.ships[row.id]:
             del player.ships[row.id]

@@ -7,6 +7,7 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
+from gmtool.locale import Msg, has
 from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count
 from gmtool.rolltables.roller import Roller
@@ -89,10 +90,12 @@ def check_ship(player: Player, ship: str, turn: int) -> None:
     """A hex is explored by a ship that moves in: the leader must have one (A4 decision)
     that has not explored a hex this turn already (its move ended there, A4)."""
     if not has_ship(player, ship):
-        raise RuleRefused(key="orion.no_ship_to_move", leader=player.name, ship=ship.replace("_", " "))
+        raise RuleRefused(key="orion.no_ship_to_move", leader=player.name,
+                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship)
     n = ship_count(player, ship)
     if moved(player, ship, turn) >= n:
-        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship.replace('_', ' '))
+        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name,
+                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship)
 
 
 def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:

@@ -201,7 +201,7 @@ class OrionTables:
         """The row a column value names (``guards = "treasure"`` → positive-events)."""
         col = table.columns.get(column)
         if col is None or not col.table:
-            raise TableError(f"{table.id}: column {column!r} must name its table (table = \"…\")")
+            raise TableError(key="orion.column_table", table=table.id, column=column)
         target = self.library.get(col.table, table.ruleset)
         return target, target.row(row_id)
 
@@ -210,7 +210,7 @@ class OrionTables:
             return self.properties.row(prop)
         except TableError:
             known = ", ".join(r.id for r in self.properties.rows)
-            raise InputError(f"unknown planet property {prop!r} (known: {known})") from None
+            raise InputError(key="orion.unknown_property", prop=prop, known=known) from None
 
 
 def _modifier_applies(table: Table, when: dict[str, Any], properties: tuple[str, ...],
@@ -229,8 +229,7 @@ def _modifier_applies(table: Table, when: dict[str, Any], properties: tuple[str,
             if near is None or not near.colonisable < value:
                 return False
         else:
-            raise TableError(f"{table.id}: a modifier's `when` has unknown condition {key!r} "
-                             "(known: property, near_homeworld, terran_below, colonisable_below)")
+            raise TableError(key="orion.unknown_condition", table=table.id, condition=key)
     return True
 
 
@@ -347,7 +346,7 @@ def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properti
     for name, value, table in (("type", type_id, tables.world_type), ("size", size_id, tables.world_size)):
         if value is not None and value not in {r.id for r in table.rows}:
             known = ", ".join(r.id for r in table.rows)
-            raise InputError(f"unknown world {name} {value!r} (known: {known})")
+            raise InputError(key="orion.unknown_world_" + name, value=value, known=known)
     kind, event_tables = "", []
     rows = tables.exploration.rows
     if event == "auto":
@@ -359,7 +358,7 @@ def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properti
         match = [r for r in rows if r.values.get("event") == event]
         if not match:
             kinds = sorted({str(r.values["event"]) for r in rows if r.values.get("event")})
-            raise InputError(f"unknown event kind {event!r} (known: {', '.join(kinds)}, auto, none)")
+            raise InputError(key="orion.unknown_event", event=event, known=kinds)
         kind, event_tables = event, tables.next_tables(tables.exploration, match[0].next)
     result = Exploration(stage, near, None, "planet")
     _develop(roller, tables, result, props, kind, event_tables, type_id, size_id)
@@ -368,7 +367,7 @@ def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properti
 
 def _check_stage(stage: int) -> None:
     if stage not in (1, 2, 3):
-        raise InputError(f"stage must be 1, 2 or 3, not {stage}")
+        raise InputError(key="orion.bad_stage", stage=stage)
 
 
 def _develop(roller: Roller, tables: OrionTables, result: Exploration, properties: list[str],
@@ -393,8 +392,7 @@ def _develop(roller: Roller, tables: OrionTables, result: Exploration, propertie
         if monster is not None:
             kinds = tables.next_tables(event_table, ev_row.next)
             if not kinds:
-                raise TableError(f"{event_table.id}: row {ev_row.number}: a monster row needs "
-                                 "next = \"<monster table>\"")
+                raise TableError(key="orion.monster_next", table=event_table.id, row=ev_row.number)
             m_roll = roller.roll(kinds[0], (), stage, "monster")
             guards_table: Table | None = None
             guards: Row | None = None

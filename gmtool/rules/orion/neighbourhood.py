@@ -26,16 +26,15 @@ class Neighbourhood:
     def __post_init__(self) -> None:
         for name in FIELDS:
             if getattr(self, name) < 0:
-                raise InputError(f"near-homeworld: {name} cannot be negative")
+                raise InputError(key="orion.near_negative", name=name)
         if self.unexplored < 1:
-            raise InputError("near-homeworld: unexplored counts the hex being explored, so it is at least 1")
+            raise InputError(key="orion.near_unexplored")
         if self.planets + self.unexplored > NEIGHBOURS:
-            raise InputError(f"near-homeworld: planets ({self.planets}) + unexplored ({self.unexplored}) "
-                             f"is more than the {NEIGHBOURS} neighbours of a hex")
+            raise InputError(key="orion.near_too_many", planets=self.planets, unexplored=self.unexplored, n=NEIGHBOURS)
         if self.terran > self.colonisable:
-            raise InputError("near-homeworld: terran planets are colonisable, so terran ≤ colonisable")
+            raise InputError(key="orion.near_terran")
         if self.colonisable > self.planets:
-            raise InputError("near-homeworld: colonisable ≤ planets")
+            raise InputError(key="orion.near_colonisable")
 
     @classmethod
     def parse(cls, text: str) -> "Neighbourhood":
@@ -45,18 +44,16 @@ class Neighbourhood:
             key, sep, value = part.partition("=")
             key = key.strip()
             if not sep or key not in FIELDS:
-                raise InputError(f"near-homeworld: {part!r} is not one of "
-                                 f"{', '.join(f + '=N' for f in FIELDS)}")
+                raise InputError(key="orion.near_field", part=part, fields=[f + "=N" for f in FIELDS])
             if key in values:
-                raise InputError(f"near-homeworld: {key} given twice")
+                raise InputError(key="orion.near_twice", field=key)
             value = value.strip()
             if not value.isascii() or not value.isdigit() or len(value) > 2:
-                raise InputError(f"near-homeworld: {key}={value!r} is not a small whole number")
+                raise InputError(key="orion.near_number", field=key, value=value)
             values[key] = int(value)
         missing = [f for f in FIELDS if f not in values]
         if missing:
-            raise InputError(f"near-homeworld: missing {', '.join(missing)} "
-                             f"(e.g. planets=1,terran=0,colonisable=1,unexplored=3)")
+            raise InputError(key="orion.near_missing", missing=missing)
         return cls(**values)
 
     def to_data(self) -> dict[str, int]:

@@ -6,8 +6,21 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.locale import Label
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  # noqa: F401  (owned: re-exported)
+
+
+def _discovery(tables: Any, discovery: str | None) -> Label | str:
+    """What exploration found (``empty``, ``asteroids``), by its label when the tables are known."""
+    rows = tables.exploration.rows if tables is not None else []
+    row = next((r for r in rows if r.values.get("discovery") == discovery), None)
+    return Label(row.label) if row is not None else str(discovery)
+
+
+def _world_type(tables: Any, type_id: str) -> Label | str:
+    row = next((r for r in tables.world_type.rows if r.id == type_id), None) if tables is not None else None
+    return Label(row.label) if row is not None else type_id
 
 
 def colonisable_by(player: Player, planet_type: str, tables: Any, technologies: Table | None) -> bool:
@@ -30,7 +43,7 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     if system is None or system.explored_by is None:
         raise RuleRefused(key="orion.not_explored", hex=hex_)
     if system.planet is None and system.discovery != "orion":
-        raise RuleRefused(key="orion.no_planet", hex=hex_, discovery=system.discovery)
+        raise RuleRefused(key="orion.no_planet", hex=hex_, discovery=_discovery(tables, system.discovery))
     if system.owner is not None:
         raise RuleRefused(key="orion.already_owned", hex=hex_, owner=system.owner)
     if system.monster is not None:
@@ -48,7 +61,7 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     if planet is not None and not colonisable_by(player, planet.type, tables, technologies):
         refused_type = planet.type
     if refused_type is not None and override is None:
-        raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=refused_type)
+        raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=_world_type(tables, refused_type))
     player.colony_ships -= 1
     system.owner = player.name
     if planet is not None:

@@ -23,21 +23,20 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
     seen: set[str] = set()
     for player in players:
         if not player or not player.strip() or len(player) > 40 or any(ch < " " for ch in player):
-            raise InputError(f"player name {player!r} must be 1–40 printable characters")
+            raise InputError(key="orion.bad_name", name=player)
         if player in seen:
-            raise InputError(f"player {player!r} is given twice")
+            raise InputError(key="orion.player_twice", name=player)
         seen.add(player)
     for name_ in feudal:
         if name_ not in seen:
-            raise InputError(f"--feudal {name_!r} is not a player")
+            raise InputError(key="orion.feudal_unknown", name=name_)
     start = library.get(START_TABLE, "orion")
     tables = OrionTables(library)
     least = radius_for(len(players))
     if radius is None:
         radius = least
     elif not least <= radius <= MAX_RADIUS:
-        raise InputError(f"--radius {radius}: {len(players)} leaders need a galaxy of radius {least} to "
-                         f"{MAX_RADIUS}")
+        raise InputError(key="orion.radius_small", radius=radius, n=len(players), least=least, max=MAX_RADIUS)
     homes = place_homeworlds(len(players), radius, source)
     world_type = tables.world_type.row(start.rule("homeworld_type"))
     world_size = tables.world_size.row(start.rule("homeworld_size"))

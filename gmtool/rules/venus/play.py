@@ -10,6 +10,7 @@ from typing import Any
 from gmtool.campaign.model import Campaign, VenusState
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Label, Msg
 from gmtool.rolltables.library import TableLibrary
 
 RULESET = "venus"
@@ -18,22 +19,29 @@ LANDINGS = ("city", "spaceport", "asteroid")
 
 def venus_state(campaign: Campaign) -> VenusState:
     if campaign.ruleset != RULESET or campaign.venus is None:
-        raise RuleRefused(f"{campaign.name} plays {campaign.ruleset}, not Merchant of Venus")
+        raise RuleRefused(key="venus.not_venus", name=campaign.name, ruleset=campaign.ruleset)
     if campaign.venus.winner:
-        raise RuleRefused(f"the game is over: {campaign.venus.winner} won with a net worth of at least 2000")
+        raise RuleRefused(key="venus.game_over", winner=campaign.venus.winner)
     return campaign.venus
 
 
 def _turn_of(v: VenusState, player: str) -> None:
     if player not in v.merchants:
-        raise InputError(f"unknown player {player!r} (players: {', '.join(v.merchants)})")
+        raise InputError(key="venus.unknown_player", name=player, known=list(v.merchants))
     if v.current != player:
-        raise RuleRefused(f"it is {v.current}'s turn, not {player}'s (players go clockwise from {v.first_player})")
+        raise RuleRefused(key="venus.not_your_turn", current=v.current, player=player, first=v.first_player)
+
+
+def _joined(items: list[str], word: str) -> Msg | str:
+    """``city and spaceport``, ``city, spaceport or asteroid``: in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return Msg(f"error.venus.{word}_list", items=items[:-1], last=items[-1])
 
 
 def movement_cost(grey: int, green: int, rules: Any) -> int:
     if grey < 0 or green < 0:
-        raise InputError("line counts cannot be negative")
+        raise InputError(key="venus.negative_lines")
     return grey * int(rules.rule("grey_line_cost")) + green * int(rules.rule("green_line_cost"))
 
 
@@ -49,8 +57,7 @@ def find_space(library: TableLibrary, name: str | None) -> Any:
         labels = row.label.values() if isinstance(row.label, dict) else [row.label]
         if any(" ".join(str(label).split()).casefold() == wanted for label in labels):
             return row
-    raise InputError(f"unknown space {name!r} (spaces: {', '.join(r.id for r in board.rows)}; "
-                     "a space's label works too)")
+    raise InputError(key="venus.unknown_space", name=name or "", known=[r.id for r in board.rows])
 
 
 def landings_of(row: Any) -> list[str]:
@@ -94,16 +101,15 @@ def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | 
     _turn_of(v, player)
     heading = "".join(ch for ch in heading or "" if ch >= " " and ch != "\x7f").strip()
     if not heading:
-        raise RuleRefused("declare your heading and destination before rolling the speed dice (RULES.md B)")
+        raise RuleRefused(key="venus.no_heading")
     if v.phase != "movement":
-        raise RuleRefused(f"{player} is past the movement phase ({v.phase})")
+        raise RuleRefused(key="venus.past_movement", player=player, phase=Msg("phase_" + v.phase))
     if v.moved:
-        raise RuleRefused(f"{player} has already rolled the speed dice this turn")
+        raise RuleRefused(key="venus.already_rolled", player=player)
     ship = v.merchants[player].ship
     number = speed_number(library, ship)
     if speed is not None and speed != number:
-        raise RuleRefused(f"the {ship}'s speed number is {number}: it rolls {number} speed "
-                          f"{'die' if number == 1 else 'dice'}, not {speed}")
+        raise RuleRefused(key="venus.speed_number", ship=ship, n=number, speed=speed)
     sides = int(library.get("rules", RULESET).rule("speed_die"))
     dice = [source.roll(sides, f"{player}: speed die {i + 1}") for i in range(number)]
     v.heading = heading[:80]
@@ -119,20 +125,18 @@ def navigate(campaign: Campaign, library: TableLibrary, player: str, face: int |
     v = venus_state(campaign)
     _turn_of(v, player)
     if v.phase != "movement":
-        raise RuleRefused(f"{player} is past the movement phase ({v.phase}): the navigation die is "
-                          "assigned right after the speed roll")
+        raise RuleRefused(key="venus.navigate_late", player=player, phase=Msg("phase_" + v.phase))
     if not v.moved or not v.speed_dice:
-        raise RuleRefused("roll the speed dice first: the navigation die is one of the dice rolled")
+        raise RuleRefused(key="venus.navigate_first")
     if v.navigation is not None:
-        raise RuleRefused(f"{player} has already assigned a navigation die this turn "
-                          f"(the {v.speed_dice[v.navigation - 1]})")
-    rolled = ", ".join(str(d) for d in v.speed_dice)
+        raise RuleRefused(key="venus.navigated", player=player, face=v.speed_dice[v.navigation - 1])
+    rolled = list(v.speed_dice)
     if face is None:
         if len(set(v.speed_dice)) != 1:
-            raise InputError(f"name the die to assign to navigation by the face it shows (rolled: {rolled})")
+            raise InputError(key="venus.navigate_which", rolled=rolled)
         face = v.speed_dice[0]
     if face not in v.speed_dice:
-        raise RuleRefused(f"no speed die shows {face} (rolled: {rolled})")
+        raise RuleRefused(key="venus.no_such_face", face=face, rolled=rolled)
     v.navigation = v.speed_dice.index(face) + 1
     sides = int(library.get("rules", RULESET).rule("speed_die"))
     return SpeedRoll(player, v.heading or "", list(v.speed_dice), sides, v.navigation)
@@ -145,25 +149,23 @@ def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kin
     v = venus_state(campaign)
     _turn_of(v, player)
     if kind is not None and kind not in LANDINGS:
-        raise InputError(f"a ship lands on a city, a spaceport or an asteroid, not {kind!r}")
+        raise InputError(key="venus.bad_landing", kind=kind)
     if v.phase != "movement":
-        raise RuleRefused(f"{player} has already ended the movement phase")
+        raise RuleRefused(key="venus.movement_ended", player=player)
     if not v.moved:
-        raise RuleRefused("a ship lands at the end of its move: declare the heading and roll the speed dice "
-                          "first (Declare Heading → Set Speed → Move → End Movement)")
+        raise RuleRefused(key="venus.land_first")
     row = find_space(library, space)
     allowed = landings_of(row)
     if not allowed:
-        why = "an encounter space has" if row.values.get("kind") == "encounter" else "it has"
-        raise RuleRefused(f"nothing to land on at {row.id}: {why} no city, spaceport or asteroid")
+        why = "venus.no_landing_encounter" if row.values.get("kind") == "encounter" else "venus.no_landing"
+        raise RuleRefused(key=why, space=Label(row.label))
     if kind is None:
         if len(allowed) > 1:
-            raise InputError(f"name the landing at {row.id}: {' or '.join(allowed)}")
+            raise InputError(key="venus.which_landing", space=Label(row.label), options=_joined(allowed, "or"))
         kind = allowed[0]
     if kind not in allowed:
-        why = " (the Galactic Base acts as a Neutral Spaceport)" if row.values.get("kind") == "base" else ""
-        raise RuleRefused(f"cannot land on {'an' if kind == 'asteroid' else 'a'} {kind} at {row.id}: "
-                          f"it offers {' and '.join(allowed)} only{why}")
+        why = "venus.cannot_land_base" if row.values.get("kind") == "base" else "venus.cannot_land"
+        raise RuleRefused(key=why, kind=Msg("landing_" + kind), space=Label(row.label), offers=_joined(allowed, "and"))
     space = row.id
     v.merchants[player].position = space
     out: dict[str, Any] = {"player": player, "space": space, "kind": kind}
@@ -186,7 +188,7 @@ def skip(campaign: Campaign, player: str, in_port: bool) -> dict[str, Any]:
     v = venus_state(campaign)
     _turn_of(v, player)
     if v.phase != "movement" or v.moved:
-        raise RuleRefused(f"{player} can no longer skip the movement phase")
+        raise RuleRefused(key="venus.no_skip", player=player)
     v.phase = "operations" if in_port else "done"
     return {"player": player, "next": v.phase}
 
@@ -194,9 +196,9 @@ def skip(campaign: Campaign, player: str, in_port: bool) -> dict[str, Any]:
 def set_worth(campaign: Campaign, player: str, worth: int) -> int:
     v = venus_state(campaign)
     if player not in v.merchants:
-        raise InputError(f"unknown player {player!r}")
+        raise InputError(key="venus.unknown_player", name=player, known=list(v.merchants))
     if not 0 <= worth <= 10 ** 9:
-        raise InputError("net worth must be 0 to 1,000,000,000 credits")
+        raise InputError(key="venus.worth_range")
     v.merchants[player].net_worth = worth
     return worth
 

@@ -19,18 +19,18 @@ def parse_players(specs: list[str], races: set[str]) -> list[tuple[str, str | No
         name, _, race_text = spec.partition(":")
         name, race = name.strip(), race_text.strip().lower() or None
         if not name or len(name) > 40 or any(ch < " " for ch in name):
-            raise InputError(f"player name {name!r} must be 1–40 printable characters")
+            raise InputError(key="venus.bad_name", name=name)
         if race is not None and race not in races:
-            raise InputError(f"{name}: unknown race {race!r} (races: {', '.join(sorted(races))})")
+            raise InputError(key="venus.unknown_race", name=name, race=race, known=sorted(races))
         out.append((name, race))
     names = [n for n, _ in out]
     for n in names:
         if names.count(n) > 1:
-            raise InputError(f"player {n!r} is given twice")
+            raise InputError(key="venus.player_twice", name=n)
     chosen = [r for _, r in out if r]
     for r in chosen:
         if chosen.count(r) > 1:
-            raise InputError(f"race {r!r} is taken twice: no race may be taken twice")
+            raise InputError(key="venus.race_twice", race=r)
     return out
 
 
@@ -41,7 +41,7 @@ def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: st
     players = parse_players(specs, {r.id for r in race_table.rows})
     low, high = int(rules.rule("min_players")), int(rules.rule("max_players"))
     if not low <= len(players) <= high:
-        raise InputError(f"Merchant of Venus takes {low} to {high} players, not {len(players)}")
+        raise InputError(key="venus.player_count", low=low, high=high, n=len(players))
     campaign = Campaign(name=name, radius=0, commitment=commitment, ruleset=RULESET, lang=lang, format=fmt)
     # races: the chosen ones, then the rest at random from what is left
     free = [r.id for r in race_table.rows if r.id not in {race for _, race in players if race}]
@@ -60,9 +60,9 @@ def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: st
     cards = decks.shuffle([r.id for r in library.get("first-contact", RULESET).rows], source, "first contact cards")
     tokens = decks.shuffle([r.id for r in library.get("encounter-tokens", RULESET).rows], source, "encounter tokens")
     if len(cards) < len(systems):
-        raise InputError(f"{len(systems)} systems but only {len(cards)} First Contact cards")
+        raise InputError(key="venus.few_cards", systems=len(systems), cards=len(cards))
     if len(tokens) < len(encounters):
-        raise InputError(f"{len(encounters)} encounter spaces but only {len(tokens)} encounter tokens")
+        raise InputError(key="venus.few_tokens", spaces=len(encounters), tokens=len(tokens))
     campaign.venus = VenusState(first_player=first, current=first, merchants=merchants,
                                 first_contact=dict(zip(systems, cards)), encounters=dict(zip(encounters, tokens)))
     # the rest of the tokens go back to the box
