@@ -404,3 +404,43 @@ def test_refusals_name_items_by_their_label(gm, tmp_path):
     assert "Дредноут: в системе" in said["build --player dreadnought"]
     assert "dreadnought" not in said["build --player dreadnought"] and "star_fortress" not in said["build --player dreadnought"]
     assert "уже есть Авто-лаб" in said["build --player auto_lab"]
+
+
+# ------------------------------------------------------------------ activate and fleet
+
+def _set_orders(folder: Path, leader: str, orders: int) -> None:
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    next(p for p in data["player"] if p["name"] == leader)["orders"] = orders
+    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_activate_and_fleet_reply_in_the_asked_language(gm, tmp_path, lang, fmt):
+    folder = tmp_path / "c"
+    c = ["-c", str(folder), "--lang", lang]
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    hex_ = _neighbour(folder, "alice")
+    assert gm("explore", *c, "--player", "alice", "--hex", hex_, "--dice", "6,5,5").exit_code == 0
+    assert gm("colonize", *c, "--player", "alice", "--hex", hex_).exit_code == 0
+    assert gm("turn", "start", *c).exit_code == 0
+    _set_orders(folder, "alice", 3)
+    _set_orders(folder, "bob", 1)
+    texts = []
+    for args, works in ((["activate", "--player", "alice", "--hex", hex_], True),
+                        (["activate", "--player", "alice", "--hex", hex_], False),   # 1 order left
+                        (["fleet", "--player", "bob", "+1"], True),
+                        (["fleet", "--player", "bob", "+1"], False),                  # once a turn
+                        (["fleet", "--player", "alice", "2"], False)):
+        res = gm(*args, *c, "--format", fmt)
+        assert res.exit_code == (0 if works else 1), (args, res.output)
+        texts.append(res.stdout if works else res.stderr)
+    first = texts[0]
+    assert ("активна в ход" in first) if lang == "ru" else ("is active for turn" in first), first
+    for text in texts:
+        found = latin_words(text, {"alice", "bob"}) if lang == "ru" else cyrillic_words(text)
+        assert not found, (text, found)

@@ -317,7 +317,8 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
 
 
 @handles_errors
-def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
+                     format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Activate a colony for this turn: 2 orders (1 with an orbital base, 2 under blockade).
 
     \b
@@ -330,20 +331,22 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
     from gmtool.rules.orion.turns import ensure_not_over
 
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         ensure_not_over(state)
         leader = state.player(player)
         system, _ = owned(state, leader, Hex.parse(hex_))
         cost = activate(state, system, _rules(store, tables).production)
         commit(store, state)
-    from gmtool.locale import t
-    typer.echo(t("reply.activated", state.lang, hex=system.hex, turn=state.turn, paid=t("n_orders", state.lang, n=cost),
-                 left=t("n_orders", state.lang, n=leader.orders)))
+    out.reply(t("reply.activated", out.lang, hex=system.hex, turn=state.turn, paid=t("n_orders", out.lang, n=cost),
+                left=t("n_orders", out.lang, n=leader.orders)),
+              {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders})
 
 
 @handles_errors
 def fleet_command(player: PlayerOpt,
                   change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None) -> None:
+                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None) -> None:
     """Change the combat fleet size by one, once a turn: +1 costs 1 order (not above max), -1 gives 1.
 
     \b
@@ -356,12 +359,13 @@ def fleet_command(player: PlayerOpt,
     if change not in ("+1", "-1", "1"):
         raise InputError(key="cli.fleet_change", change=change)
     with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
         leader = state.player(player)
         size = change_fleet(state, leader, int(change), _rules(store, tables).production)
         commit(store, state)
-    from gmtool.locale import t
-    typer.echo(t("reply.fleet", state.lang, leader=leader.name, size=size, max=leader.fleet_max,
-                 orders=t("n_orders", state.lang, n=leader.orders)))
+    out.reply(t("reply.fleet", out.lang, leader=leader.name, size=size, max=leader.fleet_max,
+                orders=t("n_orders", out.lang, n=leader.orders)),
+              {"leader": leader.name, "fleet": size, "max": leader.fleet_max, "orders": leader.orders})
 
 
 @quest_app.command("complete")
