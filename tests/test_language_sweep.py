@@ -444,3 +444,28 @@ def test_activate_and_fleet_reply_in_the_asked_language(gm, tmp_path, lang, fmt)
     for text in texts:
         found = latin_words(text, {"alice", "bob"}) if lang == "ru" else cyrillic_words(text)
         assert not found, (text, found)
+
+
+# ------------------------------------------------------------------ an orders file's problems
+
+BAD_ORDERS = ('turn = {turn}\ncarol = 3\n[alice]\nfleet = "x"\nflyto = 1\nassign = 5\nevents = {{ card = "x", choice = "a" }}\n'
+              '[bob]\nresearch = "nope"\nplayer_rename = 5\nplayer_add = 7\n[dave]\nexplore = "1,1"\n')
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_an_orders_files_problems_are_in_the_asked_language(gm, tmp_path, lang):
+    from gmtool.rules.orion.orders import KEYS
+
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    typed = {w for text in (BAD_ORDERS, " ".join(KEYS), "victory race keep tech true") for w in re.findall(r"[A-Za-z]{2,}", text)}
+    for turn in (1, 4, None):
+        path = tmp_path / "orders.toml"
+        path.write_text(BAD_ORDERS.format(turn=turn) if turn else BAD_ORDERS.format(turn=0).split("\n", 1)[1], encoding="utf-8")
+        res = gm("turn", "check", str(path), "-c", str(folder), "--lang", lang)
+        assert res.exit_code == 1 and res.stderr.count("\n") >= 8, res.stderr
+        for line in res.stderr.splitlines():
+            assert line.startswith("error: "), line
+            found = latin_words(line, typed) if lang == "ru" else cyrillic_words(line)
+            assert not found, (line, found)
+    assert ("нужно целое число" in res.stderr) if lang == "ru" else ("must be a whole number" in res.stderr)

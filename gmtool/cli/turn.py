@@ -577,14 +577,14 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
         rules = _rules(store, tables)
         choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
     if problems:
-        _list_problems(problems, where)
+        _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
     out.reply(t("reply.orders_ok", out.lang, where=where), {"file": where, "ok": True, "problems": []})
 
 
-def _list_problems(problems: list, where: str) -> None:
+def _list_problems(problems: list, where: str, lang: str = "en") -> None:
     for p in sorted(problems, key=lambda p: (p.line, p.leader)):
-        typer.echo(f"error: {p.render(where)}", err=True)
+        typer.echo(f"error: {p.render(where, lang)}", err=True)
 
 
 @app.command("run")
@@ -613,7 +613,7 @@ def run_command(
         turn = state.turn
         choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
         if problems:
-            _list_problems(problems, where)
+            _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:

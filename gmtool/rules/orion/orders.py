@@ -31,6 +31,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError
+from gmtool.locale import Msg
 from gmtool.rolltables.roller import DiceRoller
 
 # The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
@@ -69,11 +70,20 @@ class Order:
 class Problem:
     line: int
     leader: str
-    message: str
+    reason: Any   # a Msg, a domain error or plain text
+    kind: str = ""   # the order it refused
 
-    def render(self, where: str) -> str:
+    def text(self, lang: str = "en") -> str:
+        text = self.reason.text(lang) if isinstance(self.reason, (Msg, GmError)) else str(self.reason)
+        return f"{self.kind}: {text}" if self.kind else text
+
+    @property
+    def message(self) -> str:
+        return self.text()
+
+    def render(self, where: str, lang: str = "en") -> str:
         who = f" ({self.leader})" if self.leader else ""
-        return f"{where}:{self.line}{who}: {self.message}"
+        return f"{where}:{self.line}{who}: {self.text(lang)}"
 
 
 def _locate(text: str) -> Callable[..., int]:
@@ -111,24 +121,23 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
     problems: list[Problem] = []
     turn = data.get("turn")
     if turn is None:   # an empty or cut file must not play a turn
-        problems.append(Problem(1, "", f"the orders file does not name its turn: put `turn = {campaign.turn}` "
-                                       "at the top"))
+        problems.append(Problem(1, "", Msg("error.orders.no_turn", turn=campaign.turn)))
     elif isinstance(turn, bool) or not isinstance(turn, int) or turn != campaign.turn:
-        problems.append(Problem(1, "", f"these are orders for turn {turn}; the campaign is at turn {campaign.turn}"))
+        problems.append(Problem(1, "", Msg("error.orders.wrong_turn", turn=turn, current=campaign.turn)))
     leaders = {p.name for p in campaign.players}
     for leader, table in data.items():
         if leader == "turn":
             continue
         if not isinstance(table, dict):
-            problems.append(Problem(where(leader), leader, "expected a [leader] table of orders"))
+            problems.append(Problem(where(leader), leader, Msg("error.orders.not_table")))
             continue
         if leader not in leaders and "player_add" not in table:
-            problems.append(Problem(where(leader), leader, f"{leader!r} is not a leader (leaders: "
-                                    f"{', '.join(sorted(leaders))}; a new leader's table holds player_add)"))
+            problems.append(Problem(where(leader), leader, Msg("error.orders.not_leader", name=leader,
+                                                               leaders=sorted(leaders))))
             continue
         for key, value in table.items():
             if key not in KEYS:
-                problems.append(Problem(where(leader, key), leader, f"unknown order {key!r} (orders: {', '.join(KEYS)})"))
+                problems.append(Problem(where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KEYS))))
                 continue
             items = value if isinstance(value, list) and key not in SINGLE else [value]
             for item in items:
@@ -165,7 +174,7 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
             if order.kind == "agents" and isinstance(order.value, dict):
                 name = str(order.value.get("agent", "")).casefold()
                 if name in agents_used:
-                    raise InputError(f"agent {order.value.get('agent')} is given two orders this turn")
+                    raise InputError(key="orders.agent_twice", agent=str(order.value.get('agent')))
                 agents_used.add(name)
             result = _apply(campaign, rules, source, order)
             done.append({"leader": order.leader, "order": order.kind, "result": result})
@@ -174,7 +183,7 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
                     if item["leader"] == result["old"]:
                         item["leader"] = result["leader"]
         except GmError as exc:
-            problems.append(Problem(order.line, order.leader, f"{order.kind}: {exc}"))
+            problems.append(Problem(order.line, order.leader, exc, order.kind))
     return problems, done
 
 
@@ -186,13 +195,14 @@ def _int(value: Any, what: str, default: int | None = None) -> int | None:
     if value is None:
         return default
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{what} must be a whole number, not {value!r}")
+        raise InputError(key="orders.not_int", what=what, value=repr(value))
     return value
 
 
-def _need(value: Any, kind: type, what: str) -> Any:
+def _need(value: Any, kind: type, what: str, **params: Any) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise InputError(f"{what} must be {'text' if kind is str else 'a whole number' if kind is int else 'a table'}")
+        raise InputError(key=f"orders.need_{'text' if kind is str else 'int' if kind is int else 'table'}",
+                         what=Msg("error.orders.what." + what, **params))
     return value
 
 
@@ -209,7 +219,7 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         if isinstance(v, dict):
             ship = str(v.get("ship") or "scout")
             v = v.get("hex")
-        target = Hex.parse(_need(v, str, "a hex"))
+        target = Hex.parse(_need(v, str, "hex"))
         if target == c.orion:
             from gmtool.rules.orion.campaign_explore import explore_orion
 
@@ -222,58 +232,58 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
             system = planets.colonize(c, leader, Hex.parse(str(v.get("hex", ""))), rules.orion, rules.technologies,
                                       str(v["override"]) if v.get("override") is not None else None)
         else:
-            system = planets.colonize(c, leader, Hex.parse(_need(v, str, "a hex")), rules.orion, rules.technologies)
+            system = planets.colonize(c, leader, Hex.parse(_need(v, str, "hex")), rules.orion, rules.technologies)
         return str(system.hex)
     if order.kind == "fleet":
         return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
     if order.kind == "events":
-        _need(v, dict, "an event order")
+        _need(v, dict, "event")
         return turns.play_event(c, rules, leader, str(v.get("card", "")), _int(v.get("choice"), "choice", 1))
     if order.kind == "quests":
-        return {**turns.complete_quest(c, rules, leader, _need(v, str, "a quest id")),
+        return {**turns.complete_quest(c, rules, leader, _need(v, str, "quest")),
                 "table": rules.quests(c.stage).name}
     if order.kind == "agents":
-        _need(v, dict, "an agent order")
+        _need(v, dict, "agent")
         against = c.player(v["target"]) if v.get("target") else None
         frame = c.player(v["frame"]) if v.get("frame") else None
         agent = c.agent(str(v.get("agent", "")))
         if agent.owner != leader.name:
-            raise InputError(f"{agent.name} is not {leader.name}'s agent")
+            raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
         lib = rules.library
         return agents_campaign.use(c, agent, str(v.get("ability", "")), lib.get("agents", "orion"),
                                    lib.get("agent-outcomes", "orion"), source, against, frame).to_data()
     if order.kind == "assign":
-        _need(v, dict, "an assignment")
+        _need(v, dict, "assignment")
         system, planet = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
                                         _int(v.get("scientists"), "scientists"))
         return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
                 "scientists": planet.scientists}
     if order.kind == "activate":
-        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "a hex")))
+        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "hex")))
         return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
     if order.kind == "build":
         from gmtool.rules.orion.building import order_build
 
-        _need(v, dict, "a build order")
+        _need(v, dict, "build")
         return order_build(c, leader, Hex.parse(str(v.get("hex", ""))), str(v.get("item", "")), rules.costs)
     if order.kind == "scrap":
         from gmtool.rules.orion.building import scrap
 
-        _need(v, dict, "a scrap order")
+        _need(v, dict, "scrap")
         where = Hex.parse(str(v["hex"])) if v.get("hex") else None
         return {"item": v.get("item"), "refund": scrap(c, leader, str(v.get("item", "")), rules.costs, where)}
     if order.kind == "vote":
-        _need(v, dict, "a vote")
+        _need(v, dict, "vote")
         council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
         return {"vote": "cast"}
     if order.kind == "election":
-        _need(v, dict, "an election ballot")
+        _need(v, dict, "election")
         candidate = c.player(v["candidate"]) if v.get("candidate") else None
         council_campaign.elect(c, leader, candidate, _int(v.get("bribe"), "bribe", 0))
         return {"ballot": "cast"}
     if order.kind in RECORDS:
         return _record(c, rules, leader, order.kind, v)
-    raise InputError(f"unknown order {order.kind!r}")
+    raise InputError(key="orders.unknown", kind=order.kind)
 
 
 def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
@@ -290,37 +300,37 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
         if isinstance(v, dict):
             return records.slay_monster(c, rules, Hex.parse(str(v.get("hex", ""))), leader,
                                         bool(v.get("research_ship", False)))
-        return records.slay_monster(c, rules, Hex.parse(_need(v, str, "a hex")), leader)
+        return records.slay_monster(c, rules, Hex.parse(_need(v, str, "hex")), leader)
     if kind == "orion_damage":
         return records.damage_orion(c, rules, leader, _need(v, int, "orion_damage"))
     if kind == "capture":
-        return records.capture_planet(c, Hex.parse(_need(v, str, "a hex")), leader)
+        return records.capture_planet(c, Hex.parse(_need(v, str, "hex")), leader)
     if kind == "blockade":
-        return records.set_blockade(c, Hex.parse(_need(v, str, "a hex")), leader)
+        return records.set_blockade(c, Hex.parse(_need(v, str, "hex")), leader)
     if kind == "lift":
-        return records.lift_blockade(c, Hex.parse(_need(v, str, "a hex")), leader)
+        return records.lift_blockade(c, Hex.parse(_need(v, str, "hex")), leader)
     if kind in ("ship_add", "ship_lose"):
         ship, reason = (str(v.get("class", "")), str(v.get("reason", ""))) if isinstance(v, dict) \
-            else (_need(v, str, "a ship class"), "")
+            else (_need(v, str, "ship"), "")
         record = records.ship_gained if kind == "ship_add" else records.ship_lost
         return record(c, rules, leader, ship, reason)
     if kind == "award":
-        _need(v, dict, "an award")
+        _need(v, dict, "award")
         techs = v.get("tech", [])
         if not isinstance(techs, list) or not all(isinstance(t, str) for t in techs):
-            raise InputError("tech must be a list of technology ids")
+            raise InputError(key="orders.tech_list")
         return records.apply_award(c, rules, leader, _need(v.get("id"), int, "id"), techs,
                                    v.get("science"), v.get("drop"))
     if kind == "research":
         if v not in ("victory", "all_sciences"):
-            raise InputError(f"research is \"victory\" or \"all_sciences\", not {v!r}")
+            raise InputError(key="orders.research", value=repr(v))
         if v == "all_sciences":
             from gmtool.rules.orion.common import note
 
             leader.all_sciences = True
             return note(c, "all_sciences", leader.name, public=True)
         return records.research_victory(c, rules, leader)
-    raise InputError(f"unknown order {kind!r}")
+    raise InputError(key="orders.unknown", kind=kind)
 
 
 def _roster(c: Campaign, rules: Any, source: DiceSource, name: str, kind: str, v: Any) -> Any:
@@ -339,7 +349,7 @@ def _roster(c: Campaign, rules: Any, source: DiceSource, name: str, kind: str, v
         elif isinstance(v, dict) and set(v) <= {"race"}:
             race = _need(v.get("race", ""), str, "race")
         else:
-            raise InputError(f"player_add is true or {{ race = \"…\" }}, not {v!r}")
+            raise InputError(key="orders.player_add", value=repr(v))
         roster.add_player(c, rules.library, name, source, race)
         return c.turn_state.log[-1]
     player = c.player(name)
@@ -349,7 +359,7 @@ def _roster(c: Campaign, rules: Any, source: DiceSource, name: str, kind: str, v
         elif isinstance(v, dict) and set(v) <= {"keep"} and isinstance(v.get("keep", False), bool):
             keep = bool(v.get("keep", False))
         else:
-            raise InputError(f"player_drop is true or {{ keep = true }}, not {v!r}")
+            raise InputError(key="orders.player_drop", value=repr(v))
         return roster.drop_player(c, player, keep)
-    new = _need(v, str, f"{kind} (the new name)")
+    new = _need(v, str, "new_name", order=kind)
     return roster.rename_player(c, player, new, replaced=kind == "player_replace")
