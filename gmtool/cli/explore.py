@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 from gmtool.errors import InputError
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, campaign_library, commit, fail, handles_errors, library,
+                               TablesOpt, campaign_dir, campaign_library, commit, handles_errors, library,
                                neighbourhood, open_campaign)
 
 StageOpt = Annotated[Optional[int], typer.Option(
@@ -85,7 +85,7 @@ def explore_command(
         orion = OrionTables(lib)
         ships = list(SUPPORT_SHIPS) + [r.id for r in lib.get("costs", "orion").rows if r.values.get("kind") == "ship"]
         if ship not in ships:
-            raise fail(f"--ship must be one of {', '.join(ships)}, not {ship!r}")
+            raise InputError(key="file.bad_choice", name="--ship", known=ships, value=ship)
         if target == state.orion:
             if dice is not None:
                 raise InputError(key="explore.orion_no_dice")

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, fail, handles_errors, require_campaign
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, handles_errors, require_campaign
 
 
 class MapFormat(str, Enum):
@@ -66,10 +66,11 @@ def map_command(
       gmtool map -c DIR --player bob --format svg
       gmtool map -c DIR --player bob --format bbcode --lang ru
     """
+    from gmtool.errors import InputError
     from gmtool.maps import PUBLIC, draw, map_text_report, safe_name
 
     if public and player:
-        raise fail("give --player or --public, not both")
+        raise InputError(key="cli.player_or_public")
     folder, state = _load(campaign)
     viewer = PUBLIC if public else player
     fmt = format.value if format else None
@@ -105,7 +106,7 @@ def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, data)
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise InputError(key="cli.cannot_write", path=path, reason=exc.strerror or exc) from None
 
 
 @handles_errors

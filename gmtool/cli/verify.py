@@ -71,7 +71,7 @@ def verify_command(
         try:
             texts.append((display(path), path.read_bytes()[:50_000_000].decode("utf-8", "replace")))
         except OSError as exc:
-            raise InputError(f"{path}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
+            raise InputError(key="campaign.cannot_read", where=path, reason=(exc.strerror or str(exc)).lower()) from None
     marks = published_marks(texts)
     result.findings += published_findings(entries, marks)
     findings = [f.text(out.lang) for f in result.findings]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gmtool.campaign.model import SUPPORT_SHIPS, Player
 from gmtool.errors import RuleRefused
+from gmtool.locale import Msg, has
 
 
 def ship_count(player: Player, ship: str) -> int:
@@ -25,7 +26,8 @@ def add_ship(player: Player, ship: str, n: int = 1) -> None:
 
 def remove_ship(player: Player, ship: str) -> None:
     if not has_ship(player, ship):
-        raise RuleRefused(f"{player.name} has no {ship.replace('_', ' ')}")
+        raise RuleRefused(key="orion.no_ship", leader=player.name,
+                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " "))
     attr = SUPPORT_SHIPS.get(ship)
     if attr:
         setattr(player, attr, getattr(player, attr) - 1)
