@@ -469,3 +469,38 @@ def test_an_orders_files_problems_are_in_the_asked_language(gm, tmp_path, lang):
             found = latin_words(line, typed) if lang == "ru" else cyrillic_words(line)
             assert not found, (line, found)
     assert ("нужно целое число" in res.stderr) if lang == "ru" else ("must be a whole number" in res.stderr)
+
+
+# ------------------------------------------------------------------ leaders' names and `campaign validate`
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_name_problems_are_in_the_asked_language(gm, tmp_path, lang):
+    for names in (["alice", "Alice"], ["alice", " b"], ["alice", "alice"], ["alice", "public"], ["a b", "a_b"],
+                  ["alice", "x\u202ey"], ["alice", "x" * 50]):
+        res = gm("campaign", "new", str(tmp_path / "c"), *[a for n in names for a in ("--player", n)], "--lang", lang)
+        assert res.exit_code == 1 and res.stderr.count("\n") == 1, (names, res.output)
+        typed = {w for n in names for w in re.findall(r"[A-Za-z]{2,}", n)} | {"ey"}   # x\u202ey, escaped
+        found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
+        assert not found, (names, res.stderr, found)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_campaign_validate_lists_problems_in_the_asked_language(gm, tmp_path, lang, fmt):
+    import tomllib
+
+    import tomli_w
+
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    data["player"][1]["fleet_size"] = 3
+    data["system"][0]["owner"] = "zed"
+    data["player"].append(dict(data["player"][1]))
+    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+    res = gm("campaign", "validate", "-c", str(folder), "--lang", lang, "--format", fmt)
+    assert res.exit_code == 1
+    for text in (res.stdout, res.stderr):
+        found = latin_words(text, {"zed", "owner"}) if lang == "ru" else cyrillic_words(text)
+        assert not found, (text, found)
+    assert ("указан дважды" in res.stdout) if lang == "ru" else ("appears twice" in res.stdout), res.stdout

@@ -13,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterable
 
+from gmtool.errors import CampaignError
+
 MAX_NAME = 40
 RESERVED = ("public",)
 RESERVED_PREFIX = "start-"
@@ -27,46 +29,60 @@ def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
-def name_problem(name: str) -> str:
-    """Why ``name`` cannot be a leader's name ("" when it can)."""
+def name_problem(name: str, lang: str = "en") -> str:
+    """Why ``name`` cannot be a leader's name ("" when it can), in ``lang``."""
+    from gmtool.locale import t
+
     if not name.strip():
-        return "a name cannot be empty"
+        return t("names.empty", lang)
     if name != name.strip():
-        return f"{name!r} begins or ends with a space"
+        return t("names.spaces", lang, name=repr(name))
     if len(name) > MAX_NAME:
-        return f"{name[:20]!r}… is longer than {MAX_NAME} characters"
+        return t("names.too_long", lang, name=repr(name[:20]), max=MAX_NAME)
     for ch in name:
         category = unicodedata.category(ch)
         if category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return (f"{name.encode('unicode_escape').decode('ascii')!r} holds an invisible or control character "
-                    f"(U+{ord(ch):04X})")
+            return t("names.control", lang, name=repr(name.encode('unicode_escape').decode('ascii')),
+                     code=f"U+{ord(ch):04X}")
     return ""
 
 
-def names_problems(names: Iterable[str]) -> list[str]:
-    """Every problem of a campaign's leaders' names, one line each."""
+def names_problems(names: Iterable[str], lang: str = "en") -> list[str]:
+    """Every problem of a campaign's leaders' names, one line each, in ``lang``."""
+    from gmtool.locale import t
+
     problems: list[str] = []
     seen: dict[str, str] = {}
     stems: dict[str, str] = {}
     for name in names:
-        problem = name_problem(name)
+        problem = name_problem(name, lang)
         if problem:
-            problems.append(f"player name {problem}")
+            problems.append(t("names.bad", lang, problem=problem))
             continue
         key = _key(name)
         if key in seen and seen[key] == name:
-            problems.append(f"player {name!r} appears twice")
+            problems.append(t("names.twice", lang, name=repr(name)))
             continue
         if key in seen:
-            problems.append(f"player names {seen[key]!r} and {name!r} differ only in case")
+            problems.append(t("names.case", lang, first=repr(seen[key]), name=repr(name)))
             continue
         seen[key] = name
         stem = _key(file_stem(name))
         if stem in RESERVED or stem.startswith(RESERVED_PREFIX):
-            problems.append(f"player name {name!r} is taken by gmtool's own report files; choose another")
+            problems.append(t("names.reserved", lang, name=repr(name)))
         elif stem in stems:
-            problems.append(f"player names {stems[stem]!r} and {name!r} would share one report file "
-                            f"({file_stem(name)}); choose names that differ in letters or digits")
+            problems.append(t("names.same_file", lang, first=repr(stems[stem]), name=repr(name), file=file_stem(name)))
         else:
             stems[stem] = name
     return problems
+
+
+class NamesRefused(CampaignError):
+    """The first problem of leaders' names, written in the reader's language."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = list(names)
+        super().__init__(names_problems(self.names)[0])
+
+    def text(self, lang: str = "en") -> str:
+        return names_problems(self.names, lang)[0]

@@ -132,11 +132,11 @@ class CampaignStore:
     @staticmethod
     def check_names(campaign: Campaign) -> None:
         """Refuse to write leaders' names that spoof, collide or share a report file."""
-        from gmtool.campaign.names import names_problems
+        from gmtool.campaign.names import NamesRefused, names_problems
 
-        problems = names_problems(p.name for p in campaign.players)
-        if problems:
-            raise CampaignError(problems[0])
+        names = [p.name for p in campaign.players]
+        if names_problems(names):
+            raise NamesRefused(names)
 
     def save(self, campaign: Campaign) -> None:
         import tomli_w

@@ -3,6 +3,7 @@ the state's cross-references (``validate``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import MAX_TURN, Campaign
@@ -140,70 +141,72 @@ def published_marks(texts: list[tuple[str, str]]) -> list[tuple[str, int, str]]:
 
 
 def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
-                   property_ids: set[str]) -> list[str]:
-    """Cross-references a hand edit can break."""
+                   property_ids: set[str], lang: str = "en") -> list[str]:
+    """Cross-references a hand edit can break, in ``lang``."""
     issues: list[str] = []
     from gmtool.campaign.names import names_problems
 
+    def v(key: str, **params: Any) -> str:
+        return t("validate." + key, lang, **params)
+
     names = [p.name for p in campaign.players]
-    issues += list(dict.fromkeys(names_problems(names)))
+    issues += list(dict.fromkeys(names_problems(names, lang)))
     known = set(names)
     if not 1 <= campaign.stage <= 3:
-        issues.append(f"stage {campaign.stage} is not 1, 2 or 3")
+        issues.append(v("stage", stage=campaign.stage))
     if campaign.turn < 1:
-        issues.append(f"turn {campaign.turn} is not a turn")
+        issues.append(v("turn", turn=campaign.turn))
     seen: dict[Hex, int] = {}
     for i, system in enumerate(campaign.systems, start=1):
-        where = f"system {i} ({system.hex})"
+        where = v("system", i=i, hex=system.hex)
         if system.hex in seen:
-            issues.append(f"{where}: hex {system.hex} is also system {seen[system.hex]}")
+            issues.append(v("same_hex", where=where, hex=system.hex, other=seen[system.hex]))
         seen[system.hex] = i
         if not campaign.on_map(system.hex):
-            issues.append(f"{where}: off the map (radius {campaign.radius})")
+            issues.append(v("off_map", where=where, radius=campaign.radius))
         for role in ("owner", "explored_by", "homeworld_of"):
             value = getattr(system, role)
             if value is not None and value not in known:
-                issues.append(f"{where}: {role} {value!r} is not a player")
+                issues.append(v("not_player", where=where, role=role, value=repr(value)))
         if system.discovery not in ("empty", "asteroids", "planet", "orion"):
-            issues.append(f"{where}: discovery {system.discovery!r} is not empty, asteroids, planet or orion")
+            issues.append(v("discovery", where=where, value=repr(system.discovery)))
         planet = system.planet
         if system.discovery == "planet" and planet is None:
-            issues.append(f"{where}: a planet discovery with no [system.planet]")
+            issues.append(v("no_planet", where=where))
         if planet is not None:
             if planet.type not in type_ids:
-                issues.append(f"{where}: unknown world type {planet.type!r}")
+                issues.append(v("world_type", where=where, value=repr(planet.type)))
             if planet.size not in size_ids:
-                issues.append(f"{where}: unknown world size {planet.size!r}")
+                issues.append(v("world_size", where=where, value=repr(planet.size)))
             for prop in planet.properties:
                 if prop not in property_ids:
-                    issues.append(f"{where}: unknown property {prop!r}")
+                    issues.append(v("property", where=where, value=repr(prop)))
             if planet.population < 0:
-                issues.append(f"{where}: population {planet.population} is negative")
+                issues.append(v("population_negative", where=where, n=planet.population))
             natives = {"natives", "monster_natives"} & set(getattr(system, "events", []))
             # natives keep their 2 colonists above a lower maximum (RULES.md A4 decision)
             if planet.population > max(planet.max_population, 2 if natives else 0):
-                issues.append(f"{where}: population {planet.population} is above its max {planet.max_population}")
+                issues.append(v("population_above", where=where, n=planet.population, max=planet.max_population))
             if planet.max_population < 1:
-                issues.append(f"{where}: max population {planet.max_population} is below 1")
+                issues.append(v("max_population", where=where, max=planet.max_population))
             if planet.population > 0 and system.owner is None:
-                issues.append(f"{where}: colonists but no owner")
+                issues.append(v("no_owner", where=where))
     for player in campaign.players:
         if player.homeworld is None:
             continue   # a venus merchant
         home = campaign.system(player.homeworld)
         if home is None:
-            issues.append(f"player {player.name!r}: homeworld {player.homeworld} is not among the systems")
+            issues.append(v("homeworld_missing", name=repr(player.name), hex=player.homeworld))
         elif home.homeworld_of != player.name:
-            issues.append(f"player {player.name!r}: system {player.homeworld} is not marked homeworld_of = "
-                          f"{player.name!r}")
+            issues.append(v("homeworld_unmarked", name=repr(player.name), hex=player.homeworld))
         for attr in ("bc", "orders", "scouts", "colony_ships"):
             if getattr(player, attr) < 0:
-                issues.append(f"player {player.name!r}: {attr} is negative")
+                issues.append(v("negative", name=repr(player.name), attr=attr))
         if player.fleet_size > player.fleet_max:
-            issues.append(f"player {player.name!r}: fleet size {player.fleet_size} is above its max {player.fleet_max}")
+            issues.append(v("fleet_above", name=repr(player.name), size=player.fleet_size, max=player.fleet_max))
     homes = [p.homeworld for p in campaign.players if p.homeworld is not None]
     for i, a in enumerate(homes):
         for b in homes[i + 1:]:
             if a.distance(b) < 3:
-                issues.append(f"homeworlds {a} and {b} are closer than 3 hexes")
+                issues.append(v("homeworlds_close", a=a, b=b))
     return issues
