@@ -504,3 +504,34 @@ def test_campaign_validate_lists_problems_in_the_asked_language(gm, tmp_path, la
         found = latin_words(text, {"zed", "owner"}) if lang == "ru" else cyrillic_words(text)
         assert not found, (text, found)
     assert ("указан дважды" in res.stdout) if lang == "ru" else ("appears twice" in res.stdout), res.stdout
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, tmp_path, lang):
+    from gmtool.campaign import forumfile
+    from gmtool.errors import CampaignError
+
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    forum = folder / "forum.toml"
+    texts = []
+    for content in (b"\xff\xfe", b'[[post]]\nid = "1"\n[[post\n'):
+        forum.write_bytes(content)
+        with pytest.raises(CampaignError) as caught:
+            forumfile.read(forum)
+        texts.append(caught.value.text(lang).split("; ", 1)[-1])   # the TOML parser's words stay English
+    forum.write_bytes(b'[[post]\nx = 1\n[[post]]\nid = "1"\n')
+    with pytest.raises(CampaignError) as caught:
+        forumfile.repair(forum)
+    texts.append(caught.value.text(lang).split(" (")[0])   # the parser's own words stay English
+    res = gm("campaign", "validate", "-c", str(folder), "--lang", lang)
+    texts.append(res.stdout.split(" (")[0])
+    forum.write_bytes(b'[[post]]\nid = "1"\n[[post]]\nid = "2')
+    (folder / "secret.key").unlink()
+    res = gm("campaign", "validate", "-c", str(folder), "--lang", lang)
+    texts.append(res.stdout)
+    assert res.exit_code == 1 and len(res.stdout.splitlines()) >= 6, res.stdout
+    for text in texts:
+        found = latin_words(text, {"validate", "repair", "forum", "journal", "secret", "utf"}) if lang == "ru" \
+            else cyrillic_words(text)
+        assert not found, (text, found)

@@ -80,15 +80,14 @@ def read(path: Path) -> ForumRecords:
     try:
         raw = path.read_bytes().decode("utf-8")
     except OSError as exc:
-        raise CampaignError(f"{where}: cannot read: {exc.strerror or exc}") from None
+        raise CampaignError(key="campaign.cannot_read", where=where, reason=exc.strerror or exc) from None
     except UnicodeDecodeError as exc:
-        raise CampaignError(f"{where}: not UTF-8 text (byte {exc.start}); run `gmtool campaign validate "
-                            "--repair` if a crash cut it") from None
+        raise CampaignError(key="campaign.forum_not_utf8", where=where, byte=exc.start) from None
     try:
         data = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        raise CampaignError(f"{where}: {toml_message(exc)}; if a crash or a full disk cut it, run "
-                            f"`gmtool campaign validate -c {display_path(path.parent)} --repair`") from None
+        raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
+                            folder=display_path(path.parent)) from None
     for r in data.get("command", []):
         if isinstance(r, dict) and isinstance(r.get("key"), str):
             records.commands[r["key"]] = r
@@ -145,12 +144,11 @@ def repair(path: Path) -> int:
     text = data.decode("utf-8", errors="replace")
     complete, tail, problem = split(text)
     if problem:
-        raise CampaignError(f"{display_path(path)}: damaged in the middle, not only at the end ({problem}); "
-                            "restore it from a copy")
+        raise CampaignError(key="campaign.forum_damaged", path=display_path(path), problem=problem)
     if not tail:
         return 0
     keep = len(complete.encode("utf-8"))
     if data[:keep].decode("utf-8", errors="replace") != complete:
-        raise CampaignError(f"{display_path(path)}: damaged in the middle, not only at the end; restore it from a copy")
+        raise CampaignError(key="campaign.journal_damaged", path=display_path(path))
     atomic_write(path, data[:keep])
     return len(data) - keep

@@ -155,8 +155,7 @@ def validate_command(
             tail = ""
         findings += [f"{store.journal_path.name}: {p}" for p in problems]
         if tail:
-            findings.append(f"{store.journal_path.name}: the last entry is incomplete (a crash?); "
-                            "run again with --repair to cut it")
+            findings.append(tr("validate.journal_torn", out.lang, file=store.journal_path.name))
         from gmtool.campaign.verify import entry_problem
 
         expected = 1
@@ -165,14 +164,15 @@ def validate_command(
             if problem:
                 findings.append(f"{store.journal_path.name}: roll #{entry.id}: {problem}")
             if entry.id != expected:
-                findings.append(f"{store.journal_path.name}: roll id {entry.id} where {expected} was expected")
+                findings.append(tr("validate.roll_id", out.lang, file=store.journal_path.name, id=entry.id,
+                                   expected=expected))
             expected = entry.id + 1
         if expected - 1 < state.last_roll_id:
-            findings.append(f"{store.journal_path.name}: ends at roll #{expected - 1} but the campaign has used "
-                            f"rolls up to #{state.last_roll_id}")
+            findings.append(tr("validate.journal_short", out.lang, file=store.journal_path.name, last=expected - 1,
+                               used=state.last_roll_id))
         findings += _check_forum(store, repair, notes, out.lang)
         if not store.secret_path.exists() and not state.revealed_secret:
-            findings.append(f"{store.secret_path.name} is missing: the stream cannot roll")
+            findings.append(tr("validate.no_secret", out.lang, file=store.secret_path.name))
     report = findings_report(tr("validate_title", out.lang, name=state.name), tr("validate_ok", out.lang),
                              notes + findings, [(tr("rolls_checked", out.lang), str(len(entries)))],
                              {"campaign": state.name, "ok": not findings, "problems": findings, "repaired": notes,
@@ -191,13 +191,12 @@ def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[
     path = store.folder / FORUM_FILE
     tail, problem = forumfile.check(path)
     if problem:
-        return [f"{FORUM_FILE}: damaged in the middle ({problem}); restore it from a copy"]
+        return [tr("validate.forum_damaged", lang, file=FORUM_FILE, problem=problem)]
     if tail and repair:
         notes.append(tr("repaired_forum", lang, n=forumfile.repair(path)))
         return []
     if tail:
-        return [f"{FORUM_FILE}: the last records are incomplete (a crash or a full disk?); "
-                "run again with --repair to cut them"]
+        return [tr("validate.forum_torn", lang, file=FORUM_FILE)]
     return []
 
 
