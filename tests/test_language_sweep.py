@@ -535,3 +535,47 @@ def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, tmp_path, la
         found = latin_words(text, {"validate", "repair", "forum", "journal", "secret", "utf"}) if lang == "ru" \
             else cyrillic_words(text)
         assert not found, (text, found)
+
+
+# ------------------------------------------------------------------ reading a thread from a forum (127.0.0.1 only)
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from gmtool.errors import InputError
+    from gmtool.forum.sources import Options, read_thread
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:   # noqa: N802
+            body = b"<html><body>" + b"x" * 3000 + b"</body></html>"
+            self.send_response(403 if self.path == "/private" else 200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    try:
+        texts = [gm("post", "resolve", f"{base}/private", "-c", str(folder), "--lang", lang).stderr,
+                 gm("post", "resolve", f"{base}/page", "-c", str(folder), "--lang", lang).stderr]
+        with pytest.raises(InputError) as caught:
+            read_thread([f"{base}/big"], Options(max_bytes=1000))
+        texts.append(caught.value.text(lang))
+    finally:
+        server.shutdown()
+        server.server_close()
+    texts.append(gm("post", "resolve", f"{base}/gone", "-c", str(folder), "--lang", lang).stderr)
+    assert ("форум отказал" in texts[0]) if lang == "ru" else ("the forum refused" in texts[0]), texts
+    for text in texts:
+        found = latin_words(text.split(": ", 2)[-1], {"http", "profile", "toml", "forbidden", "mybb", "phpbb", "vbulletin", "xenforo"}) if lang == "ru" \
+            else cyrillic_words(text)
+        assert not found, (text, found)

@@ -56,13 +56,13 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
     counts once, the first time."""
     options = options or Options()
     if not specs:
-        raise InputError("no thread given")
+        raise InputError(key="forum.no_thread")
     parts = [_read_one(spec, options) for spec in specs]
     if len(parts) == 1:
         return parts[0]
     kinds = {p.kind for p in parts}
     if "thread" in kinds and len(kinds) > 1:
-        raise InputError("a thread file cannot be mixed with forum pages in one resolution")
+        raise InputError(key="forum.file_and_pages")
     merged = Thread([], parts[0].kind, parts[0].engine, 0)
     for part in parts:
         merged.pages += part.pages
@@ -79,7 +79,7 @@ def _no_duplicates(posts: list[Post]) -> None:
     seen: set[str] = set()
     for post in posts:
         if post.post_id in seen:
-            raise InputError(f"post #{post.post_id} appears in two thread files")
+            raise InputError(key="forum.post_in_two_files", post=post.post_id)
         seen.add(post.post_id)
 
 
@@ -99,10 +99,10 @@ def _read_one(spec: str, options: Options) -> Thread:
     path = Path(spec)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(f"{spec}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
+            raise InputError(key="forum.file_too_large", where=spec, n=MAX_FILE_BYTES // 1_000_000)
         data = path.read_bytes()
     except OSError as exc:
-        raise InputError(f"{spec}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(key="campaign.cannot_read", where=spec, reason=exc.strerror or exc) from None
     return _read_data(data, spec, options, charset="", url="", topic_hint=_digits(path.stem))
 
 
@@ -177,8 +177,7 @@ def _profile_for(tree: Any, where: str, options: Options) -> Profile:
     found = detect(tree, known)
     if found is None:
         names = ", ".join(p.name for p in known)
-        raise InputError(f"{where}: the forum engine is not recognised ({names}); name it with --profile NAME, "
-                         f"or write a profile and give --profile FILE.toml")
+        raise InputError(key="forum.unknown_engine", where=where, names=names)
     return found
 
 
@@ -200,7 +199,7 @@ def _read_data(data: bytes, where: str, options: Options, charset: str, url: str
         profile = _profile_for(tree, where, options)
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
-            raise InputError(f"{where}: no posts found with the {profile.name} profile")
+            raise InputError(key="forum.no_posts", where=where, profile=profile.name)
         return _thread(found, "page", profile.name, where)
     if feeds.looks_like_discourse_raw(text):
         return _thread(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse", where)
@@ -221,7 +220,7 @@ def _optional_profile(name: str, options: Options) -> Profile | None:
 
 def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, pages: int = 1) -> Thread:
     if len(page_posts) > MAX_POSTS:
-        raise InputError(f"{where}: more than {MAX_POSTS} posts")
+        raise InputError(key="forum.too_many_posts", where=where, n=MAX_POSTS)
     unique: dict[str, PagePost] = {}
     for p in page_posts:
         unique.setdefault(p.post_id, p)
@@ -289,7 +288,7 @@ def _read_url(url: str, options: Options) -> Thread:
                 thread.pages = pages
                 return thread
         if len(collected) > MAX_POSTS:
-            raise InputError(f"{url}: more than {MAX_POSTS} posts")
+            raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
         if following and (following in seen_urls or not _same_site(following, url)):
             following = ""      # a loop, or a link off the forum: the last page
         current = following
