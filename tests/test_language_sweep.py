@@ -579,3 +579,28 @@ def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
         found = latin_words(text.split(": ", 2)[-1], {"http", "profile", "toml", "forbidden", "mybb", "phpbb", "vbulletin", "xenforo"}) if lang == "ru" \
             else cyrillic_words(text)
         assert not found, (text, found)
+
+
+# ------------------------------------------------------------------ `verify` findings
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_verify_findings_are_in_the_asked_language(gm, tmp_path, lang):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    assert gm("turn", "start", "-c", str(folder)).exit_code == 0
+    journal = folder / "journal.toml"
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text.replace("face = 5", "face = 99", 1).replace("turn = 1", "turn = 5000", 1)
+                       .replace('source = "stream"', 'source = "x"', 1), encoding="utf-8")
+    post = tmp_path / "post.txt"
+    post.write_text("journal #2 · 000000000000\njournal #900 · 000000000000\n", encoding="utf-8")
+    res = gm("verify", "-c", str(folder), "--published", str(post), "--lang", lang)
+    assert res.exit_code == 1
+    out = res.stdout + res.stderr
+    assert ("изменили после публикации" in out) if lang == "ru" else ("changed after it was published" in out), out
+    out = re.sub(r"\b[0-9a-f]{12}\b", "", out)   # the hashes
+    found = latin_words(out, {"toml", "die", "turn", "face", "txt"}) if lang == "ru" else cyrillic_words(out)
+    assert not found, (out, found)
+    res = gm("campaign", "validate", "-c", str(folder), "--lang", lang)
+    found = latin_words(res.stdout, {"turn"}) if lang == "ru" else cyrillic_words(res.stdout)
+    assert res.exit_code == 1 and not found, (res.stdout, found)

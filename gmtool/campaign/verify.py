@@ -42,17 +42,17 @@ class VerifyResult:
         return not self.findings
 
 
-def entry_problem(entry: Entry) -> str:
-    """What is out of range in one journal entry ("" when nothing is)."""
+def entry_problem(entry: Entry) -> Msg | None:
+    """What is out of range in one journal entry (None when nothing is)."""
     if not 1 <= entry.die <= MAX_SIDES:
-        return f"die = {_short(entry.die)} is not a die (1 to {MAX_SIDES} sides)"
+        return Msg("verify.bad_die", die=_short(entry.die), max=MAX_SIDES)
     if not 1 <= entry.face <= entry.die:
-        return f"face {_short(entry.face)} is not on a d{entry.die}"
+        return Msg("verify.bad_face", face=_short(entry.face), die=entry.die)
     if not 0 <= entry.turn <= MAX_TURN:
-        return f"turn = {_short(entry.turn)} is out of range (0 to {MAX_TURN})"
+        return Msg("verify.bad_turn", turn=_short(entry.turn), max=MAX_TURN)
     if entry.source not in ("stream", "manual"):
-        return f"unknown source {entry.source!r}"
-    return ""
+        return Msg("verify.unknown_source", source=entry.source)
+    return None
 
 
 def _short(value: int) -> str:
@@ -106,12 +106,10 @@ def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
     at = {e.id: h for e, h in zip(entries, chain)}
     for entry, h in zip(entries, chain):
         if entry.chain and entry.chain != h:
-            findings.append(Finding("the journal's running hash breaks here: this entry or one before it was "
-                                    "changed after it was written", entry.id))
+            findings.append(Finding(Msg("verify.chain_broken"), entry.id))
             break
     if campaign.journal_hash and campaign.last_roll_id in at and at[campaign.last_roll_id] != campaign.journal_hash:
-        findings.append(Finding(f"campaign.toml's journal hash does not match the journal at roll "
-                                f"#{campaign.last_roll_id}: entries were changed"))
+        findings.append(Finding(Msg("verify.hash_mismatch", id=campaign.last_roll_id)))
     return findings
 
 
@@ -124,11 +122,9 @@ def published_findings(entries: list[Entry], published: list[tuple[str, int, str
     for where, roll_id, short in published:
         h = at.get(roll_id)
         if h is None:
-            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal has no roll "
-                                    f"#{roll_id}", roll_id))
+            findings.append(Finding(Msg("verify.mark_no_roll", where=where, id=roll_id, short=short), roll_id))
         elif not h.startswith(short):
-            findings.append(Finding(f"{where} shows journal #{roll_id} · {short}, but the journal now gives "
-                                    f"{h[:12]}: an entry up to #{roll_id} was changed after it was published",
+            findings.append(Finding(Msg("verify.mark_changed", where=where, id=roll_id, short=short, now=h[:12]),
                                     roll_id))
     return findings
 

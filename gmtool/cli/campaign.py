@@ -162,7 +162,8 @@ def validate_command(
         for entry in entries:
             problem = entry_problem(entry)
             if problem:
-                findings.append(f"{store.journal_path.name}: roll #{entry.id}: {problem}")
+                findings.append(tr("validate.roll_problem", out.lang, file=store.journal_path.name, id=entry.id,
+                                   problem=problem))
             if entry.id != expected:
                 findings.append(tr("validate.roll_id", out.lang, file=store.journal_path.name, id=entry.id,
                                    expected=expected))
