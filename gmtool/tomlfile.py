@@ -34,10 +34,10 @@ def read_toml(path: Path, error: type[GmError]) -> dict[str, Any]:
     try:
         raw = path.read_bytes().decode("utf-8")
     except OSError as exc:
-        raise error(f"{where}: cannot read: {exc.strerror or exc}") from None
+        raise error(key="campaign.cannot_read", where=where, reason=exc.strerror or exc) from None
     except UnicodeDecodeError as exc:
-        raise error(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        raise error(key="file.not_utf8", where=where, byte=exc.start) from None
     try:
         return tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{where}: {toml_message(exc)}") from None
+        raise error(key="campaign.in_file", where=where, reason=toml_message(exc)) from None

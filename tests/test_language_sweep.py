@@ -604,3 +604,23 @@ def test_verify_findings_are_in_the_asked_language(gm, tmp_path, lang):
     res = gm("campaign", "validate", "-c", str(folder), "--lang", lang)
     found = latin_words(res.stdout, {"turn"}) if lang == "ru" else cyrillic_words(res.stdout)
     assert res.exit_code == 1 and not found, (res.stdout, found)
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_unreadable_files_and_a_damaged_journal_are_reported_in_the_asked_language(gm, tmp_path, lang):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    assert gm("turn", "start", "-c", str(folder)).exit_code == 0
+    orders = tmp_path / "orders.toml"
+    orders.write_bytes(b"turn = 1\n\xff\n")
+    texts = [gm("turn", "check", str(orders), "-c", str(folder), "--lang", lang).stderr,
+             gm("turn", "check", str(tmp_path / "none.toml"), "-c", str(folder), "--lang", lang).stderr]
+    journal = folder / "journal.toml"
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text("stray text\n" + text.replace("die = 6", "die = [", 1), encoding="utf-8")
+    texts.append(gm("campaign", "validate", "-c", str(folder), "--lang", lang).stdout)
+    assert ("повреждена" in texts[-1]) if lang == "ru" else ("is malformed" in texts[-1]), texts[-1]
+    for text in texts:
+        found = latin_words(text.split(": ", 1)[-1], {"utf", "roll", "such", "file", "or", "directory"}) if lang == "ru" \
+            else cyrillic_words(text)
+        assert not found, (text, found)

@@ -155,19 +155,21 @@ def _header_positions(text: str) -> list[int]:
     return out
 
 
-def split(text: str) -> tuple[list[Entry], str, list[str]]:
-    """All complete entries, the incomplete tail (if any), and problems in the middle."""
+def split(text: str, lang: str = "en") -> tuple[list[Entry], str, list[str]]:
+    """All complete entries, the incomplete tail (if any), and problems in the middle (in ``lang``)."""
+    from gmtool.locale import t
+
     complete, tail = _cut(text)
     entries: list[Entry] = []
     problems: list[str] = []
     blocks = complete.split(HEADER)
     head = blocks[0]
     if head.strip() and not all(line.startswith("#") or not line.strip() for line in head.splitlines()):
-        problems.append("text before the first [[roll]]")
+        problems.append(t("journal_problem.text_before", lang))
     for i, block in enumerate(blocks[1:], start=1):
         entry = _parse_block(HEADER + block)
         if entry is None:
-            problems.append(f"entry {i} is malformed")
+            problems.append(t("journal_problem.malformed", lang, i=i))
             continue
         entries.append(entry)
     return entries, tail, problems
@@ -179,10 +181,10 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def read_all(path: Path) -> tuple[list[Entry], str, list[str]]:
+def read_all(path: Path, lang: str = "en") -> tuple[list[Entry], str, list[str]]:
     if not path.exists():
         return [], "", []
-    return split(_decode(path.read_bytes()))
+    return split(_decode(path.read_bytes()), lang)
 
 
 def append(path: Path, entries: Iterable[Entry]) -> None:

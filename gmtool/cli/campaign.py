@@ -149,7 +149,7 @@ def validate_command(
         orion = OrionTables(campaign_library(folder, tables))
         findings = validate_state(state, {r.id for r in orion.world_type.rows}, {r.id for r in orion.world_size.rows},
                                   {r.id for r in orion.properties.rows}, out.lang)
-        entries, tail, problems = journal.read_all(store.journal_path)
+        entries, tail, problems = journal.read_all(store.journal_path, out.lang)
         if tail and repair:
             notes.append(tr("repaired", out.lang, n=journal.repair(store.journal_path)))
             tail = ""

@@ -60,7 +60,7 @@ def verify_command(
         if stored is None:
             raise CampaignError(key="verify.not_revealed")
         key = stored
-    entries, tail, problems = journal.read_all(store.journal_path)
+    entries, tail, problems = journal.read_all(store.journal_path, out.lang)
     result = verify_journal(state, entries, tail, problems, key)
     texts = []
     reports = store.folder / "reports"
