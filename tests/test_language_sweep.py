@@ -624,3 +624,19 @@ def test_unreadable_files_and_a_damaged_journal_are_reported_in_the_asked_langua
         found = latin_words(text.split(": ", 1)[-1], {"utf", "roll", "such", "file", "or", "directory"}) if lang == "ru" \
             else cyrillic_words(text)
         assert not found, (text, found)
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_thread_files_that_cannot_be_read_are_refused_in_the_asked_language(gm, tmp_path, lang):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    files = {"a.txt": "hello\nworld\n", "b.json": '{"post_stream": {"posts": [5]}}', "c.json": '{"a": 1}',
+             "d.json": '{"post_stream": {"posts": [{"post_number": 1}]}}',
+             "e.json": '{"post_stream": {"posts": [{"post_number": 1, "username": "bob"}]}}'}
+    typed = {"post", "stream", "posts", "number", "username", "cooked", "html", "discourse", "json", "txt"}
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        res = gm("post", "resolve", str(tmp_path / name), "-c", str(folder), "--lang", lang)
+        assert res.exit_code == 1 and res.stderr.count("\n") == 1, (name, res.output)
+        found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
+        assert not found, (name, res.stderr, found)

@@ -110,6 +110,9 @@ def plural_forms(lang: str) -> frozenset[str]:
 def _value(value: Any, lang: str) -> Any:
     if isinstance(value, Msg):
         return value.text(lang)
+    text = getattr(value, "text", None)
+    if isinstance(value, Exception) and callable(text):   # a domain error
+        return text(lang)
     if isinstance(value, list):
         return t("list_sep", lang).join(str(_value(v, lang)) for v in value) if value else t("none", lang)
     return value if isinstance(value, (int, float)) else str(value)

@@ -206,7 +206,7 @@ def _read_data(data: bytes, where: str, options: Options, charset: str, url: str
     try:
         return Thread(parse_thread(text, options.private_messages), "thread")
     except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
+        raise InputError(key="campaign.in_file", where=where, reason=exc) from None
 
 
 def _optional_profile(name: str, options: Options) -> Profile | None:

@@ -25,17 +25,17 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
     feed = feedparser.parse(data)
     if not feed.entries:
         if feed.get("bozo") and not feed.get("feed"):
-            raise InputError(f"{where}: not a readable Atom feed ({feed.get('bozo_exception')})")
+            raise InputError(key="forum.bad_feed", where=where, reason=feed.get('bozo_exception'))
         return []
     posts: list[tuple[int, PagePost]] = []
     for number, entry in enumerate(feed.entries, start=1):
         link = entry.get("link") or entry.get("id") or ""
         post_id = _phpbb_post_id(link)
         if not post_id:
-            raise InputError(f"{where}: feed entry {number} has no phpBB post id in its link {link[:80]!r}")
+            raise InputError(key="forum.feed_no_id", where=where, n=number, link=repr(link[:80]))
         author = " ".join(str(entry.get("author", "")).split())[:80]
         if not author:
-            raise InputError(f"{where}: feed entry for post #{post_id} has no author")
+            raise InputError(key="forum.feed_no_author", where=where, post=post_id)
         content = entry.get("content") or [{"value": entry.get("summary", "")}]
         html = "".join(part.get("value", "") for part in content)
         body_node = parse_html(f"<div>{html}</div>").css_first("body")
@@ -63,29 +63,29 @@ def discourse_json(data: bytes, profile: Profile | None, where: str) -> tuple[li
     try:
         topic = json.loads(data)
     except (ValueError, RecursionError) as exc:
-        raise InputError(f"{where}: not valid JSON: {exc}") from None
+        raise InputError(key="forum.bad_json", where=where, reason=exc) from None
     stream = topic.get("post_stream") if isinstance(topic, dict) else None
     raw_posts = stream.get("posts") if isinstance(stream, dict) else None
     if not isinstance(raw_posts, list):
-        raise InputError(f"{where}: not a Discourse topic (no post_stream.posts)")
+        raise InputError(key="forum.not_discourse", where=where)
     topic_id = topic.get("id") if isinstance(topic.get("id"), int) else None
     skip = profile.skip if profile else ["aside.quote", "aside.onebox", "blockquote", "pre", "code"]
     drop = profile.drop if profile else []
     posts: list[PagePost] = []
     for number, raw in enumerate(raw_posts, start=1):
         if not isinstance(raw, dict):
-            raise InputError(f"{where}: post {number} is not an object")
+            raise InputError(key="forum.post_not_object", where=where, n=number)
         if raw.get("post_type", 1) not in (1,) or raw.get("deleted_at") or raw.get("hidden"):
             continue   # moderator actions, whispers, deleted and hidden posts
         post_number = raw.get("post_number")
         author = raw.get("username")
         if not isinstance(post_number, int) or not isinstance(author, str) or not author.strip():
-            raise InputError(f"{where}: post {number} lacks post_number or username")
+            raise InputError(key="forum.post_lacks", where=where, n=number)
         tid = raw.get("topic_id", topic_id)
         post_id = f"t{tid}-{post_number}" if isinstance(tid, int) else f"n{post_number}"
         cooked = raw.get("cooked")
         if not isinstance(cooked, str):
-            raise InputError(f"{where}: post {post_number} has no cooked HTML")
+            raise InputError(key="forum.no_cooked", where=where, n=post_number)
         body = node_text(parse_html(f"<div>{cooked}</div>").css_first("body"), skip, drop)
         posts.append(PagePost(post_id, " ".join(author.split())[:80], body, edited=raw.get("version", 1) > 1))
     posts_count = topic.get("posts_count") if isinstance(topic.get("posts_count"), int) else None
@@ -142,5 +142,5 @@ def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]
         previous_blank = blank
     close()
     if not posts:
-        raise InputError(f"{where}: no Discourse posts (each starts with a `user | date | #N` line)")
+        raise InputError(key="forum.no_discourse_posts", where=where)
     return posts

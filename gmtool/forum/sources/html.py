@@ -119,11 +119,10 @@ def page_posts(tree: Any, profile: Profile, where: str) -> list[PagePost]:
         post_id = _value(node, profile.id)
         if not POST_ID.match(post_id):
             shown = post_id[:40] or "nothing"
-            raise InputError(f"{where}: post {number} on the page: its id is {shown!r}, not letters, digits, - "
-                             f"or _ (profile {profile.name}: `id`)")
+            raise InputError(key="forum.bad_post_id", where=where, n=number, id=repr(shown), profile=profile.name)
         author = _CONTROL.sub("", _value(node, profile.author))[:MAX_AUTHOR_CHARS].strip()
         if not author:
-            raise InputError(f"{where}: post #{post_id} has no author (profile {profile.name}: `author`)")
+            raise InputError(key="forum.no_author", where=where, post=post_id, profile=profile.name)
         body_node = node.css_first(profile.body)
         body = node_text(body_node, profile.skip, profile.drop) if body_node is not None else ""
         edited = bool(profile.edited and node.css_first(profile.edited) is not None)
