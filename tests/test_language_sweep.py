@@ -640,3 +640,23 @@ def test_thread_files_that_cannot_be_read_are_refused_in_the_asked_language(gm, 
         assert res.exit_code == 1 and res.stderr.count("\n") == 1, (name, res.output)
         found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
         assert not found, (name, res.stderr, found)
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_forum_profiles_are_refused_in_the_asked_language(gm, tmp_path, lang):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    page = tmp_path / "page.html"
+    page.write_text("<html><body><p>x</p></body></html>", encoding="utf-8")
+    (tmp_path / "p.toml").write_text('[profile]\nid = "a"\nauthor = "b"\nwhat = 1\n', encoding="utf-8")
+    (tmp_path / "q.toml").write_text('[profile]\nid = "a"\n', encoding="utf-8")
+    (tmp_path / "r.toml").write_text('[profile]\nid = "a"\nauthor = "b"\npost = 5\n', encoding="utf-8")
+    (tmp_path / "s.toml").write_text('[dialect]\nname = "s"\n', encoding="utf-8")
+    typed = {"nosuch", "none", "what", "author", "body", "detect", "drop", "edited", "id", "label", "name", "next",
+             "post", "skip", "mybb", "phpbb", "vbulletin", "xenforo", "profile", "toml", "html"}
+    for spec in ("nosuch", str(tmp_path / "none.toml"), *(str(tmp_path / f"{n}.toml") for n in "pqrs"), None):
+        args = ["post", "resolve", str(page), "-c", str(folder), "--lang", lang, *(["--profile", spec] if spec else [])]
+        res = gm(*args)
+        assert res.exit_code == 1 and res.stderr.count("\n") == 1, (args, res.output)
+        found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
+        assert not found, (spec, res.stderr, found)

@@ -88,7 +88,9 @@ def resolve_command(
                                             private_messages=private))
         posts = found.posts
         if found.stopped:
-            typer.echo(f"warning: {found.stopped}", err=True)
+            from gmtool.cli.common import error_lang
+
+            typer.echo(f"warning: {found.stopped.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
 
     from gmtool.campaign.stream import JournalingSource
 

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from gmtool.errors import InputError
+from gmtool.locale import Msg
 from gmtool.forum.posts import Post, parse_commands, parse_thread
 from gmtool.forum.sources.fetch import DEFAULT_TIMEOUT, MAX_PAGE_BYTES, fetch
 from gmtool.forum.sources.html import PagePost
@@ -34,7 +35,7 @@ class Thread:
     engine: str = ""               # the profile that read the pages
     pages: int = 1
     edited: set[str] = field(default_factory=set)   # posts the forum marks as edited
-    stopped: str = ""              # why page-following stopped early, if it did
+    stopped: Any = ""              # why page-following stopped early, if it did (a Msg)
 
 
 @dataclass
@@ -244,14 +245,14 @@ def _read_url(url: str, options: Options) -> Thread:
     collected: list[PagePost] = []
     seen_urls: set[str] = set()
     pages = 0
-    stopped = ""
+    stopped: Any = ""
     engine = ""
     kind = ""
     current = url
     topic_hint = _discourse_topic(url)
     while current:
         if pages >= options.max_pages:
-            stopped = f"stopped after {options.max_pages} pages (--max-pages)"
+            stopped = Msg("forum_stopped", n=options.max_pages)
             break
         seen_urls.add(current)
         got = fetch(current, options.timeout, options.max_bytes)

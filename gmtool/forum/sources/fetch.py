@@ -51,7 +51,7 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = MAX_PAGE_
     except http.client.HTTPException as exc:   # a cut or garbled answer
         raise InputError(key="forum.broken_answer", url=url, kind=type(exc).__name__) from None
     except ValueError as exc:   # a malformed URL, a bad header
-        raise InputError(f"{url}: {exc}") from None
+        raise InputError(key="campaign.in_file", where=url, reason=exc) from None
 
 
 def _os_reason(reason: Any) -> Any:

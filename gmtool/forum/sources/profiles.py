@@ -67,17 +67,17 @@ def _read(path: Path) -> dict[str, Any]:
         with path.open("rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(key="campaign.cannot_read", where=path, reason=exc.strerror or exc) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
+        raise InputError(key="profile.bad_toml", path=path, reason=exc) from None
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
+        raise InputError(key="profile.not_utf8", path=path) from None
 
 
 def _text(raw: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
     value = raw.get(key, default)
     if not isinstance(value, str) or (default is None and not value.strip()):
-        raise InputError(f"{where}: `{key}` must be a non-empty string")
+        raise InputError(key="profile.need_text", where=where, key_=key)
     return value
 
 
@@ -86,7 +86,7 @@ def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise InputError(f"{where}: `{key}` must be a list of CSS selectors")
+        raise InputError(key="profile.need_selectors", where=where, key_=key)
     return value
 
 
@@ -94,13 +94,13 @@ def _field(raw: Any, key: str, where: str) -> Field:
     if isinstance(raw, str):
         raw = {"select": raw}
     if not isinstance(raw, dict) or not set(raw) <= {"select", "attr", "pattern"}:
-        raise InputError(f"{where}: `{key}` must be a selector or a table of select, attr, pattern")
+        raise InputError(key="profile.need_field", where=where, key_=key)
     pattern = None
     if raw.get("pattern"):
         try:
             pattern = re.compile(str(raw["pattern"]))
         except re.error as exc:
-            raise InputError(f"{where}: `{key}.pattern` is not a regular expression: {exc}") from None
+            raise InputError(key="profile.bad_pattern", where=where, key_=key, reason=exc) from None
     return Field(str(raw.get("select", "")), str(raw.get("attr", "")), pattern)
 
 
@@ -111,14 +111,14 @@ def profile_from(path: Path) -> Profile | None:
         return None
     where = f"{path} [profile]"
     if not isinstance(raw, dict):
-        raise InputError(f"{where}: must be a table")
+        raise InputError(key="file.not_table", where=where)
     known = {"name", "label", "detect", "post", "id", "author", "body", "skip", "drop", "edited", "next"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise InputError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+        raise InputError(key="profile.unknown_key", where=where, key_=unknown[0], keys=sorted(known))
     for key in ("id", "author"):
         if key not in raw:
-            raise InputError(f"{where}: `{key}` is missing")
+            raise InputError(key="profile.missing", where=where, key_=key)
     profile = Profile(name=_text(raw, "name", where, path.stem) or path.stem, label=_text(raw, "label", where, ""),
                       path=path, detect=_strings(raw, "detect", where), post=_text(raw, "post", where),
                       id=_field(raw["id"], "id", where), author=_field(raw["author"], "author", where),
@@ -144,7 +144,8 @@ def _check_selectors(profile: Profile, where: str) -> None:
         try:
             probe.css(selector)
         except Exception as exc:  # lexbor reports a bad selector as a plain exception
-            raise InputError(f"{where}: `{key}` {selector!r} is not a CSS selector: {exc}") from None
+            raise InputError(key="profile.bad_selector", where=where, key_=key, selector=repr(selector),
+                             reason=exc) from None
 
 
 def dialect_from(path: Path) -> Dialect | None:
@@ -157,11 +158,11 @@ def dialect_from(path: Path) -> Dialect | None:
     for key in ("title", "b", "i", "s", "code"):
         pair = styles_raw.get(key, ["", ""])
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            raise InputError(f"{where}: styles.{key} must be [opening, closing]")
+            raise InputError(key="profile.bad_style", where=where, key_=key)
         styles[key] = (pair[0], pair[1])
     limit = raw.get("post_limit", 60000)
     if not isinstance(limit, int) or limit < 500:
-        raise InputError(f"{where}: post_limit must be a whole number of at least 500")
+        raise InputError(key="profile.post_limit", where=where)
     return Dialect(_text(raw, "name", where, path.stem) or path.stem, _text(raw, "label", where, ""),
                    frozenset(t.lower() for t in _strings(raw, "tags", where)), styles, limit,
                    _text(raw, "spoiler", where, ""), _text(raw, "size_scale", where, ""))
@@ -189,17 +190,17 @@ def find_profile(name: str, campaign: Path | None = None) -> Profile:
     if name.endswith(".toml") or "/" in name or "\\" in name:
         path = Path(name)
         if not path.is_file():
-            raise InputError(f"--profile {name}: no such file")
+            raise InputError(key="profile.no_file", name=name)
         profile = profile_from(path)
         if profile is None:
-            raise InputError(f"{name}: has no [profile] table")
+            raise InputError(key="profile.no_table", name=name)
         return profile
     files = engine_files(campaign)
     found = files.get(name)
     profile = profile_from(found) if found else None
     if profile is None:
         names = ", ".join(p.name for p in profiles(campaign))
-        raise InputError(f"--profile {name!r}: no such forum engine (engines: {names}; or give a .toml file)")
+        raise InputError(key="profile.no_engine", name=repr(name), names=names)
     return profile
 
 
@@ -211,5 +212,5 @@ def find_dialect(name: str) -> Dialect:
     path = engine_files().get(name)
     dialect = dialect_from(path) if path else None
     if dialect is None:
-        raise InputError(f"unknown BBCode dialect {name!r} (dialects: {', '.join(dialect_names())})")
+        raise InputError(key="profile.no_dialect", name=repr(name), names=dialect_names())
     return dialect
