@@ -660,3 +660,38 @@ def test_forum_profiles_are_refused_in_the_asked_language(gm, tmp_path, lang):
         assert res.exit_code == 1 and res.stderr.count("\n") == 1, (args, res.output)
         found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
         assert not found, (spec, res.stderr, found)
+
+
+# ------------------------------------------------------------------ the moderator's records and the roster
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_records_and_roster_refusals_are_in_the_asked_language(gm, tmp_path, lang):
+    import tomllib
+
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    home = next(p for p in tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["player"]
+                if p["name"] == "alice")["homeworld"]
+    empty = _neighbour(folder, "alice")
+    refusals = [
+        ["monster", "slain", "--hex", empty, "--by", "bob"],            # not explored
+        ["monster", "slain", "--hex", home, "--by", "bob"],             # no monster
+        ["orion", "damage", "--by", "bob", "--points", "0"],
+        ["blockade", "--hex", home],
+        ["blockade", "--hex", home, "--by", "alice"],                    # its own planet
+        ["blockade", "--hex", home, "--lift"],
+        ["planet", "capture", "--hex", home, "--by", "alice"],          # already alice's
+        ["ship", "add", "--player", "bob", "--class", "boat"],
+        ["ship", "lose", "--player", "bob", "--class", "titan"],
+        ["award", "apply", "--player", "bob", "1"],
+        ["player", "add", "--player", "alice"],
+        ["player", "add", "--player", "x\ty"],
+        ["player", "drop", "--player", "bob"],                           # two leaders at least
+        ["research", "--player", "bob", "--victory"],
+    ]
+    for args in refusals:
+        res = gm(*args, "-c", str(folder), "--lang", lang)
+        assert res.exit_code == 1 and res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, (args, res.output)
+        typed = {w for a in args for w in re.findall(r"[A-Za-z]{2,}", a)} | {"all", "sciences", "ty"}   # x\ty, escaped
+        found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
+        assert not found, (args, res.stderr, found)

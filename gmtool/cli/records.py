@@ -130,7 +130,7 @@ def blockade_command(hex_: HexOpt,
     from gmtool.rules.orion.records import lift_blockade, set_blockade
 
     if not lift and not by:
-        raise InputError("name the blockading leader (--by LEADER), or --lift")
+        raise InputError(key="records.by_or_lift")
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)

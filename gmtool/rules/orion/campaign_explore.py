@@ -30,7 +30,7 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
     if player.homeworld is None:   # only a venus merchant has none (Player.home)
-        raise CampaignError(f"{player.name} has no homeworld")
+        raise CampaignError(key="campaign.no_homeworld", name=player.name)
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused(key="orion.stage1_reach_from", hex=write(str(hex_)), n=hex_.distance(player.homeworld),
                           leader=player.name, home=write(str(player.homeworld)))

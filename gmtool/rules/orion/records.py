@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import _apply_gain
 from gmtool.rules.orion.common import award_id, award_kind, ensure_not_over, note
 from gmtool.rules.orion.exploration import _gains
@@ -25,7 +26,7 @@ RECORDS_TABLE = "records"
 def _system(campaign: Campaign, hex_: Hex) -> System:
     system = campaign.system(hex_)
     if system is None or system.explored_by is None:
-        raise RuleRefused(f"nothing is known at {hex_}: it has not been explored")
+        raise RuleRefused(key="records.unexplored", hex=hex_)
     return system
 
 
@@ -37,9 +38,9 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
     ensure_not_over(campaign)
     system = _system(campaign, hex_)
     if system.guardian:
-        raise RuleRefused("the Guardian of Orion is no monster: record its damage with `gmtool orion damage`")
+        raise RuleRefused(key="records.guardian_not_monster")
     if system.monster is None:
-        raise RuleRefused(f"no space monster is at {hex_}")
+        raise RuleRefused(key="records.no_monster", hex=hex_)
     monster = system.monster
     changes: list[dict[str, Any]] = []
     if monster.guards:
@@ -64,10 +65,10 @@ def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dic
     Orion can be colonised (A12 decision)."""
     ensure_not_over(campaign)
     if points < 1:
-        raise InputError(f"--points must be at least 1, not {points}")
+        raise InputError(key="records.points", points=points)
     system = campaign.system(campaign.orion)
     if system is None or not system.guardian:
-        raise RuleRefused("the Guardian of Orion is already destroyed")
+        raise RuleRefused(key="records.guardian_destroyed")
     full = int(rules.guardian.rule("durability"))
     before = full if system.guardian_toughness is None else system.guardian_toughness
     after = max(0, before - points)
@@ -106,7 +107,7 @@ def guardian_state(campaign: Campaign, rules: Any) -> dict[str, Any]:
 def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
     system = _system(campaign, hex_)
     if system.planet is None:
-        raise RuleRefused(f"{hex_} holds no planet ({system.discovery})")
+        raise RuleRefused(key="records.no_planet", hex=hex_, discovery=system.discovery)
     return system, system.planet
 
 
@@ -115,11 +116,12 @@ def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
     if system.owner is None:
-        raise RuleRefused(f"{hex_} belongs to no leader: there is nothing to blockade")
+        raise RuleRefused(key="records.blockade_unowned", hex=hex_)
     if system.owner == by.name:
-        raise RuleRefused(f"{by.name} cannot blockade its own planet {hex_}")
+        raise RuleRefused(key="records.blockade_own", leader=by.name, hex=hex_)
     if planet.blockaded:
-        raise RuleRefused(f"{hex_} is already under blockade by {planet.blockaded_by or 'another fleet'}")
+        raise RuleRefused(key="records.blockaded_already", hex=hex_,
+                          by=planet.blockaded_by or Msg("error.records.another_fleet"))
     planet.blockaded, planet.blockaded_by = True, by.name
     return note(campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner,
                 leaders=[system.owner, by.name])
@@ -129,9 +131,9 @@ def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> di
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
     if not planet.blockaded:
-        raise RuleRefused(f"{hex_} is not under blockade")
+        raise RuleRefused(key="records.not_blockaded", hex=hex_)
     if by is not None and planet.blockaded_by and planet.blockaded_by != by.name:
-        raise RuleRefused(f"{hex_} is blockaded by {planet.blockaded_by}, not {by.name}")
+        raise RuleRefused(key="records.blockaded_by_other", hex=hex_, by=planet.blockaded_by, leader=by.name)
     blockader = planet.blockaded_by
     planet.blockaded, planet.blockaded_by = False, None
     leaders = [n for n in (system.owner, blockader) if n]
@@ -145,9 +147,9 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
     if system.owner is None:
-        raise RuleRefused(f"{hex_} belongs to no leader: colonise it instead")
+        raise RuleRefused(key="records.capture_unowned", hex=hex_)
     if system.owner == by.name:
-        raise RuleRefused(f"{hex_} is already {by.name}'s")
+        raise RuleRefused(key="records.captured_already", hex=hex_, leader=by.name)
     loser = system.owner
     system.owner = by.name
     planet.active_turn = None
@@ -169,7 +171,7 @@ def ship_classes(rules: Any) -> list[str]:
 def _class(rules: Any, ship: str) -> str:
     known = ship_classes(rules)
     if ship not in known:
-        raise InputError(f"--class must be one of {', '.join(known)}, not {ship!r}")
+        raise InputError(key="file.bad_choice", name="--class", known=known, value=ship)
     return ship
 
 
@@ -189,8 +191,8 @@ def _find_award(player: Player, wanted: int) -> dict[str, Any]:
     for award in player.awards:
         if award_id(player, award) == wanted:
             return award
-    known = ", ".join(str(award_id(player, a)) for a in player.awards) or "none"
-    raise RuleRefused(f"{player.name} has no award {wanted} still to hand out (awards: {known})")
+    known = [str(award_id(player, a)) for a in player.awards]
+    raise RuleRefused(key="records.no_award", leader=player.name, award=wanted, known=known)
 
 
 def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, technologies: Sequence[str] = (),
@@ -201,17 +203,17 @@ def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, tec
     kind, value = award_kind(award)
     if drop is not None:
         if not drop.strip():
-            raise InputError("--drop needs a reason")
+            raise InputError(key="records.drop_reason")
         player.awards.remove(award)
         return note(campaign, "award_dropped", player.name, award=dict(award), reason=drop)
     known = {r.id for r in rules.technologies.rows}
     for tech in technologies:
         if tech not in known:
-            raise InputError(f"unknown technology {tech!r} (tables/orion/technologies.toml: {', '.join(sorted(known))})")
+            raise InputError(key="records.unknown_tech", tech=tech, known=sorted(known))
         if tech in player.technologies:
-            raise RuleRefused(f"{player.name} already has {tech}")
+            raise RuleRefused(key="records.has_tech", leader=player.name, tech=tech)
     if kind == "technologies" and value and len(technologies) not in (0, int(value)):
-        raise InputError(f"award {wanted} is {value} technologies: name {value} with --tech, or none")
+        raise InputError(key="records.award_techs", award=wanted, n=value)
     if kind == "ship":
         add_ship(player, str(value))
     player.technologies += [t for t in technologies if t not in player.technologies]
@@ -227,14 +229,13 @@ def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str
     decision); the victory is checked at the end of the turn the last of them is spent."""
     ensure_not_over(campaign)
     if not player.all_sciences:
-        raise RuleRefused(f"{player.name} has not researched every science yet "
-                          "(record it with `gmtool research --all-sciences`)")
+        raise RuleRefused(key="records.not_all_sciences", leader=player.name)
     need = int(rules.costs.rule("tech_victory_rp"))
     left = need - player.tech_rp
     if left <= 0:
-        raise RuleRefused(f"{player.name} has already spent the {need} RP: the victory is declared at the turn end")
+        raise RuleRefused(key="records.rp_spent", leader=player.name, need=need)
     if player.rp <= 0:
-        raise RuleRefused(f"{player.name} has no RP banked to spend ({player.tech_rp} of {need} spent)")
+        raise RuleRefused(key="records.no_rp", leader=player.name, spent=player.tech_rp, need=need)
     spend = min(player.rp, left)
     player.rp -= spend
     player.tech_rp += spend

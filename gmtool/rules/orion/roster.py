@@ -17,9 +17,9 @@ START_TABLE = "start"
 
 def check_name(campaign: Campaign, name: str) -> None:
     if not name or not name.strip() or len(name) > 40 or any(ch < " " for ch in name):
-        raise InputError(f"player name {name!r} must be 1–40 printable characters")
+        raise InputError(key="roster.bad_name", name=repr(name))
     if any(p.name == name for p in campaign.players):
-        raise RuleRefused(f"{name!r} is already a leader of this campaign")
+        raise RuleRefused(key="roster.already_leader", name=repr(name))
 
 
 def homeworld_sites(campaign: Campaign) -> list[Hex]:
@@ -42,11 +42,10 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     ensure_not_over(campaign)
     check_name(campaign, name)
     if len(campaign.players) >= MAX_PLAYERS:
-        raise RuleRefused(f"the game already has {len(campaign.players)} leaders, the most a campaign holds")
+        raise RuleRefused(key="roster.full", n=len(campaign.players))
     sites = homeworld_sites(campaign)
     if not sites:
-        raise RuleRefused(f"no room for another homeworld on this map (radius {campaign.radius}): every hex is "
-                          f"within {MIN_SPACING - 1} of Orion or a homeworld, or next to an explored one")
+        raise RuleRefused(key="roster.no_room", radius=campaign.radius, n=MIN_SPACING - 1)
     home = sites[source.roll(len(sites), "homeworld placement") - 1]
     start = library.get(START_TABLE, "orion")
     tables = OrionTables(library)
@@ -73,11 +72,11 @@ def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> dict[
     planets = [s for s in campaign.systems if s.owner == player.name]
     if keep:
         if player.vacant:
-            raise RuleRefused(f"{player.name} has already left; its empire waits for `gmtool player replace`")
+            raise RuleRefused(key="roster.left_already", leader=player.name)
         player.vacant = True
         return note(campaign, "player_left", player.name, public=True, kept=True, planets=len(planets))
     if len(campaign.players) <= 2:
-        raise RuleRefused("a game needs at least 2 leaders: replace this one instead (`gmtool player replace`)")
+        raise RuleRefused(key="roster.two_leaders")
     for s in planets:
         s.owner = None
         if s.planet is not None:
@@ -133,7 +132,7 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     forum now know it by ``new``)."""
     ensure_not_over(campaign)
     if replaced is False and player.vacant:
-        raise RuleRefused(f"{player.name} has left: `gmtool player replace` gives its empire to a new leader")
+        raise RuleRefused(key="roster.has_left", leader=player.name)
     check_name(campaign, new)
     old = player.name
     player.name = new
