@@ -695,3 +695,18 @@ def test_records_and_roster_refusals_are_in_the_asked_language(gm, tmp_path, lan
         typed = {w for a in args for w in re.findall(r"[A-Za-z]{2,}", a)} | {"all", "sciences", "ty"}   # x\ty, escaped
         found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
         assert not found, (args, res.stderr, found)
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, tmp_path, lang):
+    folder = tmp_path / "c"
+    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    journal = folder / "journal.toml"
+    (folder / "j2.toml").write_bytes(journal.read_bytes())
+    journal.unlink()
+    journal.symlink_to("j2.toml")
+    res = gm("turn", "start", "-c", str(folder), "--lang", lang)
+    assert res.exit_code == 1 and res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, res.output
+    assert ("символическая ссылка" in res.stderr) if lang == "ru" else ("symbolic link" in res.stderr), res.stderr
+    found = latin_words(res.stderr, {"journal"}) if lang == "ru" else cyrillic_words(res.stderr)
+    assert not found, (res.stderr, found)

@@ -19,8 +19,10 @@ def write_error(path: Path, exc: OSError) -> CampaignError:
     """``campaigns/x/campaign.toml: cannot write: no space left on device``."""
     from gmtool.tomlfile import display_path
 
-    reason = (exc.strerror or str(exc)).lower() if exc.errno != errno.ENOSPC else "no space left on device"
-    return CampaignError(f"{display_path(path)}: cannot write: {reason}")
+    from gmtool.locale import Msg
+
+    reason = (exc.strerror or str(exc)).lower() if exc.errno != errno.ENOSPC else Msg("error.campaign.disk_full")
+    return CampaignError(key="campaign.cannot_write", where=display_path(path), reason=reason)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -105,8 +107,7 @@ def refuse_link(path: Path) -> None:
     if os.path.islink(path):
         from gmtool.tomlfile import display_path
 
-        raise CampaignError(f"{display_path(path)} is a symbolic link: a campaign file must be a plain file "
-                            "inside the campaign folder")
+        raise CampaignError(key="campaign.symlink_file", path=display_path(path))
 
 
 def _fsync_dir(folder: Path) -> None:
