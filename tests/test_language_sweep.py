@@ -710,3 +710,38 @@ def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, tmp
     assert ("символическая ссылка" in res.stderr) if lang == "ru" else ("symbolic link" in res.stderr), res.stderr
     found = latin_words(res.stderr, {"journal"}) if lang == "ru" else cyrillic_words(res.stderr)
     assert not found, (res.stderr, found)
+
+
+# ------------------------------------------------------------------ a table author's mistakes
+
+BAD_TABLES = [
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n[[row]]\nroll = "1-3"\nid = "a"\nlabel = { en = "A", ru = "А" }\n'
+    '[[row]]\nroll = "5-6"\nid = "b"\nlabel = { en = "B", ru = "Б" }\n',                        # a gap
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n[[row]]\nroll = "1-4"\nid = "a"\nlabel = { en = "A", ru = "А" }\n'
+    '[[row]]\nroll = "3-6"\nid = "b"\nlabel = { en = "B", ru = "Б" }\n',                        # an overlap
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n[[row]]\nroll = "2-6"\nid = "a"\nlabel = { en = "A", ru = "А" }\n',
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n[[row]]\nroll = "1-6"\nid = "a"\nlabel = { en = "A" }\n',
+    'die = "x"\ntitle = { en = "L", ru = "Д" }\n',
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n',
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\nwhat = 1\n',
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\n[[row]]\nroll = "1-6"\nid = "a"\nlabel = { en = "A", ru = "А" }\n'
+    'values = { q = 1 }\n',
+    'die = "d6"\ntitle = { en = "L", ru = "Д" }\ndivide = { by = 0 }\n[[row]]\nroll = "1-6"\nid = "a"\n'
+    'label = { en = "A", ru = "А" }\n',
+    'title = { en = "L", ru = "Д" }\n[rules]\nx = { a = 1 }\n',
+]
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_table_check_writes_a_table_authors_mistakes_in_the_asked_language(gm, tmp_path, lang):
+    typed = {"die", "roll", "row", "label", "values", "rules", "divide", "by", "what", "id", "columns", "next",
+             "text", "short", "en", "ru", "stage", "modifier", "title", "description", "toml", "orion", "up", "down",
+             "labels"}
+    for i, text in enumerate(BAD_TABLES):
+        path = tmp_path / "orion" / f"t{i}.toml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        res = gm("table", "check", str(path), "--lang", lang)
+        assert res.exit_code == 1 and res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, (text, res.output)
+        found = latin_words(res.stderr, typed) if lang == "ru" else cyrillic_words(res.stderr)
+        assert not found, (text, res.stderr, found)

@@ -112,6 +112,7 @@ def check_command(
     files: Annotated[Optional[List[Path]], typer.Argument(
         help="Table files to check; none: every table reachable.", show_default=False)] = None,
     tables: TablesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Validate table files: gaps, overlaps, unknown keys, missing labels, broken next.
 
@@ -127,7 +128,9 @@ def check_command(
             load_table(path)
             typer.echo(f"ok: {path}")
         return
-    found, errors = _library(tables).check_all()
+    from gmtool.locale import normalise
+
+    found, errors = _library(tables).check_all(normalise(lang))
     for table in found:
         typer.echo(f"ok: {table.id}")
     if errors:

@@ -110,7 +110,7 @@ class TableLibrary:
             try:
                 out.append(self.get(name, table.ruleset))
             except TableError as exc:
-                raise TableError(f"{table.id}: next table {name!r}: {exc}") from None
+                raise TableError(key="tables.next_broken", table=table.id, name=repr(name), reason=exc) from None
         return out
 
     def _check_column_refs(self, table: Table) -> None:
@@ -121,17 +121,18 @@ class TableLibrary:
             try:
                 target = self.get(column.table, table.ruleset)
             except TableError as exc:
-                raise TableError(f"{display_path(table.path)}: column {name!r}: {exc}") from None
+                raise TableError(key="tables.column_broken", where=display_path(table.path), name=repr(name),
+                                 reason=exc) from None
             ids = {r.id for r in target.rows}
             for row in table.rows:
                 value = row.values.get(name)
                 values = value if isinstance(value, list) else [value] if isinstance(value, str) else []
                 for item in values:
                     if item not in ids:
-                        raise TableError(f"{display_path(table.path)}: row {row.number}: {name} {item!r} is not a row "
-                                         f"of {target.id}")
+                        raise TableError(key="tables.not_a_row", where=display_path(table.path), n=row.number,
+                                         name=name, item=repr(item), table=target.id)
 
-    def check_all(self) -> tuple[list[Table], list[str]]:
+    def check_all(self, lang: str = "en") -> tuple[list[Table], list[str]]:
         """Load every table and check every ``next`` reference.
 
         Returns the valid tables and one message per broken one."""
@@ -144,7 +145,7 @@ class TableLibrary:
                     self.next_tables(table, row.next)
                 self._check_column_refs(table)
             except TableError as exc:
-                errors.append(str(exc))
+                errors.append(exc.text(lang))
             else:
                 tables.append(table)
         return tables, errors

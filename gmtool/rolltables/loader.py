@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.errors import TableError
+from gmtool.locale import Msg
 from gmtool.tomlfile import display_path, read_toml
 from gmtool.rolltables.model import LANGS, Column, Modifier, Row, StageDivision, Table
 
@@ -47,25 +48,25 @@ def load_table(path: Path, ruleset: str | None = None) -> Table:
 
 
 def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> Table:
-    def fail(msg: str) -> TableError:
-        return TableError(f"{where}: {msg}")
+    def fail(key: str, /, **params: Any) -> TableError:
+        return TableError(key="campaign.in_file", where=where, reason=Msg("table_file." + key, **params))
 
     name = path.stem
     if not ID_RE.match(name) or not ID_RE.match(ruleset):
-        raise fail("table and ruleset names must be lower-case letters, digits, '-' or '_'")
+        raise fail("names")
     unknown = sorted(set(data) - TABLE_KEYS)
     if unknown:
-        raise fail(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(TABLE_KEYS))})")
+        raise fail("unknown_key", key=repr(unknown[0]), known=sorted(TABLE_KEYS))
 
     sides = None
     if "die" in data:
         die = data["die"]
         m = _DIE_RE.match(die) if isinstance(die, str) else None
         if not m:
-            raise fail(f"die must be like \"d10\", not {die!r}")
+            raise fail("die_like", die=repr(die))
         sides = 100 if m.group(1) == "%" else int(m.group(1))
         if not 1 <= sides <= 1000:
-            raise fail(f"die d{sides} must have 1 to 1000 sides")
+            raise fail("die_sides", sides=sides)
 
     title = _labels(data.get("title"), "title", fail, required=True)
     description = _labels(data.get("description", {}), "description", fail, required=False)
@@ -73,39 +74,39 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
     columns: dict[str, Column] = {}
     raw_columns = data.get("columns", {})
     if not isinstance(raw_columns, dict):
-        raise fail("columns must be a table of labels")
+        raise fail("columns_table")
     for col, spec in raw_columns.items():
         if not ID_RE.match(col):
-            raise fail(f"column name {col!r} must be lower-case letters, digits, '-' or '_'")
+            raise fail("column_name", name=repr(col))
         columns[col] = _column(col, spec, fail)
 
     raw_rows = data.get("row", [] if sides is None and data.get("rules") else None)
     if not isinstance(raw_rows, list) or (not raw_rows and sides is not None):
-        raise fail("no rows: add [[row]] entries")
+        raise fail("no_rows")
     if not raw_rows and not data.get("rules"):
-        raise fail("no rows: add [[row]] entries (or a [rules] table for a rules sheet)")
+        raise fail("no_rows_rules")
     rows = tuple(_row(i, r, sides, columns, fail) for i, r in enumerate(raw_rows, start=1))
     seen: dict[str, int] = {}
     for row in rows:
         if row.id in seen:
-            raise fail(f"row {row.number}: id {row.id!r} is already used by row {seen[row.id]}")
+            raise fail("row_id_used", n=row.number, id=repr(row.id), other=seen[row.id])
         seen[row.id] = row.number
     if sides is not None:
         _check_coverage(rows, sides, fail)
 
     modifiers = tuple(_modifier(i, m, fail) for i, m in enumerate(_list(data.get("modifier", []), "modifier", fail), 1))
     if len({m.id for m in modifiers}) != len(modifiers):
-        raise fail("two modifiers share an id")
+        raise fail("modifier_ids")
     divide = _divide(data["divide"], fail) if "divide" in data else None
     if divide and sides is None:
-        raise fail("divide needs a die")
+        raise fail("divide_die")
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        raise fail("rules must be a table of parameters for the rules code")
+        raise fail("rules_table")
     for key, value in rules.items():
         if not ID_RE.match(key):
-            raise fail(f"rules: key {key!r} must be lower-case letters, digits, '-' or '_'")
-        _check_value(value, f"rules: {key!r}", fail)
+            raise fail("rules_key", key=repr(key))
+        _check_value(value, Msg("table_file.what_rules", key=repr(key)), fail)
     rule_labels, value_labels = _display_labels(data.get("labels", {}), rules, fail)
     return Table(ruleset, name, path, sides, title, rows, description, columns, modifiers, divide,
                  dict(rules), rule_labels, value_labels)
@@ -115,54 +116,54 @@ def _display_labels(spec: Any, rules: dict[str, Any], fail) -> tuple[dict, dict]
     """``[labels.rules]`` names the ``[rules]`` keys and ``[labels.values]`` the text values
     (``empty``, ``planet``, ``world-type`` …) as ``table show`` prints them, in every language."""
     if not isinstance(spec, dict) or set(spec) - {"rules", "values"}:
-        raise fail("labels must hold [labels.rules] and/or [labels.values]")
+        raise fail("labels_parts")
     out = []
     for part in ("rules", "values"):
         table = spec.get(part, {})
         if not isinstance(table, dict):
-            raise fail(f"labels.{part} must be a table of {{ en = \"…\", ru = \"…\" }}")
+            raise fail("labels_part", part=part)
         if part == "rules" and set(table) - set(rules):
-            raise fail(f"labels.rules: {sorted(set(table) - set(rules))[0]!r} is not a key of [rules]")
+            raise fail("labels_rules_key", key=repr(sorted(set(table) - set(rules))[0]))
         out.append({key: _labels(value, f"labels.{part}.{key}", fail, required=True)
                     for key, value in table.items()})
     return out[0], out[1]
 
 
-def _list(value: Any, what: str, fail) -> list:
+def _list(value: Any, what: Any, fail) -> list:
     if not isinstance(value, list):
-        raise fail(f"{what} must be an array of tables ([[{what}]])")
+        raise fail("array", what=what)
     return value
 
 
-def _labels(value: Any, what: str, fail, required: bool) -> dict[str, str]:
+def _labels(value: Any, what: Any, fail, required: bool) -> dict[str, str]:
     if value is None:
-        raise fail(f"{what} is missing: give {{ en = \"…\", ru = \"…\" }}")
+        raise fail("label_missing", what=what)
     if not isinstance(value, dict):
-        raise fail(f"{what} must be {{ en = \"…\", ru = \"…\" }}, not {value!r}")
+        raise fail("label_not_table", what=what, value=repr(value))
     for lang, text in value.items():
         if not re.fullmatch(r"[a-z]{2}", lang):
-            raise fail(f"{what}: unknown key {lang!r} (labels are keyed by language: en, ru)")
+            raise fail("label_lang", what=what, lang=repr(lang))
         if not isinstance(text, str) or not text.strip():
-            raise fail(f"{what}: label {lang!r} must be non-empty text")
+            raise fail("label_empty", what=what, lang=repr(lang))
     if required:
         for lang in LANGS:
             if lang not in value:
-                raise fail(f"{what}: missing {lang!r} label")
+                raise fail("label_lacks", what=what, lang=repr(lang))
     return dict(value)
 
 
 def _column(name: str, spec: Any, fail) -> Column:
     """``{ en = "…", ru = "…", table = "planet-properties", in_roll_report = false }``"""
     if not isinstance(spec, dict):
-        raise fail(f"column {name!r} must be {{ en = \"…\", ru = \"…\" }}")
+        raise fail("column_spec", name=repr(name))
     spec = dict(spec)
     ref = spec.pop("table", None)
     shown = spec.pop("in_roll_report", True)
     if ref is not None and (not isinstance(ref, str) or not NEXT_RE.match(ref)):
-        raise fail(f"column {name!r}: table must name a table, like \"planet-properties\"")
+        raise fail("column_table", name=repr(name))
     if not isinstance(shown, bool):
-        raise fail(f"column {name!r}: in_roll_report must be true or false")
-    return Column(_labels(spec, f"column {name!r}", fail, required=True), ref, shown)
+        raise fail("column_shown", name=repr(name))
+    return Column(_labels(spec, Msg("table_file.what_column", name=repr(name)), fail, required=True), ref, shown)
 
 
 def parse_roll(spec: Any) -> tuple[int | None, int | None]:
@@ -195,43 +196,42 @@ def parse_roll(spec: Any) -> tuple[int | None, int | None]:
 
 def _row(number: int, raw: Any, sides: int | None, columns: dict, fail) -> Row:
     if not isinstance(raw, dict):
-        raise fail(f"row {number}: must be a table")
+        raise fail("row_table", n=number)
     unknown = sorted(set(raw) - ROW_KEYS)
     if unknown:
-        raise fail(f"row {number}: unknown key {unknown[0]!r} (known: {', '.join(sorted(ROW_KEYS))})")
+        raise fail("row_unknown", n=number, key=repr(unknown[0]), known=sorted(ROW_KEYS))
     row_id = raw.get("id")
     if not isinstance(row_id, str) or not ID_RE.match(row_id):
-        raise fail(f"row {number}: id must be lower-case letters, digits, '-' or '_', not {row_id!r}")
+        raise fail("row_id", n=number, id=repr(row_id))
     low = high = None
     if sides is not None:
         if "roll" not in raw:
-            raise fail(f"row {number}: missing roll (e.g. roll = \"3-4\")")
+            raise fail("row_no_roll", n=number)
         try:
             low, high = parse_roll(raw["roll"])
         except ValueError:
-            raise fail(f"row {number}: roll {raw['roll']!r} is not a face or range "
-                       "like 5, \"3-4\", \"<=2\" or \">=9\"") from None
+            raise fail("row_bad_roll", n=number, roll=repr(raw['roll'])) from None
     elif "roll" in raw:
-        raise fail(f"row {number}: roll given but the table has no die")
-    label = _labels(raw.get("label"), f"row {number}: label", fail, required=True)
-    text = _labels(raw.get("text", {}), f"row {number}: text", fail, required=False)
-    short = _labels(raw.get("short", {}), f"row {number}: short", fail, required=False)
+        raise fail("row_roll_no_die", n=number)
+    label = _labels(raw.get("label"), Msg("table_file.what_row", n=number, key="label"), fail, required=True)
+    text = _labels(raw.get("text", {}), Msg("table_file.what_row", n=number, key="text"), fail, required=False)
+    short = _labels(raw.get("short", {}), Msg("table_file.what_row", n=number, key="short"), fail, required=False)
     values = raw.get("values", {})
     if not isinstance(values, dict):
-        raise fail(f"row {number}: values must be a table")
+        raise fail("row_values", n=number)
     for key, value in values.items():
         if key not in columns:
-            raise fail(f"row {number}: value {key!r} has no column; declare it under [columns]")
-        _check_value(value, f"row {number}: value {key!r}", fail)
+            raise fail("row_value_column", n=number, key=repr(key))
+        _check_value(value, Msg("table_file.what_value", n=number, key=repr(key)), fail)
     nxt = raw.get("next", ())
     if isinstance(nxt, str):
         nxt = (nxt,)
     if not isinstance(nxt, (list, tuple)) or not all(isinstance(n, str) and NEXT_RE.match(n) for n in nxt):
-        raise fail(f"row {number}: next must name tables, like \"negative-events\" or \"orion/monster-kind\"")
+        raise fail("row_next", n=number)
     return Row(number, low, high, row_id, label, text, dict(values), tuple(nxt), short)
 
 
-def _check_value(value: Any, what: str, fail) -> None:
+def _check_value(value: Any, what: Any, fail) -> None:
     if isinstance(value, (bool, int, str)):
         return
     if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
@@ -244,12 +244,11 @@ def _check_value(value: Any, what: str, fail) -> None:
         k in LANGS and isinstance(v, str) and v.strip() for k, v in value.items()
     ):
         return
-    raise fail(f"{what} must be a number, text, a list, per stage {{ stage2 = …, stage3 = … }} "
-               "or per language { en = …, ru = … }")
+    raise fail("value_kind", what=what)
 
 
-def _faces(lo: int, hi: int) -> str:
-    return f"face {lo} is" if lo == hi else f"faces {lo}–{hi} are"
+def _faces(lo: int, hi: int) -> Msg:
+    return Msg("table_file.face", lo=lo) if lo == hi else Msg("table_file.faces", lo=lo, hi=hi)
 
 
 def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
@@ -261,47 +260,46 @@ def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
         b_low = float("-inf") if b.low is None else b.low
         if b_low <= a_high:
             first, second = sorted((a, b), key=lambda r: r.number)
-            raise fail(f"row {second.number}: ranges {first.range_text()} and "
-                       f"{second.range_text()} overlap")
+            raise fail("overlap", n=second.number, a=first.range_text(), b=second.range_text())
         if b_low > a_high + 1:
             word = "faces" if a_high + 1 <= sides and b_low - 1 >= 1 else "totals"
             lo, hi = int(a_high) + 1, int(b_low) - 1
             span = _faces(lo, hi) if word == "faces" else (
-                f"total {lo} is" if lo == hi else f"totals {lo}–{hi} are")
-            raise fail(f"row {b.number}: {span} in no row (gap before {b.range_text()})")
+                Msg("table_file.total", lo=lo) if lo == hi else Msg("table_file.totals", lo=lo, hi=hi))
+            raise fail("gap", n=b.number, span=span, range=b.range_text())
     first, last = ordered[0], ordered[-1]
     if first.low is not None and first.low > 1:
-        raise fail(f"row {first.number}: {_faces(1, first.low - 1)} in no row")
+        raise fail("first_gap", n=first.number, span=_faces(1, first.low - 1))
     if last.high is not None and last.high < sides:
-        raise fail(f"row {last.number}: {_faces(last.high + 1, sides)} in no row (the die is d{sides})")
+        raise fail("last_gap", n=last.number, span=_faces(last.high + 1, sides), sides=sides)
 
 
 def _modifier(number: int, raw: Any, fail) -> Modifier:
     if not isinstance(raw, dict):
-        raise fail(f"modifier {number}: must be a table")
+        raise fail("modifier_table", n=number)
     unknown = sorted(set(raw) - MODIFIER_KEYS)
     if unknown:
-        raise fail(f"modifier {number}: unknown key {unknown[0]!r}")
+        raise fail("modifier_unknown", n=number, key=repr(unknown[0]))
     mod_id, value = raw.get("id"), raw.get("value")
     if not isinstance(mod_id, str) or not ID_RE.match(mod_id):
-        raise fail(f"modifier {number}: id must be lower-case letters, digits, '-' or '_'")
+        raise fail("modifier_id", n=number)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"modifier {number} ({mod_id}): value must be a whole number")
-    label = _labels(raw.get("label"), f"modifier {number} ({mod_id}): label", fail, required=True)
+        raise fail("modifier_value", n=number, id=mod_id)
+    label = _labels(raw.get("label"), Msg("table_file.what_modifier", n=number, id=mod_id, key="label"), fail, required=True)
     when = raw.get("when", {})
     if not isinstance(when, dict):
-        raise fail(f"modifier {number} ({mod_id}): when must be a table")
+        raise fail("modifier_when", n=number, id=mod_id)
     return Modifier(mod_id, value, label, dict(when))
 
 
 def _divide(raw: Any, fail) -> StageDivision:
     if not isinstance(raw, dict) or set(raw) - DIVIDE_KEYS:
-        raise fail("divide must be { by = 2, round = \"up\", stages = [1] }")
+        raise fail("divide_spec", example='{ by = 2, round = "up", stages = [1] }')
     by, rnd, stages = raw.get("by"), raw.get("round", "up"), raw.get("stages", [])
     if not isinstance(by, int) or isinstance(by, bool) or by < 1:
-        raise fail("divide.by must be a whole number ≥ 1")
+        raise fail("divide_by")
     if rnd not in ("up", "down"):
-        raise fail("divide.round must be \"up\" or \"down\"")
+        raise fail("divide_round")
     if not isinstance(stages, list) or not all(isinstance(s, int) for s in stages):
-        raise fail("divide.stages must be a list of stage numbers")
+        raise fail("divide_stages")
     return StageDivision(by, rnd == "up", tuple(stages))
