@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from resolve_thread import resolve_and_read_back
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -89,17 +91,7 @@ def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:
             shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports",
                                                                          "history"))
             cmd = [gmtool, "post", "resolve", *files, "-c", str(camp)]
-            # a run resolves at most 400 new commands (the thread budget of issue 11): the
-            # first resolution is every run it takes until nothing is left for the next one
-            t1, out1 = run(cmd)
-            passes = 1
-            while "resolve the thread again" in out1:
-                more, out1 = run(cmd)
-                t1 += more
-                passes += 1
-            t2, out2 = run(cmd)
-            if out1 != out2:
-                sys.exit("reading the thread back printed another reply than the last resolution")
+            t1, t2, passes, out1 = resolve_and_read_back(run, cmd)
             if i == 0:
                 print(f"first resolution: {passes} runs of `post resolve` (at most 400 new commands a run)")
             firsts.append(t1)

@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from resolve_thread import resolve_and_read_back
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 GOAL = 2.0
 DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2", "d8*2", "10d10kh3"]
@@ -106,17 +108,7 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
             camp = root / f"run-{i}"
             shutil.copytree(template, camp)
             cmd = [gmtool, "post", "resolve", str(thread), "-c", str(camp)]
-            # at most 400 new commands a run (issue 11's budget): the first resolution is every
-            # run it takes; reading back must then print the same reply
-            t1, out1 = run(cmd)
-            passes = 1
-            while "resolve the thread again" in out1:
-                more, out1 = run(cmd)
-                t1 += more
-                passes += 1
-            t2, out2 = run(cmd)
-            if out1 != out2:
-                sys.exit("reading the thread back printed another reply than the last resolution")
+            t1, t2, passes, out1 = resolve_and_read_back(run, cmd)
             if i == 0:
                 print(f"first resolution: {passes} runs of `post resolve`")
             firsts.append(t1)
