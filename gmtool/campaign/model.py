@@ -98,6 +98,7 @@ class Player:
     moved_turn: int | None = None
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False             # the leader left; its empire waits for a replacement
+    lang: str = ""                   # the language of its private reports ("": the campaign's)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
@@ -288,7 +289,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             "all_sciences": p.all_sciences or None, "tech_rp": p.tech_rp or None,
             "fleet_changed_turn": p.fleet_changed_turn, "technologies": p.technologies,
             "moved": p.moved or None, "moved_turn": p.moved_turn if p.moved else None,
-            "vacant": p.vacant or None,
+            "vacant": p.vacant or None, "lang": p.lang or None,
         }) for p in c.players],
         "system": [_system_to_dict(s) for s in c.systems],
         "agent": [_drop_none({"name": a.name, "owner": a.owner, "specialities": a.specialities,
@@ -483,7 +484,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -
             ships=_counts(r, "ships"), builds=list(r.get("builds", list, [])),
             scrap_refund=r.get("scrap_refund", int, 0, COUNT), all_sciences=r.get("all_sciences", bool, False),
             tech_rp=r.get("tech_rp", int, 0, COUNT), technologies=r.strings("technologies"),
-            vacant=r.get("vacant", bool, False),
+            vacant=r.get("vacant", bool, False), lang=r.get("lang", str, ""),
             moved=_counts(r, "moved"), moved_turn=r.get("moved_turn", int, None, TURN),
         ))
         r.done()

@@ -170,10 +170,12 @@ class Output:
 
             find_dialect(self.dialect)   # an unknown dialect is refused before anything is written
 
-    def render(self, report: Any) -> str:
+    def render(self, report: Any, lang: str | None = None) -> str:
+        """``report`` in this command's format; ``lang``: the language it was built in, when
+        not the command's (a leader's private report in its own language)."""
         from gmtool.report.render import render
 
-        return render(with_journal_mark(report, self.campaign, self.lang), self.format, self.dialect,
+        return render(with_journal_mark(report, self.campaign, lang or self.lang), self.format, self.dialect,
                       self.post_limit)
 
     def emit(self, report: Any) -> None:

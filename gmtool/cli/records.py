@@ -318,6 +318,32 @@ def player_replace_command(player: PlayerOpt,
     _emit(out, entry, rules)
 
 
+@player_app.command("lang")
+@handles_errors
+def player_lang_command(player: PlayerOpt,
+                        to: Annotated[str, typer.Option("--to", help="en or ru; an empty value goes back to the "
+                                                         "campaign's language.", show_default=False)],
+                        campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+    """Set the language a leader's private reports (and its map) are written in — a Russian
+    player in an English campaign reads Russian, and the other way round.
+
+    \b
+    Example:
+      gmtool player lang -c DIR --player bob --to ru
+    """
+    from gmtool.locale import t
+    from gmtool.rules.orion.roster import set_language
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        leader = state.player(player)
+        set_language(leader, to.strip().lower())
+        commit(store, state)
+    language = leader.lang or state.lang
+    out.reply(t("reply.player_lang", out.lang, leader=leader.name, language=language),
+              {"leader": leader.name, "lang": language})
+
+
 @player_app.command("rename")
 @handles_errors
 def player_rename_command(player: PlayerOpt, to: NewOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,

@@ -43,11 +43,19 @@ def _rules(store: Any, tables: Any):
     return Rules(campaign_library(store.folder, tables))
 
 
-def _render_reports(out: Output, public: Any, private: dict[str, Any]) -> dict[str, str]:
-    """``public`` and each leader's report, rendered — before anything is written."""
+def _render_reports(out: Output, public: Any, private: dict[str, Any],
+                    langs: dict[str, str] | None = None) -> dict[str, str]:
+    """``public`` and each leader's report (in ``langs[leader]`` where given), rendered —
+    before anything is written."""
+    langs = langs or {}
     rendered = {"public": out.render(public)}
-    rendered.update({_safe(leader): out.render(report) for leader, report in private.items()})
+    rendered.update({_safe(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
     return rendered
+
+
+def _report_langs(state: Any, out: Output) -> dict[str, str]:
+    """Each leader's private-report language: its own (`gmtool player lang`), else the command's."""
+    return {p.name: p.lang or out.lang for p in state.players}
 
 
 def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], prefix: str = "") -> Path:
@@ -105,9 +113,10 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
         from gmtool.cli.campaign import labeller
 
         public = start_public(result, quests, out.lang, labeller(rules.library, out.lang))   # every report before writing
+        langs = _report_langs(state, out)
         private = {p.name: r for p in state.players
-                   if (r := start_private(result, p.name, rules.events, rules.bills, out.lang)) is not None}
-        rendered = _render_reports(out, public, private)
+                   if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None}
+        rendered = _render_reports(out, public, private, langs)
         commit(store, state, choice)
         _write_reports(store.folder, result["turn"], out, rendered, prefix="start-")
     out.emit(public)
@@ -178,13 +187,13 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
         p.inbox = []
     from gmtool.campaign.frames import hex_writer
 
-    label = labeller(rules.library, out.lang)
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, label)
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, out.lang, done, label,
-                                   hex_writer(state, p.name, result["stage"]))
+    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, labeller(rules.library, out.lang))
+    langs = _report_langs(state, out)   # a leader's private report in its own language
+    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, langs[p.name], done,
+                                   labeller(rules.library, langs[p.name]), hex_writer(state, p.name, result["stage"]))
                for p in state.players}
-    note_turn_maps(public, private, out.lang)   # each post names its map (gmtool.maps)
-    return public, _render_reports(out, public, private)
+    note_turn_maps(public, private, out.lang, langs)   # each post names its map (gmtool.maps)
+    return public, _render_reports(out, public, private, langs)
 
 
 def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:

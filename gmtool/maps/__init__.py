@@ -89,7 +89,7 @@ def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str
     about = (turn, campaign.stage if stage is None else stage)
     images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir, about)}
     for player in campaign.players:
-        images[safe_name(player.name)] = draw(campaign, player.name, "png", lang, campaign_dir, about)
+        images[safe_name(player.name)] = draw(campaign, player.name, "png", player.lang or lang, campaign_dir, about)
     where.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, data in images.items():
@@ -98,15 +98,18 @@ def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str
     return written
 
 
-def note_turn_maps(public: Any, private: dict[str, Any], lang: str) -> None:
+def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[str, str] | None = None) -> None:
     """Name each turn report's map in it (a closing line, and ``"map"`` in its JSON), so the
     moderator attaches the file to the post: ``public`` and ``private`` (leader → report)
-    are :class:`~gmtool.report.model.Report` objects, changed in place."""
+    are :class:`~gmtool.report.model.Report` objects, changed in place; ``langs`` gives a
+    leader's own language (else ``lang``)."""
     from gmtool.maps.labels import label
     from gmtool.report.model import Paragraph, Span
 
-    for stem, report in [("public", public), *((safe_name(n), r) for n, r in private.items())]:
+    langs = langs or {}
+    for who, stem, report in [(None, "public", public), *((n, safe_name(n), r) for n, r in private.items())]:
         file = f"map-{stem}.png"
-        report.blocks.append(Paragraph([Span(label("attach", lang, file=file), "i")]))
+        words = langs.get(who, lang) if who is not None else lang
+        report.blocks.append(Paragraph([Span(label("attach", words, file=file), "i")]))
         report.data["map"] = file
 

@@ -126,6 +126,16 @@ def _renamed(value: Any, old: str, new: str) -> Any:
     return value
 
 
+def set_language(player: Player, lang: str) -> None:
+    """The language of ``player``'s private reports (issue: a leader reads its own
+    language): ``en`` or ``ru``; ``""`` goes back to the campaign's."""
+    from gmtool.locale import LANGS
+
+    if lang and lang not in LANGS:
+        raise RuleRefused(key="roster.bad_lang", lang=lang)
+    player.lang = lang
+
+
 def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> dict[str, Any]:
     """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
     ballots). ``replaced``: another forum user takes the empire over (the roster and the
