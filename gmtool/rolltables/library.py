@@ -32,8 +32,7 @@ def shipped_tables_dir() -> Path:
     for candidate in (_PACKAGE_DIR / "_tables", _PACKAGE_DIR.parent / "tables"):
         if (candidate / "orion").is_dir():
             return candidate
-    raise TableError(f"the shipped tables are missing (looked in {_PACKAGE_DIR / '_tables'} "
-                     f"and {_PACKAGE_DIR.parent / 'tables'}); reinstall gmtool")
+    raise TableError(key="tables.shipped_missing", first=_PACKAGE_DIR / "_tables", second=_PACKAGE_DIR.parent / "tables")
 
 
 def default_dirs(extra: Iterable[Path] = ()) -> list[Path]:

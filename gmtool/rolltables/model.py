@@ -138,7 +138,7 @@ class Table:
         try:
             return self.rules[key]
         except KeyError:
-            raise TableError(f"{self.path}: [rules] needs {key!r}") from None
+            raise TableError(key="tables.rules_needs", path=self.path, key_=key) from None
 
     def modifier(self, mod_id: str) -> Modifier:
         for mod in self.modifiers:

@@ -151,7 +151,7 @@ def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
         return [a.name for a in campaign.agents if a.owner == target.name]
     if key in ("bc", "orders", "rp", "secret_ops"):
         return getattr(target, key)
-    raise InputError(f"agents table: an ability reveals {key!r}; known: bc, orders, rp, secret_ops, hand, agents")
+    raise InputError(key="agents.bad_reveals", key_=key)
 
 
 def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table,
