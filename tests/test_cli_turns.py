@@ -651,3 +651,14 @@ def test_territorial_victory_and_nothing_after(gm, camp):
         refused(gm, camp, *args, fragments=("over",))
     ok(gm("turn", "undo", "-c", str(camp)))                # the moderator may still go back
     assert "victory" not in state(camp).get("turn_state", {})
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_event_play_by_the_cards_name(gm, turn8, lang):
+    """A moderator may name the card as the players do: "Эпидемия" is the card plague."""
+    camp, _ = turn8
+    (card,) = player(camp, "bob")["hand"]
+    name = EVENTS.row(card).label[lang].upper()          # any case, either language
+    ok(gm("event", "play", "-c", str(camp), "--player", "bob", name, "--choice", "1"))
+    assert player(camp, "bob").get("hand", []) == []
+    assert state(camp)["decks"]["events"]["discard"] == [card]

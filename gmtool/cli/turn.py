@@ -412,7 +412,8 @@ def quest_complete_command(player: PlayerOpt,
 @event_app.command("play")
 @handles_errors
 def event_play_command(player: PlayerOpt,
-                       card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
+                       card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
+                                                           "language (\"Эпидемия\").", show_default=False)],
                        choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                        lang: LangOpt = None) -> None:
@@ -429,6 +430,8 @@ def event_play_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
+        named = rules.events.named(card)      # a card named by its label is the same card
+        card = named.id if named is not None else card
         result = play_event(state, rules, state.player(player), card, choice)
         commit(store, state)
     from gmtool.cli.campaign import labeller
@@ -492,7 +495,8 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
 @handles_errors
 def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
-                         card: Annotated[str, typer.Argument(help="The card id.", show_default=False)],
+                         card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
+                                                           "language (\"Эпидемия\").", show_default=False)],
                          campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Put a card on a deck's discard pile.
 

@@ -41,17 +41,19 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
         from gmtool.report.turns import _victory_facts
 
         facts += _victory_facts(view["victory"], lang)
-    blocks: list = [Facts(facts), Heading(text(tr("players", lang)))]
+    blocks: list = [Facts(facts), Heading(text(tr("leaders", lang)))]
     full = [p for p in view["players"] if "bc" in p]
     rows = []
     for p in view["players"]:
         if "bc" in p:
+            combat = ", ".join(f"{label('costs', ship)} ×{n}" for ship, n in sorted(p.get("ships", {}).items()) if n)
             rows.append([p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]),
-                         f"{p['fleet_size']} ({p['fleet_max']})", str(p["scouts"]), str(p["colony_ships"])])
+                         f"{p['fleet_size']} ({p['fleet_max']})", str(p["scouts"]), str(p["colony_ships"]),
+                         combat or "—"])
         else:
-            rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?"])
+            rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?", "?"])
     blocks.append(TableBlock([tr(k, lang) for k in ("leader", "homeworld", "bc", "orders", "fleet", "scouts",
-                                                    "colony_ships")], rows))
+                                                    "colony_ships", "combat_ships")], rows))
     from gmtool.report.records import award_text
 
     awards = [f"{p['name']}: {award_text(a, lang, label)}" for p in full for a in p.get("awards", [])]

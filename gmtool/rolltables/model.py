@@ -118,6 +118,19 @@ class Table:
                 return row
         raise TableError(key="tables.no_row", table=self.id, row=row_id)
 
+    def named(self, name: str | None) -> Row | None:
+        """The row a user names by its id or by its label in any language (case and
+        spacing ignored), or None."""
+        wanted = " ".join((name or "").split()).casefold()
+        for row in self.rows:
+            if row.id.casefold() == wanted:
+                return row
+        for row in self.rows:
+            labels = row.label.values() if isinstance(row.label, dict) else [row.label]
+            if any(" ".join(str(label).split()).casefold() == wanted for label in labels):
+                return row
+        return None
+
     def lookup(self, total: int) -> Row:
         """The row a total lands on (memoised: tables are immutable)."""
         row = self._by_total.get(total)

@@ -49,14 +49,9 @@ def find_space(library: TableLibrary, name: str | None) -> Any:
     """The board row a player names, by its id or by its label in either language
     (case and spacing ignored); unknown names are refused with the list of ids."""
     board = library.get("board", RULESET)
-    wanted = " ".join((name or "").split()).casefold()
-    for row in board.rows:
-        if row.id.casefold() == wanted:
-            return row
-    for row in board.rows:
-        labels = row.label.values() if isinstance(row.label, dict) else [row.label]
-        if any(" ".join(str(label).split()).casefold() == wanted for label in labels):
-            return row
+    row = board.named(name)
+    if row is not None:
+        return row
     raise InputError(key="venus.unknown_space", name=name or "", known=[r.id for r in board.rows])
 
 
