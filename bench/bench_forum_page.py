@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from resolve_thread import resolve_and_read_back
+from common import gmtool_path, resolve_and_read_back
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -46,13 +46,6 @@ def thread_pages(pages: int, per_page: int) -> list[str]:
         posts.append(fp.P(50_000 + i, authors[i % 3], body, edited=i % 50 == 7))
     return [fp.phpbb_page(posts[p * per_page:(p + 1) * per_page], p + 1, pages, per_page=per_page,
                           total=len(posts)) for p in range(pages)]
-
-
-def gmtool_path() -> str:
-    found = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
-    if not found:
-        sys.exit("gmtool is not installed in this environment")
-    return found
 
 
 CPU: list[float] = []

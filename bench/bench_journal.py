@@ -19,12 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def gmtool_path() -> str:
-    found = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
-    if not found:
-        sys.exit("gmtool is not installed in this environment")
-    return found
+from common import gmtool_path
 
 
 def wall(cmd: list[str]) -> float:

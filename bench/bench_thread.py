@@ -23,20 +23,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from resolve_thread import resolve_and_read_back
+from common import gmtool_path, resolve_and_read_back
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 GOAL = 2.0
 DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2", "d8*2", "10d10kh3"]
 TABLES = ["orion/world-size", "orion/world-type", "orion/exploration", "orion/positive-events",
           "orion/monster-kind"]
-
-
-def gmtool_path() -> str:
-    found = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
-    if not found:
-        sys.exit("gmtool is not installed in this environment")
-    return found
 
 
 def fill_journal(folder: Path, count: int) -> None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from gmtool.campaign.names import file_stem
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_library, commit, handles_errors, open_campaign, refusal)
 from gmtool.locale import t
@@ -49,7 +50,7 @@ def _render_reports(out: Output, public: Any, private: dict[str, Any],
     before anything is written."""
     langs = langs or {}
     rendered = {"public": out.render(public)}
-    rendered.update({_safe(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
+    rendered.update({file_stem(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
     return rendered
 
 
@@ -69,17 +70,13 @@ def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str
     return where
 
 
-def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
-
-
 def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
     """Keep the state as it was before `turn end`, for `turn undo` (history/turn-NN/, or
     history/turn-NN-PLAYER/ for a Merchant of Venus player's turn)."""
     from gmtool.campaign.store import atomic_write, next_snapshot_seq
 
     seq = next_snapshot_seq(store)
-    name = f"turn-{turn:02d}" + (f"-{_safe(player)}" if player else "")
+    name = f"turn-{turn:02d}" + (f"-{file_stem(player)}" if player else "")
     snapshot = store.folder / "history" / name
     snapshot.mkdir(parents=True, exist_ok=True)
     atomic_write(snapshot / "campaign.toml", before)

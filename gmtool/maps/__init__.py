@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Literal, overload
 
 from gmtool.campaign.model import Campaign
+from gmtool.campaign.names import file_stem as safe_name   # the reports' own file rule
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 
 IMAGE_FORMATS = ("png", "svg")
@@ -71,9 +72,6 @@ def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en",
     return map_report(view, lang, _names(lang, campaign_dir), title(view, lang))
 
 
-def safe_name(name: str) -> str:
-    """A leader's name as a file name part (as the turn reports name their files)."""
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "leader"
 
 
 def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str,

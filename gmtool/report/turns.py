@@ -162,10 +162,6 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     return f"{name}: {r}"
 
 
-def _raw(table: str, row_id: str, **_: Any) -> str:
-    return row_id
-
-
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
                 done: list[dict[str, Any]] | None = None, label: Callable[..., str] | None = None,
                 hexes: Callable[[str], str] = str) -> Report:

@@ -1,8 +1,17 @@
-"""What the thread benchmarks share: a thread resolved to the end, then read back."""
+"""What the benchmarks share: the installed gmtool, and a thread resolved to the end then read back."""
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 from typing import Callable
+
+def gmtool_path() -> str:
+    found = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
+    if not found:
+        sys.exit("gmtool is not installed in this environment")
+    return found
+
 
 Run = Callable[[list[str]], tuple[float, str]]   # cmd → (wall seconds, stdout)
 
