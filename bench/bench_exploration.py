@@ -7,12 +7,11 @@ Goals (issue 3): ≥ 100,000 full exploration chains/s in-process with the seede
 """
 from __future__ import annotations
 
-import shutil
 import statistics
 import subprocess
-import sys
 import time
-from pathlib import Path
+
+from common import gmtool_path
 
 from gmtool.dice.sources import RandomSource
 from gmtool.rolltables import TableLibrary
@@ -43,7 +42,7 @@ def main() -> None:
     start = time.perf_counter()
     exact_odds(tables, 3)
     print(f"exact_odds(stage 3) in-process:          {(time.perf_counter() - start) * 1000:>10.0f} ms")
-    gmtool = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
+    gmtool = gmtool_path()
     if gmtool:
         walls = []
         for _ in range(5):

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 import resource
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import gmtool_path
 
 import tomli_w
 
@@ -68,7 +68,7 @@ def wall(args: list[str], runs: int = 7) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    gm = shutil.which("gmtool") or sys.exit("gmtool is not installed in this environment")
+    gm = gmtool_path()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "campaign.toml").write_text(tomli_w.dumps(campaign_to_dict(big_campaign())))

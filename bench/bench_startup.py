@@ -7,12 +7,13 @@ run, so that machine noise hits both alike; medians are compared.
 """
 from __future__ import annotations
 
-import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from common import gmtool_path
 
 HERE = Path(__file__).resolve().parent
 
@@ -24,9 +25,7 @@ def wall(cmd: list[str]) -> float:
 
 
 def main(runs: int = 30) -> None:
-    gmtool = shutil.which("gmtool", path=str(Path(sys.executable).parent)) or shutil.which("gmtool")
-    if not gmtool:
-        sys.exit("gmtool is not installed in this environment")
+    gmtool = gmtool_path()
     ours = [gmtool, "roll", "1d10"]
     base = [sys.executable, str(HERE / "minimal_typer_app.py"), "roll", "1d10"]
     wall(ours), wall(base)  # warm the file cache

@@ -85,9 +85,11 @@ def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str
 
     where = campaign_dir / "reports" / f"turn-{turn:02d}"
     about = (turn, campaign.stage if stage is None else stage)
-    images = {"public": draw(campaign, PUBLIC, "png", lang, campaign_dir, about)}
-    for player in campaign.players:
-        images[safe_name(player.name)] = draw(campaign, player.name, "png", player.lang or lang, campaign_dir, about)
+    from gmtool.maps.batch import draw_all
+
+    jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)] + [(p.name, p.lang or lang) for p in campaign.players]
+    stems = ["public"] + [safe_name(p.name) for p in campaign.players]
+    images = dict(zip(stems, draw_all(campaign, jobs, campaign_dir, about)))
     where.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, data in images.items():

@@ -125,9 +125,12 @@ def text_width(t: Text) -> float:
     return len(t.text) * t.size * (0.66 if t.bold else 0.6)
 
 
+# The unit hexagon's corners (pointy top), scaled and moved for each hex.
+_UNIT = [(math.cos(math.radians(60 * k + 30)), math.sin(math.radians(60 * k + 30))) for k in range(6)]
+
+
 def corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
-    return [(cx + s * math.cos(math.radians(60 * k + 30)), cy + s * math.sin(math.radians(60 * k + 30)))
-            for k in range(6)]
+    return [(cx + s * ux, cy + s * uy) for ux, uy in _UNIT]
 
 
 def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> Scene:
