@@ -71,13 +71,15 @@ def _root(
 
 
 class RootGroup(typer.core.TyperGroup):
-    """The root command: takes `--dialect NAME` and `--post-limit N` wherever they stand
-    (they belong to every command with --format) before Click parses the rest."""
+    """The root command.  Typer builds it last, holding the whole command tree: the moment to
+    give every command with --format the shared --dialect and --post-limit options (whoever
+    builds the app — the entry point, the tests' runner, tools/docs.py)."""
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from gmtool.cli.common import take_render_options
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from gmtool.cli.render_options import add_render_options
 
-        return super().parse_args(ctx, take_render_options(args))
+        add_render_options(self)
 
 
 def build_app(names: Iterable[str] | None = None) -> typer.Typer:

@@ -85,6 +85,7 @@ def new_command(
         lib = library(tables)
         state = new_venus(name or folder.resolve().name, player, lib, commitment(secret),
                           (lang or Lang.en).value, (format or Format.plain).value, source)
+        _keep_render_options(state)
         CampaignStore(folder).create(state, secret, source.entries)
         out = Output(format, lang, state)
         out.emit(venus_status_report(state, lib, out.lang, created=display(folder)))
@@ -95,9 +96,18 @@ def new_command(
     state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
                          commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,
                          feudal or [], radius)
+    _keep_render_options(state)
     CampaignStore(folder).create(state, secret)
     out = Output(format, lang, state)
     out.emit(created_report(status_view(state), state.commitment, display(folder), out.lang))
+
+
+def _keep_render_options(state: Any) -> None:
+    """``campaign new --dialect D --post-limit N``: the new campaign's own settings, like --format."""
+    from gmtool.cli.render_options import chosen
+
+    for name, value in chosen().items():
+        setattr(state, name, value)
 
 
 @app.command("commitment")

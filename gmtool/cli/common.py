@@ -32,8 +32,8 @@ class Lang(str, Enum):
 
 
 FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", help="Output: plain, bbcode (phpBB; other forums with --dialect xenforo|vbulletin|mybb|"
-    "dungeonmaster), markdown (Discourse, GitHub), discord, or json. --post-limit N splits longer posts.",
+    "--format", "-f", help="Output: plain, bbcode (for the forum named by --dialect), markdown (Discourse, GitHub), "
+    "discord, or json.",
     show_default=False)]
 LangOpt = Annotated[Optional[Lang], typer.Option(
     "--lang", "-l", help="Language of the report: en or ru.", show_default=False)]
@@ -149,21 +149,20 @@ def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
     return library(list(tables or []) + ([own] if own.is_dir() else []))
 
 
-# `--dialect NAME` and `--post-limit N`, taken from any command's arguments by the root
-# command (gmtool.cli.RootGroup) so that every command with --format has them
-RENDER_OPTIONS: dict[str, Any] = {"dialect": None, "post_limit": None}
-
-
 class Output:
     """The resolved output settings of one command: the option, else the campaign's
-    setting, else plain English (BBCode in the phpBB dialect)."""
+    setting, else plain English (BBCode in the phpBB dialect).  ``--dialect`` and
+    ``--post-limit`` are read from the running command (gmtool.cli.render_options)."""
 
     def __init__(self, fmt: Format | None, lang: Lang | None, campaign: Any = None) -> None:
+        from gmtool.cli.render_options import chosen
+
+        given = chosen()
         self.campaign = campaign
         self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
-        self.dialect = RENDER_OPTIONS["dialect"] or getattr(campaign, "dialect", None) or "phpbb"
-        self.post_limit = RENDER_OPTIONS["post_limit"] or getattr(campaign, "post_limit", None) or None
+        self.dialect = given.get("dialect") or getattr(campaign, "dialect", None) or "phpbb"
+        self.post_limit = given.get("post_limit") or getattr(campaign, "post_limit", None) or None
         _LANG.set(self.lang)   # an error after this point is written in the report's language
         if self.format == "bbcode" and self.dialect != "phpbb":
             from gmtool.forum.sources.profiles import find_dialect
@@ -352,38 +351,3 @@ def handles_errors(func: F) -> F:
             _LANG.reset(token)
 
     return wrapper  # type: ignore[return-value]
-
-
-def take_render_options(args: list[str]) -> list[str]:
-    """Remove `--dialect NAME` and `--post-limit N` from ``args`` into RENDER_OPTIONS
-    (before a `--`, after which everything is an argument)."""
-    RENDER_OPTIONS.update(dialect=None, post_limit=None)
-    out: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            out.extend(args[i:])
-            break
-        name, eq, value = arg.partition("=")
-        if name in ("--dialect", "--post-limit"):
-            if not eq:
-                if i + 1 >= len(args):
-                    raise typer.BadParameter(f"{name} needs a value")
-                value = args[i + 1]
-                i += 1
-            if name == "--dialect":
-                from gmtool.forum.sources.profiles import dialect_names
-
-                names = dialect_names()
-                if value not in names:
-                    raise typer.BadParameter(f"--dialect {value!r}: use one of {', '.join(names)}")
-                RENDER_OPTIONS["dialect"] = value
-            else:
-                if not value.isdigit() or not 500 <= int(value) <= 1_000_000:
-                    raise typer.BadParameter(f"--post-limit {value!r}: a whole number of characters, 500 or more")
-                RENDER_OPTIONS["post_limit"] = int(value)
-        else:
-            out.append(arg)
-        i += 1
-    return out

@@ -90,7 +90,7 @@ def map_command(
         return
     from gmtool.report.render import render
 
-    text = render(map_text_report(state, viewer, out.lang, folder), fmt)
+    text = render(map_text_report(state, viewer, out.lang, folder), fmt, out.dialect, out.post_limit)
     if output is None:
         typer.echo(text, nl=False)
     else:

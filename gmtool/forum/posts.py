@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from gmtool.errors import InputError
+from gmtool.locale import Msg
 
 HEADER = re.compile(r"^===\s*(?P<author>[^#=\n]{1,60}?)\s*#(?P<id>[A-Za-z0-9_-]{1,40})\s*(?P<private>private)?\s*===\s*$",
                     re.IGNORECASE)
@@ -39,7 +40,7 @@ class Command:
     word: str           # as written, e.g. "бросок"
     args: str
     line: str           # the whole line as written
-    refused: str = ""   # a reason found while parsing (too long, too many)
+    refused: Msg | None = None   # a reason found while parsing (too long, too many)
 
 
 @dataclass
@@ -124,12 +125,11 @@ def parse_commands(body: str) -> list[Command]:
         index = len(commands) + 1
         cmd = Command(index, ALIASES.get(word.casefold(), ""), word[:40], args.strip(), line[:MAX_COMMAND_CHARS + 1])
         if len(line) > MAX_COMMAND_CHARS:
-            cmd.refused = f"longer than {MAX_COMMAND_CHARS} characters"
+            cmd.refused = Msg("forum.refusal.too_long", max=MAX_COMMAND_CHARS)
         commands.append(cmd)
     if extra:
         commands.append(Command(MAX_COMMANDS_PER_POST + 1, "", "…", "", f"!… ({extra} more commands)",
-                                refused=f"more than {MAX_COMMANDS_PER_POST} commands in one post: "
-                                        f"{extra} not run"))
+                                refused=Msg("forum.refusal.too_many", max=MAX_COMMANDS_PER_POST, n=extra)))
     return commands
 
 

@@ -21,7 +21,6 @@ from gmtool.locale import Msg
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
 LANGS = ("en", "ru")
-_RU_PARSE = {"longer": "команда длиннее 300 символов", "more": "больше 20 команд в одном посте"}
 RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
                     "venus": {"roll", "table", "move", "navigate"}}
 
@@ -32,8 +31,10 @@ class Outcome:
     command: Command
     status: str                    # "ok" | "refused"
     reports: dict[str, Report] = field(default_factory=dict)   # lang → report
+    # a refusal's words, as stored in forum.toml (so a reply read back reads as first written):
+    # from the message catalogs, or a rule's error in English only where it has no key
     reason: str = ""               # English
-    reason_ru: str = ""            # Russian, where gmtool words it itself
+    reason_ru: str = ""            # Russian
     edited: bool = False           # the post was edited since: this is the original result
     original: str = ""             # the command as first resolved
     roll_ids: list[int] = field(default_factory=list)
@@ -47,6 +48,14 @@ class Outcome:
     @property
     def key(self) -> str:
         return f"{self.post.post_id}:{self.command.index}"
+
+    def reason_in(self, lang: str) -> str:
+        return self.reason_ru if lang == "ru" and self.reason_ru else self.reason
+
+
+def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
+    """A refusal in gmtool's own words (``forum.refusal.*`` in the catalogs)."""
+    return Outcome(post, command, "refused", reason=why.text("en"), reason_ru=why.text("ru"), **flags)
 
 
 def record_of(outcome: Outcome) -> dict[str, Any]:
@@ -96,33 +105,23 @@ class Resolver:
 
     def resolve(self, post: Post, command: Command) -> Outcome:
         if command.refused:
-            return Outcome(post, command, "refused", reason=command.refused,
-                           reason_ru=_RU_PARSE.get(command.refused.split(" ")[0], ""))
+            return refused(post, command, command.refused)
         if not command.name:
-            return Outcome(post, command, "refused", reason=f"unknown command !{command.word}",
-                           reason_ru=f"неизвестная команда !{command.word}")
+            return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
         allowed_here = RULESET_COMMANDS.get(self.state.ruleset, set())
         if command.name not in allowed_here:
-            return Outcome(post, command, "refused",
-                           reason=f"!{command.word} is not a command of {self.state.ruleset} "
-                                  f"(commands: {', '.join('!' + c for c in sorted(allowed_here))})",
-                           reason_ru=f"!{command.word} — не команда правил {self.state.ruleset} "
-                                     f"(команды: {', '.join('!' + c for c in sorted(allowed_here))})")
+            return refused(post, command, Msg("forum.refusal.not_in_ruleset", word=command.word,
+                                              ruleset=self.state.ruleset,
+                                              commands=", ".join("!" + c for c in sorted(allowed_here))))
         allowed = self.leaders | (self.moderators if command.name == "roll" else set())
         if post.author not in allowed:
-            who = "a leader of this campaign or the moderator" if command.name == "roll" else "a leader of this campaign"
-            who_ru = "лидер этой кампании и не ведущий" if command.name == "roll" else "лидер этой кампании"
-            return Outcome(post, command, "refused", reason=f"{post.author} is not {who}",
-                           reason_ru=f"{post.author} — не {who_ru}", transient=True)
+            key = "not_leader_or_moderator" if command.name == "roll" else "not_leader"
+            return refused(post, command, Msg("forum.refusal." + key, author=post.author), transient=True)
         if command.name == "vote" and not post.private:
-            return Outcome(post, command, "refused", reason="votes are secret: send !vote in a private message",
-                           reason_ru="голосование тайное: отправьте !голос личным сообщением")
+            return refused(post, command, Msg("forum.refusal.vote_in_public"))
         if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
-            return Outcome(post, command, "refused",
-                           reason=f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the "
-                                  "thread again to go on",
-                           reason_ru=f"больше {MAX_COMMANDS_PER_THREAD} новых команд за один раз: "
-                                     "обработайте тему ещё раз", transient=True)
+            return refused(post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD),
+                           transient=True)
         self.thread_commands += 1
         post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
@@ -278,8 +277,9 @@ def post_record(post: Post) -> dict[str, Any]:
             "commands": [c.line for c in post.commands]}
 
 
-def _changed(post: Post, command: Command, reason: str, reason_ru: str, original: str = "") -> Outcome:
-    return Outcome(post, command, "refused", reason=reason, reason_ru=reason_ru, edited=True, original=original)
+def _changed(post: Post, command: Command, why: str, original: str = "") -> Outcome:
+    """A command added, changed or removed after its post was resolved (``forum.refusal.<why>``)."""
+    return refused(post, command, Msg("forum.refusal." + why), edited=True, original=original)
 
 
 def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[list[Outcome], list[dict], list[dict]]:
@@ -325,14 +325,9 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             if record is not None:
                 outcomes.append(outcome_from_record(post, command, record))   # flags a change itself
             elif first is None:
-                outcomes.append(_changed(post, command, "added after the post was resolved: a resolved post is "
-                                         "closed, post the command anew",
-                                         "добавлено после обработки поста: обработанный пост закрыт, "
-                                         "напишите команду в новом посте"))
+                outcomes.append(_changed(post, command, "added"))
             elif first != command.line or other_author:
-                outcomes.append(_changed(post, command, "changed after the post was resolved: a resolved post is "
-                                         "closed", "изменено после обработки поста: обработанный пост закрыт",
-                                         first))
+                outcomes.append(_changed(post, command, "changed", first))
             else:
                 outcomes.append(resolver.resolve(post, command))   # refused last time: decided again
         for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
@@ -343,7 +338,6 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 outcome.edited = True
                 outcomes.append(outcome)
             else:
-                outcomes.append(_changed(post, gone, "removed after the post was resolved",
-                                         "удалено после обработки поста", original[index - 1]))
+                outcomes.append(_changed(post, gone, "removed", original[index - 1]))
     stored = [record_of(o) for o in outcomes if o.new and not o.edited and not o.transient]
     return outcomes, stored, new_posts

@@ -36,8 +36,7 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
                                               "status": "received", "private": True})
                 continue
             if o.status == "refused":
-                reason = o.reason_ru if lang == "ru" and o.reason_ru else o.reason
-                line.append(Span(f" — {tr('refused', lang)}: {reason}", "i"))
+                line.append(Span(f" — {tr('refused', lang)}: {o.reason_in(lang)}", "i"))
             blocks.append(Paragraph(line))
             if o.edited:
                 original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")]
