@@ -87,7 +87,8 @@ def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str
     about = (turn, campaign.stage if stage is None else stage)
     from gmtool.maps.batch import draw_all
 
-    jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)] + [(p.name, p.lang or lang) for p in campaign.players]
+    jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)]
+    jobs += [(p.name, p.lang or lang) for p in campaign.players]
     stems = ["public"] + [safe_name(p.name) for p in campaign.players]
     images = dict(zip(stems, draw_all(campaign, jobs, campaign_dir, about)))
     where.mkdir(parents=True, exist_ok=True)

@@ -79,10 +79,11 @@ def palette(scene: Scene) -> list[tuple[int, int, int]]:
     for ink, ground in pairs:
         for k in range(1, steps + 1):
             a = k / (steps + 1)
-            blend = tuple(round(i * a + g * (1 - a)) for i, g in zip(ink, ground))
+            blend = (round(ink[0] * a + ground[0] * (1 - a)), round(ink[1] * a + ground[1] * (1 - a)),
+                     round(ink[2] * a + ground[2] * (1 - a)))
             if blend not in seen:
                 seen.add(blend)
-                colours.append(blend)    # type: ignore[arg-type]
+                colours.append(blend)
     return colours[:PALETTE_SIZE]
 
 
