@@ -1,4 +1,4 @@
-"""``gmtool campaign new | commitment | validate | reveal``."""
+"""``gmtool campaign new | set | commitment | validate | reveal``."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,10 +7,11 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt,
-                               campaign_library, handles_errors, library, require_campaign)
+                               campaign_library, commit, handles_errors, library, open_campaign,
+                               require_campaign)
 from gmtool.errors import CampaignError, InputError
 
-app = typer.Typer(help="Create and look after a campaign folder: new, commitment, validate, reveal.",
+app = typer.Typer(help="Create and look after a campaign folder: new, set, commitment, validate, reveal.",
                   no_args_is_help=True)
 
 
@@ -108,6 +109,38 @@ def _keep_render_options(state: Any) -> None:
 
     for name, value in chosen().items():
         setattr(state, name, value)
+
+
+@app.command("set")
+@handles_errors
+def set_command(
+    setting: Annotated[str, typer.Argument(help="lang, format, dialect, post-limit or name.", show_default=False)],
+    value: Annotated[str, typer.Argument(help="The new value; for dialect and post-limit, \"default\" drops the "
+                                         "campaign's own.", show_default=False)],
+    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """Change a setting of the campaign, without editing campaign.toml: its language and
+    output format (what every command writes unless told otherwise), the forum's BBCode
+    dialect, the length at which posts are split, its name.
+
+    \b
+    Examples:
+      gmtool campaign set -c campaigns/andromeda dialect xenforo
+      gmtool campaign set -c campaigns/andromeda lang ru
+      gmtool campaign set -c campaigns/andromeda post-limit default
+    """
+    from gmtool.campaign.settings import change
+    from gmtool.locale import Msg, t
+
+    with open_campaign(campaign) as (store, state):
+        old, new = change(state, setting.strip().lower(), value)
+        if old != new:
+            commit(store, state)
+    out = Output(format, lang, state)
+    shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
+    key = "reply.settings.changed" if old != new else "reply.settings.unchanged"
+    out.reply(t(key, out.lang, setting=setting.strip().lower(), **shown),
+              {"setting": setting.strip().lower(), "old": old, "new": new})
 
 
 @app.command("commitment")

@@ -1,0 +1,76 @@
+"""The campaign's own settings a moderator changes with `gmtool campaign set KEY VALUE`
+(no hand-edited campaign.toml): one row per setting — how a value is read and checked,
+and which attribute of :class:`~gmtool.campaign.model.Campaign` holds it."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gmtool.errors import InputError
+
+POST_LIMITS = (500, 1_000_000)      # the range campaign.toml accepts for post_limit
+CLEAR = ("", "default", "none")     # a value that drops an optional setting
+
+
+def _lang(value: str) -> str:
+    if value not in ("en", "ru"):
+        raise InputError(key="settings.bad_choice", setting="lang", value=repr(value), choices="en, ru")
+    return value
+
+
+def _format(value: str) -> str:
+    choices = ("plain", "bbcode", "markdown", "discord", "json")
+    if value not in choices:
+        raise InputError(key="settings.bad_choice", setting="format", value=repr(value), choices=", ".join(choices))
+    return value
+
+
+def _dialect(value: str) -> str | None:
+    if value in CLEAR:
+        return None
+    from gmtool.forum.sources.profiles import find_dialect
+
+    find_dialect(value)       # an unknown dialect is refused with the list of known ones
+    return value
+
+
+def _post_limit(value: str) -> int | None:
+    if value in CLEAR:
+        return None
+    low, high = POST_LIMITS
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise InputError(key="settings.bad_number", setting="post-limit", value=repr(value), low=low, high=high)
+    return int(value)
+
+
+def _name(value: str) -> str:
+    from gmtool.campaign.names import name_problem
+    from gmtool.locale import Msg
+
+    class Problem(Msg):                 # the name's problem, in the reader's language
+        def text(self, lang: str) -> str:
+            return name_problem(value, lang)
+
+    if name_problem(value):
+        raise InputError(key="settings.bad_name", problem=Problem("names.bad"))
+    return value
+
+
+# KEY → (attribute, reader)
+SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "lang": ("lang", _lang),
+    "format": ("format", _format),
+    "dialect": ("dialect", _dialect),
+    "post-limit": ("post_limit", _post_limit),
+    "name": ("name", _name),
+}
+
+
+def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
+    """Set ``key`` to ``value`` on ``campaign`` (checked first): (old value, new value)."""
+    if key not in SETTINGS:
+        raise InputError(key="settings.unknown", setting=repr(key), settings=", ".join(SETTINGS))
+    attribute, read = SETTINGS[key]
+    new = read(value.strip() if key == "name" else value.strip().lower())
+    old = getattr(campaign, attribute)
+    setattr(campaign, attribute, new)
+    return old, new
