@@ -176,8 +176,12 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
                 if name in agents_used:
                     raise InputError(key="orders.agent_twice", agent=str(order.value.get('agent')))
                 agents_used.add(name)
+            logged = len(campaign.turn_state.log)
             result = _apply(campaign, rules, source, order)
-            done.append({"leader": order.leader, "order": order.kind, "result": result})
+            # the turn's log entries the order wrote (its outcome in words): the leader's
+            # report tells them once, with the order (gmtool/report/turns.py end_private)
+            entries = [e for e in campaign.turn_state.log[logged:] if e is not result]
+            done.append({"leader": order.leader, "order": order.kind, "result": result, "log": entries})
             if order.kind in ("player_replace", "player_rename"):   # its report goes to the new name
                 for item in done:
                     if item["leader"] == result["old"]:
