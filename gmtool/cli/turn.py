@@ -548,13 +548,13 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
 def _load_orders(path: Path, state: Any):
     from gmtool.errors import InputError
-    from gmtool.rules.orion.orders import parse_orders
-    from gmtool.tomlfile import display_path, read_toml
+    from gmtool.rules.orion.orders import load_orders, parse_orders
+    from gmtool.tomlfile import display_path, read_text
 
-    data = read_toml(path, InputError)
-    text = path.read_text(encoding="utf-8", errors="replace")
-    orders, problems = parse_orders(data, text, state)
-    return orders, problems, display_path(path)
+    where = display_path(path)
+    text = read_text(path, InputError)
+    orders, problems = parse_orders(load_orders(text, where), text, state)
+    return orders, problems, where
 
 
 def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[str]):

@@ -99,7 +99,7 @@ def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
     system, planet = owned(campaign, player, hex_)
     pop = planet.population
     if scientists is None:
-        scientists = pop - workers if workers is not None else 0
+        scientists = max(0, pop - workers) if workers is not None else 0
     if workers is None:
         workers = pop - scientists
     if workers < 0 or scientists < 0 or workers + scientists > pop:
