@@ -299,6 +299,17 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
     return problems, done
 
 
+def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
+                orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
+    """A turn's orders file: the turn started if it is not yet, then every order applied
+    (:func:`apply_orders`). The caller keeps nothing if any problem comes back."""
+    from gmtool.rules.orion.turns import start_turn
+
+    if campaign.turn_state.started != campaign.turn:
+        start_turn(campaign, rules, source)
+    return apply_orders(campaign, rules, source, orders)
+
+
 @overload
 def _int(value: Any, what: str, default: int) -> int: ...
 @overload
@@ -371,8 +382,8 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
                 "scientists": planet.scientists}
     if order.kind == "activate":
-        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "hex")))
-        return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
+        system, paid = production.activate_colony(c, leader, Hex.parse(_need(v, str, "hex")), rules.production)
+        return {"hex": str(system.hex), "orders_paid": paid}
     if order.kind == "build":
         from gmtool.rules.orion.building import order_build
 
@@ -437,10 +448,7 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
         if v not in ("victory", "all_sciences"):
             raise InputError(key="orders.research", value=repr(v))
         if v == "all_sciences":
-            from gmtool.rules.orion.common import note
-
-            leader.all_sciences = True
-            return note(c, "all_sciences", leader.name, public=True)
+            return records.all_sciences(c, leader, again=True)
         return records.research_victory(c, rules, leader)
     raise InputError(key="orders.unknown", kind=kind)
 
