@@ -28,15 +28,21 @@ def toml_message(exc: tomllib.TOMLDecodeError) -> str:
     return f"invalid TOML: {text}"
 
 
-def read_toml(path: Path, error: type[GmError]) -> dict[str, Any]:
-    """Parse ``path``; every failure is ``error`` with the file's name in front."""
+def read_text(path: Path, error: type[GmError]) -> str:
+    """A UTF-8 text file; an unreadable or non-UTF-8 file is ``error`` with its name in front."""
     where = display_path(path)
     try:
-        raw = path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8")
     except OSError as exc:
         raise error(key="campaign.cannot_read", where=where, reason=exc.strerror or exc) from None
     except UnicodeDecodeError as exc:
         raise error(key="file.not_utf8", where=where, byte=exc.start) from None
+
+
+def read_toml(path: Path, error: type[GmError]) -> dict[str, Any]:
+    """Parse ``path``; every failure is ``error`` with the file's name in front."""
+    where = display_path(path)
+    raw = read_text(path, error)
     try:
         return tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:

@@ -103,3 +103,23 @@ def test_undo_removes_the_turns_reports(gm, camp):
     assert (camp / "reports" / "turn-01" / "public.txt").is_file()
     ok(gm("turn", "undo", "-c", str(camp)))
     assert not (camp / "reports" / "turn-01" / "public.txt").exists()
+
+
+def test_a_colony_on_orion_after_the_guardian_falls_has_one_colonist(gm, camp):
+    """Review of issue 12: `gmtool colonize` on Orion said (and status showed) population 0."""
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(camp)
+    with store.locked():   # bob's scout found Orion in stage 2 (the exploring is tested elsewhere)
+        state = store.load()
+        state.stage = 2
+        orion = state.system(state.orion)
+        orion.explored_by, orion.explored_turn = "bob", 1
+        store.save(state)
+    ok(gm("orion", "damage", "-c", str(camp), "--by", "bob", "--points", "17"))
+    assert ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", "0,0")).strip() == \
+        "bob colonised 0,0: population 1"
+    orion = next(s for s in status(gm, camp)["systems"] if s["hex"] == "0,0")
+    assert orion["owner"] == "bob" and orion["planet"]["population"] == 1
+    assert (orion["planet"]["type"], orion["planet"]["size"], orion["planet"]["max_population"]) == \
+        ("terran", "huge", 5)

@@ -214,7 +214,7 @@ def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
     assert out.startswith("----- public post -----\nTurn 1")     # each post under a line naming its recipient
     for leader in ("alice", "bob", "carol"):
         assert f"----- private report for {leader} -----\n{leader}: Turn 1" in out
-    assert "exploration -1,1" in out and "colony founded" in out      # alice's frame: her homeworld 1,-3 is 0,0
+    assert "alice explored -1,1" in out and "bob colonised 1,0" in out   # each in its leader's frame (homeworld 0,0)
 
     # the real run then rolls the same dice: its reports are the ones the dry run printed
     public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))

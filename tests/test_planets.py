@@ -54,3 +54,25 @@ def test_the_moderators_override_is_recorded_and_public(orion_game):
     colonize(c, bob, target, rules.orion, rules.technologies, override="a quest reward")
     entry = [e for e in c.turn_state.log if e["kind"] == "colonise_override"][0]
     assert entry["public"] is True and entry["reason"] == "a quest reward" and entry["type"] == "inferno"
+
+
+def test_a_colony_on_orion_starts_with_one_colonist_on_a_terran_huge_world(orion_game):
+    """Review of issue 12: Orion had no planet record, so its colony showed population 0.
+    Once the Guardian falls, the colony ship lands 1 colonist (A6) on Orion, which the
+    guardian sheet makes a terran (production 4), huge (max population 5) world."""
+    from gmtool.rules.orion.records import damage_orion
+
+    c, rules = orion_game
+    c.stage = 2
+    bob = c.player("bob")
+    orion = c.system(c.orion)
+    orion.explored_by, orion.explored_turn = "alice", 1            # alice's scout found it
+    assert orion.planet is None
+    with pytest.raises(RuleRefused, match="Guardian"):
+        colonize(c, bob, c.orion, rules.orion, rules.technologies)
+    damage_orion(c, rules, c.player("alice"), 17)
+    system = colonize(c, bob, c.orion, rules.orion, rules.technologies)
+    assert system.owner == "bob" and bob.colony_ships == 0
+    planet = system.planet
+    assert (planet.type, planet.size, planet.production, planet.max_population, planet.population) == \
+        ("terran", "huge", 4, 5, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gmtool.campaign.model import Campaign, Deck
 from gmtool.dice.sources import DiceSource
-from gmtool.errors import RuleRefused
+from gmtool.errors import InputError, RuleRefused
 
 
 def shuffle(cards: list[str], source: DiceSource, label: str) -> list[str]:
@@ -42,3 +42,33 @@ def to_bottom(campaign: Campaign, name: str, card: str) -> None:
 
 def discard(campaign: Campaign, name: str, card: str) -> None:
     campaign.decks[name].discard.append(card)
+
+
+def known(campaign: Campaign, name: str) -> Deck:
+    """The campaign's deck ``name`` (refused, naming the decks it has, if there is none)."""
+    found = campaign.decks.get(name)
+    if found is None:
+        raise InputError(key="cli.no_deck_known", deck=name, known=list(campaign.decks))
+    return found
+
+
+def discard_card(campaign: Campaign, name: str, card: str, cards: list[str]) -> None:
+    """Put ``card`` (one of the deck's ``cards``) on the discard pile; a card already in the
+    draw or discard pile is refused (each card exists once)."""
+    if name not in campaign.decks:
+        raise InputError(key="cli.no_deck", deck=name)
+    if card not in cards:
+        raise InputError(key="cli.deck_no_card", deck=name, card=card)
+    pile = campaign.decks[name]
+    if card in pile.draw or card in pile.discard:
+        raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
+    discard(campaign, name, card)
+
+
+def reshuffle(campaign: Campaign, name: str, source: DiceSource) -> Deck:
+    """Shuffle the discard pile back into the draw pile (journaled dice)."""
+    d = campaign.decks.get(name)
+    if d is None:
+        raise InputError(key="cli.no_deck", deck=name)
+    d.draw, d.discard = shuffle(d.draw + d.discard, source, name), []
+    return d

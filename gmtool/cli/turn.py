@@ -71,16 +71,9 @@ def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str
 
 
 def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
-    """Keep the state as it was before `turn end`, for `turn undo` (history/turn-NN/, or
-    history/turn-NN-PLAYER/ for a Merchant of Venus player's turn)."""
-    from gmtool.campaign.store import atomic_write, next_snapshot_seq
+    from gmtool.campaign.history import keep
 
-    seq = next_snapshot_seq(store)
-    name = f"turn-{turn:02d}" + (f"-{file_stem(player)}" if player else "")
-    snapshot = store.folder / "history" / name
-    snapshot.mkdir(parents=True, exist_ok=True)
-    atomic_write(snapshot / "campaign.toml", before)
-    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\nseq = {seq}\n".encode())
+    keep(store, turn, before, first_id, player)
 
 
 @app.command("start")
@@ -219,36 +212,14 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     Example:
       gmtool turn undo -c DIR
     """
-    from gmtool.campaign.store import CampaignStore, atomic_write, require_snapshot
+    from gmtool.campaign.history import undo
+    from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(_folder(campaign))
     with store.locked():
-        snapshot, turn, first_id = require_snapshot(store)
-        last_id = store.next_roll_id() - 1
-        kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
-        atomic_write(store.state_path, kept)
-        voided = store.folder / "voided.toml"
-        entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
-                 f"reason = \"turn {turn} undone\"\n\n")
-        if last_id < first_id:
-            entry = f"[[void]]\nturn = {turn}\nreason = \"turn {turn} undone (no rolls)\"\n\n"
-        with open(voided, "a", encoding="utf-8") as fh:
-            fh.write(entry)
-        n = 1
-        while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
-            n += 1
-        snapshot.rename(target)
+        undone = undo(store)
         out = Output(format, lang, store.load())
-        # the undone turn's end reports, and any report of a later turn start, are void too
-        (target / "reports").mkdir(exist_ok=True)
-        reports = store.folder / "reports"
-        for folder in sorted(reports.glob("turn-*")) if reports.is_dir() else []:
-            number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isdigit() else 0
-            for report in folder.iterdir():
-                if number > turn or (number == turn and not report.name.startswith("start-")):
-                    report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    from gmtool.locale import t
-
+    turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
     span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
             else t("reply.nothing_voided", out.lang))
     out.reply(t("reply.undone", out.lang, turn=turn, span=span),
@@ -332,16 +303,12 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
       gmtool activate -c DIR --player bob --hex 3,-1
     """
     from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.planets import owned
-    from gmtool.rules.orion.production import activate
-    from gmtool.rules.orion.turns import ensure_not_over
+    from gmtool.rules.orion.production import activate_colony
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        ensure_not_over(state)
         leader = state.player(player)
-        system, _ = owned(state, leader, Hex.parse(hex_))
-        cost = activate(state, system, _rules(store, tables).production)
+        system, cost = activate_colony(state, leader, Hex.parse(hex_), _rules(store, tables).production)
         commit(store, state)
     out.reply(t("reply.activated", out.lang, hex=system.hex, turn=state.turn, paid=t("n_orders", out.lang, n=cost),
                 left=t("n_orders", out.lang, n=leader.orders)),
@@ -427,16 +394,14 @@ def event_play_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
-        named = rules.events.named(card)      # a card named by its label is the same card
-        card = named.id if named is not None else card
-        result = play_event(state, rules, state.player(player), card, choice)
+        result = play_event(state, rules, state.player(player), card, choice)   # by id or name
         commit(store, state)
     from gmtool.cli.campaign import labeller
     from gmtool.report.i18n import tr
     from gmtool.report.records import changes_text
 
     changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
-    out.reply(tr("reply.event_played", out.lang, leader=result["leader"], card=pick(rules.events.row(card).label, out.lang),
+    out.reply(tr("reply.event_played", out.lang, leader=result["leader"], card=pick(rules.events.row(result["card"]).label, out.lang),
                  choice=choice, changes=changes), result)
 
 
@@ -451,13 +416,11 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
     Example:
       gmtool deck show -c DIR bills
     """
-    from gmtool.errors import InputError
+    from gmtool.campaign.decks import known
 
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
-        d = state.decks.get(deck)
-        if d is None:
-            raise InputError(key="cli.no_deck_known", deck=deck, known=list(state.decks))
+        d = known(state, deck)
     out.reply(t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
               {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)})
 
@@ -501,20 +464,15 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     Example:
       gmtool deck discard -c DIR bills embargo
     """
-    from gmtool.campaign import decks as deck_ops
+    from gmtool.campaign.decks import discard_card
     from gmtool.errors import InputError
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        if deck not in state.decks:
+        if deck not in state.decks:   # before the library is asked for a table of that name
             raise InputError(key="cli.no_deck", deck=deck)
         table = campaign_library(store.folder, None).get(deck, "orion")
-        if card not in {r.id for r in table.rows}:
-            raise InputError(key="cli.deck_no_card", deck=deck, card=card)
-        pile = state.decks[deck]
-        if card in pile.draw or card in pile.discard:
-            raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
-        deck_ops.discard(state, deck, card)
+        discard_card(state, deck, card, [r.id for r in table.rows])
         commit(store, state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
@@ -531,42 +489,29 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     Example:
       gmtool deck shuffle -c DIR events
     """
-    from gmtool.campaign import decks as deck_ops
-    from gmtool.errors import InputError
+    from gmtool.campaign.decks import reshuffle
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        d = state.decks.get(deck)
-        if d is None:
-            raise InputError(key="cli.no_deck", deck=deck)
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        d.draw, d.discard = deck_ops.shuffle(d.draw + d.discard, choice.source, deck), []
+        d = reshuffle(state, deck, choice.source)
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
-def _load_orders(path: Path, state: Any):
-    from gmtool.errors import InputError
-    from gmtool.rules.orion.orders import parse_orders
-    from gmtool.tomlfile import display_path, read_toml
-
-    data = read_toml(path, InputError)
-    text = path.read_text(encoding="utf-8", errors="replace")
-    orders, problems = parse_orders(data, text, state)
-    return orders, problems, display_path(path)
-
-
 def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[str]):
-    """Start the turn if needed and apply the orders; returns (choice, problems, where, what was done)."""
-    from gmtool.rules.orion.orders import apply_orders
-    from gmtool.rules.orion.turns import start_turn
+    """Read the orders file and play it (gmtool/rules/orion/orders.py); returns (choice,
+    problems, the file as shown, what was done)."""
+    from gmtool.errors import InputError
+    from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
+    from gmtool.tomlfile import display_path, read_text
 
-    orders, problems, where = _load_orders(path, state)
+    where = display_path(path)
+    text = read_text(path, InputError)
+    orders, problems = parse_orders(load_orders(text, where), text, state)
     choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} orders"))
-    if state.turn_state.started != state.turn:
-        start_turn(state, rules, choice.source)
-    more, done = apply_orders(state, rules, choice.source, orders)
+    more, done = play_orders(state, rules, choice.source, orders)
     return choice, problems + more, where, done
 
 
@@ -714,8 +659,7 @@ def research_command(player: PlayerOpt,
       gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
-    from gmtool.rules.orion.common import note
-    from gmtool.rules.orion.records import research_victory
+    from gmtool.rules.orion.records import all_sciences as record_all_sciences, research_victory
 
     if not all_sciences and not victory:
         raise InputError(key="cli.research_what")
@@ -723,10 +667,7 @@ def research_command(player: PlayerOpt,
         out = Output(format, lang, state)
         leader = state.player(player)
         if all_sciences:
-            if leader.all_sciences and not victory:
-                raise InputError(key="cli.all_sciences_done", leader=player)
-            leader.all_sciences = True
-            note(state, "all_sciences", leader.name, public=True)
+            record_all_sciences(state, leader, again=victory)
         entry = research_victory(state, _rules(store, tables), leader) if victory else None
         commit(store, state)
     data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}

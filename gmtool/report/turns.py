@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.words import build_reason, changes_text
+from gmtool.report.words import build_reason
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
@@ -117,13 +117,10 @@ def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def format_changes(changes: Any, lang: str = "en") -> str:
-    """``[{"orders": 1}, {"bc": -2}]`` → ``+1 order, −2 BC``."""
-    return changes_text(changes, lang)
-
-
 def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str) -> str:
-    """One order of a batch turn, in a line: ``exploration 0,-2 → Terran, small``."""
+    """One order of a batch turn that wrote nothing into the turn's log, in a line:
+    ``colonists assigned at 0,0: 2 workers, 1 scientist``. (An order that did — an
+    exploration, a colony, a quest, an event, a record — is told by its log entries.)"""
     r = item.get("result")
     if isinstance(r, dict) and "kind" in r and "turn" in r:   # a moderator's record: its log entry
         return entry_text(r, lang, label, hexes)
@@ -133,24 +130,9 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
         r = hexes(r)
     kind = item["order"]
     name = tr(f"order_{kind}", lang)
-    if kind == "explore" and isinstance(r, dict) and r.get("discovery") == "orion":
-        return f"{name} {r['hex']} → {label('discovery', 'orion')}"
-    if kind == "explore" and isinstance(r, dict):
-        planet = r.get("planet")
-        found = (f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
-                 if planet else label("discovery", r["discovery"]))
-        extra = [label("negative-events", e["id"]) if e["kind"] == "negative" else label("positive-events", e["id"])
-                 for e in r.get("events", []) if not e.get("ignored")]
-        if r.get("monster"):
-            extra.append(label("monster-kind", r["monster"]["kind"], great=r["monster"]["great"]))
-        return f"{name} {r['hex']} → {found}" + (f"; {'; '.join(extra)}" if extra else "")
     if kind == "assign" and isinstance(r, dict):
         return f"{name} {r['hex']}: {tr('n_workers', lang, n=r.get('workers', 0))}, " \
                f"{tr('n_scientists', lang, n=r['scientists'])}"
-    if kind == "quests" and isinstance(r, dict):
-        return f"{name}: {label(r.get('table', ''), r['quest'])} ({format_changes(r.get('changes'), lang)})"
-    if kind == "events" and isinstance(r, dict):
-        return f"{name}: {label('events', r['card'])}, {r['choice']} ({format_changes(r.get('changes'), lang)})"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
     if kind == "agents" and isinstance(r, dict):
@@ -160,6 +142,14 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     if isinstance(r, (list, tuple)):
         return name
     return f"{name}: {r}"
+
+
+def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
+    """The log entries an order of the file wrote that ``leader``'s report tells: a record's
+    own entry (its result), then what else the order logged (an exploration, a colony …)."""
+    r = item.get("result")
+    own = [r] if isinstance(r, dict) and "kind" in r and "turn" in r else []
+    return entries_for(own + list(item.get("log", [])), leader)
 
 
 def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
@@ -194,8 +184,11 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
     mine = [d for d in done or [] if d["leader"] == player.name]
-    shown = [d["result"] for d in mine]   # a record of the orders file is told once, with the orders
-    happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is r for r in shown)]
+    # what an order of the file wrote into the turn's log (a record, an exploration, a colony,
+    # a quest …) is told once, with the order; "This turn" tells the rest
+    told = [_told(d, player.name) for d in mine]
+    shown = [e for entries in told for e in entries]
+    happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is s for s in shown)]
     if happened:
         blocks = [Heading(text(w("this_turn", lang))),
                   Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang))] + blocks
@@ -205,7 +198,10 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
                           for a in player.awards])]
     if mine:
         blocks = [Heading(text(tr("orders_done", lang))),
-                  Items([text(_done_line(d, lang, label, hexes)) for d in mine], tr("orders_done", lang))] + blocks
+                  Items([text(line) for d, entries in zip(mine, told)
+                         for line in ([entry_text(e, lang, label, hexes) for e in entries] if entries
+                                      else [_done_line(d, lang, label, hexes)])],
+                        tr("orders_done", lang))] + blocks
     data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox, "log": happened, "awards": player.awards}

@@ -30,7 +30,7 @@ from typing import Any, Callable, overload
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
-from gmtool.errors import GmError, InputError
+from gmtool.errors import GmError, InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rolltables.roller import DiceRoller
 
@@ -72,9 +72,12 @@ class Problem:
     leader: str
     reason: Any   # a Msg, a domain error or plain text
     kind: str = ""   # the order it refused
+    after: Msg | None = None   # an earlier order of the file whose outcome is why
 
     def text(self, lang: str = "en") -> str:
         text = self.reason.text(lang) if isinstance(self.reason, (Msg, GmError)) else str(self.reason)
+        if self.after is not None:
+            text = Msg(self.after.key, reason=text, **self.after.params).text(lang)
         return f"{self.kind}: {text}" if self.kind else text
 
     @property
@@ -113,6 +116,53 @@ def _locate(text: str) -> Callable[..., int]:
         return start
 
     return where
+
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]*?)\s*(\]\]?)\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([^\s=\[\]#\"']+)\s*=")
+
+
+def _quoted(dotted: str) -> str:
+    """``orders.Борис`` → ``orders."Борис"``: each part that is not a bare TOML key quoted."""
+    parts = [p.strip() for p in dotted.split(".")]
+    return ".".join(p if _BARE.fullmatch(p) or p[:1] in "\"'" else f'"{p}"' for p in parts)
+
+
+def unquoted_name(text: str) -> tuple[int, str, str] | None:
+    """The first line whose table header or key is a name TOML only takes in quotes (a
+    leader named ``Борис``: bare keys are A–Z, a–z, 0–9, ``_`` and ``-``), as (line, what
+    is written, what to write); None if there is none."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(line)
+        if header:
+            name = header.group(2)
+            if name and _quoted(name) != name and not any(q in name for q in "\"'"):
+                open_, close = header.group(1), header.group(3)
+                return number, f"{open_}{name}{close}", f"{open_}{_quoted(name)}{close}"
+            continue
+        key = _KEY.match(line)
+        if key and _quoted(key.group(1)) != key.group(1):
+            return number, key.group(1), _quoted(key.group(1))
+    return None
+
+
+def load_orders(text: str, where: str) -> dict[str, Any]:
+    """An orders file's TOML. A leader's name that TOML needs in quotes gets an error saying
+    so (``where:line``), not the parser's "Invalid initial character for a key part"."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = unquoted_name(text)
+        failed = re.search(r"at line (\d+)", str(exc))
+        if found and (failed is None or found[0] <= int(failed.group(1))):
+            raise InputError(key="orders_file.unquoted_name", where=where, line=found[0], written=found[1],
+                             fixed=found[2]) from None
+        from gmtool.tomlfile import toml_message
+
+        raise InputError(key="campaign.in_file", where=where, reason=toml_message(exc)) from None
 
 
 def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[list[Order], list[Problem]]:
@@ -162,12 +212,66 @@ def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
     return sorted(orders, key=key)
 
 
+# What a leader loses to an earlier order's outcome (a contamination, a lost ship, a quest's
+# cost …: the ``changes`` of its log entries), and the refusals that loss can cause.
+SHORT_OF = {"orders": ("orion.activation_cost", "orion.fleet_cost", "agents.no_orders"),
+            "homeworld_colonists": ("orion.assign_too_many",), "colonists": ("orion.assign_too_many",),
+            "ship_lost": ("orion.no_ship_to_move", "reach.ships_moved", "orion.no_colony_ship"),
+            "bc": ("council.bribe_too_big",), "rp": ("records.no_rp",)}
+
+
+def _losses(entries: list[dict[str, Any]], leader: str, refusal: str | None, costs: Any) -> list[Msg]:
+    """What ``entries`` (an earlier order's log) took from ``leader`` that can be why the
+    rules gave ``refusal`` (an error key), in words."""
+    from gmtool.locale import Label
+
+    lost: list[Msg] = []
+    for entry in entries:
+        for change in entry.get("changes") or []:
+            if change.get("player", entry.get("leader")) != leader:
+                continue
+            for key, value in change.items():
+                if refusal not in SHORT_OF.get(key, ()):
+                    continue
+                if key == "ship_lost":
+                    row = next((r for r in costs.rows if r.id == value), None) if costs is not None else None
+                    lost.append(Msg("log.ship_lost_piece", ship=Label(row.label) if row is not None else value))
+                elif isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                    lost.append(Msg("change." + key, n=value))
+    return lost
+
+
+def _written(order: Order) -> str:
+    """An order as the file writes it: ``explore 0,-2``, ``events { card = "x", choice = 2 }``."""
+    import json
+
+    v = order.value
+    if isinstance(v, dict):
+        v = "{ " + ", ".join(f"{k} = {json.dumps(x, ensure_ascii=False)}" for k, x in v.items()) + " }"
+    return f"{order.kind} {v}"
+
+
+def _why(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal: RuleRefused,
+         costs: Any) -> Msg | None:
+    """The latest earlier order of the same leader whose outcome took what ``failed`` lacked."""
+    for order, entries in reversed(done):
+        if order.leader != failed.leader:
+            continue
+        lost = _losses(entries, failed.leader, refusal.key, costs)
+        if lost:
+            return Msg("error.orders_file.after", line=order.line, order=_written(order), lost=lost)
+    return None
+
+
 def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
-    """Apply every order it can; return the problems and what each order did."""
+    """Apply every order it can; return the problems and what each order did. An order
+    the rules refuse after an earlier order of the file took what it needs (a contamination
+    cost the order or the colonist, the ship was lost) names that order and its outcome."""
     from gmtool.rules.orion.turns import movement_order
 
     problems: list[Problem] = []
     done: list[dict[str, Any]] = []
+    applied: list[tuple[Order, list[dict[str, Any]]]] = []
     agents_used: set[str] = set()
     for order in sort_orders(orders, movement_order(campaign)):
         try:
@@ -176,15 +280,34 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
                 if name in agents_used:
                     raise InputError(key="orders.agent_twice", agent=str(order.value.get('agent')))
                 agents_used.add(name)
+            logged = len(campaign.turn_state.log)
             result = _apply(campaign, rules, source, order)
-            done.append({"leader": order.leader, "order": order.kind, "result": result})
+            # the turn's log entries the order wrote (its outcome in words): the leader's
+            # report tells them once, with the order (gmtool/report/turns.py end_private)
+            entries = [e for e in campaign.turn_state.log[logged:] if e is not result]
+            done.append({"leader": order.leader, "order": order.kind, "result": result, "log": entries})
+            applied.append((order, campaign.turn_state.log[logged:]))
             if order.kind in ("player_replace", "player_rename"):   # its report goes to the new name
                 for item in done:
                     if item["leader"] == result["old"]:
                         item["leader"] = result["leader"]
+        except RuleRefused as exc:
+            problems.append(Problem(order.line, order.leader, exc, order.kind,
+                                    _why(applied, order, exc, getattr(rules, "costs", None))))
         except GmError as exc:
             problems.append(Problem(order.line, order.leader, exc, order.kind))
     return problems, done
+
+
+def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
+                orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
+    """A turn's orders file: the turn started if it is not yet, then every order applied
+    (:func:`apply_orders`). The caller keeps nothing if any problem comes back."""
+    from gmtool.rules.orion.turns import start_turn
+
+    if campaign.turn_state.started != campaign.turn:
+        start_turn(campaign, rules, source)
+    return apply_orders(campaign, rules, source, orders)
 
 
 @overload
@@ -259,8 +382,8 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
                 "scientists": planet.scientists}
     if order.kind == "activate":
-        system, _ = planets.owned(c, leader, Hex.parse(_need(v, str, "hex")))
-        return {"hex": str(system.hex), "orders_paid": production.activate(c, system, rules.production)}
+        system, paid = production.activate_colony(c, leader, Hex.parse(_need(v, str, "hex")), rules.production)
+        return {"hex": str(system.hex), "orders_paid": paid}
     if order.kind == "build":
         from gmtool.rules.orion.building import order_build
 
@@ -325,10 +448,7 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
         if v not in ("victory", "all_sciences"):
             raise InputError(key="orders.research", value=repr(v))
         if v == "all_sciences":
-            from gmtool.rules.orion.common import note
-
-            leader.all_sciences = True
-            return note(c, "all_sciences", leader.name, public=True)
+            return records.all_sciences(c, leader, again=True)
         return records.research_victory(c, rules, leader)
     raise InputError(key="orders.unknown", kind=kind)
 

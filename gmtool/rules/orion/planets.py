@@ -34,6 +34,18 @@ def colonisable_by(player: Player, planet_type: str, tables: Any, technologies: 
     return any(planet_type in (known[t].values.get("colonise") or []) for t in player.technologies if t in known)
 
 
+def orion_planet(tables: Any) -> PlanetState:
+    """Orion, the legendary planet, as the guardian sheet's ``orion_type`` and ``orion_size``
+    make it (tables/orion/guardian.toml; the seed gives it no numbers): the world type's
+    production and the size's max population, no properties."""
+    sheet = tables.library.get("guardian", "orion")
+    world_type = tables.world_type.row(str(sheet.rule("orion_type")))
+    world_size = tables.world_size.row(str(sheet.rule("orion_size")))
+    return PlanetState(type=world_type.id, size=world_size.id,
+                       max_population=int(world_size.values["max_population"]),
+                       production=int(world_type.values["production"]))
+
+
 def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
              technologies: Table | None = None, override: str | None = None) -> System:
     """Found a colony with a colony ship. ``tables`` (OrionTables) checks the world type;
@@ -64,8 +76,10 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
         raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=_world_type(tables, refused_type))
     player.colony_ships -= 1
     system.owner = player.name
+    if planet is None and tables is not None:   # Orion gets its planet record when colonised
+        planet = system.planet = orion_planet(tables)
     if planet is not None:
-        planet.population = max(planet.population, 1)
+        planet.population = max(planet.population, 1)   # the colony ship's colonist (A6)
     note(campaign, "colonised", player.name, public=campaign.stage > 1, hex=str(hex_),
          type=planet.type if planet else "orion", override=override if refused_type is not None else None)
     if refused_type is not None:   # the moderator's reason is public (A6 decision)
@@ -85,7 +99,7 @@ def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
     system, planet = owned(campaign, player, hex_)
     pop = planet.population
     if scientists is None:
-        scientists = pop - workers if workers is not None else 0
+        scientists = max(0, pop - workers) if workers is not None else 0
     if workers is None:
         workers = pop - scientists
     if workers < 0 or scientists < 0 or workers + scientists > pop:

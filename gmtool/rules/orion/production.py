@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.building import complete_builds
+from gmtool.rules.orion.common import ensure_not_over, owned
 from gmtool.rules.orion.exploration import OrionTables
 
 
@@ -59,6 +61,13 @@ def activation_cost(planet: PlanetState, rules: Table) -> int:
     if planet.blockaded:
         return int(rules.rule("activation_orders_blockaded"))
     return int(rules.rule("activation_orders_with_base" if planet.base else "activation_orders"))
+
+
+def activate_colony(campaign: Campaign, player: Player, hex_: Hex, rules: Table) -> tuple[System, int]:
+    """``player`` activates its colony at ``hex_`` for this turn (A6): (the system, the orders paid)."""
+    ensure_not_over(campaign)
+    system, _ = owned(campaign, player, hex_)
+    return system, activate(campaign, system, rules)
 
 
 def activate(campaign: Campaign, system: System, rules: Table) -> int:

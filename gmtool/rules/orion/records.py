@@ -224,6 +224,15 @@ def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, tec
 
 # ------------------------------------------------------------------ research
 
+def all_sciences(campaign: Campaign, player: Player, again: bool = False) -> dict[str, Any]:
+    """Every science is researched (the technology tree is kept outside gmtool): the flag the
+    technology victory needs (A12), public. Recorded twice only with ``again``."""
+    if player.all_sciences and not again:
+        raise InputError(key="cli.all_sciences_done", leader=player.name)
+    player.all_sciences = True
+    return note(campaign, "all_sciences", player.name, public=True)
+
+
 def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str, Any]:
     """After every science, spend banked RP toward the 180 of the technology victory (A12
     decision); the victory is checked at the end of the turn the last of them is spent."""

@@ -200,7 +200,10 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
 
 
 def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> dict[str, Any]:
+    """``card`` by its id or its name in either language ("Эпидемия": the same card)."""
     ensure_not_over(campaign)
+    named = rules.events.named(card)
+    card = named.id if named is not None else card
     if card not in player.hand:
         raise RuleRefused(key="orion.no_card", leader=player.name, card=card)
     row = rules.events.row(card)

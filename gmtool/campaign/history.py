@@ -1,0 +1,55 @@
+"""The states kept for `turn undo` (history/turn-NN/) and going back to one.
+
+The journal is never rewound: the rolls made since the kept state are marked void in
+voided.toml, and the undone turn's reports move into the undone snapshot's folder."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.campaign.names import file_stem
+from gmtool.campaign.store import CampaignStore, atomic_write, next_snapshot_seq, require_snapshot
+
+
+def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
+    """Keep the state as it was before `turn end`, for `turn undo` (history/turn-NN/, or
+    history/turn-NN-PLAYER/ for a Merchant of Venus player's turn)."""
+    seq = next_snapshot_seq(store)
+    name = f"turn-{turn:02d}" + (f"-{file_stem(player)}" if player else "")
+    snapshot = store.folder / "history" / name
+    snapshot.mkdir(parents=True, exist_ok=True)
+    atomic_write(snapshot / "campaign.toml", before)
+    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\nseq = {seq}\n".encode())
+
+
+@dataclass(frozen=True)
+class Undone:
+    turn: int
+    first_id: int
+    last_id: int   # below first_id when the undone turn rolled nothing
+
+
+def undo(store: CampaignStore) -> Undone:
+    """Go back to the state before the last `turn end` (the caller holds the lock)."""
+    snapshot, turn, first_id = require_snapshot(store)
+    last_id = store.next_roll_id() - 1
+    kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
+    atomic_write(store.state_path, kept)
+    entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
+             f"reason = \"turn {turn} undone\"\n\n")
+    if last_id < first_id:
+        entry = f"[[void]]\nturn = {turn}\nreason = \"turn {turn} undone (no rolls)\"\n\n"
+    with open(store.folder / "voided.toml", "a", encoding="utf-8") as fh:
+        fh.write(entry)
+    n = 1
+    while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
+        n += 1
+    snapshot.rename(target)
+    # the undone turn's end reports, and any report of a later turn start, are void too
+    (target / "reports").mkdir(exist_ok=True)
+    reports = store.folder / "reports"
+    for folder in sorted(reports.glob("turn-*")) if reports.is_dir() else []:
+        number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isdigit() else 0
+        for report in folder.iterdir():
+            if number > turn or (number == turn and not report.name.startswith("start-")):
+                report.rename(target / "reports" / f"{folder.name}-{report.name}")
+    return Undone(turn, first_id, last_id)
