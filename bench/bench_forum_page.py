@@ -27,6 +27,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import forum_pages as fp  # noqa: E402
 
+from gmtool.forum.resolve import MAX_COMMANDS_PER_THREAD  # noqa: E402
+
 EXAMPLE = ROOT / "campaigns" / "example"
 GOAL = 3.0
 DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2"]
@@ -86,7 +88,8 @@ def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:
             cmd = [gmtool, "post", "resolve", *files, "-c", str(camp)]
             t1, t2, passes, out1 = resolve_and_read_back(run, cmd)
             if i == 0:
-                print(f"first resolution: {passes} runs of `post resolve` (at most 400 new commands a run)")
+                print(f"first resolution: {passes} run(s) of `post resolve` (at most {MAX_COMMANDS_PER_THREAD:,} new "
+                      "commands a run)")
             firsts.append(t1)
             seconds.append(t2)
             if i == 0:

@@ -34,7 +34,7 @@ Run = Callable[[list[str]], tuple[float, str]]   # cmd → (wall seconds, stdout
 def resolve_and_read_back(run: Run, cmd: list[str]) -> tuple[float, float, int, str]:
     """(first resolution's seconds, read-back seconds, runs it took, the reply).
 
-    A run of `post resolve` takes at most 400 new commands (the thread budget): the first
+    A run of `post resolve` takes at most 2,000 new commands (the run's budget): the first
     resolution is every run it takes until none says "resolve the thread again"; reading
     the thread back must then print the same reply as the last of them."""
     first, reply = run(cmd)

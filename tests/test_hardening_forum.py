@@ -9,6 +9,7 @@ import pytest
 
 from gmtool.campaign import journal
 from gmtool.forum.posts import MAX_NESTING, parse_commands, strip_quotes
+from gmtool.forum.resolve import MAX_COMMANDS_PER_THREAD, MAX_DICE_PER_THREAD
 
 from helpers import assert_error, ok, snapshot
 
@@ -159,13 +160,27 @@ def test_a_dice_bomb_thread_is_bounded(gm, camp):
 
 
 def test_a_thread_over_the_run_budget_goes_on_next_run(gm, camp):
-    thread = "".join(f"=== alice #{i} ===\n" + "!roll 100d6\n" * 2 for i in range(15))   # 3000 dice
+    posts = MAX_DICE_PER_THREAD // 200 + 10                  # 200 dice a post: 2,000 dice over
+    thread = "".join(f"=== alice #{i} ===\n" + "!roll 100d6\n" * 2 for i in range(posts))
     data = resolve(gm, camp, thread)
     done = sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok")
-    assert done == 20
+    assert done == MAX_DICE_PER_THREAD // 100
     data = resolve(gm, camp, thread)
-    assert sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok") == 30
+    assert sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok") == 2 * posts
     ok(gm("verify", "-c", str(camp)))
+
+
+def test_a_thread_over_the_command_budget_goes_on_next_run(gm, camp):
+    posts = MAX_COMMANDS_PER_THREAD // 20 + 5                # 20 commands a post: 100 over
+    thread = "".join(f"=== alice #{i} ===\n" + "!roll d6\n" * 20 for i in range(posts))
+    data = resolve(gm, camp, thread)
+    done = sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok")
+    assert done == MAX_COMMANDS_PER_THREAD
+    reasons = {c.get("reason") for p in data["posts"] for c in p["commands"] if c["status"] != "ok"}
+    assert reasons == {f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the thread again "
+                       "to go on"}
+    data = resolve(gm, camp, thread)
+    assert sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok") == 20 * posts
 
 
 def test_a_unicode_digit_bribe_is_refused_for_that_command_only(gm, camp):

@@ -23,12 +23,14 @@ from gmtool.errors import CampaignError
 from gmtool.tomlfile import display_path, toml_message
 
 HEADER = "# gmtool forum records: resolved commands and closed posts, append-only\n"
+INLINE_ARRAYS = (b"\ncommand = [", b"\npost = [")     # what earlier versions could write
 
 
 @dataclass
 class ForumRecords:
     commands: dict[str, dict[str, Any]] = field(default_factory=dict)   # key → record
     posts: dict[str, dict[str, Any]] = field(default_factory=dict)      # post id → record
+    inline: bool = False     # holds an inline array of tables: :func:`unfreeze` before appending
 
 
 def _boundaries(text: str) -> list[int]:
@@ -88,6 +90,7 @@ def read(path: Path) -> ForumRecords:
     except tomllib.TOMLDecodeError as exc:
         raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
                             folder=display_path(path.parent)) from None
+    records.inline = any(marker.decode() in raw for marker in INLINE_ARRAYS)
     for r in data.get("command", []):
         if isinstance(r, dict) and isinstance(r.get("key"), str):
             records.commands[r["key"]] = r
@@ -97,20 +100,56 @@ def read(path: Path) -> ForumRecords:
     return records
 
 
-def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = ()) -> None:
-    """Append command records, then the post records that close them, with one write."""
+LITERAL_FROM = 200     # strings this long are written as TOML literal strings where they can be
+
+
+def _literal_ok(value: str) -> bool:
+    """Can ``value`` be a single-line TOML literal string ('…': no quote, no control
+    character but tab)?  Such a string is read without escapes, many times faster — a
+    stored report (JSON, see :func:`gmtool.forum.resolve.record_of`) is written so."""
+    return "'" not in value and not any(c < " " and c != "\t" or c == "\x7f" for c in value)
+
+
+def _table(name: str, record: dict[str, Any]) -> str:
+    """One ``[[name]]`` table (always that form: tomli_w would write a lone short table as
+    an inline ``name = [{…}]`` array, which no later ``[[name]]`` may extend), its long
+    plain strings as literal strings.  Records are flat: keys, strings, numbers, lists."""
     import tomli_w
 
+    record = {k: v for k, v in record.items() if v is not None}
+    literal = {k: v for k, v in record.items() if isinstance(v, str) and len(v) >= LITERAL_FROM
+               and k.isidentifier() and _literal_ok(v)}
+    rest = tomli_w.dumps({k: v for k, v in record.items() if k not in literal})
+    return f"[[{name}]]\n" + rest + "".join(f"{k} = '{v}'\n" for k, v in literal.items())
+
+
+def _tables(records: dict[str, Any]) -> str:
+    return "".join("\n" + _table(name, r) for name in ("command", "post") for r in records.get(name, []))
+
+
+def unfreeze(path: Path) -> None:
+    """A forum.toml written by an earlier gmtool may hold a lone table as an inline array
+    (``post = [{…}]``), which a ``[[post]]`` appended after it would break: write those
+    records again as ``[[…]]`` tables (once, atomically), before anything is appended."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return
+    if not any(marker in data for marker in INLINE_ARRAYS):
+        return
+    try:
+        records = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return                # damaged: `campaign validate --repair` deals with it
+    atomic_write(path, (HEADER + _tables(records)).encode("utf-8"))
+
+
+def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = ()) -> None:
+    """Append command records, then the post records that close them, with one write."""
     if not commands and not posts:
         return
-    clean = [{k: v for k, v in r.items() if v is not None} for r in commands]
-    text = ""
-    if not path.exists():
-        text = HEADER
-    if clean:
-        text += "\n" + tomli_w.dumps({"command": clean})
-    if posts:
-        text += "\n" + tomli_w.dumps({"post": [{k: v for k, v in r.items() if v is not None} for r in posts]})
+    text = HEADER if not path.exists() else ""
+    text += _tables({"command": commands, "post": list(posts)})
     append_durably(path, text.encode("utf-8"))
 
 

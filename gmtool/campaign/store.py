@@ -289,8 +289,3 @@ def read_forum(store: CampaignStore) -> dict[str, dict]:
     return forumfile.read(store.folder / FORUM_FILE).commands
 
 
-def append_forum(store: CampaignStore, records: list[dict], posts: Sequence[dict] = ()) -> None:
-    """Append records with one write and an fsync (like the journal)."""
-    from gmtool.campaign import forumfile
-
-    forumfile.append(store.folder / FORUM_FILE, records, list(posts))

@@ -105,6 +105,8 @@ def resolve_command(
         if new_commands or new_posts:
             store.check_names(state)
             forum = store.folder / FORUM_FILE
+            if records.inline:
+                forumfile.unfreeze(forum)
             size, forum_size = store.journal_size(), forum.stat().st_size if forum.exists() else 0
             try:
                 store.append(source.entries)

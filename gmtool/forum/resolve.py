@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
@@ -30,7 +31,7 @@ class Outcome:
     post: Post
     command: Command
     status: str                    # "ok" | "refused"
-    reports: dict[str, Report] = field(default_factory=dict)   # lang → report
+    reports: Mapping[str, Report] = field(default_factory=dict)   # lang → report
     # a refusal's words, as stored in forum.toml (so a reply read back reads as first written):
     # from the message catalogs, or a rule's error in English only where it has no key
     reason: str = ""               # English
@@ -62,12 +63,39 @@ def record_of(outcome: Outcome) -> dict[str, Any]:
     return {"key": outcome.key, "post_id": outcome.post.post_id, "index": outcome.command.index,
             "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
             "reason": outcome.reason, "reason_ru": outcome.reason_ru or None, "roll_ids": outcome.roll_ids,
-            "reports": json.dumps({lang: report_to_dict(r) for lang, r in outcome.reports.items()},
-                                  ensure_ascii=False)}
+            "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()})}
+
+
+def stored_json(value: Any) -> str:
+    """JSON for forum.toml: compact, and with ' and DEL written as JSON escapes, so that
+    forum.toml can hold it as a literal string, which reads without unescaping (a long
+    thread's records load several times faster)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("'", "\\u0027").replace(
+        "\x7f", "\\u007f")
+
+
+class StoredReports(Mapping[str, Any]):
+    """A stored command's reports by language, each built from its JSON only when it is
+    read (a reply is written in one language; a long thread reads back thousands)."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self._raw = raw
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in self._built:
+            self._built[lang] = report_from_dict(self._raw[lang])
+        return self._built[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
 
 
 def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) -> Outcome:
-    reports = {lang: report_from_dict(raw) for lang, raw in json.loads(record.get("reports") or "{}").items()}
+    reports = StoredReports(json.loads(record.get("reports") or "{}"))
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
     return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""),
@@ -77,10 +105,11 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
 
 # Budgets: a thread cannot make the journal (or the run) explode.  What is over budget is
 # refused and not stored, so the next run (the earlier commands read back, rolling nothing)
-# carries on where this one stopped.
+# carries on where this one stopped.  A run takes a whole busy thread (1,000 posts, 2,000
+# commands) at once, and adds at most 10,000 entries (about 1.3 MB) to the journal.
 MAX_DICE_PER_POST = 200
-MAX_DICE_PER_THREAD = 2000
-MAX_COMMANDS_PER_THREAD = 400
+MAX_DICE_PER_THREAD = 10_000
+MAX_COMMANDS_PER_THREAD = 2_000
 
 
 Handler = Callable[[Campaign, Post, Command, JournalingSource], dict[str, Report]]

@@ -8,6 +8,7 @@ files in its own ``forums/`` folder; ``--profile FILE`` names one file directly.
 """
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -181,8 +182,23 @@ def engine_files(campaign: Path | None = None) -> dict[str, Path]:
 
 
 def profiles(campaign: Path | None = None) -> list[Profile]:
-    found = [profile_from(p) for p in engine_files(campaign).values()]
+    """Every engine's profile (shipped, then the campaign's): read once per process for
+    each file as it stands, since a thread of many pages asks for them on every page."""
+    found = [_profile_of(str(p), *_stamp(p)) for p in engine_files(campaign).values()]
     return [p for p in found if p is not None]
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return 0, 0          # profile_from names the problem
+    return info.st_mtime_ns, info.st_size
+
+
+@functools.lru_cache(maxsize=64)
+def _profile_of(path: str, mtime_ns: int, size: int) -> Profile | None:
+    return profile_from(Path(path))
 
 
 def find_profile(name: str, campaign: Path | None = None) -> Profile:
