@@ -1,8 +1,8 @@
 """A turn's maps drawn side by side: one leader's map and the next share nothing, so on a
 machine with several CPUs they are drawn in forked worker processes (POSIX ``fork``: the
-workers inherit the loaded campaign; only the finished PNG bytes come back).  One CPU, a
-platform without a cheap and safe ``fork``, or ``GMTOOL_MAP_WORKERS=1`` draws them one
-after another; the bytes are the same either way."""
+workers inherit the loaded campaign; only the finished PNG bytes come back) while this
+process draws its own share.  One CPU, a platform without a cheap and safe ``fork``, or
+``GMTOOL_MAP_WORKERS=1`` draws them one after another; the bytes are the same either way."""
 from __future__ import annotations
 
 import os
@@ -11,44 +11,61 @@ from pathlib import Path
 from typing import Any
 
 WORKERS_ENV = "GMTOOL_MAP_WORKERS"
-MAPS_PER_WORKER = 3       # fewer maps than this per worker: a fork costs more than it saves
+MAPS_PER_PROCESS = 3      # fewer maps than this per process: a fork costs more than it saves
+
+Job = tuple[str | None, str]          # (viewer, language)
 
 # What the forked workers inherit: (campaign, campaign_dir, about), set only while drawing.
 _shared: tuple[Any, Path | None, tuple[int, int] | None] | None = None
 
 
-def workers(maps: int) -> int:
-    """How many processes draw ``maps`` maps (``GMTOOL_MAP_WORKERS`` overrides)."""
+def processes(maps: int) -> int:
+    """How many processes (this one included) draw ``maps`` maps; ``GMTOOL_MAP_WORKERS``
+    sets it."""
     wanted = os.environ.get(WORKERS_ENV, "")
     if wanted.isdigit() and int(wanted) > 0:
         return min(int(wanted), max(1, maps))
     if sys.platform != "linux":
         return 1
-    return max(1, min(len(os.sched_getaffinity(0)), 4, maps // MAPS_PER_WORKER))
+    return max(1, min(len(os.sched_getaffinity(0)), 4, maps // MAPS_PER_PROCESS))
 
 
-def _draw_shared(job: tuple[str | None, str]) -> bytes:
+def _draw(jobs: list[Job]) -> list[bytes]:
     from gmtool.maps import draw
 
     assert _shared is not None
     campaign, campaign_dir, about = _shared
-    return draw(campaign, job[0], "png", job[1], campaign_dir, about)
+    return [draw(campaign, viewer, "png", lang, campaign_dir, about) for viewer, lang in jobs]
 
 
-def _in_workers(jobs: list[tuple[str | None, str]], count: int) -> list[bytes] | None:
-    """``jobs`` drawn by ``count`` forked workers, or None when they could not run."""
+def _side_by_side(jobs: list[Job], count: int) -> list[bytes]:
+    """``jobs`` in ``count`` shares: the first ones to forked workers, the last drawn here;
+    a share whose worker could not start or died is drawn here too."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
+    shares = [jobs[i::count] for i in range(count)]
+    done: list[list[bytes] | None] = [None] * count
     try:
-        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(_draw_shared, jobs))
-    except (BrokenProcessPool, OSError):
-        return None               # a worker could not start or died: the caller draws them
+        with ProcessPoolExecutor(count - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_draw, share) for share in shares[:-1]]
+            done[-1] = _draw(shares[-1])
+            for i, future in enumerate(futures):
+                try:
+                    done[i] = future.result()
+                except Exception:
+                    pass                      # drawn below
+    except OSError:
+        pass                                  # no worker could start
+    images: list[bytes] = [b""] * len(jobs)
+    for i, share in enumerate(shares):
+        drawn = done[i]
+        for k, image in enumerate(drawn if drawn is not None else _draw(share)):
+            images[i + k * count] = image
+    return images
 
 
-def draw_all(campaign: Any, jobs: list[tuple[str | None, str]], campaign_dir: Path | None,
+def draw_all(campaign: Any, jobs: list[Job], campaign_dir: Path | None,
              about: tuple[int, int] | None) -> list[bytes]:
     """PNG bytes for each (viewer, language) of ``jobs``, in order."""
     global _shared
@@ -56,12 +73,11 @@ def draw_all(campaign: Any, jobs: list[tuple[str | None, str]], campaign_dir: Pa
         return []
     _shared = (campaign, campaign_dir, about)
     try:
-        # The first map is drawn here: Pillow, the fonts, the rule labels and the
-        # rasterised hex labels are then loaded once, and inherited by every worker.
-        images = [_draw_shared(jobs[0])]
+        # The first map is drawn here before any fork: Pillow, the fonts, the rule labels
+        # and the rasterised hex labels are loaded once, and every worker inherits them.
+        first = _draw(jobs[:1])
         rest = jobs[1:]
-        count = workers(len(rest))
-        done = _in_workers(rest, count) if count > 1 else None
-        return images + (done if done is not None else [_draw_shared(job) for job in rest])
+        count = processes(len(rest))
+        return first + (_side_by_side(rest, count) if count > 1 else _draw(rest))
     finally:
         _shared = None
