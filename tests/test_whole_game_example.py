@@ -1,0 +1,74 @@
+"""The shipped example game (docs/whole-game.md, README "A turn, guided"): the orders files
+campaigns/example/orders/turn-01..09.toml, played on a copy of campaigns/example exactly as
+the doc plays them, end in carol's Orion victory in turn 9 — no campaign file edited by
+hand; `verify` passes, and `turn undo` of the last turn brings back the state before it."""
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from helpers import assert_error, ok, status
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
+ORDERS = sorted((EXAMPLE / "orders").glob("turn-*.toml"))
+
+
+@pytest.fixture
+def game(tmp_path):
+    folder = tmp_path / "my-game"
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
+    (folder / "secret.key").chmod(0o600)
+    return folder
+
+
+def test_the_shipped_example_is_at_turn_1_with_the_orders_of_a_whole_game():
+    state = tomllib.loads((EXAMPLE / "campaign.toml").read_text(encoding="utf-8"))
+    assert state["turn"] == 1                      # the game is played on a copy, never here
+    assert [p.name for p in ORDERS] == [f"turn-{n:02d}.toml" for n in range(1, 10)]
+    for n, path in enumerate(ORDERS, start=1):
+        assert tomllib.loads(path.read_text(encoding="utf-8"))["turn"] == n
+
+
+def test_the_example_orders_play_to_carols_orion_victory(gm, game):
+    camp = str(game)
+    posts = {}
+    for n, path in enumerate(ORDERS, start=1):
+        orders = str(game / "orders" / path.name)
+        ok(gm("turn", "check", orders, "-c", camp))
+        if n == 8:          # the doc opens turn 8 with its own post (the chair, the cards dealt)
+            assert "Chair of the Council: bob" in ok(gm("turn", "start", "-c", camp))
+        if n == 9:
+            before_last = (game / "campaign.toml").read_bytes()
+        posts[n] = ok(gm("turn", "run", orders, "-c", camp))
+        assert (game / "reports" / f"turn-{n:02d}" / "public.txt").exists()
+
+    # no victory before turn 9; the Guardian untouched until the battle of turn 8
+    for n in range(1, 9):
+        assert "Victory" not in posts[n]
+    assert all("Guardian of Orion: toughness 17 of 17" in posts[n] for n in range(1, 8))
+    # turn 8: the battle recorded in the orders file, the Guardian regains 3 at the turn end
+    assert "carol reached Orion (0,0): the Guardian of Orion waits there" in posts[8]
+    assert "carol's fleet dealt 9 damage to the Guardian of Orion: toughness 8 of 17" in posts[8]
+    assert "Guardian of Orion: toughness 11 of 17" in posts[8]
+    carol8 = (game / "reports" / "turn-08" / "carol.txt").read_text(encoding="utf-8")
+    assert "carol lost: Frigate (reason: destroyed by the Guardian of Orion)" in carol8
+    # turn 9: the Guardian falls, carol colonises Orion and wins; bob slays the dragon
+    assert "Guardian of Orion: destroyed" in posts[9]
+    assert "Victory: carol: Orion victory" in posts[9]
+    assert "carol's fleet destroyed the Guardian of Orion: Orion can be colonised" in posts[9]
+    assert "bob destroyed the space dragon at -2,0" in posts[9]
+
+    data = status(gm, game)
+    assert data["victory"] == {"kind": "orion", "leader": "carol", "turn": 9}
+    systems = {s["hex"]: s for s in data["systems"]}
+    assert systems["0,0"]["owner"] == "carol" and not systems["0,0"]["guardian"]
+    assert systems["-2,0"]["owner"] == "bob" and systems["-2,0"]["monster"] is None
+    assert_error(gm("turn", "start", "-c", camp), "the game is over")
+    assert "Every roll checks out." in ok(gm("verify", "-c", camp))
+
+    ok(gm("turn", "undo", "-c", camp))
+    assert (game / "campaign.toml").read_bytes() == before_last
+    ok(gm("verify", "-c", camp))
