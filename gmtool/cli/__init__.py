@@ -44,6 +44,7 @@ COMMANDS = {
     "monster": "records",
     "orion": "records",
     "blockade": "records",
+    "grant": "records",
     "planet": "records",
     "ship": "records",
     "award": "records",

@@ -36,6 +36,7 @@ def register(root: typer.Typer) -> None:
     root.add_typer(award_app, name="award")
     root.add_typer(player_app, name="player")
     root.command("blockade")(blockade_command)
+    root.command("grant")(grant_command)
 
 
 def _rules(store: Any, tables: Any):
@@ -206,6 +207,34 @@ def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt
       gmtool ship lose -c DIR --player bob --class frigate --reason "battle at 3,-1"
     """
     _ship(True, player, ship_class, reason, campaign, tables, format, lang)
+
+
+@handles_errors
+def grant_command(player: PlayerOpt,
+                  reason: Annotated[str, typer.Option("--reason", help="Why: a bill, an event card, a trade … "
+                                                      "(shown in the reports).", show_default=False)],
+                  bc: Annotated[int, typer.Option("--bc", help="BC to give (negative: to take).")] = 0,
+                  rp: Annotated[int, typer.Option("--rp", help="RP to give (negative: to take).")] = 0,
+                  public: Annotated[bool, typer.Option("--public", help="Tell it in the public post too (a "
+                                                       "bill's effect); else only the leader's report.")] = False,
+                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
+                  lang: LangOpt = None) -> None:
+    """Give a leader BC or RP, or take them, for what the rules leave to the campaign:
+    a passed bill, an event card's text, a trade between leaders, a fine.
+
+    \b
+    Examples:
+      gmtool grant -c DIR --player bob --rp 5 --reason "Research Pact" --public
+      gmtool grant -c DIR --player alice --bc -3 --reason "paid to bob for a scout"
+    """
+    from gmtool.rules.orion.records import grant
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        entry = grant(state, state.player(player), bc, rp, user_text(reason), public)
+        commit(store, state)
+    _emit(out, entry, rules)
 
 
 @award_app.command("apply")

@@ -116,6 +116,15 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         return w("orion_destroyed" if entry.get("destroyed") else kind, lang, **f)
     if kind == "captured":
         return w("captured_home" if entry.get("homeworld_of") == entry.get("owner") else kind, lang, **f)
+    if kind == "turn_started":   # `turn run` started the turn: no start post was written
+        text = w(kind if entry.get("chair") else "turn_started_order", lang, chair=entry.get("chair"),
+                 order=entry.get("order", ""))
+        if entry.get("token"):
+            text += "; " + w("token_dealt", lang, leader=entry["token"])
+        return text
+    if kind == "granted":
+        return w(kind, lang, leader=f["leader"], changes=changes_text(entry.get("changes"), lang, label),
+                 reason=entry.get("reason", ""))
     if kind in ("ship_gained", "ship_lost"):
         text = w(kind, lang, leader=f["leader"], ship=ship_name(entry["ship"], label))
         return text + (f" ({w('reason', lang, reason=entry['reason'])})" if entry.get("reason") else "")

@@ -69,6 +69,8 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
     (the turn's public log), the standings toward the territorial victory."""
     facts: list[tuple[str, Text]] = []
     council = out.get("council")
+    if council is not None and not council.get("bill"):
+        facts.append((tr("bill", lang), text(tr("no_bill", lang))))
     if council and council.get("bill"):
         result = tr("passed" if council["passed"] else "rejected", lang)
         facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
@@ -135,6 +137,8 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
                f"{tr('n_scientists', lang, n=r['scientists'])}"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
+    if kind == "bill" and isinstance(r, dict):
+        return f"{name}: {label('bills', r['bill'])}"
     if kind == "agents" and isinstance(r, dict):
         return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
     if isinstance(r, dict):

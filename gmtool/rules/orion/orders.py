@@ -36,7 +36,8 @@ from gmtool.rolltables.roller import DiceRoller
 
 # The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
 # table: the leader is the one whose fleet did it (or who won/lost the ship, the award).
-RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose", "award", "research")
+RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose", "award", "research",
+           "grant")
 # Changes of leaders (RULES.md A2), as `gmtool player add|drop|replace|rename`. A leader joins
 # before the movement phase, in the table under its new name (which may hold its first
 # orders); leaves, take-overs and renames come after every other order (the Council
@@ -45,14 +46,14 @@ RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "s
 JOIN = ("player_add",)
 ROSTER = ("player_drop", "player_replace", "player_rename")
 KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "build", "scrap",
-        "vote", "election") + RECORDS + JOIN + ROSTER
+        "bill", "vote", "election") + RECORDS + JOIN + ROSTER
 # The rules' order within a turn: movement phase (in movement order; battles follow the
 # moves, colonies follow the battles), then what production needs, then the Council.
 MOVEMENT = ("fleet", "explore", "slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose",
-            "award", "colonize", "events", "quests", "agents", "research")
+            "award", "colonize", "events", "quests", "agents", "research", "grant")
 BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
-COUNCIL = ("vote", "election")
-SINGLE = ("vote", "election", "research") + JOIN + ROSTER   # one value each, never a list of orders
+COUNCIL = ("bill", "vote", "election")
+SINGLE = ("bill", "vote", "election", "research", "grant") + JOIN + ROSTER   # one value each, never a list of orders
 
 
 @dataclass
@@ -303,10 +304,19 @@ def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
                 orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
     """A turn's orders file: the turn started if it is not yet, then every order applied
     (:func:`apply_orders`). The caller keeps nothing if any problem comes back."""
+    from gmtool.rules.orion.common import note
     from gmtool.rules.orion.turns import start_turn
 
     if campaign.turn_state.started != campaign.turn:
-        start_turn(campaign, rules, source)
+        # no start post was written: the turn's public post tells what the start decided
+        log = campaign.turn_state.log
+        first = len(log)
+        out = start_turn(campaign, rules, source)
+        if not out.get("victory"):   # told first, before what the start brought (the quest …)
+            log.insert(first, note(campaign, "turn_started", public=True, chair=out.get("chair"),
+                                   token=out.get("token_dealt"), order=" → ".join(out.get("movement_order", [])),
+                                   bills=len(out.get("bills_drawn") or []) or None))
+            log.pop()
     return apply_orders(campaign, rules, source, orders)
 
 
@@ -399,6 +409,8 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         _need(v, dict, "vote")
         council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
         return {"vote": "cast"}
+    if order.kind == "bill":   # the chair: 1 or 2 (as drawn), or the bill's id
+        return _pick_bill(c, rules, source, leader, v)
     if order.kind == "election":
         _need(v, dict, "election")
         candidate = c.player(v["candidate"]) if v.get("candidate") else None
@@ -409,6 +421,23 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
     raise InputError(key="orders.unknown", kind=order.kind)
 
 
+def _pick_bill(c: Campaign, rules: Any, source: DiceSource, leader: Any, v: Any) -> Any:
+    """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
+    at the turn's start (as `gmtool council propose --pick`)."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign
+
+    if c.council.chair != leader.name:
+        raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    options = list((c.council.vote or {}).get("options", []))
+    if isinstance(v, str) and v in options:
+        v = options.index(v) + 1
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
+        raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
+    vote = council_campaign.propose(c, rules.bills, source, pick=v)
+    return {"bill": vote["bill"]}
+
+
 def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
     """The moderator's records in an orders file::
 
@@ -416,6 +445,7 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
         capture = ["3,-1"]   blockade = ["3,-1"]   lift = ["3,-1"]
         ship_add = [{ class = "frigate", reason = "…" }]    ship_lose = ["frigate"]
         award = [{ id = 1, tech = ["hq_computers"] }]        research = "victory"
+        grant = { rp = 5, reason = "Research Pact", public = true }     # bc = -3: taken
     """
     from gmtool.rules.orion import records
 
@@ -444,6 +474,10 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
             raise InputError(key="orders.tech_list")
         return records.apply_award(c, rules, leader, _need(v.get("id"), int, "id"), techs,
                                    v.get("science"), v.get("drop"))
+    if kind == "grant":
+        _need(v, dict, "grant")
+        return records.grant(c, leader, _int(v.get("bc"), "bc", 0), _int(v.get("rp"), "rp", 0),
+                             str(v.get("reason", "")), bool(v.get("public", False)))
     if kind == "research":
         if v not in ("victory", "all_sciences"):
             raise InputError(key="orders.research", value=repr(v))

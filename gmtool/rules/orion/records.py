@@ -162,6 +162,33 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
                 buildings=list(planet.buildings) or None, base=planet.base, leaders=[by.name, loser])
 
 
+# ------------------------------------------------------------------ BC and RP
+
+MAX_GRANT = 10_000      # BC or RP one record may add or take
+
+
+def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "",
+          public: bool = False) -> dict[str, Any]:
+    """BC and RP the moderator gives or takes (negative) for what the rules leave to the
+    campaign: a passed bill, an event card's text, a trade, a fine.  ``public``: the
+    public post tells it too."""
+    ensure_not_over(campaign)
+    if not bc and not rp:
+        raise InputError(key="records.grant_nothing")
+    if not reason.strip():
+        raise InputError(key="records.grant_reason")
+    for unit, n in (("bc", bc), ("rp", rp)):
+        if abs(n) > MAX_GRANT:
+            raise InputError(key="records.grant_too_much", what=Msg(unit), n=n, max=MAX_GRANT)
+    for unit, have, n in (("bc", player.bc, bc), ("rp", player.rp, rp)):
+        if have + n < 0:
+            raise RuleRefused(key="records.grant_below_zero", leader=player.name, what=Msg(unit), have=have, n=n)
+    player.bc += bc
+    player.rp += rp
+    return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}],
+                reason=reason.strip())
+
+
 # ------------------------------------------------------------------ ships and awards
 
 def ship_classes(rules: Any) -> list[str]:

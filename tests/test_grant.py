@@ -1,0 +1,70 @@
+"""`gmtool grant`: BC and RP the moderator gives or takes for what the rules leave to the
+campaign (a passed bill, an event card's text, a trade), by command or in an orders file,
+told in the leader's report (and the public post with --public); refusals change nothing."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import assert_error, ok, ok_json, snapshot
+
+
+@pytest.fixture
+def camp(gm, tmp_path):
+    folder = tmp_path / "c"
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7"))
+    ok(gm("turn", "start", "-c", str(folder)))
+    return folder
+
+
+def leader(gm, camp, name: str) -> dict:
+    data = ok_json(gm("status", "-c", str(camp), "--format", "json", "--player", name))
+    return next(p for p in data["players"] if p["name"] == name)
+
+
+def test_a_bill_s_rp_and_a_fine_reach_the_right_reports(gm, camp):
+    assert ok(gm("grant", "-c", str(camp), "--player", "bob", "--rp", "5", "--reason", "Research Pact",
+                 "--public")) == "bob: +5 RP (Research Pact)\n"
+    assert ok(gm("grant", "-c", str(camp), "--player", "alice", "--bc", "-3", "--reason", "fine")) == \
+        "alice: -3 BC (fine)\n"
+    assert leader(gm, camp, "bob")["rp"] == 5 and leader(gm, camp, "alice")["bc"] == 1
+    ok(gm("turn", "end", "-c", str(camp)))
+    reports = camp / "reports" / "turn-01"
+    assert "- bob: +5 RP (Research Pact)" in (reports / "bob.txt").read_text("utf-8")
+    assert "- alice: -3 BC (fine)" in (reports / "alice.txt").read_text("utf-8")
+    public = (reports / "public.txt").read_text("utf-8")
+    assert "Research Pact" in public and "fine" not in public
+    assert "Research Pact" not in (reports / "carol.txt").read_text("utf-8")
+
+
+def test_in_russian(gm, camp):
+    assert ok(gm("grant", "-c", str(camp), "--player", "bob", "--bc", "2", "--reason", "Акт о свободной торговле",
+                 "--lang", "ru")) == "bob: +2 ВС (Акт о свободной торговле)\n"
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--player", "alice", "--reason", "x"), "give --bc N or --rp N"),
+    (("--player", "alice", "--bc", "3", "--reason", " "), "say why with --reason"),
+    (("--player", "alice", "--bc", "-5", "--reason", "fine"), "alice has 4 BC: -5 would leave it below 0"),
+    (("--player", "alice", "--rp", "-1", "--reason", "fine"), "alice has 0 RP: -1 would leave it below 0"),
+    (("--player", "alice", "--bc", "10001", "--reason", "x"), "10001 BC is more than one record may give"),
+    (("--player", "dave", "--bc", "1", "--reason", "x"), "dave"),
+])
+def test_refusals_change_nothing(gm, camp, args, fragment):
+    before = snapshot(camp)
+    assert_error(gm("grant", "-c", str(camp), *args), fragment)
+    assert snapshot(camp) == before
+
+
+def test_in_an_orders_file(gm, camp, tmp_path):
+    orders = tmp_path / "turn-01.toml"
+    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "Research Pact", public = true }\n'
+                      '[alice]\ngrant = { bc = -30, reason = "fine" }\n', encoding="utf-8")
+    before = snapshot(camp)
+    assert_error(gm("turn", "run", str(orders), "-c", str(camp)), "alice has 4 BC: -30 would leave it below 0",
+                 one_line=False)
+    assert snapshot(camp) == before
+    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "Research Pact", public = true }\n',
+                      encoding="utf-8")
+    out = ok(gm("turn", "run", str(orders), "-c", str(camp)))
+    assert "bob: +5 RP (Research Pact)" in out
+    assert leader(gm, camp, "bob")["rp"] == 5
