@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import contextlib
+import http.server
 import os
 import re
 import shlex
@@ -27,6 +29,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -34,6 +37,10 @@ COMMANDS_MD = DOCS / "commands.md"
 EXAMPLE_CAMPAIGN = ROOT / "campaigns" / "example"
 NOT_CHECKED = "<!-- example: output not checked -->"
 SKIP = "<!-- example: skip -->"
+# ``<!-- example: serve campaigns/example/forum-pages at http://127.0.0.1:8000 -->``: while the
+# doc's examples run, a local web server (the standard library's) serves that folder of the
+# work copy; the URL the doc shows stands for the server's own address (a free port).
+SERVE = re.compile(r"<!-- example: serve ([\w./-]+) at (http://127\.0\.0\.1:\d+) -->")
 
 
 # ---------------------------------------------------------------------------- commands.md
@@ -309,15 +316,48 @@ def run_examples(doc: Path) -> list[Example]:
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(content, encoding="utf-8")
-        for ex in examples:
-            if not ex.run:
-                continue
-            m = re.fullmatch(r"cat ([\w./-]+)", ex.command)
-            if m and not (work / m.group(1)).exists():
-                # a file shown with `cat` is created with the content shown
-                (work / m.group(1)).write_text("\n".join(ex.expected) + "\n", encoding="utf-8")
-            ex.actual = _run(ex.command, work, env)
+        with _served(doc, work) as urls:
+            for ex in examples:
+                if not ex.run:
+                    continue
+                m = re.fullmatch(r"cat ([\w./-]+)", ex.command)
+                if m and not (work / m.group(1)).exists():
+                    # a file shown with `cat` is created with the content shown
+                    (work / m.group(1)).write_text("\n".join(ex.expected) + "\n", encoding="utf-8")
+                command = ex.command
+                for shown, real in urls.items():
+                    command = command.replace(shown, real)
+                ex.actual = _run(command, work, env)
+                for shown, real in urls.items():
+                    ex.actual = [line.replace(real, shown) for line in ex.actual]
     return examples
+
+
+@contextlib.contextmanager
+def _served(doc: Path, work: Path) -> Iterator[dict[str, str]]:
+    """The doc's ``serve`` folders, each by a local web server on a free port, for as long as
+    its examples run: {the URL the doc shows: the server's real one}."""
+    import functools
+    import threading
+
+    servers, urls = [], {}
+    for folder, shown in SERVE.findall(doc.read_text(encoding="utf-8")):
+        handler = functools.partial(_QuietHandler, directory=str(work / folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        urls[shown] = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        yield urls
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:   # no request lines on stderr
+        pass
 
 
 ELLIPSIS = "…"
