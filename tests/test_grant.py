@@ -68,3 +68,19 @@ def test_in_an_orders_file(gm, camp, tmp_path):
     out = ok(gm("turn", "run", str(orders), "-c", str(camp)))
     assert "bob: +5 RP (Research Pact)" in out
     assert leader(gm, camp, "bob")["rp"] == 5
+
+
+def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
+    """An event card's "+1 colonist" on a full homeworld, or "-5 BC" from a leader with 2."""
+    from gmtool.report.records import changes_text
+    from gmtool.rules.orion.effects import apply_effects
+
+    campaign, _ = orion_game
+    alice = campaign.player("alice")
+    campaign.home_planet(alice).population = campaign.home_planet(alice).max_population
+    alice.bc = 2
+    changes = apply_effects(campaign, alice, ["colonists:+1", "bc:-5"])
+    assert alice.bc == 0
+    assert changes_text(changes, "en") == ("+1 colonist on the homeworld not added: the homeworld is at its "
+                                           "maximum population; -2 BC; -5 BC only in part: it cannot go below 0")
+    assert "не добавлено" in changes_text(changes, "ru")

@@ -45,8 +45,8 @@ def test_an_orders_file_turn_tells_each_exploration_and_colony_once(gm, tmp_path
     bob = _section(out, "bob", lang)
     items = [line for line in bob.splitlines() if line.startswith("- ")]
     assert [i.split(" (")[0] for i in items[:3]] == (
-        ["- bob explored -1,0", "- bob colonised 1,0", "- build ordered"] if lang == "en" else
-        ["- bob исследует -1,0", "- bob колонизирует 1,0", "- заказана постройка"])
+        ["- bob explored -1,0", "- bob colonised 1,0", "- build ordered: Scout at 0,0"] if lang == "en" else
+        ["- bob исследует -1,0", "- bob колонизирует 1,0", "- заказана постройка: Разведчик на 0,0"])
 
 
 def test_what_another_leader_did_to_you_stays_under_this_turn(gm, tmp_path):

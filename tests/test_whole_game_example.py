@@ -52,7 +52,7 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     # turn 8: the battle recorded in the orders file, the Guardian regains 3 at the turn end
     assert "carol reached Orion (0,0): the Guardian of Orion waits there" in posts[8]
     assert "carol's fleet dealt 9 damage to the Guardian of Orion: toughness 8 of 17" in posts[8]
-    assert "Guardian of Orion: toughness 11 of 17" in posts[8]
+    assert "Guardian of Orion: toughness 11 of 17 (regained 3 at the turn end)" in posts[8]
     carol8 = (game / "reports" / "turn-08" / "carol.txt").read_text(encoding="utf-8")
     assert "carol lost: Frigate (reason: destroyed by the Guardian of Orion)" in carol8
     # turn 9: the Guardian falls, carol colonises Orion and wins; bob slays the dragon
@@ -60,6 +60,8 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert "Victory: carol: Orion victory" in posts[9]
     assert "carol's fleet destroyed the Guardian of Orion: Orion can be colonised" in posts[9]
     assert "bob destroyed the space dragon at -2,0" in posts[9]
+    assert "carol colonised Orion (0,0)" in posts[9]
+    assert "The turn began: movement order alice → bob → carol" in posts[1]     # no start post was written
 
     data = status(gm, game)
     assert data["victory"] == {"kind": "orion", "leader": "carol", "turn": 9}
@@ -67,6 +69,8 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert systems["0,0"]["owner"] == "carol" and not systems["0,0"]["guardian"]
     assert systems["-2,0"]["owner"] == "bob" and systems["-2,0"]["monster"] is None
     assert_error(gm("turn", "start", "-c", camp), "the game is over")
+    text_map = ok(gm("map", "-c", camp, "--player", "carol", "--format", "plain"))
+    assert "0,0 Orion: " in text_map and text_map.count(" — carol") >= 2   # Orion is listed, hers
     assert "Every roll checks out." in ok(gm("verify", "-c", camp))
 
     ok(gm("turn", "undo", "-c", camp))

@@ -110,16 +110,19 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
     if owners:
         blocks.append(Paragraph(text(label("owner_digit", lang))))
         blocks.append(Items([text(raw(owner_mark(view.players, o), "code"), " ", o) for o in owners]))
-    planets = [c for c in view.cells if c.known and c.discovery == "planet"]
+    # Orion is listed once a leader holds it (its world then has a type and a size)
+    planets = [c for c in view.cells if c.known and (c.discovery == "planet" or c.discovery == "orion" and c.owner)]
     if planets:
         blocks.append(Heading(text(label("planet_list", lang))))
-        blocks.append(Items([_planet(c, names) for c in planets]))
+        blocks.append(Items([_planet(c, names, label("orion", lang)) for c in planets]))
     return Report(text(title), blocks, {"map": view.to_data(), "grid": lines})
 
 
-def _planet(c: Cell, names: Callable[[str, str], str]) -> Text:
-    """``2,-3 Terran, large (hostile) — alice``."""
+def _planet(c: Cell, names: Callable[[str, str], str], orion: str = "Orion") -> Text:
+    """``2,-3 Terran, large (hostile) — alice``; ``0,0 Orion — carol``."""
     words = f"{names('world-type', c.planet_type or '')}, {names('world-size', c.planet_size or '')}"
+    if c.discovery == "orion":
+        words = orion + (f": {words}" if c.planet_type else "")
     if c.properties:
         words += " (" + ", ".join(names("planet-properties", p) for p in c.properties) + ")"
     return text(raw(str(c.label), "code"), " ", words, f" — {c.owner}" if c.owner else "")

@@ -70,6 +70,9 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
                 parts.append(w("colony", lang, n=change.get("colonists", 2), hex=value))
             elif key == "buildings":
                 parts.append(w("buildings", lang, names=", ".join(label("buildings", b) for b in value)))
+            elif key == "cut" and isinstance(value, dict):
+                limit = "cut_full" if value["what"] == "colonists" and value["wanted"] > 0 else "cut_zero"
+                parts.append(w(limit, lang, change=w(value["what"], lang, n=value["wanted"])))
             elif key == "artifact_world":
                 parts.append(w("artifact_world", lang))
             elif key == "award":
@@ -116,6 +119,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         return w("orion_destroyed" if entry.get("destroyed") else kind, lang, **f)
     if kind == "captured":
         return w("captured_home" if entry.get("homeworld_of") == entry.get("owner") else kind, lang, **f)
+    if kind == "colonised" and entry.get("orion"):
+        return w("colonised_orion", lang, **f)
     if kind == "turn_started":   # `turn run` started the turn: no start post was written
         text = w(kind if entry.get("chair") else "turn_started_order", lang, chair=entry.get("chair"),
                  order=entry.get("order", ""))

@@ -85,8 +85,12 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
         facts.append((tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))]))
     guardian = out.get("guardian")
     if guardian:
-        facts.append((w("guardian", lang), text(w("guardian_alive", lang, **guardian) if guardian["alive"]
-                                                 else w("guardian_dead", lang))))
+        state = w("guardian_alive", lang, **guardian) if guardian["alive"] else w("guardian_dead", lang)
+        regained = out.get("guardian_regained") or {}
+        gain = regained.get("toughness", 0) - regained.get("before", 0)
+        if guardian["alive"] and gain > 0:   # the battle's line (this turn's log) shows it before this
+            state += " " + w("guardian_regained", lang, n=gain)
+        facts.append((w("guardian", lang), text(state)))
     news = [text(entry_text(e, lang, label)) for e in entries_for(out.get("log", []), None)]
     tail: list = []
     if news:
@@ -137,6 +141,16 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
                f"{tr('n_scientists', lang, n=r['scientists'])}"
     if kind == "activate" and isinstance(r, dict):
         return f"{name} {r['hex']} (−{r['orders_paid']})"
+    if kind == "build" and isinstance(r, dict):
+        return tr("done_build", lang, item=label("costs", r["item"]), hex=r["hex"], cost=r.get("cost", 0))
+    if kind == "scrap" and isinstance(r, dict):
+        return tr("done_scrap", lang, item=label("costs", str(r["item"])), bc=r.get("refund", 0))
+    if kind == "vote" and isinstance(r, dict) and r.get("vote") in ("yes", "no", "abstain"):
+        text = tr("done_vote", lang, choice=tr(r["vote"], lang))
+        return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
+    if kind == "election" and isinstance(r, dict) and "candidate" in r:
+        text = tr("done_election", lang, candidate=r["candidate"] or tr("abstain", lang))
+        return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
     if kind == "bill" and isinstance(r, dict):
         return f"{name}: {label('bills', r['bill'])}"
     if kind == "agents" and isinstance(r, dict):

@@ -21,16 +21,19 @@ def parse_effect(text: str) -> tuple[str, int]:
 def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> list[dict[str, Any]]:
     """Apply each effect; BC, orders and RP never go below 0, colonists stay within
     1..max population of the homeworld. Returns what changed."""
-    changes = []
+    changes: list[dict[str, Any]] = []
     for text in effects:
         what, amount = parse_effect(text)
         if what == "colonists":
             planet = campaign.home_planet(player)
             before = planet.population
             planet.population = max(1, min(planet.max_population, planet.population + amount))
-            changes.append({"colonists": planet.population - before})
+            got = planet.population - before
         else:
             before = getattr(player, what)
             setattr(player, what, max(0, before + amount))
-            changes.append({what: getattr(player, what) - before})
+            got = getattr(player, what) - before
+        changes.append({what: got})
+        if got != amount:   # the report says what the limit took, rather than leave it out
+            changes.append({"cut": {"what": what, "wanted": amount, "got": got}})
     return changes

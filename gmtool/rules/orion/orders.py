@@ -407,15 +407,15 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         return {"item": v.get("item"), "refund": scrap(c, leader, str(v.get("item", "")), rules.costs, where)}
     if order.kind == "vote":
         _need(v, dict, "vote")
-        council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
-        return {"vote": "cast"}
+        vote = council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
+        return {"vote": vote["ballots"][leader.name]["vote"], "bribe": vote["ballots"][leader.name]["bribe_bc"]}
     if order.kind == "bill":   # the chair: 1 or 2 (as drawn), or the bill's id
         return _pick_bill(c, rules, source, leader, v)
     if order.kind == "election":
         _need(v, dict, "election")
         candidate = c.player(v["candidate"]) if v.get("candidate") else None
         council_campaign.elect(c, leader, candidate, _int(v.get("bribe"), "bribe", 0))
-        return {"ballot": "cast"}
+        return {"candidate": candidate.name if candidate else None, "bribe": _int(v.get("bribe"), "bribe", 0)}
     if order.kind in RECORDS:
         return _record(c, rules, leader, order.kind, v)
     raise InputError(key="orders.unknown", kind=order.kind)

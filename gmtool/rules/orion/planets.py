@@ -81,7 +81,8 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     if planet is not None:
         planet.population = max(planet.population, 1)   # the colony ship's colonist (A6)
     note(campaign, "colonised", player.name, public=campaign.stage > 1, hex=str(hex_),
-         type=planet.type if planet else "orion", override=override if refused_type is not None else None)
+         type=planet.type if planet else "orion", override=override if refused_type is not None else None,
+         orion=True if hex_ == campaign.orion else None)
     if refused_type is not None:   # the moderator's reason is public (A6 decision)
         note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=refused_type,
              reason=override)
