@@ -1,6 +1,7 @@
 """A 10-leader orion campaign (one leader per example race) played for 18 turns from
 orders files, each `gmtool turn run` a whole process: explorations, colonisations,
-builds and votes every turn. Prints each turn's wall time and the total.
+builds every turn; from turn 8 the chair's bill and every leader's vote, from turn 13 the
+Emperor's election too. Prints each turn's wall time and the total.
 
     python bench/bench_orion_game.py [--turns 18] [--keep DIR]   (DIR: keep the campaign there)
 
@@ -34,8 +35,19 @@ def hexes_near(home: str, radius_ring: int = 1) -> list[str]:
     return [f"{q + dq},{r + dr}" for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]
 
 
+def chair_of(turn: int, state: dict) -> str | None:
+    """Who chairs turn ``turn``: from turn 8 the first-turn token passes clockwise (seating
+    order) at each turn end; turn 7's holder is dealt by a die, so turn 7 votes no bill."""
+    names = [p["name"] for p in state["players"]]
+    last = (state.get("council") or {}).get("chair")
+    if turn < 8 or last not in names:
+        return None
+    return names[(names.index(last) + 1) % len(names)]
+
+
 def orders_for(turn: int, state: dict) -> str:
     lines = [f"turn = {turn}"]
+    chair = chair_of(turn, state)
     explored = {s["hex"] for s in state["systems"] if s["explored_by"]}
     for p in state["players"]:
         name = p["name"]
@@ -52,6 +64,10 @@ def orders_for(turn: int, state: dict) -> str:
             body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "scout" }}]')
         elif p["colony_ships"] == 0:
             body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "colony_ship" }}]')
+        if chair == name:      # the Council (stages 2–3): the chair puts a bill to the vote …
+            body.append("bill = 1")
+        if chair:              # … and every leader votes on it
+            body.append(f'vote = {{ choice = "{"yes" if len(name) % 2 else "no"}" }}')
         if turn >= 13:
             body.append('election = { candidate = "nobody-yet" }'.replace('"nobody-yet"', '"' + name + '"'))
         if body:
