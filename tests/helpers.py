@@ -33,6 +33,21 @@ def run_gmtool(*args: str, input: str | None = None):
     return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
 
 
+def run_entry_point(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run ``gmtool ARGV`` as the installed entry point does (gmtool.cli.usage.run, which
+    tidies Typer's own errors and help): (exit code, stdout, stderr)."""
+    import pytest
+
+    from gmtool.cli import build_app
+    from gmtool.cli.usage import run
+
+    with pytest.raises(SystemExit) as info:
+        run(build_app(), list(argv))
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return info.value.code or 0, out.out, out.err
+
+
 def ok(res) -> str:
     """The command succeeded, said nothing on stderr, and printed no traceback."""
     assert res.exit_code == 0, (res.exit_code, res.stdout[-3000:], res.stderr)

@@ -11,21 +11,11 @@ import pytest
 import typer.main
 
 from gmtool.cli import build_app
-from gmtool.cli.usage import run
 from gmtool.forum.sources.profiles import dialect_names
-from helpers import ok, snapshot
+from helpers import ok, run_entry_point as entry_point, snapshot
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 DROPPED = {"phpbb": "[color=#808080]~1~[/color]", "xenforo": "[s]1[/s]"}
-
-
-def entry_point(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run ``gmtool ARGV`` as the installed entry point does (gmtool.cli.usage.run)."""
-    with pytest.raises(SystemExit) as info:
-        run(build_app(), list(argv))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return info.value.code or 0, out.out, out.err
 
 
 @pytest.fixture

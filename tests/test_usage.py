@@ -1,18 +1,9 @@
 """Typer's own errors and help, as gmtool's entry point shows them (gmtool.cli.usage)."""
 from __future__ import annotations
 
-import pytest
 
-from gmtool.cli import build_app
-from gmtool.cli.usage import clean_message, run
-
-
-def invoke(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        run(build_app(), list(argv))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return info.value.code or 0, out.out, out.err
+from gmtool.cli.usage import clean_message
+from helpers import run_entry_point as invoke
 
 
 def test_a_bad_choice_is_one_plain_error_line_without_pydantic_words(capsys):
