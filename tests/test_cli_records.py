@@ -35,7 +35,7 @@ def test_refusals_change_nothing(gm, camp):
     refused(gm, camp, "blockade", "--hex", h["alice"], "--by", "alice", fragment="its own planet")
     refused(gm, camp, "blockade", "--hex", h["alice"], "--lift", fragment="not under blockade")
     refused(gm, camp, "ship", "lose", "--player", "bob", "--class", "titan", fragment="no titan")
-    refused(gm, camp, "ship", "add", "--player", "bob", "--class", "starship", fragment="--class")
+    refused(gm, camp, "ship", "add", "--player", "bob", "--class", "starship", fragment="'starship' is no kind of ship")
     refused(gm, camp, "award", "apply", "--player", "bob", "1", fragment="no award 1")
     refused(gm, camp, "orion", "damage", "--by", "bob", "--points", "0", fragment="at least 1")
     refused(gm, camp, "player", "rename", "--player", "bob", "--to", "alice", fragment="already a leader")

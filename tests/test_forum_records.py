@@ -81,3 +81,24 @@ def test_an_earlier_inline_post_array_is_rewritten_before_appending(gm, tmp_path
     before = snapshot(camp)
     assert ok(gm("post", "resolve", str(more), "-c", str(camp))) == reply
     assert snapshot(camp) == before
+
+
+def test_a_damaged_stored_result_is_one_line_and_nothing_is_written(gm, tmp_path):
+    camp = tmp_path / "camp"
+    shutil.copytree(ROOT / "campaigns" / "example", camp)
+    first = thread(tmp_path, "t1.txt", "=== alice #900 ===\n!roll d6\n")
+    ok(gm("post", "resolve", str(first), "-c", str(camp)))
+    forum = camp / "forum.toml"
+    text = forum.read_text("utf-8")
+    start = text.index("reports = '")
+    end = text.index("\n", start)
+    forum.write_text(text[:start] + """reports = '{"en":{"title":5},"ru":{"title":5}}'""" + text[end:], "utf-8")
+    more = thread(tmp_path, "t2.txt", "=== alice #900 ===\n!roll d6\n=== bob #901 ===\n!roll d20\n")
+    before = snapshot(camp)
+    from helpers import assert_error
+
+    assert_error(gm("post", "resolve", str(more), "-c", str(camp)), "forum.toml: the stored result of 900:1 (en) "
+                 "is damaged")
+    assert snapshot(camp) == before
+    res = gm("campaign", "validate", "-c", str(camp))
+    assert res.exit_code == 1 and "the stored result of 900:1" in res.stdout + res.stderr

@@ -42,12 +42,14 @@ def test_in_russian(gm, camp):
 
 
 @pytest.mark.parametrize("args, fragment", [
-    (("--player", "alice", "--reason", "x"), "give --bc N or --rp N"),
-    (("--player", "alice", "--bc", "3", "--reason", " "), "say why with --reason"),
+    (("--player", "alice", "--reason", "x"), "a grant needs BC or RP"),
+    (("--player", "alice", "--bc", "3", "--reason", " "), "a grant needs its reason"),
     (("--player", "alice", "--bc", "-5", "--reason", "fine"), "alice has 4 BC: -5 would leave it below 0"),
     (("--player", "alice", "--rp", "-1", "--reason", "fine"), "alice has 0 RP: -1 would leave it below 0"),
     (("--player", "alice", "--bc", "10001", "--reason", "x"), "10001 BC is more than one record may give"),
     (("--player", "dave", "--bc", "1", "--reason", "x"), "dave"),
+    (("--player", "alice", "--bc", "1", "--reason", "x" * 201), "too long (at most 200)"),
+    (("--player", "alice", "--bc", "1", "--reason", "\x01\x1b"), "a grant needs its reason"),
 ])
 def test_refusals_change_nothing(gm, camp, args, fragment):
     before = snapshot(camp)
@@ -63,11 +65,17 @@ def test_in_an_orders_file(gm, camp, tmp_path):
     assert_error(gm("turn", "run", str(orders), "-c", str(camp)), "alice has 4 BC: -30 would leave it below 0",
                  one_line=False)
     assert snapshot(camp) == before
-    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "Research Pact", public = true }\n',
+    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "secret deal", public = "no" }\n',
                       encoding="utf-8")
+    assert_error(gm("turn", "run", str(orders), "-c", str(camp)), "public must be true or false", one_line=False)
+    assert snapshot(camp) == before
+    orders.write_text('turn = 1\n[bob]\ngrant = [{ rp = 5, reason = "Research Pact", public = true },\n'
+                      '         { bc = 2, reason = "a scout sold to alice" }]\n', encoding="utf-8")
     out = ok(gm("turn", "run", str(orders), "-c", str(camp)))
-    assert "bob: +5 RP (Research Pact)" in out
-    assert leader(gm, camp, "bob")["rp"] == 5
+    assert "bob: +5 RP (Research Pact)" in out and "scout sold" not in out     # the second one is private
+    bob = leader(gm, camp, "bob")
+    assert bob["rp"] == 5 and "bob: +2 BC (a scout sold to alice)" in (camp / "reports" / "turn-01" / "bob.txt"
+                                                                      ).read_text("utf-8")
 
 
 def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
@@ -81,6 +89,10 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
     alice.bc = 2
     changes = apply_effects(campaign, alice, ["colonists:+1", "bc:-5"])
     assert alice.bc == 0
-    assert changes_text(changes, "en") == ("+1 colonist on the homeworld not added: the homeworld is at its "
-                                           "maximum population; -2 BC; -5 BC only in part: it cannot go below 0")
+    assert changes_text(changes, "en") == ("+1 colonist on the homeworld: not added, the homeworld is at its "
+                                           "maximum population; -5 BC: only -2 taken, no more left")
     assert "не добавлено" in changes_text(changes, "ru")
+    campaign.home_planet(alice).population = 1
+    changes = apply_effects(campaign, alice, ["colonists:-1", "orders:-1"])
+    assert changes_text(changes, "en") == ("-1 colonist on the homeworld: not taken, the homeworld keeps its last "
+                                           "colonist; -1 order: nothing taken, none left")

@@ -56,3 +56,60 @@ def test_how_many_processes(monkeypatch):
     assert batch.processes(3) == 3                     # never more processes than maps
     monkeypatch.setenv(batch.WORKERS_ENV, "1")
     assert batch.processes(40) == 1
+
+
+def test_a_worker_dies_with_its_parent(tmp_path):
+    """A map worker whose command is killed (kill -9, out of memory) does not linger holding
+    the campaign's lock: it gets SIGKILL when its parent dies (PR_SET_PDEATHSIG)."""
+    import signal
+    import subprocess
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import multiprocessing, os, sys, time\n"
+        "from gmtool.maps import batch\n"
+        "def wait():\n"
+        "    print(os.getpid(), flush=True)\n"
+        "    time.sleep(600)\n"
+        "if __name__ == '__main__':\n"
+        "    ctx = multiprocessing.get_context('fork')\n"
+        "    p = ctx.Process(target=lambda: (batch._worker_start(os.getppid()), wait()))\n"
+        "    p.start()\n"
+        "    p.join()\n", encoding="utf-8")
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    worker = int(parent.stdout.readline())
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    for _ in range(3000):                 # until it is gone (at most ~30 s on a very busy machine)
+        try:
+            with open(f"/proc/{worker}/stat") as stat:
+                if stat.read().split(") ")[1].startswith("Z"):
+                    break                     # dead, waiting for init to reap it
+        except FileNotFoundError:
+            break
+        import time
+        time.sleep(0.01)
+    else:
+        os.kill(worker, signal.SIGKILL)
+        raise AssertionError("the worker outlived its parent")
+
+
+def test_a_map_that_cannot_be_drawn_stops_the_turn_whole(gm, monkeypatch, tmp_path):
+    """The maps are drawn before anything of the turn is written."""
+    import shutil
+
+    from gmtool.errors import CampaignError
+    from helpers import assert_error, snapshot
+
+    folder = tmp_path / "camp"
+    shutil.copytree(EXAMPLE, folder)
+
+    def fails(*args, **kwargs):
+        raise CampaignError("the map could not be drawn")
+
+    monkeypatch.setattr(batch, "draw_all", fails)
+    before = snapshot(folder)
+    assert_error(gm("turn", "run", str(EXAMPLE / "orders" / "turn-01.toml"), "-c", str(folder)),
+                 "the map could not be drawn")
+    assert snapshot(folder) == before

@@ -49,6 +49,9 @@ def orders(tmp_path: Path, body: str) -> Path:
     return path
 
 
+YES, NO = 6, 3       # alice's and bob's planets (homeworlds included) for, carol's against
+
+
 def test_the_chair_picks_a_bill_and_the_leaders_vote(gm, camp, tmp_path):
     first, second = drawn(camp)
     body = (f'[alice]\nbill = "{second}"\nvote = {{ choice = "yes" }}\n'
@@ -56,7 +59,7 @@ def test_the_chair_picks_a_bill_and_the_leaders_vote(gm, camp, tmp_path):
     public = ok(gm("turn", "run", str(orders(tmp_path, body)), "-c", str(camp), "--format", "json"))
     council = json.loads(public)["council"]
     assert council["bill"] == second and council["passed"] is True
-    assert (council["yes"], council["no"]) > (0, 0)
+    assert (council["yes"], council["no"]) == (YES, NO)
 
 
 def test_no_bill_picked_is_said_in_the_public_post(gm, camp, tmp_path):
@@ -82,3 +85,13 @@ def test_a_turn_started_by_turn_run_names_its_chair_in_the_public_post(gm, at_tu
     shutil.copytree(ROOT / "campaigns" / "example", folder)
     out = ok(gm("turn", "run", str(ORDERS / "turn-01.toml"), "-c", str(folder), "--lang", "ru"))
     assert "Ход начался: порядок движения alice → bob → carol" in out
+
+
+def test_no_bill_in_stage_1(gm, tmp_path):
+    folder = tmp_path / "camp"
+    shutil.copytree(ROOT / "campaigns" / "example", folder)
+    path = tmp_path / "turn-01.toml"
+    path.write_text("turn = 1\n[alice]\nbill = 1\n", encoding="utf-8")
+    res = gm("turn", "run", str(path), "-c", str(folder))
+    assert_error(res, one_line=False)
+    assert "stage" in res.stderr and "—" not in res.stderr, res.stderr

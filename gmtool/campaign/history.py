@@ -48,7 +48,7 @@ def undo(store: CampaignStore) -> Undone:
     (target / "reports").mkdir(exist_ok=True)
     reports = store.folder / "reports"
     for folder in sorted(reports.glob("turn-*")) if reports.is_dir() else []:
-        number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isdigit() else 0
+        number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isascii() and folder.name.split("-")[1].isdigit() else 0
         for report in folder.iterdir():
             if number > turn or (number == turn and not report.name.startswith("start-")):
                 report.rename(target / "reports" / f"{folder.name}-{report.name}")

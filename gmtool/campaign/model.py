@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.settings import POST_LIMITS
 from gmtool.errors import CampaignError, InputError
 from gmtool.locale import Msg
 
@@ -454,7 +455,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -
         lang=top.get("lang", str, "en"),
         format=top.get("format", str, "plain"),
         dialect=top.get("dialect", str, None),
-        post_limit=top.get("post_limit", int, None, (500, 1_000_000)),
+        post_limit=top.get("post_limit", int, None, POST_LIMITS),
         turn=top.get("turn", int, 1, (1, MAX_TURN)),
         stage=top.get("stage", int, 1, (1, 3)),
         seed=top.get("seed", int, None, (-2 ** 63, 2 ** 64)),

@@ -7,20 +7,23 @@ from typing import Any, Callable
 
 from gmtool.errors import InputError
 
-POST_LIMITS = (500, 1_000_000)      # the range campaign.toml accepts for post_limit
+POST_LIMITS = (500, 1_000_000)      # post_limit's range: campaign.toml, `campaign set`, --post-limit
 CLEAR = ("", "default", "none")     # a value that drops an optional setting
 
 
 def _lang(value: str) -> str:
-    if value not in ("en", "ru"):
-        raise InputError(key="settings.bad_choice", setting="lang", value=repr(value), choices="en, ru")
+    from gmtool.campaign.model import LANGS
+
+    if value not in LANGS:
+        raise InputError(key="settings.bad_choice", setting="lang", value=repr(value), choices=", ".join(LANGS))
     return value
 
 
 def _format(value: str) -> str:
-    choices = ("plain", "bbcode", "markdown", "discord", "json")
-    if value not in choices:
-        raise InputError(key="settings.bad_choice", setting="format", value=repr(value), choices=", ".join(choices))
+    from gmtool.campaign.model import FORMATS
+
+    if value not in FORMATS:
+        raise InputError(key="settings.bad_choice", setting="format", value=repr(value), choices=", ".join(FORMATS))
     return value
 
 
@@ -37,7 +40,7 @@ def _post_limit(value: str) -> int | None:
     if value in CLEAR:
         return None
     low, high = POST_LIMITS
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
         raise InputError(key="settings.bad_number", setting="post-limit", value=repr(value), low=low, high=high)
     return int(value)
 

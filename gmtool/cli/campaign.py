@@ -132,7 +132,8 @@ def set_command(
     from gmtool.campaign.settings import change
     from gmtool.locale import Msg, t
 
-    with open_campaign(campaign) as (store, state):
+    # presentation only: allowed after the game's end too (its last posts in another format)
+    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         old, new = change(state, setting.strip().lower(), value)
         if old != new:
             commit(store, state)
@@ -241,7 +242,13 @@ def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[
         return []
     if tail:
         return [tr("validate.forum_torn", lang, file=FORUM_FILE)]
-    return []
+    from gmtool.errors import GmError
+    from gmtool.forum.resolve import damaged_records
+
+    try:
+        return damaged_records(forumfile.read(path).commands, lang)
+    except GmError as exc:
+        return [exc.text(lang)]
 
 
 @app.command("reveal")

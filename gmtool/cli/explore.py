@@ -74,8 +74,8 @@ def explore_command(
         raise InputError(key="explore.campaign_decides")
 
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.model import SUPPORT_SHIPS
     from gmtool.rules.orion.campaign_explore import explore_hex, explore_orion
+    from gmtool.rules.orion.fleet import ship_named
 
     target = Hex.parse(hex_)
     with open_campaign(folder) as (store, state):
@@ -83,9 +83,7 @@ def explore_command(
         leader = state.player(player)
         lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
-        ships = list(SUPPORT_SHIPS) + [r.id for r in lib.get("costs", "orion").rows if r.values.get("kind") == "ship"]
-        if ship not in ships:
-            raise InputError(key="file.bad_choice", name="--ship", known=ships, value=ship)
+        ship = ship_named(lib.get("costs", "orion"), ship)      # an id or a label, en or ru
         if target == state.orion:
             if dice is not None:
                 raise InputError(key="explore.orion_no_dice")

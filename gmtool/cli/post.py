@@ -102,6 +102,7 @@ def resolve_command(
                                   state.turn, "post", expected=state.commitment)
         resolver = Resolver(state, lib, source, moderator or [])
         outcomes, new_commands, new_posts = resolve_posts(posts, records, resolver)
+        reply = reply_report(outcomes, posts, out.lang, include_private)   # before anything is written
         if new_commands or new_posts:
             store.check_names(state)
             forum = store.folder / FORUM_FILE
@@ -116,7 +117,7 @@ def resolve_command(
                 store.cut_journal(size)
                 forumfile.cut(forum, forum_size)
                 raise
-    out.emit(reply_report(outcomes, posts, out.lang, include_private))
+    out.emit(reply)
 
 
 @app.command("pending")

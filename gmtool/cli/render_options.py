@@ -16,8 +16,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from gmtool.campaign.settings import POST_LIMITS as POST_LIMIT_RANGE
+
 _META = "gmtool.render"     # ctx.meta key: {"dialect": …, "post_limit": …} of this run
-POST_LIMIT_RANGE = (500, 1_000_000)   # as campaign.toml's post_limit
 
 
 def _keep(ctx: Any, param: Any, value: Any) -> Any:

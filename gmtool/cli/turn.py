@@ -59,7 +59,9 @@ def _report_langs(state: Any, out: Output) -> dict[str, str]:
     return {p.name: p.lang or out.lang for p in state.players}
 
 
-def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], prefix: str = "") -> Path:
+def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], maps: dict[str, bytes] | None = None,
+                   prefix: str = "") -> Path:
+    """The turn's posts (and its maps) into reports/turn-NN/."""
     from gmtool.campaign.store import atomic_write
 
     where = folder / "reports" / f"turn-{turn:02d}"
@@ -67,6 +69,8 @@ def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str
     ext = EXTENSIONS[out.format]
     for name, body in rendered.items():
         atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
+    for name, image in (maps or {}).items():
+        atomic_write(where / name, image)
     return where
 
 
@@ -143,17 +147,19 @@ def end_command(
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
         turn = state.turn
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
+        maps = _draw_maps(store, state, turn, out, public.data.get("stage"))
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
-        _write_reports(store.folder, turn, out, rendered)
-        _write_maps(store, state, turn, out, public.data.get("stage"))
+        _write_reports(store.folder, turn, out, rendered, maps)
     out.emit(public)
 
 
-def _write_maps(store: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> None:
-    from gmtool.maps import write_turn_maps   # map-public.png, map-<leader>.png beside the posts
+def _draw_maps(store: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> dict[str, bytes]:
+    """map-public.png and map-<leader>.png, titled with the turn they report; drawn before
+    the turn is written (gmtool.maps)."""
+    from gmtool.maps import draw_turn_maps
 
-    write_turn_maps(state, store.folder, turn, out.lang, stage)   # titled with the turn they report
+    return draw_turn_maps(state, store.folder, out.lang, turn, stage)
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -572,10 +578,10 @@ def run_command(
             raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
+            maps = _draw_maps(store, state, turn, out, public.data.get("stage"))
             _snapshot(store, turn, before, _first_id(choice))
             commit(store, state, choice)
-            _write_reports(store.folder, turn, out, rendered)
-            _write_maps(store, state, turn, out, public.data.get("stage"))
+            _write_reports(store.folder, turn, out, rendered, maps)
     if dry_run and out.format == "json":
         import json
 

@@ -78,13 +78,19 @@ class StoredReports(Mapping[str, Any]):
     """A stored command's reports by language, each built from its JSON only when it is
     read (a reply is written in one language; a long thread reads back thousands)."""
 
-    def __init__(self, raw: dict[str, Any]) -> None:
+    def __init__(self, raw: dict[str, Any], key: str = "") -> None:
         self._raw = raw
+        self._key = key
         self._built: dict[str, Any] = {}
 
     def __getitem__(self, lang: str) -> Any:
+        if lang not in self._raw:
+            raise KeyError(lang)
         if lang not in self._built:
-            self._built[lang] = report_from_dict(self._raw[lang])
+            try:
+                self._built[lang] = report_from_dict(self._raw[lang])
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+                raise CampaignError(key="campaign.forum_record", key_=self._key, lang=lang) from None
         return self._built[lang]
 
     def __iter__(self) -> Iterator[str]:
@@ -94,8 +100,32 @@ class StoredReports(Mapping[str, Any]):
         return len(self._raw)
 
 
+def stored_reports(record: dict[str, Any]) -> StoredReports:
+    """A forum.toml command record's results by language (built when read)."""
+    try:
+        raw = json.loads(record.get("reports") or "{}")
+    except (TypeError, ValueError):
+        raw = None
+    if not isinstance(raw, dict):
+        raise CampaignError(key="campaign.forum_record", key_=record.get("key", "?"), lang="—")
+    return StoredReports(raw, str(record.get("key", "?")))
+
+
+def damaged_records(commands: dict[str, dict[str, Any]], lang: str = "en") -> list[str]:
+    """A line for each stored command whose results cannot be read back (`campaign validate`)."""
+    problems = []
+    for record in commands.values():
+        try:
+            reports = stored_reports(record)
+            for language in reports:
+                reports[language]
+        except CampaignError as exc:
+            problems.append(exc.text(lang))
+    return problems
+
+
 def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) -> Outcome:
-    reports = StoredReports(json.loads(record.get("reports") or "{}"))
+    reports = stored_reports(record)
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
     return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""),
@@ -212,7 +242,10 @@ class Resolver:
         words = command.args.split()
         seen = Hex.parse(words[0] if words else "")      # in the leader's frame before turn 7 (closed rooms)
         target = from_view(state, leader.name, seen)
-        ship = words[1] if len(words) > 1 else "scout"      # !explore Q,R [SHIP]
+        from gmtool.rules.orion.fleet import ship_named
+
+        # !explore Q,R [SHIP]: the ship by id or by its label in either language («Фрегат»)
+        ship = ship_named(self.library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
         orion = OrionTables(self.library)
         first = source.next_id
         result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
@@ -333,7 +366,7 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             original = [str(c) for c in closed.get("commands", [])]
             author = closed.get("author", post.author)
         elif post.post_id in by_post:   # resolved before posts were closed: its stored commands
-            n = max(int(i) for i in by_post[post.post_id] if i.isdigit()) if by_post[post.post_id] else 0
+            n = max(int(i) for i in by_post[post.post_id] if i.isascii() and i.isdigit()) if by_post[post.post_id] else 0
             original = [str(records.commands.get(f"{post.post_id}:{i}", {}).get("command", ""))
                         for i in range(1, n + 1)]
             author = next(r.get("author", post.author) for k, r in records.commands.items()

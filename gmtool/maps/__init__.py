@@ -18,7 +18,7 @@ from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 IMAGE_FORMATS = ("png", "svg")
 TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
 
-__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "write_turn_maps", "note_turn_maps"]
+__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps"]
 
 
 def _names(lang: str, campaign_dir: Path | None) -> Callable[[str, str], str]:
@@ -74,29 +74,21 @@ def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en",
 
 
 
-def write_turn_maps(campaign: Campaign, campaign_dir: Path, turn: int, lang: str,
-                    stage: int | None = None) -> list[Path]:
-    """The turn engine's hook: write ``map-public.png`` and ``map-<leader>.png`` into
-    ``reports/turn-NN/`` (the galaxy as it stands after the turn; the title names ``turn``
-    and its ``stage``, the turn the reports are about).  Orion only."""
+def draw_turn_maps(campaign: Campaign, campaign_dir: Path, lang: str, turn: int,
+                   stage: int | None = None) -> dict[str, bytes]:
+    """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
+    (the galaxy as it stands after the turn; the title names ``turn`` and its ``stage``, the
+    turn the reports are about), drawn before anything of the turn is written, so a map
+    that cannot be drawn stops the turn whole.  Orion only."""
     if campaign.ruleset != "orion":
-        return []
-    from gmtool.campaign.files import atomic_write
-
-    where = campaign_dir / "reports" / f"turn-{turn:02d}"
-    about = (turn, campaign.stage if stage is None else stage)
+        return {}
     from gmtool.maps.batch import draw_all
 
+    about = (turn, campaign.stage if stage is None else stage)
     jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)]
     jobs += [(p.name, p.lang or lang) for p in campaign.players]
     stems = ["public"] + [safe_name(p.name) for p in campaign.players]
-    images = dict(zip(stems, draw_all(campaign, jobs, campaign_dir, about)))
-    where.mkdir(parents=True, exist_ok=True)
-    written = []
-    for stem, data in images.items():
-        atomic_write(where / f"map-{stem}.png", data)
-        written.append(where / f"map-{stem}.png")
-    return written
+    return {f"map-{stem}.png": image for stem, image in zip(stems, draw_all(campaign, jobs, campaign_dir, about))}
 
 
 def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[str, str] | None = None) -> None:

@@ -23,7 +23,7 @@ def processes(maps: int) -> int:
     """How many processes (this one included) draw ``maps`` maps; ``GMTOOL_MAP_WORKERS``
     sets it."""
     wanted = os.environ.get(WORKERS_ENV, "")
-    if wanted.isdigit() and int(wanted) > 0:
+    if wanted.isascii() and wanted.isdigit() and int(wanted) > 0:
         return min(int(wanted), max(1, maps))
     if sys.platform != "linux":
         return 1
@@ -38,6 +38,23 @@ def _draw(jobs: list[Job]) -> list[bytes]:
     return [draw(campaign, viewer, "png", lang, campaign_dir, about) for viewer, lang in jobs]
 
 
+def _worker_start(parent: int) -> None:
+    """A worker never outlives the command that forked it: it dies with its parent (Linux
+    PR_SET_PDEATHSIG), so no orphan keeps the campaign's lock or its files open; Ctrl-C
+    is the parent's to handle."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)    # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:        # the parent died before the line above
+        os._exit(1)
+
+
 def _side_by_side(jobs: list[Job], count: int) -> list[bytes]:
     """``jobs`` in ``count`` shares: the first ones to forked workers, the last drawn here;
     a share whose worker could not start or died is drawn here too."""
@@ -47,7 +64,8 @@ def _side_by_side(jobs: list[Job], count: int) -> list[bytes]:
     shares = [jobs[i::count] for i in range(count)]
     done: list[list[bytes] | None] = [None] * count
     try:
-        with ProcessPoolExecutor(count - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(count - 1, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_start, initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_draw, share) for share in shares[:-1]]
             done[-1] = _draw(shares[-1])
             for i, future in enumerate(futures):

@@ -60,7 +60,7 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
             if key == "colonists" and "colony" in change:
                 continue   # natives: the colonists live on that planet, told with "colony" below
             if key in ("bc", "rp", "orders", "colonists", "homeworld_colonists") and isinstance(value, int):
-                if value:
+                if value and "cut" not in change:
                     parts.append(w(key, lang, n=value))
             elif key == "ship_lost":
                 parts.append(w("ship_lost_piece", lang, ship=ship_name(value, label)))
@@ -71,8 +71,9 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
             elif key == "buildings":
                 parts.append(w("buildings", lang, names=", ".join(label("buildings", b) for b in value)))
             elif key == "cut" and isinstance(value, dict):
-                limit = "cut_full" if value["what"] == "colonists" and value["wanted"] > 0 else "cut_zero"
-                parts.append(w(limit, lang, change=w(value["what"], lang, n=value["wanted"])))
+                what, wanted, got = value["what"], value["wanted"], value["got"]
+                limit = ("cut_full" if wanted > 0 else "cut_home") if what == "colonists" else "cut_zero"
+                parts.append(w(f"{limit}_{'part' if got else 'none'}", lang, change=w(what, lang, n=wanted), got=got))
             elif key == "artifact_world":
                 parts.append(w("artifact_world", lang))
             elif key == "award":

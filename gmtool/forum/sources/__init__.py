@@ -108,7 +108,7 @@ def _read_one(spec: str, options: Options) -> Thread:
 
 
 def _digits(value: str) -> int | None:
-    digits = "".join(ch for ch in value if ch.isdigit())
+    digits = "".join(ch for ch in value if ch.isascii() and ch.isdigit())
     return int(digits) if digits and len(digits) < 12 else None
 
 
@@ -305,7 +305,7 @@ def _discourse_topic(url: str) -> int | None:
             rest = parts[parts.index(marker) + 1:]
             for piece in rest:
                 stem = piece.split(".")[0]
-                if stem.isdigit():
+                if stem.isascii() and stem.isdigit():
                     return int(stem)
     return None
 

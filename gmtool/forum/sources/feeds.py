@@ -51,10 +51,10 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
 
 def _phpbb_post_id(link: str) -> str:
     parts = urlsplit(link)
-    if parts.fragment.startswith("p") and parts.fragment[1:].isdigit():
+    if parts.fragment.startswith("p") and parts.fragment[1:].isascii() and parts.fragment[1:].isdigit():
         return parts.fragment[1:]
     found = parse_qs(parts.query).get("p", [""])[0]
-    return found if found.isdigit() and len(found) <= 20 else ""
+    return found if found.isascii() and found.isdigit() and len(found) <= 20 else ""
 
 
 def discourse_json(data: bytes, profile: Profile | None, where: str) -> tuple[list[PagePost], dict[str, Any]]:

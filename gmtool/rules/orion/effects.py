@@ -33,7 +33,8 @@ def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> lis
             before = getattr(player, what)
             setattr(player, what, max(0, before + amount))
             got = getattr(player, what) - before
-        changes.append({what: got})
-        if got != amount:   # the report says what the limit took, rather than leave it out
-            changes.append({"cut": {"what": what, "wanted": amount, "got": got}})
+        change: dict[str, Any] = {what: got}
+        if got != amount:   # the report says what a limit held back, rather than leave it out
+            change["cut"] = {"what": what, "wanted": amount, "got": got}
+        changes.append(change)
     return changes

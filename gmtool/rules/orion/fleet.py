@@ -2,9 +2,24 @@
 ships by class (RULES.md A2, A6). A leaf module: every rule that moves ships uses it."""
 from __future__ import annotations
 
+from typing import Any
+
 from gmtool.campaign.model import SUPPORT_SHIPS, Player
-from gmtool.errors import RuleRefused
-from gmtool.locale import Msg, has
+from gmtool.errors import InputError, RuleRefused
+from gmtool.locale import Label, Msg, has
+
+SHIP_KINDS = ("support", "ship")     # rows of the costs table that are ships
+
+
+def ship_named(costs: Any, name: str) -> str:
+    """The ship class a user names — by id (``colony_ship``) or by its label in either
+    language («Фрегат», "colony ship") — from the costs table; an unknown name is refused
+    with the list of ships."""
+    row = costs.named(name)
+    if row is None or row.values.get("kind") not in SHIP_KINDS:
+        known = [Label(r.label) for r in costs.rows if r.values.get("kind") in SHIP_KINDS]
+        raise InputError(key="orion.unknown_ship", name=" ".join(name.split()), known=known)
+    return str(row.id)
 
 
 def ship_count(player: Player, ship: str) -> int:

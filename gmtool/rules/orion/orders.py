@@ -53,7 +53,7 @@ MOVEMENT = ("fleet", "explore", "slay", "orion_damage", "capture", "blockade", "
             "award", "colonize", "events", "quests", "agents", "research", "grant")
 BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
 COUNCIL = ("bill", "vote", "election")
-SINGLE = ("bill", "vote", "election", "research", "grant") + JOIN + ROSTER   # one value each, never a list of orders
+SINGLE = ("bill", "vote", "election", "research") + JOIN + ROSTER   # one value each, never a list of orders
 
 
 @dataclass
@@ -334,7 +334,8 @@ def _int(value: Any, what: str, default: int | None = None) -> int | None:
 
 def _need(value: Any, kind: type, what: str, **params: Any) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise InputError(key=f"orders.need_{'text' if kind is str else 'int' if kind is int else 'table'}",
+        need = {str: "text", int: "int", bool: "bool"}.get(kind, "table")
+        raise InputError(key=f"orders.need_{need}",
                          what=Msg("error.orders.what." + what, **params))
     return value
 
@@ -347,10 +348,12 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
     if order.kind in JOIN + ROSTER:
         return _roster(c, rules, source, order.leader, order.kind, v)
     leader = c.player(order.leader)
-    if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" }
+    if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" } (or its label)
+        from gmtool.rules.orion.fleet import ship_named
+
         ship = "scout"
         if isinstance(v, dict):
-            ship = str(v.get("ship") or "scout")
+            ship = ship_named(rules.costs, str(v.get("ship") or "scout"))
             v = v.get("hex")
         target = Hex.parse(_need(v, str, "hex"))
         if target == c.orion:
@@ -427,6 +430,8 @@ def _pick_bill(c: Campaign, rules: Any, source: DiceSource, leader: Any, v: Any)
     from gmtool.errors import RuleRefused
     from gmtool.rules.orion import council_campaign
 
+    if c.stage == 1:
+        raise RuleRefused(key="council.stage1")
     if c.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
     options = list((c.council.vote or {}).get("options", []))
@@ -445,7 +450,7 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
         capture = ["3,-1"]   blockade = ["3,-1"]   lift = ["3,-1"]
         ship_add = [{ class = "frigate", reason = "…" }]    ship_lose = ["frigate"]
         award = [{ id = 1, tech = ["hq_computers"] }]        research = "victory"
-        grant = { rp = 5, reason = "Research Pact", public = true }     # bc = -3: taken
+        grant = [{ rp = 5, reason = "Research Pact", public = true }]   # bc = -3: taken
     """
     from gmtool.rules.orion import records
 
@@ -477,7 +482,7 @@ def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
     if kind == "grant":
         _need(v, dict, "grant")
         return records.grant(c, leader, _int(v.get("bc"), "bc", 0), _int(v.get("rp"), "rp", 0),
-                             str(v.get("reason", "")), bool(v.get("public", False)))
+                             _need(v.get("reason", ""), str, "reason"), _need(v.get("public", False), bool, "public"))
     if kind == "research":
         if v not in ("victory", "all_sciences"):
             raise InputError(key="orders.research", value=repr(v))

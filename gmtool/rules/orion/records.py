@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import _apply_gain
@@ -165,6 +165,7 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
 # ------------------------------------------------------------------ BC and RP
 
 MAX_GRANT = 10_000      # BC or RP one record may add or take
+MAX_REASON = 200        # characters of a grant's reason (it is printed in posts)
 
 
 def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "",
@@ -175,8 +176,11 @@ def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: 
     ensure_not_over(campaign)
     if not bc and not rp:
         raise InputError(key="records.grant_nothing")
-    if not reason.strip():
+    reason = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    if not reason:
         raise InputError(key="records.grant_reason")
+    if len(reason) > MAX_REASON:
+        raise InputError(key="records.grant_reason_long", n=len(reason), max=MAX_REASON)
     for unit, n in (("bc", bc), ("rp", rp)):
         if abs(n) > MAX_GRANT:
             raise InputError(key="records.grant_too_much", what=Msg(unit), n=n, max=MAX_GRANT)
@@ -186,20 +190,15 @@ def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: 
     player.bc += bc
     player.rp += rp
     return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}],
-                reason=reason.strip())
+                reason=reason)
 
 
 # ------------------------------------------------------------------ ships and awards
 
-def ship_classes(rules: Any) -> list[str]:
-    return list(SUPPORT_SHIPS) + [r.id for r in rules.costs.rows if r.values.get("kind") == "ship"]
-
-
 def _class(rules: Any, ship: str) -> str:
-    known = ship_classes(rules)
-    if ship not in known:
-        raise InputError(key="file.bad_choice", name="--class", known=known, value=ship)
-    return ship
+    from gmtool.rules.orion.fleet import ship_named
+
+    return ship_named(rules.costs, ship)
 
 
 def ship_gained(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> dict[str, Any]:
