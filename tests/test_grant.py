@@ -96,3 +96,33 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
     changes = apply_effects(campaign, alice, ["colonists:-1", "orders:-1"])
     assert changes_text(changes, "en") == ("-1 colonist on the homeworld: not taken, the homeworld keeps its last "
                                            "colonist; -1 order: nothing taken, none left")
+
+
+def test_event_cards_that_run_out_are_said(orion_game):
+    """Turn 8 deals 2 event cards to each leader with 2 colonies; a deck of 3 serves alice
+    and half of bob: the turn's log says who got fewer (issue found playing a 4-leader game)."""
+    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.model import Deck, PlanetState, System
+    from gmtool.dice.sources import FixedSource
+    from gmtool.report.records import entries_for, entry_text
+    from gmtool.rules.orion.turns import start_turn
+
+    campaign, rules = orion_game
+    taken = {s.hex for s in campaign.systems}
+    free = [Hex(q, r) for q in range(-3, 4) for r in range(-3, 4) if Hex(q, r) not in taken and Hex(q, r) != campaign.orion]
+    for leader in ("alice", "bob", "carol"):
+        for _ in range(2):
+            campaign.systems.append(System(free.pop(), "planet", owner=leader, explored_by=leader, explored_turn=1,
+                                           planet=PlanetState(type="terran", size="medium", max_population=3,
+                                                              production=2, population=1)))
+    campaign.turn, campaign.stage = 8, 2
+    campaign.turn_state.token = "alice"
+    cards = [r.id for r in rules.events.rows][:3]
+    campaign.decks["events"] = Deck(draw=list(cards), discard=[])
+    start_turn(campaign, rules, FixedSource([1] * 50))
+    hands = {p.name: len(p.hand) for p in campaign.players}
+    assert sum(hands.values()) == 3
+    [short] = [e for e in campaign.turn_state.log if e["kind"] == "events_short"]
+    assert set(short["leaders"]) == {n for n, k in hands.items() if k < 2}
+    assert entry_text(short, "en").startswith("the event cards ran out: ")
+    assert short in entries_for(campaign.turn_state.log, None)

@@ -5,20 +5,26 @@ voided.toml, and the undone turn's reports move into the undone snapshot's folde
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from gmtool.campaign.names import file_stem
 from gmtool.campaign.store import CampaignStore, atomic_write, next_snapshot_seq, require_snapshot
 
 
-def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
-    """Keep the state as it was before `turn end`, for `turn undo` (history/turn-NN/, or
-    history/turn-NN-PLAYER/ for a Merchant of Venus player's turn)."""
+def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None,
+         orders: str | None = None) -> None:
+    """Keep the state as it was before `turn end` — or before `turn run ORDERS`, which
+    ``orders`` names — for `turn undo` (history/turn-NN/, or history/turn-NN-PLAYER/ for a
+    Merchant of Venus player's turn)."""
+    import tomli_w
+
     seq = next_snapshot_seq(store)
     name = f"turn-{turn:02d}" + (f"-{file_stem(player)}" if player else "")
     snapshot = store.folder / "history" / name
     snapshot.mkdir(parents=True, exist_ok=True)
     atomic_write(snapshot / "campaign.toml", before)
-    atomic_write(snapshot / "meta.toml", f"turn = {turn}\nfirst_roll_id = {first_id}\nseq = {seq}\n".encode())
+    meta = {"turn": turn, "first_roll_id": first_id, "seq": seq, **({"orders": orders} if orders else {})}
+    atomic_write(snapshot / "meta.toml", tomli_w.dumps(meta).encode())
 
 
 @dataclass(frozen=True)
@@ -26,11 +32,13 @@ class Undone:
     turn: int
     first_id: int
     last_id: int   # below first_id when the undone turn rolled nothing
+    orders: str | None = None   # the orders file of an undone `turn run` (its orders undone too)
 
 
 def undo(store: CampaignStore) -> Undone:
     """Go back to the state before the last `turn end` (the caller holds the lock)."""
     snapshot, turn, first_id = require_snapshot(store)
+    orders = _orders_of(snapshot)
     last_id = store.next_roll_id() - 1
     kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
     atomic_write(store.state_path, kept)
@@ -52,4 +60,14 @@ def undo(store: CampaignStore) -> Undone:
         for report in folder.iterdir():
             if number > turn or (number == turn and not report.name.startswith("start-")):
                 report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    return Undone(turn, first_id, last_id)
+    return Undone(turn, first_id, last_id, orders)
+
+
+def _orders_of(snapshot: Path) -> str | None:
+    import tomllib
+
+    try:
+        value = tomllib.loads((snapshot / "meta.toml").read_text(encoding="utf-8")).get("orders")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return value if isinstance(value, str) else None

@@ -74,10 +74,11 @@ def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str
     return where
 
 
-def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None) -> None:
+def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None,
+              orders: str | None = None) -> None:
     from gmtool.campaign.history import keep
 
-    keep(store, turn, before, first_id, player)
+    keep(store, turn, before, first_id, player, orders)
 
 
 @app.command("start")
@@ -228,6 +229,11 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
     span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
             else t("reply.nothing_voided", out.lang))
+    if undone.orders:   # `turn run` started the turn and applied its orders: all of it is undone
+        out.reply(t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders),
+                  {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else [],
+                   "orders": undone.orders})
+        return
     out.reply(t("reply.undone", out.lang, turn=turn, span=span),
               {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else []})
 
@@ -579,7 +585,7 @@ def run_command(
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
             maps = _draw_maps(store, state, turn, out, public.data.get("stage"))
-            _snapshot(store, turn, before, _first_id(choice))
+            _snapshot(store, turn, before, _first_id(choice), orders=where)
             commit(store, state, choice)
             _write_reports(store.folder, turn, out, rendered, maps)
     if dry_run and out.format == "json":

@@ -67,6 +67,9 @@ def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | No
 def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> dict[str, Any]:
     _no_council_in_stage_1(campaign)
     vote = campaign.council.vote
+    counted = campaign.council.last_tally or {}
+    if vote is None and counted.get("kind") == "bill" and counted.get("turn") == campaign.turn:
+        raise RuleRefused(key="council.already_counted")
     if vote is None or not vote.get("bill"):
         raise RuleRefused(key="council.no_bill_pick")
     choice = bill_vote(choice) or ""

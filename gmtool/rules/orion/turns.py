@@ -162,14 +162,20 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
         pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
         dealt = {}
+        short = []
         for player in campaign.players:
             # never more than the colonies, nor than the cards left (the rest are in hands)
-            n = min(count, colonies(campaign, player.name), len(pile.draw) + len(pile.discard))
+            due = min(count, colonies(campaign, player.name))
+            n = min(due, len(pile.draw) + len(pile.discard))
             if n:
                 cards = decks.draw(campaign, EVENTS, n, source)
                 player.hand += cards
                 dealt[player.name] = cards
+            if n < due:
+                short.append(player.name)
         out["events_dealt"] = dealt
+        if short:   # said, not left for the moderator to find out
+            note(campaign, "events_short", public=True, leaders=short)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
         vote = propose(campaign, rules.bills, source)
