@@ -102,3 +102,17 @@ def test_a_damaged_stored_result_is_one_line_and_nothing_is_written(gm, tmp_path
     assert snapshot(camp) == before
     res = gm("campaign", "validate", "-c", str(camp))
     assert res.exit_code == 1 and "the stored result of 900:1" in res.stdout + res.stderr
+
+
+def test_a_file_an_earlier_gmtool_already_broke_is_read_and_mended(gm, tmp_path):
+    """An inline `post = [...]` followed by a `[[post]]` (the old writer's bug) does not parse
+    as one TOML document; its records are read piece by piece and the file rewritten."""
+    camp = tmp_path / "camp"
+    shutil.copytree(ROOT / "campaigns" / "example", camp)
+    (camp / "forum.toml").write_text(
+        forumfile.HEADER + '\npost = [\n    { post_id = "900", author = "alice", private = false, commands = [] },\n]\n'
+        '\n[[post]]\npost_id = "901"\nauthor = "bob"\nprivate = false\ncommands = []\n', encoding="utf-8")
+    more = thread(tmp_path, "t.txt", "=== alice #900 ===\nhi\n=== bob #901 ===\nhi\n=== carol #902 ===\n!roll d6\n")
+    assert "d6 = [" in ok(gm("post", "resolve", str(more), "-c", str(camp)))
+    records = forumfile.read(camp / "forum.toml")
+    assert not records.inline and sorted(records.posts) == ["900", "901", "902"]

@@ -13,6 +13,7 @@ append: :func:`split` finds the cut, :func:`repair` removes it, as for the journ
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,31 @@ def _boundaries(text: str) -> list[int]:
         out.append(i + 1)
         i = text.find("\n[[", i + 1)
     return out
+
+
+def _pieces(text: str) -> dict[str, list[Any]] | None:
+    """The records of a file whose tables each parse alone but not together (an inline
+    array of tables, then ``[[…]]`` tables of the same name), or None."""
+    cuts = sorted(set(_boundaries(text)) | {i + 1 for m in INLINE_ARRAYS for i in _find_all(text, m.decode())})
+    data: dict[str, list[Any]] = {}
+    for start, end in zip([0, *cuts], [*cuts, len(text)]):
+        try:
+            piece = tomllib.loads(text[start:end])
+        except tomllib.TOMLDecodeError:
+            return None
+        for name, value in piece.items():
+            if not isinstance(value, list):
+                return None
+            data.setdefault(name, []).extend(value)
+    return data
+
+
+def _find_all(text: str, needle: str) -> list[int]:
+    found, i = [], text.find(needle)
+    while i >= 0:
+        found.append(i)
+        i = text.find(needle, i + 1)
+    return found
 
 
 def _parses(text: str) -> bool:
@@ -85,12 +111,16 @@ def read(path: Path) -> ForumRecords:
         raise CampaignError(key="campaign.cannot_read", where=where, reason=exc.strerror or exc) from None
     except UnicodeDecodeError as exc:
         raise CampaignError(key="campaign.forum_not_utf8", where=where, byte=exc.start) from None
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
-                            folder=display_path(path.parent)) from None
     records.inline = any(marker.decode() in raw for marker in INLINE_ARRAYS)
+    try:
+        data: dict[str, Any] = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        # an earlier gmtool's inline `post = [...]` followed by a `[[post]]`: read piece by piece
+        pieces = _pieces(raw) if records.inline else None
+        if pieces is None:
+            raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
+                                folder=display_path(path.parent)) from None
+        data = dict(pieces)
     for r in data.get("command", []):
         if isinstance(r, dict) and isinstance(r.get("key"), str):
             records.commands[r["key"]] = r
@@ -101,6 +131,7 @@ def read(path: Path) -> ForumRecords:
 
 
 LITERAL_FROM = 200     # strings this long are written as TOML literal strings where they can be
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")   # a TOML key written without quotes
 
 
 def _literal_ok(value: str) -> bool:
@@ -118,7 +149,7 @@ def _table(name: str, record: dict[str, Any]) -> str:
 
     record = {k: v for k, v in record.items() if v is not None}
     literal = {k: v for k, v in record.items() if isinstance(v, str) and len(v) >= LITERAL_FROM
-               and k.isidentifier() and _literal_ok(v)}
+               and BARE_KEY.fullmatch(k) and _literal_ok(v)}
     rest = tomli_w.dumps({k: v for k, v in record.items() if k not in literal})
     return f"[[{name}]]\n" + rest + "".join(f"{k} = '{v}'\n" for k, v in literal.items())
 
@@ -138,10 +169,15 @@ def unfreeze(path: Path) -> None:
     if not any(marker in data for marker in INLINE_ARRAYS):
         return
     try:
-        records = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
         return                # damaged: `campaign validate --repair` deals with it
-    atomic_write(path, (HEADER + _tables(records)).encode("utf-8"))
+    try:
+        records: dict[str, Any] | None = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        records = _pieces(text)   # already broken by a `[[post]]` after the inline array
+    if records is not None:
+        atomic_write(path, (HEADER + _tables(records)).encode("utf-8"))
 
 
 def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = ()) -> None:
@@ -173,6 +209,8 @@ def check(path: Path) -> tuple[str, str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("utf-8", errors="replace")
+    if any(m.decode() in text for m in INLINE_ARRAYS) and _pieces(text) is not None:
+        return "", ""     # an earlier gmtool's layout, read piece by piece and mended at the next append
     _, tail, problem = split(text)
     return tail, problem
 
