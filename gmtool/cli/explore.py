@@ -85,13 +85,16 @@ def explore_command(
         orion = OrionTables(lib)
         ships = list(SUPPORT_SHIPS) + [r.id for r in lib.get("costs", "orion").rows if r.values.get("kind") == "ship"]
         if ship not in ships:
-            raise InputError(key="file.bad_choice", name="--ship", known=ships, value=ship)
+            from gmtool.rules.orion.fleet import ship_choices
+
+            raise InputError(key="file.bad_choice", name="--ship", value=ship,
+                             known=ship_choices(ships, lib.get("costs", "orion")))
         if target == state.orion:
             if dice is not None:
                 raise InputError(key="explore.orion_no_dice")
             from gmtool.report.exploration import orion_report
 
-            system = explore_orion(state, leader, ship)
+            system = explore_orion(state, leader, ship, lib)
             commit(store, state)
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return

@@ -146,7 +146,7 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     if kind == "scrap" and isinstance(r, dict):
         return tr("done_scrap", lang, item=label("costs", str(r["item"])), bc=r.get("refund", 0))
     if kind == "vote" and isinstance(r, dict) and r.get("vote") in ("yes", "no", "abstain"):
-        text = tr("done_vote", lang, choice=tr(r["vote"], lang))
+        text = tr("done_vote", lang, choice=tr(f"vote.{r['vote']}", lang))
         return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
     if kind == "election" and isinstance(r, dict) and "candidate" in r:
         text = tr("done_election", lang, candidate=r["candidate"] or tr("abstain", lang))

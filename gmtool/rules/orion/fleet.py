@@ -2,9 +2,30 @@
 ships by class (RULES.md A2, A6). A leaf module: every rule that moves ships uses it."""
 from __future__ import annotations
 
+from typing import Any
+
 from gmtool.campaign.model import SUPPORT_SHIPS, Player
 from gmtool.errors import RuleRefused
-from gmtool.locale import Msg, has
+from gmtool.locale import Label, Msg, has
+
+
+def ship_name(ship: str, costs: Any = None) -> Msg | str:
+    """A ship class as a message parameter: its label from the costs table in Russian (the
+    nominative, «Фрегат»), the id in words in English (``colony ship``, as before)."""
+    row = next((r for r in costs.rows if r.id == ship), None) if costs is not None else None
+    if row is not None and isinstance(row.label, dict):
+        return Label({**row.label, "en": ship.replace("_", " ")})
+    return Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " ")
+
+
+def ship_choices(ships: list[str], costs: Any = None) -> list[Msg | str]:
+    """The classes a user may type (ids) for an error: ``frigate (Фрегат)`` in Russian."""
+    out: list[Msg | str] = []
+    for ship in ships:
+        row = next((r for r in costs.rows if r.id == ship), None) if costs is not None else None
+        ru = row.label.get("ru") if row is not None and isinstance(row.label, dict) else None
+        out.append(Label({"en": ship, "ru": f"{ship} ({ru})"}) if ru else ship)
+    return out
 
 
 def ship_count(player: Player, ship: str) -> int:
@@ -24,10 +45,9 @@ def add_ship(player: Player, ship: str, n: int = 1) -> None:
         player.ships[ship] = player.ships.get(ship, 0) + n
 
 
-def remove_ship(player: Player, ship: str) -> None:
+def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
     if not has_ship(player, ship):
-        raise RuleRefused(key="orion.no_ship", leader=player.name,
-                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " "))
+        raise RuleRefused(key="orion.no_ship", leader=player.name, ship=ship_name(ship, costs))
     attr = SUPPORT_SHIPS.get(ship)
     if attr:
         setattr(player, attr, getattr(player, attr) - 1)

@@ -198,7 +198,9 @@ def ship_classes(rules: Any) -> list[str]:
 def _class(rules: Any, ship: str) -> str:
     known = ship_classes(rules)
     if ship not in known:
-        raise InputError(key="file.bad_choice", name="--class", known=known, value=ship)
+        from gmtool.rules.orion.fleet import ship_choices
+
+        raise InputError(key="file.bad_choice", name="--class", known=ship_choices(known, rules.costs), value=ship)
     return ship
 
 
