@@ -20,6 +20,16 @@ def new_ru(gm, tmp_path: Path, *players: str, name: str = "r1") -> Path:
     return folder
 
 
+def open_quest(folder: Path) -> tuple[str, str, str]:
+    """The latest stage-1 quest announced: its id and its Russian and English labels."""
+    from helpers import shipped_library
+
+    quest = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["turn_state"]["quests"][-1]
+    row = shipped_library().find_row("quests-stage1", "orion", quest)
+    assert row is not None
+    return quest, row.label["ru"], row.label["en"]
+
+
 def edit(folder: Path, change) -> None:
     path = folder / "campaign.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -34,10 +44,12 @@ def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path):
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
     ok(gm("quest", "complete", *c, "--player", "Борис"))
+    _, label, _ = open_quest(camp)
     ok(gm("turn", "end", *c))
+    edit(camp, lambda d: d["player"][0].update(orders=0))   # some quests reward an order
     out = ok(gm("post", "pending", *c))
     assert "Борис\n-----\n" not in out and "Готовы: Борис" in out
-    assert "- не выполнено задание «Мозговой центр»" in out
+    assert f"Анна\n----\n\n- не выполнено задание «{label}»\n" in out
     assert "квест" not in out
     data = ok_json(gm("post", "pending", *c, "--format", "json"))
     assert [leader["waiting"] for leader in data["leaders"] if leader["name"] == "Борис"] == [[]]
@@ -66,3 +78,148 @@ def test_pending_lists_nothing_once_the_game_is_over(gm, tmp_path):
     assert "- " not in out and "Готовы" not in out
     data = ok_json(gm("post", "pending", *c, "--format", "json"))
     assert all(leader["waiting"] == [] for leader in data["leaders"])
+
+
+# ------------------------------------------------------------------ no English in Russian
+
+def test_the_private_ballots_table_says_the_vote_in_russian():
+    from gmtool.report.council import bill_report
+    from gmtool.report.render import render
+    from gmtool.rules.orion.council import Ballot, BillTally
+
+    ballots = [Ballot("Борис", "yes", 3), Ballot("Анна", "no", 2, 3), Ballot("Глеб", "abstain", 1)]
+    tally = BillTally(3, 3, 1, False, True, False, "Борис", ballots)
+    out = render(bill_report(tally, "ru", private=True), "plain")
+    rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["Борис"], ["Анна"], ["Глеб"])]
+    assert [row[:2] for row in rows] == [["Борис", "за"], ["Анна", "против"], ["Глеб", "воздержаться"]]
+    en = render(bill_report(tally, "en", private=True), "plain")
+    rows = [line.split() for line in en.splitlines() if line.split()[:1] in (["Борис"], ["Анна"], ["Глеб"])]
+    assert [row[:2] for row in rows] == [["Борис", "yes"], ["Анна", "no"], ["Глеб", "abstain"]]
+
+
+@pytest.mark.parametrize(("vote", "ru", "en"), [
+    ("abstain", "голос: воздержаться", "ballot cast: abstain"),
+    ("yes", "голос: за", "ballot cast: yes"),
+    ("no", "голос: против", "ballot cast: no"),
+])
+def test_a_leaders_own_ballot_line_is_neutral(vote, ru, en):
+    from gmtool.report.turns import _done_line
+
+    item = {"order": "vote", "result": {"vote": vote, "bribe": 0}}
+    assert _done_line(item, "ru", lambda table, row_id, **_: row_id) == ru
+    assert _done_line(item, "en", lambda table, row_id, **_: row_id) == en
+
+
+def ru_game(gm, tmp_path: Path) -> tuple[Path, tuple[str, str]]:
+    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    return camp, c
+
+
+def test_ship_classes_are_named_by_their_labels(gm, tmp_path):
+    from helpers import assert_error
+
+    camp, c = ru_game(gm, tmp_path)
+    res = gm("explore", *c, "--player", "Борис", "--hex", "1,0", "--ship", "фрегат")
+    assert_error(res, "error: --ship: допустимо одно из scout (Разведчик), colony_ship (Колонизационный корабль), "
+                      "frigate (Фрегат), cruiser (Крейсер), dreadnought (Дредноут), titan (Титан), а не «фрегат»")
+    res = gm("explore", *c, "--player", "Борис", "--hex", "1,0", "--ship", "фрегат", "--lang", "en")
+    assert_error(res, "error: --ship must be one of scout, colony_ship, frigate, cruiser, dreadnought, titan, not 'фрегат'")
+    home = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["player"][0]["homeworld"]
+    q, r = (int(v) for v in home.split(","))
+    res = gm("explore", *c, "--player", "Борис", "--hex", f"{q + 1},{r}", "--ship", "frigate")
+    assert_error(res, "error: у лидера Борис нет корабля «Фрегат», чтобы войти в гекс")
+    res = gm("explore", *c, "--player", "Борис", "--hex", f"{q + 1},{r}", "--ship", "frigate", "--lang", "en")
+    assert_error(res, "error: Борис has no frigate to move into the hex")
+
+
+def test_ships_moved_names_the_class_by_its_label():
+    from gmtool.errors import RuleRefused
+    from gmtool.locale import Label
+
+    err = RuleRefused(key="reach.ships_moved", n=3, leader="Борис", ship=Label({"en": "frigate", "ru": "Фрегат"}))
+    assert err.text("ru").startswith("все 3 корабля «Фрегат» лидера Борис уже исследовали гексы в этот ход")
+    assert err.text("en").startswith("all 3 of Борис's ships of kind frigate have already explored")
+
+
+def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, tmp_path):
+    from helpers import assert_error
+
+    camp, c = ru_game(gm, tmp_path)
+    ok(gm("quest", "complete", *c, "--player", "Борис"))
+    quest, ru, en = open_quest(camp)
+    res = gm("quest", "complete", *c, "--player", "Борис")
+    assert_error(res, f"error: Борис: задание «{ru}» уже выполнено")
+    res = gm("quest", "complete", *c, "--player", "Борис", "--lang", "en")
+    assert_error(res, f"error: Борис has already completed '{en}'")
+    ok(gm("turn", "end", *c))
+    ok(gm("turn", "start", *c))
+    res = gm("quest", "complete", *c, "--player", "Борис", "--quest", quest)
+    assert_error(res, f"error: Борис: задание «{ru}» уже выполнено")
+
+
+def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
+    from gmtool.maps.labels import mark_of, table_labels
+
+    ru, en = table_labels("ru"), table_labels("en")
+    props = ["favorable", "hostile", "rich", "poor", "gravity", "artifacts"]
+    assert [mark_of(ru, "planet-properties", p) for p in props] == ["БОС", "НОС", "ЗМ", "БМ", "НГ", "АРТ"]
+    assert [mark_of(en, "planet-properties", p) for p in props] == ["F", "H", "R", "P", "G", "A"]
+    types = ["terran", "ocean", "steppe", "toxic", "barren", "inferno"]
+    assert [mark_of(ru, "world-type", t) for t in types] == ["З", "О", "С", "Т", "Б", "Р"]
+    assert [mark_of(en, "world-type", t) for t in types] == ["T", "O", "S", "X", "B", "I"]
+    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+    out = ok(gm("map", "-c", str(camp), "--format", "plain"))
+    legend = out.split("Легенда\n-------\n\n")[1].split("\n\n")[0].splitlines()
+    assert "- З Земной" in legend and "- Р Раскалённый или радиоактивный" in legend
+    assert "- Ω Страж Ориона" in legend and "- ч чудовище" in legend and "- Ч великое чудовище" in legend
+    assert "З1*" in out    # Борис's homeworld: a terran planet
+
+
+def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path):
+    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+    svg = tmp_path / "m.svg"
+    ok(gm("map", "-c", str(camp), "-o", str(svg)))
+    text = svg.read_text(encoding="utf-8")
+    for short, name in [("БОС", "Благоприятная окружающая среда"), ("АРТ", "Артефакты"), ("Ч+", "великое чудовище")]:
+        assert f">{short}</text>" in text and f">{name}</text>" in text
+
+
+# ------------------------------------------------------------------ names stand in the nominative
+
+@pytest.mark.parametrize(("entry", "ru"), [
+    ({"kind": "orion_damaged", "leader": "Борис", "points": 9, "toughness": 8, "full": 17},
+     "Флот лидера Борис наносит Стражу Ориона 9 урона: стойкость 8 из 17"),
+    ({"kind": "orion_damaged", "leader": "Борис", "destroyed": True, "points": 9, "toughness": 0, "full": 17},
+     "Флот лидера Борис уничтожает Стража Ориона: Орион можно колонизировать"),
+    ({"kind": "blockade", "leader": "Глеб", "hex": "3,-2", "owner": "Анна"}, "Флот лидера Глеб блокирует 3,-2 (Анна)"),
+    ({"kind": "captured", "leader": "Борис", "hex": "4,-1", "owner": "Анна", "population": 2},
+     "Борис захватывает 4,-1 у лидера Анна (население 2)"),
+    ({"kind": "captured", "leader": "Борис", "hex": "3,-1", "owner": "Анна", "homeworld_of": "Анна", "population": 4},
+     "Борис захватывает Родной мир лидера Анна (3,-1)"),
+    ({"kind": "monster_slain", "leader": "Дарья", "hex": "-3,0", "monster": "space-dragon", "changes": []},
+     "Дарья уничтожает чудовище: space-dragon (-3,0): "),
+    ({"kind": "all_sciences", "leader": "Анна"}, "Анна: все науки изучены"),
+    ({"kind": "quest_announced", "quest": "trade-route", "table": "quests-common"}, "Задание хода: «trade-route»"),
+])
+def test_log_lines_put_a_name_after_a_noun_in_the_nominative(entry, ru):
+    from gmtool.report.records import entry_text
+
+    assert entry_text({"turn": 8, **entry}, "ru").startswith(ru)
+
+
+def test_the_dry_run_private_divider_names_the_leader_after_a_colon():
+    from gmtool.locale import t
+
+    assert t("reply.dry_private", "ru", name="Борис") == "----- личный отчёт: Борис -----"
+
+
+def test_an_orders_problem_names_the_leader_once_and_the_key_in_russian():
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion.orders import Problem
+
+    reason = RuleRefused(key="council.bribe_multiple", who="Глеб: ", per=3, bribe=7)
+    problem = Problem(18, "Глеб", reason, "vote")
+    assert problem.render("o.toml", "ru") == "o.toml:18 (Глеб): голос (vote): подкуп платится кратно 3 ВС (1 голос за 3 ВС), а не 7"
+    assert problem.render("o.toml", "en") == "o.toml:18 (Глеб): vote: bribes are paid in whole multiples of 3 BC (1 vote per 3 BC), not 7"
