@@ -74,8 +74,8 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
     if council and council.get("bill"):
         result = tr("passed" if council["passed"] else "rejected", lang)
         facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
-        facts.append((tr("council_result", lang), text(f"{tr('yes_votes', lang)} {council['yes']}, "
-                                                       f"{tr('no_votes', lang)} {council['no']} → {result}")))
+        facts.append((tr("council_result", lang),
+                      text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result))))
         if council.get("tie"):
             facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
     if out.get("election"):
