@@ -223,3 +223,80 @@ def test_an_orders_problem_names_the_leader_once_and_the_key_in_russian():
     problem = Problem(18, "Глеб", reason, "vote")
     assert problem.render("o.toml", "ru") == "o.toml:18 (Глеб): голос (vote): подкуп платится кратно 3 ВС (1 голос за 3 ВС), а не 7"
     assert problem.render("o.toml", "en") == "o.toml:18 (Глеб): vote: bribes are paid in whole multiples of 3 BC (1 vote per 3 BC), not 7"
+
+
+# ------------------------------------------------------------------ plurals and phrasing
+
+@pytest.mark.parametrize(("key", "n", "ru", "en"), [
+    ("map.why_behind", 32, "32 неисследованных гекса за неисследованным космосом", "32 unexplored hexes lie behind"),
+    ("map.why_behind", 21, "21 неисследованный гекс за неисследованным космосом", "21 unexplored hexes lie behind"),
+    ("map.why_behind", 5, "5 неисследованных гексов за неисследованным космосом", "5 unexplored hexes lie behind"),
+    ("map.movable", 1, "1 исследованный гекс достижим", "1 explored hex can be reached"),
+])
+def test_hexes_are_counted_in_plural_forms(key, n, ru, en):
+    from gmtool.locale import t
+
+    assert t(key, "ru", n=n).startswith(ru)
+    assert t(key, "en", n=n).startswith(en)
+
+
+@pytest.mark.parametrize(("n", "ru"), [(1, "в 1 гексе от"), (4, "в 4 гексах от"), (10, "в 10 гексах от")])
+def test_the_stage_1_reach_says_how_far_in_words(n, ru):
+    from gmtool.errors import RuleRefused
+
+    err = RuleRefused(key="orion.stage1_reach_from", hex="1,0", n=n, leader="Борис", home="0,-3")
+    assert f"1,0 {ru} Родного мира лидера Борис (0,-3)" in err.text("ru")
+    assert f"1,0 is {n} hex{'es' if n != 1 else ''} from Борис's homeworld 0,-3" in err.text("en")
+
+
+def test_the_end_of_the_game_and_an_undone_turn_read_naturally():
+    from gmtool.locale import t
+
+    assert t("error.game_over_won", "ru", who="Борис", turn=9, victory="победа Ориона").startswith(
+        "игра окончена: Борис побеждает на 9-м ходу (победа Ориона)")
+    assert t("reply.undone", "ru", turn=8, span="x").startswith("Ход 8 отменён:")
+
+
+def test_the_council_result_line_is_lower_case_in_russian():
+    from gmtool.report.turns import end_public
+    from gmtool.report.render import render
+    from helpers import shipped_library
+
+    lib = shipped_library()
+    bills, quests = lib.get("bills", "orion"), lib.get("quests-common", "orion")
+    bill = bills.rows[0].id
+    out = {"turn": 8, "stage": 2, "council": {"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
+           "quests_completed": {}, "quests_discarded": [], "standings": [], "log": [],
+           "next_turn": 9, "next_stage": 2, "next_order": ["Борис", "Анна"]}
+    assert "Голосование совета: за 10, против 2 → принят" in render(end_public(out, bills, quests, "ru"), "plain")
+    assert "Council vote: Yes 10, No 2 → passed" in render(end_public(out, bills, quests, "en"), "plain")
+
+
+def test_a_dice_syntax_error_names_the_place_once(gm):
+    from helpers import assert_error
+
+    assert_error(gm("roll", "2d", "--lang", "ru"), "error: ожидалось число граней после «d»: «2d», в конце")
+    assert_error(gm("roll", "2d+", "--lang", "ru"), "error: ожидалось число граней после «d»: «2d+», позиция 3")
+
+
+def test_contamination_is_said_once_in_the_exploration_line():
+    from gmtool.report.records import entry_text
+
+    entry = {"kind": "explored", "turn": 1, "leader": "Борис", "hex": "0,1", "ship": "scout",
+             "result": {"discovery": "planet", "planet": {"type": "terran", "size": "medium", "properties": ["poor"]},
+                        "events": [{"kind": "negative", "id": "contamination"}]},
+             "changes": [{"player": "Борис", "homeworld_colonists": -1}]}
+    assert entry_text(entry, "ru").endswith("; contamination — -1 колонист в Родном мире")
+    assert entry_text(entry, "en").endswith("; contamination — -1 colonist on the homeworld")
+
+
+def test_shipped_labels_keep_to_the_glossary():
+    from gmtool.locale import t
+    from helpers import shipped_library
+
+    lib = shipped_library()
+    assert lib.find_row("exploration", "orion", "asteroids").label["ru"] == "Астероидное поле"
+    labels = [r.label["ru"] for name in ("negative-events", "positive-events") for r in lib.get(name, "orion").rows]
+    assert "Планета бедна минералами" in labels and not [x for x in labels if "будет" in x]
+    assert t("movement_order", "ru") == "Порядок движения"
+    assert t("law_yes", "ru") == "закон, действует постоянно"
