@@ -269,7 +269,7 @@ def test_undo_restores_the_state_before_turn_end(gm, camp):
     after_end = (camp / "campaign.toml").read_bytes()
     journal_before = (camp / "journal.toml").read_bytes()
     out = ok(gm("turn", "undo", "-c", str(camp)))
-    assert "turn 1 undone" in out
+    assert "Turn 1 undone" in out
     assert (camp / "campaign.toml").read_bytes() == before
     assert (camp / "journal.toml").read_bytes() == journal_before
     voided = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]

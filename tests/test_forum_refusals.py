@@ -58,11 +58,14 @@ def test_a_fresh_resolution_words_them_as_before(gm, camp, lang):
     out = ok(gm("post", "resolve", str(LEGACY / "thread.txt"), "-c", str(camp), "--lang", lang))
     lines = refusal_lines(out)
     old = expected(lang)
-    # the same words, but the Russian count of commands not run, which only English had
+    # the same words, but the Russian count of commands not run, which only English had, and
+    # the Russian distance in hexes
     assert len(lines) == len(old)
     for new, before in zip(lines, old):
         if before.startswith("!… (3 more commands)") and lang == "ru":
             assert new == before + ": 3 не выполнены"
+        elif " гекс. от " in before:   # the distance now counted in words («в 198 гексах от»)
+            assert new == before.replace(" гекс. от ", " гексах от ")
         else:
             assert new == before
     # and what is stored now is read back the same

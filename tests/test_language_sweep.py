@@ -256,7 +256,7 @@ def test_a_finished_game_says_who_won_in_the_asked_language(gm, tmp_path):
     path.write_text(path.read_text(encoding="utf-8") + '\n[turn_state.victory]\nkind = "orion"\nleader = "alice"\n'
                     'turn = 9\n', encoding="utf-8")
     res = gm("turn", "start", "-c", str(folder), "--lang", "ru")
-    assert res.stderr == "error: игра окончена: alice побеждает на ходу 9 (победа Ориона); больше ничего изменить нельзя\n"
+    assert res.stderr == "error: игра окончена: alice побеждает на 9-м ходу (победа Ориона); больше ничего изменить нельзя\n"
     res = gm("turn", "start", "-c", str(folder), "--lang", "en")
     assert res.stderr == "error: the game is over: alice won on turn 9 (Orion victory); nothing more can change\n"
 

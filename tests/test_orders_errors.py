@@ -64,7 +64,7 @@ SCOUT_LOST = "4,1,1,5"          # negative event 1 (halved: 1): the exploring fl
 @pytest.mark.parametrize("lang, fragment", [
     ("en", "orders.toml:5 (alice): assign: 1,-3 has 1 colonist: 2 workers and 0 scientists do not fit — the "
            "order at line 4 (explore 0,-2) came first: -1 colonist on the homeworld (contamination)"),
-    ("ru", "orders.toml:5 (alice): assign: в системе 1,-3 1 колонист: рабочих 2 и учёных 0 не помещается — "
+    ("ru", "orders.toml:5 (alice): распределение колонистов (assign): в системе 1,-3 1 колонист: рабочих 2 и учёных 0 не помещается — "
            "раньше выполнен приказ из строки 4 (explore 0,-2): -1 колонист в Родном мире (заражение)"),
 ])
 def test_an_order_made_impossible_by_an_earlier_contamination_names_it(gm, example, tmp_path, lang, fragment):

@@ -22,7 +22,7 @@ def _example(tmp_path: Path) -> Path:
 
 def _section(out: str, leader: str, lang: str) -> str:
     """A leader's report in a dry run's output (each post follows a line naming its recipient)."""
-    mark = "----- private report for " if lang == "en" else "----- личный отчёт для "
+    mark = "----- private report for " if lang == "en" else "----- личный отчёт: "
     return re.split(r"^----- .* -----$", out.split(f"{mark}{leader} -----\n")[1], flags=re.M)[0]
 
 

@@ -89,7 +89,7 @@ def explore_command(
                 raise InputError(key="explore.orion_no_dice")
             from gmtool.report.exploration import orion_report
 
-            system = explore_orion(state, leader, ship)
+            system = explore_orion(state, leader, ship, lib)
             commit(store, state)
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return

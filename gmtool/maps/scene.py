@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gmtool.campaign.hexes import Hex
-from gmtool.maps.labels import PROPERTY_MARKS, label
+from gmtool.maps.labels import PROPERTY_MARKS, label, mark_of, own_mark, row_ids
 from gmtool.maps.view import PUBLIC, Cell, MapView
 
 SQRT3 = math.sqrt(3)
@@ -172,7 +172,7 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> S
     if view.closed:
         shapes.append(Text(MARGIN, oy + 40, label("closed", lang), 18, anchor="start", cls="closed"))
     for cell in view.cells:
-        shapes += _cell(cell, *centres[cell.label], s, view.players)
+        shapes += _cell(cell, *centres[cell.label], s, view.players, names)
     shapes += legend
     return Scene(width, height, shapes, centres, s, title)
 
@@ -185,7 +185,8 @@ def _title(view: MapView, lang: str) -> str:
     return label("map_of", lang, who=view.viewer)
 
 
-def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str]) -> list[Shape]:
+def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str],
+          names: Callable[[str, str], str] = row_ids) -> list[Shape]:
     out: list[Shape] = []
     kind = cell.discovery if cell.known else ("reach" if cell.reach else "unexplored")
     fill = {"unexplored": FOG, "reach": REACH_FILL}.get(kind, SPACE)
@@ -214,14 +215,16 @@ def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str]) -> lis
         out.append(Circle(cx, cy, r, colour, INK, 1, cls=f"planet {cell.planet_type}",
                           data={"hex": str(cell.label), "type": cell.planet_type or "",
                                 "size": cell.planet_size or ""}))
-        marks = "".join(PROPERTY_MARKS.get(p, "?") for p in cell.properties)
+        each = [mark_of(names, "planet-properties", p) for p in cell.properties]
+        # one-letter marks run together (FR); longer ones (БОС ЗМ) are spaced
+        marks = ("" if all(len(m) == 1 for m in each) else " ").join(each)
         if marks:
             out.append(Text(cx, cy + s * 0.62, marks, mark * 0.9, INK, bold=True, cls="properties"))
     if cell.homeworld_of:
         out.append(Text(cx - s * 0.5, cy - s * 0.3, "★", mark * 1.1,
                         owner_colour(players, cell.homeworld_of), cls="homeworld"))
     if cell.monster:
-        text = "M+" if cell.monster.get("great") else "M"
+        text = own_mark(names, "mark_great_monster" if cell.monster.get("great") else "mark_monster")
         out.append(Text(cx + s * 0.5, cy - s * 0.3, text, mark, MONSTER, bold=True, cls="monster"))
     if cell.guardian:
         out.append(Text(cx + s * 0.5, cy - s * 0.3, "Ω", mark * 1.1, MONSTER, bold=True, cls="guardian"))
@@ -258,8 +261,8 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
                              Circle(x0 + 15, y - 3, 2, ASTEROID)], label("asteroids", lang))
     row([Circle(x0 + 10, y, 8, ORION, INK, 1)], label("orion", lang))
     row([Text(x0 + 10, y, "★", 17, INK)], label("homeworld", lang))
-    row([Text(x0 + 10, y, "M", 15, MONSTER, bold=True)], label("monster", lang))
-    row([Text(x0 + 10, y, "M+", 13, MONSTER, bold=True)], label("great_monster", lang))
+    row([Text(x0 + 10, y, label("mark_monster", lang), 15, MONSTER, bold=True)], label("monster", lang))
+    row([Text(x0 + 10, y, label("mark_great_monster", lang), 13, MONSTER, bold=True)], label("great_monster", lang))
     row([Text(x0 + 10, y, "Ω", 16, MONSTER, bold=True)], label("guardian", lang))
     row([Text(x0 + 10, y, "#", 15, MONSTER, bold=True)], label("blockade", lang))
     y += 6
@@ -270,8 +273,10 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
         row([Circle(x0 + 10, y, 30 * scale, "#ffffff", INK, 1, cls="legend-size")], names("world-size", size_id))
     y += 6
     heading(label("marks", lang))
-    for prop, letter in PROPERTY_MARKS.items():
-        row([Text(x0 + 10, y, letter, 14, INK, bold=True)], names("planet-properties", prop))
+    for prop in PROPERTY_MARKS:
+        letter = mark_of(names, "planet-properties", prop)
+        size = 14 if len(letter) < 3 else 11   # «БОС», «АРТ» fit the swatch's width
+        row([Text(x0 + 10, y, letter, size, INK, bold=True)], names("planet-properties", prop))
     owners = _owners(view)
     if owners:
         y += 6

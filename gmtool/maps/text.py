@@ -11,12 +11,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable
 
-from gmtool.maps.labels import label
+from gmtool.maps.labels import TYPE_LETTERS, label, mark_of, own_mark, row_ids
 from gmtool.maps.scene import PLANET_COLOURS
 from gmtool.maps.view import PUBLIC, Cell, MapView
 from gmtool.report.model import CodeBlock, Heading, Items, Paragraph, Report, Text, raw, text
 
-PLANET_LETTERS = {"terran": "T", "ocean": "O", "steppe": "S", "toxic": "X", "barren": "B", "inferno": "I"}
+PLANET_LETTERS = TYPE_LETTERS   # the built-in letters; the tables give them per language
 FEATURES = {"unexplored": ".", "reach": "+", "empty": "-", "asteroids": "a", "orion": "@"}
 FLAGS = {"homeworld": "*", "guardian": "G", "great_monster": "M", "monster": "m", "blockade": "#"}
 CELL = 3          # characters per hex
@@ -40,22 +40,24 @@ def owner_mark(players: list[str], name: str) -> str:
     return "1234567890abcdefghijklmnopqrstuvwxyz"[index % 36]
 
 
-def cell_token(cell: Cell, players: list[str]) -> str:
+def cell_token(cell: Cell, players: list[str], names: Callable[[str, str], str] = row_ids) -> str:
     if not cell.known:
         return f" {FEATURES['reach' if cell.reach else 'unexplored']} "
-    feature = (PLANET_LETTERS.get(cell.planet_type or "", "P") if cell.discovery == "planet"
+    letter = mark_of(names, "world-type", cell.planet_type or "")[:1] if cell.planet_type else "P"
+    feature = ((letter if letter != "?" else "P") if cell.discovery == "planet"
                else FEATURES.get(cell.discovery, "?"))
     owner = owner_mark(players, cell.owner) if cell.owner else ""
     flag = ("homeworld" if cell.homeworld_of else "guardian" if cell.guardian
             else ("great_monster" if cell.monster.get("great") else "monster") if cell.monster
             else "blockade" if cell.blockaded else None)
-    mark = FLAGS[flag] if flag else ""
+    own = {"guardian": "text_guardian", "monster": "text_monster", "great_monster": "text_great_monster"}
+    mark = (own_mark(names, own[flag]) if flag in own else FLAGS[flag]) if flag else ""
     if not owner and not mark:
         return f" {feature} "
     return f"{feature}{owner or ' '}{mark or ' '}"
 
 
-def grid(view: MapView) -> list[str]:
+def grid(view: MapView, names: Callable[[str, str], str] = row_ids) -> list[str]:
     """The hex grid, one string per row, all of one display width."""
     if not view.cells:
         return []
@@ -72,7 +74,7 @@ def grid(view: MapView) -> list[str]:
     for r in sorted(rows):
         chars: dict[int, str] = {}
         for c in rows[r]:
-            for i, ch in enumerate(cell_token(c, view.players)):
+            for i, ch in enumerate(cell_token(c, view.players, names)):
                 chars[col(c) - left + i] = ch
         body = "".join(chars.get(i, " ") for i in range(max(chars) + 1))
         lines.append(prefix[r].ljust(pad) + body)
@@ -90,7 +92,7 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
     if view.closed:
         blocks.append(Paragraph(text(label("closed", lang))))
         return Report(text(title), blocks, {"map": view.to_data(), "grid": []})
-    lines = grid(view)
+    lines = grid(view, names)
     blocks.append(CodeBlock(lines))
     blocks.append(Paragraph(text(label("rows", lang))))
     blocks.append(Heading(text(label("text_legend", lang))))
@@ -101,9 +103,10 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
         legend.append(_entry(FEATURES["reach"], label("reach", lang)))
     legend += [_entry(FEATURES["empty"], label("empty", lang)), _entry(FEATURES["asteroids"], label("asteroids", lang)),
                _entry(FEATURES["orion"], label("orion", lang))]
-    legend += [_entry(PLANET_LETTERS[t], names("world-type", t)) for t in PLANET_COLOURS]
-    legend += [_entry(FLAGS["homeworld"], label("homeworld", lang)), _entry(FLAGS["guardian"], label("guardian", lang)),
-               _entry(FLAGS["monster"], label("monster", lang)), _entry(FLAGS["great_monster"], label("great_monster", lang)),
+    legend += [_entry(mark_of(names, "world-type", t)[:1], names("world-type", t)) for t in PLANET_COLOURS]
+    legend += [_entry(FLAGS["homeworld"], label("homeworld", lang)), _entry(label("text_guardian", lang), label("guardian", lang)),
+               _entry(label("text_monster", lang), label("monster", lang)),
+               _entry(label("text_great_monster", lang), label("great_monster", lang)),
                _entry(FLAGS["blockade"], label("blockade", lang))]
     blocks.append(Items(legend))
     owners = sorted({c.owner for c in view.cells if c.owner}, key=view.players.index)
@@ -120,7 +123,8 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
 
 def _planet(c: Cell, names: Callable[[str, str], str], orion: str = "Orion") -> Text:
     """``2,-3 Terran, large (hostile) — alice``; ``0,0 Orion — carol``."""
-    words = f"{names('world-type', c.planet_type or '')}, {names('world-size', c.planet_size or '')}"
+    size = names('world-size', c.planet_size or '')
+    words = f"{names('world-type', c.planet_type or '')}, {size[:1].lower() + size[1:]}"   # as the reports write it
     if c.discovery == "orion":
         words = orion + (f": {words}" if c.planet_type else "")
     if c.properties:

@@ -58,7 +58,7 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
         facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=tally.chair))))
     blocks: list = [Facts(facts)]
     if private:
-        blocks += [Heading(text(tr("ballots", lang))), _ballot_table(tally.ballots, lang)]
+        blocks += [Heading(text(tr("ballots", lang))), _ballot_table(tally.ballots, lang, bill=True)]
     title = tr("council_vote_private" if private else "council_vote", lang)
     data = tally.to_data(secret=not private)
     if bill:
@@ -85,8 +85,14 @@ def election_report(tally: ElectionTally, lang: str, private: bool = False,
     return Report(text(tr("election_private" if private else "election", lang)), blocks, data)
 
 
-def _ballot_table(ballots: list, lang: str) -> TableBlock:
-    rows = [[b.leader, b.vote or tr("abstain", lang), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
+def _ballot_table(ballots: list, lang: str, bill: bool = False) -> TableBlock:
+    """A bill's ballots say yes/no/abstain in the reader's language; an election's name a candidate."""
+    def shown(vote: str | None) -> str:
+        if bill and vote in ("yes", "no", "abstain"):
+            return tr(f"vote.{vote}", lang)
+        return vote or tr("abstain", lang)
+
+    rows = [[b.leader, shown(b.vote), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
     return TableBlock([tr(k, lang) for k in ("leader", "ballot", "planets", "bribe", "votes")], rows,
                       ["left", "left", "right", "right", "right"])
 

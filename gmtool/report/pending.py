@@ -3,29 +3,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from gmtool.locale import t
 from gmtool.report.model import Heading, Items, Paragraph, Report, Span, bold, text
 
-# this report's own words (kept here, beside the one report that uses them)
-_WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "Waiting for — turn {turn}", "ru": "Ждём — ход {turn}"},
-    "orders_missing": {"en": "orders not given ({file})", "ru": "приказы не отданы ({file})"},
-    "orders_left": {"en": "{n} order(s) not used yet", "ru": "не использовано приказов: {n}"},
-    "vote": {"en": "council vote not cast", "ru": "голос в Совете не подан"},
-    "election": {"en": "election ballot not cast", "ru": "голос на выборах не подан"},
-    "quest": {"en": "quest open: {quest}", "ru": "открыт квест: {quest}"},
-    "venus_turn": {"en": "their turn: {phase}", "ru": "их ход: {phase}"},
-    "ready": {"en": "Ready", "ru": "Готовы"},
-    "nobody": {"en": "Nothing is waiting: every leader has acted.", "ru": "Никого не ждём: все лидеры сходили."},
-    "over": {"en": "The game is over.", "ru": "Игра окончена."},
-}
-_PHASES = {"movement": {"en": "movement", "ru": "движение"},
-           "first_contact": {"en": "first contact", "ru": "первый контакт"},
-           "operations": {"en": "operations", "ru": "операции"}}
+_PHASES = ("movement", "first_contact", "operations")
 
 
 def _w(key: str, lang: str, **fields: Any) -> str:
-    words = _WORDS[key]
-    return (words.get(lang) or words["en"]).format(**fields)
+    return t(f"pending.{key}", lang, **fields)
 
 
 def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
@@ -34,6 +19,8 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
     out: dict[str, list[dict[str, Any]]] = {}
     council = state.council
     ts = state.turn_state
+    if state.victory is not None:   # the game is over: it waits for nobody
+        return {player.name: [] for player in state.players}
     for player in state.players:
         items: list[dict[str, Any]] = []
         if state.venus is not None:
@@ -51,7 +38,9 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
         if council.election and player.name not in council.election.get("ballots", {}):
             items.append({"kind": "election"})
         for quest in ts.quests:
-            if player.name not in ts.completions.get(quest, []):
+            # a stage-1 quest stays open for the turns after, but each leader fulfils it once (A11)
+            done = state.stage == 1 and quest in player.quests_done
+            if not done and player.name not in ts.completions.get(quest, []):
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
         out[player.name] = items
     return out
@@ -74,7 +63,8 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
             if item["kind"] == "quest":
                 fields["quest"] = item["label"]
             if item["kind"] == "venus_turn":
-                fields["phase"] = _PHASES.get(item["phase"], {}).get(lang, item["phase"])
+                phase = item["phase"]
+                fields["phase"] = _w(f"phase_{phase}", lang) if phase in _PHASES else phase
             lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
         blocks.append(Items(lines))
     if over:

@@ -50,7 +50,9 @@ def award_text(award: dict[str, Any], lang: str, label: Label | None = None) -> 
     return text + (f", {award['hex']}" if award.get("hex") else "")
 
 
-def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label | None = None) -> str:
+def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label | None = None,
+                 cause_told: bool = False) -> str:
+    """``cause_told``: the line names the event already (``Заражение — −1 колонист в Родном мире``)."""
     label = label or _plain_label
     parts: list[str] = []
     for change in changes or []:
@@ -61,7 +63,8 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
                 continue   # natives: the colonists live on that planet, told with "colony" below
             if key in ("bc", "rp", "orders", "colonists", "homeworld_colonists") and isinstance(value, int):
                 if value and "cut" not in change:
-                    parts.append(w(key, lang, n=value))
+                    told = cause_told and key == "homeworld_colonists"
+                    parts.append(w(key + "_told" if told else key, lang, n=value))
             elif key == "ship_lost":
                 parts.append(w("ship_lost_piece", lang, ship=ship_name(value, label)))
             elif key == "ship_gained":
@@ -108,7 +111,7 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         text = w(kind, lang, leader=f["leader"], hex=f["hex"], ship=ship_name(entry.get("ship", "scout"), label),
                  found=found)
         gained = [c for c in entry.get("changes", []) if c]
-        return text + (f" — {changes_text(gained, lang, label)}" if gained else "")
+        return text + (f" — {changes_text(gained, lang, label, cause_told=True)}" if gained else "")
     if kind == "monster_slain":
         monster = label("monster-kind", entry["monster"], great=entry.get("great", False))
         text = w(kind, lang, leader=f["leader"], monster=monster.lower(), hex=f["hex"])

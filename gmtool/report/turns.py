@@ -74,8 +74,8 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
     if council and council.get("bill"):
         result = tr("passed" if council["passed"] else "rejected", lang)
         facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
-        facts.append((tr("council_result", lang), text(f"{tr('yes_votes', lang)} {council['yes']}, "
-                                                       f"{tr('no_votes', lang)} {council['no']} → {result}")))
+        facts.append((tr("council_result", lang),
+                      text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result))))
         if council.get("tie"):
             facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
     if out.get("election"):
@@ -146,7 +146,7 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     if kind == "scrap" and isinstance(r, dict):
         return tr("done_scrap", lang, item=label("costs", str(r["item"])), bc=r.get("refund", 0))
     if kind == "vote" and isinstance(r, dict) and r.get("vote") in ("yes", "no", "abstain"):
-        text = tr("done_vote", lang, choice=tr(r["vote"], lang))
+        text = tr("done_vote", lang, choice=tr(f"vote.{r['vote']}", lang))
         return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
     if kind == "election" and isinstance(r, dict) and "candidate" in r:
         text = tr("done_election", lang, candidate=r["candidate"] or tr("abstain", lang))

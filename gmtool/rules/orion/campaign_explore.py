@@ -7,9 +7,8 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
-from gmtool.locale import Msg, has
 from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count
+from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
@@ -72,7 +71,7 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     check_explorable(campaign, player, hex_, leaders_words)
     if hex_ == campaign.orion:
         raise RuleRefused(key="orion.orion_no_dice")
-    check_ship(player, ship, campaign.turn)
+    check_ship(player, ship, campaign.turn, _costs(tables.library))
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     changes = apply_exploration(campaign, player, hex_, result, ship)
     if not any(g.name == "ship_lost" for g in result.gains):
@@ -86,22 +85,30 @@ def _brief(result: Exploration) -> dict[str, Any]:
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
 
 
-def check_ship(player: Player, ship: str, turn: int) -> None:
+def _costs(library: Any) -> Any:
+    """The costs table (ship classes and their labels), if the library has one."""
+    from gmtool.errors import TableError
+
+    try:
+        return library.get("costs", "orion") if library is not None else None
+    except TableError:
+        return None
+
+
+def check_ship(player: Player, ship: str, turn: int, costs: Any = None) -> None:
     """A hex is explored by a ship that moves in: the leader must have one (A4 decision)
     that has not explored a hex this turn already (its move ended there, A4)."""
     if not has_ship(player, ship):
-        raise RuleRefused(key="orion.no_ship_to_move", leader=player.name,
-                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship)
+        raise RuleRefused(key="orion.no_ship_to_move", leader=player.name, ship=ship_name(ship, costs))
     n = ship_count(player, ship)
     if moved(player, ship, turn) >= n:
-        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name,
-                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship)
+        raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship_name(ship, costs))
 
 
-def explore_orion(campaign: Campaign, player: Player, ship: str = "scout") -> System:
+def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", library: Any = None) -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
     check_explorable(campaign, player, campaign.orion)
-    check_ship(player, ship, campaign.turn)
+    check_ship(player, ship, campaign.turn, _costs(library))
     system = campaign.system(campaign.orion)
     if system is None:
         system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)

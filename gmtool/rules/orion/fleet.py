@@ -22,6 +22,15 @@ def ship_named(costs: Any, name: str) -> str:
     return str(row.id)
 
 
+def ship_name(ship: str, costs: Any = None) -> Msg | str:
+    """A ship class as a message parameter: its label from the costs table in Russian (the
+    nominative, «Фрегат»), the id in words in English (``colony ship``, as before)."""
+    row = next((r for r in costs.rows if r.id == ship), None) if costs is not None else None
+    if row is not None and isinstance(row.label, dict):
+        return Label({**row.label, "en": ship.replace("_", " ")})
+    return Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " ")
+
+
 def ship_count(player: Player, ship: str) -> int:
     attr = SUPPORT_SHIPS.get(ship)
     return getattr(player, attr) if attr else player.ships.get(ship, 0)
@@ -39,10 +48,9 @@ def add_ship(player: Player, ship: str, n: int = 1) -> None:
         player.ships[ship] = player.ships.get(ship, 0) + n
 
 
-def remove_ship(player: Player, ship: str) -> None:
+def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
     if not has_ship(player, ship):
-        raise RuleRefused(key="orion.no_ship", leader=player.name,
-                          ship=Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " "))
+        raise RuleRefused(key="orion.no_ship", leader=player.name, ship=ship_name(ship, costs))
     attr = SUPPORT_SHIPS.get(ship)
     if attr:
         setattr(player, attr, getattr(player, attr) - 1)

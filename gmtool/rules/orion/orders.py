@@ -23,6 +23,7 @@ is found.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, overload
@@ -31,7 +32,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError, RuleRefused
-from gmtool.locale import Msg
+from gmtool.locale import Msg, has, t
 from gmtool.rolltables.roller import DiceRoller
 
 # The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
@@ -76,10 +77,17 @@ class Problem:
     after: Msg | None = None   # an earlier order of the file whose outcome is why
 
     def text(self, lang: str = "en") -> str:
-        text = self.reason.text(lang) if isinstance(self.reason, (Msg, GmError)) else str(self.reason)
+        reason = self.reason
+        if isinstance(reason, GmError) and self.leader and reason.params.get("who") == f"{self.leader}: ":
+            reason = copy.copy(reason)   # the line names the leader already
+            reason.params = {**reason.params, "who": ""}
+        text = reason.text(lang) if isinstance(reason, (Msg, GmError)) else str(reason)
         if self.after is not None:
             text = Msg(self.after.key, reason=text, **self.after.params).text(lang)
-        return f"{self.kind}: {text}" if self.kind else text
+        if not self.kind:
+            return text
+        name = t(f"error.orders.key.{self.kind}", lang) if has(f"error.orders.key.{self.kind}") else self.kind
+        return f"{name if name == self.kind else f'{name} ({self.kind})'}: {text}"
 
     @property
     def message(self) -> str:

@@ -8,6 +8,7 @@ from gmtool.campaign import decks
 from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
+from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
@@ -192,12 +193,12 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     quest_id = quest_id or ts.quests[-1]
     if quest_id not in ts.quests:
         raise RuleRefused(key="orion.quest_not_open", quest=quest_id, open=list(ts.quests))
-    if campaign.stage == 1 and quest_id in player.quests_done:
-        raise RuleRefused(key="orion.quest_done", leader=player.name, quest=quest_id)
-    if player.name in ts.completions.get(quest_id, []):
-        raise RuleRefused(key="orion.quest_done_turn", leader=player.name, quest=quest_id)
     table = rules.quests(campaign.stage)
     row = table.row(quest_id)
+    if campaign.stage == 1 and quest_id in player.quests_done:
+        raise RuleRefused(key="orion.quest_done", leader=player.name, quest=Label(row.label))
+    if player.name in ts.completions.get(quest_id, []):
+        raise RuleRefused(key="orion.quest_done_turn", leader=player.name, quest=Label(row.label))
     changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
     ts.completions.setdefault(quest_id, []).append(player.name)
     player.quests_done.append(quest_id)
