@@ -367,7 +367,7 @@ def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
         if target == c.orion:
             from gmtool.rules.orion.campaign_explore import explore_orion
 
-            explore_orion(c, leader, ship)
+            explore_orion(c, leader, ship, rules.library)
             return {"hex": str(target), "discovery": "orion", "ship": ship}
         result = explore_hex(c, rules.orion, leader, target, DiceRoller(source), ship)
         return {"hex": str(target), "ship": ship, **result.to_data()}
