@@ -91,11 +91,21 @@ def draw_all(campaign: Any, jobs: list[Job], campaign_dir: Path | None,
         return []
     _shared = (campaign, campaign_dir, about)
     try:
-        # The first map is drawn here before any fork: Pillow, the fonts, the rule labels
-        # and the rasterised hex labels are loaded once, and every worker inherits them.
-        first = _draw(jobs[:1])
-        rest = jobs[1:]
-        count = processes(len(rest))
-        return first + (_side_by_side(rest, count) if count > 1 else _draw(rest))
+        count = processes(len(jobs))
+        if count == 1:
+            return _draw(jobs)
+        _warm(campaign_dir, {lang for _, lang in jobs})   # loaded once, inherited by the workers
+        return _side_by_side(jobs, count)
     finally:
         _shared = None
+
+
+def _warm(campaign_dir: Path | None, langs: set[str]) -> None:
+    """What every map needs, loaded before the fork: Pillow, the fonts, the rule labels."""
+    from gmtool.maps import _names
+    from gmtool.maps.png import font
+
+    for bold in (False, True):
+        font(14, bold)
+    for lang in langs:
+        _names(lang, campaign_dir)("world-type", "terran")

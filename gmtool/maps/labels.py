@@ -2,6 +2,7 @@
 types, properties, monsters — from the rule tables through :func:`table_labels`."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -69,8 +70,16 @@ class TableNames:
 
 
 def table_labels(lang: str, campaign_dir: Path | None = None) -> Callable[[str, str], str]:
-    """(table, row id) → the row's label (a :class:`TableNames`, which also knows the marks)."""
-    from gmtool.rolltables.library import TableLibrary
+    """(table, row id) → the row's label (a :class:`TableNames`, which also knows the marks);
+    one per language and tables folder in a process (a turn draws a map per leader)."""
+    import os
 
     own = campaign_dir / "tables" if campaign_dir is not None else None
-    return TableNames(lang, TableLibrary.default([own] if own is not None and own.is_dir() else []))
+    return _names(lang, own if own is not None and own.is_dir() else None, os.environ.get("GMTOOL_TABLES", ""))
+
+
+@lru_cache(maxsize=16)
+def _names(lang: str, own: Path | None, env: str) -> TableNames:
+    from gmtool.rolltables.library import TableLibrary
+
+    return TableNames(lang, TableLibrary.default([own] if own is not None else []))
