@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from common import gmtool_path, resolve_and_read_back
+from common import gmtool_path, resolve_and_read_back, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -54,17 +52,9 @@ CPU: list[float] = []
 
 
 def run(cmd: list[str]) -> tuple[float, str]:
-    import resource
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    took = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(cmd[:4])} … failed ({done.returncode}): {done.stderr.strip()}")
-    return took, done.stdout
+    wall, cpu, out = timed(cmd)
+    CPU.append(cpu)
+    return wall, out
 
 
 def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:

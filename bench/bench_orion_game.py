@@ -11,23 +11,17 @@ about as fast as the first (flat from turn 1 to 18). Timing goals live here, nev
 from __future__ import annotations
 
 import json
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from common import as_installed
+from common import as_installed, timed
 
 RACES = ["alkari", "bulrathi", "darlok", "human", "klackon", "meklar", "mrrshan", "psilon", "sakkra", "silicoid"]
 
 
 def gm(*args: str) -> str:
-    res = subprocess.run([sys.executable, "-m", "gmtool", *args], capture_output=True, text=True)
-    if res.returncode != 0:
-        raise SystemExit(f"gmtool {' '.join(args)} failed: {res.stderr}")
-    return res.stdout
+    return timed([sys.executable, "-m", "gmtool", *args])[2]
 
 
 def hexes_near(home: str, radius_ring: int = 1) -> list[str]:
@@ -76,11 +70,6 @@ def orders_for(turn: int, state: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _children_cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def main() -> None:
     as_installed()
     turns = int(sys.argv[sys.argv.index("--turns") + 1]) if "--turns" in sys.argv else 18
@@ -99,10 +88,9 @@ def main() -> None:
                 break
             orders = Path(tmp) / f"turn-{turn:02d}.toml"
             orders.write_text(orders_for(turn, state), encoding="utf-8")
-            start, cpu = time.perf_counter(), _children_cpu()
-            out = gm("turn", "run", str(orders), "-c", str(camp))
-            times.append(time.perf_counter() - start)
-            cpus.append(_children_cpu() - cpu)
+            wall, cpu, out = timed([sys.executable, "-m", "gmtool", "turn", "run", str(orders), "-c", str(camp)])
+            times.append(wall)
+            cpus.append(cpu)
             print(f"turn {turn:2d}: {times[-1] * 1000:7.1f} ms   (CPU {cpus[-1] * 1000:6.1f} ms)")
             if "Victory:" in out:
                 print("  (victory)")

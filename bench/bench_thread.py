@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import gmtool_path, resolve_and_read_back
+from common import gmtool_path, resolve_and_read_back, timed
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 GOAL = 2.0
@@ -68,12 +68,8 @@ def thread_text(posts: int) -> str:
 
 
 def run(cmd: list[str]) -> tuple[float, str]:
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.strip()}")
-    return took, done.stdout
+    wall, _, out = timed(cmd)
+    return wall, out
 
 
 def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:

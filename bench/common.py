@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import compileall
 import os
+import resource
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -26,6 +29,20 @@ def gmtool_path() -> str:
     if not found:
         sys.exit("gmtool is not installed in this environment")
     return found
+
+
+def timed(cmd: list[str]) -> tuple[float, float, str]:
+    """Run one command to the end: (wall seconds, CPU seconds of it and its children, stdout);
+    a failing command ends the benchmark with its error. CPU time is the steadier figure on
+    a busy machine: the wall time above it is waiting for a CPU."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd[:4])} … failed ({done.returncode}): {done.stderr.strip()}")
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.stdout
 
 
 Run = Callable[[list[str]], tuple[float, str]]   # cmd → (wall seconds, stdout)
