@@ -25,9 +25,9 @@ def test_workers_draw_the_same_bytes_in_the_same_order(monkeypatch):
     campaign = CampaignStore(EXAMPLE).load()
     jobs = jobs_of(campaign)
     monkeypatch.setenv(batch.WORKERS_ENV, "1")
-    alone = batch.draw_all(campaign, jobs, EXAMPLE, (1, 1))
+    alone = batch.draw_all(campaign, jobs, None, (1, 1))
     monkeypatch.setenv(batch.WORKERS_ENV, "3")
-    together = batch.draw_all(campaign, jobs, EXAMPLE, (1, 1))
+    together = batch.draw_all(campaign, jobs, None, (1, 1))
     assert together == alone
     assert len(set(alone[1:4])) == 3 and alone[1] == alone[4]     # each leader's own map, twice
 
@@ -36,7 +36,7 @@ def test_a_dead_worker_s_maps_are_drawn_here(monkeypatch):
     campaign = CampaignStore(EXAMPLE).load()
     jobs = jobs_of(campaign)
     monkeypatch.setenv(batch.WORKERS_ENV, "1")
-    alone = batch.draw_all(campaign, jobs, EXAMPLE, (1, 1))
+    alone = batch.draw_all(campaign, jobs, None, (1, 1))
     parent, draw = os.getpid(), batch._draw
 
     def dies_in_a_worker(share):
@@ -46,7 +46,7 @@ def test_a_dead_worker_s_maps_are_drawn_here(monkeypatch):
 
     monkeypatch.setattr(batch, "_draw", dies_in_a_worker)
     monkeypatch.setenv(batch.WORKERS_ENV, "3")
-    assert batch.draw_all(campaign, jobs, EXAMPLE, (1, 1)) == alone
+    assert batch.draw_all(campaign, jobs, None, (1, 1)) == alone
 
 
 def test_how_many_processes(monkeypatch):

@@ -45,11 +45,13 @@ def test_the_maps_of_a_turn_end_are_titled_with_that_turn(gm, camp):
 
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
-    state = CampaignStore(camp).load()
+    from gmtool.cli.common import campaign_library
+
+    state, lib = CampaignStore(camp).load(), campaign_library(camp)
     assert state.turn == 2                                          # the campaign is at the next turn
-    svg = draw(state, "bob", "svg", "en", camp, about=(1, 1))
+    svg = draw(state, "bob", "svg", "en", lib, about=(1, 1))
     assert "turn 1 · stage 1" in svg and "turn 2" not in svg
     written = camp / "reports" / "turn-01"
     for viewer, stem in ((PUBLIC, "public"), ("bob", "bob")):
-        assert (written / f"map-{stem}.png").read_bytes() == draw(state, viewer, "png", "en", camp, about=(1, 1))
-    assert (written / "map-bob.png").read_bytes() != draw(state, "bob", "png", "en", camp)   # "turn 2" there
+        assert (written / f"map-{stem}.png").read_bytes() == draw(state, viewer, "png", "en", lib, about=(1, 1))
+    assert (written / "map-bob.png").read_bytes() != draw(state, "bob", "png", "en", lib)   # "turn 2" there

@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from gmtool.errors import InputError
-from gmtool.report.i18n import tr
+from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
                                campaign_library, commit, handles_errors, library, open_campaign, user_text)
 

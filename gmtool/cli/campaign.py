@@ -19,22 +19,11 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="campaign")
 
 
-def labeller(lib: Any, lang: str):
-    """(table, id) → label, for status tables."""
-    from gmtool.rolltables.model import pick
+def labeller(lib: Any, lang: str) -> Any:
+    """(table, id) → label (gmtool.report.labels)."""
+    from gmtool.report.labels import rule_labels
 
-    def label(table: str, row_id: str, short: bool = False, great: bool = False) -> str:
-        if table == "discovery":
-            row = next((r for r in lib.get("exploration", "orion").rows if r.values.get("discovery") == row_id), None)
-            return pick(row.label, lang) if row else row_id
-        row = lib.find_row(table, "orion", row_id)
-        if row is None:
-            return row_id
-        if great and "great" in row.values:
-            return pick(row.values["great"], lang)
-        return pick((row.short or row.label) if short else row.label, lang)
-
-    return label
+    return rule_labels(lib, lang)
 
 
 @app.command("new")

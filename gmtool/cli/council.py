@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool.errors import InputError, RuleRefused
-from gmtool.report.i18n import tr
+from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_dir, campaign_library, commit, handles_errors, open_campaign)
 

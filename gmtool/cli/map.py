@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, handles_errors, require_campaign
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, campaign_library, handles_errors,
+                               require_campaign)
 
 
 class MapFormat(str, Enum):
@@ -21,7 +22,6 @@ class MapFormat(str, Enum):
 
 
 SUFFIXES = {".png": "png", ".svg": "svg", ".txt": "plain", ".bbcode": "bbcode", ".md": "markdown", ".json": "json"}
-EXTENSIONS = {"png": "png", "svg": "svg", "plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
 PlayerOpt = Annotated[Optional[str], typer.Option("--player", "-p", help="Only what this leader knows (fog of war; "
                                                   "closed rooms in stage 1).", show_default=False)]
 
@@ -80,7 +80,7 @@ def map_command(
         fmt = "png"
     out = Output(None, lang, state)
     if fmt in ("png", "svg"):
-        body = draw(state, viewer, fmt, out.lang, folder)
+        body = draw(state, viewer, fmt, out.lang, campaign_library(folder))
         data = body if isinstance(body, bytes) else body.encode("utf-8")
         if output is None:
             stem = "moderator" if viewer is None else "public" if public else safe_name(viewer)
@@ -90,7 +90,7 @@ def map_command(
         return
     from gmtool.report.render import render
 
-    text = render(map_text_report(state, viewer, out.lang, folder), fmt, out.dialect, out.post_limit)
+    text = render(map_text_report(state, viewer, out.lang, campaign_library(folder)), fmt, out.dialect, out.post_limit)
     if output is None:
         typer.echo(text, nl=False)
     else:

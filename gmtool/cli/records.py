@@ -46,15 +46,11 @@ def _rules(store: Any, tables: Any):
 
 
 def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
+    """The record's line (its turn-log entry in words) as the command's reply."""
     from gmtool.cli.campaign import labeller
-    from gmtool.report.model import Paragraph, Report, text
     from gmtool.report.records import entry_text
 
-    line = entry_text(entry, out.lang, labeller(rules.library, out.lang))
-    if out.format == "plain":
-        typer.echo(line)
-        return
-    out.emit(Report(text(line), [Paragraph(text(line))], entry))
+    out.reply(entry_text(entry, out.lang, labeller(rules.library, out.lang)), entry)
 
 
 def _hex(value: str):

@@ -9,9 +9,9 @@ import typer
 
 from gmtool.campaign.names import file_stem
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign, refusal)
+                               campaign_library, commit, handles_errors, open_campaign, refusal,
+                               require_campaign)
 from gmtool.locale import t
-from gmtool.rolltables.model import pick
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
                   no_args_is_help=True)
@@ -148,19 +148,19 @@ def end_command(
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
         turn = state.turn
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
-        maps = _draw_maps(store, state, turn, out, public.data.get("stage"))
+        maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
         _write_reports(store.folder, turn, out, rendered, maps)
     out.emit(public)
 
 
-def _draw_maps(store: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> dict[str, bytes]:
-    """map-public.png and map-<leader>.png, titled with the turn they report; drawn before
-    the turn is written (gmtool.maps)."""
+def _draw_maps(rules: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> dict[str, bytes]:
+    """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
+    the turn's own tables; drawn before the turn is written (gmtool.maps)."""
     from gmtool.maps import draw_turn_maps
 
-    return draw_turn_maps(state, store.folder, out.lang, turn, stage)
+    return draw_turn_maps(state, rules.library, out.lang, turn, stage)
 
 
 def _first_id(choice: DiceChoice) -> int:
@@ -222,7 +222,7 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     from gmtool.campaign.history import undo
     from gmtool.campaign.store import CampaignStore
 
-    store = CampaignStore(_folder(campaign))
+    store = CampaignStore(require_campaign(campaign))
     with store.locked():
         undone = undo(store)
         out = Output(format, lang, store.load())
@@ -236,12 +236,6 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
         return
     out.reply(t("reply.undone", out.lang, turn=turn, span=span),
               {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else []})
-
-
-def _folder(option: Any) -> Path:
-    from gmtool.cli.common import require_campaign
-
-    return require_campaign(option)
 
 
 @handles_errors
@@ -584,7 +578,7 @@ def run_command(
             raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
         if not dry_run:
-            maps = _draw_maps(store, state, turn, out, public.data.get("stage"))
+            maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
             _snapshot(store, turn, before, _first_id(choice), orders=where)
             commit(store, state, choice)
             _write_reports(store.folder, turn, out, rendered, maps)
@@ -619,6 +613,8 @@ def build_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.campaign.hexes import Hex
     from gmtool.rules.orion.building import order_build
 
+    from gmtool.rolltables.model import pick
+
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         costs = _rules(store, tables).costs
@@ -643,6 +639,8 @@ def scrap_command(player: PlayerOpt,
     """
     from gmtool.campaign.hexes import Hex
     from gmtool.rules.orion.building import scrap
+
+    from gmtool.rolltables.model import pick
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)

@@ -8,7 +8,7 @@ for a forum's code box (:mod:`gmtool.maps.text`).
 """
 from __future__ import annotations
 
-from pathlib import Path
+from functools import lru_cache
 from typing import Any, Callable, Literal, overload
 
 from gmtool.campaign.model import Campaign
@@ -21,10 +21,19 @@ TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
 __all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps"]
 
 
-def _names(lang: str, campaign_dir: Path | None) -> Callable[[str, str], str]:
-    from gmtool.maps.labels import table_labels
+def _names(lang: str, library: Any = None) -> Callable[[str, str], str]:
+    """The rule labels the map is written with: the command's table library (its --tables
+    and the campaign's own tables/ included), else the shipped tables."""
+    from gmtool.report.labels import rule_labels
 
-    return table_labels(lang, campaign_dir)
+    return rule_labels(library if library is not None else _shipped(), lang)
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Any:
+    from gmtool.rolltables.library import TableLibrary
+
+    return TableLibrary.default([])
 
 
 def title(view: MapView, lang: str) -> str:
@@ -35,12 +44,12 @@ def title(view: MapView, lang: str) -> str:
 
 @overload
 def draw(campaign: Campaign, viewer: str | None, fmt: Literal["png"], lang: str = "en",
-         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes: ...
+         library: Any = None, about: tuple[int, int] | None = None) -> bytes: ...
 @overload
 def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
-         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes | str: ...
+         library: Any = None, about: tuple[int, int] | None = None) -> bytes | str: ...
 def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
-         campaign_dir: Path | None = None, about: tuple[int, int] | None = None) -> bytes | str:
+         library: Any = None, about: tuple[int, int] | None = None) -> bytes | str:
     """The map of ``campaign`` for ``viewer`` (None: the moderator; :data:`PUBLIC`; a
     leader) as PNG bytes or SVG text. ``about``: (turn, stage) the map reports, for its
     title (a turn end's maps show the galaxy after the turn, when the campaign is at the next)."""
@@ -51,7 +60,7 @@ def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
     view = build_view(campaign, viewer)
     if about is not None:
         view = replace(view, turn=about[0], stage=about[1])
-    scene = build_scene(view, lang, _names(lang, campaign_dir))
+    scene = build_scene(view, lang, _names(lang, library))
     if fmt == "png":
         from gmtool.maps.png import render_png
 
@@ -63,18 +72,17 @@ def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
     raise ValueError(f"unknown image format {fmt!r}")
 
 
-def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en",
-                    campaign_dir: Path | None = None) -> Any:
+def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en", library: Any = None) -> Any:
     """The text map as a :class:`~gmtool.report.model.Report` for any text renderer."""
     from gmtool.maps.text import map_report
 
     view = build_view(campaign, viewer)
-    return map_report(view, lang, _names(lang, campaign_dir), title(view, lang))
+    return map_report(view, lang, _names(lang, library), title(view, lang))
 
 
 
 
-def draw_turn_maps(campaign: Campaign, campaign_dir: Path, lang: str, turn: int,
+def draw_turn_maps(campaign: Campaign, library: Any, lang: str, turn: int,
                    stage: int | None = None) -> dict[str, bytes]:
     """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
     (the galaxy as it stands after the turn; the title names ``turn`` and its ``stage``, the
@@ -88,7 +96,7 @@ def draw_turn_maps(campaign: Campaign, campaign_dir: Path, lang: str, turn: int,
     jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)]
     jobs += [(p.name, p.lang or lang) for p in campaign.players]
     stems = ["public"] + [safe_name(p.name) for p in campaign.players]
-    return {f"map-{stem}.png": image for stem, image in zip(stems, draw_all(campaign, jobs, campaign_dir, about))}
+    return {f"map-{stem}.png": image for stem, image in zip(stems, draw_all(campaign, jobs, library, about))}
 
 
 def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[str, str] | None = None) -> None:

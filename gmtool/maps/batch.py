@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 WORKERS_ENV = "GMTOOL_MAP_WORKERS"
@@ -15,8 +14,8 @@ MAPS_PER_PROCESS = 3      # fewer maps than this per process: a fork costs more 
 
 Job = tuple[str | None, str]          # (viewer, language)
 
-# What the forked workers inherit: (campaign, campaign_dir, about), set only while drawing.
-_shared: tuple[Any, Path | None, tuple[int, int] | None] | None = None
+# What the forked workers inherit: (campaign, table library, about), set only while drawing.
+_shared: tuple[Any, Any, tuple[int, int] | None] | None = None
 
 
 def processes(maps: int) -> int:
@@ -34,8 +33,8 @@ def _draw(jobs: list[Job]) -> list[bytes]:
     from gmtool.maps import draw
 
     assert _shared is not None
-    campaign, campaign_dir, about = _shared
-    return [draw(campaign, viewer, "png", lang, campaign_dir, about) for viewer, lang in jobs]
+    campaign, library, about = _shared
+    return [draw(campaign, viewer, "png", lang, library, about) for viewer, lang in jobs]
 
 
 def _worker_start(parent: int) -> None:
@@ -83,24 +82,23 @@ def _side_by_side(jobs: list[Job], count: int) -> list[bytes]:
     return images
 
 
-def draw_all(campaign: Any, jobs: list[Job], campaign_dir: Path | None,
-             about: tuple[int, int] | None) -> list[bytes]:
+def draw_all(campaign: Any, jobs: list[Job], library: Any, about: tuple[int, int] | None) -> list[bytes]:
     """PNG bytes for each (viewer, language) of ``jobs``, in order."""
     global _shared
     if not jobs:
         return []
-    _shared = (campaign, campaign_dir, about)
+    _shared = (campaign, library, about)
     try:
         count = processes(len(jobs))
         if count == 1:
             return _draw(jobs)
-        _warm(campaign_dir, {lang for _, lang in jobs})   # loaded once, inherited by the workers
+        _warm(library, {lang for _, lang in jobs})   # loaded once, inherited by the workers
         return _side_by_side(jobs, count)
     finally:
         _shared = None
 
 
-def _warm(campaign_dir: Path | None, langs: set[str]) -> None:
+def _warm(library: Any, langs: set[str]) -> None:
     """What every map needs, loaded before the fork: Pillow, the fonts, the rule labels."""
     from gmtool.maps import _names
     from gmtool.maps.png import font
@@ -108,4 +106,4 @@ def _warm(campaign_dir: Path | None, langs: set[str]) -> None:
     for bold in (False, True):
         font(14, bold)
     for lang in langs:
-        _names(lang, campaign_dir)("world-type", "terran")
+        _names(lang, library)("world-type", "terran")

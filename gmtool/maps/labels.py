@@ -2,7 +2,6 @@
 types, properties, monsters — from the rule tables through :func:`table_labels`."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,47 +38,11 @@ def label(key: str, lang: str, **values: Any) -> str:
     return t("map." + key, lang, **values)
 
 
-class TableNames:
-    """(table, row id) → the row's label, from the shipped tables and the campaign's own
-    tables/ folder; the id itself when there is no row.  ``mark(table, id)`` is the map's
-    mark for the row in the same language (the table's ``map_mark_<id>`` rule), or None."""
-
-    def __init__(self, lang: str, lib: Any) -> None:
-        self.lang = lang
-        self.lib = lib
-
-    def __call__(self, table: str, row_id: str) -> str:
-        from gmtool.rolltables.model import pick
-
-        try:
-            row = self.lib.find_row(table, "orion", row_id)
-        except Exception:   # a table missing from a custom set: show the id
-            row = None
-        if row is None:
-            return row_id
-        return pick(row.label, self.lang)
-
-    def mark(self, table: str, row_id: str) -> str | None:
-        from gmtool.rolltables.model import pick
-
-        try:
-            value = self.lib.get(table, "orion").rules.get(f"map_mark_{row_id}")
-        except Exception:   # a table missing from a custom set: the built-in letter
-            return None
-        return pick(value, self.lang) if isinstance(value, dict) else (str(value) if value else None)
-
-
 def table_labels(lang: str, campaign_dir: Path | None = None) -> Callable[[str, str], str]:
-    """(table, row id) → the row's label (a :class:`TableNames`, which also knows the marks);
-    one per language and tables folder in a process (a turn draws a map per leader)."""
-    import os
-
-    own = campaign_dir / "tables" if campaign_dir is not None else None
-    return _names(lang, own if own is not None and own.is_dir() else None, os.environ.get("GMTOOL_TABLES", ""))
-
-
-@lru_cache(maxsize=16)
-def _names(lang: str, own: Path | None, env: str) -> TableNames:
+    """The rule labels of the shipped tables (and ``campaign_dir``'s own tables/) in ``lang``;
+    a command that has its campaign's library passes that instead (:mod:`gmtool.maps`)."""
+    from gmtool.report.labels import rule_labels
     from gmtool.rolltables.library import TableLibrary
 
-    return TableNames(lang, TableLibrary.default([own] if own is not None else []))
+    own = campaign_dir / "tables" if campaign_dir is not None else None
+    return rule_labels(TableLibrary.default([own] if own is not None and own.is_dir() else []), lang)

@@ -2,8 +2,6 @@
 changes, written by the catalogs' plural rules (``gmtool.locale``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.locale import t
 
 # a resource an effect changes → its counted message in the catalogs
@@ -17,11 +15,6 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
-def count(kind: str, n: int, lang: str) -> str:
-    """``count("orders", 21, "ru")`` → ``21 ордер``."""
-    return t(_COUNTED.get(kind, kind), lang, n=n)
-
-
 def change(kind: str, n: int, lang: str) -> str:
     """``+1 ордер``, ``−2 ВС``; an unknown resource reads ``kind +n``."""
     key = _COUNTED.get(kind)
@@ -31,11 +24,6 @@ def change(kind: str, n: int, lang: str) -> str:
         return t("change." + kind, lang, n=n) if has("change." + kind) else f"{kind} {signed(n)}"
     text = t(key, lang, n=abs(n))
     return ("+" if n > 0 else "−" if n < 0 else "") + text
-
-
-def changes_text(changes: Any, lang: str) -> str:
-    """``[{"orders": 1}, {"bc": -2}]`` → ``+1 order, −2 BC``."""
-    return t("list_sep", lang).join(change(k, v, lang) for c in changes or [] for k, v in c.items()) or "—"
 
 
 def build_reason(reason: str, lang: str) -> str:
