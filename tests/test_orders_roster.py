@@ -84,7 +84,7 @@ def test_drop_keep_then_replace_and_rename_keep_every_name_of_the_file(game):
     ('[alice]\nplayer_drop = false\n', "player_drop is true"),
     ('[dave]\nplayer_add = { race = "psilon", bc = 99 }\n', "player_add is true or"),
     ('[alice]\nplayer_replace = ["erin", "frank"]\n', "must be text"),
-    ('[alice]\nplayer_rename = "x\\u0001y"\n', "printable"),
+    ('[alice]\nplayer_rename = "x\\u0001y"\n', "control character (U+0001)"),
 ])
 def test_refused_roster_orders_change_nothing(game, text, fragment):
     from gmtool.campaign.model import campaign_to_dict

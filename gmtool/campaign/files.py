@@ -121,3 +121,13 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def truncate_to(path: Path, size: int) -> None:
+    """Take back an append (the file cut to ``size``) when what goes with it could not be
+    written; a failure here leaves at worst a visible tail (`campaign validate --repair`)."""
+    try:
+        if path.stat().st_size > size:
+            os.truncate(path, size)
+    except OSError:
+        pass

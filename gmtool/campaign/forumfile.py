@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from gmtool.campaign.files import append_durably, atomic_write
+from gmtool.campaign.files import append_durably, atomic_write, truncate_to
 from gmtool.errors import CampaignError
 from gmtool.tomlfile import display_path, toml_message
 
@@ -191,13 +191,7 @@ def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str,
 
 def cut(path: Path, size: int) -> None:
     """Undo this run's append when what goes with it could not be written."""
-    import os
-
-    try:
-        if path.stat().st_size > size:
-            os.truncate(path, size)
-    except OSError:
-        pass   # a torn tail at worst: `campaign validate --repair` cuts it
+    truncate_to(path, size)
 
 
 def check(path: Path) -> tuple[str, str]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from gmtool.campaign.files import append_durably, truncate_to
 from gmtool.campaign.names import file_stem
 from gmtool.campaign.store import CampaignStore, atomic_write, next_snapshot_seq, require_snapshot
+from gmtool.errors import GmError
 
 
 def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None,
@@ -41,13 +43,18 @@ def undo(store: CampaignStore) -> Undone:
     orders = _orders_of(snapshot)
     last_id = store.next_roll_id() - 1
     kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
-    atomic_write(store.state_path, kept)
     entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
              f"reason = \"turn {turn} undone\"\n\n")
     if last_id < first_id:
         entry = f"[[void]]\nturn = {turn}\nreason = \"turn {turn} undone (no rolls)\"\n\n"
-    with open(store.folder / "voided.toml", "a", encoding="utf-8") as fh:
-        fh.write(entry)
+    voided = store.folder / "voided.toml"
+    size = voided.stat().st_size if voided.exists() else 0
+    append_durably(voided, entry.encode("utf-8"))     # the void is recorded before the state goes back
+    try:
+        atomic_write(store.state_path, kept)
+    except GmError:
+        truncate_to(voided, size)
+        raise
     n = 1
     while (target := snapshot.with_name(f"{snapshot.name}.undone-{n}")).exists():
         n += 1

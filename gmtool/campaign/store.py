@@ -14,13 +14,12 @@ applied — visible in the journal, never hidden.
 from __future__ import annotations
 
 import errno
-import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
 from gmtool.campaign import journal
-from gmtool.campaign.files import atomic_write, write_error, write_new
+from gmtool.campaign.files import atomic_write, truncate_to, write_error, write_new
 from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError, GmError
@@ -177,11 +176,7 @@ class CampaignStore:
 
     def cut_journal(self, size: int) -> None:
         """Undo this command's append when the state that uses it could not be saved."""
-        try:
-            if self.journal_path.stat().st_size > size:
-                os.truncate(self.journal_path, size)
-        except OSError:
-            pass   # at worst the rolls stay journaled and unused: visible, never hidden
+        truncate_to(self.journal_path, size)   # at worst the rolls stay journaled and unused: visible
 
     def append(self, entries: list[Entry]) -> None:
         journal.append(self.journal_path, entries)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import SUPPORT_SHIPS, Campaign, PlanetState, Player, System
+from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.rules.orion.fleet import add_ship, has_ship, remove_ship
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Table
@@ -89,17 +90,10 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
             if row.id not in planet.buildings:
                 raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=Label(row.label))
             planet.buildings.remove(row.id)
-    elif kind == "support":
-        attr = SUPPORT_SHIPS[row.id]
-        if getattr(player, attr) < 1:
+    else:   # a ship, support or combat
+        if not has_ship(player, row.id):
             raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=Label(row.label))
-        setattr(player, attr, getattr(player, attr) - 1)
-    else:
-        if player.ships.get(row.id, 0) < 1:
-            raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=Label(row.label))
-        player.ships[row.id] -= 1
-        if not player.ships[row.id]:
-            del player.ships[row.id]
+        remove_ship(player, row.id)
     amount = refund(int(row.values["cost"]), costs)
     player.scrap_refund += amount
     return amount
@@ -131,10 +125,8 @@ def complete_builds(player: Player, system: System, planet: PlanetState, pp: int
             planet.base = row.id
         elif kind == "building":
             planet.buildings = sorted(set(planet.buildings) | {row.id})
-        elif kind == "support":
-            setattr(player, SUPPORT_SHIPS[row.id], getattr(player, SUPPORT_SHIPS[row.id]) + 1)
-        else:
-            player.ships[row.id] = player.ships.get(row.id, 0) + 1
+        else:   # a ship, support or combat
+            add_ship(player, row.id)
         results.append({**order, "leader": player.name, "built": True, "cost": cost, "from_pp": from_pp,
                         "from_bc": from_bc, **({"credit": credit} if credit else {})})
     return pp, results

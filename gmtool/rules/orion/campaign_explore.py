@@ -8,7 +8,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.fleet import has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
+from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
@@ -181,7 +181,7 @@ def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, v
             system.events.append("artifact_world")
         return [{"hex": str(system.hex), "artifact_world": True}]
     if name == "ship":
-        player.ships[str(value)] = player.ships.get(str(value), 0) + 1
+        add_ship(player, str(value))
         return [{"player": player.name, "ship_gained": str(value)}]
     # Anything else (technologies …) waits for the moderator: the tree is campaign content.
     award = add_award(campaign, player, name, value, str(system.hex), "exploration")

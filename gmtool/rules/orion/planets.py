@@ -46,6 +46,13 @@ def orion_planet(tables: Any) -> PlanetState:
                        production=int(world_type.values["production"]))
 
 
+def _artifact_level(tables: Any) -> int:
+    """The science level an artifact world gives its coloniser: the positive event's
+    ``science_level`` (tables/orion/positive-events.toml; 3 in the seed)."""
+    row = tables.library.find_row("positive-events", "orion", "artifact_world") if tables is not None else None
+    return int(row.values["science_level"]) if row is not None and "science_level" in row.values else 3
+
+
 def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
              technologies: Table | None = None, override: str | None = None) -> System:
     """Found a colony with a colony ship. ``tables`` (OrionTables) checks the world type;
@@ -90,7 +97,7 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
         # the artifact world's science goes to the coloniser, now (A4.3 decision)
         system.events.remove("artifact_world")
         system.events.append("artifact_world_claimed")
-        add_award(campaign, player, "science_level", 3, str(hex_), "artifact_world")
+        add_award(campaign, player, "science_level", _artifact_level(tables), str(hex_), "artifact_world")
     return system
 
 

@@ -16,10 +16,23 @@ START_TABLE = "start"
 
 
 def check_name(campaign: Campaign, name: str) -> None:
-    if not name or not name.strip() or len(name) > 40 or any(ch < " " for ch in name):
-        raise InputError(key="roster.bad_name", name=repr(name))
+    """A new leader's name, by the campaign's one rule for names (gmtool/campaign/names.py:
+    no control or invisible characters, unique without regard to case, its own report file)."""
+    from gmtool.campaign.names import names_problems
+    from gmtool.locale import Msg
+
     if any(p.name == name for p in campaign.players):
         raise RuleRefused(key="roster.already_leader", name=repr(name))
+    names = [p.name for p in campaign.players]
+
+    class Problem(Msg):                       # the first problem the new name brings, in the reader's language
+        def text(self, lang: str) -> str:
+            before = set(names_problems(names, lang))
+            return next(p for p in names_problems([*names, name], lang) if p not in before)
+
+    before = set(names_problems(names))
+    if any(p not in before for p in names_problems([*names, name])):
+        raise InputError(key="roster.bad_name", problem=Problem("roster.bad_name"))
 
 
 def homeworld_sites(campaign: Campaign) -> list[Hex]:
