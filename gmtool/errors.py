@@ -41,11 +41,6 @@ def _one_line(value: Any) -> Any:
     return value
 
 
-def message(exc: BaseException, lang: str = "en") -> str:
-    """Any exception's message in ``lang`` (a domain error's catalog text, else ``str``)."""
-    return exc.text(lang) if isinstance(exc, GmError) else str(exc)
-
-
 class DiceError(GmError):
     """A dice expression is malformed, too large, or fixed dice do not fit it."""
 

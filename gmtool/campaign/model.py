@@ -384,9 +384,6 @@ class _Reader:
             raise self.fail(Msg("error.file.out_of_range", name=self._name(key), value=_short(value), low=span[0], high=span[1]))
         return value
 
-    def int(self, key: str, default: Any, span: tuple[int, int]) -> Any:
-        return self.get(key, int, default, span)
-
     def hex(self, key: str, default: Any = _MISSING) -> Any:
         raw = self.get(key, str, default)
         if raw is default and default is not _MISSING:

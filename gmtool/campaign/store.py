@@ -45,6 +45,7 @@ class CampaignStore:
         self.state_path = self.folder / CAMPAIGN_FILE
         self.journal_path = self.folder / JOURNAL_FILE
         self.secret_path = self.folder / SECRET_FILE
+        self._links_checked = False   # while the lock is held: `locked()` checked the links
 
     # -- locking -------------------------------------------------------------------
     @contextmanager
@@ -56,6 +57,7 @@ class CampaignStore:
         if not self.state_path.exists():
             raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
         self.check_links()
+        self._links_checked = True
         lock = FileLock(str(self.folder / LOCK_FILE), timeout=LOCK_TIMEOUT)
         try:
             lock.acquire()
@@ -70,6 +72,7 @@ class CampaignStore:
             self._clean_temp_files()
             yield self
         finally:
+            self._links_checked = False
             lock.release()
 
     def check_links(self) -> None:
@@ -101,7 +104,8 @@ class CampaignStore:
     def load(self) -> Campaign:
         if not self.state_path.exists():
             raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
-        self.check_links()
+        if not self._links_checked:   # `locked()` checked them already
+            self.check_links()
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
         return campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
@@ -145,7 +149,7 @@ class CampaignStore:
         last = journal.last_entry(self.journal_path)
         if last is not None and last.id >= campaign.last_roll_id:
             campaign.last_roll_id = last.id
-            campaign.journal_hash = journal.last_chain(self.journal_path)
+            campaign.journal_hash = last.chain or journal.last_chain(self.journal_path)
         atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
 
     # -- journal -------------------------------------------------------------------

@@ -17,7 +17,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Iterable
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, StreamUnavailable
@@ -86,13 +86,11 @@ class JournalingSource:
         self.entries: list[Entry] = []
         self.expected = expected          # the campaign's commitment: the secret must match it
         self.limit: int | None = None     # a budget: at most this many entries
-        self.limit_reason: Any = Msg("error.dice.budget_spent")   # a Msg: the refusal in the reader's language
+        self.limit_reason: Msg = Msg("error.dice.budget_spent")   # a Msg: the refusal in the reader's language
 
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
             reason = self.limit_reason
-            if isinstance(reason, str):
-                raise DiceError(reason)
             raise DiceError(key=reason.key.removeprefix("error."), **reason.params)
         if self.manual is not None:
             face = self.manual.roll(sides, label)

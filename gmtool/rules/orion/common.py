@@ -48,9 +48,6 @@ def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool 
 
 # ------------------------------------------------------------------ awards
 
-AWARD_KINDS = ("technologies", "science_level", "ship")
-
-
 def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
     """(kind, value) of an award, also of the older ``{"turn", "hex", NAME: VALUE}`` shape."""
     if "kind" in award:

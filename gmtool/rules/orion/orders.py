@@ -321,10 +321,9 @@ def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
         first = len(log)
         out = start_turn(campaign, rules, source)
         if not out.get("victory"):   # told first, before what the start brought (the quest …)
-            log.insert(first, note(campaign, "turn_started", public=True, chair=out.get("chair"),
-                                   token=out.get("token_dealt"), order=" → ".join(out.get("movement_order", [])),
-                                   bills=len(out.get("bills_drawn") or []) or None))
-            log.pop()
+            note(campaign, "turn_started", public=True, chair=out.get("chair"), token=out.get("token_dealt"),
+                 order=" → ".join(out.get("movement_order", [])), bills=len(out.get("bills_drawn") or []) or None)
+            log.insert(first, log.pop())
     return apply_orders(campaign, rules, source, orders)
 
 
