@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import gmtool_path
+from common import fill_journal, gmtool_path
 
 
 def wall(cmd: list[str]) -> float:
@@ -31,27 +31,6 @@ def wall(cmd: list[str]) -> float:
 def new_campaign(gmtool: str, folder: Path) -> None:
     subprocess.run([gmtool, "campaign", "new", str(folder), "--player", "alice", "--player", "bob",
                     "--player", "carol", "--seed", "1"], check=True, stdout=subprocess.DEVNULL)
-
-
-def fill_journal(folder: Path, count: int) -> None:
-    """``count`` stream entries, faces derived from the campaign's secret, as rolls of
-    d10, 3d6 and explorations would leave them."""
-    from gmtool.campaign import journal
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.stream import Entry, derive_face
-
-    store = CampaignStore(folder)
-    secret = store.read_secret()
-    assert secret is not None
-    first = store.next_roll_id()
-    kinds = [(10, "roll: d10: die 1"), (6, "roll for bob: boarding action: 3d6: die 2"),
-             (10, "explore 3,-2 (bob): exploration roll")]
-    entries = []
-    for roll_id in range(first, first + count):
-        sides, purpose = kinds[roll_id % len(kinds)]
-        entries.append(Entry(roll_id, 1 + roll_id // 1000, purpose, sides, derive_face(secret, roll_id, sides),
-                             "stream"))
-    journal.append(store.journal_path, entries)
 
 
 def main(runs: int = 30, entries: int = 20_000) -> None:

@@ -23,32 +23,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import gmtool_path, resolve_and_read_back, timed
+from common import fill_journal, gmtool_path, resolve_and_read_back
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 GOAL = 2.0
 DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2", "d8*2", "10d10kh3"]
 TABLES = ["orion/world-size", "orion/world-type", "orion/exploration", "orion/positive-events",
           "orion/monster-kind"]
-
-
-def fill_journal(folder: Path, count: int) -> None:
-    """``count`` stream entries after the last one, faces derived from the campaign's secret."""
-    from gmtool.campaign import journal
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.stream import Entry, derive_face
-
-    store = CampaignStore(folder)
-    secret = store.read_secret()
-    assert secret is not None, "the example campaign has a secret.key"
-    first = store.next_roll_id()
-    kinds = [(10, "roll: d10: die 1"), (6, "roll for bob: boarding action: 3d6: die 2"),
-             (10, "explore 3,-2 (bob): exploration roll"), (100, "post #17.1 (carol) !roll: d100")]
-    entries = []
-    for roll_id in range(first, first + count):
-        sides, purpose = kinds[roll_id % len(kinds)]
-        entries.append(Entry(roll_id, 1, purpose, sides, derive_face(secret, roll_id, sides), "stream"))
-    journal.append(store.journal_path, entries)
 
 
 def thread_text(posts: int) -> str:
@@ -65,11 +46,6 @@ def thread_text(posts: int) -> str:
                 out.append(f"!{alias} {DICE[n % len(DICE)]} attack {n}\n")
             n += 1
     return "".join(out)
-
-
-def run(cmd: list[str]) -> tuple[float, str]:
-    wall, _, out = timed(cmd)
-    return wall, out
 
 
 def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
@@ -97,7 +73,8 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
             camp = root / f"run-{i}"
             shutil.copytree(template, camp)
             cmd = [gmtool, "post", "resolve", str(thread), "-c", str(camp)]
-            t1, t2, passes, out1 = resolve_and_read_back(run, cmd)
+            done = resolve_and_read_back(cmd)
+            t1, t2, passes, out1 = done.first, done.again, done.passes, done.reply
             if i == 0:
                 print(f"first resolution: {passes} runs of `post resolve`")
             firsts.append(t1)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import NamedTuple
 
 
 def as_installed() -> None:
@@ -45,22 +45,48 @@ def timed(cmd: list[str]) -> tuple[float, float, str]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.stdout
 
 
-Run = Callable[[list[str]], tuple[float, str]]   # cmd → (wall seconds, stdout)
+class Resolution(NamedTuple):
+    first: float         # wall seconds of the first resolution (every run it takes)
+    again: float         # wall seconds of reading the thread back
+    first_cpu: float
+    again_cpu: float
+    passes: int          # runs the first resolution took
+    reply: str
 
 
-def resolve_and_read_back(run: Run, cmd: list[str]) -> tuple[float, float, int, str]:
-    """(first resolution's seconds, read-back seconds, runs it took, the reply).
+def resolve_and_read_back(cmd: list[str]) -> Resolution:
+    """A thread resolved to the end, then read back (``cmd`` is the `post resolve` line).
 
     A run of `post resolve` takes at most 2,000 new commands (the run's budget): the first
     resolution is every run it takes until none says "resolve the thread again"; reading
     the thread back must then print the same reply as the last of them."""
-    first, reply = run(cmd)
+    first, first_cpu, reply = timed(cmd)
     passes = 1
     while "resolve the thread again" in reply:
-        more, reply = run(cmd)
-        first += more
-        passes += 1
-    again, read_back = run(cmd)
+        wall, cpu, reply = timed(cmd)
+        first, first_cpu, passes = first + wall, first_cpu + cpu, passes + 1
+    again, again_cpu, read_back = timed(cmd)
     if read_back != reply:
         sys.exit("reading the thread back printed another reply than the last resolution")
-    return first, again, passes, reply
+    return Resolution(first, again, first_cpu, again_cpu, passes, reply)
+
+
+def fill_journal(folder: Path, count: int) -> None:
+    """``count`` stream entries after the campaign's last one, faces derived from its
+    secret, as rolls of d10, 3d6, explorations and forum rolls would leave them."""
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.stream import Entry, derive_face
+
+    store = CampaignStore(folder)
+    secret = store.read_secret()
+    assert secret is not None, "the campaign has a secret.key"
+    first = store.next_roll_id()
+    kinds = [(10, "roll: d10: die 1"), (6, "roll for bob: boarding action: 3d6: die 2"),
+             (10, "explore 3,-2 (bob): exploration roll"), (100, "post #17.1 (carol) !roll: d100")]
+    entries = []
+    for roll_id in range(first, first + count):
+        sides, purpose = kinds[roll_id % len(kinds)]
+        entries.append(Entry(roll_id, 1 + roll_id // 1000, purpose, sides, derive_face(secret, roll_id, sides),
+                             "stream"))
+    journal.append(store.journal_path, entries)
