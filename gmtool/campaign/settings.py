@@ -30,7 +30,7 @@ def _format(value: str) -> str:
 def _dialect(value: str) -> str | None:
     if value in CLEAR:
         return None
-    from gmtool.forum.sources.profiles import find_dialect
+    from gmtool.forum.engines import find_dialect
 
     find_dialect(value)       # an unknown dialect is refused with the list of known ones
     return value

@@ -165,7 +165,7 @@ class Output:
         self.post_limit = given.get("post_limit") or getattr(campaign, "post_limit", None) or None
         _LANG.set(self.lang)   # an error after this point is written in the report's language
         if self.format == "bbcode" and self.dialect != "phpbb":
-            from gmtool.forum.sources.profiles import find_dialect
+            from gmtool.forum.engines import find_dialect
 
             find_dialect(self.dialect)   # an unknown dialect is refused before anything is written
 

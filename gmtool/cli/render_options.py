@@ -31,7 +31,7 @@ def _dialect(ctx: Any, param: Any, value: str | None) -> str | None:
     """An unknown dialect is refused in one line (exit 2, a usage error) naming the known ones."""
     if value is None:
         return None
-    from gmtool.forum.sources.profiles import dialect_names
+    from gmtool.forum.engines import dialect_names
 
     names = dialect_names()
     if value not in names:

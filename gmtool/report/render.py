@@ -121,7 +121,7 @@ class BBCodeRenderer(_Renderer):
     escape = staticmethod(escape.bbcode)
 
     def __init__(self, dialect: str | None = None) -> None:
-        from gmtool.forum.sources.profiles import find_dialect
+        from gmtool.forum.engines import find_dialect
 
         self.dialect = find_dialect(dialect or DEFAULT_DIALECT)
         self.styles = {k: v for k, v in self.dialect.styles.items() if k != "title" and any(v)}
@@ -250,7 +250,7 @@ def post_limit(fmt: str, dialect: str | None = None, limit: int | None = None) -
     if limit:
         return limit if fmt in ("bbcode", "markdown") else None
     if fmt == "bbcode":
-        from gmtool.forum.sources.profiles import find_dialect
+        from gmtool.forum.engines import find_dialect
 
         return find_dialect(dialect or DEFAULT_DIALECT).post_limit
     if fmt == "markdown":

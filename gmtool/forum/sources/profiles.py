@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gmtool.errors import InputError
-
-FORUMS_DIR = "forums"
+from gmtool.forum.engines import (FORUMS_DIR, Dialect, _read, _strings, _text, dialect_from,  # noqa: F401
+                                  dialect_names, engine_files, find_dialect, shipped_dir)
 
 
 @dataclass
@@ -44,51 +43,6 @@ class Profile:
     drop: list[str] = field(default_factory=list)
     edited: str = ""
     next: str = ""
-
-
-@dataclass
-class Dialect:
-    name: str
-    label: str
-    tags: frozenset[str]
-    styles: dict[str, tuple[str, str]]
-    post_limit: int
-    spoiler: str = ""
-    size_scale: str = ""
-
-
-def shipped_dir() -> Path:
-    from gmtool.rolltables.library import shipped_tables_dir
-
-    return shipped_tables_dir() / FORUMS_DIR
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except OSError as exc:
-        raise InputError(key="campaign.cannot_read", where=path, reason=exc.strerror or exc) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(key="profile.bad_toml", path=path, reason=exc) from None
-    except UnicodeDecodeError:
-        raise InputError(key="profile.not_utf8", path=path) from None
-
-
-def _text(raw: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
-    value = raw.get(key, default)
-    if not isinstance(value, str) or (default is None and not value.strip()):
-        raise InputError(key="profile.need_text", where=where, key_=key)
-    return value
-
-
-def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
-    value = raw.get(key, [])
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise InputError(key="profile.need_selectors", where=where, key_=key)
-    return value
 
 
 def _field(raw: Any, key: str, where: str) -> Field:
@@ -149,38 +103,6 @@ def _check_selectors(profile: Profile, where: str) -> None:
                              reason=exc) from None
 
 
-def dialect_from(path: Path) -> Dialect | None:
-    raw = _read(path).get("dialect")
-    if raw is None:
-        return None
-    where = f"{path} [dialect]"
-    styles_raw = raw.get("styles", {})
-    styles: dict[str, tuple[str, str]] = {}
-    for key in ("title", "b", "i", "s", "code"):
-        pair = styles_raw.get(key, ["", ""])
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            raise InputError(key="profile.bad_style", where=where, key_=key)
-        styles[key] = (pair[0], pair[1])
-    limit = raw.get("post_limit", 60000)
-    if not isinstance(limit, int) or limit < 500:
-        raise InputError(key="profile.post_limit", where=where)
-    return Dialect(_text(raw, "name", where, path.stem) or path.stem, _text(raw, "label", where, ""),
-                   frozenset(t.lower() for t in _strings(raw, "tags", where)), styles, limit,
-                   _text(raw, "spoiler", where, ""), _text(raw, "size_scale", where, ""))
-
-
-def engine_files(campaign: Path | None = None) -> dict[str, Path]:
-    """Engine name → file: shipped ones, then the campaign's ``forums/`` (overriding)."""
-    dirs = [shipped_dir()]
-    if campaign is not None and (campaign / FORUMS_DIR).is_dir():
-        dirs.append(campaign / FORUMS_DIR)
-    files: dict[str, Path] = {}
-    for folder in dirs:
-        for path in sorted(folder.glob("*.toml")):
-            files[path.stem] = path
-    return files
-
-
 def profiles(campaign: Path | None = None) -> list[Profile]:
     """Every engine's profile (shipped, then the campaign's): read once per process for
     each file as it stands, since a thread of many pages asks for them on every page."""
@@ -218,15 +140,3 @@ def find_profile(name: str, campaign: Path | None = None) -> Profile:
         names = ", ".join(p.name for p in profiles(campaign))
         raise InputError(key="profile.no_engine", name=repr(name), names=names)
     return profile
-
-
-def dialect_names() -> list[str]:
-    return sorted(name for name, path in engine_files().items() if "[dialect]" in path.read_text("utf-8"))
-
-
-def find_dialect(name: str) -> Dialect:
-    path = engine_files().get(name)
-    dialect = dialect_from(path) if path else None
-    if dialect is None:
-        raise InputError(key="profile.no_dialect", name=repr(name), names=dialect_names())
-    return dialect
