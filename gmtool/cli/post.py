@@ -146,14 +146,13 @@ def pending_command(
             given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
         lib = campaign_library(store.folder, tables) if state.ruleset == "orion" else None
 
-        def quest_label(quest: str) -> str:
-            from gmtool.rolltables.model import pick
-            from gmtool.rules.orion.turns import QUESTS
+        from gmtool.cli.campaign import labeller
+        from gmtool.rules.orion.turns import QUESTS
 
-            row = lib.find_row(QUESTS.get(state.stage, "quests-common"), "orion", quest) if lib else None
-            return pick(row.label, out.lang) if row is not None else quest
-
-        found = waiting(state, f"orders/{orders_path.name}", given, quest_label)
+        label = labeller(lib, out.lang) if lib is not None else None
+        table = QUESTS.get(state.stage, "quests-common")
+        found = waiting(state, f"orders/{orders_path.name}", given,
+                        lambda quest: label(table, quest) if label is not None else quest)
     out.emit(pending_report(state, found, out.lang))
 
 

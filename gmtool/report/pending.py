@@ -16,6 +16,8 @@ def _w(key: str, lang: str, **fields: Any) -> str:
 def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             quest_label: Callable[[str], str]) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details)."""
+    from gmtool.rules.orion.turns import quest_done
+
     out: dict[str, list[dict[str, Any]]] = {}
     council = state.council
     ts = state.turn_state
@@ -38,9 +40,7 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
         if council.election and player.name not in council.election.get("ballots", {}):
             items.append({"kind": "election"})
         for quest in ts.quests:
-            # a stage-1 quest stays open for the turns after, but each leader fulfils it once (A11)
-            done = state.stage == 1 and quest in player.quests_done
-            if not done and player.name not in ts.completions.get(quest, []):
+            if not quest_done(state, player, quest):    # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
         out[player.name] = items
     return out

@@ -185,6 +185,17 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
     return out
 
 
+def quest_done(campaign: Campaign, player: Player, quest_id: str) -> str:
+    """Why ``player`` cannot complete the open quest ``quest_id`` again (an error key), or
+    "": a stage-1 quest stays open for the turns after, but each leader fulfils it once,
+    and no quest twice in a turn (A11)."""
+    if campaign.stage == 1 and quest_id in player.quests_done:
+        return "orion.quest_done"
+    if player.name in campaign.turn_state.completions.get(quest_id, []):
+        return "orion.quest_done_turn"
+    return ""
+
+
 def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> dict[str, Any]:
     ensure_not_over(campaign)
     ts = campaign.turn_state
@@ -195,10 +206,9 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
         raise RuleRefused(key="orion.quest_not_open", quest=quest_id, open=list(ts.quests))
     table = rules.quests(campaign.stage)
     row = table.row(quest_id)
-    if campaign.stage == 1 and quest_id in player.quests_done:
-        raise RuleRefused(key="orion.quest_done", leader=player.name, quest=Label(row.label))
-    if player.name in ts.completions.get(quest_id, []):
-        raise RuleRefused(key="orion.quest_done_turn", leader=player.name, quest=Label(row.label))
+    done = quest_done(campaign, player, quest_id)
+    if done:
+        raise RuleRefused(key=done, leader=player.name, quest=Label(row.label))
     changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
     ts.completions.setdefault(quest_id, []).append(player.name)
     player.quests_done.append(quest_id)
