@@ -130,16 +130,30 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
         raise RuleRefused(key="wrong_ruleset", name=state.name, ruleset=state.ruleset, wanted=ruleset)
 
 
-def commit(store: Any, state: Any, choice: "DiceChoice | None" = None) -> None:
-    """Journal the command's dice, then replace the state — only after it succeeded."""
+def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entries: list | None = None,
+           forum: tuple[list, list] | None = None) -> None:
+    """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
+    (commands, posts) to forum.toml, then replace the state — all or nothing: when a
+    later step fails (a full disk) the appends are taken back."""
+    from gmtool.campaign.files import truncate_to
+
     store.check_names(state)   # before anything is written
     size = store.journal_size()
+    forum_path = store.folder / "forum.toml"
+    forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
     if choice is not None:
-        store.append(choice.entries)
+        entries = choice.entries
+    store.append(entries or [])
     try:
+        if forum:
+            from gmtool.campaign import forumfile
+
+            forumfile.append(forum_path, *forum)
         store.save(state)
     except GmError:
         store.cut_journal(size)   # the state was not saved: neither are its rolls
+        if forum:
+            truncate_to(forum_path, forum_size)
         raise
 
 

@@ -7,7 +7,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, handles_errors, open_campaign, user_text)
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, commit,
+                               handles_errors, open_campaign, user_text)
 
 app = typer.Typer(help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).",
                   no_args_is_help=True)
@@ -64,7 +65,7 @@ def resolve_command(
     """
     from gmtool.campaign import forumfile
     from gmtool.campaign.store import FORUM_FILE
-    from gmtool.errors import GmError, InputError
+    from gmtool.errors import InputError
     from gmtool.forum.posts import Post, parse_commands
     from gmtool.forum.resolve import Resolver, resolve_posts
     from gmtool.report.forum import reply_report
@@ -104,19 +105,9 @@ def resolve_command(
         outcomes, new_commands, new_posts = resolve_posts(posts, records, resolver)
         reply = reply_report(outcomes, posts, out.lang, include_private)   # before anything is written
         if new_commands or new_posts:
-            store.check_names(state)
-            forum = store.folder / FORUM_FILE
-            if records.inline:
-                forumfile.unfreeze(forum)
-            size, forum_size = store.journal_size(), forum.stat().st_size if forum.exists() else 0
-            try:
-                store.append(source.entries)
-                forumfile.append(forum, new_commands, new_posts)
-                store.save(state)
-            except GmError:   # e.g. a full disk: none of it happened
-                store.cut_journal(size)
-                forumfile.cut(forum, forum_size)
-                raise
+            if records.inline:   # an earlier gmtool's layout: rewritten before anything is appended
+                forumfile.unfreeze(store.folder / FORUM_FILE)
+            commit(store, state, entries=source.entries, forum=(new_commands, new_posts))
     out.emit(reply)
 
 
