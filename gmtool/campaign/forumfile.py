@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from gmtool.campaign.files import append_durably, atomic_write, truncate_to
+from gmtool.campaign.files import append_durably, atomic_write
 from gmtool.errors import CampaignError
 from gmtool.tomlfile import display_path, toml_message
 
@@ -187,11 +187,6 @@ def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str,
     text = HEADER if not path.exists() else ""
     text += _tables({"command": commands, "post": list(posts)})
     append_durably(path, text.encode("utf-8"))
-
-
-def cut(path: Path, size: int) -> None:
-    """Undo this run's append when what goes with it could not be written."""
-    truncate_to(path, size)
 
 
 def check(path: Path) -> tuple[str, str]:
