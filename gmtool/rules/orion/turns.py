@@ -97,10 +97,15 @@ def check_technology(campaign: Campaign, rules: "Rules") -> dict[str, Any] | Non
     return None
 
 
+def territorial_key(campaign: Campaign, p: Player) -> tuple[int, int, int]:
+    """The territorial count (A12): planets, then population, then BC break ties."""
+    return (planets_of(campaign, p.name), population(campaign, p.name), p.bc)
+
+
 def check_territorial(campaign: Campaign) -> dict[str, Any]:
     """End of the last turn: most planets; ties by population, then BC (A12)."""
     def key(p: Player) -> tuple[int, int, int]:
-        return (planets_of(campaign, p.name), population(campaign, p.name), p.bc)
+        return territorial_key(campaign, p)
 
     ranked = sorted(campaign.players, key=key, reverse=True)
     best = ranked[0]
@@ -116,11 +121,12 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
 
 
 def standings(campaign: Campaign) -> list[dict[str, Any]]:
-    """Planets, population and BC of every leader: the territorial count (A12)."""
-    rows = [{"leader": p.name, "planet_count": planets_of(campaign, p.name), "population": population(campaign, p.name),
+    """Planets, population and homeworlds of every leader, in the order of the territorial
+    count (A12: the same key as the verdict; seating order between equals)."""
+    ranked = sorted(campaign.players, key=lambda p: territorial_key(campaign, p), reverse=True)
+    return [{"leader": p.name, "planet_count": planets_of(campaign, p.name), "population": population(campaign, p.name),
              "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name)}
-            for p in campaign.players]
-    return sorted(rows, key=lambda r: (-r["planet_count"], -r["population"], r["leader"]))
+            for p in ranked]
 
 
 def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
