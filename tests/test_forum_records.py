@@ -116,3 +116,10 @@ def test_a_file_an_earlier_gmtool_already_broke_is_read_and_mended(gm, tmp_path)
     assert "d6 = [" in ok(gm("post", "resolve", str(more), "-c", str(camp)))
     records = forumfile.read(camp / "forum.toml")
     assert not records.inline and sorted(records.posts) == ["900", "901", "902"]
+
+
+def test_profile_check_speaks_the_reader_s_language(gm):
+    page = str(ROOT / "campaigns" / "example" / "forum-pages" / "topic-page-1.html")
+    out = ok(gm("post", "profile", "check", page, "--lang", "ru"))
+    assert out.startswith("topic-page-1.html: 4 поста\n") and "Движок: phpbb" in out and "Первая строка" in out
+    assert ok(gm("post", "profile", "check", page)).startswith("topic-page-1.html: 4 posts\n")

@@ -170,24 +170,8 @@ def profile_check_command(
       gmtool post profile check topic.html --profile my-forum.toml
     """
     from gmtool.forum.sources import Options, read_thread
-    from gmtool.report.model import Facts, Report, TableBlock, text
+    from gmtool.report.forum import profile_check_report
 
     found = read_thread([str(page)], Options(profile, None))
-    rows = []
-    data_posts = []
-    for post in found.posts:
-        first = next((line for line in post.body.splitlines() if line.strip()), "")
-        commands = [c.line for c in post.commands]
-        edited = post.post_id in found.edited
-        rows.append([post.post_id, post.author, "yes" if edited else "", first[:50], " · ".join(commands)[:80]])
-        data_posts.append({"post_id": post.post_id, "author": post.author, "edited": edited,
-                           "body": post.body, "commands": commands})
     out = Output(format, lang)
-    facts = [("engine", text(found.engine or found.kind)), ("source", text(found.kind)),
-             ("posts", text(str(len(found.posts)))),
-             ("commands", text(str(sum(len(p.commands) for p in found.posts))))]
-    blocks: list = [Facts(facts)]
-    if rows:
-        blocks.append(TableBlock(["post", "author", "edited", "first line", "commands"], rows))
-    out.emit(Report(text(f"{page.name}: {len(found.posts)} posts"), blocks,
-                    {"engine": found.engine, "kind": found.kind, "posts": data_posts}))
+    out.emit(profile_check_report(found, page.name, out.lang))

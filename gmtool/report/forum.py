@@ -61,3 +61,29 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
     ids = [p.post_id for p in posts]
     title = tr("reply_title", lang) + (f": #{ids[0]}" + (f"–#{ids[-1]}" if len(ids) > 1 else "") if ids else "")
     return Report(text(title), blocks, data)
+
+
+def profile_check_report(found: Any, page: str, lang: str) -> Report:
+    """`post profile check`: the posts a profile finds on a saved page — id, author, edited,
+    the first line and the commands."""
+    from gmtool.report.model import Facts, TableBlock
+
+    rows, posts = [], []
+    for post in found.posts:
+        first = next((line for line in post.body.splitlines() if line.strip()), "")
+        commands = [c.line for c in post.commands]
+        edited = post.post_id in found.edited
+        rows.append([post.post_id, post.author, tr("yes", lang) if edited else "", first[:50],
+                     " · ".join(commands)[:80]])
+        posts.append({"post_id": post.post_id, "author": post.author, "edited": edited, "body": post.body,
+                      "commands": commands})
+    facts = [(tr("profile_check.engine", lang), text(found.engine or found.kind)),
+             (tr("profile_check.source", lang), text(found.kind)),
+             (tr("profile_check.posts", lang), text(str(len(found.posts)))),
+             (tr("profile_check.commands", lang), text(str(sum(len(p.commands) for p in found.posts))))]
+    blocks: list = [Facts(facts)]
+    if rows:
+        blocks.append(TableBlock([tr(f"profile_check.{k}", lang) for k in ("post", "author", "edited", "first_line",
+                                                                         "commands")], rows))
+    return Report(text(tr("profile_check.title", lang, page=page, n=len(found.posts))), blocks,
+                  {"engine": found.engine, "kind": found.kind, "posts": posts})
