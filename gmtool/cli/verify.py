@@ -85,6 +85,6 @@ def verify_command(
                              findings, facts, data))
     if findings:
         # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
-        first = next((f for f in result.findings if "commitment" in str(f) and f.roll_id is None),
+        first = next((f for f in result.findings if getattr(f.msg, "key", "") == "verify.commitment"),
                      next((f for f in result.findings if f.roll_id is not None), result.findings[0]))
         raise fail(first.text(out.lang))
