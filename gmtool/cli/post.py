@@ -66,7 +66,9 @@ def resolve_command(
     from gmtool.campaign import forumfile
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.errors import InputError
-    from gmtool.forum.posts import Post, parse_commands
+    import re
+
+    from gmtool.forum.posts import POST_ID, Post, parse_commands
     from gmtool.forum.resolve import Resolver, resolve_posts
     from gmtool.report.forum import reply_report
 
@@ -78,7 +80,7 @@ def resolve_command(
             raise InputError(key="cli.stdin_needs")
         raw = sys.stdin.buffer.read(5_000_001).decode("utf-8", "replace")
         posts = [Post(user_text(author).strip(), user_text(post_id).strip(), private, raw, 0)]
-        if not posts[0].post_id.replace("-", "").replace("_", "").isalnum() or len(posts[0].post_id) > 40:
+        if not re.fullmatch(POST_ID, posts[0].post_id):      # what a thread file's header accepts
             raise InputError(key="cli.bad_post_id", post_id=post_id)
         posts[0].commands = parse_commands(raw)
     elif "-" in thread:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from gmtool.errors import InputError
 from gmtool.locale import Msg
 
-HEADER = re.compile(r"^===\s*(?P<author>[^#=\n]{1,60}?)\s*#(?P<id>[A-Za-z0-9_-]{1,40})\s*(?P<private>private)?\s*===\s*$",
+POST_ID = r"[A-Za-z0-9_-]{1,40}"      # a post id, in a thread file's header or given with --post-id
+HEADER = re.compile(r"^===\s*(?P<author>[^#=\n]{1,60}?)\s*#(?P<id>" + POST_ID + r")\s*(?P<private>private)?\s*===\s*$",
                     re.IGNORECASE)
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
