@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.campaign.galaxy import MAX_PLAYERS, MIN_SPACING
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rules.orion.common import ensure_not_over, note
@@ -60,20 +60,12 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     if not sites:
         raise RuleRefused(key="roster.no_room", radius=campaign.radius, n=MIN_SPACING - 1)
     home = sites[source.roll(len(sites), "homeworld placement") - 1]
-    start = library.get(START_TABLE, "orion")
-    tables = OrionTables(library)
-    world_type = tables.world_type.row(start.rule("homeworld_type"))
-    world_size = tables.world_size.row(start.rule("homeworld_size"))
-    player = Player(name=name, homeworld=home, race=race, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
-                    fleet_size=int(start.rule("fleet_size")), fleet_max=int(start.rule("fleet_max")),
-                    scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
-                    secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")))
+    from gmtool.rules.orion.setup import start_empire
+
+    player, homeworld = start_empire(library.get(START_TABLE, "orion"), OrionTables(library), name, home,
+                                     turn=campaign.turn, race=race)
     campaign.players.append(player)
-    campaign.systems.append(System(
-        hex=home, discovery="planet", owner=name, explored_by=name, explored_turn=campaign.turn, homeworld_of=name,
-        planet=PlanetState(type=world_type.id, size=world_size.id,
-                           max_population=int(world_size.values["max_population"]),
-                           production=int(world_type.values["production"]), population=int(start.rule("colonists")))))
+    campaign.systems.append(homeworld)
     note(campaign, "player_joined", name, public=True)
     return player
 

@@ -1,10 +1,10 @@
 """A new 4X campaign: the map, the homeworlds and every leader's start (RULES.md A2)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from gmtool.campaign.galaxy import place_homeworlds, radius_for
-from gmtool.campaign.hexes import CENTRE
+from gmtool.campaign.hexes import CENTRE, Hex
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
@@ -38,26 +38,30 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
     elif not least <= radius <= MAX_RADIUS:
         raise InputError(key="orion.radius_small", radius=radius, n=len(players), least=least, max=MAX_RADIUS)
     homes = place_homeworlds(len(players), radius, source)
-    world_type = tables.world_type.row(start.rule("homeworld_type"))
-    world_size = tables.world_size.row(start.rule("homeworld_size"))
     campaign = Campaign(name=name, radius=radius, commitment=commitment, seed=seed, lang=lang, format=fmt,
                         orion=CENTRE, orders_per_turn=int(start.rule("orders_per_turn")))
     for player, home in zip(players, homes):
-        is_feudal = player in feudal
-        campaign.players.append(Player(
-            name=player, homeworld=home, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
-            fleet_size=int(start.rule("feudal_fleet_size" if is_feudal else "fleet_size")),
-            fleet_max=int(start.rule("feudal_fleet_max" if is_feudal else "fleet_max")),
-            feudal=is_feudal, scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
-            secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")),
-        ))
-        campaign.systems.append(System(
-            hex=home, discovery="planet", owner=player, explored_by=player, explored_turn=0,
-            homeworld_of=player,
-            planet=PlanetState(type=world_type.id, size=world_size.id,
-                               max_population=int(world_size.values["max_population"]),
-                               production=int(world_type.values["production"]),
-                               population=int(start.rule("colonists"))),
-        ))
+        leader, homeworld = start_empire(start, tables, player, home, feudal=player in feudal)
+        campaign.players.append(leader)
+        campaign.systems.append(homeworld)
     campaign.systems.append(System(hex=CENTRE, discovery="orion", name="Orion", guardian=True))
     return campaign
+
+
+def start_empire(start: Any, tables: OrionTables, name: str, home: Hex, turn: int = 0, feudal: bool = False,
+                 race: str = "") -> tuple[Player, System]:
+    """A leader's start (A2, tables/orion/start.toml): its BC, orders, fleet, ships and
+    agents, and its homeworld — at the game's start, or for a leader joining in ``turn``."""
+    world_type = tables.world_type.row(start.rule("homeworld_type"))
+    world_size = tables.world_size.row(start.rule("homeworld_size"))
+    player = Player(
+        name=name, homeworld=home, race=race, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
+        fleet_size=int(start.rule("feudal_fleet_size" if feudal else "fleet_size")),
+        fleet_max=int(start.rule("feudal_fleet_max" if feudal else "fleet_max")),
+        feudal=feudal, scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
+        secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")))
+    homeworld = System(
+        hex=home, discovery="planet", owner=name, explored_by=name, explored_turn=turn, homeworld_of=name,
+        planet=PlanetState(type=world_type.id, size=world_size.id, max_population=int(world_size.values["max_population"]),
+                           production=int(world_type.values["production"]), population=int(start.rule("colonists"))))
+    return player, homeworld
