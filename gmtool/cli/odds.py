@@ -62,7 +62,7 @@ def explore_command(
         if category == "discovery":
             if value == "planet":
                 return tr("planet", lang_)
-            row = next((r for r in orion.exploration.rows if r.values.get("discovery") == value), None)
+            row = orion.exploration.where("discovery", value)
             return pick(row.label, lang_) if row else value
         table = {"type": orion.world_type, "size": orion.world_size, "property": orion.properties}.get(category)
         if table is not None:

@@ -22,8 +22,7 @@ class RuleLabels:
 
         try:
             if table == "discovery":   # a discovery is named by the exploration row that gives it
-                row = next((r for r in self.lib.get("exploration", "orion").rows
-                            if r.values.get("discovery") == row_id), None)
+                row = self.lib.get("exploration", "orion").where("discovery", row_id)
             else:
                 row = self.lib.find_row(table, "orion", row_id)
         except Exception:   # a table missing from a campaign's own set: show the id

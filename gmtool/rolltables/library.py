@@ -101,7 +101,7 @@ class TableLibrary:
             table = self.get(name, ruleset)
         except TableError:
             return None
-        return next((r for r in table.rows if r.id == row_id), None)
+        return table.find(row_id)
 
     def next_tables(self, table: Table, row_next: Iterable[str]) -> list[Table]:
         out = []

@@ -113,10 +113,18 @@ class Table:
         return f"d{self.sides}" if self.sides else "—"
 
     def row(self, row_id: str) -> Row:
-        for row in self.rows:
-            if row.id == row_id:
-                return row
-        raise TableError(key="tables.no_row", table=self.id, row=row_id)
+        found = self.find(row_id)
+        if found is None:
+            raise TableError(key="tables.no_row", table=self.id, row=row_id)
+        return found
+
+    def find(self, row_id: str) -> Row | None:
+        """The row ``row_id``, or None."""
+        return next((row for row in self.rows if row.id == row_id), None)
+
+    def where(self, column: str, value: object) -> Row | None:
+        """The first row whose ``column`` value is ``value`` (``where("discovery", "asteroids")``)."""
+        return next((row for row in self.rows if row.values.get(column) == value), None)
 
     def named(self, name: str | None) -> Row | None:
         """The row a user names by its id or by its label in any language (case and

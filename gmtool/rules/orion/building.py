@@ -24,7 +24,7 @@ def _item(costs: Table, item: str):
 
 def _label(costs: Table, item: str) -> Label | str:
     """An item's label in the reader's language (its id if the table lacks it)."""
-    row = next((r for r in costs.rows if r.id == item), None)
+    row = costs.find(item)
     return Label(row.label) if row is not None else item
 
 

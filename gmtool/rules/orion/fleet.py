@@ -25,7 +25,7 @@ def ship_named(costs: Any, name: str) -> str:
 def ship_name(ship: str, costs: Any = None) -> Msg | str:
     """A ship class as a message parameter: its label from the costs table in Russian (the
     nominative, «Фрегат»), the id in words in English (``colony ship``, as before)."""
-    row = next((r for r in costs.rows if r.id == ship), None) if costs is not None else None
+    row = costs.find(ship) if costs is not None else None
     if row is not None and isinstance(row.label, dict):
         return Label({**row.label, "en": ship.replace("_", " ")})
     return Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " ")

@@ -243,7 +243,7 @@ def _losses(entries: list[dict[str, Any]], leader: str, refusal: str | None, cos
                 if refusal not in SHORT_OF.get(key, ()):
                     continue
                 if key == "ship_lost":
-                    row = next((r for r in costs.rows if r.id == value), None) if costs is not None else None
+                    row = costs.find(value) if costs is not None else None
                     lost.append(Msg("log.ship_lost_piece", ship=Label(row.label) if row is not None else value))
                 elif isinstance(value, int) and not isinstance(value, bool) and value < 0:
                     lost.append(Msg("change." + key, n=value))

@@ -13,13 +13,12 @@ from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  #
 
 def _discovery(tables: Any, discovery: str | None) -> Label | str:
     """What exploration found (``empty``, ``asteroids``), by its label when the tables are known."""
-    rows = tables.exploration.rows if tables is not None else []
-    row = next((r for r in rows if r.values.get("discovery") == discovery), None)
+    row = tables.exploration.where("discovery", discovery) if tables is not None else None
     return Label(row.label) if row is not None else str(discovery)
 
 
 def _world_type(tables: Any, type_id: str) -> Label | str:
-    row = next((r for r in tables.world_type.rows if r.id == type_id), None) if tables is not None else None
+    row = tables.world_type.find(type_id) if tables is not None else None
     return Label(row.label) if row is not None else type_id
 
 
