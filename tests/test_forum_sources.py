@@ -307,6 +307,22 @@ def test_url_windows_1251_page(forum):
     assert (thread.posts[0].author, thread.posts[0].commands[0].line) == ("Борис", "!бросок d6")
 
 
+def test_a_url_and_a_saved_file_read_alike(forum, tmp_path):
+    """One reader serves both: a broken thread file is the same error, naming where it is,
+    whether saved or fetched."""
+    broken = "=== alice #1 ===\n!roll d6\n=== alice #1 ===\n!roll d6\n"
+    forum.add("/thread.txt", broken, kind="text/plain; charset=utf-8")
+    saved_thread = tmp_path / "thread.txt"
+    saved_thread.write_text(broken, encoding="utf-8")
+    messages = []
+    for source in (str(saved_thread), f"{forum.base}/thread.txt"):
+        with pytest.raises(InputError) as caught:
+            read_thread([source])
+        assert str(caught.value).startswith(source + ": ")
+        messages.append(str(caught.value).split(": ", 1)[1])
+    assert messages[0] == messages[1]
+
+
 # ------------------------------------------------------------------ hostile pages
 
 def test_script_tags_and_broken_html_are_not_posts(tmp_path):

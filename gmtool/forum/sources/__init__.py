@@ -182,18 +182,29 @@ def _profile_for(tree: Any, where: str, options: Options) -> Profile:
     return found
 
 
-def _read_data(data: bytes, where: str, options: Options, charset: str, url: str,
-               topic_hint: int | None = None) -> Thread:
+@dataclass
+class _Page:
+    """One page (or file) read: its posts, what it is, and where the thread goes on."""
+    posts: list[PagePost]
+    kind: str                        # page | atom | discourse-json | discourse-raw | thread
+    engine: str
+    next_link: str = ""              # a page's link to the next page (relative to it)
+    meta: dict[str, Any] = field(default_factory=dict)    # Discourse JSON: posts_count …
+    thread: Thread | None = None     # a thread file: read as it is
+
+
+def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hint: int | None = None) -> _Page:
+    """What one page, feed or file holds — the one reader both a saved file and a URL use."""
     from gmtool.forum.sources import feeds
-    from gmtool.forum.sources.html import page_posts, parse_html
+    from gmtool.forum.sources.html import next_page, page_posts, parse_html
 
     kind = sniff(data)
     if kind == "json":
-        posts, _ = feeds.discourse_json(data, _optional_profile("discourse", options), where)
-        return _thread(posts, "discourse-json", "discourse", where)
+        posts, meta = feeds.discourse_json(data, _optional_profile("discourse", options), where)
+        return _Page(posts, "discourse-json", "discourse", meta=meta)
     if kind == "atom":
         profile = find_profile(options.profile or "phpbb", options.campaign)
-        return _thread(feeds.atom_posts(data, profile, where), "atom", profile.name, where)
+        return _Page(feeds.atom_posts(data, profile, where), "atom", profile.name)
     text = decode(data, charset)
     if kind == "html":
         tree = parse_html(text)
@@ -201,13 +212,19 @@ def _read_data(data: bytes, where: str, options: Options, charset: str, url: str
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
-        return _thread(found, "page", profile.name, where)
+        return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
     if feeds.looks_like_discourse_raw(text):
-        return _thread(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse", where)
+        return _Page(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse")
     try:
-        return Thread(parse_thread(text, options.private_messages), "thread")
+        return _Page([], "thread", "", thread=Thread(parse_thread(text, options.private_messages), "thread"))
     except InputError as exc:
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
+
+
+def _read_data(data: bytes, where: str, options: Options, charset: str, url: str,
+               topic_hint: int | None = None) -> Thread:
+    page = _read_page(data, where, options, charset, topic_hint)
+    return page.thread if page.thread is not None else _thread(page.posts, page.kind, page.engine, where)
 
 
 def _optional_profile(name: str, options: Options) -> Profile | None:
@@ -229,8 +246,6 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, page
     return Thread(_posts(posts), kind, engine, pages, {p.post_id for p in posts if p.edited})
 
 
-# ------------------------------------------------------------------ what is new
-
 # ------------------------------------------------------------------ URLs
 
 def _same_site(a: str, b: str) -> bool:
@@ -239,9 +254,6 @@ def _same_site(a: str, b: str) -> bool:
 
 
 def _read_url(url: str, options: Options) -> Thread:
-    from gmtool.forum.sources import feeds
-    from gmtool.forum.sources.html import next_page, page_posts, parse_html
-
     collected: list[PagePost] = []
     seen_urls: set[str] = set()
     pages = 0
@@ -257,37 +269,19 @@ def _read_url(url: str, options: Options) -> Thread:
         seen_urls.add(current)
         got = fetch(current, options.timeout, options.max_bytes)
         pages += 1
-        sniffed = sniff(got.data)
-        following = ""
-        if sniffed == "html":
-            tree = parse_html(decode(got.data, got.charset))
-            profile = _profile_for(tree, current, options)
-            engine, kind = profile.name, "page"
-            collected.extend(page_posts(tree, profile, current))
-            link = next_page(tree, profile)
-            following = urljoin(got.url, link) if link else ""
-        elif sniffed == "json":
-            before = len({p.post_id for p in collected})
-            posts, meta = feeds.discourse_json(got.data, _optional_profile("discourse", options), current)
-            collected.extend(posts)
-            engine, kind = "discourse", "discourse-json"
+        page = _read_page(got.data, current, options, got.charset, topic_hint)
+        if page.thread is not None:     # a thread file served over HTTP: read as it is
+            page.thread.pages = pages
+            return page.thread
+        before = len({p.post_id for p in collected})
+        collected.extend(page.posts)
+        engine, kind = page.engine, page.kind
+        following = urljoin(got.url, page.next_link) if page.next_link else ""
+        if page.kind == "discourse-json":   # JSON pages: ?page=N while posts keep coming
             after = len({p.post_id for p in collected})
-            total = meta.get("posts_count")
+            total = page.meta.get("posts_count")
             if total and after < total and after > before:
                 following = _with_page(url, pages + 1)
-        elif sniffed == "atom":
-            profile = find_profile(options.profile or "phpbb", options.campaign)
-            collected.extend(feeds.atom_posts(got.data, profile, current))
-            engine, kind = profile.name, "atom"
-        else:
-            text = decode(got.data, got.charset)
-            if feeds.looks_like_discourse_raw(text):
-                collected.extend(feeds.discourse_raw(text, topic_hint, current))
-                engine, kind = "discourse", "discourse-raw"
-            else:
-                thread = Thread(parse_thread(text, options.private_messages), "thread")
-                thread.pages = pages
-                return thread
         if len(collected) > MAX_POSTS:
             raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
         if following and (following in seen_urls or not _same_site(following, url)):
