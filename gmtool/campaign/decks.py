@@ -55,11 +55,9 @@ def known(campaign: Campaign, name: str) -> Deck:
 def discard_card(campaign: Campaign, name: str, card: str, cards: list[str]) -> None:
     """Put ``card`` (one of the deck's ``cards``) on the discard pile; a card already in the
     draw or discard pile is refused (each card exists once)."""
-    if name not in campaign.decks:
-        raise InputError(key="cli.no_deck", deck=name)
+    pile = known(campaign, name)
     if card not in cards:
         raise InputError(key="cli.deck_no_card", deck=name, card=card)
-    pile = campaign.decks[name]
     if card in pile.draw or card in pile.discard:
         raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
     discard(campaign, name, card)
@@ -67,8 +65,6 @@ def discard_card(campaign: Campaign, name: str, card: str, cards: list[str]) -> 
 
 def reshuffle(campaign: Campaign, name: str, source: DiceSource) -> Deck:
     """Shuffle the discard pile back into the draw pile (journaled dice)."""
-    d = campaign.decks.get(name)
-    if d is None:
-        raise InputError(key="cli.no_deck", deck=name)
+    d = known(campaign, name)
     d.draw, d.discard = shuffle(d.draw + d.discard, source, name), []
     return d

@@ -470,13 +470,11 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     Example:
       gmtool deck discard -c DIR bills embargo
     """
-    from gmtool.campaign.decks import discard_card
-    from gmtool.errors import InputError
+    from gmtool.campaign.decks import discard_card, known
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        if deck not in state.decks:   # before the library is asked for a table of that name
-            raise InputError(key="cli.no_deck", deck=deck)
+        known(state, deck)   # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
         discard_card(state, deck, card, [r.id for r in table.rows])
         commit(store, state)
