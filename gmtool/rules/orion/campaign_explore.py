@@ -141,11 +141,11 @@ def apply_exploration(campaign: Campaign, player: Player, hex_: Hex, result: Exp
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
     orders_before = player.orders   # contamination: an order, or a colonist if there was none
     for gain in result.gains:
-        changes += _apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
+        changes += apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
     return changes
 
 
-def _apply_gain(campaign: Campaign, player: Player, system: System, name: str, value: Any,
+def apply_gain(campaign: Campaign, player: Player, system: System, name: str, value: Any,
                 ship: str, orders_before: int) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)

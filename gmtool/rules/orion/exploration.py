@@ -302,7 +302,7 @@ def make_planet(
     )
 
 
-def _gains(table: Table, row: Row, stage: int) -> list[Gain]:
+def gains(table: Table, row: Row, stage: int) -> list[Gain]:
     out = []
     for name in row.values:
         if name in _NOT_GAINS:
@@ -400,10 +400,10 @@ def _develop(roller: Roller, tables: OrionTables, result: Exploration, propertie
             if "guards" in ev_row.values:
                 guards_table, guards = tables.referenced_row(event_table, "guards", ev_row.values["guards"])
                 shaping = guards
-                guarded = _gains(guards_table, guards, stage)
+                guarded = gains(guards_table, guards, stage)
             result.monster = MonsterOutcome(m_roll, monster == "great", guards, guards_table, guarded)
         else:
-            result.gains += _gains(event_table, ev_row, stage)
+            result.gains += gains(event_table, ev_row, stage)
         # What describes the planet applies at once, guarded or not: a lost colony is a
         # terran world, natives make it at least small.
         if "type" in shaping.values and type_id is None:

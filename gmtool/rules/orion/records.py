@@ -15,9 +15,9 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
-from gmtool.rules.orion.campaign_explore import _apply_gain
+from gmtool.rules.orion.campaign_explore import apply_gain
 from gmtool.rules.orion.common import award_id, award_kind, ensure_not_over, note
-from gmtool.rules.orion.exploration import _gains
+from gmtool.rules.orion.exploration import gains
 from gmtool.rules.orion.fleet import add_ship, remove_ship
 
 RECORDS_TABLE = "records"
@@ -46,9 +46,9 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
     if monster.guards:
         table = rules.library.get("positive-events", "orion")
         row = table.row(monster.guards)
-        stage = 3 if monster.great else 2   # ordinary monsters appear in stage 2, great ones in stage 3
-        for gain in _gains(table, row, stage):
-            changes += _apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders)
+        stage = rules.stage_of(system.explored_turn or campaign.turn)   # the stage the monster was met in
+        for gain in gains(table, row, stage):
+            changes += apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders)
     rp = 0
     if research_ship:
         sheet = rules.library.get(RECORDS_TABLE, "orion")
