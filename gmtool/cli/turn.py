@@ -362,21 +362,25 @@ def quest_complete_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import complete_quest
 
-    from gmtool.rolltables.model import pick
-
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
         result = complete_quest(state, rules, state.player(player), quest)
         commit(store, state)
-        row = rules.quests(state.stage).row(result["quest"])
+        table = rules.quests(state.stage).name
+    _reply_changes(out, rules, "reply.quest_completed", result, quest=(table, result["quest"]))
+
+
+def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **named: Any) -> None:
+    """A reward's or a card's reply: ``named`` rows — (table, id) — by their labels, the
+    changes in words (one way for `quest complete` and `event play`)."""
     from gmtool.cli.campaign import labeller
-    from gmtool.report.i18n import tr
     from gmtool.report.records import changes_text
 
-    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
-    out.reply(tr("reply.quest_completed", out.lang, leader=result["leader"], quest=pick(row.label, out.lang),
-                 changes=changes), result)
+    label = labeller(rules.library, out.lang)
+    words = {k: label(table, row_id) for k, (table, row_id) in named.items()}
+    values = {k: v for k, v in result.items() if k not in named and k != "changes"}
+    out.reply(t(key, out.lang, **values, **words, changes=changes_text(result["changes"], out.lang, label)), result)
 
 
 @event_app.command("play")
@@ -395,20 +399,12 @@ def event_play_command(player: PlayerOpt,
     """
     from gmtool.rules.orion.turns import play_event
 
-    from gmtool.rolltables.model import pick
-
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
         result = play_event(state, rules, state.player(player), card, choice)   # by id or name
         commit(store, state)
-    from gmtool.cli.campaign import labeller
-    from gmtool.report.i18n import tr
-    from gmtool.report.records import changes_text
-
-    changes = changes_text(result["changes"], out.lang, labeller(rules.library, out.lang))
-    out.reply(tr("reply.event_played", out.lang, leader=result["leader"], card=pick(rules.events.row(result["card"]).label, out.lang),
-                 choice=choice, changes=changes), result)
+    _reply_changes(out, rules, "reply.event_played", result, card=(rules.events.name, result["card"]))
 
 
 @deck_app.command("show")
