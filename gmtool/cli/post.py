@@ -46,6 +46,9 @@ def resolve_command(
                                            "the forum.")] = 15.0,
     max_pages: Annotated[int, typer.Option("--max-pages", min=1, max=1000, help="For a URL: the most pages of a "
                                            "multi-page thread to read.")] = 50,
+    topic: Annotated[Optional[int], typer.Option("--topic", min=1, help="A Discourse topic's number (the N of "
+                                                 "…/t/slug/N), for a saved /raw text, which does not say it.",
+                                                 show_default=False)] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -88,7 +91,7 @@ def resolve_command(
     else:
         # pages are read (and fetched) before the campaign is locked
         found = read_thread(thread, Options(profile, require_campaign(campaign), timeout, max_pages,
-                                            private_messages=private))
+                                            private_messages=private, topic=topic))
         posts = found.posts
         if found.stopped:
             from gmtool.cli.common import error_lang

@@ -46,6 +46,7 @@ class Options:
     max_pages: int = DEFAULT_MAX_PAGES
     max_bytes: int = MAX_PAGE_BYTES
     private_messages: bool = False   # a thread file that is an export of private messages
+    topic: int | None = None         # --topic: a Discourse topic's number, for a saved /raw text
 
 
 def is_url(spec: str) -> bool:
@@ -104,12 +105,16 @@ def _read_one(spec: str, options: Options) -> Thread:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(key="campaign.cannot_read", where=spec, reason=exc.strerror or exc) from None
-    return _read_data(data, spec, options, charset="", url="", topic_hint=_digits(path.stem))
+    # the topic is never guessed from the file's name (a browser saves `77 (1).txt`)
+    return _read_data(data, spec, options, charset="", url="", topic_hint=options.topic)
 
 
-def _digits(value: str) -> int | None:
-    digits = "".join(ch for ch in value if ch.isascii() and ch.isdigit())
-    return int(digits) if digits and len(digits) < 12 else None
+def _topic(found: int | None, given: int | None, where: str) -> int | None:
+    """The Discourse topic: the one the source names (its URL, its JSON), else --topic;
+    the two must agree when both are there."""
+    if found is not None and given is not None and found != given:
+        raise InputError(key="forum.topic_mismatch", where=where, found=found, given=given)
+    return found if found is not None else given
 
 
 def sniff(data: bytes) -> str:
@@ -200,14 +205,15 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
 
     kind = sniff(data)
     if kind == "json":
-        posts, meta = feeds.discourse_json(data, _optional_profile("discourse", options), where)
+        posts, meta = feeds.discourse_json(data, _optional_profile("discourse", options), where,
+                                           lambda found: _topic(found, topic_hint, where))
         return _Page(posts, "discourse-json", "discourse", meta=meta)
     if kind == "atom":
         profile = find_profile(options.profile or "phpbb", options.campaign)
         return _Page(feeds.atom_posts(data, profile, where), "atom", profile.name)
     text = decode(data, charset)
     if kind == "html":
-        tree = parse_html(text)
+        tree = parse_html(text, where)
         profile = _profile_for(tree, where, options)
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
@@ -248,12 +254,12 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, page
 
 # ------------------------------------------------------------------ URLs
 
-def _same_site(a: str, b: str) -> bool:
-    x, y = urlsplit(a), urlsplit(b)
-    return (x.scheme, x.netloc) == (y.scheme, y.netloc)
-
-
 def _read_url(url: str, options: Options) -> Thread:
+    """Every page of a thread from its URL. The thread's site is where its first page ends
+    up (after an http→https or ``www.`` redirect, that one): later pages, and any redirect
+    while fetching them, must stay on it (:func:`~gmtool.forum.sources.fetch.within_site`)."""
+    from gmtool.forum.sources.fetch import within_site
+
     collected: list[PagePost] = []
     seen_urls: set[str] = set()
     pages = 0
@@ -261,14 +267,18 @@ def _read_url(url: str, options: Options) -> Thread:
     engine = ""
     kind = ""
     current = url
-    topic_hint = _discourse_topic(url)
+    site = url
+    topic_hint = _topic(_discourse_topic(url), options.topic, url)
     while current:
         if pages >= options.max_pages:
             stopped = Msg("forum_stopped", n=options.max_pages)
             break
         seen_urls.add(current)
-        got = fetch(current, options.timeout, options.max_bytes)
+        got = fetch(current, options.timeout, options.max_bytes, site=site)
         pages += 1
+        if pages == 1:
+            site = got.url
+        seen_urls.add(got.url)
         page = _read_page(got.data, current, options, got.charset, topic_hint)
         if page.thread is not None:     # a thread file served over HTTP: read as it is
             page.thread.pages = pages
@@ -281,10 +291,11 @@ def _read_url(url: str, options: Options) -> Thread:
             after = len({p.post_id for p in collected})
             total = page.meta.get("posts_count")
             if total and after < total and after > before:
-                following = _with_page(url, pages + 1)
+                following = _with_page(site, pages + 1)
         if len(collected) > MAX_POSTS:
             raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
-        if following and (following in seen_urls or not _same_site(following, url)):
+        if following and (following in seen_urls or not (within_site(site, following) or
+                                                          within_site(url, following))):
             following = ""      # a loop, or a link off the forum: the last page
         current = following
     thread = _thread(collected, kind, engine, url, pages)

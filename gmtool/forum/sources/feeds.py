@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from gmtool.errors import InputError
-from gmtool.forum.sources.html import PagePost, node_text, parse_html
+from gmtool.forum.sources.html import Nesting, PagePost, node_text, parse_html
 from gmtool.forum.sources.profiles import Profile
 
 # the Discourse /raw/ID header of each post: "username | 2024-03-01 10:00:00 UTC | #3"
@@ -28,6 +28,7 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
             raise InputError(key="forum.bad_feed", where=where, reason=feed.get('bozo_exception'))
         return []
     posts: list[tuple[int, PagePost]] = []
+    nesting = Nesting(where)       # every entry's HTML counts against one budget
     for number, entry in enumerate(feed.entries, start=1):
         link = entry.get("link") or entry.get("id") or ""
         post_id = _phpbb_post_id(link)
@@ -38,7 +39,7 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
             raise InputError(key="forum.feed_no_author", where=where, post=post_id)
         content = entry.get("content") or [{"value": entry.get("summary", "")}]
         html = "".join(part.get("value", "") for part in content)
-        body_node = parse_html(f"<div>{html}</div>").css_first("body")
+        body_node = parse_html(f"<div>{html}</div>", where, nesting).css_first("body")
         body = node_text(body_node, profile.skip, profile.drop)
         # phpBB ends each entry with a "Statistics: Posted by …" paragraph
         lines = body.splitlines()
@@ -57,9 +58,14 @@ def _phpbb_post_id(link: str) -> str:
     return found if found.isascii() and found.isdigit() and len(found) <= 20 else ""
 
 
-def discourse_json(data: bytes, profile: Profile | None, where: str) -> tuple[list[PagePost], dict[str, Any]]:
+def discourse_json(data: bytes, profile: Profile | None, where: str,
+                   topic_of: Callable[[int | None], int | None] = lambda found: found,
+                   ) -> tuple[list[PagePost], dict[str, Any]]:
     """The posts of a Discourse ``/t/ID.json`` (or ``/t/ID/posts.json``), and what the
-    topic says of itself (``topic_id``, ``posts_count``)."""
+    topic says of itself (``topic_id``, ``posts_count``). ``topic_of`` gets the topic the
+    JSON names (or None) and gives the one to use (the caller's --topic, checked).
+
+    Every field read is checked for its JSON type: a wrong one is an error naming it."""
     try:
         topic = json.loads(data)
     except (ValueError, RecursionError) as exc:
@@ -68,29 +74,59 @@ def discourse_json(data: bytes, profile: Profile | None, where: str) -> tuple[li
     raw_posts = stream.get("posts") if isinstance(stream, dict) else None
     if not isinstance(raw_posts, list):
         raise InputError(key="forum.not_discourse", where=where)
-    topic_id = topic.get("id") if isinstance(topic.get("id"), int) else None
+    found = _field(topic, "id", int, where)
+    posts_count = _field(topic, "posts_count", int, where)
+    chunk_size = _field(topic, "chunk_size", int, where)
+    topic_id = topic_of(found)
     skip = profile.skip if profile else ["aside.quote", "aside.onebox", "blockquote", "pre", "code"]
     drop = profile.drop if profile else []
     posts: list[PagePost] = []
+    nesting = Nesting(where)       # every post's HTML counts against one budget
     for number, raw in enumerate(raw_posts, start=1):
         if not isinstance(raw, dict):
             raise InputError(key="forum.post_not_object", where=where, n=number)
-        if raw.get("post_type", 1) not in (1,) or raw.get("deleted_at") or raw.get("hidden"):
+        post_type = _field(raw, "post_type", int, where, number)
+        hidden = _field(raw, "hidden", bool, where, number)
+        deleted = _field(raw, "deleted_at", str, where, number)
+        post_number = _field(raw, "post_number", int, where, number)
+        author = _field(raw, "username", str, where, number)
+        tid = _field(raw, "topic_id", int, where, number)
+        cooked = _field(raw, "cooked", str, where, number)
+        version = _field(raw, "version", int, where, number)
+        if post_type not in (None, 1) or deleted or hidden:
             continue   # moderator actions, whispers, deleted and hidden posts
-        post_number = raw.get("post_number")
-        author = raw.get("username")
-        if not isinstance(post_number, int) or not isinstance(author, str) or not author.strip():
+        if post_number is None or author is None or not author.strip():
             raise InputError(key="forum.post_lacks", where=where, n=number)
-        tid = raw.get("topic_id", topic_id)
-        post_id = f"t{tid}-{post_number}" if isinstance(tid, int) else f"n{post_number}"
-        cooked = raw.get("cooked")
-        if not isinstance(cooked, str):
+        if tid is None:
+            tid = topic_id
+        if tid is None:
+            raise InputError(key="forum.needs_topic", where=where)
+        if cooked is None:
             raise InputError(key="forum.no_cooked", where=where, n=post_number)
-        body = node_text(parse_html(f"<div>{cooked}</div>").css_first("body"), skip, drop)
-        posts.append(PagePost(post_id, " ".join(author.split())[:80], body, edited=raw.get("version", 1) > 1))
-    posts_count = topic.get("posts_count") if isinstance(topic.get("posts_count"), int) else None
-    return posts, {"topic_id": topic_id, "posts_count": posts_count,
-                   "chunk_size": topic.get("chunk_size") if isinstance(topic.get("chunk_size"), int) else None}
+        body = node_text(parse_html(f"<div>{cooked}</div>", where, nesting).css_first("body"), skip, drop)
+        posts.append(PagePost(f"t{tid}-{post_number}", " ".join(author.split())[:80], body,
+                              edited=(version or 1) > 1))
+    return posts, {"topic_id": topic_id, "posts_count": posts_count, "chunk_size": chunk_size}
+
+
+_JSON_KINDS: dict[type, str] = {int: "json_integer", str: "json_string", bool: "json_boolean"}
+
+
+def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None = None) -> Any:
+    """``raw[key]`` when it is of JSON type ``kind`` (a whole number is never true/false),
+    None when it is missing or null; any other value is an error naming the field."""
+    value = raw.get(key)
+    if value is None or (isinstance(value, kind) and (kind is bool or not isinstance(value, bool))):
+        return value
+    from gmtool.locale import Msg
+
+    shown = json.dumps(value, ensure_ascii=False)
+    shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    if n is None:
+        raise InputError(key="forum.json_field", where=where, field=key, want=Msg(f"error.forum.{_JSON_KINDS[kind]}"),
+                         got=shown)
+    raise InputError(key="forum.json_post_field", where=where, n=n, field=key,
+                     want=Msg(f"error.forum.{_JSON_KINDS[kind]}"), got=shown)
 
 
 def looks_like_discourse_raw(text: str) -> bool:
@@ -101,7 +137,12 @@ def looks_like_discourse_raw(text: str) -> bool:
 def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]:
     """Discourse's ``/raw/ID``: each post under a ``user | date | #N`` line, posts
     separated by a line of dashes.  The Markdown's fenced and indented code and its
-    ``>`` quotes are left out ([quote] boxes are left out by the command parser)."""
+    ``>`` quotes are left out ([quote] boxes are left out by the command parser).
+
+    The text never says its topic: it comes from the URL (``/raw/ID``) or --topic, never
+    from a saved file's name."""
+    if topic_id is None:
+        raise InputError(key="forum.needs_topic", where=where)
     posts: list[PagePost] = []
     current: PagePost | None = None
     lines: list[str] = []
@@ -121,7 +162,7 @@ def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]
         if header and previous_blank:
             close()
             number = int(header.group("number"))
-            post_id = f"t{topic_id}-{number}" if topic_id is not None else f"n{number}"
+            post_id = f"t{topic_id}-{number}"
             current, lines = PagePost(post_id, header.group("author").strip(), ""), []
             previous_blank = True
             continue

@@ -34,10 +34,162 @@ class PagePost:
     edited: bool = False
 
 
-def parse_html(data: bytes | str) -> Any:
+def parse_html(data: bytes | str, where: str = "", budget: "Nesting | None" = None) -> Any:
+    """The parsed page, once :class:`Nesting` has measured that parsing it stays cheap."""
     from selectolax.lexbor import LexborHTMLParser
 
+    (budget or Nesting(where)).check(data if isinstance(data, str) else data.decode("latin-1"))
     return LexborHTMLParser(data)
+
+
+# ------------------------------------------------------------------ how deep a page nests
+#
+# An HTML5 parser's work grows with the depth of its stack of open elements: every start
+# tag looks down the stack for what it closes, and formatting elements (<b>, <a>, <font>…)
+# closed too early are re-opened ("reconstructed") one by one.  200,000 nested <div>
+# (1.2 MB) took lexbor over a minute; 8,000 unclosed <b> with different attributes, one per
+# paragraph, took longer still.  So before parsing, one linear pass over the tags follows
+# the stack the way the parser builds it (void and raw-text elements, end tags that close
+# nothing, a <p> or <li> closed by the next one, formatting elements waiting to be
+# re-opened), erring on the deep side, and refuses a page that nests deeper than MAX_DEPTH
+# or whose parse would cost more than MAX_WORK steps.  Real forum pages nest a few dozen
+# levels deep.
+
+MAX_DEPTH = 10_000
+MAX_WORK = 200_000_000
+
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+                   "track", "wbr", "keygen", "basefont", "bgsound", "frame", "image"})
+_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"})
+_FORMATTING = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt",
+                         "u"})
+_CLOSES_P = frozenset({"address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl",
+                       "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+                       "header", "hgroup", "hr", "li", "dd", "dt", "main", "menu", "nav", "ol", "p", "pre", "section",
+                       "summary", "table", "ul"})
+_CLOSES_SAME = {"li": ("li",), "dt": ("dt", "dd"), "dd": ("dt", "dd"), "option": ("option",),
+                "td": ("td", "th"), "th": ("td", "th"), "tr": ("tr", "td", "th")}
+_CLOSED_BY_NEXT = frozenset({"p", "li", "dt", "dd", "option", "td", "th", "tr"})
+_MARKERS = frozenset({"td", "th", "caption", "applet", "object", "marquee", "template"})
+_BREAKS_FOREIGN = _FORMATTING | _CLOSES_P | frozenset({"body", "br", "embed", "head", "img", "listing", "meta",
+                                                       "ruby", "span", "sub", "sup", "var"})
+_SPACE = "\t\n\f\r "
+# a tag: a comment's start, or an end or start tag and its attributes as the tokenizer reads
+# them (a quote opens a value only after `=`), or <!…>, <?…>, </…> read to the next >
+_TOKEN = re.compile(r"""<(?:(!--)|(/?)([A-Za-z][^S/>]*)((?:[S/]+|[^S/>][^S/>=]*"""
+                    r"""(?:[S]*=[S]*(?:"[^"]*"|'[^']*'|[^S>]*))?)*)|[!?/])""".replace("S", _SPACE))
+_RAW_END = {name: re.compile(f"</{name}[{_SPACE}/>]", re.IGNORECASE) for name in _RAW_TEXT}
+
+
+class Nesting:
+    """The nesting measured over one page (or over every post of a feed or a Discourse
+    page: they share one budget). :meth:`check` follows the parser's stack of open
+    elements: ``names`` (with ``open``, how many of each name are on it) and, for the
+    formatting elements, ``keys`` (name and attributes); ``waiting`` holds the formatting
+    elements closed early, which text or an inline tag re-opens (at most 3 alike)."""
+
+    def __init__(self, where: str = "") -> None:
+        self.where = where
+        self.work = 0
+
+    def check(self, text: str) -> None:
+        names: list[str] = []
+        keys: list[str] = []
+        opened: dict[str, int] = {}
+        waiting: dict[str, int] = {}
+        search = _TOKEN.search
+        pos, end = 0, len(text)
+        work = self.work
+
+        def too_deep() -> InputError:
+            if len(names) + sum(waiting.values()) > MAX_DEPTH:
+                return InputError(key="forum.nests_too_deep", where=self.where, n=f"{MAX_DEPTH:,}")
+            return InputError(key="forum.nests_too_much", where=self.where)
+
+        def pop(by_end_tag: bool = False) -> str:
+            name, key = names.pop(), keys.pop()
+            opened[name] -= 1
+            if key and not by_end_tag and waiting.get(key, 0) < 3:
+                waiting[key] = waiting.get(key, 0) + 1
+            return name
+
+        def reopen() -> int:
+            """Push the waiting formatting elements back; the work it took."""
+            count = sum(waiting.values())
+            cost = count * (len(names) + count)
+            for key, n in waiting.items():
+                name = key.split(" ", 1)[0]
+                for _ in range(n):
+                    names.append(name)
+                    keys.append(key)
+                    opened[name] = opened.get(name, 0) + 1
+            waiting.clear()
+            return cost
+
+        while pos < end:
+            found = search(text, pos)
+            if waiting and text[pos:end if found is None else found.start()].strip():
+                work += reopen()                             # text re-opens formatting closed early
+            if found is None:
+                break
+            pos = found.end()
+            comment, slash, name, attrs = found.groups()
+            if name is None:
+                if comment:                                  # <!-- comment -->
+                    close = text.find("-->", pos)
+                    pos = end if close < 0 else close + 3
+                else:                                        # <!doctype>, <?…>, </ >
+                    close = text.find(">", pos)
+                    pos = end if close < 0 else close + 1
+                continue
+            pos += 1                                         # the >
+            name = name.lower()
+            if slash:                                        # an end tag
+                if not opened.get(name):
+                    continue                                 # it closes nothing
+                if name in _FORMATTING:      # misnested around a block (or far below): the parser keeps it open
+                    for steps, above in enumerate(reversed(names)):
+                        if above == name:
+                            break
+                        if above not in _FORMATTING or steps > 64:
+                            name = ""
+                            break
+                    if not name:
+                        continue
+                while pop(names[-1] == name) != name:
+                    pass
+                if name in _MARKERS:                         # a cell's formatting ends with it
+                    waiting.clear()
+                continue
+            if name in _VOID:
+                continue
+            if attrs.endswith("/") and (opened.get("svg") or opened.get("math")) and name not in _BREAKS_FOREIGN:
+                continue                                     # <path/> in an SVG
+            if names and names[-1] in _CLOSED_BY_NEXT:
+                top = names[-1]
+                if top == "p" and name in _CLOSES_P:
+                    pop()
+                elif top in _CLOSES_SAME.get(name, ()):
+                    pop()
+                    if name == "tr" and names and names[-1] == "tr":
+                        pop()
+            if waiting and name not in _CLOSES_P:
+                work += reopen()
+            names.append(name)
+            keys.append(f"{name} {' '.join(attrs.split())}" if name in _FORMATTING else "")
+            opened[name] = opened.get(name, 0) + 1
+            depth = len(names) + len(waiting)
+            work += depth
+            if depth > MAX_DEPTH or work > MAX_WORK:
+                raise too_deep()
+            if name in _RAW_TEXT:
+                close_tag = _RAW_END[name].search(text, pos)
+                pos = end if close_tag is None else close_tag.start()
+            elif name == "plaintext":
+                break
+        self.work = work
+        if work > MAX_WORK or len(names) > MAX_DEPTH:
+            raise too_deep()
 
 
 def matches(tree: Any, profile: Profile) -> bool:

@@ -106,8 +106,24 @@ def _check_selectors(profile: Profile, where: str) -> None:
 def profiles(campaign: Path | None = None) -> list[Profile]:
     """Every engine's profile (shipped, then the campaign's): read once per process for
     each file as it stands, since a thread of many pages asks for them on every page."""
-    found = [_profile_of(str(p), *_stamp(p)) for p in engine_files(campaign).values()]
+    found = [_profile_of(str(p), *_stamp(p)) for p in _engine_files(campaign).values()]
     return [p for p in found if p is not None]
+
+
+def _engine_files(campaign: Path | None) -> dict[str, Path]:
+    """The engines' files; the campaign's own ``forums/`` and its profiles are campaign
+    files, refused when they are symbolic links (one to outside the campaign would be read
+    as if the campaign held it)."""
+    from gmtool.campaign.files import refuse_link
+
+    files = engine_files(campaign)
+    if campaign is not None:
+        folder = campaign / FORUMS_DIR
+        refuse_link(folder)
+        for path in files.values():
+            if path.parent == folder:
+                refuse_link(path)
+    return files
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -133,7 +149,7 @@ def find_profile(name: str, campaign: Path | None = None) -> Profile:
         if profile is None:
             raise InputError(key="profile.no_table", name=name)
         return profile
-    files = engine_files(campaign)
+    files = _engine_files(campaign)
     found = files.get(name)
     profile = profile_from(found) if found else None
     if profile is None:
