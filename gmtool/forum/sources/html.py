@@ -70,6 +70,16 @@ _CLOSES_P = frozenset({"address", "article", "aside", "blockquote", "center", "d
 _CLOSES_SAME = {"li": ("li",), "dt": ("dt", "dd"), "dd": ("dt", "dd"), "option": ("option",),
                 "td": ("td", "th"), "th": ("td", "th"), "tr": ("tr", "td", "th")}
 _CLOSED_BY_NEXT = frozenset({"p", "li", "dt", "dd", "option", "td", "th", "tr"})
+_TABLE_PARENTS = {"td": ("tr",), "th": ("tr",), "tr": ("tbody", "thead", "tfoot")}
+_SCOPE = frozenset({"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "mi", "mo",
+                    "mn", "ms", "mtext", "annotation-xml", "foreignobject", "desc", "title"})
+_TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"})
+_TABLE_SCOPE = frozenset({"html", "table", "template"})
+_SPECIAL = _SCOPE | _CLOSES_P | frozenset({"area", "base", "basefont", "bgsound", "body", "br", "button", "col",
+                                           "colgroup", "embed", "frame", "frameset", "head", "iframe", "img", "input",
+                                           "keygen", "link", "listing", "meta", "noembed", "noframes", "noscript",
+                                           "param", "plaintext", "script", "search", "select", "source", "style",
+                                           "tbody", "textarea", "tfoot", "thead", "tr", "track", "wbr", "xmp"})
 _MARKERS = frozenset({"td", "th", "caption", "applet", "object", "marquee", "template"})
 _BREAKS_FOREIGN = _FORMATTING | _CLOSES_P | frozenset({"body", "br", "embed", "head", "img", "listing", "meta",
                                                        "ruby", "span", "sub", "sup", "var"})
@@ -91,6 +101,7 @@ class Nesting:
     def __init__(self, where: str = "") -> None:
         self.where = where
         self.work = 0
+        self.deepest = 0       # the deepest the stack was followed to (never less than the parser's)
 
     def check(self, text: str) -> None:
         names: list[str] = []
@@ -100,6 +111,7 @@ class Nesting:
         search = _TOKEN.search
         pos, end = 0, len(text)
         work = self.work
+        deepest = self.deepest
 
         def too_deep() -> InputError:
             if len(names) + sum(waiting.values()) > MAX_DEPTH:
@@ -145,17 +157,21 @@ class Nesting:
             pos += 1                                         # the >
             name = name.lower()
             if slash:                                        # an end tag
-                if not opened.get(name):
+                if not opened.get(name) or name in ("body", "html"):
                     continue                                 # it closes nothing
-                if name in _FORMATTING:      # misnested around a block (or far below): the parser keeps it open
-                    for steps, above in enumerate(reversed(names)):
-                        if above == name:
-                            break
-                        if above not in _FORMATTING or steps > 64:
-                            name = ""
-                            break
-                    if not name:
-                        continue
+                boundary = _TABLE_SCOPE if name in _TABLE_PARTS else _SCOPE
+                for steps, above in enumerate(reversed(names)):
+                    if above == name:
+                        break
+                    # a formatting end tag stops at a block; any end tag at a scope's edge (a
+                    # table, a cell, an object…); an ordinary one at a special element; far below
+                    # it is not followed: the parser keeps the elements open
+                    if steps > 64 or above in boundary or (name in _FORMATTING and above not in _FORMATTING) \
+                            or (name not in _SPECIAL and above in _SPECIAL):
+                        name = ""
+                        break
+                if not name:
+                    continue
                 while pop(names[-1] == name) != name:
                     pass
                 if name in _MARKERS:                         # a cell's formatting ends with it
@@ -175,11 +191,18 @@ class Nesting:
                         pop()
             if waiting and name not in _CLOSES_P:
                 work += reopen()
+            if name in _TABLE_PARENTS and (not names or names[-1] not in _TABLE_PARENTS[name]):
+                for implied in ("tbody", "tr")[:1 if name == "tr" else 2]:     # a cell without its row
+                    names.append(implied)
+                    keys.append("")
+                    opened[implied] = opened.get(implied, 0) + 1
             names.append(name)
             keys.append(f"{name} {' '.join(attrs.split())}" if name in _FORMATTING else "")
             opened[name] = opened.get(name, 0) + 1
             depth = len(names) + len(waiting)
             work += depth
+            if depth > deepest:
+                deepest = depth
             if depth > MAX_DEPTH or work > MAX_WORK:
                 raise too_deep()
             if name in _RAW_TEXT:
@@ -188,6 +211,7 @@ class Nesting:
             elif name == "plaintext":
                 break
         self.work = work
+        self.deepest = max(deepest, len(names) + sum(waiting.values()))
         if work > MAX_WORK or len(names) > MAX_DEPTH:
             raise too_deep()
 
