@@ -42,8 +42,8 @@ def resolve_command(
                                                    "xenforo, vbulletin, mybb, a profile in the campaign's forums/ "
                                                    "folder, or a profile FILE.toml (else recognised from the page).",
                                                    show_default=False)] = None,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=300, help="For a URL: seconds to wait for "
-                                           "the forum.")] = 15.0,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=300, help="For a URL: seconds the whole "
+                                           "fetch of one page may take (connecting, redirects, every byte).")] = 15.0,
     max_pages: Annotated[int, typer.Option("--max-pages", min=1, max=1000, help="For a URL: the most pages of a "
                                            "multi-page thread to read.")] = 50,
     topic: Annotated[Optional[int], typer.Option("--topic", min=1, help="A Discourse topic's number (the N of "
