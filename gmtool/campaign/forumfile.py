@@ -1,11 +1,20 @@
 """``forum.toml``: what ``post resolve`` decided, appended like the journal.
 
-* ``[[command]]`` — one resolved command (``key = "POST_ID:INDEX"``), its reports in
-  English and Russian; only commands that ran (``status = "ok"``) are kept — a refusal is
-  decided again on every run (the command's text decides it the same way; a refusal caused
-  by the campaign's state, e.g. a missing ``secret.key``, is retried);
-* ``[[post]]`` — a post once resolved is closed: its author and the commands it held
-  (``commands = [...]``) at the time; a command added, removed or moved later is flagged.
+* ``[[command]]`` — one resolved command (``key = "POST_ID:INDEX"``, or
+  ``"private:POST_ID:INDEX"`` for a private message: the forum numbers private messages and
+  public posts apart, so they are keyed apart), its reports in English and Russian: the
+  commands that ran and the rules' refusals (a refusal for a passing reason of the run is
+  decided again);
+* ``[[post]]`` — a post once resolved is closed: its author, the leader it spoke for then
+  (``leader``; "" for none: a leader who joins or replaces another later speaks only from
+  later posts) and the commands it held (``commands = [...]``) at the time; a command
+  added, removed or moved later is flagged;
+* ``[[void]]`` — written by ``turn undo``: the command records before the ``before``-th
+  whose key is in ``keys`` are void (the undone turn's results); their commands are
+  resolved again, and say so.
+
+Records written before private messages were keyed apart read as they were: a command
+record is a private message's when a private post record (and no public one) closes its post.
 
 Each ``post resolve`` appends its records with one write and an fsync (commands first,
 then the post records that close them).  A crash or a full disk can only cut the last
@@ -27,11 +36,16 @@ HEADER = "# gmtool forum records: resolved commands and closed posts, append-onl
 INLINE_ARRAYS = (b"\ncommand = [", b"\npost = [")     # what earlier versions could write
 
 
+PRIVATE = "private:"     # the key prefix of a private message (forum/posts.py: Post.key)
+
+
 @dataclass
 class ForumRecords:
-    commands: dict[str, dict[str, Any]] = field(default_factory=dict)   # key → record
-    posts: dict[str, dict[str, Any]] = field(default_factory=dict)      # post id → record
+    commands: dict[str, dict[str, Any]] = field(default_factory=dict)   # key → the record that stands
+    posts: dict[str, dict[str, Any]] = field(default_factory=dict)      # post key → record
     inline: bool = False     # holds an inline array of tables: :func:`unfreeze` before appending
+    voided: dict[str, dict[str, Any]] = field(default_factory=dict)    # key → its result `turn undo` voided
+    keys: list[str] = field(default_factory=list)   # every command record's key, in the file's order
 
 
 def _boundaries(text: str) -> list[int]:
@@ -121,13 +135,36 @@ def read(path: Path) -> ForumRecords:
             raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
                                 folder=display_path(path.parent)) from None
         data = dict(pieces)
-    for r in data.get("command", []):
-        if isinstance(r, dict) and isinstance(r.get("key"), str):
-            records.commands[r["key"]] = r
     for r in data.get("post", []):
         if isinstance(r, dict) and isinstance(r.get("post_id"), str):
-            records.posts.setdefault(r["post_id"], r)   # the first closing stands
+            key = PRIVATE + r["post_id"] if r.get("private") is True else r["post_id"]
+            records.posts.setdefault(key, r)   # the first closing stands
+    voids = [(v["before"], set(v["keys"])) for v in data.get("void", [])
+             if isinstance(v, dict) and isinstance(v.get("before"), int) and isinstance(v.get("keys"), list)]
+    for position, r in enumerate(data.get("command", [])):
+        if not (isinstance(r, dict) and isinstance(r.get("key"), str)):
+            records.keys.append("")
+            continue
+        key = _command_key(r, records.posts)
+        records.keys.append(key)
+        if any(position < before and key in keys for before, keys in voids):
+            records.voided[key] = r
+        else:
+            records.commands[key] = r
     return records
+
+
+def _command_key(record: dict[str, Any], posts: dict[str, Any]) -> str:
+    """A command record's key: as stored, or — written before private messages were keyed
+    apart (no ``private`` in it) — a private message's when only a private post record
+    closes its post."""
+    key = record["key"]
+    if key.startswith(PRIVATE) or "private" in record:
+        return key
+    post_id = key.rpartition(":")[0]
+    if PRIVATE + post_id in posts and post_id not in posts:
+        return PRIVATE + key
+    return key
 
 
 LITERAL_FROM = 200     # strings this long are written as TOML literal strings where they can be
@@ -155,7 +192,7 @@ def _table(name: str, record: dict[str, Any]) -> str:
 
 
 def _tables(records: dict[str, Any]) -> str:
-    return "".join("\n" + _table(name, r) for name in ("command", "post") for r in records.get(name, []))
+    return "".join("\n" + _table(name, r) for name in ("command", "post", "void") for r in records.get(name, []))
 
 
 def unfreeze(path: Path) -> None:
@@ -180,13 +217,24 @@ def unfreeze(path: Path) -> None:
         atomic_write(path, (HEADER + _tables(records)).encode("utf-8"))
 
 
-def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = ()) -> None:
-    """Append command records, then the post records that close them, with one write."""
-    if not commands and not posts:
+def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = (),
+           voids: Sequence[dict[str, Any]] = ()) -> None:
+    """Append command records, then the post records that close them (or void records),
+    with one write."""
+    if not commands and not posts and not voids:
         return
     text = HEADER if not path.exists() else ""
-    text += _tables({"command": commands, "post": list(posts)})
+    text += _tables({"command": commands, "post": list(posts), "void": list(voids)})
     append_durably(path, text.encode("utf-8"))
+
+
+def void_record(records: ForumRecords, since: int, turn: int) -> dict[str, Any] | None:
+    """The ``[[void]]`` record that voids the results of command records ``since`` onwards
+    (the undone turn's), or None when there are none."""
+    keys = sorted({k for k in records.keys[since:] if k in records.commands})
+    if not keys:
+        return None
+    return {"turn": turn, "reason": f"turn {turn} undone", "before": len(records.keys), "keys": keys}
 
 
 def check(path: Path) -> tuple[str, str]:

@@ -7,6 +7,12 @@ A name is printed in every report and becomes a report file's name, so:
 * unique without regard to case (``Bob`` and ``bob`` are one leader to a reader);
 * its report file name (letters, digits, ``-`` and ``_``; anything else becomes ``_``) is
   unique too, and never one of gmtool's own report names (``public``, ``start-…``).
+
+A forum name is a leader's name only when it reads as written: a name that changes when it
+is cleaned up (:func:`cleaned`: NFKC, invisible and control characters dropped, odd spaces
+made plain) is a look-alike (``bo``+U+202E+``b``, ``bob``+NBSP) and is no one's name.  Names
+are then compared after NFC only, without regard to case (:func:`same_name`), so an
+``й`` typed as ``и``+U+0306 is the same letter.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from gmtool.errors import CampaignError
 MAX_NAME = 40
 RESERVED = ("public",)
 RESERVED_PREFIX = "start-"
+INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")   # categories no name may hold
 
 
 def file_stem(name: str) -> str:
@@ -27,6 +34,48 @@ def file_stem(name: str) -> str:
 
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
+
+
+def cleaned(name: str) -> str:
+    """``name`` cleaned up: NFKC, invisible and control characters dropped, every space
+    (NBSP, U+3000 …) a plain one, runs of spaces one space, none at the ends."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKC", name):
+        category = unicodedata.category(ch)
+        if category in INVISIBLE:
+            continue
+        if category == "Zs":
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        out.append(ch)
+    return "".join(out).rstrip(" ")
+
+
+def lookalike(name: str) -> bool:
+    """Does ``name`` change when cleaned up?  Such a forum name is no leader's name."""
+    return cleaned(name) != unicodedata.normalize("NFC", name)
+
+
+def name_key(name: str) -> str:
+    """Names of one leader have one key: NFC, without regard to case (a campaign's names are
+    unique so, see :func:`names_problems`)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def shown(name: str) -> str:
+    """``name`` to print: a look-alike's odd characters (invisible, spaces, letters NFKC
+    changes) written as ``\\uXXXX``, so that a reader sees what the forum name holds."""
+    if not lookalike(name):
+        return name
+    return "".join(ch if _plain(ch) else f"\\u{ord(ch):04X}" for ch in name)
+
+
+def _plain(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    if category in INVISIBLE or category == "Zs":
+        return ch == " "
+    return unicodedata.normalize("NFKC", ch) == ch
 
 
 def name_problem(name: str, lang: str = "en") -> str:

@@ -15,8 +15,11 @@ from gmtool.errors import InputError
 from gmtool.locale import Msg
 
 POST_ID = r"[A-Za-z0-9_-]{1,40}"      # a post id, in a thread file's header or given with --post-id
-HEADER = re.compile(r"^===\s*(?P<author>[^#=\n]{1,60}?)\s*#(?P<id>" + POST_ID + r")\s*(?P<private>private)?\s*===\s*$",
-                    re.IGNORECASE)
+# the author as written: only tabs and plain spaces around it are layout (an NBSP or U+3000
+# is part of the name, and makes it a look-alike no leader answers to: campaign/names.py)
+HEADER = re.compile(r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST_ID
+                    + r")\s*(?P<private>private)?\s*===\s*$", re.IGNORECASE)
+LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")     # HTML's white space: a page's layout, not a name's
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
 ALIASES = {
@@ -52,6 +55,27 @@ class Post:
     body: str
     line: int           # the header's line in the thread file
     commands: list[Command] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """Where the post's records are kept: public posts and private messages are numbered
+        apart by the forum (phpBB), so their ids are keyed apart."""
+        return private_key(self.post_id) if self.private else self.post_id
+
+
+PRIVATE = "private:"
+
+
+def private_key(post_id: str) -> str:
+    """The records' key of private message ``post_id`` (a post id holds no ``:``)."""
+    return PRIVATE + post_id
+
+
+def as_written(author: str, limit: int = 80) -> str:
+    """A forum name as a page writes it: layout white space (tabs, line breaks, runs of
+    plain spaces) made one space and trimmed; every other character kept, so that a
+    look-alike name (an NBSP, a bidi override) stays visible to the resolver."""
+    return LAYOUT_SPACES.sub(" ", author).strip(" ")[:limit]
 
 
 _TOKEN = re.compile(r"\[(/?)(quote|code)(?:=[^\]\n]*)?\]|<(/?)blockquote\b[^>\n]*>", re.IGNORECASE)
@@ -155,7 +179,7 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
             if current is not None:
                 current.body = "\n".join(body)
                 posts.append(current)
-            current = Post(m.group("author").strip(), m.group("id"), private_messages, "", number)
+            current = Post(m.group("author").strip(" \t"), m.group("id"), private_messages, "", number)
             body = []
         elif current is not None:
             body.append(line)

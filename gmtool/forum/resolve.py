@@ -1,23 +1,33 @@
 """Resolve the commands of a thread against a campaign, idempotently.
 
-Every command is keyed by (post id, its index in the post).  The first resolution rolls
-(journaled, the key in the purpose) and keeps the result's report, in English and in
-Russian, in ``forum.toml``; resolving the same thread again reads every result back by
-its key and rolls nothing.  A command whose text changed at a known key (an edited post)
-is flagged, and its original result stands: an edit never buys a reroll.
+Every command is keyed by (post id, its index in the post), a private message's apart from
+a public post's (``Post.key``).  The first resolution rolls (journaled, the key in the
+purpose) and keeps the result's report, in English and in Russian, in ``forum.toml``;
+resolving the same thread again reads every result back by its key and rolls nothing.  A
+command whose text changed at a known key (an edited post) is flagged, and its original
+result stands: an edit never buys a reroll.
+
+Who speaks: a post's author is a leader when the forum name is the leader's name (after
+NFC, without regard to case: campaign/names.py) and does not change when cleaned up (a
+look-alike — a bidi override, an NBSP — is refused, and the refusal stands).  The leader a
+post spoke for is kept when the post is closed: a leader who joins or replaces another
+later speaks from later posts only.  A new post older than a public post already resolved
+is refused (a command in it may have been written after those results were published).
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
+from gmtool.campaign.names import lookalike, name_key, shown
 from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
-from gmtool.forum.posts import Command, Post
+from gmtool.forum.posts import PRIVATE, Command, Post
 from gmtool.locale import Msg
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
@@ -45,10 +55,11 @@ class Outcome:
     # the rules' answer to the command at the time: stored, so resolving again (even turns
     # later) gives the same reply and rolls nothing.
     transient: bool = False
+    redone: bool = False           # its earlier result was voided by `turn undo`: resolved again
 
     @property
     def key(self) -> str:
-        return f"{self.post.post_id}:{self.command.index}"
+        return f"{self.post.key}:{self.command.index}"
 
     def reason_in(self, lang: str) -> str:
         return self.reason_ru if lang == "ru" and self.reason_ru else self.reason
@@ -60,7 +71,8 @@ def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
 
 
 def record_of(outcome: Outcome) -> dict[str, Any]:
-    return {"key": outcome.key, "post_id": outcome.post.post_id, "index": outcome.command.index,
+    return {"key": outcome.key, "post_id": outcome.post.post_id, "private": outcome.post.private,
+            "index": outcome.command.index, "redone": outcome.redone or None,
             "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
             "reason": outcome.reason, "reason_ru": outcome.reason_ru or None, "roll_ids": outcome.roll_ids,
             "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()})}
@@ -130,7 +142,7 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
     return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""),
                    record.get("reason_ru", ""), edited, record.get("command", ""), list(record.get("roll_ids", [])),
-                   new=False)
+                   new=False, redone=record.get("redone") is True)
 
 
 # Budgets: a thread cannot make the journal (or the run) explode.  What is over budget is
@@ -142,7 +154,7 @@ MAX_DICE_PER_THREAD = 10_000
 MAX_COMMANDS_PER_THREAD = 2_000
 
 
-Handler = Callable[[Campaign, Post, Command, JournalingSource], dict[str, Report]]
+Handler = Callable[[Campaign, str, Command, JournalingSource], dict[str, Report]]   # (state, who, …)
 
 
 class Resolver:
@@ -152,8 +164,8 @@ class Resolver:
         self.state = state
         self.library = library
         self.source = source
-        self.moderators = set(moderators)
-        self.leaders = {p.name for p in state.players}
+        self.moderators = {name_key(m) for m in moderators}
+        self.leaders = {name_key(p.name): p.name for p in state.players}
         self.thread_dice = 0
         self.thread_commands = 0
         self.post_dice: dict[str, int] = {}
@@ -162,7 +174,15 @@ class Resolver:
             "check": self._check, "vote": self._vote, "move": self._move, "navigate": self._navigate,
         }
 
-    def resolve(self, post: Post, command: Command) -> Outcome:
+    def leader_of(self, author: str) -> str:
+        """The leader a forum name is ("" for none; a look-alike is no one)."""
+        return "" if lookalike(author) else self.leaders.get(name_key(author), "")
+
+    def resolve(self, post: Post, command: Command, leader: str | None = None) -> Outcome:
+        """``leader``: the leader the post speaks for, as recorded when it was closed (else
+        the author's leader now)."""
+        if lookalike(post.author):
+            return refused(post, command, Msg("forum.refusal.lookalike", author=shown(post.author)))
         if command.refused:
             return refused(post, command, command.refused)
         if not command.name:
@@ -172,8 +192,10 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.not_in_ruleset", word=command.word,
                                               ruleset=self.state.ruleset,
                                               commands=", ".join("!" + c for c in sorted(allowed_here))))
-        allowed = self.leaders | (self.moderators if command.name == "roll" else set())
-        if post.author not in allowed:
+        who = self.leader_of(post.author) if leader is None else leader
+        if not who and command.name == "roll" and name_key(post.author) in self.moderators:
+            who = post.author
+        if not who:
             key = "not_leader_or_moderator" if command.name == "roll" else "not_leader"
             return refused(post, command, Msg("forum.refusal." + key, author=post.author), transient=True)
         if command.name == "vote" and not post.private:
@@ -185,13 +207,14 @@ class Resolver:
         post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
         first = self.source.next_id
-        self.source.purpose = f"post #{post.post_id}.{command.index} ({post.author}) !{command.name}"
+        kind = "private message" if post.private else "post"
+        self.source.purpose = f"{kind} #{post.post_id}.{command.index} ({who}) !{command.name}"
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
         self.source.limit_reason = (Msg("error.forum.post_budget", n=MAX_DICE_PER_POST) if post_left <= thread_left
                                     else Msg("error.forum.run_budget", n=MAX_DICE_PER_THREAD))
         try:
-            reports = self._handlers[command.name](self.state, post, command, self.source)
+            reports = self._handlers[command.name](self.state, who, command, self.source)
         except GmError as exc:
             # the run's budget (not the post's) ran out: a passing reason, decided again next run
             run_budget = (self.source.limit is not None and len(self.source.entries) >= self.source.limit
@@ -217,7 +240,7 @@ class Resolver:
             info["roll_ids"] = [first, last]
         return info
 
-    def _roll(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _roll(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.dice import roll
         from gmtool.report.dice import roll_report
 
@@ -228,7 +251,7 @@ class Resolver:
         result = roll(expression, source, comment=comment.strip())
         return {lang: roll_report(result, lang, self._info(first)) for lang in LANGS}
 
-    def _explore(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _explore(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.exploration import exploration_report
         from gmtool.rolltables.roller import DiceRoller
         from gmtool.rules.orion.campaign_explore import explore_hex
@@ -236,7 +259,7 @@ class Resolver:
         from gmtool.rules.orion.turns import ensure_not_over
 
         ensure_not_over(state)
-        leader = state.player(post.author)
+        leader = state.player(who)
         from gmtool.campaign.frames import from_view
 
         words = command.args.split()
@@ -252,7 +275,7 @@ class Resolver:
         return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
                                          str(seen), leader.name) for lang in LANGS}
 
-    def _table(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _table(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.tables import roll_report
         from gmtool.rolltables.roll import modifier_from_text, roll_table
 
@@ -265,7 +288,7 @@ class Resolver:
         result = roll_table(table, source, mods, state.stage, self.library)
         return {lang: roll_report(result, lang, self._info(first), self.library.find_row) for lang in LANGS}
 
-    def _check(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _check(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.agents import use_report
         from gmtool.rules.orion.agents import OUTCOMES_TABLE
         from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
@@ -276,25 +299,25 @@ class Resolver:
         if len(parts) < 2:
             raise _Refused(key="forum.check_needs_agent")
         agent = state.agent(parts[0])
-        if agent.owner != post.author:
-            raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=post.author)
+        if agent.owner != who:
+            raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=who)
         target = state.player(parts[2]) if len(parts) > 2 else None
         first = source.next_id
         result = use(state, agent, parts[1], self.library.get(ABILITIES_TABLE, "orion"),
                      self.library.get(OUTCOMES_TABLE, "orion"), source, target)
         return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
 
-    def _move(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _move(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         """Merchant of Venus: `!move HEADING` declares the heading and rolls the speed dice."""
         from gmtool.report.venus import speed_report
         from gmtool.rules.venus.play import move, venus_state
 
         first = source.next_id
-        roll = move(state, self.library, post.author, command.args, source)
-        ship = venus_state(state).merchants[post.author].ship
+        roll = move(state, self.library, who, command.args, source)
+        ship = venus_state(state).merchants[who].ship
         return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
 
-    def _navigate(self, state: Campaign, post: Post, command: Command, source: JournalingSource
+    def _navigate(self, state: Campaign, who: str, command: Command, source: JournalingSource
                   ) -> dict[str, Report]:
         """Merchant of Venus: `!navigate FACE` assigns the rolled speed die showing FACE to navigation."""
         from gmtool.report.venus import navigation_report
@@ -303,11 +326,11 @@ class Resolver:
         word = command.args.split()[0] if command.args else ""
         if word and not (word.isascii() and word.isdigit() and len(word) <= 3):
             raise _Refused(key="forum.navigate_face", word=word)
-        roll = navigate(state, self.library, post.author, int(word) if word else None)
-        ship = venus_state(state).merchants[post.author].ship
+        roll = navigate(state, self.library, who, int(word) if word else None)
+        ship = venus_state(state).merchants[who].ship
         return {lang: navigation_report(roll, self.library, lang, ship) for lang in LANGS}
 
-    def _vote(self, state: Campaign, post: Post, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _vote(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.i18n import tr
         from gmtool.report.model import Paragraph, text
         from gmtool.rules.orion.council_campaign import cast
@@ -321,7 +344,7 @@ class Resolver:
             if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
                 raise _Refused(key="forum.bribe_not_number", bribe=parts[2])
             bribe = int(parts[2])
-        cast(state, state.player(post.author), choice, bribe)
+        cast(state, state.player(who), choice, bribe)
         # The reply is public: it says a ballot was cast, never which way.
         return {lang: Report(text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))],
                              {"ballot": "recorded"}) for lang in LANGS}
@@ -333,15 +356,38 @@ class _Refused(GmError):
 
 # ----------------------------------------------------------------------- a whole thread
 
-def post_record(post: Post) -> dict[str, Any]:
-    """Closes a post: its author and the commands it held when first resolved."""
-    return {"post_id": post.post_id, "author": post.author, "private": post.private,
+def post_record(post: Post, leader: str) -> dict[str, Any]:
+    """Closes a post: its author, the leader it speaks for ("" for none) and the commands it
+    held when first resolved."""
+    return {"post_id": post.post_id, "author": post.author, "private": post.private, "leader": leader,
             "commands": [c.line for c in post.commands]}
 
 
 def _changed(post: Post, command: Command, why: str, original: str = "") -> Outcome:
     """A command added, changed or removed after its post was resolved (``forum.refusal.<why>``)."""
     return refused(post, command, Msg("forum.refusal." + why), edited=True, original=original)
+
+
+def order_of(post_id: str) -> tuple[str, int] | None:
+    """(thread, number) of a post id that ends in a number — ``1190`` → ("", 1190), a
+    Discourse ``t12-5`` → ("t12-", 5) — so that ids of one thread compare; None otherwise."""
+    m = _ORDER.fullmatch(post_id)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+_ORDER = re.compile(r"(.*?)(\d{1,18})")
+
+
+def _newest(records: Any, by_post: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
+    """The newest public post already resolved, per thread: thread → (number, post id)."""
+    newest: dict[str, tuple[int, str]] = {}
+    for key in [*records.posts, *by_post]:
+        if key.startswith(PRIVATE):
+            continue
+        order = order_of(key)
+        if order is not None and order[1] > newest.get(order[0], (-1, ""))[0]:
+            newest[order[0]] = (order[1], key)
+    return newest
 
 
 def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[list[Outcome], list[dict], list[dict]]:
@@ -352,36 +398,48 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
     that ran, and the rules' refusals, are stored: resolving again, even turns later, gives
     the same reply and rolls nothing.  A refusal for a passing reason of the run — a missing
     or wrong secret, a moderator not named with --moderator, the run's budget — is not
-    stored, and is decided again next time.  Returns (outcomes, new command records,
-    new post records)."""
+    stored, and is decided again next time, for the leader the post spoke for when it was
+    closed.  A result `turn undo` voided is decided again, once, and says so.  A new public
+    post older than one already resolved (in its thread) is refused.  Returns (outcomes, new
+    command records, new post records)."""
     outcomes: list[Outcome] = []
     new_posts: list[dict] = []
     by_post: dict[str, list[str]] = {}
     for key in records.commands:
         pid, _, index = key.rpartition(":")
         by_post.setdefault(pid, []).append(index)
+    newest = _newest(records, by_post)
     for post in posts:
-        closed = records.posts.get(post.post_id)
+        closed = records.posts.get(post.key)
+        too_old = ""
         if closed is not None:
             original = [str(c) for c in closed.get("commands", [])]
             author = closed.get("author", post.author)
-        elif post.post_id in by_post:   # resolved before posts were closed: its stored commands
-            n = max(int(i) for i in by_post[post.post_id] if i.isascii() and i.isdigit()) if by_post[post.post_id] else 0
-            original = [str(records.commands.get(f"{post.post_id}:{i}", {}).get("command", ""))
+        elif post.key in by_post:   # resolved before posts were closed: its stored commands
+            n = max(int(i) for i in by_post[post.key] if i.isascii() and i.isdigit()) if by_post[post.key] else 0
+            original = [str(records.commands.get(f"{post.key}:{i}", {}).get("command", ""))
                         for i in range(1, n + 1)]
             author = next(r.get("author", post.author) for k, r in records.commands.items()
-                          if k.startswith(post.post_id + ":"))
+                          if k.startswith(post.key + ":"))
             closed = {"legacy": True}
         else:
             original, author = [], post.author
-            new_posts.append(post_record(post))
+            new_posts.append(post_record(post, resolver.leader_of(post.author)))
+            order = order_of(post.post_id)
+            if not post.private and order is not None and newest.get(order[0], (-1, ""))[0] > order[1]:
+                too_old = newest[order[0]][1]
+        # the leader the post spoke for when it was closed (posts closed before this was kept: now)
+        leader = closed.get("leader") if closed is not None and isinstance(closed.get("leader"), str) else None
         other_author = author != post.author
         for command in post.commands:
-            key = f"{post.post_id}:{command.index}"
+            key = f"{post.key}:{command.index}"
             record = records.commands.get(key)
+            if too_old:
+                outcomes.append(refused(post, command, Msg("forum.refusal.older", post=post.post_id, newest=too_old)))
+                continue
             if closed is None:
                 outcomes.append(outcome_from_record(post, command, record) if record
-                                else resolver.resolve(post, command))
+                                else _again(resolver.resolve(post, command, leader), key, records))
                 continue
             first = original[command.index - 1] if command.index <= len(original) else None
             if record is not None:
@@ -390,10 +448,10 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 outcomes.append(_changed(post, command, "added"))
             elif first != command.line or other_author:
                 outcomes.append(_changed(post, command, "changed", first))
-            else:
-                outcomes.append(resolver.resolve(post, command))   # refused last time: decided again
+            else:   # refused last time for a passing reason, or voided by `turn undo`: decided again
+                outcomes.append(_again(resolver.resolve(post, command, leader), key, records))
         for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
-            record = records.commands.get(f"{post.post_id}:{index}")
+            record = records.commands.get(f"{post.key}:{index}")
             gone = Command(index, "", "", "", "")
             if record is not None:
                 outcome = outcome_from_record(post, gone, record)
@@ -403,3 +461,9 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 outcomes.append(_changed(post, gone, "removed", original[index - 1]))
     stored = [record_of(o) for o in outcomes if o.new and not o.edited and not o.transient]
     return outcomes, stored, new_posts
+
+
+def _again(outcome: Outcome, key: str, records: Any) -> Outcome:
+    """A command run now: marked when `turn undo` voided its earlier result."""
+    outcome.redone = key in records.voided
+    return outcome

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.campaign.names import shown as shown_name
 from gmtool.forum.resolve import Outcome
 from gmtool.report.i18n import tr
 from gmtool.report.model import Heading, Paragraph, Report, Span, bold, text
@@ -15,12 +16,12 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
     data: dict[str, Any] = {"posts": []}
     by_post: dict[str, list[Outcome]] = {}
     for o in outcomes:
-        by_post.setdefault(o.post.post_id, []).append(o)
+        by_post.setdefault(o.post.key, []).append(o)   # a private message apart from a public post
     for post in posts:
-        items = by_post.get(post.post_id, [])
+        items = by_post.get(post.key, [])
         if not items:
             continue
-        head = f"{post.author} #{post.post_id}"
+        head = f"{shown_name(post.author)} #{post.post_id}"
         blocks.append(Heading(text(head)))
         post_data = {"author": post.author, "post_id": post.post_id, "private": post.private, "commands": []}
         for o in items:
@@ -38,6 +39,8 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
             if o.status == "refused":
                 line.append(Span(f" — {tr('refused', lang)}: {o.reason_in(lang)}", "i"))
             blocks.append(Paragraph(line))
+            if o.redone:
+                blocks.append(Paragraph([Span(tr("redone_note", lang), "i")]))
             if o.edited:
                 original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")]
                 blocks.append(Paragraph([Span(tr("edited_note", lang), "i")] + original))
@@ -47,14 +50,14 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
                 blocks.extend(report.blocks)
             post_data["commands"].append({
                 "index": o.command.index, "key": o.key, "command": shown, "status": o.status,
-                "reason": o.reason or None, "edited": o.edited,
+                "reason": o.reason or None, "edited": o.edited, "redone": o.redone,
                 "original": o.original if o.edited else None,
                 "roll_ids": o.roll_ids, "result": report.data if report is not None else None})
         data["posts"].append(post_data)
     if not blocks:
         blocks.append(Paragraph(text(tr("no_commands", lang))))
     # every post read, so that a header forged inside a post shows before the reply is posted
-    read = ", ".join(f"#{p.post_id} {p.author}" for p in posts)
+    read = ", ".join(f"#{p.post_id} {shown_name(p.author)}" for p in posts)
     if read:
         blocks.append(Paragraph([Span(f"{tr('posts_read', lang)}: ", "i"), Span(read, "i")]))
     data["read"] = [{"post_id": p.post_id, "author": p.author, "private": p.private} for p in posts]

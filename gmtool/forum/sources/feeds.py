@@ -8,6 +8,7 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from gmtool.errors import InputError
+from gmtool.forum.posts import as_written
 from gmtool.forum.sources.html import Nesting, PagePost, node_text, parse_html
 from gmtool.forum.sources.profiles import Profile
 
@@ -15,6 +16,24 @@ from gmtool.forum.sources.profiles import Profile
 RAW_HEADER = re.compile(r"^(?P<author>[^|\n]{1,80}?) \| [^|\n]{1,60} \| #(?P<number>\d{1,9})$")
 RAW_SEPARATOR = "-------------------------"
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+_ENTRY_AUTHOR = re.compile(rb"<entry\b.*?<author>\s*<name>(.*?)</name>", re.DOTALL)
+
+
+def _authors_as_written(data: bytes, entries: int) -> list[str]:
+    """Each entry's ``<author><name>`` as the feed writes it, or [] when they cannot be told
+    one per entry (then the parser's, trimmed of any space around it)."""
+    import html
+
+    names = []
+    for m in _ENTRY_AUTHOR.finditer(data):
+        raw = m.group(1).strip(b" \t\r\n")
+        if raw.startswith(b"<![CDATA[") and raw.endswith(b"]]>"):
+            names.append(raw[9:-3].decode("utf-8", "replace"))
+        else:
+            names.append(html.unescape(raw.decode("utf-8", "replace")))
+    return names if len(names) == entries else []
 
 
 def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
@@ -29,12 +48,14 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
         return []
     posts: list[tuple[int, PagePost]] = []
     nesting = Nesting(where)       # every entry's HTML counts against one budget
+    written = _authors_as_written(data, len(feed.entries))
     for number, entry in enumerate(feed.entries, start=1):
         link = entry.get("link") or entry.get("id") or ""
         post_id = _phpbb_post_id(link)
         if not post_id:
             raise InputError(key="forum.feed_no_id", where=where, n=number, link=repr(link[:80]))
-        author = " ".join(str(entry.get("author", "")).split())[:80]
+        # as written (the feed parser trims an NBSP off): a look-alike stays one, and the resolver refuses it
+        author = as_written(written[number - 1] if written else str(entry.get("author", "")))
         if not author:
             raise InputError(key="forum.feed_no_author", where=where, post=post_id)
         content = entry.get("content") or [{"value": entry.get("summary", "")}]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from gmtool.errors import InputError
+from gmtool.forum.posts import as_written
 from gmtool.forum.sources.profiles import Field, Profile
 
 POST_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -281,11 +282,11 @@ def _value(post: Any, spec: Field) -> str:
     if spec.attr:
         value = node.attributes.get(spec.attr) or ""
     else:
-        value = " ".join((node.text(deep=True) or "").split())
+        value = as_written(node.text(deep=True) or "", 1000)   # layout spaces only: see forum/posts.py
     if spec.pattern is not None:
         m = spec.pattern.search(value)
         value = (m.group(1) if m.groups() else m.group(0)) if m else ""
-    return value.strip()
+    return value.strip(" \t\r\n\f")   # HTML white space only: an NBSP is part of a name
 
 
 def page_posts(tree: Any, profile: Profile, where: str) -> list[PagePost]:
@@ -296,7 +297,8 @@ def page_posts(tree: Any, profile: Profile, where: str) -> list[PagePost]:
         if not POST_ID.match(post_id):
             shown = post_id[:40] or "nothing"
             raise InputError(key="forum.bad_post_id", where=where, n=number, id=repr(shown), profile=profile.name)
-        author = _CONTROL.sub("", _value(node, profile.author))[:MAX_AUTHOR_CHARS].strip()
+        # as written: a look-alike (bidi override, NBSP) is refused by the resolver, not cleaned into a leader
+        author = as_written(_value(node, profile.author), MAX_AUTHOR_CHARS)
         if not author:
             raise InputError(key="forum.no_author", where=where, post=post_id, profile=profile.name)
         body_node = node.css_first(profile.body)
