@@ -8,6 +8,7 @@ and :func:`split` / :func:`repair` find and cut an incomplete tail.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import tomllib
 from pathlib import Path
@@ -42,9 +43,30 @@ def chain_of(entries: Iterable[Entry]) -> list[str]:
     return out
 
 
-def mark(last_id: int, chain: str, lang: str = "en") -> str:
+MARK_LABEL = b"gmtool mark v1"
+
+
+def mark_key(secret: bytes) -> bytes:
+    """The key published marks are made with: ``HMAC-SHA256(key=secret, msg="gmtool mark v1")``.
+    It is revealed with the secret, and it tells nothing of the secret's dice."""
+    return hmac.new(secret, MARK_LABEL, hashlib.sha256).digest()
+
+
+def mark_hash(key: bytes, chain: str) -> str:
+    """A mark's 12 hex digits: ``HMAC-SHA256(key=mark_key, msg=the running hash in hex)``.
+
+    The running hash itself is never published: it hashes small entries (a d10's face, a
+    purpose the code spells out) from a known start, so a published prefix of it could be
+    matched by trying every face. Keyed, a mark can be checked (and inverted) only with the
+    secret; once it is revealed, anyone recomputes every mark."""
+    return hmac.new(key, chain.encode("ascii"), hashlib.sha256).hexdigest()[:12]
+
+
+def mark(last_id: int, chain: str, key: bytes, lang: str = "en") -> str:
     """What replies and reports print: ``journal #58 · 3fa2c1d0e9b7`` (``журнал #58 · …``)."""
-    return f"{MARK_WORD.get(lang, MARK_WORD['en'])} #{last_id} · {chain[:12]}"
+    return f"{MARK_WORD.get(lang, MARK_WORD['en'])} #{last_id} · {mark_hash(key, chain)}"
+
+
 _TAIL = 16384   # several entries: a purpose is at most 200 characters
 
 

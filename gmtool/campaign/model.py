@@ -202,7 +202,10 @@ class Campaign:
     turn_state: TurnState = field(default_factory=TurnState)
     venus: VenusState | None = None
     last_roll_id: int = 0            # the journal's last id when the state was last saved
-    journal_hash: str = ""           # the journal's running hash then (shown in every report)
+    journal_hash: str = ""           # the journal's running hash then (every report's mark is keyed from it)
+    # the key of the published marks (journal.mark_key of the secret), set by the store when the
+    # secret is at hand; never saved, and None prints no mark
+    mark_key: bytes | None = field(default=None, repr=False, compare=False)
     schema_version: int = SCHEMA_VERSION
 
     @property

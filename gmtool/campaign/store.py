@@ -108,7 +108,9 @@ class CampaignStore:
             self.check_links()
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
-        return campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
+        campaign = campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
+        campaign.mark_key = self.mark_key(campaign)
+        return campaign
 
     def check_snapshot(self, path: Path) -> bytes:
         """The bytes of a kept state (a `turn end` snapshot), refused unless they are a whole,
@@ -201,6 +203,28 @@ class CampaignStore:
         except ValueError:
             raise CampaignError(key="campaign.not_hex_secret", path=display(self.secret_path)) from None
 
+    def mark_key(self, campaign: Campaign) -> bytes | None:
+        """The key of the campaign's published marks (journal.mark_key): from the revealed
+        secret, else from secret.key when it matches the commitment. None when neither is at
+        hand (the moderator moved secret.key away, or it is unreadable or wrong): then no mark
+        is printed, for an unkeyed one could be matched by trying every face of a die."""
+        from gmtool.campaign.stream import commitment
+
+        secret: bytes | None = None
+        if campaign.revealed_secret:
+            try:
+                secret = bytes.fromhex(campaign.revealed_secret)
+            except ValueError:
+                secret = None
+        if secret is None:
+            try:
+                secret = self.read_secret()
+            except CampaignError:
+                secret = None
+        if secret is None or commitment(secret) != campaign.commitment:
+            return None
+        return journal.mark_key(secret)
+
     # -- creation ------------------------------------------------------------------
     def create(self, campaign: Campaign, secret: bytes, entries: Sequence[Entry] = ()) -> None:
         """Write a new campaign folder; refuses a folder that already holds one."""
@@ -230,6 +254,7 @@ class CampaignStore:
             self.append(list(entries))   # the setup's rolls, before the state that uses them
             created.append(self.state_path)
             self.save(campaign)
+            campaign.mark_key = self.mark_key(campaign)
         except GmError:
             # a failed start (a full disk…) leaves no half-made campaign behind
             for path in reversed(created):

@@ -3,7 +3,7 @@ the state's cross-references (``validate``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence, TypeAlias
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import MAX_TURN, Campaign
@@ -113,27 +113,71 @@ def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
     return findings
 
 
-def published_findings(entries: list[Entry], published: list[tuple[str, int, str]]) -> list[Finding]:
-    """Every published mark (where, roll id, 12 hex digits) against the recomputed chain."""
-    from gmtool.campaign.journal import chain_of
+Where: TypeAlias = "str | Msg"      # a file, or a post in one (verify.in_post)
+
+
+@dataclass
+class MarkCheck:
+    """What the published marks showed: findings, and how many marks matched, by kind."""
+
+    findings: list[Finding] = field(default_factory=list)
+    keyed: int = 0        # journal.mark_hash of the running hash (every mark gmtool prints)
+    plain: int = 0        # the running hash's first 12 digits: marks printed before marks were keyed
+
+
+def published_findings(entries: list[Entry], published: list[tuple[Where, int, str]], key: bytes) -> MarkCheck:
+    """Every published mark (where, roll id, 12 hex digits) against the recomputed chain,
+    keyed with ``key`` (journal.mark_key of the secret). An old campaign's unkeyed mark (the
+    running hash's first 12 digits) still matches, and is counted apart."""
+    from gmtool.campaign.journal import chain_of, mark_hash
 
     at = {e.id: h for e, h in zip(entries, chain_of(entries))}
-    findings: list[Finding] = []
+    check = MarkCheck()
     for where, roll_id, short in published:
         h = at.get(roll_id)
         if h is None:
-            findings.append(Finding(Msg("verify.mark_no_roll", where=where, id=roll_id, short=short), roll_id))
-        elif not h.startswith(short):
-            findings.append(Finding(Msg("verify.mark_changed", where=where, id=roll_id, short=short, now=h[:12]),
-                                    roll_id))
-    return findings
+            check.findings.append(Finding(Msg("verify.mark_no_roll", where=where, id=roll_id, short=short), roll_id))
+        elif short == mark_hash(key, h):
+            check.keyed += 1
+        elif short == h[:12]:
+            check.plain += 1
+        else:
+            check.findings.append(Finding(Msg("verify.mark_changed", where=where, id=roll_id, short=short,
+                                              now=mark_hash(key, h)), roll_id))
+    return check
 
 
-def published_marks(texts: list[tuple[str, str]]) -> list[tuple[str, int, str]]:
+def published_marks(texts: Sequence[tuple[Where, str]]) -> list[tuple[Where, int, str]]:
     """Every ``journal #N · hash`` in (where, text) pairs."""
     from gmtool.campaign.journal import MARK
 
     return [(where, int(m.group(1)), m.group(2)) for where, text in texts for m in MARK.finditer(text)]
+
+
+def same_name(a: str, b: str) -> bool:
+    """Forum names compared as the campaign compares leaders' names: exactly, after NFC only,
+    case-insensitively (``gm`` + NBSP or a bidi override is not ``gm``)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", a).casefold() == unicodedata.normalize("NFC", b).casefold()
+
+
+def moderator_texts(where: str, posts: list[Any], moderators: list[str]) -> tuple[list[tuple[Where, str]],
+                                                                                  list[tuple[Where, int, str]]]:
+    """The moderator's posts of a thread read from ``where`` — each named by the file, its id
+    and its author, its quotes and code boxes left out (someone else's words) — and the marks
+    in everyone else's posts, which prove nothing and are not checked (a player can type one)."""
+    from gmtool.forum.posts import strip_quotes
+
+    own: list[tuple[Where, str]] = []
+    others: list[tuple[Where, str]] = []
+    for post in posts:
+        named = Msg("verify.in_post", file=where, post=post.post_id, author=post.author)
+        if any(same_name(post.author, m) for m in moderators):
+            own.append((named, strip_quotes(post.body)))
+        else:
+            others.append((named, post.body))
+    return own, published_marks(others)
 
 
 def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],

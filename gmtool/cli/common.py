@@ -206,20 +206,21 @@ class Output:
 
 
 def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
-    """Every report of a campaign ends with its journal's running hash (``journal #58 ·
-    3fa2c1d0e9b7``): once posted, no journal entry up to #58 can change unseen
-    (``gmtool verify --published THREAD``)."""
+    """Every report of a campaign ends with a mark of its journal's running hash (``journal #58 ·
+    3fa2c1d0e9b7``, keyed from the secret: journal.mark_hash): once posted, no journal entry up
+    to #58 can change unseen (``gmtool verify --published THREAD``)."""
     last = getattr(campaign, "last_roll_id", 0)
     chain = getattr(campaign, "journal_hash", "")
-    if not last or not chain or not hasattr(report, "blocks"):
+    key = getattr(campaign, "mark_key", None)    # keyed from the secret: no secret at hand, no mark
+    if not last or not chain or not key or not hasattr(report, "blocks"):
         return report
-    from gmtool.campaign.journal import mark
+    from gmtool.campaign.journal import mark, mark_hash
     from gmtool.report.model import Paragraph, Report, Span
 
     data = dict(report.data) if isinstance(report.data, dict) else report.data
     if isinstance(data, dict):
-        data["journal"] = {"last_id": last, "hash": chain[:12]}
-    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, lang), "i")])], data)
+        data["journal"] = {"last_id": last, "hash": mark_hash(key, chain)}
+    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, key, lang), "i")])], data)
 
 
 class DiceChoice:

@@ -20,8 +20,12 @@ def verify_command(
                                                   show_default=False)] = None,
     published: Annotated[Optional[List[Path]], typer.Option(
         "--published", help="A file holding text posted in the thread (replies, reports, or a whole thread "
-        "export): every `journal #N · HASH` in it must match the journal. Repeatable.",
+        "export): every `journal #N · HASH` in the moderator's posts must match the journal (a file without post "
+        "headers is the moderator's own text). Repeatable.",
         show_default=False)] = None,
+    moderator: Annotated[Optional[List[str]], typer.Option(
+        "--moderator", help="The moderator's forum name: only marks in its posts count (a mark in a player's post "
+        "proves nothing). Needed for a thread or a forum page. Repeatable.", show_default=False)] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -34,10 +38,12 @@ def verify_command(
     Examples:
       gmtool verify -c campaigns/andromeda
       gmtool verify -c campaigns/andromeda --secret 3f9a…
+      gmtool verify -c campaigns/andromeda --published thread.html --moderator GM
     """
     from gmtool.campaign import journal
     from gmtool.campaign.store import CampaignStore
     from gmtool.campaign.store import display
+    from gmtool.campaign.stream import commitment
     from gmtool.campaign.verify import published_findings, published_marks, verify_journal
     from gmtool.errors import CampaignError, InputError
     from gmtool.report.campaign import findings_report
@@ -60,26 +66,36 @@ def verify_command(
         if stored is None:
             raise CampaignError(key="verify.not_revealed")
         key = stored
-    entries, tail, problems = journal.read_all(store.journal_path, out.lang)
-    result = verify_journal(state, entries, tail, problems, key)
-    texts = []
+    # the published texts first: a file that cannot be read fails before anything is said
+    texts, others = [], []
     reports = store.folder / "reports"
     for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
         if path.is_file() and not path.is_symlink():
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:
-        try:
-            texts.append((display(path), path.read_bytes()[:50_000_000].decode("utf-8", "replace")))
-        except OSError as exc:
-            raise InputError(key="campaign.cannot_read", where=path, reason=(exc.strerror or str(exc)).lower()) from None
+        own, skipped = _published_text(path, store.folder, moderator or [])
+        texts += own
+        others += skipped
+    entries, tail, problems = journal.read_all(store.journal_path, out.lang)
+    result = verify_journal(state, entries, tail, problems, key)
     marks = published_marks(texts)
-    result.findings += published_findings(entries, marks)
+    if commitment(key) == state.commitment:    # marks are keyed from the secret: a wrong one checks none
+        check = published_findings(entries, marks, journal.mark_key(key))
+        result.findings += check.findings
+        marks_fact = tr("verify.marks_count", out.lang, n=len(marks), plain=check.plain) if check.plain \
+            else str(len(marks))
+    else:
+        check = None
+        marks_fact = tr("verify.marks_unchecked", out.lang, n=len(marks))
     findings = [f.text(out.lang) for f in result.findings]
     facts = [(tr("rolls_checked", out.lang), tr("verify.checked", out.lang, n=result.checked, stream=result.stream,
                                                  manual=result.manual)),
-             (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), str(len(marks)))]
+             (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), marks_fact)]
+    if others:
+        facts.append((tr("verify.marks_not_moderator", out.lang), str(len(others))))
     data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
-            "manual": result.manual, "problems": findings, "marks_checked": len(marks),
+            "manual": result.manual, "problems": findings, "marks_checked": len(marks) if check else 0,
+            "marks_plain": check.plain if check else 0, "marks_not_checked": len(others) + (0 if check else len(marks)),
             "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None))}
     out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
                              findings, facts, data))
@@ -88,3 +104,31 @@ def verify_command(
         first = next((f for f in result.findings if getattr(f.msg, "key", "") == "verify.commitment"),
                      next((f for f in result.findings if f.roll_id is not None), result.findings[0]))
         raise fail(first.text(out.lang))
+
+
+def _published_text(path: Path, folder: Path, moderators: List[str]) -> tuple[list, list]:
+    """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
+    saved forum page, a feed or a Discourse export is read as posts with authors, and only the
+    moderator's posts count; a text without post headers is the moderator's own (a reply or a
+    report pasted from gmtool's output)."""
+    from gmtool.campaign.store import display
+    from gmtool.campaign.verify import moderator_texts
+    from gmtool.errors import InputError
+    from gmtool.forum.posts import HEADER
+
+    try:
+        data = path.read_bytes()[:50_000_000]
+    except OSError as exc:
+        raise InputError(key="campaign.cannot_read", where=path, reason=(exc.strerror or str(exc)).lower()) from None
+    from gmtool.forum.sources import Options, read_thread, sniff
+    from gmtool.forum.sources.feeds import looks_like_discourse_raw
+
+    where = display(path)
+    if sniff(data) == "text":
+        text = data.decode("utf-8", "replace")
+        if not looks_like_discourse_raw(text) and not any(HEADER.match(line) for line in text.splitlines()):
+            return [(where, text)], []
+    if not moderators:
+        raise InputError(key="verify.needs_moderator", file=where)
+    thread = read_thread([str(path)], Options(campaign=folder))
+    return moderator_texts(where, thread.posts, moderators)
