@@ -109,3 +109,20 @@ def test_a_text_without_post_headers_is_the_moderators_own(gm, game, tmp_path):
     assert "Published journal marks checked: 1\n" in ok(_verify(gm, folder, post))
     post.write_text(FAKE + "\n", encoding="utf-8")
     assert_error(_verify(gm, folder, post), "reply.txt shows journal #1 · 000000000000")
+
+
+def test_a_page_of_a_forum_gmtool_does_not_ship_is_read_with_its_profile(gm, game, tmp_path):
+    folder, reply = game
+    short = reply.split("journal #1 · ")[1][:12]
+    page = tmp_path / "x.html"
+    page.write_text("<html><body>"
+                    f"<div class='msg' data-id='m5'><b class='who'>bob</b><div class='txt'>{FAKE}</div></div>"
+                    f"<div class='msg' data-id='m6'><b class='who'>GM</b><div class='txt'>journal #1 · {short}"
+                    "</div></div></body></html>", encoding="utf-8")
+    profile = tmp_path / "mine.toml"
+    profile.write_text('[profile]\nname = "mine"\ndetect = ["div.msg"]\npost = "div.msg"\n'
+                       "id = { attr = \"data-id\", pattern = 'm(\\d+)' }\nauthor = { select = \"b.who\" }\n"
+                       'body = "div.txt"\n', encoding="utf-8")
+    assert_error(_verify(gm, folder, page, "--moderator", "GM"), "not recognised", "--profile")
+    data = json.loads(ok(_verify(gm, folder, page, "--moderator", "GM", "--profile", str(profile), "-f", "json")))
+    assert (data["ok"], data["marks_checked"], data["marks_not_checked"]) == (True, 1, 1)

@@ -26,6 +26,9 @@ def verify_command(
     moderator: Annotated[Optional[List[str]], typer.Option(
         "--moderator", help="The moderator's forum name: only marks in its posts count (a mark in a player's post "
         "proves nothing). Needed for a thread or a forum page. Repeatable.", show_default=False)] = None,
+    profile: Annotated[Optional[str], typer.Option("--profile", help="The forum engine of a saved page given with "
+                                                   "--published, as for `post resolve` (else recognised from the "
+                                                   "page).", show_default=False)] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -73,7 +76,7 @@ def verify_command(
         if path.is_file() and not path.is_symlink():
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:
-        own, skipped = _published_text(path, store.folder, moderator or [])
+        own, skipped = _published_text(path, store.folder, moderator or [], profile)
         texts += own
         others += skipped
     entries, tail, problems = journal.read_all(store.journal_path, out.lang)
@@ -106,7 +109,7 @@ def verify_command(
         raise fail(first.text(out.lang))
 
 
-def _published_text(path: Path, folder: Path, moderators: List[str]) -> tuple[list, list]:
+def _published_text(path: Path, folder: Path, moderators: List[str], profile: str | None) -> tuple[list, list]:
     """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
     saved forum page, a feed or a Discourse export is read as posts with authors, and only the
     moderator's posts count; a text without post headers is the moderator's own (a reply or a
@@ -130,5 +133,5 @@ def _published_text(path: Path, folder: Path, moderators: List[str]) -> tuple[li
             return [(where, text)], []
     if not moderators:
         raise InputError(key="verify.needs_moderator", file=where)
-    thread = read_thread([str(path)], Options(campaign=folder))
+    thread = read_thread([str(path)], Options(profile, campaign=folder))
     return moderator_texts(where, thread.posts, moderators)
