@@ -139,6 +139,8 @@ def page(posts=None, **kw) -> str:
     ("http://forum.example/t", "ftp://forum.example/t", False),             # another scheme
     ("http://forum.example/t", "file:///etc/passwd", False),
     ("http://127.0.0.1:8000/t", "http://localhost:8000/t", False),          # another host name
+    ("http://форум.рф/t", "https://www.xn--l1adgmc.xn--p1ai/t", True),     # one host, two spellings
+    ("http://[::1]:8000/t", "http://[::1]:8001/t", False),
 ])
 def test_a_redirect_is_followed_only_within_the_threads_site(site_url, target, allowed):
     assert within_site(site_url, target) is allowed

@@ -37,6 +37,10 @@ def _origin(url: str) -> tuple[str, str, int]:
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").lower().rstrip(".")
+    try:
+        host = host.encode("idna").decode("ascii")      # форум.рф and xn--…: one host
+    except UnicodeError:
+        pass
     if host.startswith("www."):
         host = host[4:]
     try:
@@ -123,6 +127,10 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
         if scheme not in _DEFAULT_PORT or not parts.hostname:
             raise ValueError(f"not an http(s) URL: {url[:200]!r}")
         port = parts.port
+        try:
+            host = parts.hostname.encode("idna").decode("ascii")    # форум.рф → xn--…
+        except UnicodeError:
+            raise ValueError(f"not a host name: {parts.hostname[:100]!r}") from None
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
@@ -130,9 +138,9 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
             import ssl
 
             connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-                parts.hostname, port, timeout=left, context=ssl.create_default_context())
+                host, port, timeout=left, context=ssl.create_default_context())
         else:
-            connection = http.client.HTTPConnection(parts.hostname, port, timeout=left)
+            connection = http.client.HTTPConnection(host, port, timeout=left)
         connection.response_class = _response_class(deadline)
         try:
             try:

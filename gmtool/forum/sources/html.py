@@ -51,10 +51,11 @@ def parse_html(data: bytes | str, where: str = "", budget: "Nesting | None" = No
 # (1.2 MB) took lexbor over a minute; 8,000 unclosed <b> with different attributes, one per
 # paragraph, took longer still.  So before parsing, one linear pass over the tags follows
 # the stack the way the parser builds it (void and raw-text elements, end tags that close
-# nothing, a <p> or <li> closed by the next one, formatting elements waiting to be
-# re-opened), erring on the deep side, and refuses a page that nests deeper than MAX_DEPTH
-# or whose parse would cost more than MAX_WORK steps.  Real forum pages nest a few dozen
-# levels deep.
+# nothing or stop at a scope's edge, a <p> or <li> closed by the next one, the tbody and tr
+# a bare cell implies, formatting elements waiting to be re-opened), erring on the deep side
+# (tests/test_fetch_bounds.py holds it to lexbor's own trees), and refuses a page that nests
+# deeper than MAX_DEPTH or whose parse would cost more than MAX_WORK steps (about a second).
+# Real forum pages nest a few dozen levels deep.
 
 MAX_DEPTH = 10_000
 MAX_WORK = 200_000_000
