@@ -38,8 +38,8 @@ def camp(tmp_path) -> Path:
     return folder
 
 
-def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain") -> str:
-    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra))
+def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
+    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))
 
 
 def explored_by(camp: Path, q: int, r: int, frame: str = "bob") -> str | None:
@@ -141,3 +141,8 @@ def test_a_post_made_before_a_replacement_stands_as_first_published(gm, camp):
     data = json.loads(resolve(gm, camp, later, fmt="json"))
     assert [c["status"] for p in data["posts"] for c in p["commands"]] == ["refused", "refused", "ok"]
     assert explored_by(camp, 1, -1, "erin") == "erin"
+
+
+def test_a_lookalike_given_with_author_on_stdin_is_refused_too(gm, camp):
+    data = json.loads(resolve(gm, camp, "-", "--author", "bob\u00a0", "--post-id", "2001", fmt="json", input=EXPLORE))
+    assert data["posts"][0]["commands"][0]["status"] == "refused" and explored_by(camp, 1, -1) is None

@@ -115,7 +115,8 @@ def test_turn_undo_reopens_the_forum_results_of_the_undone_turn(gm, camp):
     thread = write(camp, "t.txt", EXPLORE)
     first = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert statuses(first) == {"3001": ["ok", "ok"]} and explored(camp)
-    ok(gm("turn", "undo", "-c", str(camp)))
+    undone = ok(gm("turn", "undo", "-c", str(camp)))
+    assert "2 forum results voided in forum.toml: the next `post resolve` runs their commands again" in undone
     assert not explored(camp)
     second = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert statuses(second) == {"3001": ["ok", "ok"]} and explored(camp)
