@@ -204,7 +204,7 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD),
                            transient=True)
         self.thread_commands += 1
-        post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
+        post_left = MAX_DICE_PER_POST - self.post_dice.get(post.key, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
         first = self.source.next_id
         kind = "private message" if post.private else "post"
@@ -229,7 +229,7 @@ class Resolver:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]
         self.thread_dice += len(ids)
-        self.post_dice[post.post_id] = self.post_dice.get(post.post_id, 0) + len(ids)
+        self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
 
     # -- handlers ----------------------------------------------------------------
