@@ -449,7 +449,9 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             elif first != command.line or other_author:
                 outcomes.append(_changed(post, command, "changed", first))
             else:   # refused last time for a passing reason, or voided by `turn undo`: decided again
-                outcomes.append(_again(resolver.resolve(post, command, leader), key, records))
+                # (a voided result's roster went back with the state: the author's leader now)
+                speaks = None if key in records.voided else leader
+                outcomes.append(_again(resolver.resolve(post, command, speaks), key, records))
         for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
             record = records.commands.get(f"{post.key}:{index}")
             gone = Command(index, "", "", "", "")
