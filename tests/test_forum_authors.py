@@ -14,12 +14,14 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 import forum_pages as fp
 from gmtool.campaign.frames import from_view
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.names import cleaned, lookalike, name_key, shown
 from gmtool.campaign.store import CampaignStore
+from gmtool.forum.resolve import Resolver
 from helpers import journal_rolls, ok
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -38,8 +40,8 @@ def camp(tmp_path) -> Path:
     return folder
 
 
-def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain") -> str:
-    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra))
+def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
+    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))
 
 
 def explored_by(camp: Path, q: int, r: int, frame: str = "bob") -> str | None:
@@ -141,3 +143,21 @@ def test_a_post_made_before_a_replacement_stands_as_first_published(gm, camp):
     data = json.loads(resolve(gm, camp, later, fmt="json"))
     assert [c["status"] for p in data["posts"] for c in p["commands"]] == ["refused", "refused", "ok"]
     assert explored_by(camp, 1, -1, "erin") == "erin"
+
+
+def test_a_lookalike_given_with_author_on_stdin_is_refused_too(gm, camp):
+    data = json.loads(resolve(gm, camp, "-", "--author", "bob\u00a0", "--post-id", "2001", fmt="json", input=EXPLORE))
+    assert data["posts"][0]["commands"][0]["status"] == "refused" and explored_by(camp, 1, -1) is None
+
+
+ODD = st.sampled_from(["\u202e", "\u202d", "\u2066", "\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\x7f", "\x00",
+                       "\x1b", "\u00a0", "\u2007", "\u202f", "\u3000", "\u2028", "\u2029", "\ufb01"])
+
+
+@given(st.sampled_from(["bob", "alice", ANDREY, "эрик", "Red Baron"]), ODD, st.integers(0, 12))
+def test_any_odd_character_anywhere_makes_a_lookalike_no_leader(name, odd, at):
+    forged = name[:at] + odd + name[at:]
+    resolver = Resolver.__new__(Resolver)
+    resolver.leaders = {name_key(name): name}
+    assert lookalike(forged) and resolver.leader_of(forged) == ""
+    assert resolver.leader_of(name) == resolver.leader_of(name.upper()) == name

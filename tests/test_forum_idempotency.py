@@ -115,7 +115,8 @@ def test_turn_undo_reopens_the_forum_results_of_the_undone_turn(gm, camp):
     thread = write(camp, "t.txt", EXPLORE)
     first = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert statuses(first) == {"3001": ["ok", "ok"]} and explored(camp)
-    ok(gm("turn", "undo", "-c", str(camp)))
+    undone = ok(gm("turn", "undo", "-c", str(camp)))
+    assert "2 forum results voided in forum.toml: the next `post resolve` runs their commands again" in undone
     assert not explored(camp)
     second = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert statuses(second) == {"3001": ["ok", "ok"]} and explored(camp)
@@ -176,3 +177,17 @@ def test_an_undo_that_cannot_write_the_state_leaves_forum_toml_as_it_was(gm, cam
     after = snapshot(camp)
     assert after["forum.toml"] == before["forum.toml"]
     assert (after.get("voided.toml") or b"") == (before.get("voided.toml") or b"")   # the void taken back
+
+
+def test_a_reopened_result_is_decided_for_the_roster_the_undo_went_back_to(gm, camp):
+    """erin replaced bob after the kept state and explored from the forum; undone, the
+    replacement is undone too, and her post is decided again: she is no leader now."""
+    next_turn(gm, camp)
+    ok(gm("player", "replace", "-c", str(camp), "--player", "bob", "--by", "erin"))
+    thread = write(camp, "t.txt", "=== erin #3001 ===\n!roll d10 morale\n")
+    assert statuses(json.loads(resolve(gm, camp, thread, fmt="json"))) == {"3001": ["ok"]}
+    ok(gm("turn", "undo", "-c", str(camp)))
+    data = json.loads(resolve(gm, camp, thread, fmt="json"))
+    (command,) = data["posts"][0]["commands"]
+    assert (command["status"], command["redone"]) == ("refused", True)
+    assert "erin is not a leader" in command["reason"]

@@ -11,7 +11,7 @@ A name is printed in every report and becomes a report file's name, so:
 A forum name is a leader's name only when it reads as written: a name that changes when it
 is cleaned up (:func:`cleaned`: NFKC, invisible and control characters dropped, odd spaces
 made plain) is a look-alike (``bo``+U+202E+``b``, ``bob``+NBSP) and is no one's name.  Names
-are then compared after NFC only, without regard to case (:func:`same_name`), so an
+are then compared after NFC only, without regard to case (:func:`name_key`), so an
 ``й`` typed as ``и``+U+0306 is the same letter.
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ def name_problem(name: str, lang: str = "en") -> str:
         return t("names.too_long", lang, name=repr(name[:20]), max=MAX_NAME)
     for ch in name:
         category = unicodedata.category(ch)
-        if category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if category in INVISIBLE:
             return t("names.control", lang, name=repr(name.encode('unicode_escape').decode('ascii')),
                      code=f"U+{ord(ch):04X}")
     return ""

@@ -82,7 +82,8 @@ def resolve_command(
         if not author or not post_id:
             raise InputError(key="cli.stdin_needs")
         raw = sys.stdin.buffer.read(5_000_001).decode("utf-8", "replace")
-        posts = [Post(user_text(author).strip(), user_text(post_id).strip(), private, raw, 0)]
+        # the author as given: only plain spaces trimmed (an NBSP makes a look-alike, refused as such)
+        posts = [Post(user_text(author).strip(" \t\r\n"), user_text(post_id).strip(), private, raw, 0)]
         if not re.fullmatch(POST_ID, posts[0].post_id):      # what a thread file's header accepts
             raise InputError(key="cli.bad_post_id", post_id=post_id)
         posts[0].commands = parse_commands(raw)

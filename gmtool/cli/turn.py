@@ -229,13 +229,16 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
     span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
             else t("reply.nothing_voided", out.lang))
+    # the forum results recorded since are void too: their commands run again
+    forum = "; " + t("reply.forum_reopened", out.lang, n=undone.forum_voided) if undone.forum_voided else ""
     if undone.orders:   # `turn run` started the turn and applied its orders: all of it is undone
-        out.reply(t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders),
+        out.reply(t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders) + forum,
                   {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else [],
-                   "orders": undone.orders})
+                   "orders": undone.orders, "forum_reopened": undone.forum_voided})
         return
-    out.reply(t("reply.undone", out.lang, turn=turn, span=span),
-              {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else []})
+    out.reply(t("reply.undone", out.lang, turn=turn, span=span) + forum,
+              {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else [],
+               "forum_reopened": undone.forum_voided})
 
 
 @handles_errors

@@ -204,7 +204,7 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD),
                            transient=True)
         self.thread_commands += 1
-        post_left = MAX_DICE_PER_POST - self.post_dice.get(post.post_id, 0)
+        post_left = MAX_DICE_PER_POST - self.post_dice.get(post.key, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
         first = self.source.next_id
         kind = "private message" if post.private else "post"
@@ -229,7 +229,7 @@ class Resolver:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]
         self.thread_dice += len(ids)
-        self.post_dice[post.post_id] = self.post_dice.get(post.post_id, 0) + len(ids)
+        self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
 
     # -- handlers ----------------------------------------------------------------
@@ -449,7 +449,9 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             elif first != command.line or other_author:
                 outcomes.append(_changed(post, command, "changed", first))
             else:   # refused last time for a passing reason, or voided by `turn undo`: decided again
-                outcomes.append(_again(resolver.resolve(post, command, leader), key, records))
+                # (a voided result's roster went back with the state: the author's leader now)
+                speaks = None if key in records.voided else leader
+                outcomes.append(_again(resolver.resolve(post, command, speaks), key, records))
         for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
             record = records.commands.get(f"{post.key}:{index}")
             gone = Command(index, "", "", "", "")
