@@ -154,26 +154,19 @@ def published_marks(texts: Sequence[tuple[Where, str]]) -> list[tuple[Where, int
     return [(where, int(m.group(1)), m.group(2)) for where, text in texts for m in MARK.finditer(text)]
 
 
-def same_name(a: str, b: str) -> bool:
-    """Forum names compared as the campaign compares leaders' names: exactly, after NFC only,
-    case-insensitively (``gm`` + NBSP or a bidi override is not ``gm``)."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", a).casefold() == unicodedata.normalize("NFC", b).casefold()
-
-
 def moderator_texts(where: str, posts: list[Any], moderators: list[str]) -> tuple[list[tuple[Where, str]],
                                                                                   list[tuple[Where, int, str]]]:
     """The moderator's posts of a thread read from ``where`` — each named by the file, its id
     and its author, its quotes and code boxes left out (someone else's words) — and the marks
     in everyone else's posts, which prove nothing and are not checked (a player can type one)."""
+    from gmtool.campaign.names import lookalike, name_key
     from gmtool.forum.posts import strip_quotes
 
     own: list[tuple[Where, str]] = []
     others: list[tuple[Where, str]] = []
     for post in posts:
         named = Msg("verify.in_post", file=where, post=post.post_id, author=post.author)
-        if any(same_name(post.author, m) for m in moderators):
+        if not lookalike(post.author) and any(name_key(post.author) == name_key(m) for m in moderators):
             own.append((named, strip_quotes(post.body)))
         else:
             others.append((named, post.body))
