@@ -85,7 +85,14 @@ def phpbb_feed(camp: Path, author: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("source", [thread_file, phpbb_page, phpbb_feed], ids=["thread", "page", "feed"])
+def discourse_topic(camp: Path, author: str) -> Path:
+    path = camp / "lookalike.json"
+    path.write_text(fp.discourse_json([fp.P(2001, author, [EXPLORE, "!roll d10"])]), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("source", [thread_file, phpbb_page, phpbb_feed, discourse_topic],
+                         ids=["thread", "page", "feed", "discourse"])
 @pytest.mark.parametrize("name", LOOKALIKES.values(), ids=LOOKALIKES.keys())
 def test_a_lookalike_of_bob_never_acts_as_bob(gm, camp, source, name):
     thread = source(camp, name)
@@ -97,7 +104,7 @@ def test_a_lookalike_of_bob_never_acts_as_bob(gm, camp, source, name):
     assert all("changes when cleaned up" in c["reason"] for c in post["commands"])
     assert len(journal_rolls(camp)) == rolls and explored_by(camp, 1, -1) is None
     reply = resolve(gm, camp, thread)
-    assert f"{shown(name)} #2001" in reply and "\\u" in reply
+    assert f"{shown(name)} #{'t12-1' if source is discourse_topic else 2001}" in reply and "\\u" in reply
     assert "меняется при очистке" in resolve(gm, camp, thread, "--lang", "ru")
     # the refusal stands, and bob's scout is still bob's to send
     bob = camp / "bob.txt"

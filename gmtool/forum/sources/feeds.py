@@ -125,7 +125,7 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
         if cooked is None:
             raise InputError(key="forum.no_cooked", where=where, n=post_number)
         body = node_text(parse_html(f"<div>{cooked}</div>", where, nesting).css_first("body"), skip, drop)
-        posts.append(PagePost(f"t{tid}-{post_number}", " ".join(author.split())[:80], body,
+        posts.append(PagePost(f"t{tid}-{post_number}", as_written(author), body,
                               edited=(version or 1) > 1))
     return posts, {"topic_id": topic_id, "posts_count": posts_count, "chunk_size": chunk_size}
 
@@ -184,7 +184,7 @@ def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]
             close()
             number = int(header.group("number"))
             post_id = f"t{topic_id}-{number}"
-            current, lines = PagePost(post_id, header.group("author").strip(), ""), []
+            current, lines = PagePost(post_id, as_written(header.group("author")), ""), []
             previous_blank = True
             continue
         blank = not line.strip()
