@@ -212,6 +212,21 @@ def test_later_pages_are_compared_with_where_the_first_page_ended_up(monkeypatch
     assert [site for _, site in asked] == ["http://forum.example/viewtopic.php?t=12", final, final]
 
 
+def test_a_proxy_the_environment_names_is_used_and_its_redirects_checked(monkeypatch, site):
+    """Like urllib before it, a fetch goes through ``http_proxy`` (a forum the machine only
+    reaches that way); the thread's site is still the forum's, not the proxy's."""
+    for name in ("no_proxy", "NO_PROXY", "HTTP_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("http_proxy", site.base)
+    site.add("http://forum.example/viewtopic.php?t=12", page())
+    site.redirect("http://forum.example/away", "ftp://forum.example/pub")
+    thread = read_thread(["http://forum.example/viewtopic.php?t=12"])
+    assert [p.post_id for p in thread.posts] == ["1001", "1002", "1003"]
+    with pytest.raises(InputError, match="redirects to 'ftp://forum.example/pub'"):
+        read_thread(["http://forum.example/away"])
+    assert site.hits == ["http://forum.example/viewtopic.php?t=12", "http://forum.example/away"]
+
+
 # ------------------------------------------------------------------ the deadline
 
 class Drip:
