@@ -396,12 +396,15 @@ json_values = st.one_of(st.booleans(), st.integers(-5, 5), st.floats(allow_nan=F
                                                                              max_size=2))
 
 
-def _wrong(kind: type, value) -> bool:
+RANGED = {"post_number", "topic_id", "id"}      # whole numbers from 1
+
+
+def _wrong(field: str, kind: type, value) -> bool:
     if value is None:
         return False
     if kind is bool:
         return not isinstance(value, bool)
-    return isinstance(value, bool) or not isinstance(value, kind)
+    return isinstance(value, bool) or not isinstance(value, kind) or (field in RANGED and value < 1)
 
 
 @settings(max_examples=150)
@@ -414,10 +417,10 @@ def test_any_mistyped_discourse_field_is_an_error_naming_it(field, value):
         _read_json(json.dumps(data).encode())
     except InputError as exc:
         assert "\n" not in str(exc)
-        if _wrong(kind, value):
+        if _wrong(field, kind, value):
             assert f"`{field}` must be" in str(exc)
         return
-    assert not _wrong(kind, value)
+    assert not _wrong(field, kind, value)
 
 
 def _read_json(data: bytes):
