@@ -126,7 +126,7 @@ def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None 
     if value is None:
         return value
     if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
-        if most is None or 1 <= value <= most:
+        if most is None or (isinstance(value, int) and 1 <= value <= most):
             return value
         want = Msg("error.forum.json_range", n=f"{most:,}")
     shown = json.dumps(value, ensure_ascii=False)
