@@ -212,6 +212,21 @@ def test_later_pages_are_compared_with_where_the_first_page_ended_up(monkeypatch
     assert [site for _, site in asked] == ["http://forum.example/viewtopic.php?t=12", final, final]
 
 
+def test_a_proxy_the_environment_names_is_used_and_its_redirects_checked(monkeypatch, site):
+    """Like urllib before it, a fetch goes through ``http_proxy`` (a forum the machine only
+    reaches that way); the thread's site is still the forum's, not the proxy's."""
+    for name in ("no_proxy", "NO_PROXY", "HTTP_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("http_proxy", site.base)
+    site.add("http://forum.example/viewtopic.php?t=12", page())
+    site.redirect("http://forum.example/away", "ftp://forum.example/pub")
+    thread = read_thread(["http://forum.example/viewtopic.php?t=12"])
+    assert [p.post_id for p in thread.posts] == ["1001", "1002", "1003"]
+    with pytest.raises(InputError, match="redirects to 'ftp://forum.example/pub'"):
+        read_thread(["http://forum.example/away"])
+    assert site.hits == ["http://forum.example/viewtopic.php?t=12", "http://forum.example/away"]
+
+
 # ------------------------------------------------------------------ the deadline
 
 class Drip:
@@ -381,12 +396,15 @@ json_values = st.one_of(st.booleans(), st.integers(-5, 5), st.floats(allow_nan=F
                                                                              max_size=2))
 
 
-def _wrong(kind: type, value) -> bool:
+RANGED = {"post_number", "topic_id", "id"}      # whole numbers from 1
+
+
+def _wrong(field: str, kind: type, value) -> bool:
     if value is None:
         return False
     if kind is bool:
         return not isinstance(value, bool)
-    return isinstance(value, bool) or not isinstance(value, kind)
+    return isinstance(value, bool) or not isinstance(value, kind) or (field in RANGED and value < 1)
 
 
 @settings(max_examples=150)
@@ -399,10 +417,10 @@ def test_any_mistyped_discourse_field_is_an_error_naming_it(field, value):
         _read_json(json.dumps(data).encode())
     except InputError as exc:
         assert "\n" not in str(exc)
-        if _wrong(kind, value):
+        if _wrong(field, kind, value):
             assert f"`{field}` must be" in str(exc)
         return
-    assert not _wrong(kind, value)
+    assert not _wrong(field, kind, value)
 
 
 def _read_json(data: bytes):

@@ -46,8 +46,9 @@ def resolve_command(
                                            "fetch of one page may take (connecting, redirects, every byte).")] = 15.0,
     max_pages: Annotated[int, typer.Option("--max-pages", min=1, max=1000, help="For a URL: the most pages of a "
                                            "multi-page thread to read.")] = 50,
-    topic: Annotated[Optional[int], typer.Option("--topic", min=1, help="A Discourse topic's number (the N of "
-                                                 "…/t/slug/N), for a saved /raw text, which does not say it.",
+    topic: Annotated[Optional[int], typer.Option("--topic", min=1, max=999_999_999_999,
+                                                 help="A Discourse topic's number (the N of …/t/slug/N), for a "
+                                                      "saved /raw text, which does not say it.",
                                                  show_default=False)] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,

@@ -310,7 +310,7 @@ def _discourse_topic(url: str) -> int | None:
             rest = parts[parts.index(marker) + 1:]
             for piece in rest:
                 stem = piece.split(".")[0]
-                if stem.isascii() and stem.isdigit():
+                if stem.isascii() and stem.isdigit() and len(stem) <= 12:
                     return int(stem)
     return None
 

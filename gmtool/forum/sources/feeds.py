@@ -16,6 +16,8 @@ from gmtool.forum.sources.profiles import Profile
 RAW_HEADER = re.compile(r"^(?P<author>[^|\n]{1,80}?) \| [^|\n]{1,60} \| #(?P<number>\d{1,9})$")
 RAW_SEPARATOR = "-------------------------"
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+MAX_POST_NUMBER = 999_999_999      # as many digits as a /raw header's #N
+MAX_TOPIC = 999_999_999_999
 
 
 _ENTRY_AUTHOR = re.compile(rb"<entry\b.*?<author>\s*<name>(.*?)</name>", re.DOTALL)
@@ -95,7 +97,7 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
     raw_posts = stream.get("posts") if isinstance(stream, dict) else None
     if not isinstance(raw_posts, list):
         raise InputError(key="forum.not_discourse", where=where)
-    found = _field(topic, "id", int, where)
+    found = _field(topic, "id", int, where, most=MAX_TOPIC)
     posts_count = _field(topic, "posts_count", int, where)
     chunk_size = _field(topic, "chunk_size", int, where)
     topic_id = topic_of(found)
@@ -109,9 +111,9 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
         post_type = _field(raw, "post_type", int, where, number)
         hidden = _field(raw, "hidden", bool, where, number)
         deleted = _field(raw, "deleted_at", str, where, number)
-        post_number = _field(raw, "post_number", int, where, number)
+        post_number = _field(raw, "post_number", int, where, number, most=MAX_POST_NUMBER)
         author = _field(raw, "username", str, where, number)
-        tid = _field(raw, "topic_id", int, where, number)
+        tid = _field(raw, "topic_id", int, where, number, most=MAX_TOPIC)
         cooked = _field(raw, "cooked", str, where, number)
         version = _field(raw, "version", int, where, number)
         if post_type not in (None, 1) or deleted or hidden:
@@ -133,21 +135,26 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
 _JSON_KINDS: dict[type, str] = {int: "json_integer", str: "json_string", bool: "json_boolean"}
 
 
-def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None = None) -> Any:
-    """``raw[key]`` when it is of JSON type ``kind`` (a whole number is never true/false),
-    None when it is missing or null; any other value is an error naming the field."""
-    value = raw.get(key)
-    if value is None or (isinstance(value, kind) and (kind is bool or not isinstance(value, bool))):
-        return value
+def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None = None,
+           most: int | None = None) -> Any:
+    """``raw[key]`` when it is of JSON type ``kind`` (a whole number is never true/false;
+    with ``most``, one from 1 to ``most``), None when it is missing or null; any other value
+    is an error naming the field."""
     from gmtool.locale import Msg
 
+    value = raw.get(key)
+    want = Msg(f"error.forum.{_JSON_KINDS[kind]}")
+    if value is None:
+        return value
+    if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+        if most is None or (isinstance(value, int) and 1 <= value <= most):
+            return value
+        want = Msg("error.forum.json_range", n=f"{most:,}")
     shown = json.dumps(value, ensure_ascii=False)
     shown = shown if len(shown) <= 40 else shown[:39] + "…"
     if n is None:
-        raise InputError(key="forum.json_field", where=where, field=key, want=Msg(f"error.forum.{_JSON_KINDS[kind]}"),
-                         got=shown)
-    raise InputError(key="forum.json_post_field", where=where, n=n, field=key,
-                     want=Msg(f"error.forum.{_JSON_KINDS[kind]}"), got=shown)
+        raise InputError(key="forum.json_field", where=where, field=key, want=want, got=shown)
+    raise InputError(key="forum.json_post_field", where=where, n=n, field=key, want=want, got=shown)
 
 
 def looks_like_discourse_raw(text: str) -> bool:

@@ -134,13 +134,17 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
+        proxy = _proxy(scheme, host)
+        via_host, via_port = (proxy.hostname or "", proxy.port) if proxy else (host, port)
         if scheme == "https":
             import ssl
 
             connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-                host, port, timeout=left, context=ssl.create_default_context())
+                via_host, via_port, timeout=left, context=ssl.create_default_context())
+            if proxy:
+                connection.set_tunnel(host, port)
         else:
-            connection = http.client.HTTPConnection(host, port, timeout=left)
+            connection = http.client.HTTPConnection(via_host, via_port, timeout=left)
         connection.response_class = _response_class(deadline)
         try:
             try:
@@ -149,7 +153,9 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
                 raise
             except OSError as exc:
                 raise InputError(key="forum.unreachable", url=url, reason=_os_reason(exc)) from None
-            return _ask(connection, url, parts.path, parts.query, max_bytes)
+            shown = f"[{host}]" if ":" in host else host
+            through = f"http://{shown}{f':{port}' if port else ''}" if proxy and scheme == "http" else ""
+            return _ask(connection, url, through + (parts.path or "/"), parts.query, max_bytes)
         finally:
             connection.close()
     except TimeoutError:
@@ -160,6 +166,18 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
         raise InputError(key="forum.connection_failed", url=url, reason=exc.strerror or exc) from None
     except ValueError as exc:   # a malformed URL, a bad header
         raise InputError(key="campaign.in_file", where=url, reason=exc) from None
+
+
+def _proxy(scheme: str, host: str) -> Any:
+    """The proxy the environment names for ``scheme`` (``http_proxy``, ``https_proxy``), unless
+    ``no_proxy`` exempts the host — as urllib would use it."""
+    import urllib.request
+
+    named = urllib.request.getproxies().get(scheme)
+    if not named or urllib.request.proxy_bypass(host):
+        return None
+    proxy = urlsplit(named if "://" in named else f"http://{named}")
+    return proxy if proxy.hostname else None
 
 
 def _ask(connection: Any, url: str, path: str, query: str, max_bytes: int) -> tuple[int, str, Fetched | None]:
