@@ -10,14 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.settings import POST_LIMITS
 from gmtool.errors import CampaignError, InputError
+from gmtool.formats import FORMATS, LANGS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
 # Support ships a leader counts (not combat ships): ship class → Player attribute.
 SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
-FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
 # Ranges checked on load (a hand edit, a forged file): every whole number is bounded.
 MAX_INT = 10 ** 9            # any count of BC, RP, credits…
 MAX_TURN = 10_000
@@ -25,7 +24,6 @@ MAX_COORD = 1000             # hex coordinates
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
 SMALL = (0, 10_000)          # ships, agents, population…
-LANGS = ("en", "ru")
 
 
 @dataclass

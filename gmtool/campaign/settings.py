@@ -6,22 +6,18 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.errors import InputError
+from gmtool.formats import FORMATS, LANGS, POST_LIMITS
 
-POST_LIMITS = (500, 1_000_000)      # post_limit's range: campaign.toml, `campaign set`, --post-limit
 CLEAR = ("", "default", "none")     # a value that drops an optional setting
 
 
 def _lang(value: str) -> str:
-    from gmtool.campaign.model import LANGS
-
     if value not in LANGS:
         raise InputError(key="settings.bad_choice", setting="lang", value=repr(value), choices=", ".join(LANGS))
     return value
 
 
 def _format(value: str) -> str:
-    from gmtool.campaign.model import FORMATS
-
     if value not in FORMATS:
         raise InputError(key="settings.bad_choice", setting="format", value=repr(value), choices=", ".join(FORMATS))
     return value

@@ -10,6 +10,7 @@ from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Ou
                                campaign_library, commit, handles_errors, library, open_campaign,
                                require_campaign)
 from gmtool.errors import CampaignError, InputError
+from gmtool.formats import DEFAULT_FORMAT, DEFAULT_LANG
 
 app = typer.Typer(help="Create and look after a campaign folder: new, set, commitment, validate, reveal.",
                   no_args_is_help=True)
@@ -74,7 +75,7 @@ def new_command(
         source = JournalingSource(secret, 1, 1, "setup")
         lib = library(tables)
         state = new_venus(name or folder.resolve().name, player, lib, commitment(secret),
-                          (lang or Lang.en).value, (format or Format.plain).value, source)
+                          (lang.value if lang else DEFAULT_LANG), (format.value if format else DEFAULT_FORMAT), source)
         _keep_render_options(state)
         CampaignStore(folder).create(state, secret, source.entries)
         out = Output(format, lang, state)
@@ -84,7 +85,7 @@ def new_command(
         raise InputError(key="cli.unknown_ruleset", ruleset=ruleset)
     secret = new_secret()
     state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
-                         commitment(secret), seed, (lang or Lang.en).value, (format or Format.plain).value,
+                         commitment(secret), seed, (lang.value if lang else DEFAULT_LANG), (format.value if format else DEFAULT_FORMAT),
                          feudal or [], radius)
     _keep_render_options(state)
     CampaignStore(folder).create(state, secret)

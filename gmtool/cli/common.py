@@ -14,21 +14,14 @@ from typing import Annotated, Any, Callable, Iterator, List, Optional, TypeVar
 import typer
 
 from gmtool.errors import GmError
+from gmtool.formats import DEFAULT_DIALECT, DEFAULT_FORMAT, DEFAULT_LANG, FORMATS, LANGS
 
 DEBUG_ENV = "GMTOOL_DEBUG"
 
 
-class Format(str, Enum):
-    plain = "plain"
-    bbcode = "bbcode"
-    markdown = "markdown"
-    discord = "discord"
-    json = "json"
-
-
-class Lang(str, Enum):
-    en = "en"
-    ru = "ru"
+# --format and --lang: their choices are gmtool.formats' lists
+Format = Enum("Format", [(f, f) for f in FORMATS], type=str)  # type: ignore[misc]
+Lang = Enum("Lang", [(lang, lang) for lang in LANGS], type=str)  # type: ignore[misc]
 
 
 FormatOpt = Annotated[Optional[Format], typer.Option(
@@ -173,12 +166,12 @@ class Output:
 
         given = chosen()
         self.campaign = campaign
-        self.format = fmt.value if fmt else getattr(campaign, "format", None) or "plain"
-        self.lang = lang.value if lang else getattr(campaign, "lang", None) or "en"
-        self.dialect = given.get("dialect") or getattr(campaign, "dialect", None) or "phpbb"
+        self.format = fmt.value if fmt else getattr(campaign, "format", None) or DEFAULT_FORMAT
+        self.lang = lang.value if lang else getattr(campaign, "lang", None) or DEFAULT_LANG
+        self.dialect = given.get("dialect") or getattr(campaign, "dialect", None) or DEFAULT_DIALECT
         self.post_limit = given.get("post_limit") or getattr(campaign, "post_limit", None) or None
         _LANG.set(self.lang)   # an error after this point is written in the report's language
-        if self.format == "bbcode" and self.dialect != "phpbb":
+        if self.format == "bbcode" and self.dialect != DEFAULT_DIALECT:
             from gmtool.forum.engines import find_dialect
 
             find_dialect(self.dialect)   # an unknown dialect is refused before anything is written

@@ -10,15 +10,10 @@ import typer
 
 from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, campaign_library, handles_errors,
                                require_campaign)
+from gmtool.formats import IMAGE_FORMATS, MAP_TEXT_FORMATS
 
 
-class MapFormat(str, Enum):
-    png = "png"
-    svg = "svg"
-    plain = "plain"
-    bbcode = "bbcode"
-    markdown = "markdown"
-    json = "json"
+MapFormat = Enum("MapFormat", [(f, f) for f in IMAGE_FORMATS + MAP_TEXT_FORMATS], type=str)  # type: ignore[misc]
 
 
 SUFFIXES = {".png": "png", ".svg": "svg", ".txt": "plain", ".bbcode": "bbcode", ".md": "markdown", ".json": "json"}

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.campaign.settings import POST_LIMITS as POST_LIMIT_RANGE
+from gmtool.formats import POST_LIMITS as POST_LIMIT_RANGE
 
 _META = "gmtool.render"     # ctx.meta key: {"dialect": …, "post_limit": …} of this run
 

@@ -11,6 +11,7 @@ from gmtool.campaign.names import file_stem
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_library, commit, handles_errors, open_campaign, refusal,
                                require_campaign)
+from gmtool.formats import EXTENSIONS
 from gmtool.locale import t
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
@@ -21,7 +22,6 @@ deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events)."
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
 HexOpt = Annotated[str, typer.Option("--hex", help="The planet's hex, Q,R.", show_default=False)]
-EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "discord": "discord.md", "json": "json"}
 
 
 def register(root: typer.Typer) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.errors import InputError
+from gmtool.formats import DIALECT_POST_LIMIT, POST_LIMITS
 
 FORUMS_DIR = "forums"
 
@@ -72,8 +73,8 @@ def dialect_from(path: Path) -> Dialect | None:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
             raise InputError(key="profile.bad_style", where=where, key_=key)
         styles[key] = (pair[0], pair[1])
-    limit = raw.get("post_limit", 60000)
-    if not isinstance(limit, int) or limit < 500:
+    limit = raw.get("post_limit", DIALECT_POST_LIMIT)
+    if not isinstance(limit, int) or limit < POST_LIMITS[0]:
         raise InputError(key="profile.post_limit", where=where)
     return Dialect(_text(raw, "name", where, path.stem) or path.stem, _text(raw, "label", where, ""),
                    frozenset(t.lower() for t in _strings(raw, "tags", where)), styles, limit,

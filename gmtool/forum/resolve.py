@@ -27,11 +27,11 @@ from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import lookalike, name_key, shown
 from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
+from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
 from gmtool.locale import Msg
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 
-LANGS = ("en", "ru")
 RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
                     "venus": {"roll", "table", "move", "navigate"}}
 

@@ -24,8 +24,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-LANGS = ("en", "ru")
-DEFAULT = "en"
+from gmtool.formats import DEFAULT_LANG as DEFAULT, LANGS
+
 PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 _HERE = Path(__file__).resolve().parent
 

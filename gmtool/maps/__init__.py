@@ -15,9 +15,6 @@ from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import file_stem as safe_name   # the reports' own file rule
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 
-IMAGE_FORMATS = ("png", "svg")
-TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
-
 __all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps"]
 
 

@@ -10,11 +10,7 @@ from typing import Callable
 from gmtool.report import escape
 from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
 
-FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
-DEFAULT_DIALECT = "phpbb"
-# the longest message each Markdown format takes (Discourse's default max_post_length; Discord's)
-MARKDOWN_LIMIT = 32000
-DISCORD_LIMIT = 2000
+from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
 FOLD_ITEMS = 8
 
@@ -248,7 +244,7 @@ def post_limit(fmt: str, dialect: str | None = None, limit: int | None = None) -
     if fmt == "discord":
         return min(limit or DISCORD_LIMIT, DISCORD_LIMIT)
     if limit:
-        return limit if fmt in ("bbcode", "markdown") else None
+        return limit if fmt in LIMIT_FORMATS else None
     if fmt == "bbcode":
         from gmtool.forum.engines import find_dialect
 

@@ -25,7 +25,8 @@ from typing import Any
 from gmtool.errors import TableError
 from gmtool.locale import Msg
 from gmtool.tomlfile import display_path, read_toml
-from gmtool.rolltables.model import LANGS, Column, Modifier, Row, StageDivision, Table
+from gmtool.formats import LANGS
+from gmtool.rolltables.model import Column, Modifier, Row, StageDivision, Table
 
 TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules", "labels"}
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}

@@ -8,7 +8,6 @@ from typing import Any
 from gmtool.errors import TableError
 
 Labels = dict[str, str]   # language code → text
-LANGS = ("en", "ru")
 
 
 def pick(labels: Labels, lang: str) -> str:

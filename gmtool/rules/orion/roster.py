@@ -134,7 +134,7 @@ def _renamed(value: Any, old: str, new: str) -> Any:
 def set_language(player: Player, lang: str) -> None:
     """The language of ``player``'s private reports (issue: a leader reads its own
     language): ``en`` or ``ru``; ``""`` goes back to the campaign's."""
-    from gmtool.locale import LANGS
+    from gmtool.formats import LANGS
 
     if lang and lang not in LANGS:
         raise RuleRefused(key="roster.bad_lang", lang=lang)
