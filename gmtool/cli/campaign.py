@@ -9,7 +9,7 @@ import typer
 from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt,
                                campaign_library, commit, handles_errors, library, open_campaign,
                                require_campaign)
-from gmtool.errors import CampaignError, InputError
+from gmtool.errors import CampaignError
 from gmtool.formats import DEFAULT_FORMAT, DEFAULT_LANG
 
 app = typer.Typer(help="Create and look after a campaign folder: new, set, commitment, validate, reveal.",
@@ -59,38 +59,20 @@ def new_command(
     """
     from gmtool.campaign.store import CampaignStore, display
     from gmtool.campaign.stream import commitment, new_secret
-    from gmtool.campaign.views import status_view
-    from gmtool.dice.sources import RandomSource
-    from gmtool.report.campaign import created_report
-    from gmtool.rules.orion.setup import new_campaign
+    from gmtool.rules.base import NewCampaign
+    from gmtool.rules.registry import ruleset_named
 
-    if ruleset == "venus" and radius is not None:
-        raise InputError(key="cli.radius_venus")
-    if ruleset == "venus":
-        from gmtool.campaign.stream import JournalingSource
-        from gmtool.report.venus import venus_status_report
-        from gmtool.rules.venus.setup import new_venus
-
-        secret = new_secret()
-        source = JournalingSource(secret, 1, 1, "setup")
-        lib = library(tables)
-        state = new_venus(name or folder.resolve().name, player, lib, commitment(secret),
-                          (lang.value if lang else DEFAULT_LANG), (format.value if format else DEFAULT_FORMAT), source)
-        _keep_render_options(state)
-        CampaignStore(folder).create(state, secret, source.entries)
-        out = Output(format, lang, state)
-        out.emit(venus_status_report(state, lib, out.lang, created=display(folder)))
-        return
-    if ruleset != "orion":
-        raise InputError(key="cli.unknown_ruleset", ruleset=ruleset)
+    rules = ruleset_named(ruleset)
     secret = new_secret()
-    state = new_campaign(name or folder.resolve().name, player, RandomSource(seed), library(tables),
-                         commitment(secret), seed, (lang.value if lang else DEFAULT_LANG), (format.value if format else DEFAULT_FORMAT),
-                         feudal or [], radius)
+    lib = library(tables)
+    state, entries = rules.new_campaign(NewCampaign(
+        name or folder.resolve().name, player, lib, commitment(secret), secret,
+        lang.value if lang else DEFAULT_LANG, format.value if format else DEFAULT_FORMAT,
+        seed=seed, feudal=feudal or [], radius=radius))
     _keep_render_options(state)
-    CampaignStore(folder).create(state, secret)
+    CampaignStore(folder).create(state, secret, entries)
     out = Output(format, lang, state)
-    out.emit(created_report(status_view(state), state.commitment, display(folder), out.lang))
+    out.emit(rules.created_report(state, lib, display(folder), out.lang))
 
 
 def _keep_render_options(state: Any) -> None:

@@ -142,15 +142,10 @@ def pending_command(
         given = None
         if orders_path.is_file():
             given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
-        lib = campaign_library(store.folder, tables) if state.ruleset == "orion" else None
+        from gmtool.rules.registry import ruleset_of
 
-        from gmtool.cli.campaign import labeller
-        from gmtool.rules.orion.turns import QUESTS
-
-        label = labeller(lib, out.lang) if lib is not None else None
-        table = QUESTS.get(state.stage, "quests-common")
-        found = waiting(state, f"orders/{orders_path.name}", given,
-                        lambda quest: label(table, quest) if label is not None else quest)
+        label = ruleset_of(state).quest_label(state, campaign_library(store.folder, tables), out.lang)
+        found = waiting(state, f"orders/{orders_path.name}", given, label)
     out.emit(pending_report(state, found, out.lang))
 
 

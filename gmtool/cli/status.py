@@ -30,19 +30,9 @@ def status_command(
       gmtool status -c campaigns/andromeda --player bob --format bbcode
     """
     from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.views import status_view
-    from gmtool.cli.campaign import labeller
-    from gmtool.report.campaign import status_report
+    from gmtool.rules.registry import ruleset_of
 
     folder = require_campaign(campaign)
     state = CampaignStore(folder).load()
     out = Output(format, lang, state)
-    lib = campaign_library(folder, tables)
-    if state.ruleset == "venus":
-        from gmtool.report.venus import venus_status_report
-
-        if player is not None:
-            state.player(player)   # what is face down stays face down for everyone alike
-        out.emit(venus_status_report(state, lib, out.lang))
-        return
-    out.emit(status_report(status_view(state, player), out.lang, labeller(lib, out.lang)))
+    out.emit(ruleset_of(state).status_report(state, campaign_library(folder, tables), player, out.lang))

@@ -140,8 +140,10 @@ def end_command(
     """
     with open_campaign(campaign, ruleset=None) as (store, state):
         out = Output(format, lang, state)
-        if state.ruleset == "venus":
-            _end_venus_turn(store, state, out, player, tables)
+        from gmtool.rules.registry import ruleset_of
+
+        if ruleset_of(state).player_turns:   # one player's turn ends, not the whole table's
+            _end_player_turn(store, state, out, player, tables)
             return
         rules = _rules(store, tables)
         before = store.state_path.read_bytes()
@@ -193,17 +195,16 @@ def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_d
     return public, _render_reports(out, public, private, langs)
 
 
-def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
-    """Merchant of Venus: the end of one player's turn (docs/rules-venus.md)."""
-    from gmtool.report.venus import venus_end_report
-    from gmtool.rules.venus.play import end_player_turn
+def _end_player_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
+    """The end of one player's turn, where the ruleset's turns are a player's (Merchant of
+    Venus: docs/rules-venus.md)."""
+    from gmtool.rules.registry import ruleset_of
 
     if not player:
         raise refusal("cli.venus_turn_player")
     before = store.state_path.read_bytes()
     turn = state.turn
-    result = end_player_turn(state, campaign_library(store.folder, tables), player)
-    report = venus_end_report(result, out.lang)
+    report = ruleset_of(state).end_player_turn(state, campaign_library(store.folder, tables), player, out.lang)
     _snapshot(store, turn, before, store.next_roll_id(), player)
     commit(store, state)
     out.emit(report)

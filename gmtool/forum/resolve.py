@@ -31,9 +31,8 @@ from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
 from gmtool.locale import Msg
 from gmtool.report.model import Report, report_from_dict, report_to_dict
+from gmtool.rules.registry import ruleset_of
 
-RULESET_COMMANDS = {"orion": {"roll", "explore", "table", "check", "vote"},
-                    "venus": {"roll", "table", "move", "navigate"}}
 
 
 @dataclass
@@ -187,7 +186,7 @@ class Resolver:
             return refused(post, command, command.refused)
         if not command.name:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
-        allowed_here = RULESET_COMMANDS.get(self.state.ruleset, set())
+        allowed_here = ruleset_of(self.state).forum_commands
         if command.name not in allowed_here:
             return refused(post, command, Msg("forum.refusal.not_in_ruleset", word=command.word,
                                               ruleset=self.state.ruleset,

@@ -84,8 +84,10 @@ def draw_turn_maps(campaign: Campaign, library: Any, lang: str, turn: int,
     """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
     (the galaxy as it stands after the turn; the title names ``turn`` and its ``stage``, the
     turn the reports are about), drawn before anything of the turn is written, so a map
-    that cannot be drawn stops the turn whole.  Orion only."""
-    if campaign.ruleset != "orion":
+    that cannot be drawn stops the turn whole.  Only where the ruleset has maps."""
+    from gmtool.rules.registry import ruleset_of
+
+    if not ruleset_of(campaign).maps:
         return {}
     from gmtool.maps.batch import draw_all
 

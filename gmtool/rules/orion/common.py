@@ -19,8 +19,10 @@ def ensure_not_over(campaign: Campaign) -> None:
 
         kind = str(v.get("kind", ""))
         victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
-        key = "game_over_won" if v.get("leader") else "game_over_tied"
-        raise RuleRefused(key=key + ("_round" if campaign.ruleset == "venus" else ""),
+        from gmtool.rules.registry import ruleset_of
+
+        won, tied = ruleset_of(campaign).game_over_keys
+        raise RuleRefused(key=won if v.get("leader") else tied,
                           who=v.get("leader") or v.get("tied", []), victory=victory, turn=v.get("turn"))
 
 

@@ -1,0 +1,75 @@
+"""What the house asks of a ruleset: the :class:`Ruleset` protocol.
+
+A ruleset is a folder ``gmtool/rules/<name>/`` (its rules code, pure: it asks a roller or a
+dice source and never prints or reads files) with a ``ruleset.py`` that answers this
+protocol — the ruleset's front door, and the one module of the folder that may reach for
+report builders (lazily) — plus one line in :mod:`gmtool.rules.registry`.  Its tables are
+``tables/<name>/*.toml``.  Commands that work on any campaign (``campaign new``,
+``status``, ``turn end``, ``post resolve``, ``post pending``, the turn's maps, the
+game-over guard) ask the campaign's ruleset instead of testing its name.
+
+A ``ruleset.py`` stays light: it imports its rules and reports inside its methods, so
+that looking a ruleset up costs nothing on the start-up path.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+if TYPE_CHECKING:
+    from gmtool.campaign.model import Campaign
+    from gmtool.campaign.stream import Entry
+    from gmtool.report.model import Report
+    from gmtool.rolltables.library import TableLibrary
+
+
+@dataclass
+class NewCampaign:
+    """What ``gmtool campaign new`` was asked for; a ruleset reads what it uses and refuses
+    what it cannot take (venus: ``--radius``)."""
+    name: str
+    players: list[str]                 # in seating order, as given (venus: NAME or NAME:RACE)
+    library: TableLibrary
+    commitment: str                    # of the new dice secret
+    secret: bytes                      # the new dice secret: a ruleset that deals at setup journals it
+    lang: str
+    format: str
+    seed: int | None = None            # placing the homeworlds (orion: not journaled)
+    feudal: list[str] = field(default_factory=list)
+    radius: int | None = None
+
+
+class Ruleset(Protocol):
+    """One ruleset, as every front end (the CLI, the forum resolver) sees it."""
+
+    name: str                          # campaign.toml's ``ruleset``; tables/<name>/
+    forum_commands: frozenset[str]     # the thread commands its campaigns answer (docs/forum-commands.md)
+    player_turns: bool                 # `turn end` ends one player's turn (--player), not the whole table's
+    maps: bool                         # galaxy maps: `gmtool map`, and a map beside each turn's reports
+    game_over_keys: tuple[str, str]    # once the game is over: the refusal when won, and when tied
+
+    def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
+        """The new campaign's state, and the journal entries of the dice its setup rolled."""
+        ...
+
+    def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
+        """What `campaign new` prints about the campaign it made in ``where``."""
+        ...
+
+    def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        """`gmtool status`: the moderator's view, or what ``player`` may see."""
+        ...
+
+    def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        """`turn end --player P` where turns are a player's (``player_turns``): end it, and its report.
+        (Where the turn is the whole table's, `turn end` runs the campaign's turn engine.)"""
+        ...
+
+    def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:
+        """`post pending`: a quest's id → its label."""
+        ...
+
+
+def no_labels(state: Any, library: Any, lang: str) -> Callable[[str], str]:
+    """A ``quest_label`` for rules without quests: ids as they are."""
+    return str

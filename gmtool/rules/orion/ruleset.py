@@ -1,0 +1,57 @@
+"""The 4X game as a :class:`gmtool.rules.base.Ruleset` (docs/rules-orion.md): a galaxy
+placed at setup, the whole table's turn (`turn end` runs gmtool.rules.orion.turns), maps,
+and the forum's !roll, !explore, !table, !check and !vote."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from gmtool.campaign.model import Campaign
+    from gmtool.campaign.stream import Entry
+    from gmtool.report.model import Report
+    from gmtool.rolltables.library import TableLibrary
+    from gmtool.rules.base import NewCampaign
+
+
+class Orion:
+    name = "orion"
+    forum_commands = frozenset({"roll", "explore", "table", "check", "vote"})
+    player_turns = False
+    maps = True
+    game_over_keys = ("game_over_won", "game_over_tied")
+
+    def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
+        from gmtool.dice.sources import RandomSource
+        from gmtool.rules.orion.setup import new_campaign
+
+        state = new_campaign(request.name, request.players, RandomSource(request.seed), request.library,
+                             request.commitment, request.seed, request.lang, request.format, request.feudal,
+                             request.radius)
+        return state, []
+
+    def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
+        from gmtool.campaign.views import status_view
+        from gmtool.report.campaign import created_report
+
+        return created_report(status_view(state), state.commitment, where, lang)
+
+    def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        from gmtool.campaign.views import status_view
+        from gmtool.report.campaign import status_report
+        from gmtool.report.labels import rule_labels
+
+        return status_report(status_view(state, player), lang, rule_labels(library, lang))
+
+    def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        raise NotImplementedError("orion's turn is the whole table's: gmtool.rules.orion.turns.end_turn")
+
+    def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:
+        from gmtool.report.labels import rule_labels
+        from gmtool.rules.orion.turns import QUESTS
+
+        label = rule_labels(library, lang)
+        table = QUESTS.get(state.stage, "quests-common")
+        return lambda quest: label(table, quest)
+
+
+ORION = Orion()

@@ -1,0 +1,63 @@
+"""Merchant of Venus, Classic game, as a :class:`gmtool.rules.base.Ruleset`
+(docs/rules-venus.md): races and cards dealt at setup (journaled), one player's turn at a
+time, no galaxy map, and the forum's !roll, !table, !move and !navigate."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from gmtool.rules.base import no_labels
+
+if TYPE_CHECKING:
+    from gmtool.campaign.model import Campaign
+    from gmtool.campaign.stream import Entry
+    from gmtool.report.model import Report
+    from gmtool.rolltables.library import TableLibrary
+    from gmtool.rules.base import NewCampaign
+
+
+class Venus:
+    name = "venus"
+    forum_commands = frozenset({"roll", "table", "move", "navigate"})
+    player_turns = True
+    maps = False
+    game_over_keys = ("game_over_won_round", "game_over_tied_round")
+
+    def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
+        from gmtool.campaign.stream import JournalingSource
+        from gmtool.errors import InputError
+        from gmtool.rules.venus.setup import new_venus
+
+        if request.radius is not None:
+            raise InputError(key="cli.radius_venus")
+        source = JournalingSource(request.secret, 1, 1, "setup")
+        state = new_venus(request.name, request.players, request.library, request.commitment, request.lang,
+                          request.format, source)
+        return state, list(source.entries)
+
+    def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
+        from gmtool.report.venus import venus_status_report
+
+        return venus_status_report(state, library, lang, created=where)
+
+    def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        from gmtool.report.venus import venus_status_report
+
+        if player is not None:
+            state.player(player)   # what is face down stays face down for everyone alike
+        return venus_status_report(state, library, lang)
+
+    def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
+        """The end of one player's turn: the net-worth victory check, the next player."""
+        from gmtool.errors import RuleRefused
+        from gmtool.report.venus import venus_end_report
+        from gmtool.rules.venus.play import end_player_turn
+
+        if not player:
+            raise RuleRefused(key="cli.venus_turn_player")
+        return venus_end_report(end_player_turn(state, library, player), lang)
+
+    def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:
+        return no_labels(state, library, lang)
+
+
+VENUS = Venus()

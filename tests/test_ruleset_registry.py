@@ -1,0 +1,170 @@
+"""Rulesets are plug-ins: each answers the Ruleset protocol (gmtool/rules/base.py) and is
+one line of the registry (gmtool/rules/registry.py).  A tiny third ruleset, defined here
+and registered for the test only, is started, shown, played turn by turn and answered on
+the forum through the same commands as orion and venus — no edit anywhere else.  And no
+module outside gmtool/rules/ tells rulesets apart by comparing a name to a string."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gmtool.campaign.model import Campaign, Player
+from gmtool.report.model import Items, Report, text
+from gmtool.rules import registry
+from gmtool.rules.base import NewCampaign, Ruleset
+from helpers import assert_error, ok, ok_json, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Tiny:
+    """A ruleset with no tables: players take turns in seating order; the forum may roll."""
+    name = "tiny"
+    forum_commands = frozenset({"roll"})
+    player_turns = True
+    maps = False
+    game_over_keys = ("game_over_won_round", "game_over_tied_round")
+
+    def new_campaign(self, request: NewCampaign):
+        state = Campaign(name=request.name, radius=0, commitment=request.commitment, ruleset=self.name,
+                         lang=request.lang, format=request.format)
+        state.players = [Player(name=n, scouts=0, colony_ships=0) for n in request.players]
+        return state, []
+
+    def created_report(self, state, library, where, lang):
+        return Report(text(f"tiny campaign {state.name} in {where}"), [], {"tiny": "created"})
+
+    def status_report(self, state, library, player, lang):
+        return Report(text(f"tiny turn {state.turn}"), [Items([text(p.name) for p in state.players])],
+                      {"ruleset": state.ruleset, "turn": state.turn, "viewer": player})
+
+    def end_player_turn(self, state, library, player, lang):
+        state.turn += 1
+        return Report(text(f"{player} ends tiny turn {state.turn - 1}"), [], {"ended": player, "turn": state.turn})
+
+    def quest_label(self, state, library, lang):
+        return str
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    monkeypatch.setitem(registry.RULESETS, "tiny", Tiny())
+
+
+def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
+    assert registry.names() == ["orion", "venus"]
+    for name, ruleset in registry.RULESETS.items():
+        assert ruleset.name == name
+        assert "roll" in ruleset.forum_commands
+        assert all(callable(getattr(ruleset, m)) for m in
+                   ("new_campaign", "created_report", "status_report", "end_player_turn", "quest_label"))
+    orion, venus = registry.RULESETS["orion"], registry.RULESETS["venus"]
+    assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
+    assert orion.forum_commands == {"roll", "explore", "table", "check", "vote"}
+    assert venus.forum_commands == {"roll", "table", "move", "navigate"}
+    checked: Ruleset = Tiny()   # the test's ruleset is one too (mypy checks the shipped ones)
+    assert checked.name == "tiny"
+
+
+def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
+    assert_error(gm("campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b"),
+                 "unknown ruleset 'chess' (this gmtool plays: orion, venus)", quiet=True)
+    assert not (tmp_path / "c").exists()
+    res = gm("campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b",
+             "--lang", "ru")
+    assert_error(res, "неизвестные правила «chess» (gmtool знает: orion, venus)")
+
+
+def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path, tiny):
+    camp = tmp_path / "c"
+    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    registry.RULESETS.pop("tiny")
+    assert_error(gm("status", "-c", str(camp)),
+                 "campaign c plays the ruleset 'tiny', which this gmtool does not know (it plays: orion, venus)")
+
+
+def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, tiny):
+    camp = tmp_path / "c"
+    out = ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    assert out.startswith("tiny campaign c in ")
+    assert 'ruleset = "tiny"' in (camp / "campaign.toml").read_text(encoding="utf-8")
+
+    assert ok_json(gm("status", "-c", str(camp), "--format", "json")) == {"ruleset": "tiny", "turn": 1,
+                                                                            "viewer": None}
+    assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("tiny turn 1")
+
+    # `turn end` asks the ruleset: its turns are a player's, so --player is needed
+    before = snapshot(camp)
+    assert_error(gm("turn", "end", "-c", str(camp)), "name the player whose turn ends")
+    assert snapshot(camp) == before
+    assert ok_json(gm("turn", "end", "-c", str(camp), "-p", "ann", "--format", "json")) == {"ended": "ann",
+                                                                                              "turn": 2}
+    assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 2
+    ok(gm("turn", "undo", "-c", str(camp)))     # a snapshot was kept, as for any turn end
+    assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 1
+
+    # no maps: the ruleset says so
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.maps import draw_turn_maps
+
+    assert draw_turn_maps(CampaignStore(camp).load(), None, "en", 1) == {}
+
+    # the forum: its commands are answered, another ruleset's are refused naming its own
+    thread = tmp_path / "t.txt"
+    thread.write_text("=== ann #11 ===\n!roll d6\n!explore 1,0\n", encoding="utf-8")
+    data = ok_json(gm("post", "resolve", str(thread), "-c", str(camp), "--format", "json"))
+    first, second = data["posts"][0]["commands"]
+    assert first["status"] == "ok"
+    assert (second["status"], second["reason"]) == ("refused", "!explore is not a command of tiny (commands: !roll)")
+
+    # what the turn waits for: nothing of orion's (no orders file, no votes)
+    assert "ann" not in ok(gm("post", "pending", "-c", str(camp)))
+
+
+def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, tmp_path, tiny):
+    camp = tmp_path / "c"
+    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(camp)
+    state = store.load()
+    state.turn_state.victory = {"kind": "net_worth", "leader": "ann", "turn": 1}
+    store.save(state)
+    before = snapshot(camp)
+    # tiny counts rounds, as venus does: the game-over words are the ruleset's
+    assert_error(gm("turn", "end", "-c", str(camp), "-p", "bob"), "the game is over: ann won in round 1")
+    assert snapshot(camp) == before
+
+
+COMPARISON = re.compile(r"""ruleset\s*(==|!=|\bin\b|\bnot in\b)\s*[("'{\[]|["']\s*(==|!=)\s*[\w.]*ruleset\b""")
+
+
+def test_no_module_outside_rules_compares_a_ruleset_name_to_a_literal():
+    found = []
+    for path in sorted((ROOT / "gmtool").rglob("*.py")):
+        rel = path.relative_to(ROOT / "gmtool")
+        if rel.parts[0] == "rules":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if COMPARISON.search(line):
+                found.append(f"{rel}:{number}: {line.strip()}")
+    assert found == []
+    # the pattern does find what it is meant to
+    assert COMPARISON.search('if state.ruleset == "venus":') and COMPARISON.search("if campaign.ruleset != 'orion':")
+
+
+def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
+    code = ("import sys; from gmtool.rules.registry import RULESETS; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gmtool'))))")
+    out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    loaded = json.loads(out)
+    assert not [m for m in loaded if m.startswith(("gmtool.report", "gmtool.campaign", "gmtool.rolltables"))]
+    assert "gmtool.rules.orion.turns" not in loaded and "gmtool.rules.venus.play" not in loaded
