@@ -33,6 +33,15 @@ class GmError(Exception):
     def __str__(self) -> str:
         return self.text("en")
 
+    def msg(self) -> Any:
+        """The error as a message (:class:`gmtool.locale.Msg`) to keep and write later in
+        any language; an error without a key keeps its English words."""
+        from gmtool.locale import Label, Msg
+
+        if self.key is None:
+            return Label({"en": super().__str__()})
+        return Msg("error." + self.key, **{k: _one_line(v) for k, v in self.params.items()})
+
 
 def _one_line(value: Any) -> Any:
     """Text a user gave, shown on the one line of an error: control characters escaped."""

@@ -77,7 +77,8 @@ def test_refused_takes_both_languages_from_the_catalogs():
     post = Post("zed", "7", False, "!warp", 1)
     [command] = parse_commands("!warp")
     outcome = refused(post, command, Msg("forum.refusal.unknown_command", word="warp"), transient=True)
-    assert (outcome.reason, outcome.reason_ru) == ("unknown command !warp", "неизвестная команда !warp")
+    assert outcome.why == Msg("forum.refusal.unknown_command", word="warp")   # kept as its key: any language
+    assert (outcome.reason, outcome.reason_in("ru")) == ("unknown command !warp", "неизвестная команда !warp")
     assert outcome.reason_in("ru") == "неизвестная команда !warp" and outcome.reason_in("en") == outcome.reason
     assert outcome.transient and outcome.status == "refused"
 

@@ -29,7 +29,7 @@ from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
-from gmtool.locale import Msg
+from gmtool.locale import Label, Msg, msg_from_data, msg_to_data
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 from gmtool.rules.registry import ruleset_of
 
@@ -41,10 +41,10 @@ class Outcome:
     command: Command
     status: str                    # "ok" | "refused"
     reports: Mapping[str, Report] = field(default_factory=dict)   # lang → report
-    # a refusal's words, as stored in forum.toml (so a reply read back reads as first written):
-    # from the message catalogs, or a rule's error in English only where it has no key
-    reason: str = ""               # English
-    reason_ru: str = ""            # Russian
+    # a refusal's words: its message, kept in forum.toml as its key and parameters so that a
+    # reply read back is written in any language; a rule's error without a key, and a refusal
+    # stored by an earlier gmtool (`reason`, `reason_ru`), keep the words they were written in
+    why: Msg | None = None
     edited: bool = False           # the post was edited since: this is the original result
     original: str = ""             # the command as first resolved
     roll_ids: list[int] = field(default_factory=list)
@@ -60,20 +60,26 @@ class Outcome:
     def key(self) -> str:
         return f"{self.post.key}:{self.command.index}"
 
+    @property
+    def reason(self) -> str:
+        """The refusal in English ("" if not refused)."""
+        return self.reason_in("en")
+
     def reason_in(self, lang: str) -> str:
-        return self.reason_ru if lang == "ru" and self.reason_ru else self.reason
+        return self.why.text(lang) if self.why is not None else ""
 
 
 def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
     """A refusal in gmtool's own words (``forum.refusal.*`` in the catalogs)."""
-    return Outcome(post, command, "refused", reason=why.text("en"), reason_ru=why.text("ru"), **flags)
+    return Outcome(post, command, "refused", why=why, **flags)
 
 
 def record_of(outcome: Outcome) -> dict[str, Any]:
     return {"key": outcome.key, "post_id": outcome.post.post_id, "private": outcome.post.private,
             "index": outcome.command.index, "redone": outcome.redone or None,
             "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
-            "reason": outcome.reason, "reason_ru": outcome.reason_ru or None, "roll_ids": outcome.roll_ids,
+            "refusal": stored_json(msg_to_data(outcome.why)) if outcome.why is not None else None,
+            "roll_ids": outcome.roll_ids,
             "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()})}
 
 
@@ -130,6 +136,7 @@ def damaged_records(commands: dict[str, dict[str, Any]], lang: str = "en") -> li
             reports = stored_reports(record)
             for language in reports:
                 reports[language]
+            stored_refusal(record)
         except CampaignError as exc:
             problems.append(exc.text(lang))
     return problems
@@ -139,9 +146,23 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
     reports = stored_reports(record)
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
-    return Outcome(post, command, record.get("status", "ok"), reports, record.get("reason", ""),
-                   record.get("reason_ru", ""), edited, record.get("command", ""), list(record.get("roll_ids", [])),
-                   new=False, redone=record.get("redone") is True)
+    return Outcome(post, command, record.get("status", "ok"), reports, stored_refusal(record), edited,
+                   record.get("command", ""), list(record.get("roll_ids", [])), new=False,
+                   redone=record.get("redone") is True)
+
+
+def stored_refusal(record: dict[str, Any]) -> Msg | None:
+    """A stored command's refusal: its message (``refusal``: key and parameters as JSON), or
+    the words an earlier gmtool stored (``reason`` in English, ``reason_ru`` in Russian)."""
+    if record.get("refusal") is not None:
+        try:
+            return msg_from_data(json.loads(record["refusal"]))
+        except (TypeError, ValueError):
+            raise CampaignError(key="campaign.forum_record", key_=record.get("key", "?"), lang="—") from None
+    reason, reason_ru = record.get("reason"), record.get("reason_ru")
+    if not reason or not isinstance(reason, str):
+        return None
+    return Label({"en": reason, "ru": reason_ru} if reason_ru and isinstance(reason_ru, str) else {"en": reason})
 
 
 # Budgets: a thread cannot make the journal (or the run) explode.  What is over budget is
@@ -222,8 +243,7 @@ class Resolver:
             del self.source.entries[saved:]
             self.source.next_id = first
             passing = isinstance(exc, (CampaignError, StreamUnavailable)) or run_budget
-            return Outcome(post, command, "refused", reason=str(exc), reason_ru=exc.text("ru") if exc.key else "",
-                           transient=passing)
+            return Outcome(post, command, "refused", why=exc.msg(), transient=passing)
         finally:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]

@@ -20,6 +20,7 @@ another message, and an error carries one so that it is written in the reader's 
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,8 @@ class Msg:
 
 class Label(Msg):
     """A rule table's label (``{"en": …, "ru": …}``) as a message parameter: written in the
-    reader's language, like a ``Msg`` (``Label(row.label)``)."""
+    reader's language, like a ``Msg`` (``Label(row.label)``).  Also any words already fixed
+    in the languages they were written in (English where the reader's is missing)."""
 
     __slots__ = ()
 
@@ -66,6 +68,74 @@ class Label(Msg):
     def text(self, lang: str) -> str:
         labels = self.params["labels"]
         return str(labels.get(lang) or labels.get(DEFAULT) or next(iter(labels.values()), ""))
+
+
+def msg_to_data(msg: Msg) -> dict[str, Any]:
+    """``msg`` as JSON data that :func:`msg_from_data` reads back and renders in any
+    language: ``{"key": …, "params": {…}}``, a parameter that is a message nested the same
+    way.  Words already fixed — a :class:`Label`, a message that works out its own words, a
+    domain error's — are kept in every language: ``{"labels": {"en": …, "ru": …}}``."""
+    if type(msg) is Msg:
+        return {"key": msg.key, "params": {k: _param_to_data(v) for k, v in msg.params.items()}}
+    if isinstance(msg, Label):
+        return {"labels": dict(msg.params["labels"])}
+    return {"labels": {lang: msg.text(lang) for lang in LANGS}}
+
+
+def _param_to_data(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return msg_to_data(value)
+    words = getattr(value, "text", None)
+    if isinstance(value, Exception) and callable(words):   # a domain error
+        return {"labels": {lang: words(lang) for lang in LANGS}}
+    if isinstance(value, list):
+        return [_param_to_data(v) for v in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    return str(value)      # as a message writes it (a hex, a path …): the same in every language
+
+
+def msg_from_data(data: Any) -> Msg:
+    """The message :func:`msg_to_data` wrote; ``ValueError`` if ``data`` is not one, names
+    a key no catalog has, or lacks a parameter its words need."""
+    msg = _msg_from(data)
+    try:
+        for lang in LANGS:
+            msg.text(lang)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
+        raise ValueError(f"not a message: {exc}") from None
+    return msg
+
+
+def _msg_from(data: Any) -> Msg:
+    if isinstance(data, dict) and set(data) == {"labels"} and isinstance(data["labels"], dict) and data["labels"]:
+        return Label({str(k): str(v) for k, v in data["labels"].items()})
+    if (isinstance(data, dict) and set(data) == {"key", "params"} and isinstance(data["key"], str)
+            and has(data["key"]) and isinstance(data["params"], dict)
+            and _placeholders(data["key"]) <= set(data["params"])):
+        return Msg(data["key"], **{str(k): _param_from(v) for k, v in data["params"].items()})
+    raise ValueError("not a message")
+
+
+def _placeholders(key: str) -> set[str]:
+    """The parameters the message ``key`` names, in any language and plural form."""
+    import string
+
+    names: set[str] = set()
+    for lang in LANGS:
+        message = catalog(lang).get(key)
+        texts = message.values() if isinstance(message, dict) else [message or ""]
+        for words in texts:
+            names |= {re.split(r"[.\[]", field)[0] for _, field, _, _ in string.Formatter().parse(words) if field}
+    return names
+
+
+def _param_from(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _msg_from(value)
+    if isinstance(value, list):
+        return [_param_from(v) for v in value]
+    return value
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str | dict[str, str]]:
