@@ -44,6 +44,9 @@ def agent_check_report(check: AgentCheck, lang: str, source_info: dict[str, Any]
 
 def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: bool = False,
                 not_voted: list[str] | None = None) -> Report:
+    """The tally of a bill: the public post gives the totals only (RULES.md A9); the
+    moderator's ``private`` post adds every ballot and ``not_voted`` (who has not voted)."""
+    not_voted = not_voted if private else None   # with public planet counts it would tell each ballot
     result = tr("passed" if tally.passed else "rejected", lang)
     facts: list[tuple[str, Text]] = []
     if bill:
@@ -70,6 +73,8 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
 
 def election_report(tally: ElectionTally, lang: str, private: bool = False,
                     not_voted: list[str] | None = None) -> Report:
+    """As :func:`bill_report`: who has not voted only in the moderator's ``private`` post."""
+    not_voted = not_voted if private else None
     rows = [[name, str(n)] for name, n in tally.totals.items()]
     facts: list[tuple[str, Text]] = [(tr("total_votes", lang), text(str(tally.total_votes))),
                                      (tr("needed", lang), text(str(tally.needed)))]

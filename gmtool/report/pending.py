@@ -15,11 +15,12 @@ def _w(key: str, lang: str, **fields: Any) -> str:
 
 def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             quest_label: Callable[[str], str]) -> dict[str, list[dict[str, Any]]]:
-    """Leader → what the turn waits for from them (``kind`` and details)."""
+    """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
+    is not among them: the post is public, and who has not voted is the moderator's alone
+    (RULES.md A9) — :func:`open_ballots` says only that a vote is open."""
     from gmtool.rules.orion.turns import quest_done
 
     out: dict[str, list[dict[str, Any]]] = {}
-    council = state.council
     ts = state.turn_state
     if state.victory is not None:   # the game is over: it waits for nobody
         return {player.name: [] for player in state.players}
@@ -35,14 +36,30 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             items.append({"kind": "orders_missing", "file": orders_file})
         if player.orders > 0:
             items.append({"kind": "orders_left", "n": player.orders})
-        if council.vote and player.name not in council.vote.get("ballots", {}):
-            items.append({"kind": "vote"})
-        if council.election and player.name not in council.election.get("ballots", {}):
-            items.append({"kind": "election"})
         for quest in ts.quests:
             if not quest_done(state, player, quest):    # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
         out[player.name] = items
+    return out
+
+
+def open_ballots(state: Any) -> list[str]:
+    """The Council's ballots open this turn (``vote``: a bill is put to the vote;
+    ``election``: the Emperor's election), named without a leader."""
+    from gmtool.rules.orion.council_campaign import ELECTION_STAGE
+
+    if state.victory is not None or state.ruleset != "orion":
+        return []
+    council = state.council
+    out = []
+    if council.vote and council.vote.get("bill"):
+        out.append("vote")
+    # every stage-3 turn holds an election until it is tallied, whether or not anyone has
+    # cast a ballot yet (a line that appeared with the first ballot would tell that one was cast)
+    counted = council.last_tally or {}
+    if state.stage >= ELECTION_STAGE and not council.emperor and not (
+            counted.get("kind") == "election" and counted.get("turn") == state.turn):
+        out.append("election")
     return out
 
 
@@ -67,6 +84,9 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
                 fields["phase"] = _w(f"phase_{phase}", lang) if phase in _PHASES else phase
             lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
         blocks.append(Items(lines))
+    data["ballots_open"] = open_ballots(state)
+    for kind in data["ballots_open"]:
+        blocks.append(Paragraph(text(_w(f"{kind}_open", lang))))
     if over:
         blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
     if ready and len(ready) < len(found):
