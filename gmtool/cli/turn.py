@@ -148,6 +148,7 @@ def end_command(
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
         turn = state.turn
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
+        store.check(state)   # a value the loader would refuse: refused before the snapshot is kept
         maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
@@ -204,6 +205,7 @@ def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], 
     turn = state.turn
     result = end_player_turn(state, campaign_library(store.folder, tables), player)
     report = venus_end_report(result, out.lang)
+    store.check(state)
     _snapshot(store, turn, before, store.next_roll_id(), player)
     commit(store, state)
     out.emit(report)
@@ -571,6 +573,7 @@ def run_command(
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
+        store.check(state)   # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
             _snapshot(store, turn, before, _first_id(choice), orders=where)
