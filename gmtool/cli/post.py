@@ -116,13 +116,17 @@ def resolve_command(
 @app.command("pending")
 @handles_errors
 def pending_command(
+    include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: also whose "
+                                                  "Council ballot is not cast yet (never post it publicly).")] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """What the turn still waits for, per leader: orders not given, orders left, a council
-    vote or election ballot not cast, open quests — a post to pin in the thread.
+    """What the turn still waits for, per leader: orders not given, orders left, open quests,
+    and whether a Council vote or election is open — a post to pin in the thread. Who has
+    not cast a ballot is never in it (RULES.md A9): --include-private is the moderator's copy
+    that names them.
 
     Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
     `gmtool turn run` reads), if the campaign keeps one for this turn.
@@ -145,8 +149,8 @@ def pending_command(
         label = labeller(lib, out.lang) if lib is not None else None
         table = QUESTS.get(state.stage, "quests-common")
         found = waiting(state, f"orders/{orders_path.name}", given,
-                        lambda quest: label(table, quest) if label is not None else quest)
-    out.emit(pending_report(state, found, out.lang))
+                        lambda quest: label(table, quest) if label is not None else quest, include_private)
+    out.emit(pending_report(state, found, out.lang, include_private))
 
 
 profile_app = typer.Typer(help="Forum engine profiles: how gmtool reads a forum's thread pages.",

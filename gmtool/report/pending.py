@@ -14,10 +14,11 @@ def _w(key: str, lang: str, **fields: Any) -> str:
 
 
 def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
-            quest_label: Callable[[str], str]) -> dict[str, list[dict[str, Any]]]:
+            quest_label: Callable[[str], str], ballots: bool = False) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
-    is not among them: the post is public, and who has not voted is the moderator's alone
-    (RULES.md A9) — :func:`open_ballots` says only that a vote is open."""
+    is among them only with ``ballots`` (the moderator's copy): the post is public, and who
+    has not voted is the moderator's alone (RULES.md A9) — :func:`open_ballots` says only
+    that a vote is open."""
     from gmtool.rules.orion.turns import quest_done
 
     out: dict[str, list[dict[str, Any]]] = {}
@@ -36,6 +37,10 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             items.append({"kind": "orders_missing", "file": orders_file})
         if player.orders > 0:
             items.append({"kind": "orders_left", "n": player.orders})
+        for kind in open_ballots(state) if ballots else ():
+            cast = (state.council.vote if kind == "vote" else state.council.election) or {}
+            if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
+                items.append({"kind": kind})
         for quest in ts.quests:
             if not quest_done(state, player, quest):    # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
@@ -63,7 +68,8 @@ def open_ballots(state: Any) -> list[str]:
     return out
 
 
-def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str) -> Report:
+def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str, private: bool = False) -> Report:
+    """The post; ``private``: the moderator's copy (``found`` names the ballots not cast)."""
     blocks: list = []
     ready: list[str] = []
     data: dict[str, Any] = {"turn": state.turn, "leaders": []}
@@ -94,4 +100,4 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
     elif not over and len(ready) == len(found):
         blocks.append(Paragraph(text(_w("nobody", lang))))
     data["ready"] = ready
-    return Report(text(_w("title", lang, turn=state.turn)), blocks, data)
+    return Report(text(_w("title_private" if private else "title", lang, turn=state.turn)), blocks, data)
