@@ -125,7 +125,7 @@ def pending_command(
 ) -> None:
     """What the turn still waits for, per leader: orders not given, orders left, open quests,
     and whether a Council vote or election is open — a post to pin in the thread. Who has
-    not cast a ballot is never in it (RULES.md A9): --include-private is the moderator's copy
+    not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
     that names them.
 
     Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
