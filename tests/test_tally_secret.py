@@ -89,6 +89,25 @@ def test_the_public_bill_tally_is_the_same_whoever_voted(gm, tmp_path):
         assert "Have not voted" not in out and "Не проголосовали" not in out, (fmt, lang, out)
 
 
+def test_an_abstention_and_silence_are_one_public_total(gm, tmp_path):
+    # carol abstained — or carol did not vote: with the planet counts public, an abstentions
+    # total without the silent leaders' votes would tell how many (and so who) did not vote
+    a = _bill_game(gm, tmp_path, "a", {"bob": "yes", "carol": "abstain"})
+    b = _bill_game(gm, tmp_path, "b", {"bob": "yes"})
+    for folder in (a, b):
+        ok(gm("council", "tally", "-c", str(folder)))
+    outs_a = _all_outputs(gm, a, "council", "tally")
+    assert outs_a == _all_outputs(gm, b, "council", "tally")
+    assert "Abstained or did not vote: 2" in outs_a[("plain", "en")]
+    assert "Воздержались или не голосовали: 2" in outs_a[("plain", "ru")]
+    assert json.loads(outs_a[("json", "en")])["abstain"] == 2
+    # the moderator's post keeps them apart
+    for folder, abstain, silent in ((a, 1, 1), (b, 0, 2)):
+        data = ok_json(gm("council", "tally", "-c", str(folder), "--private", "--format", "json"))
+        assert (data["abstain"], data["silent"]) == (abstain, silent)
+        assert f"Abstained: {abstain}" in ok(gm("council", "tally", "-c", str(folder), "--private"))
+
+
 def test_the_moderators_private_tally_names_who_has_not_voted(gm, tmp_path):
     a = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
     ok(gm("council", "tally", "-c", str(a)))

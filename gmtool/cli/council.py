@@ -209,7 +209,7 @@ def tally_command(
             else:
                 bill_id = last["bill"]
                 result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
-                                   last["decided_by_chair"], last["chair"], ballots_)
+                                   last["decided_by_chair"], last["chair"], ballots_, last.get("silent", 0))
     if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:

@@ -51,8 +51,12 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
     facts: list[tuple[str, Text]] = []
     if bill:
         facts.append((tr("bill", lang), text(bill)))
+    # public: abstentions and silence in one total, under one label whether anyone was silent
+    # or not, so it never tells that someone did not vote (A9); private: apart, with the names
+    abstained = (tr("abstain_votes", lang), text(str(tally.abstain))) if private \
+        else (tr("abstain_or_silent_votes", lang), text(str(tally.abstain_or_silent)))
     facts += [(tr("yes_votes", lang), text(str(tally.yes))), (tr("no_votes", lang), text(str(tally.no))),
-              (tr("abstain_votes", lang), text(str(tally.abstain))),
+              abstained,
               (tr("needed_bill", lang), text(str(tally.no + 1)))]
     if not_voted is not None:
         facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
