@@ -184,7 +184,9 @@ def test_post_pending_says_an_election_is_open_naming_nobody(gm, tmp_path):
     assert _all_outputs(gm, none, "post", "pending") == _all_outputs(gm, one, "post", "pending")
     data = ok_json(gm("post", "pending", "-c", str(one), "--format", "json"))
     assert data["ballots_open"] == ["election"]
-    assert "The Council elects an Emperor this turn" in ok(gm("post", "pending", "-c", str(one)))
+    out = ok(gm("post", "pending", "-c", str(one)))
+    assert "The Council elects an Emperor this turn" in out
+    assert "Nothing is waiting" not in out   # the Council still waits for its ballots
 
 
 def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, tmp_path):

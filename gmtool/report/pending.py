@@ -97,7 +97,7 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
         blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
     if ready and len(ready) < len(found):
         blocks.append(Paragraph([bold(_w("ready", lang) + ":"), Span(" " + ", ".join(ready))]))
-    elif not over and len(ready) == len(found):
+    elif not over and len(ready) == len(found) and not data["ballots_open"]:   # the Council still waits
         blocks.append(Paragraph(text(_w("nobody", lang))))
     data["ready"] = ready
     return Report(text(_w("title_private" if private else "title", lang, turn=state.turn)), blocks, data)
