@@ -237,3 +237,11 @@ def test_any_sequence_is_refused_unchanged_or_loads_back(base, tmp_path_factory,
         loaded = _state(folder)   # whatever happened, the campaign loads
         alice = loaded.player("alice")
         assert alice.bc <= LIMIT and alice.rp <= LIMIT
+
+
+def test_a_new_campaign_the_loader_would_refuse_is_not_created(gm, tmp_path):
+    # --seed takes any whole number; campaign.toml keeps a 64-bit one
+    folder = tmp_path / "c"
+    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", str(2 ** 70))
+    assert_error(res, "campaign.toml not written: seed: 1180591620717411303424 is out of range")
+    assert not folder.exists()
