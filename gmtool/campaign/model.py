@@ -24,6 +24,14 @@ MAX_COORD = 1000             # hex coordinates
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
 SMALL = (0, 10_000)          # ships, agents, population…
+# A leader's whole-number fields and their ranges. The one definition: the loader checks them,
+# every save reads back what it writes through the loader (store.CampaignStore.encode), and a
+# rule that adds to one (a grant) may ask here before it does.
+PLAYER_RANGES: dict[str, tuple[int, int]] = {
+    "bc": COUNT, "orders": SMALL, "fleet_size": (0, 100), "fleet_max": (0, 100), "scouts": SMALL,
+    "colony_ships": SMALL, "secret_ops": (0, 100), "agent_limit": (0, 100), "rp": COUNT,
+    "fleet_changed_turn": TURN, "scrap_refund": COUNT, "tech_rp": COUNT, "moved_turn": TURN,
+}
 
 
 @dataclass
@@ -431,7 +439,17 @@ def _kind_name(kinds: tuple[type, ...]) -> Msg | str:
     return words[0] if len(words) == 1 else Msg("error.file.or_list", items=words[:-1], last=words[-1])
 
 
-def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -> Campaign:
+def _where(what: str, i: int, raw: Any, key: str, named: bool) -> str:
+    """``player 2``; ``named``: ``player 2 (bob)`` (a leader, an agent, a system's hex)."""
+    if named and isinstance(raw, dict) and isinstance(raw.get(key), str):
+        return f"{what} {i} ({raw[key][:40]})"
+    return f"{what} {i}"
+
+
+def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception], *, named: bool = False) -> Campaign:
+    """The campaign ``data`` holds, every field checked (``fail`` makes the error of a
+    mistake).  ``named``: a place names its leader, agent or hex too (``player 2 (bob): bc``),
+    as a save that would write a value the loader refuses says it."""
     top = _Reader(data, "", fail)
     version = top.get("schema_version", int, span=(0, 1000))
     if version != SCHEMA_VERSION:
@@ -469,26 +487,30 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -
         raise fail(Msg("error.file.bad_choice", name="lang", known=list(LANGS), value=campaign.lang))
     if campaign.format not in FORMATS:
         raise fail(Msg("error.file.bad_choice", name="format", known=list(FORMATS), value=campaign.format))
+    R = PLAYER_RANGES
     for i, raw in enumerate(top.get("player", list, []), start=1):
-        r = _Reader(raw, f"player {i}", fail)
+        r = _Reader(raw, _where("player", i, raw, "name", named), fail)
         campaign.players.append(Player(
             name=r.get("name", str), homeworld=r.hex("homeworld", None), race=r.get("race", str, ""),
-            bc=r.get("bc", int, 0, COUNT), orders=r.get("orders", int, 0, SMALL),
-            fleet_size=r.get("fleet_size", int, 1, (0, 100)), fleet_max=r.get("fleet_max", int, 2, (0, 100)),
-            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1, SMALL),
-            colony_ships=r.get("colony_ships", int, 1, SMALL), awards=list(r.get("awards", list, [])),
-            secret_ops=r.get("secret_ops", int, 0, (0, 100)), agent_limit=r.get("agent_limit", int, 0, (0, 100)),
-            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0, COUNT), hand=r.strings("hand"),
-            quests_done=r.strings("quests_done"), fleet_changed_turn=r.get("fleet_changed_turn", int, None, TURN),
+            bc=r.get("bc", int, 0, R["bc"]), orders=r.get("orders", int, 0, R["orders"]),
+            fleet_size=r.get("fleet_size", int, 1, R["fleet_size"]), fleet_max=r.get("fleet_max", int, 2, R["fleet_max"]),
+            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1, R["scouts"]),
+            colony_ships=r.get("colony_ships", int, 1, R["colony_ships"]), awards=list(r.get("awards", list, [])),
+            secret_ops=r.get("secret_ops", int, 0, R["secret_ops"]),
+            agent_limit=r.get("agent_limit", int, 0, R["agent_limit"]),
+            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0, R["rp"]), hand=r.strings("hand"),
+            quests_done=r.strings("quests_done"),
+            fleet_changed_turn=r.get("fleet_changed_turn", int, None, R["fleet_changed_turn"]),
             ships=_counts(r, "ships"), builds=list(r.get("builds", list, [])),
-            scrap_refund=r.get("scrap_refund", int, 0, COUNT), all_sciences=r.get("all_sciences", bool, False),
-            tech_rp=r.get("tech_rp", int, 0, COUNT), technologies=r.strings("technologies"),
+            scrap_refund=r.get("scrap_refund", int, 0, R["scrap_refund"]),
+            all_sciences=r.get("all_sciences", bool, False),
+            tech_rp=r.get("tech_rp", int, 0, R["tech_rp"]), technologies=r.strings("technologies"),
             vacant=r.get("vacant", bool, False), lang=r.get("lang", str, ""),
-            moved=_counts(r, "moved"), moved_turn=r.get("moved_turn", int, None, TURN),
+            moved=_counts(r, "moved"), moved_turn=r.get("moved_turn", int, None, R["moved_turn"]),
         ))
         r.done()
     for i, raw in enumerate(top.get("agent", list, []), start=1):
-        r = _Reader(raw, f"agent {i}", fail)
+        r = _Reader(raw, _where("agent", i, raw, "name", named), fail)
         campaign.agents.append(Agent(name=r.get("name", str), owner=r.get("owner", str),
                                      specialities=r.strings("specialities"),
                                      used_turn=r.get("used_turn", int, None, TURN), hired_turn=r.get("hired_turn", int, 1, TURN)))
@@ -541,7 +563,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception]) -
             log=list(ts.get("log", list, [])))
         ts.done()
     for i, raw in enumerate(top.get("system", list, []), start=1):
-        campaign.systems.append(_system_from(_Reader(raw, f"system {i}", fail)))
+        campaign.systems.append(_system_from(_Reader(raw, _where("system", i, raw, "hex", named), fail)))
     top.done()
     return campaign
 

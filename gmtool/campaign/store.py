@@ -23,6 +23,7 @@ from gmtool.campaign.files import atomic_write, truncate_to, write_error, write_
 from gmtool.campaign.model import Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError, GmError
+from gmtool.locale import Msg
 from gmtool.tomlfile import display_path, read_toml
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -143,16 +144,41 @@ class CampaignStore:
         if names_problems(names):
             raise NamesRefused(names)
 
-    def save(self, campaign: Campaign) -> None:
+    def encode(self, campaign: Campaign, read_back: bool = True) -> bytes:
+        """``campaign.toml``'s bytes for ``campaign``, refused unless the loader reads them back:
+        a value out of the loader's range (BC past the limit after 100,001 grants …) is named
+        (``player 1 (alice): bc: … is out of range (0 to …)``) before anything is written, so a
+        command can never leave a campaign every later command refuses.  The limits are the
+        loader's own (:func:`campaign_from_dict`): there is no second list to drift."""
+        import tomllib
+
         import tomli_w
 
         self.check_names(campaign)
+        where = display(self.state_path)
+        try:
+            raw = tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8")
+            if read_back:
+                campaign_from_dict(tomllib.loads(raw.decode("utf-8")), lambda msg: CampaignError(
+                    key="campaign.not_saved", where=where, reason=msg), named=True)
+        except UnicodeEncodeError as exc:   # a lone surrogate from a badly encoded argument
+            raise CampaignError(key="campaign.not_saved", where=where,
+                                reason=Msg("error.campaign.not_text", text=repr(exc.object[exc.start:exc.end]))) from None
+        return raw
 
+    def check(self, campaign: Campaign) -> None:
+        """Refuse, before anything is written, a state :meth:`save` would refuse."""
+        self.encode(campaign)
+
+    def save(self, campaign: Campaign, checked: bool = False) -> None:
+        """Replace ``campaign.toml``.  ``checked``: :meth:`check` passed on this state just
+        before (:func:`gmtool.cli.common.commit`), so only the journal's last id and hash,
+        which the loader always takes, can have changed since: it is not read back twice."""
         last = journal.last_entry(self.journal_path)
         if last is not None and last.id >= campaign.last_roll_id:
             campaign.last_roll_id = last.id
             campaign.journal_hash = last.chain or journal.last_chain(self.journal_path)
-        atomic_write(self.state_path, tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8"))
+        atomic_write(self.state_path, self.encode(campaign, read_back=not checked))
 
     # -- journal -------------------------------------------------------------------
     def next_roll_id(self) -> int:

@@ -130,7 +130,7 @@ def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entrie
     later step fails (a full disk) the appends are taken back."""
     from gmtool.campaign.files import truncate_to
 
-    store.check_names(state)   # before anything is written
+    store.check(state)   # names that spoof, values the loader refuses: before anything is written
     size = store.journal_size()
     forum_path = store.folder / "forum.toml"
     forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
@@ -142,7 +142,7 @@ def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entrie
             from gmtool.campaign import forumfile
 
             forumfile.append(forum_path, *forum)
-        store.save(state)
+        store.save(state, checked=True)
     except GmError:
         store.cut_journal(size)   # the state was not saved: neither are its rolls
         if forum:

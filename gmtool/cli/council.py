@@ -125,8 +125,8 @@ def tally_command(
     ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (docs/file-formats.md); none: the "
                                                       "campaign's open vote.", show_default=False)] = None,
     election: Annotated[bool, typer.Option("--election", help="An Emperor's election.")] = False,
-    private: Annotated[bool, typer.Option("--private", help="The moderator's post: every ballot with its bribe "
-                                          "(never post it publicly).")] = False,
+    private: Annotated[bool, typer.Option("--private", help="The moderator's post: every ballot with its bribe, "
+                                          "and who has not voted (never post it publicly).")] = False,
     chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision "
                                                           "on a tie when the chair abstained.",
                                                           show_default=False)] = None,
@@ -136,7 +136,7 @@ def tally_command(
     lang: LangOpt = None,
 ) -> None:
     """Count the votes: planets + 1 per 3 BC of bribes; ties go to the chair. The public post
-    shows totals, who has not voted and the result; --private shows every ballot.
+    shows the totals and the result only; --private shows every ballot and who has not voted.
 
     In a campaign the tally is made once (bribes paid, a passed law recorded); run it again
     with --private for the moderator's post of the same tally.
@@ -209,7 +209,7 @@ def tally_command(
             else:
                 bill_id = last["bill"]
                 result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
-                                   last["decided_by_chair"], last["chair"], ballots_)
+                                   last["decided_by_chair"], last["chair"], ballots_, last.get("silent", 0))
     if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:

@@ -121,13 +121,17 @@ def resolve_command(
 @app.command("pending")
 @handles_errors
 def pending_command(
+    include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: also whose "
+                                                  "Council ballot is not cast yet (never post it publicly).")] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """What the turn still waits for, per leader: orders not given, orders left, a council
-    vote or election ballot not cast, open quests — a post to pin in the thread.
+    """What the turn still waits for, per leader: orders not given, orders left, open quests,
+    and whether a Council vote or election is open — a post to pin in the thread. Who has
+    not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
+    that names them.
 
     Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
     `gmtool turn run` reads), if the campaign keeps one for this turn.
@@ -145,8 +149,8 @@ def pending_command(
         from gmtool.rules.registry import ruleset_of
 
         label = ruleset_of(state).quest_label(state, campaign_library(store.folder, tables), out.lang)
-        found = waiting(state, f"orders/{orders_path.name}", given, label)
-    out.emit(pending_report(state, found, out.lang))
+        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private)
+    out.emit(pending_report(state, found, out.lang, include_private))
 
 
 profile_app = typer.Typer(help="Forum engine profiles: how gmtool reads a forum's thread pages.",

@@ -150,6 +150,7 @@ def end_command(
         choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
         turn = state.turn
         public, rendered = _close_turn(state, rules, out, choice, chair_decision)
+        store.check(state)   # a value the loader would refuse: refused before the snapshot is kept
         maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
         _snapshot(store, turn, before, _first_id(choice))
         commit(store, state, choice)
@@ -205,6 +206,7 @@ def _end_player_turn(store: Any, state: Any, out: Output, player: Optional[str],
     before = store.state_path.read_bytes()
     turn = state.turn
     report = ruleset_of(state).end_player_turn(state, campaign_library(store.folder, tables), player, out.lang)
+    store.check(state)
     _snapshot(store, turn, before, store.next_roll_id(), player)
     commit(store, state)
     out.emit(report)
@@ -575,6 +577,7 @@ def run_command(
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
         public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
+        store.check(state)   # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
             _snapshot(store, turn, before, _first_id(choice), orders=where)

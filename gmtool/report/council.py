@@ -44,12 +44,19 @@ def agent_check_report(check: AgentCheck, lang: str, source_info: dict[str, Any]
 
 def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: bool = False,
                 not_voted: list[str] | None = None) -> Report:
+    """The tally of a bill: the public post gives the totals only (RULES.md A9); the
+    moderator's ``private`` post adds every ballot and ``not_voted`` (who has not voted)."""
+    not_voted = not_voted if private else None   # with public planet counts it would tell each ballot
     result = tr("passed" if tally.passed else "rejected", lang)
     facts: list[tuple[str, Text]] = []
     if bill:
         facts.append((tr("bill", lang), text(bill)))
+    # public: abstentions and silence in one total, under one label whether anyone was silent
+    # or not, so it never tells that someone did not vote (A9); private: apart, with the names
+    abstained = (tr("abstain_votes", lang), text(str(tally.abstain))) if private \
+        else (tr("abstain_or_silent_votes", lang), text(str(tally.abstain_or_silent)))
     facts += [(tr("yes_votes", lang), text(str(tally.yes))), (tr("no_votes", lang), text(str(tally.no))),
-              (tr("abstain_votes", lang), text(str(tally.abstain))),
+              abstained,
               (tr("needed_bill", lang), text(str(tally.no + 1)))]
     if not_voted is not None:
         facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
@@ -70,6 +77,8 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
 
 def election_report(tally: ElectionTally, lang: str, private: bool = False,
                     not_voted: list[str] | None = None) -> Report:
+    """As :func:`bill_report`: who has not voted only in the moderator's ``private`` post."""
+    not_voted = not_voted if private else None
     rows = [[name, str(n)] for name, n in tally.totals.items()]
     facts: list[tuple[str, Text]] = [(tr("total_votes", lang), text(str(tally.total_votes))),
                                      (tr("needed", lang), text(str(tally.needed)))]

@@ -14,12 +14,14 @@ def _w(key: str, lang: str, **fields: Any) -> str:
 
 
 def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
-            quest_label: Callable[[str], str]) -> dict[str, list[dict[str, Any]]]:
-    """Leader → what the turn waits for from them (``kind`` and details)."""
+            quest_label: Callable[[str], str], ballots: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
+    is among them only with ``ballots`` (the moderator's copy): the post is public, and who
+    has not voted is the moderator's alone (RULES.md A9) — :func:`open_ballots` says only
+    that a vote is open."""
     from gmtool.rules.orion.turns import quest_done
 
     out: dict[str, list[dict[str, Any]]] = {}
-    council = state.council
     ts = state.turn_state
     if state.victory is not None:   # the game is over: it waits for nobody
         return {player.name: [] for player in state.players}
@@ -35,10 +37,10 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             items.append({"kind": "orders_missing", "file": orders_file})
         if player.orders > 0:
             items.append({"kind": "orders_left", "n": player.orders})
-        if council.vote and player.name not in council.vote.get("ballots", {}):
-            items.append({"kind": "vote"})
-        if council.election and player.name not in council.election.get("ballots", {}):
-            items.append({"kind": "election"})
+        for kind in open_ballots(state) if ballots else ():
+            cast = (state.council.vote if kind == "vote" else state.council.election) or {}
+            if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
+                items.append({"kind": kind})
         for quest in ts.quests:
             if not quest_done(state, player, quest):    # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
@@ -46,7 +48,28 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
     return out
 
 
-def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str) -> Report:
+def open_ballots(state: Any) -> list[str]:
+    """The Council's ballots open this turn (``vote``: a bill is put to the vote;
+    ``election``: the Emperor's election), named without a leader."""
+    from gmtool.rules.orion.council_campaign import ELECTION_STAGE
+
+    if state.victory is not None or state.ruleset != "orion":
+        return []
+    council = state.council
+    out = []
+    if council.vote and council.vote.get("bill"):
+        out.append("vote")
+    # every stage-3 turn holds an election until it is tallied, whether or not anyone has
+    # cast a ballot yet (a line that appeared with the first ballot would tell that one was cast)
+    counted = council.last_tally or {}
+    if state.stage >= ELECTION_STAGE and not council.emperor and not (
+            counted.get("kind") == "election" and counted.get("turn") == state.turn):
+        out.append("election")
+    return out
+
+
+def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str, private: bool = False) -> Report:
+    """The post; ``private``: the moderator's copy (``found`` names the ballots not cast)."""
     blocks: list = []
     ready: list[str] = []
     data: dict[str, Any] = {"turn": state.turn, "leaders": []}
@@ -67,11 +90,14 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
                 fields["phase"] = _w(f"phase_{phase}", lang) if phase in _PHASES else phase
             lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
         blocks.append(Items(lines))
+    data["ballots_open"] = open_ballots(state)
+    for kind in data["ballots_open"]:
+        blocks.append(Paragraph(text(_w(f"{kind}_open", lang))))
     if over:
         blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
     if ready and len(ready) < len(found):
         blocks.append(Paragraph([bold(_w("ready", lang) + ":"), Span(" " + ", ".join(ready))]))
-    elif not over and len(ready) == len(found):
+    elif not over and len(ready) == len(found) and not data["ballots_open"]:   # the Council still waits
         blocks.append(Paragraph(text(_w("nobody", lang))))
     data["ready"] = ready
-    return Report(text(_w("title", lang, turn=state.turn)), blocks, data)
+    return Report(text(_w("title_private" if private else "title", lang, turn=state.turn)), blocks, data)

@@ -11,6 +11,9 @@ from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
 
 Label = Callable[[str, str], str]   # (table, row id) → label
+# What a tally knows that only the moderator may see (RULES.md A9): each ballot, and who
+# has not voted (with public planet counts that tells each ballot).
+SECRET_TALLY_KEYS = ("ballots", "not_voted")
 
 
 def _card(table: Any, card: str, lang: str) -> Text:
@@ -116,10 +119,9 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
 def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     data = {k: v for k, v in out.items() if k != "production"}
     data["log"] = entries_for(out.get("log", []), None)
-    if "council" in data:
-        data["council"] = {k: v for k, v in data["council"].items() if k != "ballots"}
-    if "election" in data:
-        data["election"] = {k: v for k, v in data["election"].items() if k != "ballots"}
+    for key in ("council", "election"):   # totals only: never who voted or who did not (A9)
+        if key in data:
+            data[key] = {k: v for k, v in data[key].items() if k not in SECRET_TALLY_KEYS}
     return data
 
 

@@ -72,11 +72,22 @@ class BillTally:
     decided_by_chair: bool
     chair: str
     ballots: list[Ballot] = field(default_factory=list)
+    silent: int = 0     # the votes (planets) of the leaders who cast no ballot (a campaign's tally)
+
+    @property
+    def abstain_or_silent(self) -> int:
+        """What a public tally shows as abstained: abstentions and silence together, so the
+        totals never tell who did not vote (A9, wave 3)."""
+        return self.abstain + self.silent
 
     def to_data(self, secret: bool = True) -> dict[str, Any]:
-        data = {"yes": self.yes, "no": self.no, "abstain": self.abstain, "passed": self.passed, "tie": self.tie,
-                "decided_by_chair": self.decided_by_chair, "chair": self.chair}
+        """``secret`` (public): ``abstain`` counts the silent leaders' votes too; the
+        moderator's data keeps them apart (``abstain``, ``silent``) beside every ballot."""
+        data = {"yes": self.yes, "no": self.no, "abstain": self.abstain_or_silent if secret else self.abstain,
+                "passed": self.passed, "tie": self.tie, "decided_by_chair": self.decided_by_chair,
+                "chair": self.chair}
         if not secret:
+            data["silent"] = self.silent
             data["ballots"] = [b.to_data() for b in self.ballots]
         return data
 
@@ -108,9 +119,10 @@ def _check_ballots(ballots: list[Ballot]) -> None:
         check_bribe(b.bribe_bc, who=b.leader)
 
 
-def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = None) -> BillTally:
+def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = None, silent: int = 0) -> BillTally:
     """``chair_decision`` (yes/no): the moderator's record of the chair's decision, needed
-    only for a tie when the chair abstained or did not vote."""
+    only for a tie when the chair abstained or did not vote. ``silent``: the votes of the
+    Council's leaders who cast no ballot (a campaign knows them; a ballots file has none)."""
     _check_ballots(ballots)
     chair_decision = bill_vote(chair_decision)
     ballots = [Ballot(b.leader, bill_vote(b.vote), b.planets, b.bribe_bc) for b in ballots]
@@ -131,7 +143,7 @@ def tally_bill(ballots: list[Ballot], chair: str, chair_decision: str | None = N
             passed, decided = chair_decision == "yes", True
         else:
             raise RuleRefused(key="council.tie_undecided", yes=yes, no=no, chair=chair)
-    return BillTally(yes, no, abstain, passed, tie, decided, chair, list(ballots))
+    return BillTally(yes, no, abstain, passed, tie, decided, chair, list(ballots), silent)
 
 
 def tally_election(ballots: list[Ballot]) -> ElectionTally:

@@ -122,7 +122,9 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
     vote = _open_bill(campaign)
     ballots = [Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
                for name, b in vote["ballots"].items()]
-    return tally_bill(ballots, _chair(campaign), chair_decision), ballots
+    # the silent leaders' votes: a public tally counts them with the abstentions (A9)
+    silent = sum(planets_of(campaign, p.name) for p in campaign.players if p.name not in vote["ballots"])
+    return tally_bill(ballots, _chair(campaign), chair_decision, silent), ballots
 
 
 def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:

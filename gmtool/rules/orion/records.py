@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import PLAYER_RANGES, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import apply_gain
@@ -187,6 +187,10 @@ def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: 
     for unit, have, n in (("bc", player.bc, bc), ("rp", player.rp, rp)):
         if have + n < 0:
             raise RuleRefused(key="records.grant_below_zero", leader=player.name, what=Msg(unit), have=have, n=n)
+        high = PLAYER_RANGES[unit][1]   # what campaign.toml holds (the loader's own limit)
+        if have + n > high:
+            raise RuleRefused(key="records.grant_above_limit", leader=player.name, what=Msg(unit), have=have, n=n,
+                              max=high)
     player.bc += bc
     player.rp += rp
     return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}],
