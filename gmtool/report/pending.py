@@ -53,7 +53,7 @@ def open_ballots(state: Any) -> list[str]:
     ``election``: the Emperor's election), named without a leader."""
     from gmtool.rules.orion.council_campaign import ELECTION_STAGE
 
-    if state.victory is not None or state.ruleset != "orion":
+    if state.victory is not None or state.venus is not None:    # a Venus game holds no Council
         return []
     council = state.council
     out = []
