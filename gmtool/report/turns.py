@@ -9,6 +9,7 @@ from gmtool.report.words import build_reason
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
+from gmtool.rules.orion.order_kinds import KINDS
 
 Label = Callable[[str, str], str]   # (table, row id) → label
 
@@ -134,8 +135,6 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
         r = {**r, "hex": hexes(r["hex"])}
     elif isinstance(r, str) and item["order"] == "colonize":
         r = hexes(r)
-    from gmtool.rules.orion.order_kinds import KINDS
-
     kind = KINDS.get(item["order"])
     name = tr(f"order_{item['order']}", lang)
     if kind is not None and kind.line is not None and isinstance(r, dict):   # its own line (order_kinds.py)
