@@ -57,7 +57,7 @@ PHASES = (JOIN, MOVEMENT, PRODUCTION, COUNCIL, ROSTER)
 
 # ------------------------------------------------------------------------ values and keys
 
-# the types a value or a key may have: a check, and the message a wrong value gets
+# the types a value or a key may have, each with its check; NEED: the message a wrong one gets
 TYPES: dict[str, Callable[[Any], bool]] = {
     "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
     "text": lambda v: isinstance(v, str),

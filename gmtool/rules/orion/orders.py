@@ -189,9 +189,15 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
 
 def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
     """The orders in the rules' order: by phase, leader (in ``movement`` order) and kind
-    (order_kinds.py); what is left keeps the file's order."""
+    (order_kinds.py); what is left keeps the file's order. An order of no known kind goes
+    last (and is refused when played)."""
     rank = {name: i for i, name in enumerate(movement)}
-    return sorted(orders, key=lambda o: sort_key(KINDS[o.kind], rank.get(o.leader, 99)))
+
+    def key(o: Order) -> tuple[int, int, int]:
+        kind = KINDS.get(o.kind)
+        return sort_key(kind, rank.get(o.leader, 99)) if kind else (99, 0, 0)
+
+    return sorted(orders, key=key)
 
 
 # What a leader loses to an earlier order's outcome (a contamination, a lost ship, a quest's
