@@ -5,6 +5,9 @@
 
 * ``docs/commands.md``: every command of the Typer app with its help and options, built
   from the app itself (never by hand).
+* Tables from the code: a doc's block between ``<!-- generated: NAME -->`` and
+  ``<!-- end generated -->`` is made by ``GENERATORS[NAME]`` (the orders an orders file
+  takes, from their registry).
 * Examples: in README.md and docs/*.md, an indented block whose first line is
   ``$ gmtool …`` is an example; the lines after it, up to the next ``$`` line or the
   block's end, are its expected output. Each file's examples run in order, in one fresh
@@ -187,6 +190,45 @@ def command_names() -> list[str]:
 
     root = typer.main.get_command(build_app())
     return [" ".join(["gmtool", *path]) for path, command in _walk(root, []) if not hasattr(command, "list_commands")]
+
+
+# ---------------------------------------------------------------------------- tables from the code
+
+# ``<!-- generated: NAME … -->`` … ``<!-- end generated -->`` in a doc: what is between the
+# two lines is made by GENERATORS[NAME] (from the code that does the work), never by hand
+GENERATED = re.compile(r"^(<!-- generated: (?P<name>[\w-]+)\b[^\n]*-->\n)(?P<body>.*?)^(<!-- end generated -->)$",
+                       re.MULTILINE | re.DOTALL)
+TYPE_WORDS = {"int": "a whole number", "text": "text", "hex": "a hex", "bool": "true or false", "true": "`true`",
+              "texts": "a list of text", "any": "a number or text"}
+
+
+def order_kinds_markdown() -> str:
+    """docs/turns.md's table of the orders an orders file takes, from their registry
+    (gmtool/rules/orion/order_kinds.py) and the forum's command words (the catalogs)."""
+    from gmtool.locale import words
+    from gmtool.rules.orion.order_kinds import ORDER_KINDS
+
+    said = words("forum.command")
+    lines = ["| Order | Phase | Takes | Example | In a post |", "|---|---|---|---|---|"]
+    for kind in ORDER_KINDS:
+        forms = [TYPE_WORDS[kind.plain]] if kind.plain else []
+        if kind.keys:
+            keys = ", ".join(f"**{k.name}**" if k.required else k.name for k in kind.keys)
+            forms.append(f"{{ {keys} }}")
+        takes = " or ".join(forms) + ("" if kind.single else "; a list of them")
+        post = ""
+        if kind.post:
+            post = ", ".join(f"`!{w}`" for w in [kind.post, *(w for w, n in said.items() if n == kind.post and w != kind.post)])
+        lines.append(f"| `{kind.name}` | {kind.phase.name} | {takes} | `{kind.name} = {kind.example}` | {post} |")
+    return "\n".join(lines) + "\n"
+
+
+GENERATORS = {"order-kinds": order_kinds_markdown}
+
+
+def generated(text: str) -> str:
+    """``text`` (a doc) with every generated block made anew."""
+    return GENERATED.sub(lambda m: m.group(1) + GENERATORS[m.group("name")]() + m.group(4), text)
 
 
 # ---------------------------------------------------------------------------- examples
@@ -426,6 +468,14 @@ def main(argv: list[str]) -> int:
                 COMMANDS_MD.write_text(text, encoding="utf-8")
                 print(f"wrote {COMMANDS_MD.relative_to(ROOT)}")
         problems += [f"{name} has no help text" for name in commands_without_help()]
+        for doc in example_docs():
+            current = doc.read_text(encoding="utf-8")
+            if generated(current) != current:
+                if check:
+                    problems.append(f"{doc.relative_to(ROOT)}: a generated table is not current")
+                else:
+                    doc.write_text(generated(current), encoding="utf-8")
+                    print(f"wrote the generated tables of {doc.relative_to(ROOT)}")
     docs = [ROOT / d for d in only if d.endswith(".md")] or (example_docs() if not only or "examples" in only else [])
     for doc in docs:
         examples = run_examples(doc)

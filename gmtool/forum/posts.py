@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from gmtool.errors import InputError
-from gmtool.locale import Msg
+from gmtool.locale import Msg, words
 
 POST_ID = r"[A-Za-z0-9_-]{1,40}"      # a post id, in a thread file's header or given with --post-id
 # the author as written: only tabs and plain spaces around it are layout (an NBSP or U+3000
@@ -22,15 +22,6 @@ HEADER = re.compile(r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST
 LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")     # HTML's white space: a page's layout, not a name's
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
-ALIASES = {
-    "roll": "roll", "бросок": "roll", "r": "roll",
-    "explore": "explore", "разведка": "explore", "исследовать": "explore",
-    "table": "table", "таблица": "table",
-    "check": "check", "проверка": "check", "агент": "check",
-    "vote": "vote", "голос": "vote",
-    "move": "move", "полёт": "move", "полет": "move", "движение": "move",
-    "navigate": "navigate", "навигация": "navigate",
-}
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20
 MAX_COMMAND_CHARS = 300
@@ -134,6 +125,12 @@ def _strip_fences(text: str) -> str:
     return "".join(out)
 
 
+def command_name(word: str) -> str:
+    """The command a word stands for in any language (``бросок`` → ``roll``), or "" for
+    none: the words are in the message catalogs (``forum.command``)."""
+    return words("forum.command").get(word.casefold(), "")
+
+
 def parse_commands(body: str) -> list[Command]:
     """The post's commands, at most :data:`MAX_COMMANDS_PER_POST`; any more become one
     refused entry that counts them (100,000 lines of ``!roll`` cost one line, not 100,000)."""
@@ -148,7 +145,7 @@ def parse_commands(body: str) -> list[Command]:
             continue
         word, _, args = line[1:].partition(" ")
         index = len(commands) + 1
-        cmd = Command(index, ALIASES.get(word.casefold(), ""), word[:40], args.strip(), line[:MAX_COMMAND_CHARS + 1])
+        cmd = Command(index, command_name(word), word[:40], args.strip(), line[:MAX_COMMAND_CHARS + 1])
         if len(line) > MAX_COMMAND_CHARS:
             cmd.refused = Msg("forum.refusal.too_long", max=MAX_COMMAND_CHARS)
         commands.append(cmd)

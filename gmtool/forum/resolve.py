@@ -29,7 +29,7 @@ from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
-from gmtool.locale import Label, Msg, msg_from_data, msg_to_data
+from gmtool.locale import Label, Msg, msg_from_data, msg_to_data, words
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 from gmtool.rules.registry import ruleset_of
 
@@ -359,7 +359,7 @@ class Resolver:
         parts = command.args.split()
         choice = parts[0].lower() if parts else ""
         bribe = 0
-        if len(parts) >= 3 and parts[1].lower() in ("bribe", "подкуп"):
+        if len(parts) >= 3 and words("forum.bribe").get(parts[1].casefold()) == "bribe":   # `bribe`, `подкуп`
             if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
                 raise _Refused(key="forum.bribe_not_number", bribe=parts[2])
             bribe = int(parts[2])

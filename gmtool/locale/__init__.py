@@ -203,6 +203,22 @@ def t(key: str, lang: str, /, **params: Any) -> str:
     return message.format(**{k: _value(v, lang) for k, v in params.items()})
 
 
+@functools.cache
+def words(section: str) -> dict[str, str]:
+    """The words a user may type for each name of ``section`` (``forum.command``,
+    ``vote.words``), in every language: ``word → name``.  The catalogs give each name its
+    words, separated by spaces; the name itself is one of them.  Case-folded, read once."""
+    found: dict[str, str] = {}
+    prefix = section + "."
+    for lang in LANGS:
+        for key, value in catalog(lang).items():
+            if key.startswith(prefix) and isinstance(value, str):
+                name = key[len(prefix):]
+                for word in [name, *value.split()]:
+                    found.setdefault(word.casefold(), name)
+    return found
+
+
 def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalog(lang)
 

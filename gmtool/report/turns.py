@@ -9,6 +9,7 @@ from gmtool.report.words import build_reason
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.rolltables.model import pick
+from gmtool.rules.orion.order_kinds import KINDS
 
 Label = Callable[[str, str], str]   # (table, row id) → label
 # What a tally knows that only the moderator may see (RULES.md A9): each ballot, and who
@@ -136,30 +137,13 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
         r = {**r, "hex": hexes(r["hex"])}
     elif isinstance(r, str) and item["order"] == "colonize":
         r = hexes(r)
-    kind = item["order"]
-    name = tr(f"order_{kind}", lang)
-    if kind == "assign" and isinstance(r, dict):
-        return f"{name} {r['hex']}: {tr('n_workers', lang, n=r.get('workers', 0))}, " \
-               f"{tr('n_scientists', lang, n=r['scientists'])}"
-    if kind == "activate" and isinstance(r, dict):
-        return f"{name} {r['hex']} (−{r['orders_paid']})"
-    if kind == "build" and isinstance(r, dict):
-        return tr("done_build", lang, item=label("costs", r["item"]), hex=r["hex"], cost=r.get("cost", 0))
-    if kind == "scrap" and isinstance(r, dict):
-        return tr("done_scrap", lang, item=label("costs", str(r["item"])), bc=r.get("refund", 0))
-    if kind == "vote" and isinstance(r, dict) and r.get("vote") in ("yes", "no", "abstain"):
-        text = tr("done_vote", lang, choice=tr(f"vote.{r['vote']}", lang))
-        return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
-    if kind == "election" and isinstance(r, dict) and "candidate" in r:
-        text = tr("done_election", lang, candidate=r["candidate"] or tr("abstain", lang))
-        return text + (f" ({tr('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else "")
-    if kind == "bill" and isinstance(r, dict):
-        return f"{name}: {label('bills', r['bill'])}"
-    if kind == "agents" and isinstance(r, dict):
-        return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
-    if isinstance(r, dict):
-        return name
-    if isinstance(r, (list, tuple)):
+    kind = KINDS.get(item["order"])
+    name = tr(f"order_{item['order']}", lang)
+    if kind is not None and kind.line is not None and isinstance(r, dict):   # its own line (order_kinds.py)
+        line = kind.line(r, name, lang, label)
+        if line is not None:
+            return line
+    if isinstance(r, (dict, list, tuple)):
         return name
     return f"{name}: {r}"
 

@@ -7,24 +7,14 @@ if the chair abstained, the moderator records the chair's decision.  An Emperor 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.errors import InputError, RuleRefused
-from gmtool.locale import Msg
+from gmtool.locale import Msg, words
 
 BILL_VOTES = ("yes", "no", "abstain")
-# a ballot as a leader writes it, in English or Russian → yes | no | abstain
-VOTE_WORDS = {
-    "yes": "yes", "y": "yes", "for": "yes", "aye": "yes",
-    "no": "no", "n": "no", "against": "no", "nay": "no",
-    "abstain": "abstain", "abstains": "abstain", "abstained": "abstain", "abstention": "abstain",
-    "да": "yes", "за": "yes",
-    "нет": "no", "против": "no",
-    "воздерживаюсь": "abstain", "воздержусь": "abstain", "воздерживаемся": "abstain", "воздержимся": "abstain",
-    "воздержался": "abstain", "воздержалась": "abstain", "воздержались": "abstain", "воздержание": "abstain",
-    "воздерживается": "abstain",
-}
 
 
 def bill_vote(word: str | None) -> str | None:
@@ -33,7 +23,16 @@ def bill_vote(word: str | None) -> str | None:
     if not isinstance(word, str):
         return word
     key = word.strip().lower().replace("ё", "е")
-    return VOTE_WORDS.get(key, word)
+    return vote_words().get(key, word)
+
+
+@functools.cache
+def vote_words() -> dict[str, str]:
+    """A ballot as a leader writes it, in any language → yes | no | abstain (the words are in
+    the message catalogs, ``vote.words``)."""
+    return {w.replace("ё", "е"): name for w, name in words("vote.words").items()}
+
+
 BC_PER_VOTE = 3
 
 

@@ -4,7 +4,7 @@ An orders file is TOML with one table per leader::
 
     turn = 1
     [alice]
-    explore = ["2,-2"]                                  # in movement order (RULES.md A3)
+    explore = ["2,-2"]                                  # in movement order (docs/rules-orion.md A3)
     colonize = ["2,-3"]
     fleet = 1                                           # +1 or -1
     events = [{ card = "refugees", choice = 2 }]
@@ -13,7 +13,7 @@ An orders file is TOML with one table per leader::
     assign = [{ hex = "1,-3", workers = 2, scientists = 1 }]
     activate = ["2,-3"]
     vote = { choice = "yes", bribe = 3 }                # or election = { candidate = "bob", bribe = 3 }
-    player_rename = "Alicia"                            # the roster: see ROSTER below
+    player_rename = "Alicia"                            # changes of leaders: see order_kinds.py
 
     [dave]
     player_add = { race = "psilon" }                    # a new leader's table (or player_add = true)
@@ -26,35 +26,17 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, overload
+from typing import Any, Callable
 
-from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError, RuleRefused
 from gmtool.locale import Msg, has, t
-from gmtool.rolltables.roller import DiceRoller
+from gmtool.rules.orion.order_kinds import KINDS, OrderKind, sort_key
 
-# The moderator's records of battles it resolved (RULES.md A12 decision), in a leader's
-# table: the leader is the one whose fleet did it (or who won/lost the ship, the award).
-RECORDS = ("slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose", "award", "research",
-           "grant")
-# Changes of leaders (RULES.md A2), as `gmtool player add|drop|replace|rename`. A leader joins
-# before the movement phase, in the table under its new name (which may hold its first
-# orders); leaves, take-overs and renames come after every other order (the Council
-# included), in the table of the leader concerned, so every name in the file is the name
-# the leader has when the file is written.
-JOIN = ("player_add",)
-ROSTER = ("player_drop", "player_replace", "player_rename")
-KEYS = ("fleet", "explore", "colonize", "events", "quests", "agents", "assign", "activate", "build", "scrap",
-        "bill", "vote", "election") + RECORDS + JOIN + ROSTER
-# The rules' order within a turn: movement phase (in movement order; battles follow the
-# moves, colonies follow the battles), then what production needs, then the Council.
-MOVEMENT = ("fleet", "explore", "slay", "orion_damage", "capture", "blockade", "lift", "ship_add", "ship_lose",
-            "award", "colonize", "events", "quests", "agents", "research", "grant")
-BEFORE_PRODUCTION = ("assign", "activate", "scrap", "build")
-COUNCIL = ("bill", "vote", "election")
-SINGLE = ("bill", "vote", "election", "research") + JOIN + ROSTER   # one value each, never a list of orders
+# Every kind of order, its phase, value, handler and report line: one record each in
+# order_kinds.py. The names, in the rules' order:
+KEYS = tuple(KINDS)
 
 
 @dataclass
@@ -195,28 +177,25 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
                                                                leaders=sorted(leaders))))
             continue
         for key, value in table.items():
-            if key not in KEYS:
+            kind = KINDS.get(key)
+            if kind is None:
                 problems.append(Problem(where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KEYS))))
                 continue
-            items = value if isinstance(value, list) and key not in SINGLE else [value]
+            items = value if isinstance(value, list) and not kind.single else [value]
             for item in items:
                 orders.append(Order(leader, key, item, where(leader, key)))
     return orders, problems
 
 
 def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
+    """The orders in the rules' order: by phase, leader (in ``movement`` order) and kind
+    (order_kinds.py); what is left keeps the file's order. An order of no known kind goes
+    last (and is refused when played)."""
     rank = {name: i for i, name in enumerate(movement)}
 
     def key(o: Order) -> tuple[int, int, int]:
-        if o.kind in JOIN:
-            return (-1, 0, 0)
-        if o.kind in ROSTER:
-            return (3, rank.get(o.leader, 99), ROSTER.index(o.kind))
-        if o.kind in MOVEMENT:
-            return (0, rank.get(o.leader, 99), MOVEMENT.index(o.kind))
-        if o.kind in BEFORE_PRODUCTION:
-            return (1, rank.get(o.leader, 99), BEFORE_PRODUCTION.index(o.kind))
-        return (2, rank.get(o.leader, 99), 0)
+        kind = KINDS.get(o.kind)
+        return sort_key(kind, rank.get(o.leader, 99)) if kind else (99, 0, 0)
 
     return sorted(orders, key=key)
 
@@ -327,205 +306,12 @@ def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
     return apply_orders(campaign, rules, source, orders)
 
 
-@overload
-def _int(value: Any, what: str, default: int) -> int: ...
-@overload
-def _int(value: Any, what: str, default: None = None) -> int | None: ...
-def _int(value: Any, what: str, default: int | None = None) -> int | None:
-    if value is None:
-        return default
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(key="orders.not_int", what=what, value=repr(value))
-    return value
-
-
-def _need(value: Any, kind: type, what: str, **params: Any) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        need = {str: "text", int: "int", bool: "bool"}.get(kind, "table")
-        raise InputError(key=f"orders.need_{need}",
-                         what=Msg("error.orders.what." + what, **params))
-    return value
-
-
 def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
-    from gmtool.rules.orion import agents_campaign, council_campaign, planets, production, turns
-    from gmtool.rules.orion.campaign_explore import explore_hex
+    """Play one order: its value checked against its kind's record, then its handler."""
+    from gmtool.rules.orion.order_kinds import Act
 
-    v = order.value
-    if order.kind in JOIN + ROSTER:
-        return _roster(c, rules, source, order.leader, order.kind, v)
-    leader = c.player(order.leader)
-    if order.kind == "explore":   # "2,-2", or { hex = "2,-2", ship = "frigate" } (or its label)
-        from gmtool.rules.orion.fleet import ship_named
-
-        ship = "scout"
-        if isinstance(v, dict):
-            ship = ship_named(rules.costs, str(v.get("ship") or "scout"))
-            v = v.get("hex")
-        target = Hex.parse(_need(v, str, "hex"))
-        if target == c.orion:
-            from gmtool.rules.orion.campaign_explore import explore_orion
-
-            explore_orion(c, leader, ship, rules.library)
-            return {"hex": str(target), "discovery": "orion", "ship": ship}
-        result = explore_hex(c, rules.orion, leader, target, DiceRoller(source), ship)
-        return {"hex": str(target), "ship": ship, **result.to_data()}
-    if order.kind == "colonize":
-        if isinstance(v, dict):   # { hex = "2,-3", override = "REASON" }
-            system = planets.colonize(c, leader, Hex.parse(str(v.get("hex", ""))), rules.orion, rules.technologies,
-                                      str(v["override"]) if v.get("override") is not None else None)
-        else:
-            system = planets.colonize(c, leader, Hex.parse(_need(v, str, "hex")), rules.orion, rules.technologies)
-        return str(system.hex)
-    if order.kind == "fleet":
-        return planets.change_fleet(c, leader, _need(v, int, "fleet"), rules.production)
-    if order.kind == "events":
-        _need(v, dict, "event")
-        return turns.play_event(c, rules, leader, str(v.get("card", "")), _int(v.get("choice"), "choice", 1))
-    if order.kind == "quests":
-        return {**turns.complete_quest(c, rules, leader, _need(v, str, "quest")),
-                "table": rules.quests(c.stage).name}
-    if order.kind == "agents":
-        _need(v, dict, "agent")
-        against = c.player(v["target"]) if v.get("target") else None
-        frame = c.player(v["frame"]) if v.get("frame") else None
-        agent = c.agent(str(v.get("agent", "")))
-        if agent.owner != leader.name:
-            raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
-        lib = rules.library
-        return agents_campaign.use(c, agent, str(v.get("ability", "")), lib.get("agents", "orion"),
-                                   lib.get("agent-outcomes", "orion"), source, against, frame).to_data()
-    if order.kind == "assign":
-        _need(v, dict, "assignment")
-        system, planet = planets.assign(c, leader, Hex.parse(str(v.get("hex", ""))), _int(v.get("workers"), "workers"),
-                                        _int(v.get("scientists"), "scientists"))
-        return {"hex": str(system.hex), "workers": planet.population - planet.scientists,
-                "scientists": planet.scientists}
-    if order.kind == "activate":
-        system, paid = production.activate_colony(c, leader, Hex.parse(_need(v, str, "hex")), rules.production)
-        return {"hex": str(system.hex), "orders_paid": paid}
-    if order.kind == "build":
-        from gmtool.rules.orion.building import order_build
-
-        _need(v, dict, "build")
-        return order_build(c, leader, Hex.parse(str(v.get("hex", ""))), str(v.get("item", "")), rules.costs)
-    if order.kind == "scrap":
-        from gmtool.rules.orion.building import scrap
-
-        _need(v, dict, "scrap")
-        where = Hex.parse(str(v["hex"])) if v.get("hex") else None
-        return {"item": v.get("item"), "refund": scrap(c, leader, str(v.get("item", "")), rules.costs, where)}
-    if order.kind == "vote":
-        _need(v, dict, "vote")
-        vote = council_campaign.cast(c, leader, str(v.get("choice", "")), _int(v.get("bribe"), "bribe", 0))
-        return {"vote": vote["ballots"][leader.name]["vote"], "bribe": vote["ballots"][leader.name]["bribe_bc"]}
-    if order.kind == "bill":   # the chair: 1 or 2 (as drawn), or the bill's id
-        return _pick_bill(c, rules, source, leader, v)
-    if order.kind == "election":
-        _need(v, dict, "election")
-        candidate = c.player(v["candidate"]) if v.get("candidate") else None
-        council_campaign.elect(c, leader, candidate, _int(v.get("bribe"), "bribe", 0))
-        return {"candidate": candidate.name if candidate else None, "bribe": _int(v.get("bribe"), "bribe", 0)}
-    if order.kind in RECORDS:
-        return _record(c, rules, leader, order.kind, v)
-    raise InputError(key="orders.unknown", kind=order.kind)
-
-
-def _pick_bill(c: Campaign, rules: Any, source: DiceSource, leader: Any, v: Any) -> Any:
-    """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
-    at the turn's start (as `gmtool council propose --pick`)."""
-    from gmtool.errors import RuleRefused
-    from gmtool.rules.orion import council_campaign
-
-    if c.stage == 1:
-        raise RuleRefused(key="council.stage1")
-    if c.council.chair != leader.name:
-        raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
-    options = list((c.council.vote or {}).get("options", []))
-    if isinstance(v, str) and v in options:
-        v = options.index(v) + 1
-    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
-        raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
-    vote = council_campaign.propose(c, rules.bills, source, pick=v)
-    return {"bill": vote["bill"]}
-
-
-def _record(c: Campaign, rules: Any, leader: Any, kind: str, v: Any) -> Any:
-    """The moderator's records in an orders file::
-
-        slay = [{ hex = "2,-1", research_ship = true }]     orion_damage = 9
-        capture = ["3,-1"]   blockade = ["3,-1"]   lift = ["3,-1"]
-        ship_add = [{ class = "frigate", reason = "…" }]    ship_lose = ["frigate"]
-        award = [{ id = 1, tech = ["hq_computers"] }]        research = "victory"
-        grant = [{ rp = 5, reason = "Research Pact", public = true }]   # bc = -3: taken
-    """
-    from gmtool.rules.orion import records
-
-    if kind == "slay":
-        if isinstance(v, dict):
-            return records.slay_monster(c, rules, Hex.parse(str(v.get("hex", ""))), leader,
-                                        bool(v.get("research_ship", False)))
-        return records.slay_monster(c, rules, Hex.parse(_need(v, str, "hex")), leader)
-    if kind == "orion_damage":
-        return records.damage_orion(c, rules, leader, _need(v, int, "orion_damage"))
-    if kind == "capture":
-        return records.capture_planet(c, Hex.parse(_need(v, str, "hex")), leader)
-    if kind == "blockade":
-        return records.set_blockade(c, Hex.parse(_need(v, str, "hex")), leader)
-    if kind == "lift":
-        return records.lift_blockade(c, Hex.parse(_need(v, str, "hex")), leader)
-    if kind in ("ship_add", "ship_lose"):
-        ship, reason = (str(v.get("class", "")), str(v.get("reason", ""))) if isinstance(v, dict) \
-            else (_need(v, str, "ship"), "")
-        record = records.ship_gained if kind == "ship_add" else records.ship_lost
-        return record(c, rules, leader, ship, reason)
-    if kind == "award":
-        _need(v, dict, "award")
-        techs = v.get("tech", [])
-        if not isinstance(techs, list) or not all(isinstance(t, str) for t in techs):
-            raise InputError(key="orders.tech_list")
-        return records.apply_award(c, rules, leader, _need(v.get("id"), int, "id"), techs,
-                                   v.get("science"), v.get("drop"))
-    if kind == "grant":
-        _need(v, dict, "grant")
-        return records.grant(c, leader, _int(v.get("bc"), "bc", 0), _int(v.get("rp"), "rp", 0),
-                             _need(v.get("reason", ""), str, "reason"), _need(v.get("public", False), bool, "public"))
-    if kind == "research":
-        if v not in ("victory", "all_sciences"):
-            raise InputError(key="orders.research", value=repr(v))
-        if v == "all_sciences":
-            return records.all_sciences(c, leader, again=True)
-        return records.research_victory(c, rules, leader)
-    raise InputError(key="orders.unknown", kind=kind)
-
-
-def _roster(c: Campaign, rules: Any, source: DiceSource, name: str, kind: str, v: Any) -> Any:
-    """Changes of leaders in an orders file (as `gmtool player add|drop|replace|rename`)::
-
-        [dave]  player_add = true                 # or { race = "psilon" }: dave joins
-        [carol] player_drop = true                # or { keep = true }: its empire waits
-        [carol] player_replace = "erin"           # erin takes carol's empire over
-        [carol] player_rename = "Carolina"
-    """
-    from gmtool.rules.orion import roster
-
-    if kind == "player_add":
-        if v is True:
-            race = ""
-        elif isinstance(v, dict) and set(v) <= {"race"}:
-            race = _need(v.get("race", ""), str, "race")
-        else:
-            raise InputError(key="orders.player_add", value=repr(v))
-        roster.add_player(c, rules.library, name, source, race)
-        return c.turn_state.log[-1]
-    player = c.player(name)
-    if kind == "player_drop":
-        if v is True:
-            keep = False
-        elif isinstance(v, dict) and set(v) <= {"keep"} and isinstance(v.get("keep", False), bool):
-            keep = bool(v.get("keep", False))
-        else:
-            raise InputError(key="orders.player_drop", value=repr(v))
-        return roster.drop_player(c, player, keep)
-    new = _need(v, str, "new_name", order=kind)
-    return roster.rename_player(c, player, new, replaced=kind == "player_replace")
+    kind: OrderKind | None = KINDS.get(order.kind)
+    if kind is None:
+        raise InputError(key="orders.unknown", kind=order.kind)
+    kind.check(order.value)
+    return kind.handler(Act(c, rules, source, order.leader, order.value))

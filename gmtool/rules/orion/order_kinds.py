@@ -1,0 +1,503 @@
+"""Every kind of order an orders file gives, one record each, in the rules' order.
+
+A record says all there is to know of one kind of order (as eressea's ``init_processor``
+lists keyword → handler in priority order):
+
+* its **phase** in the turn (docs/rules-orion.md A2–A3: a new leader joins first, then the
+  movement phase in movement order — battles follow the moves, colonies follow the
+  battles —, what production needs, the Council, and last the changes of leaders);
+* the **value** it takes: a plain value (a hex, a number, text …) and/or a table whose
+  keys and their types are listed — an unknown key, a missing key or a value of the wrong
+  type is refused before the order is played, naming the order's ``file:line``;
+* its **handler**, which plays it on the campaign (the rules' code does the work);
+* its **report line**, for a leader's report, when what it did is not told by the
+  turn's log already (gmtool/report/turns.py);
+* its **forum command**, when players can give it in a post (``!explore``; the command's
+  words in every language are in the message catalogs, ``forum.command``).
+
+The orders-file parser (:mod:`gmtool.rules.orion.orders`), the sorter, ``turn check``, the
+reports, docs/turns.md's table of orders (``python tools/docs.py``) and the tests all read
+:data:`ORDER_KINDS`; a new kind of order is one record here.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gmtool.campaign.hexes import Hex
+from gmtool.errors import InputError
+from gmtool.locale import Msg, has, t
+
+if TYPE_CHECKING:
+    from gmtool.campaign.model import Campaign, Player
+    from gmtool.dice.sources import DiceSource
+
+
+# ----------------------------------------------------------------------------- the phases
+
+@dataclass(frozen=True)
+class Phase:
+    """A step of the turn. Orders sort by phase, then (``by_leader``) by the leader's place
+    in the movement order, then (``by_kind``) by the kind's place in :data:`ORDER_KINDS`;
+    what is left keeps the file's order."""
+
+    name: str
+    by_leader: bool = True
+    by_kind: bool = True
+
+
+JOIN = Phase("join", by_leader=False, by_kind=False)   # a new leader, before anyone moves
+MOVEMENT = Phase("movement")                            # in movement order (A3)
+PRODUCTION = Phase("before production")                 # what production needs
+COUNCIL = Phase("council", by_kind=False)               # the chair's bill and the ballots
+ROSTER = Phase("roster")                                # leaves, take-overs, renames: last
+PHASES = (JOIN, MOVEMENT, PRODUCTION, COUNCIL, ROSTER)
+
+
+# ------------------------------------------------------------------------ values and keys
+
+# the types a value or a key may have, each with its check; NEED: the message a wrong one gets
+TYPES: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "text": lambda v: isinstance(v, str),
+    "hex": lambda v: isinstance(v, str),                # "Q,R", parsed when played
+    "bool": lambda v: isinstance(v, bool),
+    "true": lambda v: v is True,
+    "texts": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "any": lambda v: True,                               # the handler checks it
+}
+NEED = {"int": "need_int", "text": "need_text", "hex": "need_text", "bool": "need_bool", "texts": "need_texts"}
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of an order's table: its name, its type (a key of :data:`TYPES`), and
+    whether it must be given."""
+
+    name: str
+    type: str = "text"
+    required: bool = False
+
+
+def key(name: str, type: str = "text") -> Key:
+    """An optional key."""
+    return Key(name, type)
+
+
+def need(name: str, type: str = "text") -> Key:
+    """A key that must be given."""
+    return Key(name, type, required=True)
+
+
+# ------------------------------------------------------------------------------ a record
+
+@dataclass
+class Act:
+    """What a handler plays: the campaign, its rules, the dice and the order (checked)."""
+
+    campaign: Campaign
+    rules: Any
+    source: DiceSource
+    leader_name: str
+    value: Any
+
+    def leader(self) -> Player:
+        return self.campaign.player(self.leader_name)
+
+
+Handler = Callable[[Act], Any]
+# (the order's result, its name in the reader's language, the language, a table label) → line
+Line = Callable[[dict[str, Any], str, str, Callable[..., str]], "str | None"]
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """One kind of order: see the module's docstring."""
+
+    name: str
+    phase: Phase
+    handler: Handler
+    plain: str | None = None            # the type of its plain value (None: a table only)
+    keys: tuple[Key, ...] = ()          # the keys of its table (none: no table)
+    single: bool = False                # one value, never a list of orders
+    what: str = ""                      # how a wrong value is named: error.orders.what.<what>
+    wrong: str | None = None            # its own message for any wrong value: error.<wrong>
+    line: Line | None = None            # its line in the leader's report (see report/turns.py)
+    post: str | None = None             # its forum command (forum.command.<post> in the catalogs)
+    example: str = ""                   # a value as an orders file writes it (docs/turns.md)
+
+    def check(self, value: Any) -> None:
+        """Refuse a value this kind does not take (InputError): an unknown or missing key,
+        or a value or key of the wrong type."""
+        if isinstance(value, dict) and self.keys:
+            known = {k.name: k for k in self.keys}
+            for name, item in value.items():
+                spec = known.get(name)
+                if spec is None:
+                    raise self._wrong(value) or InputError(key="orders.unknown_key", key_=name, form=self.form())
+                if not TYPES[spec.type](item):
+                    raise self._wrong(value) or self._need(spec.type, _key_what(spec.name, self.name), item)
+            for spec in self.keys:
+                if spec.required and spec.name not in value:
+                    raise self._wrong(value) or InputError(key="orders.missing_key", key_=spec.name, form=self.form())
+            return
+        if self.plain is not None and TYPES[self.plain](value):
+            return
+        raise self._wrong(value) or self._need(self.plain or "table", Msg("error.orders.what." + self.what,
+                                                                          order=self.name), value)
+
+    def form(self) -> Msg:
+        """What the order takes, in words: ``its keys: hex, workers, scientists``."""
+        return Msg("error.orders.takes", keys=[k.name for k in self.keys])
+
+    def _wrong(self, value: Any) -> InputError | None:
+        return InputError(key=self.wrong, value=repr(value)) if self.wrong else None
+
+    @staticmethod
+    def _need(type_: str, what: Any, value: Any) -> InputError:
+        if type_ == "int" and not isinstance(what, Msg):   # a key: the value it was given
+            return InputError(key="orders.not_int", what=what, value=repr(value))
+        return InputError(key="orders." + NEED.get(type_, "need_table"), what=what)
+
+
+def _key_what(name: str, order: str) -> Any:
+    """A key as a type error names it: ``a hex``/``гекс`` where the catalogs have words for it."""
+    return Msg("error.orders.what." + name, order=order) if has("error.orders.what." + name) else name
+
+
+# ------------------------------------------------------------------------------ handlers
+
+def _explore(a: Act) -> Any:
+    """``"2,-2"``, or ``{ hex = "2,-2", ship = "frigate" }`` (a ship by id or label)."""
+    from gmtool.rolltables.roller import DiceRoller
+    from gmtool.rules.orion.campaign_explore import explore_hex, explore_orion
+    from gmtool.rules.orion.fleet import ship_named
+
+    leader, v, ship = a.leader(), a.value, "scout"
+    if isinstance(v, dict):
+        ship = ship_named(a.rules.costs, str(v.get("ship") or "scout"))
+        v = v["hex"]
+    target = Hex.parse(v)
+    if target == a.campaign.orion:
+        explore_orion(a.campaign, leader, ship, a.rules.library)
+        return {"hex": str(target), "discovery": "orion", "ship": ship}
+    result = explore_hex(a.campaign, a.rules.orion, leader, target, DiceRoller(a.source), ship)
+    return {"hex": str(target), "ship": ship, **result.to_data()}
+
+
+def _colonize(a: Act) -> Any:
+    """``"2,-3"``, or ``{ hex = "2,-3", override = "REASON" }``."""
+    from gmtool.rules.orion import planets
+
+    v = a.value
+    hex_, override = (v["hex"], v.get("override")) if isinstance(v, dict) else (v, None)
+    system = planets.colonize(a.campaign, a.leader(), Hex.parse(hex_), a.rules.orion, a.rules.technologies, override)
+    return str(system.hex)
+
+
+def _fleet(a: Act) -> Any:
+    from gmtool.rules.orion import planets
+
+    return planets.change_fleet(a.campaign, a.leader(), a.value, a.rules.production)
+
+
+def _events(a: Act) -> Any:
+    from gmtool.rules.orion import turns
+
+    return turns.play_event(a.campaign, a.rules, a.leader(), a.value["card"], a.value.get("choice", 1))
+
+
+def _quests(a: Act) -> Any:
+    from gmtool.rules.orion import turns
+
+    return {**turns.complete_quest(a.campaign, a.rules, a.leader(), a.value),
+            "table": a.rules.quests(a.campaign.stage).name}
+
+
+def _agents(a: Act) -> Any:
+    from gmtool.rules.orion import agents_campaign
+
+    c, v, leader = a.campaign, a.value, a.leader()
+    against = c.player(v["target"]) if v.get("target") else None
+    frame = c.player(v["frame"]) if v.get("frame") else None
+    agent = c.agent(v["agent"])
+    if agent.owner != leader.name:
+        raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
+    lib = a.rules.library
+    return agents_campaign.use(c, agent, v["ability"], lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"),
+                               a.source, against, frame).to_data()
+
+
+def _assign(a: Act) -> Any:
+    from gmtool.rules.orion import planets
+
+    v = a.value
+    system, planet = planets.assign(a.campaign, a.leader(), Hex.parse(v["hex"]), v.get("workers"), v.get("scientists"))
+    return {"hex": str(system.hex), "workers": planet.population - planet.scientists, "scientists": planet.scientists}
+
+
+def _activate(a: Act) -> Any:
+    from gmtool.rules.orion import production
+
+    system, paid = production.activate_colony(a.campaign, a.leader(), Hex.parse(a.value), a.rules.production)
+    return {"hex": str(system.hex), "orders_paid": paid}
+
+
+def _build(a: Act) -> Any:
+    from gmtool.rules.orion.building import order_build
+
+    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs)
+
+
+def _scrap(a: Act) -> Any:
+    from gmtool.rules.orion.building import scrap
+
+    v = a.value
+    where = Hex.parse(v["hex"]) if v.get("hex") else None
+    return {"item": v["item"], "refund": scrap(a.campaign, a.leader(), v["item"], a.rules.costs, where)}
+
+
+def _bill(a: Act) -> Any:
+    """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
+    at the turn's start (as `gmtool council propose --pick`)."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign
+
+    c, v, leader = a.campaign, a.value, a.leader()
+    if c.stage == 1:
+        raise RuleRefused(key="council.stage1")
+    if c.council.chair != leader.name:
+        raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    options = list((c.council.vote or {}).get("options", []))
+    if isinstance(v, str) and v in options:
+        v = options.index(v) + 1
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
+        raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
+    vote = council_campaign.propose(c, a.rules.bills, a.source, pick=v)
+    return {"bill": vote["bill"]}
+
+
+def _vote(a: Act) -> Any:
+    from gmtool.rules.orion import council_campaign
+
+    leader = a.leader()
+    vote = council_campaign.cast(a.campaign, leader, a.value["choice"], a.value.get("bribe", 0))
+    return {"vote": vote["ballots"][leader.name]["vote"], "bribe": vote["ballots"][leader.name]["bribe_bc"]}
+
+
+def _election(a: Act) -> Any:
+    from gmtool.rules.orion import council_campaign
+
+    c, v = a.campaign, a.value
+    leader = a.leader()
+    candidate = c.player(v["candidate"]) if v.get("candidate") else None
+    council_campaign.elect(c, leader, candidate, v.get("bribe", 0))
+    return {"candidate": candidate.name if candidate else None, "bribe": v.get("bribe", 0)}
+
+
+# the moderator's records of battles it resolved (docs/rules-orion.md A12): the leader is the
+# one whose fleet did it (or who won or lost the ship, the award)
+
+def _slay(a: Act) -> Any:
+    from gmtool.rules.orion import records
+
+    v = a.value
+    if isinstance(v, dict):
+        return records.slay_monster(a.campaign, a.rules, Hex.parse(v["hex"]), a.leader(),
+                                    v.get("research_ship", False))
+    return records.slay_monster(a.campaign, a.rules, Hex.parse(v), a.leader())
+
+
+def _orion_damage(a: Act) -> Any:
+    from gmtool.rules.orion import records
+
+    return records.damage_orion(a.campaign, a.rules, a.leader(), a.value)
+
+
+def _hex_record(name: str) -> Handler:
+    def play(a: Act) -> Any:
+        from gmtool.rules.orion import records
+
+        record = getattr(records, name)
+        return record(a.campaign, Hex.parse(a.value), a.leader())
+
+    return play
+
+
+def _ship(gained: bool) -> Handler:
+    def play(a: Act) -> Any:
+        from gmtool.rules.orion import records
+
+        v = a.value
+        ship, reason = (v["class"], v.get("reason", "")) if isinstance(v, dict) else (v, "")
+        record = records.ship_gained if gained else records.ship_lost
+        return record(a.campaign, a.rules, a.leader(), ship, reason)
+
+    return play
+
+
+def _award(a: Act) -> Any:
+    from gmtool.rules.orion import records
+
+    v = a.value
+    return records.apply_award(a.campaign, a.rules, a.leader(), v["id"], v.get("tech", []), v.get("science"),
+                               v.get("drop"))
+
+
+def _grant(a: Act) -> Any:
+    from gmtool.rules.orion import records
+
+    v = a.value
+    return records.grant(a.campaign, a.leader(), v.get("bc", 0), v.get("rp", 0), v.get("reason", ""),
+                         v.get("public", False))
+
+
+def _research(a: Act) -> Any:
+    from gmtool.rules.orion import records
+
+    if a.value not in ("victory", "all_sciences"):
+        raise InputError(key="orders.research", value=repr(a.value))
+    if a.value == "all_sciences":
+        return records.all_sciences(a.campaign, a.leader(), again=True)
+    return records.research_victory(a.campaign, a.rules, a.leader())
+
+
+# changes of leaders (docs/rules-orion.md A2), as `gmtool player add|drop|replace|rename`: a
+# leader joins in the table under its new name (which may hold its first orders); leaves,
+# take-overs and renames are in the table of the leader concerned, so every name in the file
+# is the name the leader has when the file is written
+
+def _player_add(a: Act) -> Any:
+    from gmtool.rules.orion import roster
+
+    race = a.value.get("race", "") if isinstance(a.value, dict) else ""
+    roster.add_player(a.campaign, a.rules.library, a.leader_name, a.source, race)
+    return a.campaign.turn_state.log[-1]
+
+
+def _player_drop(a: Act) -> Any:
+    from gmtool.rules.orion import roster
+
+    player = a.leader()
+    keep = isinstance(a.value, dict) and a.value.get("keep", False)
+    return roster.drop_player(a.campaign, player, keep)
+
+
+def _rename(replaced: bool) -> Handler:
+    def play(a: Act) -> Any:
+        from gmtool.rules.orion import roster
+
+        return roster.rename_player(a.campaign, a.leader(), a.value, replaced=replaced)
+
+    return play
+
+
+# ------------------------------------------------------------------------- report lines
+
+def _assign_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name} {r['hex']}: {t('n_workers', lang, n=r.get('workers', 0))}, " \
+           f"{t('n_scientists', lang, n=r['scientists'])}"
+
+
+def _activate_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name} {r['hex']} (−{r['orders_paid']})"
+
+
+def _build_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return t("done_build", lang, item=label("costs", r["item"]), hex=r["hex"], cost=r.get("cost", 0))
+
+
+def _scrap_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return t("done_scrap", lang, item=label("costs", str(r["item"])), bc=r.get("refund", 0))
+
+
+def _bribe(r: dict[str, Any], lang: str) -> str:
+    return f" ({t('done_bribe', lang, bc=r['bribe'])})" if r.get("bribe") else ""
+
+
+def _vote_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    if r.get("vote") not in ("yes", "no", "abstain"):
+        return None
+    return t("done_vote", lang, choice=t(f"vote.{r['vote']}", lang)) + _bribe(r, lang)
+
+
+def _election_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    if "candidate" not in r:
+        return None
+    return t("done_election", lang, candidate=r["candidate"] or t("abstain", lang)) + _bribe(r, lang)
+
+
+def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name}: {label('bills', r['bill'])}"
+
+
+def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
+
+
+# ------------------------------------------------------------------------------ the list
+
+ORDER_KINDS: tuple[OrderKind, ...] = (
+    OrderKind("player_add", JOIN, _player_add, "true", (key("race"),), single=True, wrong="orders.player_add",
+              example='{ race = "psilon" }'),
+    OrderKind("fleet", MOVEMENT, _fleet, "int", what="fleet", example="1"),
+    OrderKind("explore", MOVEMENT, _explore, "hex", (need("hex", "hex"), key("ship")), what="hex",
+              post="explore", example='["2,-2", { hex = "3,-2", ship = "frigate" }]'),
+    OrderKind("slay", MOVEMENT, _slay, "hex", (need("hex", "hex"), key("research_ship", "bool")), what="hex",
+              example='[{ hex = "2,-1", research_ship = true }]'),
+    OrderKind("orion_damage", MOVEMENT, _orion_damage, "int", what="orion_damage", example="9"),
+    OrderKind("capture", MOVEMENT, _hex_record("capture_planet"), "hex", what="hex", example='["3,-1"]'),
+    OrderKind("blockade", MOVEMENT, _hex_record("set_blockade"), "hex", what="hex", example='["3,-1"]'),
+    OrderKind("lift", MOVEMENT, _hex_record("lift_blockade"), "hex", what="hex", example='["3,-1"]'),
+    OrderKind("ship_add", MOVEMENT, _ship(True), "text", (need("class"), key("reason")), what="ship",
+              example='[{ class = "frigate", reason = "a derelict" }]'),
+    OrderKind("ship_lose", MOVEMENT, _ship(False), "text", (need("class"), key("reason")), what="ship",
+              example='["frigate"]'),
+    OrderKind("award", MOVEMENT, _award, None, (need("id", "int"), key("tech", "texts"), key("science"), key("drop")),
+              what="award", example='[{ id = 1, tech = ["hq_computers"] }]'),
+    OrderKind("colonize", MOVEMENT, _colonize, "hex", (need("hex", "hex"), key("override")), what="hex",
+              example='["2,-3"]'),
+    OrderKind("events", MOVEMENT, _events, None, (need("card"), key("choice", "int")), what="event",
+              example='[{ card = "refugees", choice = 2 }]'),
+    OrderKind("quests", MOVEMENT, _quests, "text", what="quest", example='["first-survey"]'),
+    OrderKind("agents", MOVEMENT, _agents, None, (need("agent"), need("ability"), key("target"), key("frame")),
+              what="agent", line=_agents_line, post="check",
+              example='[{ agent = "Kess", ability = "steal-tech", target = "bob" }]'),
+    OrderKind("research", MOVEMENT, _research, "text", single=True, wrong="orders.research", example='"victory"'),
+    OrderKind("grant", MOVEMENT, _grant, None, (key("bc", "int"), key("rp", "int"), key("reason"),
+                                                 key("public", "bool")),
+              what="grant", example='[{ rp = 5, reason = "Research Pact", public = true }]'),
+    OrderKind("assign", PRODUCTION, _assign, None, (need("hex", "hex"), key("workers", "int"), key("scientists", "int")),
+              what="assignment", line=_assign_line, example='[{ hex = "1,-3", workers = 2, scientists = 1 }]'),
+    OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
+    OrderKind("scrap", PRODUCTION, _scrap, None, (need("item"), key("hex", "hex")), what="scrap", line=_scrap_line,
+              example='[{ item = "frigate", hex = "1,-3" }]'),
+    OrderKind("build", PRODUCTION, _build, None, (need("hex", "hex"), need("item")), what="build", line=_build_line,
+              example='[{ hex = "1,-3", item = "frigate" }]'),
+    OrderKind("bill", COUNCIL, _bill, "any", single=True, line=_bill_line, example="2"),
+    OrderKind("vote", COUNCIL, _vote, None, (need("choice"), key("bribe", "int")), single=True, what="vote",
+              line=_vote_line, post="vote", example='{ choice = "yes", bribe = 3 }'),
+    OrderKind("election", COUNCIL, _election, None, (key("candidate"), key("bribe", "int")), single=True,
+              what="election", line=_election_line, example='{ candidate = "bob", bribe = 3 }'),
+    OrderKind("player_drop", ROSTER, _player_drop, "true", (key("keep", "bool"),), single=True,
+              wrong="orders.player_drop", example="{ keep = true }"),
+    OrderKind("player_replace", ROSTER, _rename(True), "text", single=True, what="new_name", example='"erin"'),
+    OrderKind("player_rename", ROSTER, _rename(False), "text", single=True, what="new_name", example='"Carolina"'),
+)
+KINDS: dict[str, OrderKind] = {kind.name: kind for kind in ORDER_KINDS}
+
+
+def sort_key(kind: OrderKind, leader_rank: int) -> tuple[int, int, int]:
+    """Where an order of ``kind`` goes in the turn, for a leader at ``leader_rank`` in the
+    movement order."""
+    phase = kind.phase
+    return PHASES.index(phase), leader_rank if phase.by_leader else 0, _STEP[kind.name] if phase.by_kind else 0
+
+
+_STEP = {kind.name: [k for k in ORDER_KINDS if k.phase is kind.phase].index(kind) for kind in ORDER_KINDS}
+
+
+def order_name(kind: str, lang: str) -> str:
+    """An order's name in a leader's report (``order_assign``: "colonists assigned at")."""
+    return t(f"order_{kind}", lang)
