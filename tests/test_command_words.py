@@ -10,9 +10,9 @@ import pytest
 
 import gmtool.locale as locale
 from gmtool.forum.posts import command_name, parse_commands
-from gmtool.forum.resolve import RULESET_COMMANDS
 from gmtool.locale import LANGS, has, words
 from gmtool.rules.orion.council import bill_vote
+from gmtool.rules.registry import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,8 +59,8 @@ def test_the_same_ballot_and_bribe_words_are_accepted():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_forum_command_of_every_ruleset_has_its_words_in_every_language(lang):
-    for commands in RULESET_COMMANDS.values():
-        for name in commands:
+    for ruleset in RULESETS.values():
+        for name in ruleset.forum_commands:
             assert has(f"forum.command.{name}", lang), (name, lang)
     for vote in ("yes", "no", "abstain"):
         assert has(f"vote.words.{vote}", lang)
