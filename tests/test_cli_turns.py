@@ -33,8 +33,8 @@ EVENT_CARDS = [r.id for r in EVENTS.rows]
 
 # ============================================================== helpers
 
-def refused(gm, folder: Path, *args: str, fragments=()) -> None:
-    """The command exits 1 with one error line and writes nothing."""
+def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
+    """The command exits 1 with one error line that carries ``fragments`` and writes nothing."""
     before = files(folder)
     res = gm(*args)
     assert_error(res, *fragments)
@@ -409,7 +409,7 @@ def test_colonize(gm, camp):
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", free_neighbour(camp, "alice"),
             fragments=("not been explored",))
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "zed", "--hex", other, fragments=("zed",))
-    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y")
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y", fragments=("hex 'x,y' is not of the form Q,R",))
 
 
 def test_assign(gm, camp):
@@ -422,7 +422,7 @@ def test_assign(gm, camp):
     assert system(camp, home)["planet"].get("scientists", 0) == 0
     refused(gm, camp, "assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "2",
             "--scientists", "2", fragments=("do not fit",))
-    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1")
+    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1", fragments=(f"{home} is not alice's",))
     ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--scientists", "3"))
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
@@ -442,7 +442,7 @@ def test_activate(gm, camp):
             fragments=("already active",))
     refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", player(camp, "alice")["homeworld"],
             fragments=("homeworld",))
-    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_)
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_, fragments=(f"{hex_} is not bob's",))
     ok(gm("turn", "end", "-c", str(camp)))
     # the colony (terran, 1 worker × 4 PP) was active: 4 BC, not 1; the homeworld 12
     alice = player(camp, "alice")
@@ -471,8 +471,8 @@ def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
     out = ok(gm("fleet", "-c", str(camp), "--player", "bob", "+1"))
     assert "fleet 2 (max 2), 1 order" in out
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("already",))
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2")
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two")
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2", fragments=("the change is +1 or -1, not '+2'",))
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two", fragments=("the change is +1 or -1, not 'two'",))
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("maximum",))
@@ -583,7 +583,7 @@ def test_deck_commands(gm, camp):
     refused(gm, camp, "deck", "show", "-c", str(camp), "events", fragments=("no deck",))
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", fragments=("no deck",))
     refused(gm, camp, "deck", "discard", "-c", str(camp), "events", "windfall", fragments=("no deck",))
-    refused(gm, camp, "deck", "draw", "-c", str(camp), "no-such-deck")
+    refused(gm, camp, "deck", "draw", "-c", str(camp), "no-such-deck", fragments=("no table 'no-such-deck'",))
     n = len(journal(camp))
     out = ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "2"))
     drawn = out.strip().split(": ", 1)[1].split(", ")
@@ -610,25 +610,27 @@ def test_deck_draw_with_manual_dice(gm, camp):
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", "--dice", "1", fragments=("--dice",))
 
 
-@pytest.mark.parametrize("card", ["no-such-card", "windfall"])
-def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card):
+@pytest.mark.parametrize("card, fragment", [
+    ("no-such-card", "events has no card 'no-such-card'"),
+    ("windfall", "windfall is not out of the deck (it is in the draw pile)"),
+])
+def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card, fragment):
     """A11: draw without replacement — a card unknown to the table, or still in the draw
     pile, cannot go to the discard pile (it would be dealt twice, or be unplayable)."""
     ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))     # refugees drawn
     assert "windfall" in state(camp)["decks"]["events"]["draw"]
-    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card)
+    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card, fragments=(fragment,))
 
 
 def test_a_turn_end_that_fails_writes_nothing(gm, camp):
     """A card the events table does not know in a hand (hand-edited, or via `deck discard`):
-    whatever `turn end` answers, exit 1 must leave the campaign as it was."""
+    `turn end` refuses it by name and leaves the campaign as it was."""
     ok(gm("turn", "start", "-c", str(camp)))
     grant(camp, "bob", hand=["no-such-card"])
     before = files(camp)
     res = gm("turn", "end", "-c", str(camp))
-    if res.exit_code != 0:
-        assert_error(res)
-        assert files(camp) == before
+    assert_error(res, "no row with id 'no-such-card'")
+    assert files(camp) == before
 
 
 # ============================================================== the end of the game
