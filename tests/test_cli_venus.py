@@ -571,13 +571,14 @@ def test_forum_move_resolves_once(gm, camp, tmp_path):
     # again: byte-identical, nothing rolled, nothing written
     assert ok(resolve(gm, camp, thread)) == first
     assert snapshot(camp) == state
-    data = json.loads(ok(resolve(gm, camp, thread, "json")))
+    answer = ok(resolve(gm, camp, thread, "json"))
+    data = json.loads(answer)
     command = data["posts"][0]["commands"][0]
     assert command["status"] == "ok" and command["roll_ids"] == [n + 1, n + 1]
     result = command["result"]
     assert result["dice"] == [rolls[-1]["face"]] and result["movement_value"] == rolls[-1]["face"]
     assert result["heading"] == "Nebula Habitat" and result["source"]["roll_ids"] == [n + 1, n + 1]
-    assert ok(resolve(gm, camp, thread, "json")) == ok(resolve(gm, camp, thread, "json"))
+    assert ok(resolve(gm, camp, thread, "json")) == answer       # again: the same answer
     for fmt in ("bbcode", "markdown"):
         for lang in LANGS:
             out = ok(resolve(gm, camp, thread, fmt, "--lang", lang))
