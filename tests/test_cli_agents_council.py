@@ -13,6 +13,7 @@ import pytest
 
 from gmtool.campaign.store import CampaignStore
 from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, ok_json, snapshot
+from test_cli_turns import grant, player, set_turn
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -141,7 +142,7 @@ def test_agent_check_russian_labels(gm):
     ("", "difficulty must be a whole number or 'automatic', not ''"),
     ("101", "difficulty 101 is out of range (-100..100)"),
     ("seven", "difficulty must be a whole number or 'automatic', not 'seven'"),
-])
+], ids=["hard", "7.5", "empty", "101", "seven"])
 def test_agent_check_bad_difficulty_exits_1(gm, difficulty, fragment):
     res = gm("agent", "check", "--difficulty", difficulty, "--dice", "5")
     assert_error(res, fragment)
@@ -686,3 +687,54 @@ def test_council_vote_left_open_over_a_turn_does_not_block_the_council(gm, camp)
     tally = gm("council", "tally", *c)
     propose = gm("council", "propose", *c)
     assert tally.exit_code == 0 or propose.exit_code == 0, (tally.stderr, propose.stderr)
+
+
+# ===================================================== an agent's mission is no award
+
+def _spy(gm, camp) -> tuple[str, ...]:
+    c = ("-c", str(camp))
+    ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
+    ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy"))
+    grant(camp, "bob", bc=16, orders=2)
+    return c
+
+
+def test_gather_intel_tells_the_target_bc_and_orders_and_files_no_award(gm, camp):
+    c = _spy(gm, camp)
+    out = ok(gm("agent", "use", *c, "Kess", "gather-intel", "--target", "bob"))
+    assert "BC 16; orders 2" in out, out
+    alice = player(camp, "alice")
+    assert alice.get("awards", []) == []
+    assert [m["kind"] for m in alice["inbox"]] == ["agent_learned"]
+    assert alice["inbox"][0]["learned"] == {"bc": 16, "orders": 2}
+    assert "your agent Kess learned of bob: BC 16; orders 2" in ok(gm("status", *c, "--player", "alice"))
+    ru = ok(gm("status", *c, "--player", "alice", "--lang", "ru"))
+    assert "ВС 16; ордера 2" in ru and "выдача ?" not in ru
+
+
+def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
+    c = _spy(gm, camp)
+    grant(camp, "alice", orders=1)
+    ok(gm("agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "10"))
+    assert player(camp, "alice").get("awards", []) == []          # deep cover reveals: no award either
+    ok(gm("turn", "start", *c))
+    ok(gm("turn", "end", *c))
+    ok(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "10"))
+    award = player(camp, "alice")["awards"][0]
+    assert (award["id"], award["kind"]) == (1, "agent_mission")
+    status_text = ok(gm("status", *c))
+    assert "the mission of agent Kess: Steal technology → bob (award 1)" in status_text, status_text
+    out = ok(gm("award", "apply", *c, "--player", "alice", "1"))
+    assert out.count("Steal technology") == 1, out
+    assert player(camp, "alice").get("awards", []) == []
+
+
+# ===================================================== smaller points
+
+def test_the_election_report_names_the_whole_council_not_the_votes_cast(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 13)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
+    out = ok(gm("council", "tally", *c, "--election"))          # 1 vote cast, 3 in the Council
+    assert "Votes in the whole Council: 3" in out and "Votes cast" not in out, out

@@ -106,7 +106,7 @@ def test_later_commands_default_to_the_campaigns_lang_and_format(gm, camp):
     (["alice", "alice"], "player 'alice' is given twice"),
     (["alice", ""], "player name '' must be 1–40 printable characters"),
     ([f"p{i}" for i in range(11)], "a campaign needs 2 to 10 players, not 11"),
-])
+], ids=["one", "twice", "empty-name", "eleven"])
 def test_new_refuses_bad_player_lists(gm, tmp_path, players, fragment):
     args = [a for p in players for a in ("--player", p)]
     res = gm("campaign", "new", str(tmp_path / "c"), *args)
@@ -352,7 +352,7 @@ def test_roll_manual_dice_in_a_campaign(gm, camp):
     ("3,4,5", "лишняя 1 грань (5)"),
     ("0,1", "грань 0 вне диапазона 1–10"),
     ("a,b", "«a» (значение 1) — не целое число"),
-])
+], ids=["11", "3", "3,4,5", "0,1", "a,b"])
 def test_roll_wrong_dice_in_a_campaign_changes_nothing(gm, camp, dice, fragment):
     before = snapshot(camp)
     assert_error(gm("roll", "2d10", "-c", str(camp), "--dice", dice), "--dice: ", fragment)

@@ -326,7 +326,7 @@ def test_move_then_navigation_die(gm, camp):
     ((), "Nebula Habitat", "7", "face 7 is out of range 1–6"),         # not a d6 face
     ((), "Nebula Habitat", "4,4", "1 face left over (4)"),             # a face left over
     ((), "Nebula Habitat", "0", "face 0 is out of range 1–6"),
-])
+], ids=["no-heading", "empty-heading", "blank-heading", "speed-2", "navigate", "face-7", "left-over", "face-0"])
 def test_refused_move_writes_nothing(gm, camp, extra, heading, dice, fragment):
     before = snapshot(camp)
     res = move(gm, camp, "ann", *extra, heading=heading, dice=dice)
