@@ -62,9 +62,14 @@ def ok_json(res) -> dict:
     return data
 
 
-def assert_error(res, *fragments: str, one_line: bool = True, quiet: bool = False) -> None:
-    """Exit 1 with an `error:` line on stderr (one line unless told), never a traceback;
-    ``quiet``: nothing on stdout either."""
+def assert_error(res, fragment: str, *fragments: str, one_line: bool = True, quiet: bool = False) -> None:
+    """Exit 1 with an `error:` line on stderr (one line unless told) that carries every
+    fragment, never a traceback; ``quiet``: nothing on stdout either.
+
+    At least one fragment is required: an error test says which refusal it expects, so that
+    it cannot pass on some other error."""
+    fragments = (fragment, *fragments)
+    assert all(fragments), f"an empty fragment matches any error: {fragments!r}"
     assert res.exit_code == 1, (res.exit_code, res.stdout[-3000:], res.stderr)
     if quiet:
         assert res.stdout == "", res.stdout[-3000:]

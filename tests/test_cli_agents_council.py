@@ -13,6 +13,7 @@ import pytest
 
 from gmtool.campaign.store import CampaignStore
 from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, ok_json, snapshot
+from test_cli_turns import grant, player, set_turn
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -28,11 +29,13 @@ OUTCOME_LABELS = {
 
 
 def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...] = (), usage: bool = False) -> None:
-    """The command exits 1 with one error line (2 for a usage error) and writes nothing."""
+    """The command exits 1 with one error line that carries ``fragments`` (2 for a usage
+    error) and writes nothing."""
     before = snapshot(folder)
     res = gm(*args)
     if usage:
         assert res.exit_code == 2, (res.exit_code, res.stdout, res.stderr)
+        assert all(f in res.stderr for f in fragments), res.stderr
     else:
         assert_error(res, *fragments)
     assert res.stdout == "", res.stdout
@@ -83,7 +86,7 @@ def test_agent_check_automatic_rolls_nothing(gm):
     assert data["natural"] is None and data["total"] is None and data["margin"] is None
     assert data["difficulty"] == "automatic" and data["outcome"] == "success"
     # a die given to a check that rolls none is left over: an error
-    assert_error(gm("agent", "check", "--difficulty", "automatic", "--dice", "5"))
+    assert_error(gm("agent", "check", "--difficulty", "automatic", "--dice", "5"), "1 face left over (5): the rolls used only 0 of 1")
 
 
 @pytest.mark.parametrize("args, natural, total, margin, outcome", [
@@ -133,23 +136,29 @@ def test_agent_check_russian_labels(gm):
     assert "Успех" in out
 
 
-@pytest.mark.parametrize("difficulty", ["hard", "7.5", "", "101", "seven"])
-def test_agent_check_bad_difficulty_exits_1(gm, difficulty):
+@pytest.mark.parametrize("difficulty, fragment", [
+    ("hard", "difficulty must be a whole number or 'automatic', not 'hard'"),
+    ("7.5", "difficulty must be a whole number or 'automatic', not '7.5'"),
+    ("", "difficulty must be a whole number or 'automatic', not ''"),
+    ("101", "difficulty 101 is out of range (-100..100)"),
+    ("seven", "difficulty must be a whole number or 'automatic', not 'seven'"),
+], ids=["hard", "7.5", "empty", "101", "seven"])
+def test_agent_check_bad_difficulty_exits_1(gm, difficulty, fragment):
     res = gm("agent", "check", "--difficulty", difficulty, "--dice", "5")
-    assert_error(res)
+    assert_error(res, fragment)
     assert res.stdout == ""
 
 
 def test_agent_check_espionage_options_need_espionage(gm):
-    assert_error(gm("agent", "check", "--difficulty", "7", "--own-ops", "3", "--dice", "5"))
-    assert_error(gm("agent", "check", "--difficulty", "7", "--target-ops", "1", "--dice", "5"))
-    assert_error(gm("agent", "check", "--difficulty", "7", "--counter", "-1", "--dice", "5"))
+    assert_error(gm("agent", "check", "--difficulty", "7", "--own-ops", "3", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
+    assert_error(gm("agent", "check", "--difficulty", "7", "--target-ops", "1", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
+    assert_error(gm("agent", "check", "--difficulty", "7", "--counter", "-1", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
 
 
 def test_agent_check_bad_dice_exit_1(gm):
-    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "11"))
-    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "0"))
-    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "5,5"))
+    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "11"), "face 11 is out of range 1–10")
+    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "0"), "face 0 is out of range 1–10")
+    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "5,5"), "1 face left over (5): the rolls used only 1 of 2")
 
 
 def test_agent_check_seed_is_reproducible(gm):
@@ -232,7 +241,7 @@ def test_tally_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, tmp_p
         + ballot("Klackon", "abstain", 5)
     path = write(tmp_path, "tie.toml", text)
     res = gm("council", "tally", str(path), "--format", "json")
-    assert_error(res)
+    assert_error(res, "a tie (2–2) and the chair Klackon did not vote yes or no")
     assert res.stdout == ""
     data = ok_json(gm("council", "tally", str(path), "--chair-decision", "yes", "--format", "json"))
     assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (
@@ -242,7 +251,7 @@ def test_tally_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, tmp_p
     # the decision may be in the file too
     path2 = write(tmp_path, "tie2.toml", 'chair_decision = "yes"\n' + text)
     assert ok_json(gm("council", "tally", str(path2), "--format", "json"))["passed"] is True
-    assert_error(gm("council", "tally", str(path), "--chair-decision", "maybe"))
+    assert_error(gm("council", "tally", str(path), "--chair-decision", "maybe"), "--chair-decision must be yes or no")
 
 
 @pytest.mark.parametrize("chair_vote, passed", [("yes", True), ("no", False)])
@@ -314,37 +323,38 @@ def test_tally_missing_file_exits_1(gm, tmp_path):
 
 
 def test_tally_without_file_or_campaign_exits_1(gm):
-    assert_error(gm("council", "tally"))
+    assert_error(gm("council", "tally"), "give a ballots file, or a campaign with -c DIR")
 
 
 # ========================================================== agents in a campaign
 
 def test_agent_flow_hire_use_and_refusals(gm, camp):
     c = ("-c", str(camp))
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "--speciality", "spy")
+    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "--speciality", "spy", fragments=("alice may keep 0 agents and has 0",))
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1", "--ops", "2"))
     st = state_of(camp)
     assert (st.player("alice").agent_limit, st.player("alice").secret_ops) == (1, 2)
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", usage=True)   # no speciality
+    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", usage=True,
+            fragments=("Missing option '--speciality'",))   # no speciality
     refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy", "-s", "saboteur",
-            "-s", "diplomat")
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "ninja")
-    refused(gm, camp, "agent", "hire", *c, "--player", "zed", "--name", "Kess", "-s", "spy")
+            "-s", "diplomat", fragments=("an agent has one or two specialities",))
+    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "ninja", fragments=("unknown speciality 'ninja'",))
+    refused(gm, camp, "agent", "hire", *c, "--player", "zed", "--name", "Kess", "-s", "spy", fragments=("unknown player 'zed'",))
     data = ok_json(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy", "-s", "saboteur",
                       "--format", "json"))
     assert data["agent"] == "Kess" and data["owner"] == "alice" and data["specialities"] == ["spy", "saboteur"]
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Vorn", "-s", "spy")   # limit 1
+    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Vorn", "-s", "spy", fragments=("alice may keep 1 agent and has 1",))   # limit 1
 
     # refusals before any roll: outside specialities, no target, own leader, paid with 0 orders, unknown
-    refused(gm, camp, "agent", "use", *c, "Kess", "hunt", "--target", "bob", "--dice", "5")
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--dice", "5")
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "alice", "--dice", "5")
-    refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "5")
-    refused(gm, camp, "agent", "use", *c, "Kess", "teleport", "--target", "bob", "--dice", "5")
-    refused(gm, camp, "agent", "use", *c, "Nobody", "steal-tech", "--target", "bob", "--dice", "5")
+    refused(gm, camp, "agent", "use", *c, "Kess", "hunt", "--target", "bob", "--dice", "5", fragments=("Kess (spy, saboteur) has no ability hunt",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--dice", "5", fragments=("steal-tech needs --target LEADER",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "alice", "--dice", "5", fragments=("an agent does not act against its own leader",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "5", fragments=("deep-cover is a paid ability and alice has no orders",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "teleport", "--target", "bob", "--dice", "5", fragments=("unknown ability 'teleport'",))
+    refused(gm, camp, "agent", "use", *c, "Nobody", "steal-tech", "--target", "bob", "--dice", "5", fragments=("unknown agent 'Nobody'",))
     # bad dice: nothing written, not even the journal
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "11")
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4,4")
+    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "11", fragments=("face 11 is out of range 1–10",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4,4", fragments=("1 face left over (4): the rolls used only 1 of 2",))
 
     # 4 + 2 (own ops) − 0 = 6 against 7: a failure; bob learns an unknown agent is active
     data = ok_json(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4",
@@ -359,7 +369,7 @@ def test_agent_flow_hire_use_and_refusals(gm, camp):
     assert st.agent("Kess").used_turn == 1
 
     # one activation per agent per turn
-    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--dice", "9")
+    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--dice", "9", fragments=("Kess was already activated this turn",))
 
     out = ok(gm("status", *c, "--player", "bob"))
     assert "an agent of an unknown race is active against you" in out
@@ -411,7 +421,7 @@ def test_agent_critical_success_frames_a_third_leader(gm, camp):
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "saboteur"))
-    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--frame", "bob", "--dice", "10")
+    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--frame", "bob", "--dice", "10", fragments=("--frame names a third leader",))
     ok(gm("agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--frame", "carol", "--dice", "10"))
     st = state_of(camp)
     assert st.player("bob").inbox == [{"turn": 1, "kind": "agent_blamed", "blamed": "carol"}]
@@ -436,7 +446,7 @@ def test_agent_blockade_move_capture(gm, camp):
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "bob", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "bob", "--name", "Kess", "-s", "spy"))
-    refused(gm, camp, "agent", "move", *c, "Kess", "--blockaded-by", "bob", "--dice", "5")
+    refused(gm, camp, "agent", "move", *c, "Kess", "--blockaded-by", "bob", "--dice", "5", fragments=("a leader does not blockade its own agent",))
     data = ok_json(gm("agent", "move", *c, "Kess", "--blockaded-by", "alice", "--dice", "1", "--format", "json"))
     assert data["outcome"] == "critical_failure" and data["agent_lost"] is True
     st = state_of(camp)
@@ -450,13 +460,13 @@ def test_council_flow_end_to_end(gm, camp):
     c = ("-c", str(camp))
     # stage 1: no Council
     refused(gm, camp, "council", "propose", *c, "--chair", "alice", fragments=("stage 1",))
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes")
+    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("the Galactic Council does not sit in stage 1",))
     set_stage_by_hand(camp, 2, 7)
     st = state_of(camp)
     assert (st.stage, st.turn) == (2, 7)
-    refused(gm, camp, "council", "propose", *c)                          # no chair yet
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes")   # no bill yet
-    refused(gm, camp, "council", "propose", *c, "--chair", "zed")
+    refused(gm, camp, "council", "propose", *c, fragments=("the Council has no chair yet",))                          # no chair yet
+    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",))   # no bill yet
+    refused(gm, camp, "council", "propose", *c, "--chair", "zed", fragments=("unknown player 'zed'",))
 
     # Fisher–Yates with d6=1, d5=2, d4=2, d3=1, d2=2 → relief-fund, research-pact, open-borders, …
     data = ok_json(gm("council", "propose", *c, "--chair", "alice", "--dice", "1,2,2,1,2", "--format", "json"))
@@ -467,19 +477,19 @@ def test_council_flow_end_to_end(gm, camp):
                                                                     (4, 2, "manual"), (3, 1, "manual"),
                                                                     (2, 2, "manual")]
     assert [r["id"] for r in rolls] == [1, 2, 3, 4, 5]
-    refused(gm, camp, "council", "propose", *c, "--pick", "3")
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes")   # not picked yet
+    refused(gm, camp, "council", "propose", *c, "--pick", "3", fragments=("--pick must be 1 to 2",))
+    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",))   # not picked yet
     data = ok_json(gm("council", "propose", *c, "--pick", "2", "--format", "json"))
     assert data["bill"] == "research-pact"
     assert len(journal_rolls(camp)) == 5                                   # the pick rolls nothing
     st = state_of(camp)
     assert st.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade", "relief-fund"]
-    refused(gm, camp, "council", "propose", *c, "--pick", "1")             # already before the Council
+    refused(gm, camp, "council", "propose", *c, "--pick", "1", fragments=("bill 'research-pact' is already before the Council this turn",))             # already before the Council
 
     # votes: secret, changeable; bribes checked against BC but not paid yet
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "6")   # only 4 BC
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "4")
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "perhaps")
+    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "6", fragments=("a bribe of 6 BC is more than the 4 BC the leader has",))   # only 4 BC
+    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "4", fragments=("bribes are paid in whole multiples of 3 BC",))
+    refused(gm, camp, "council", "vote", *c, "--player", "carol", "perhaps", fragments=("a vote is yes, no or abstain, not 'perhaps'",))
     edit(camp, lambda s: setattr(s.player("carol"), "bc", 10))
     ok(gm("council", "vote", *c, "--player", "alice", "no"))
     ok(gm("council", "vote", *c, "--player", "alice", "yes"))            # changed
@@ -552,7 +562,7 @@ def test_council_flow_end_to_end(gm, camp):
     assert "Открытые границы" in ok(gm("status", *c, "--lang", "ru"))
     assert "Open Borders" in ok(gm("status", *c, "--player", "carol"))
     assert ok_json(gm("status", *c, "--format", "json"))["council"]["laws"] == [{"id": "open-borders", "turn": 8}]
-    refused(gm, camp, "council", "repeal", *c, "free-trade")
+    refused(gm, camp, "council", "repeal", *c, "free-trade", fragments=("'free-trade' is not a law in force",))
     ok(gm("council", "repeal", *c, "open-borders"))
     assert state_of(camp).council.laws == []
     assert "Open Borders" not in ok(gm("status", *c))
@@ -582,7 +592,7 @@ def test_council_tally_tie_with_the_chair_abstaining(gm, camp):
     ok(gm("council", "vote", *c, "--player", "bob", "yes", "--bribe", "3"))
     ok(gm("council", "vote", *c, "--player", "carol", "no", "--bribe", "3"))
     refused(gm, camp, "council", "tally", *c, fragments=("chair",))
-    refused(gm, camp, "council", "tally", *c, "--chair-decision", "maybe")
+    refused(gm, camp, "council", "tally", *c, "--chair-decision", "maybe", fragments=("--chair-decision must be yes or no",))
     data = ok_json(gm("council", "tally", *c, "--chair-decision", "yes", "--format", "json"))
     assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (
         2, 2, True, True, True)
@@ -598,7 +608,7 @@ def test_council_bribe_beyond_bc_at_tally_time_refuses_the_tally(gm, camp):
     ok(gm("council", "vote", *c, "--player", "carol", "no", "--bribe", "3"))
     ok(gm("council", "vote", *c, "--player", "alice", "yes"))
     edit(camp, lambda s: setattr(s.player("carol"), "bc", 0))       # spent elsewhere meanwhile
-    refused(gm, camp, "council", "tally", *c)
+    refused(gm, camp, "council", "tally", *c, fragments=("a bribe of 3 BC is more than the 0 BC the leader has",))
 
 
 def test_council_election_in_stage_3(gm, camp):
@@ -611,8 +621,8 @@ def test_council_election_in_stage_3(gm, camp):
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "alice"))
     ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "carol"))
     ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "alice"))      # changed
-    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "carol", "--bribe", "12")
-    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "zed")
+    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "carol", "--bribe", "12", fragments=("a bribe of 12 BC is more than the 9 BC the leader has",))
+    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "zed", fragments=("unknown player 'zed'",))
     ok(gm("council", "elect", *c, "--player", "carol", "--candidate", "carol", "--bribe", "3"))
     # alice 2, carol 1 + 1 → 4 cast, needed 3: nobody
     data = ok_json(gm("council", "tally", *c, "--election", "--format", "json"))
@@ -678,3 +688,54 @@ def test_council_vote_left_open_over_a_turn_does_not_block_the_council(gm, camp)
     tally = gm("council", "tally", *c)
     propose = gm("council", "propose", *c)
     assert tally.exit_code == 0 or propose.exit_code == 0, (tally.stderr, propose.stderr)
+
+
+# ===================================================== an agent's mission is no award
+
+def _spy(gm, camp) -> tuple[str, ...]:
+    c = ("-c", str(camp))
+    ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
+    ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy"))
+    grant(camp, "bob", bc=16, orders=2)
+    return c
+
+
+def test_gather_intel_tells_the_target_bc_and_orders_and_files_no_award(gm, camp):
+    c = _spy(gm, camp)
+    out = ok(gm("agent", "use", *c, "Kess", "gather-intel", "--target", "bob"))
+    assert "BC 16; orders 2" in out, out
+    alice = player(camp, "alice")
+    assert alice.get("awards", []) == []
+    assert [m["kind"] for m in alice["inbox"]] == ["agent_learned"]
+    assert alice["inbox"][0]["learned"] == {"bc": 16, "orders": 2}
+    assert "your agent Kess learned of bob: BC 16; orders 2" in ok(gm("status", *c, "--player", "alice"))
+    ru = ok(gm("status", *c, "--player", "alice", "--lang", "ru"))
+    assert "ВС 16; ордера 2" in ru and "выдача ?" not in ru
+
+
+def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
+    c = _spy(gm, camp)
+    grant(camp, "alice", orders=1)
+    ok(gm("agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "10"))
+    assert player(camp, "alice").get("awards", []) == []          # deep cover reveals: no award either
+    ok(gm("turn", "start", *c))
+    ok(gm("turn", "end", *c))
+    ok(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "10"))
+    award = player(camp, "alice")["awards"][0]
+    assert (award["id"], award["kind"]) == (1, "agent_mission")
+    status_text = ok(gm("status", *c))
+    assert "the mission of agent Kess: Steal technology → bob (award 1)" in status_text, status_text
+    out = ok(gm("award", "apply", *c, "--player", "alice", "1"))
+    assert out.count("Steal technology") == 1, out
+    assert player(camp, "alice").get("awards", []) == []
+
+
+# ===================================================== smaller points
+
+def test_the_election_report_names_the_whole_council_not_the_votes_cast(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 13)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
+    out = ok(gm("council", "tally", *c, "--election"))          # 1 vote cast, 3 in the Council
+    assert "Votes in the whole Council: 3" in out and "Votes cast" not in out, out

@@ -483,7 +483,8 @@ def test_a_missing_thread_file_or_campaign(gm, camp, tmp_path):
     files = snapshot(camp)
     assert_error(resolve(gm, camp, camp / "nope.txt"), "nope.txt")
     assert_error(resolve(gm, camp, camp), "cannot read")
-    assert_error(gm("post", "resolve", str(camp / "thread.txt"), "-c", str(tmp_path / "none")))
+    assert_error(gm("post", "resolve", str(camp / "thread.txt"), "-c", str(tmp_path / "none")),
+                 "none is not a campaign (no campaign.toml)")
     assert snapshot(camp) == files
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_error, ok, ok_json, snapshot
+from test_cli_turns import state
+from test_explore_reach import turn_7_near_and_far
 
 
 @pytest.fixture
@@ -21,7 +23,7 @@ def homes(gm, camp) -> dict[str, str]:
     return {p["name"]: p["homeworld"] for p in status(gm, camp)["players"]}
 
 
-def refused(gm, camp, *args, fragment: str = "") -> None:
+def refused(gm, camp, *args, fragment: str) -> None:
     files = snapshot(camp)
     assert_error(gm(*args, "-c", str(camp)), fragment)
     assert snapshot(camp) == files
@@ -123,3 +125,22 @@ def test_a_colony_on_orion_after_the_guardian_falls_has_one_colonist(gm, camp):
     assert orion["owner"] == "bob" and orion["planet"]["population"] == 1
     assert (orion["planet"]["type"], orion["planet"]["size"], orion["planet"]["max_population"]) == \
         ("terran", "huge", 5)
+
+
+# ===================================================== natives freed from a monster
+
+def test_natives_freed_by_a_slain_monster_are_told_on_their_planet(gm, camp):
+    c = ("-c", str(camp))
+    home, near, far = turn_7_near_and_far(gm, camp)
+    # exploration 4 (hostile, negative) → event 8 (monster guarding natives) → kind 1 → type 5 → size 5
+    ok(gm("explore", *c, "--player", "alice", "--hex", near, "--dice", "4,8,1,5,5"))
+    before = next(s for s in state(camp)["system"] if s["hex"] == home)["planet"]["population"]
+    out = ok(gm("monster", "slain", *c, "--hex", near, "--by", "alice"))
+    assert f"2 colonists and control of {near}" in out and "homeworld" not in out, out
+    from gmtool.report.records import changes_text
+
+    ru = changes_text([{"player": "alice", "colony": near, "colonists": 2}], "ru")
+    assert ru == f"2 колониста и контроль над {near}"
+    after = {s["hex"]: s for s in state(camp)["system"]}
+    assert after[home]["planet"]["population"] == before
+    assert (after[near]["owner"], after[near]["planet"]["population"]) == ("alice", 2)

@@ -33,8 +33,8 @@ EVENT_CARDS = [r.id for r in EVENTS.rows]
 
 # ============================================================== helpers
 
-def refused(gm, folder: Path, *args: str, fragments=()) -> None:
-    """The command exits 1 with one error line and writes nothing."""
+def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
+    """The command exits 1 with one error line that carries ``fragments`` and writes nothing."""
     before = files(folder)
     res = gm(*args)
     assert_error(res, *fragments)
@@ -409,7 +409,7 @@ def test_colonize(gm, camp):
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", free_neighbour(camp, "alice"),
             fragments=("not been explored",))
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "zed", "--hex", other, fragments=("zed",))
-    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y")
+    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y", fragments=("hex 'x,y' is not of the form Q,R",))
 
 
 def test_assign(gm, camp):
@@ -422,7 +422,7 @@ def test_assign(gm, camp):
     assert system(camp, home)["planet"].get("scientists", 0) == 0
     refused(gm, camp, "assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "2",
             "--scientists", "2", fragments=("do not fit",))
-    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1")
+    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1", fragments=(f"{home} is not alice's",))
     ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--scientists", "3"))
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
@@ -442,7 +442,7 @@ def test_activate(gm, camp):
             fragments=("already active",))
     refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", player(camp, "alice")["homeworld"],
             fragments=("homeworld",))
-    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_)
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_, fragments=(f"{hex_} is not bob's",))
     ok(gm("turn", "end", "-c", str(camp)))
     # the colony (terran, 1 worker × 4 PP) was active: 4 BC, not 1; the homeworld 12
     alice = player(camp, "alice")
@@ -471,8 +471,8 @@ def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
     out = ok(gm("fleet", "-c", str(camp), "--player", "bob", "+1"))
     assert "fleet 2 (max 2), 1 order" in out
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("already",))
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2")
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two")
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2", fragments=("the change is +1 or -1, not '+2'",))
+    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two", fragments=("the change is +1 or -1, not 'two'",))
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("maximum",))
@@ -583,7 +583,7 @@ def test_deck_commands(gm, camp):
     refused(gm, camp, "deck", "show", "-c", str(camp), "events", fragments=("no deck",))
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", fragments=("no deck",))
     refused(gm, camp, "deck", "discard", "-c", str(camp), "events", "windfall", fragments=("no deck",))
-    refused(gm, camp, "deck", "draw", "-c", str(camp), "no-such-deck")
+    refused(gm, camp, "deck", "draw", "-c", str(camp), "no-such-deck", fragments=("no table 'no-such-deck'",))
     n = len(journal(camp))
     out = ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "2"))
     drawn = out.strip().split(": ", 1)[1].split(", ")
@@ -610,25 +610,27 @@ def test_deck_draw_with_manual_dice(gm, camp):
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", "--dice", "1", fragments=("--dice",))
 
 
-@pytest.mark.parametrize("card", ["no-such-card", "windfall"])
-def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card):
+@pytest.mark.parametrize("card, fragment", [
+    ("no-such-card", "events has no card 'no-such-card'"),
+    ("windfall", "windfall is not out of the deck (it is in the draw pile)"),
+], ids=["no-such-card", "windfall"])
+def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card, fragment):
     """A11: draw without replacement — a card unknown to the table, or still in the draw
     pile, cannot go to the discard pile (it would be dealt twice, or be unplayable)."""
     ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))     # refugees drawn
     assert "windfall" in state(camp)["decks"]["events"]["draw"]
-    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card)
+    refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card, fragments=(fragment,))
 
 
 def test_a_turn_end_that_fails_writes_nothing(gm, camp):
     """A card the events table does not know in a hand (hand-edited, or via `deck discard`):
-    whatever `turn end` answers, exit 1 must leave the campaign as it was."""
+    `turn end` refuses it by name and leaves the campaign as it was."""
     ok(gm("turn", "start", "-c", str(camp)))
     grant(camp, "bob", hand=["no-such-card"])
     before = files(camp)
     res = gm("turn", "end", "-c", str(camp))
-    if res.exit_code != 0:
-        assert_error(res)
-        assert files(camp) == before
+    assert_error(res, "no row with id 'no-such-card'")
+    assert files(camp) == before
 
 
 # ============================================================== the end of the game
@@ -662,3 +664,103 @@ def test_event_play_by_the_cards_name(gm, turn8, lang):
     ok(gm("event", "play", "-c", str(camp), "--player", "bob", name, "--choice", "1"))
     assert player(camp, "bob").get("hand", []) == []
     assert state(camp)["decks"]["events"]["discard"] == [card]
+
+
+# ===================================================== victory only at the turn end
+
+def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
+    """A3/A12: the victory is checked at the end of the turn; the turn still gets its
+    production and its reports, and status shows the victory afterwards."""
+    c = ("-c", str(camp))
+    set_turn(camp, 13)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "alice"))
+    ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "alice"))
+    ok(gm("council", "tally", *c, "--election"))          # 2 of 3 votes: alice is Emperor
+    assert state(camp)["council"]["emperor"] == "alice"
+    assert "victory" not in state(camp).get("turn_state", {})
+    assert "Victory" not in ok(gm("status", *c))           # not yet: the turn goes on
+    # the game is not over mid-turn, but nobody is elected twice
+    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "carol",
+            fragments=("already elected alice",))
+    bc_before = player(camp, "alice")["bc"]
+    out = ok(gm("turn", "end", *c))
+    assert "Victory: alice: diplomatic victory" in out
+    assert player(camp, "alice")["bc"] > bc_before       # turn 13 had its production
+    assert (camp / "reports" / "turn-13" / "public.txt").is_file()
+    assert (camp / "reports" / "turn-13" / "alice.txt").is_file()
+    v = state(camp)["turn_state"]["victory"]
+    assert (v["kind"], v["leader"], v["turn"]) == ("diplomatic", "alice", 13)
+    assert "Victory: alice: diplomatic victory" in ok(gm("status", *c))
+    assert json.loads(ok(gm("status", *c, "--format", "json")))["victory"]["kind"] == "diplomatic"
+    refused(gm, camp, "turn", "start", *c, fragments=("over",))
+
+
+# ===================================================== the Council in the public post
+
+def test_a_tally_made_during_the_turn_is_in_the_public_post(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 7)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "propose", *c, "--pick", "1"))
+    for name in PLAYERS:
+        ok(gm("council", "vote", *c, "--player", name, "yes" if name == "alice" else "no", "--bribe", "3"))
+    ok(gm("council", "tally", *c))                         # mid-turn: 1 + 1 yes, 2 + 2 no
+    out = ok(gm("turn", "end", *c))
+    public = (camp / "reports" / "turn-07" / "public.txt").read_text(encoding="utf-8")
+    assert out == public
+    assert "Council vote: Yes 2, No 4 → rejected" in public, public
+    assert "bribe" not in public.lower()                  # ballots stay secret (A9)
+
+
+def test_an_election_tallied_during_the_turn_is_in_the_public_post(gm, camp):
+    c = ("-c", str(camp))
+    set_turn(camp, 14)
+    ok(gm("turn", "start", *c))
+    ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
+    ok(gm("council", "tally", *c, "--election"))           # 1 of 3 votes: nobody
+    public = ok(gm("turn", "end", *c))
+    assert "Emperor: nobody elected" in public, public
+
+
+# ===================================================== renames reach the turn's news
+
+def test_a_rename_reaches_every_name_in_the_turns_news(gm, camp):
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    home = player(camp, "carol")["homeworld"]
+    ok(gm("blockade", *c, "--hex", home, "--by", "bob"))
+    ok(gm("player", "rename", *c, "--player", "carol", "--to", "Карина"))
+    ok(gm("turn", "end", *c))
+    mine = (camp / "reports" / "turn-01" / "Карина.txt").read_text(encoding="utf-8")
+    assert "bob's fleet blockades 0,0 (Карина)" in mine, mine      # stage 1: its own frame
+    assert "carol" not in mine.replace("carol is now called", "")
+    assert "(carol)" not in (camp / "reports" / "turn-01" / "bob.txt").read_text(encoding="utf-8")
+
+
+def test_a_replacement_keeps_the_roster_history(gm, camp):
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    ok(gm("player", "add", *c, "--player", "dave"))
+    ok(gm("player", "drop", *c, "--player", "dave", "--keep"))
+    ok(gm("player", "replace", *c, "--player", "dave", "--by", "эрик"))
+    public = ok(gm("turn", "end", *c))
+    assert "dave joins the game" in public and "эрик takes over the empire of dave" in public, public
+    assert "эрик joins the game" not in public
+
+
+# ===================================================== movement order before turn 7
+
+def test_movement_order_is_the_seating_order_until_the_token_then_alternates(gm, camp):
+    """docs/rules-orion.md A3 decision: no chair before turn 7, the seating order every turn;
+    from turn 7 the chair first, clockwise on odd turns, counter-clockwise on even."""
+    c = ("-c", str(camp))
+    assert "alice → bob → carol" in ok(gm("turn", "start", *c))
+    assert "Movement order: alice → bob → carol" in ok(gm("turn", "end", *c))        # turn 2 is next
+    set_turn(camp, 7)
+    ok(gm("turn", "start", *c))
+    chair = state(camp)["turn_state"]["token"]
+    seats = PLAYERS[PLAYERS.index(chair):] + PLAYERS[:PLAYERS.index(chair)]
+    after = seats[1:] + seats[:1]                                        # the token passes clockwise
+    out = ok(gm("turn", "end", *c))                                      # turn 8: counter-clockwise
+    assert "Movement order: " + " → ".join([after[0]] + after[:0:-1]) in out, out

@@ -314,20 +314,23 @@ def test_move_then_navigation_die(gm, camp):
     assert data["navigation_die"] == 5 and data["navigation_index"] == 1 and data["movement_value"] == 5
 
 
-@pytest.mark.parametrize("extra,heading,dice", [
-    ((), None, "4"),                     # no heading: the heading rule
-    ((), "", "4"),
-    ((), "   ", "4"),
-    (("--speed", "2"), "Nebula Habitat", "4,4"),   # more dice than the scout's speed number
-    (("--navigate", "2"), "Nebula Habitat", "4"),  # no second die to set aside
-    ((), "Nebula Habitat", "7"),         # not a d6 face
-    ((), "Nebula Habitat", "4,4"),       # a face left over
-    ((), "Nebula Habitat", "0"),
-])
-def test_refused_move_writes_nothing(gm, camp, extra, heading, dice):
+@pytest.mark.parametrize("extra,heading,dice,fragment", [
+    # no heading: the heading rule
+    ((), None, "4", "declare your heading and destination before rolling the speed dice"),
+    ((), "", "4", "declare your heading and destination before rolling the speed dice"),
+    ((), "   ", "4", "declare your heading and destination before rolling the speed dice"),
+    # more dice than the scout's speed number
+    (("--speed", "2"), "Nebula Habitat", "4,4", "the scout's speed number is 1: it rolls 1 speed die, not 2"),
+    # the navigation die is set aside after the roll, by `venus navigate`, never by `move`
+    (("--navigate", "2"), "Nebula Habitat", "4", "the navigation die is assigned after the roll"),
+    ((), "Nebula Habitat", "7", "face 7 is out of range 1–6"),         # not a d6 face
+    ((), "Nebula Habitat", "4,4", "1 face left over (4)"),             # a face left over
+    ((), "Nebula Habitat", "0", "face 0 is out of range 1–6"),
+], ids=["no-heading", "empty-heading", "blank-heading", "speed-2", "navigate", "face-7", "left-over", "face-0"])
+def test_refused_move_writes_nothing(gm, camp, extra, heading, dice, fragment):
     before = snapshot(camp)
     res = move(gm, camp, "ann", *extra, heading=heading, dice=dice)
-    assert_error(res)
+    assert_error(res, fragment)
     assert res.stdout == ""
     assert snapshot(camp) == before
 
@@ -355,17 +358,29 @@ def test_second_move_and_out_of_turn_refused(gm, camp):
 
 def test_skip_and_land_refusals_write_nothing(gm, camp):
     before = snapshot(camp)
-    for args in (("--at", "nowhere", "--kind", "city"), ("--at", "nebula-habitat", "--kind", "moon")):
-        assert_error(gm("venus", "land", "-c", str(camp), "--player", "ann", *args))
-    assert_error(gm("venus", "land", "-c", str(camp), "--player", "ben", "--at", "nebula-habitat", "--kind", "city"))
-    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "cat", "--in-port"))
+    # before its move a ship lands nowhere; a kind of landing there is not is refused first
+    assert_error(land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "city"),
+                 "a ship lands at the end of its move: declare the heading and roll the speed dice first")
+    assert_error(land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "moon"),
+                 "a ship lands on a city, a spaceport or an asteroid, not 'moon'")
+    assert_error(gm("venus", "land", "-c", str(camp), "--player", "ben", "--at", "nebula-habitat", "--kind", "city"),
+                 "it is ann's turn, not ben's")
+    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "cat", "--in-port"),
+                 "it is ann's turn, not cat's")
     assert snapshot(camp) == before
     ok(gm("venus", "skip", "-c", str(camp), "--player", "ann", "--in-port"))
     assert status(gm, camp)["phase"] == "operations"
     after = snapshot(camp)
-    assert_error(move(gm, camp, "ann"))
-    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "ann"))
+    assert_error(move(gm, camp, "ann"), "ann is past the movement phase (operations)")
+    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "ann"), "ann can no longer skip the movement phase")
     assert snapshot(camp) == after
+
+
+def test_landing_on_an_unknown_space_is_refused_and_writes_nothing(gm, camp):
+    ok(move(gm, camp, "ann"))
+    before = snapshot(camp)
+    assert_error(land(gm, camp, "ann", "--at", "nowhere", "--kind", "city"), "unknown space 'nowhere'")
+    assert snapshot(camp) == before
 
 
 def test_asteroid_landing_ends_the_turn(gm, camp):
@@ -524,10 +539,12 @@ def test_venus_commands_refused_on_an_orion_campaign(gm, tmp_path):
     folder = tmp_path / "orion"
     ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
     before = snapshot(folder)
-    assert_error(gm("venus", "move", "-c", str(folder), "--player", "alice", "--heading", "x", "--dice", "4"))
-    assert_error(gm("venus", "worth", "-c", str(folder), "--player", "alice", "--set", "10"))
+    assert_error(gm("venus", "move", "-c", str(folder), "--player", "alice", "--heading", "x", "--dice", "4"),
+                 "this command belongs to venus")
+    assert_error(gm("venus", "worth", "-c", str(folder), "--player", "alice", "--set", "10"),
+                 "this command belongs to venus")
     assert_error(gm("venus", "land", "-c", str(folder), "--player", "alice", "--at", "nebula-habitat",
-                    "--kind", "city"))
+                    "--kind", "city"), "this command belongs to venus")
     assert snapshot(folder) == before
 
 
@@ -554,13 +571,14 @@ def test_forum_move_resolves_once(gm, camp, tmp_path):
     # again: byte-identical, nothing rolled, nothing written
     assert ok(resolve(gm, camp, thread)) == first
     assert snapshot(camp) == state
-    data = json.loads(ok(resolve(gm, camp, thread, "json")))
+    answer = ok(resolve(gm, camp, thread, "json"))
+    data = json.loads(answer)
     command = data["posts"][0]["commands"][0]
     assert command["status"] == "ok" and command["roll_ids"] == [n + 1, n + 1]
     result = command["result"]
     assert result["dice"] == [rolls[-1]["face"]] and result["movement_value"] == rolls[-1]["face"]
     assert result["heading"] == "Nebula Habitat" and result["source"]["roll_ids"] == [n + 1, n + 1]
-    assert ok(resolve(gm, camp, thread, "json")) == ok(resolve(gm, camp, thread, "json"))
+    assert ok(resolve(gm, camp, thread, "json")) == answer       # again: the same answer
     for fmt in ("bbcode", "markdown"):
         for lang in LANGS:
             out = ok(resolve(gm, camp, thread, fmt, "--lang", lang))

@@ -77,7 +77,8 @@ def test_orion_victory(gm, game):
     out = run_turn(gm, game, turn, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
     assert "alice: Orion victory" in out
     assert "destroyed the Guardian of Orion" in out
-    assert status(gm, game)["systems"][0]["owner"] or True
+    orion = {s["hex"]: s for s in status(gm, game)["systems"]}["0,0"]
+    assert (orion["explored_by"], orion["owner"]) == ("alice", "alice")   # explored, then colonised
     assert_error(gm("turn", "start", "-c", str(game)), "the game is over")
     finish(gm, game, before)
 

@@ -77,7 +77,7 @@ def test_pending_lists_nothing_once_the_game_is_over(gm, tmp_path):
     assert out.split("\n\n")[:2] == ["Ждём — ход 1\n============", "Игра окончена."]
     assert "- " not in out and "Готовы" not in out
     data = ok_json(gm("post", "pending", *c, "--format", "json"))
-    assert all(leader["waiting"] == [] for leader in data["leaders"])
+    assert {leader["name"]: leader["waiting"] for leader in data["leaders"]} == {"Борис": [], "Анна": []}
 
 
 # ------------------------------------------------------------------ no English in Russian
