@@ -145,9 +145,12 @@ class Game:
             self.seen.add(step.leader, f"post resolve {path.name} --include-private",
                           f"{res.exit_code}\n{res.stdout}{res.stderr}")
 
-    def end_turn(self) -> None:
+    def end_turn(self, *command: str) -> None:
+        """``turn end`` (or ``turn run FILE``), then what the turn's reports told each leader."""
         turn = self.turn
-        self.moderator("turn", "end")
+        self.moderator(*(command or ("turn", "end")))
+        if self.turn == turn:   # refused whole: nothing written
+            return
         where = self.folder / "reports" / f"turn-{turn:02d}"
         for leader in PLAYERS:
             for name in sorted([*where.glob(f"{leader}*"), *where.glob(f"map-{leader}.*")]):
@@ -161,6 +164,12 @@ class Game:
             start = where.parent / f"turn-{self.turn:02d}" / "start-public.txt"
             if start.exists():
                 self.seen.add("public", start.name, start.read_text(encoding="utf-8"))
+
+    def orders(self, step: Step) -> Path:
+        path = self.folder / "orders" / f"turn-{self.turn:02d}.toml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"turn = {self.turn}\n\n[{step.leader}]\n{orders_line(self.where, step)}\n", encoding="utf-8")
+        return path
 
     @property
     def turn(self) -> int:
@@ -182,11 +191,25 @@ class Game:
             self.moderator("grant", "--player", step.leader, "--bc", "3", "--reason", step.text or "a gift")
         elif step.kind == "post":
             self.post(step)
+        elif step.kind == "orders":
+            if self.turn <= 6:
+                self.end_turn("turn", "run", str(self.orders(step)))
         elif step.kind == "end":
             if self.turn <= 6:
                 self.end_turn()
         else:
             raise AssertionError(step.kind)
+
+
+def orders_line(where: Placement, step: Step) -> str:
+    """One order of a turn's orders file (docs/turns.md), its hex in the moderator's coordinates."""
+    at = where.absolute(step.leader, step.rel)
+    home = where.absolute(step.leader, (0, 0))
+    return {"explore": f'explore = ["{at}"]', "colonize": f'colonize = ["{at}"]',
+            "override": f'colonize = [{{ hex = "{at}", override = "a <b>dome</b> of old" }}]',
+            "assign": f'assign = [{{ hex = "{home}", workers = 1, scientists = 1 }}]',
+            "build": f'build = [{{ hex = "{home}", item = "scout" }}]',
+            "grant": 'grant = [{ bc = 2, reason = "a trade" }]'}[step.text]
 
 
 def play(folder: Path, where: Placement, steps: list[Step], fmt: str = "plain", lang: str = "en") -> Seen:

@@ -24,7 +24,8 @@ KNOWN = [Step("explore", "bob", (1, 0), "8,1,5,5"), Step("explore", "carol", (0,
          Step("colonize", "carol", (0, 1), "the <b>ancients</b> left a dome"),
          Step("post", "alice", (0, 1), "!explore 0,1"), Step("post", "bob", (2, 0), "!explore 2,0", True),
          Step("post", "bob", (0, 0), "!explore 0,0"), Step("post", "carol", (0, 0), "!table no/such"),
-         Step("end"), Step("post", "bob", (1, 0), "!explore 1,0"), Step("quest", "alice")]
+         Step("end"), Step("post", "bob", (1, 0), "!explore 1,0"), Step("quest", "alice"),
+         Step("orders", "alice", (1, -1), "explore"), Step("orders", "alice", (1, -1), "override")]
 FAR = placement(6, Hex(2, -2), 7)
 NEAR = placement(4, Hex(0, 0), 11)
 
@@ -59,6 +60,8 @@ steps = st.one_of(
               st.sampled_from(["explore", "explore", "explore", "explore_ship", "roll", "table", "vote",
                                "bad_table", "bad_hex", "check"]),
               st.booleans()),
+    st.builds(Step, kind=st.just("orders"), leader=leaders, rel=anywhere,
+              text=st.sampled_from(["explore", "explore", "colonize", "override", "assign", "build", "grant"])),
     st.just(Step("end")),
 )
 
@@ -163,3 +166,27 @@ def test_a_player_reachable_refusal_says_it_in_words():
             assert not RULE_ID.search(said) and "--" not in said, (key, lang, said)
     assert t("error.orion.orion_no_dice", "ru") == \
         "при исследовании Ориона кубики не бросаются: его исследует ведущий и сообщает, что там ждёт"
+
+
+def test_a_public_entry_of_stage1_is_told_without_its_place_and_the_leaders_own_report_gives_it():
+    from gmtool.campaign.frames import hex_writer
+    from gmtool.report.records import entries_for, entry_text
+    from gmtool.rules.orion.common import note
+    from helpers import make_campaign
+
+    c = make_campaign()
+    bob = c.player("bob").homeworld
+    carol = c.player("carol")
+    at = str(Hex(carol.homeworld.q, carol.homeworld.r))
+    note(c, "captured", "bob", public=True, hex=at, owner="carol", homeworld_of="carol", population=3)
+    note(c, "monster_slain", "bob", public=True, hex=at, monster="serpent")
+    public = entries_for(c.turn_state.log, None)
+    assert all("hex" not in e for e in public)
+    assert [entry_text(e, "en") for e in public] == ["bob captured carol's homeworld", "bob destroyed a space monster"]
+    assert entry_text(public[0], "ru") == "bob захватывает Родной мир лидера carol"
+    own = entries_for(c.turn_state.log, "bob")[0]
+    there = f"{carol.homeworld.q - bob.q},{carol.homeworld.r - bob.r}"
+    assert entry_text(own, "en", hexes=hex_writer(c, "bob")) == f"bob captured carol's homeworld {there}"
+    c.stage = 2   # the rooms open: the public post tells where
+    note(c, "captured", "bob", public=True, hex=at, owner="carol", homeworld_of="carol", population=3)
+    assert entry_text(entries_for(c.turn_state.log, None)[-1], "en") == f"bob captured carol's homeworld {at}"

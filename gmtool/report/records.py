@@ -108,6 +108,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
     f: dict[str, Any] = dict(entry)
     f.setdefault("leader", "")
     if entry.get("closed") and "hex" not in entry:   # public in stage 1: told without its place
+        if kind == "captured" and entry.get("homeworld_of") == entry.get("owner"):
+            kind = "captured_home"
         return w(kind + "_closed", lang, **f)
     if kind == "explored":
         found = _found(entry.get("result", {}), label)
@@ -173,7 +175,7 @@ def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str,
 
 
 # What a public entry of stage 1 may not tell: where it happened, and what lies there.
-PLACE_KEYS = ("hex", "type", "owner", "homeworld_of")
+PLACE_KEYS = ("hex", "type")
 
 
 def placeless(entry: dict[str, Any]) -> dict[str, Any]:
