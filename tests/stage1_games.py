@@ -187,6 +187,9 @@ class Game:
             self.moderator("colonize", "--player", step.leader, "--hex", where.absolute(step.leader, step.rel), *reason)
         elif step.kind == "quest":
             self.moderator("quest", "complete", "--player", step.leader)
+        elif step.kind == "award":   # the first award of the list: handed out, or dropped
+            how = ("--drop", "replaced by 10 BC") if step.text == "drop" else ("--tech", step.text) if step.text else ()
+            self.moderator("award", "apply", "--player", step.leader, "1", *how)
         elif step.kind == "grant":
             self.moderator("grant", "--player", step.leader, "--bc", "3", "--reason", step.text or "a gift")
         elif step.kind == "post":

@@ -24,7 +24,7 @@ KNOWN = [Step("explore", "bob", (1, 0), "8,1,5,5"), Step("explore", "carol", (0,
          Step("colonize", "carol", (0, 1), "the <b>ancients</b> left a dome"),
          Step("post", "alice", (0, 1), "!explore 0,1"), Step("post", "bob", (2, 0), "!explore 2,0", True),
          Step("post", "bob", (0, 0), "!explore 0,0"), Step("post", "carol", (0, 0), "!table no/such"),
-         Step("end"), Step("post", "bob", (1, 0), "!explore 1,0"), Step("quest", "alice"),
+         Step("end"), Step("post", "bob", (1, 0), "!explore 1,0"), Step("quest", "alice"), Step("award", "bob"),
          Step("orders", "alice", (1, -1), "explore"), Step("orders", "alice", (1, -1), "override")]
 FAR = placement(6, Hex(2, -2), 7)
 NEAR = placement(4, Hex(0, 0), 11)
@@ -55,6 +55,7 @@ steps = st.one_of(
               text=st.sampled_from(["", "", "the <b>ancients</b> left a dome"])),
     st.builds(Step, kind=st.just("quest"), leader=leaders),
     st.builds(Step, kind=st.just("grant"), leader=leaders),
+    st.builds(Step, kind=st.just("award"), leader=leaders, text=st.sampled_from(["", "drop"])),
     st.builds(lambda leader, rel, kind, private: Step("post", leader, rel, forum_text(rel, kind), private),
               leaders, anywhere,
               st.sampled_from(["explore", "explore", "explore", "explore_ship", "roll", "table", "vote",
@@ -85,7 +86,7 @@ def relocated(tmp_path_factory, game, first, second, fmt="plain", lang="en"):
 
 @settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
           deadline=None)
-@given(first=placements, second=placements, game=st.lists(steps, min_size=3, max_size=16),
+@given(first=placements, second=placements, game=st.lists(steps, min_size=3, max_size=12),
        fmt=st.sampled_from(["plain", "json", "bbcode"]), lang=st.sampled_from(["en", "ru"]))
 @example(first=FAR, second=NEAR, game=KNOWN, fmt="plain", lang="ru")
 @example(first=NEAR, second=FAR, game=KNOWN, fmt="json", lang="en")
