@@ -191,3 +191,22 @@ def test_a_public_entry_of_stage1_is_told_without_its_place_and_the_leaders_own_
     c.stage = 2   # the rooms open: the public post tells where
     note(c, "captured", "bob", public=True, hex=at, owner="carol", homeworld_of="carol", population=3)
     assert entry_text(entries_for(c.turn_state.log, None)[-1], "en") == f"bob captured carol's homeworld {at}"
+
+
+def test_a_hex_off_the_map_is_refused_to_a_leader_without_the_galaxys_size_or_centre():
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion.campaign_explore import check_explorable
+    from helpers import make_campaign
+
+    c = make_campaign()
+    bob = c.player("bob")
+    bob.homeworld = Hex(c.orion.q + c.radius, c.orion.r)       # a homeworld the moderator put on the rim
+    outside = Hex(bob.homeworld.q + 1, bob.homeworld.r)
+    assert not c.on_map(outside)
+    with pytest.raises(RuleRefused) as leader:
+        check_explorable(c, bob, outside, leaders_words=True)
+    assert leader.value.text("en") == "hex 1,0 is off the map"
+    assert leader.value.text("ru") == "гекс 1,0 за пределами карты"
+    with pytest.raises(RuleRefused) as moderator:   # the moderator's words keep the radius and the centre
+        check_explorable(c, bob, outside)
+    assert f"radius {c.radius} around {c.orion}" in moderator.value.text("en")
