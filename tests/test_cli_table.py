@@ -111,7 +111,7 @@ def test_roll_no_next(gm):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["roll", "orion/nope"], "error: no table 'orion/nope'; `gmtool table list` shows them all"),
+    (["roll", "orion/nope"], "error: no table 'orion/nope': the list of tables names every one there is"),
     (["roll", "orion/world-type", "-m", "spicy"], "error: orion/world-type: no modifier named 'spicy'"),
     (["roll", "orion/world-size", "--dice", "10", "-m", "+1"],
      "error: orion/world-size: total 11 matches no row (rows cover 1–10)"),

@@ -14,7 +14,7 @@ The moderator's own commands and views always use absolute coordinates.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
@@ -64,3 +64,23 @@ def hex_writer(campaign: Campaign, viewer: str | None, stage: int | None = None)
         return str(Hex(h.q - o.q, h.r - o.r))
 
     return write
+
+
+# The keys whose string values are hexes in the moderator's coordinates, wherever they sit
+# in a turn's log entry, an order's result or a report's JSON data.
+HEX_KEYS = frozenset({"hex", "colony", "homeworld"})
+
+
+def rewrite(value: Any, write: Callable[[str], str]) -> Any:
+    """A copy of ``value`` (dicts and lists, any depth) with every hex under one of
+    :data:`HEX_KEYS` written by ``write`` (a :func:`hex_writer`): what a leader reads of a
+    log entry or of a report's data, in its own frame — an award's hex inside an
+    exploration's changes included."""
+    if write is str:
+        return value
+    if isinstance(value, dict):
+        return {k: (write(v) if k in HEX_KEYS and isinstance(v, str) else rewrite(v, write))
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rewrite(v, write) for v in value]
+    return value

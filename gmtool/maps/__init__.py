@@ -82,7 +82,7 @@ def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en", li
 def draw_turn_maps(campaign: Campaign, library: Any, lang: str, turn: int,
                    stage: int | None = None) -> dict[str, bytes]:
     """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
-    (the galaxy as it stands after the turn; the title names ``turn`` and its ``stage``, the
+    (the galaxy as it stands after the turn, seen as in ``stage``, the stage of ``turn``, the
     turn the reports are about), drawn before anything of the turn is written, so a map
     that cannot be drawn stops the turn whole.  Only where the ruleset has maps."""
     from gmtool.rules.registry import ruleset_of
@@ -92,6 +92,13 @@ def draw_turn_maps(campaign: Campaign, library: Any, lang: str, turn: int,
     from gmtool.maps.batch import draw_all
 
     about = (turn, campaign.stage if stage is None else stage)
+    if about[1] != campaign.stage:
+        # the last turn of stage 1 ends in stage 2's state: its maps show what its reports
+        # tell, in the stage they report (closed rooms: a leader's frame, no public map)
+        import copy
+
+        campaign = copy.copy(campaign)
+        campaign.stage = about[1]
     jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)]
     jobs += [(p.name, p.lang or lang) for p in campaign.players]
     stems = ["public"] + [safe_name(p.name) for p in campaign.players]

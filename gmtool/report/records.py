@@ -100,12 +100,17 @@ def _found(result: dict[str, Any], label: Label) -> str:
 def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hexes: Callable[[str], str] = str) -> str:
     """One log entry in a line. ``hexes`` writes a hex as the reader sees it (a leader's
     frame in stage 1, gmtool/campaign/frames.py)."""
+    from gmtool.campaign.frames import rewrite
+
     label = label or _plain_label
+    entry = rewrite(entry, hexes)   # every hex in it, an award's or a colony's in its changes too
     kind = entry["kind"]
     f: dict[str, Any] = dict(entry)
     f.setdefault("leader", "")
-    if "hex" in f:
-        f["hex"] = hexes(f["hex"])
+    if entry.get("closed") and "hex" not in entry:   # public in stage 1: told without its place
+        if kind == "captured" and entry.get("homeworld_of") == entry.get("owner"):
+            kind = "captured_home"
+        return w(kind + "_closed", lang, **f)
     if kind == "explored":
         found = _found(entry.get("result", {}), label)
         text = w(kind, lang, leader=f["leader"], hex=f["hex"], ship=ship_name(entry.get("ship", "scout"), label),
@@ -165,5 +170,18 @@ def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str,
     """The entries a leader's private report tells (its own, and those naming it), or with
     ``leader`` None the public ones."""
     if leader is None:
-        return [e for e in log if e.get("public")]
+        return [placeless(e) for e in log if e.get("public")]
     return [e for e in log if e.get("leader") == leader or leader in e.get("leaders", [])]
+
+
+# What a public entry of stage 1 may not tell: where it happened, and what lies there.
+PLACE_KEYS = ("hex", "type")
+
+
+def placeless(entry: dict[str, Any]) -> dict[str, Any]:
+    """A public entry as everyone reads it.  In stage 1 (an entry marked ``closed``, closed
+    rooms, RULES.md A2) without its hex and what lies there: a leader must not learn where
+    anything is from the public post (docs/orion-records.md)."""
+    if not entry.get("closed"):
+        return entry
+    return {k: v for k, v in entry.items() if k not in PLACE_KEYS}

@@ -209,4 +209,7 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
             "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
             "inbox": inbox, "log": happened, "awards": player.awards}
+    from gmtool.campaign.frames import rewrite
+
+    data = rewrite(data, hexes)   # the JSON in the leader's frame too (closed rooms)
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

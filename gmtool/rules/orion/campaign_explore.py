@@ -34,6 +34,8 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
         raise RuleRefused(key="orion.stage1_reach_from", hex=write(str(hex_)), n=hex_.distance(player.homeworld),
                           leader=player.name, home=write(str(player.homeworld)))
     if not campaign.on_map(hex_):
+        if write is not str and campaign.stage == 1:   # the galaxy's size and centre are not the leader's
+            raise RuleRefused(key="orion.off_map_closed", hex=write(str(hex_)))
         raise RuleRefused(key="orion.off_map", hex=hex_, radius=campaign.radius, centre=campaign.orion)
     system = campaign.system(hex_)
     if system is not None and system.explored_by is not None:

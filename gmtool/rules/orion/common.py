@@ -42,6 +42,10 @@ def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool 
     what each leader learns privately, and what is public)."""
     entry = {"turn": campaign.turn, "kind": kind, "leader": leader, "public": public,
              **{k: v for k, v in data.items() if v is not None}}
+    if public and campaign.stage == 1 and "hex" in entry:
+        # closed rooms (RULES.md A2): the public post tells it without its place
+        # (gmtool/report/records.py placeless); the leader's own report gives the hex
+        entry["closed"] = True
     if leader is None:
         del entry["leader"]
     campaign.turn_state.log.append(entry)
