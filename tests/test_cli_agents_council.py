@@ -347,7 +347,7 @@ def test_agent_flow_hire_use_and_refusals(gm, camp):
 
     # refusals before any roll: outside specialities, no target, own leader, paid with 0 orders, unknown
     refused(gm, camp, "agent", "use", *c, "Kess", "hunt", "--target", "bob", "--dice", "5", fragments=("Kess (spy, saboteur) has no ability hunt",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--dice", "5", fragments=("steal-tech needs --target LEADER",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--dice", "5", fragments=("steal-tech needs a target: the leader it is used on",))
     refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "alice", "--dice", "5", fragments=("an agent does not act against its own leader",))
     refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "5", fragments=("deep-cover is a paid ability and alice has no orders",))
     refused(gm, camp, "agent", "use", *c, "Kess", "teleport", "--target", "bob", "--dice", "5", fragments=("unknown ability 'teleport'",))
