@@ -2,14 +2,13 @@
 error mapping.  Kept light: it is imported on every run."""
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, List, Optional, TypeVar
+from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
@@ -277,9 +276,6 @@ class DiceChoice:
         return getattr(self.source, "entries", [])
 
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
 def normalise_opt(lang: Any) -> str | None:
     value = getattr(lang, "value", lang)
     return str(value) if value else None
@@ -304,6 +300,8 @@ def os_message(exc: OSError) -> str:
     return reason
 # the language of the command being run, once known (set by Output)
 _LANG: ContextVar[str | None] = ContextVar("gmtool_lang", default=None)
+# the running command's parameters (set as it starts), for the error boundary
+_PARAMS: ContextVar[dict[str, Any] | None] = ContextVar("gmtool_params", default=None)
 
 
 def error_lang(kwargs: dict[str, Any]) -> str:
@@ -334,35 +332,49 @@ def refusal(key: str, /, **params: Any) -> "typer.Exit":
     return fail(t("error." + key, _LANG.get() or "en", **params))
 
 
-def handles_errors(func: F) -> F:
-    """Map domain errors to ``error: …`` and exit 1; never show a traceback unless
-    ``GMTOOL_DEBUG`` is set."""
+def error_boundary_lang() -> str:
+    """The language of an error met while a command ran (see :func:`error_lang`)."""
+    return error_lang(_PARAMS.get() or {})
 
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        token = _LANG.set(normalise_opt(kwargs.get("lang")))
-        try:
-            return func(*args, **kwargs)
-        except GmError as exc:
-            if os.environ.get(DEBUG_ENV):
-                raise
-            raise fail(exc.text(error_lang(kwargs))) from None
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+
+@contextmanager
+def error_boundary() -> Iterator[None]:
+    """The one place a command's errors become what the user sees (entered by the root
+    command, :class:`gmtool.cli.RootGroup`, around every command it runs): a domain error is
+    ``error: …`` and exit 1, a system error names its file, a bug is one ``internal error``
+    line — never a traceback unless ``GMTOOL_DEBUG`` is set.  The CLI library's own
+    errors (usage, exit, abort) pass through to it."""
+    from gmtool.cli.usage import ClickException
+
+    lang_token, params_token = _LANG.set(None), _PARAMS.set(None)
+    try:
+        yield
+    except GmError as exc:
+        if os.environ.get(DEBUG_ENV):
             raise
-        except BrokenPipeError:
-            raise typer.Exit(1) from None
-        except OSError as exc:   # a full disk, a read-only folder, a path that is not there
-            if os.environ.get(DEBUG_ENV):
-                raise
-            raise fail(os_message(exc)) from None
-        except Exception as exc:  # a bug: say so in one line
-            if os.environ.get(DEBUG_ENV):
-                raise
-            from gmtool.locale import t
+        raise fail(exc.text(error_boundary_lang())) from None
+    except (ClickException, typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except BrokenPipeError:
+        raise typer.Exit(1) from None
+    except OSError as exc:   # a full disk, a read-only folder, a path that is not there
+        if os.environ.get(DEBUG_ENV):
+            raise
+        raise fail(os_message(exc)) from None
+    except Exception as exc:  # a bug: say so in one line
+        if os.environ.get(DEBUG_ENV):
+            raise
+        from gmtool.locale import t
 
-            raise fail(t("error.internal", error_lang(kwargs), kind=type(exc).__name__, detail=exc,
-                         env=DEBUG_ENV)) from None
-        finally:
-            _LANG.reset(token)
+        raise fail(t("error.internal", error_boundary_lang(), kind=type(exc).__name__, detail=exc,
+                     env=DEBUG_ENV)) from None
+    finally:
+        _LANG.reset(lang_token)
+        _PARAMS.reset(params_token)
 
-    return wrapper  # type: ignore[return-value]
+
+def note_command(ctx: Any) -> None:
+    """Called as a command starts (its options parsed): what the error boundary needs to know
+    about it — its ``--lang`` and ``--campaign``."""
+    _PARAMS.set(dict(ctx.params))
+    _LANG.set(normalise_opt(ctx.params.get("lang")))

@@ -9,7 +9,7 @@ import typer
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_dir, campaign_library, commit, handles_errors, open_campaign)
+                               campaign_dir, campaign_library, commit, open_campaign)
 
 app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
                   no_args_is_help=True)
@@ -28,7 +28,6 @@ def _bills(lib):
 
 
 @app.command("propose")
-@handles_errors
 def propose_command(
     pick: Annotated[Optional[int], typer.Option("--pick", help="The chair's choice: 1 or 2.", show_default=False)] = None,
     chair: Annotated[Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).",
@@ -61,7 +60,6 @@ def propose_command(
 
 
 @app.command("vote")
-@handles_errors
 def vote_command(
     choice: Annotated[str, typer.Argument(help="yes, no or abstain.", show_default=False)],
     player: PlayerOpt,
@@ -91,7 +89,6 @@ def vote_command(
 
 
 @app.command("elect")
-@handles_errors
 def elect_command(
     player: PlayerOpt,
     candidate: Annotated[Optional[str], typer.Option("--candidate", help="The leader voted for (none: abstain).",
@@ -120,7 +117,6 @@ def elect_command(
 
 
 @app.command("tally")
-@handles_errors
 def tally_command(
     ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (docs/file-formats.md); none: the "
                                                       "campaign's open vote.", show_default=False)] = None,
@@ -218,7 +214,6 @@ def tally_command(
 
 
 @app.command("repeal")
-@handles_errors
 def repeal_command(
     law: Annotated[str, typer.Argument(help="The id of a law in force.", show_default=False)],
     campaign: CampaignOpt = None,

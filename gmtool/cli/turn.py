@@ -9,7 +9,7 @@ import typer
 
 from gmtool.campaign.names import file_stem
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign, refusal,
+                               campaign_library, commit, open_campaign, refusal,
                                require_campaign)
 from gmtool.locale import t
 
@@ -82,7 +82,6 @@ def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str |
 
 
 @app.command("start")
-@handles_errors
 def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                   lang: LangOpt = None, dice: DiceOpt = None) -> None:
     """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
@@ -118,7 +117,6 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
 
 
 @app.command("end")
-@handles_errors
 def end_command(
     chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision on "
                                                           "a tied vote when the chair abstained.",
@@ -210,7 +208,6 @@ def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], 
 
 
 @app.command("undo")
-@handles_errors
 def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
     rolls made since are marked voided in voided.toml, so a re-run turn is visible.
@@ -241,7 +238,6 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
                "forum_reopened": undone.forum_voided})
 
 
-@handles_errors
 def colonize_command(player: PlayerOpt, hex_: HexOpt,
                      override: Annotated[Optional[str], typer.Option(
                          "--override", help="The moderator's reason to allow a world type that is not "
@@ -274,7 +270,6 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
               {"leader": state.player(player).name, "hex": str(system.hex), "population": population})
 
 
-@handles_errors
 def assign_command(player: PlayerOpt, hex_: HexOpt,
                    workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False,
                                                                           help="Colonists working (PP); default: the rest.")] = None,
@@ -302,7 +297,6 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
               {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists})
 
 
-@handles_errors
 def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
                      format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Activate a colony for this turn: 2 orders (1 with an orbital base, 2 under blockade).
@@ -324,7 +318,6 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
               {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders})
 
 
-@handles_errors
 def fleet_command(player: PlayerOpt,
                   change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -351,7 +344,6 @@ def fleet_command(player: PlayerOpt,
 
 
 @quest_app.command("complete")
-@handles_errors
 def quest_complete_command(player: PlayerOpt,
                            quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
                                                                         "latest announced).", show_default=False)] = None,
@@ -387,7 +379,6 @@ def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **
 
 
 @event_app.command("play")
-@handles_errors
 def event_play_command(player: PlayerOpt,
                        card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
                                                            "language (\"Эпидемия\").", show_default=False)],
@@ -411,7 +402,6 @@ def event_play_command(player: PlayerOpt,
 
 
 @deck_app.command("show")
-@handles_errors
 def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.",
                                                           show_default=False)],
                       campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
@@ -431,7 +421,6 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
 
 
 @deck_app.command("draw")
-@handles_errors
 def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.",
                                                         show_default=False)],
                       count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
@@ -457,7 +446,6 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
 
 
 @deck_app.command("discard")
-@handles_errors
 def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
                          card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
@@ -481,7 +469,6 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
 
 @deck_app.command("shuffle")
-@handles_errors
 def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
                          campaign: CampaignOpt = None, dice: DiceOpt = None, format: FormatOpt = None,
@@ -519,7 +506,6 @@ def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[s
 
 
 @app.command("check")
-@handles_errors
 def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                   lang: LangOpt = None) -> None:
@@ -546,7 +532,6 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
 
 
 @app.command("run")
-@handles_errors
 def run_command(
     orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")] = False,
@@ -594,7 +579,6 @@ def run_command(
     out.emit(public)
 
 
-@handles_errors
 def build_command(player: PlayerOpt, hex_: HexOpt,
                   item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -621,7 +605,6 @@ def build_command(player: PlayerOpt, hex_: HexOpt,
                 hex=result["hex"], cost=t("n_pp", out.lang, n=result["cost"])), dict(result))
 
 
-@handles_errors
 def scrap_command(player: PlayerOpt,
                   item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
                   hex_: Annotated[Optional[str], typer.Option("--hex", help="Where (for a base or building).",
@@ -648,7 +631,6 @@ def scrap_command(player: PlayerOpt,
                 bc=t("n_bc", out.lang, n=amount)), {"player": player, "item": item, "hex": hex_, "bc": amount})
 
 
-@handles_errors
 def research_command(player: PlayerOpt,
                      all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
                                                                 "researched (the technology tree is kept outside "

@@ -6,14 +6,13 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, fail, handles_errors, require_campaign
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, fail, require_campaign
 
 
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify_command)
 
 
-@handles_errors
 def verify_command(
     secret: Annotated[Optional[str], typer.Option("--secret", help="The revealed secret (hex); default: the one "
                                                   "recorded by `campaign reveal`, else the moderator's secret.key.",
