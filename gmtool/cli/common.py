@@ -12,7 +12,11 @@ from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
+from gmtool.campaign.session import DiceChoice, campaign_library, check_ruleset, commit, with_journal_mark
+from gmtool.campaign.session import table_library as library
 from gmtool.errors import GmError
+
+__all__ = ["DiceChoice", "campaign_library", "check_ruleset", "commit", "library", "with_journal_mark"]
 
 DEBUG_ENV = "GMTOOL_DEBUG"
 
@@ -51,13 +55,6 @@ NearOpt = Annotated[Optional[str], typer.Option(
     "--near-homeworld", metavar="planets=N,terran=N,colonisable=N,unexplored=N",
     help="The hex is next to a homeworld with these neighbours so far (unexplored counts this hex): "
          "applies the -4/-2 world-type modifiers and the 2-to-4-planets rerolls.", show_default=False)]
-
-
-def library(tables: list[Path] | None) -> Any:
-    """The table library: shipped tables, GMTOOL_TABLES, then ``--tables`` folders."""
-    from gmtool.rolltables.library import TableLibrary
-
-    return TableLibrary.default(tables or [])
 
 
 def neighbourhood(spec: str | None) -> Any:
@@ -106,60 +103,12 @@ def require_campaign(option: Path | None) -> Path:
 @contextmanager
 def open_campaign(option: Path | None, changes: bool = True,
                   ruleset: str | None = "orion") -> Iterator[tuple[Any, Any]]:
-    """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`.
-    A command that ``changes`` the state is refused once the game is over; a command made
-    for one ``ruleset`` is refused on a campaign of another."""
-    from gmtool.campaign.store import CampaignStore
+    """Lock the campaign (-c, $GMTOOL_CAMPAIGN or the current folder), load it, and hand over
+    (store, state); write with :func:`commit` (gmtool.campaign.session.open_session)."""
+    from gmtool.campaign.session import open_session
 
-    store = CampaignStore(require_campaign(option))
-    with store.locked():
-        state = store.load()
-        check_ruleset(state, ruleset)
-        if changes:
-            from gmtool.rules.orion.turns import ensure_not_over
-
-            ensure_not_over(state)
-        yield store, state
-
-
-def check_ruleset(state: Any, ruleset: str | None) -> None:
-    if ruleset is not None and state.ruleset != ruleset:
-        from gmtool.errors import RuleRefused
-
-        raise RuleRefused(key="wrong_ruleset", name=state.name, ruleset=state.ruleset, wanted=ruleset)
-
-
-def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entries: list | None = None,
-           forum: tuple[list, list] | None = None) -> None:
-    """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
-    (commands, posts) to forum.toml, then replace the state — all or nothing: when a
-    later step fails (a full disk) the appends are taken back."""
-    from gmtool.campaign.files import truncate_to
-
-    store.check_names(state)   # before anything is written
-    size = store.journal_size()
-    forum_path = store.folder / "forum.toml"
-    forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
-    if choice is not None:
-        entries = choice.entries
-    store.append(entries or [])
-    try:
-        if forum:
-            from gmtool.campaign import forumfile
-
-            forumfile.append(forum_path, *forum)
-        store.save(state)
-    except GmError:
-        store.cut_journal(size)   # the state was not saved: neither are its rolls
-        if forum:
-            truncate_to(forum_path, forum_size)
-        raise
-
-
-def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
-    """Shipped tables, GMTOOL_TABLES, --tables, then the campaign's own tables/ folder."""
-    own = folder / "tables"
-    return library(list(tables or []) + ([own] if own.is_dir() else []))
+    with open_session(require_campaign(option), changes, ruleset) as session:
+        yield session.store, session.state
 
 
 class Output:
@@ -202,78 +151,6 @@ class Output:
         from gmtool.report.model import Report, text
 
         self.emit(Report(text(line), [], data))
-
-
-def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
-    """Every report of a campaign ends with a mark of its journal's running hash (``journal #58 ·
-    3fa2c1d0e9b7``, keyed from the secret: journal.mark_hash): once posted, no journal entry up
-    to #58 can change unseen (``gmtool verify --published THREAD``)."""
-    last = getattr(campaign, "last_roll_id", 0)
-    chain = getattr(campaign, "journal_hash", "")
-    key = getattr(campaign, "mark_key", None)    # keyed from the secret: no secret at hand, no mark
-    if not last or not chain or not key or not hasattr(report, "blocks"):
-        return report
-    from gmtool.campaign.journal import mark, mark_hash
-    from gmtool.report.model import Paragraph, Report, Span
-
-    data = dict(report.data) if isinstance(report.data, dict) else report.data
-    if isinstance(data, dict):
-        data["journal"] = {"last_id": last, "hash": mark_hash(key, chain)}
-    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, key, lang), "i")])], data)
-
-
-class DiceChoice:
-    """The dice source chosen by ``--dice`` / ``--seed`` — or, in a campaign, its journaled
-    stream (``journal`` = (store, campaign, purpose)) — with what to tell the reader."""
-
-    def __init__(self, dice: str | None, seed: int | None, journal: Any = None) -> None:
-        from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
-
-        self.journal = journal
-        self.source: Any                 # a JournalingSource in a campaign, else Fixed- or RandomSource
-        self.info: dict[str, Any]        # what to tell the reader about the dice
-        if journal is not None:
-            from gmtool.campaign.stream import JournalingSource
-            from gmtool.errors import CampaignError
-
-            store, campaign, purpose = journal
-            faces = parse_faces(dice) if dice is not None else None
-            if faces is None and campaign.revealed_secret:
-                raise CampaignError(key="secret_revealed")
-            self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
-                                           purpose, faces, expected=campaign.commitment)
-            self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
-            if faces is not None:
-                self.info["faces"] = faces
-        elif dice is not None:
-            faces = parse_faces(dice)
-            self.source = FixedSource(faces)
-            self.info = {"kind": "fixed", "faces": faces}
-        else:
-            self.source = RandomSource(seed)
-            self.info = {"kind": "random", "seed": seed}
-
-    def finish(self) -> None:
-        """Refuse ``--dice`` faces that no roll used; note the journal ids."""
-        finish = getattr(self.source, "finish", None)
-        if finish:
-            finish()
-        ids = getattr(self.source, "ids", None)
-        if ids:
-            self.info["roll_ids"] = list(ids)
-        if self.journal is not None and self.entries:
-            # the journal's mark once these dice are appended, for reports rendered before the commit
-            from gmtool.campaign import journal
-
-            store, campaign, _ = self.journal
-            chain = journal.last_chain(store.journal_path)
-            for entry in self.entries:
-                chain = journal.link(chain, entry)
-            campaign.last_roll_id, campaign.journal_hash = self.entries[-1].id, chain
-
-    @property
-    def entries(self) -> list:
-        return getattr(self.source, "entries", [])
 
 
 def normalise_opt(lang: Any) -> str | None:

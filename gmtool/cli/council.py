@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.errors import InputError, RuleRefused
+from gmtool.errors import InputError
 from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_dir, campaign_library, commit, open_campaign)
@@ -174,7 +174,7 @@ def tally_command(
     if campaign_dir(campaign) is None:
         raise InputError(key="cli.ballots_or_campaign")
 
-    from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
+    from gmtool.rules.orion.council import BillTally, ElectionTally
     from gmtool.rules.orion.council_campaign import tally, tally_emperor
     from gmtool.rolltables.model import pick
 
@@ -193,19 +193,11 @@ def tally_command(
             else:
                 result, bill_id, not_voted = tally(state, bills, chair_decision)
             commit(store, state)
-        else:
-            last = council.last_tally
-            if last is None or last.get("kind") != ("election" if election else "bill"):
-                raise RuleRefused(key="cli.nothing_to_tally")
-            ballots_ = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
-            not_voted = last.get("not_voted", [])
-            if election:
-                result = ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"),
-                                       ballots_)
-            else:
-                bill_id = last["bill"]
-                result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
-                                   last["decided_by_chair"], last["chair"], ballots_)
+        else:   # the last tally again, rebuilt from what the campaign recorded
+            from gmtool.campaign.session import Session
+
+            result, last_bill, not_voted = Session(store, state).last_tally(election)
+            bill_id = last_bill or ""
     if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:

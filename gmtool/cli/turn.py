@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.campaign.names import file_stem
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_library, commit, open_campaign, refusal,
                                require_campaign)
@@ -21,7 +20,6 @@ deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events)."
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
 HexOpt = Annotated[str, typer.Option("--hex", help="The planet's hex, Q,R.", show_default=False)]
-EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "discord": "discord.md", "json": "json"}
 
 
 def register(root: typer.Typer) -> None:
@@ -44,43 +42,6 @@ def _rules(store: Any, tables: Any):
     return Rules(campaign_library(store.folder, tables))
 
 
-def _render_reports(out: Output, public: Any, private: dict[str, Any],
-                    langs: dict[str, str] | None = None) -> dict[str, str]:
-    """``public`` and each leader's report (in ``langs[leader]`` where given), rendered —
-    before anything is written."""
-    langs = langs or {}
-    rendered = {"public": out.render(public)}
-    rendered.update({file_stem(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
-    return rendered
-
-
-def _report_langs(state: Any, out: Output) -> dict[str, str]:
-    """Each leader's private-report language: its own (`gmtool player lang`), else the command's."""
-    return {p.name: p.lang or out.lang for p in state.players}
-
-
-def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], maps: dict[str, bytes] | None = None,
-                   prefix: str = "") -> Path:
-    """The turn's posts (and its maps) into reports/turn-NN/."""
-    from gmtool.campaign.store import atomic_write
-
-    where = folder / "reports" / f"turn-{turn:02d}"
-    where.mkdir(parents=True, exist_ok=True)
-    ext = EXTENSIONS[out.format]
-    for name, body in rendered.items():
-        atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
-    for name, image in (maps or {}).items():
-        atomic_write(where / name, image)
-    return where
-
-
-def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None,
-              orders: str | None = None) -> None:
-    from gmtool.campaign.history import keep
-
-    keep(store, turn, before, first_id, player, orders)
-
-
 @app.command("start")
 def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                   lang: LangOpt = None, dice: DiceOpt = None) -> None:
@@ -94,26 +55,12 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
     Example:
       gmtool turn start -c DIR
     """
-    from gmtool.report.turns import start_private, start_public
-    from gmtool.rules.orion.turns import start_turn
+    from gmtool.campaign.session import open_session
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} start"))
-        result = start_turn(state, rules, choice.source)
-        choice.finish()
-        quests = rules.quests(result["stage"])
-        from gmtool.cli.campaign import labeller
-
-        public = start_public(result, quests, out.lang, labeller(rules.library, out.lang))   # every report before writing
-        langs = _report_langs(state, out)
-        private = {p.name: r for p in state.players
-                   if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None}
-        rendered = _render_reports(out, public, private, langs)
-        commit(store, state, choice)
-        _write_reports(store.folder, result["turn"], out, rendered, prefix="start-")
-    out.emit(public)
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        posts = session.start_turn(session.rules(tables), out, dice)
+    out.emit(posts.public)
 
 
 @app.command("end")
@@ -136,75 +83,25 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    with open_campaign(campaign, ruleset=None) as (store, state):
-        out = Output(format, lang, state)
-        if state.ruleset == "venus":
-            _end_venus_turn(store, state, out, player, tables)
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign), ruleset=None) as session:
+        out = Output(format, lang, session.state)
+        if session.state.ruleset == "venus":
+            _end_venus_turn(session, out, player, tables)
             return
-        rules = _rules(store, tables)
-        before = store.state_path.read_bytes()
-        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
-        turn = state.turn
-        public, rendered = _close_turn(state, rules, out, choice, chair_decision)
-        maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
-        _snapshot(store, turn, before, _first_id(choice))
-        commit(store, state, choice)
-        _write_reports(store.folder, turn, out, rendered, maps)
-    out.emit(public)
+        posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
+    out.emit(posts.public)
 
 
-def _draw_maps(rules: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> dict[str, bytes]:
-    """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
-    the turn's own tables; drawn before the turn is written (gmtool.maps)."""
-    from gmtool.maps import draw_turn_maps
-
-    return draw_turn_maps(state, rules.library, out.lang, turn, stage)
-
-
-def _first_id(choice: DiceChoice) -> int:
-    """The first journal id the command used (or would have used)."""
-    return choice.entries[0].id if choice.entries else choice.source.next_id
-
-
-def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_decision: Optional[str],
-                done: list | None = None) -> tuple[Any, dict[str, str]]:
-    """`turn end` on the loaded state and every report of it, rendered before anything is
-    written: (the public report, rendered reports by file name)."""
-    from gmtool.cli.campaign import labeller
-    from gmtool.maps import note_turn_maps
-    from gmtool.report.turns import end_private, end_public
-    from gmtool.rules.orion.turns import end_turn
-
-    inboxes = {p.name: list(p.inbox) for p in state.players}
-    result = end_turn(state, rules, choice.source, chair_decision)
-    choice.finish()
-    for p in state.players:   # news delivered in this turn's private report
-        p.inbox = []
-    from gmtool.campaign.frames import hex_writer
-
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, labeller(rules.library, out.lang))
-    langs = _report_langs(state, out)   # a leader's private report in its own language
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, langs[p.name], done,
-                                   labeller(rules.library, langs[p.name]), hex_writer(state, p.name, result["stage"]))
-               for p in state.players}
-    note_turn_maps(public, private, out.lang, langs)   # each post names its map (gmtool.maps)
-    return public, _render_reports(out, public, private, langs)
-
-
-def _end_venus_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
+def _end_venus_turn(session: Any, out: Output, player: Optional[str], tables: Any) -> None:
     """Merchant of Venus: the end of one player's turn (docs/rules-venus.md)."""
     from gmtool.report.venus import venus_end_report
-    from gmtool.rules.venus.play import end_player_turn
 
     if not player:
         raise refusal("cli.venus_turn_player")
-    before = store.state_path.read_bytes()
-    turn = state.turn
-    result = end_player_turn(state, campaign_library(store.folder, tables), player)
-    report = venus_end_report(result, out.lang)
-    _snapshot(store, turn, before, store.next_roll_id(), player)
-    commit(store, state)
-    out.emit(report)
+    result = session.end_venus_turn(player, tables)
+    out.emit(venus_end_report(result, out.lang))
 
 
 @app.command("undo")
@@ -216,13 +113,10 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     Example:
       gmtool turn undo -c DIR
     """
-    from gmtool.campaign.history import undo
-    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.session import undo_turn
 
-    store = CampaignStore(require_campaign(campaign))
-    with store.locked():
-        undone = undo(store)
-        out = Output(format, lang, store.load())
+    undone, state = undo_turn(require_campaign(campaign))
+    out = Output(format, lang, state)
     turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
     span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
             else t("reply.nothing_voided", out.lang))
@@ -490,21 +384,6 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
-def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[str]):
-    """Read the orders file and play it (gmtool/rules/orion/orders.py); returns (choice,
-    problems, the file as shown, what was done)."""
-    from gmtool.errors import InputError
-    from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
-    from gmtool.tomlfile import display_path, read_text
-
-    where = display_path(path)
-    text = read_text(path, InputError)
-    orders, problems = parse_orders(load_orders(text, where), text, state)
-    choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} orders"))
-    more, done = play_orders(state, rules, choice.source, orders)
-    return choice, problems + more, where, done
-
-
 @app.command("check")
 def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -516,10 +395,11 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
       gmtool turn check orders/turn-07.toml -c DIR
     """
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        _, problems, where, _ = session.play_orders(session.rules(tables), orders)
     if problems:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
@@ -549,21 +429,15 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR
     """
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        before = store.state_path.read_bytes()
-        turn = state.turn
-        choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
-        if problems:
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
+        if posts is None:
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
-        public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
-        if not dry_run:
-            maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
-            _snapshot(store, turn, before, _first_id(choice), orders=where)
-            commit(store, state, choice)
-            _write_reports(store.folder, turn, out, rendered, maps)
+    rendered, public = posts.rendered, posts.public
     if dry_run and out.format == "json":
         import json
 
