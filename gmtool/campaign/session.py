@@ -264,22 +264,25 @@ def _end_reports(state: Any, rules: Any, result: dict[str, Any], lang: str, lang
     return public, private
 
 
-def _in_every_lang(build: Any, state: Any, result: dict[str, Any], out: Renderer,
+def _in_every_lang(build: Any, state: Any, result: dict[str, Any], done: list | None, out: Renderer,
                    langs: dict[str, str]) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
-    show --lang``).  Each build reads its own copy of ``result``: a builder may add to it."""
+    show --lang``).  Each build reads its own copy of ``result`` and ``done`` (copied
+    together: a private report tells an order's log entries once, by identity), since a
+    builder may add to them."""
     import copy
 
     used = {out.lang, *langs.values()}
-    pristine = copy.deepcopy(result)
-    public, private = build(result, out.lang, langs)
+    pristine = copy.deepcopy((result, done))
+    public, private = build(result, done, out.lang, langs)
     built = {}
     for lang in sorted(used) + _other_langs(used):
         if lang == out.lang and all(v == lang for v in langs.values()):
             built[lang] = (public, private)
         else:
-            built[lang] = build(copy.deepcopy(pristine), lang, {p.name: lang for p in state.players})
+            again, again_done = copy.deepcopy(pristine)
+            built[lang] = build(again, again_done, lang, {p.name: lang for p in state.players})
     return public, private, built
 
 
@@ -353,7 +356,7 @@ class Session:
         choice.finish()
         langs = report_langs(state, out.lang)
         public, private, built = _in_every_lang(
-            lambda res, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, out, langs)
+            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs)
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
         posts = TurnPosts(result["turn"], public, rendered, models_data(state, result["turn"], built, used))
@@ -376,7 +379,8 @@ class Session:
             p.inbox = []
         langs = report_langs(state, out.lang)   # a leader's private report in its own language
         public, private, built = _in_every_lang(
-            lambda res, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done), state, result, out, langs)
+            lambda res, done_, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done_), state, result, done,
+            out, langs)
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **langs}
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))

@@ -139,6 +139,12 @@ class Output:
         return render(with_journal_mark(report, self.campaign, lang or self.lang), self.format, self.dialect,
                       self.post_limit)
 
+    def render_kept(self, report: Any) -> str:
+        """A kept report (its journal mark already in it: ``turn show``) in this command's format."""
+        from gmtool.report.render import render
+
+        return render(report, self.format, self.dialect, self.post_limit)
+
     def emit(self, report: Any) -> None:
         sys.stdout.write(self.render(report))
 

@@ -1,13 +1,14 @@
-"""``gmtool turn start | end | undo`` and the record-keeping commands between turn ends:
+"""``gmtool turn start | end | run | check | show | undo`` and the record-keeping commands between turn ends:
 ``colonize``, ``assign``, ``activate``, ``fleet``, ``quest complete``, ``event play``, ``deck``."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+from gmtool.cli.common import (CampaignOpt, Lang, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
                                campaign_library, commit, open_campaign, refusal,
                                require_campaign)
 from gmtool.locale import t
@@ -102,6 +103,32 @@ def _end_venus_turn(session: Any, out: Output, player: Optional[str], tables: An
         raise refusal("cli.venus_turn_player")
     result = session.end_venus_turn(player, tables)
     out.emit(venus_end_report(result, out.lang))
+
+
+@app.command("show")
+def show_command(
+    turn: Annotated[int, typer.Option("--turn", "-t", min=1, help="The turn whose posts to show.", show_default=False)],
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="A leader: its private report (else the "
+                                                  "public one).", show_default=False)] = None,
+    start: Annotated[bool, typer.Option("--start", help="The turn's start posts (else the end-of-turn ones).")] = False,
+    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """Print a past turn's post again, from the report model kept when it was written: in the
+    format, dialect and language asked for. With the options used at the time it is the same
+    text as then; without --lang, the language it was posted in.
+
+    \b
+    Examples:
+      gmtool turn show -c DIR --turn 3
+      gmtool turn show -c DIR --turn 3 --player bob --format markdown --lang ru
+    """
+    from gmtool.campaign.session import load_campaign, past_post
+
+    folder = require_campaign(campaign)
+    state = load_campaign(folder)
+    post = past_post(folder, turn, player, lang.value if lang else None, start)
+    out = Output(format, Lang(post.lang), state)
+    sys.stdout.write(out.render_kept(post.report))
 
 
 @app.command("undo")
