@@ -11,13 +11,12 @@ that every post is rendered before anything is written.
 """
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Protocol
 
 from gmtool.errors import GmError
+from gmtool.struct import Struct   # not dataclasses: this module is on every command's start-up path
 
 # the file extension of a written report, by format
 EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "discord": "discord.md", "json": "json"}
@@ -186,16 +185,20 @@ def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
 
 # ---------------------------------------------------------------- a turn's posts
 
-@dataclass
-class TurnPosts:
+class TurnPosts(Struct):
     """A turn's posts, built and rendered before anything is written: the public report,
     the rendered posts by file stem (``public`` and one per leader), the maps, and the
     report models kept for ``turn show`` (:func:`models_data`)."""
-    turn: int
-    public: Any
-    rendered: dict[str, str]
-    models: dict[str, Any]
-    maps: dict[str, bytes] = field(default_factory=dict)
+
+    __slots__ = ("turn", "public", "rendered", "models", "maps")
+
+    def __init__(self, turn: int, public: Any, rendered: dict[str, str], models: dict[str, Any],
+                 maps: dict[str, bytes] | None = None) -> None:
+        self.turn = turn
+        self.public = public
+        self.rendered = rendered
+        self.models = models
+        self.maps = maps or {}
 
 
 def report_langs(state: Any, lang: str) -> dict[str, str]:
@@ -338,6 +341,8 @@ class Session:
         for name, image in (maps or {}).items():
             atomic_write(where / name, image)
         if models is not None:
+            import json
+
             path = models_path(self.folder, turn, start=bool(prefix))
             path.parent.mkdir(exist_ok=True)
             atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -483,18 +488,24 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
 
 # ---------------------------------------------------------------- past turns
 
-@dataclass
-class PastPost:
-    """One post of a past turn, as its report model was kept: rendered again by ``turn show``."""
-    report: Any
-    lang: str          # the language of this model
-    used: str          # the language the post was rendered in at the time
+class PastPost(Struct):
+    """One post of a past turn, as its report model was kept: rendered again by ``turn show``;
+    ``lang``: the language of this model, ``used``: the one it was posted in at the time."""
+
+    __slots__ = ("report", "lang", "used")
+
+    def __init__(self, report: Any, lang: str, used: str) -> None:
+        self.report = report
+        self.lang = lang
+        self.used = used
 
 
 def past_post(folder: Path, turn: int, player: str | None = None, lang: str | None = None,
               start: bool = False) -> PastPost:
     """The report model of a past turn's post (its end report, or its start report with
     ``start``): the public one, or ``player``'s; in ``lang``, else as it was posted."""
+    import json
+
     from gmtool.errors import CampaignError
     from gmtool.report.model import report_from_dict
     from gmtool.tomlfile import display_path
@@ -537,17 +548,20 @@ def load_campaign(folder: Path) -> Any:
     return CampaignStore(folder).load()
 
 
-@dataclass
-class Verification:
+class Verification(Struct):
     """What `gmtool verify` found: the journal's check (gmtool.campaign.verify), where the
     secret came from (``--secret``, ``revealed``, ``secret.key``), the marks found in the
     published texts, their check (None when the secret is not the committed one: marks are
     keyed from it) and the marks found in other people's posts."""
-    result: Any
-    origin: str
-    marks: list
-    check: Any
-    others: list
+
+    __slots__ = ("result", "origin", "marks", "check", "others")
+
+    def __init__(self, result: Any, origin: str, marks: list, check: Any, others: list) -> None:
+        self.result = result
+        self.origin = origin
+        self.marks = marks
+        self.check = check
+        self.others = others
 
 
 def verify_campaign(folder: Path, state: Any, lang: str, secret: str | None = None,
