@@ -125,6 +125,14 @@ def test_a_damaged_models_file_is_a_clear_error(tmp_path, played):
     shutil.copytree(played, folder)
     (folder / "reports" / "models" / "turn-01.json").write_text("{not json", encoding="utf-8")
     assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged", quiet=True)
+    # JSON of the wrong shape: the same clear error, never an internal one
+    (folder / "reports" / "models" / "turn-01.json").write_text(
+        json.dumps({"version": 1, "langs": {"en": {"public": {"title": [["x"]]}}}, "used": {"public": "en"}}),
+        encoding="utf-8")
+    assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged (ValueError", quiet=True)
+    (folder / "reports" / "models" / "turn-01.json").write_text('{"version": 1, "langs": [], "used": {}}',
+                                                                 encoding="utf-8")
+    assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged (KeyError", quiet=True)
 
 
 def test_turn_undo_takes_the_models_of_the_undone_turn_with_it(tmp_path, played):

@@ -507,7 +507,6 @@ def past_post(folder: Path, turn: int, player: str | None = None, lang: str | No
     import json
 
     from gmtool.errors import CampaignError
-    from gmtool.report.model import report_from_dict
     from gmtool.tomlfile import display_path
 
     path = models_path(folder, turn, start)
@@ -519,24 +518,31 @@ def past_post(folder: Path, turn: int, player: str | None = None, lang: str | No
         raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason=str(exc)[:200]) from None
     if not isinstance(raw, dict) or raw.get("version") != MODELS_VERSION:
         raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason="version")
-    langs, used = raw.get("langs", {}), raw.get("used", {})
+    try:
+        return _post_of(raw, turn, player, lang)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:   # a file of the wrong shape
+        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path),
+                            reason=f"{type(exc).__name__}: {exc}"[:200]) from None
+
+
+def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | None) -> PastPost:
+    from gmtool.campaign.names import name_key
+    from gmtool.errors import CampaignError
+    from gmtool.report.model import report_from_dict
+
+    langs, used = raw["langs"], raw["used"]
     key = "public"
     if player is not None:
-        from gmtool.campaign.names import name_key
-
-        known = list(used)
         wanted = name_key(player)
-        key = next((k for k in known if k != "public" and name_key(k) == wanted), "")
+        key = next((k for k in used if k != "public" and name_key(k) == wanted), "")
         if not key:
-            names = ", ".join(k for k in known if k != "public") or "—"
+            names = ", ".join(k for k in used if k != "public") or "—"
             raise CampaignError(key="campaign.no_turn_post", player=player, turn=turn, names=names)
-    was = str(used.get(key, "en"))
-    chosen = lang or was
-    models = langs.get(chosen) or langs.get(was) or {}
-    model = models.get("public") if key == "public" else models.get("private", {}).get(key)
-    if model is None:
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason=key)
-    return PastPost(report_from_dict(model), chosen if chosen in langs else was, was)
+    was = str(used[key])
+    chosen = lang if lang is not None and lang in langs else was
+    models = langs[chosen]
+    model = models["public"] if key == "public" else models["private"][key]
+    return PastPost(report_from_dict(model), chosen, was)
 
 
 # ---------------------------------------------------------------- verify
