@@ -81,6 +81,31 @@ class RootGroup(typer.core.TyperGroup):
         from gmtool.cli.render_options import add_render_options
 
         add_render_options(self)
+        _note_commands(self)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Every command runs inside the one error boundary (gmtool.cli.common.error_boundary)."""
+        from gmtool.cli.common import error_boundary
+
+        with error_boundary():
+            return super().invoke(ctx)
+
+
+def _note_commands(command: Any) -> None:
+    """Each command, as it starts, tells the error boundary its options (gmtool.cli.common.note_command)."""
+    for sub in getattr(command, "commands", {}).values():
+        _note_commands(sub)
+    if getattr(command, "commands", None) is not None:
+        return
+    inner = command.invoke
+
+    def invoke(ctx: Any) -> Any:
+        from gmtool.cli.common import note_command
+
+        note_command(ctx)
+        return inner(ctx)
+
+    command.invoke = invoke
 
 
 def build_app(names: Iterable[str] | None = None) -> typer.Typer:

@@ -8,7 +8,7 @@ import typer
 from gmtool.errors import InputError
 from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
-                               campaign_library, commit, handles_errors, library, open_campaign, user_text)
+                               campaign_library, commit, library, open_campaign, user_text)
 
 app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (docs/rules-orion.md A10).", no_args_is_help=True)
 
@@ -18,7 +18,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("check")
-@handles_errors
 def check_command(
     difficulty: Annotated[str, typer.Option("--difficulty", "-d", help="A number, or 'automatic' (no roll).",
                                             show_default=False)],
@@ -64,7 +63,6 @@ def check_command(
 
 
 @app.command("hire")
-@handles_errors
 def hire_command(
     player: Annotated[str, typer.Option("--player", "-p", help="The hiring leader.", show_default=False)],
     name: Annotated[str, typer.Option("--name", help="The agent's name.", show_default=False)],
@@ -95,7 +93,6 @@ def hire_command(
 
 
 @app.command("use")
-@handles_errors
 def use_command(
     agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
     ability: Annotated[str, typer.Argument(help="An ability id (tables/orion/agents.toml).", show_default=False)],
@@ -138,7 +135,6 @@ def use_command(
 
 
 @app.command("move")
-@handles_errors
 def move_command(
     agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
     blockaded_by: Annotated[str, typer.Option("--blockaded-by", help="The blockading leader (docs/rules-orion.md A7).",
@@ -173,7 +169,6 @@ def move_command(
 
 
 @app.command("set")
-@handles_errors
 def set_command(
     player: Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)],
     limit: Annotated[Optional[int], typer.Option("--limit", min=0, max=20, help="How many agents it may keep.",

@@ -7,7 +7,7 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, library, open_campaign,
+                               campaign_library, commit, library, open_campaign,
                                require_campaign)
 from gmtool.errors import CampaignError
 from gmtool.formats import DEFAULT_FORMAT, DEFAULT_LANG
@@ -28,7 +28,6 @@ def labeller(lib: Any, lang: str) -> Any:
 
 
 @app.command("new")
-@handles_errors
 def new_command(
     folder: Annotated[Path, typer.Argument(help="The new campaign's folder.", show_default=False)],
     player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (orion: 2–10; "
@@ -84,7 +83,6 @@ def _keep_render_options(state: Any) -> None:
 
 
 @app.command("set")
-@handles_errors
 def set_command(
     setting: Annotated[str, typer.Argument(help="lang, format, dialect, post-limit or name.", show_default=False)],
     value: Annotated[str, typer.Argument(help="The new value; for dialect and post-limit, \"default\" drops the "
@@ -117,7 +115,6 @@ def set_command(
 
 
 @app.command("commitment")
-@handles_errors
 def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Print the line for the game's opening post: the SHA-256 of the dice secret.
 
@@ -134,7 +131,6 @@ def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, l
 
 
 @app.command("validate")
-@handles_errors
 def validate_command(
     repair: Annotated[bool, typer.Option("--repair", help="Cut an incomplete last journal entry left by a crash.")] = False,
     campaign: CampaignOpt = None,
@@ -224,7 +220,6 @@ def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[
 
 
 @app.command("reveal")
-@handles_errors
 def reveal_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """End of the game: publish the dice secret so that anyone can verify every roll.
 

@@ -2,19 +2,22 @@
 error mapping.  Kept light: it is imported on every run."""
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, List, Optional, TypeVar
+from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
+from gmtool.campaign.session import DiceChoice, campaign_library, check_ruleset, commit, with_journal_mark
+from gmtool.campaign.session import table_library as library
 from gmtool.errors import GmError
 from gmtool.formats import DEFAULT_DIALECT, DEFAULT_FORMAT, DEFAULT_LANG, FORMATS, LANGS
+
+__all__ = ["DiceChoice", "campaign_library", "check_ruleset", "commit", "library", "with_journal_mark"]
 
 DEBUG_ENV = "GMTOOL_DEBUG"
 
@@ -45,13 +48,6 @@ NearOpt = Annotated[Optional[str], typer.Option(
     "--near-homeworld", metavar="planets=N,terran=N,colonisable=N,unexplored=N",
     help="The hex is next to a homeworld with these neighbours so far (unexplored counts this hex): "
          "applies the -4/-2 world-type modifiers and the 2-to-4-planets rerolls.", show_default=False)]
-
-
-def library(tables: list[Path] | None) -> Any:
-    """The table library: shipped tables, GMTOOL_TABLES, then ``--tables`` folders."""
-    from gmtool.rolltables.library import TableLibrary
-
-    return TableLibrary.default(tables or [])
 
 
 def neighbourhood(spec: str | None) -> Any:
@@ -100,60 +96,12 @@ def require_campaign(option: Path | None) -> Path:
 @contextmanager
 def open_campaign(option: Path | None, changes: bool = True,
                   ruleset: str | None = "orion") -> Iterator[tuple[Any, Any]]:
-    """Lock the campaign, load it, and hand over (store, state); write with :func:`commit`.
-    A command that ``changes`` the state is refused once the game is over; a command made
-    for one ``ruleset`` is refused on a campaign of another."""
-    from gmtool.campaign.store import CampaignStore
+    """Lock the campaign (-c, $GMTOOL_CAMPAIGN or the current folder), load it, and hand over
+    (store, state); write with :func:`commit` (gmtool.campaign.session.open_session)."""
+    from gmtool.campaign.session import open_session
 
-    store = CampaignStore(require_campaign(option))
-    with store.locked():
-        state = store.load()
-        check_ruleset(state, ruleset)
-        if changes:
-            from gmtool.rules.orion.turns import ensure_not_over
-
-            ensure_not_over(state)
-        yield store, state
-
-
-def check_ruleset(state: Any, ruleset: str | None) -> None:
-    if ruleset is not None and state.ruleset != ruleset:
-        from gmtool.errors import RuleRefused
-
-        raise RuleRefused(key="wrong_ruleset", name=state.name, ruleset=state.ruleset, wanted=ruleset)
-
-
-def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entries: list | None = None,
-           forum: tuple[list, list] | None = None) -> None:
-    """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
-    (commands, posts) to forum.toml, then replace the state — all or nothing: when a
-    later step fails (a full disk) the appends are taken back."""
-    from gmtool.campaign.files import truncate_to
-
-    store.check(state)   # names that spoof, values the loader refuses: before anything is written
-    size = store.journal_size()
-    forum_path = store.folder / "forum.toml"
-    forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
-    if choice is not None:
-        entries = choice.entries
-    store.append(entries or [])
-    try:
-        if forum:
-            from gmtool.campaign import forumfile
-
-            forumfile.append(forum_path, *forum)
-        store.save(state, checked=True)
-    except GmError:
-        store.cut_journal(size)   # the state was not saved: neither are its rolls
-        if forum:
-            truncate_to(forum_path, forum_size)
-        raise
-
-
-def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
-    """Shipped tables, GMTOOL_TABLES, --tables, then the campaign's own tables/ folder."""
-    own = folder / "tables"
-    return library(list(tables or []) + ([own] if own.is_dir() else []))
+    with open_session(require_campaign(option), changes, ruleset) as session:
+        yield session.store, session.state
 
 
 class Output:
@@ -184,6 +132,12 @@ class Output:
         return render(with_journal_mark(report, self.campaign, lang or self.lang), self.format, self.dialect,
                       self.post_limit)
 
+    def render_kept(self, report: Any) -> str:
+        """A kept report (its journal mark already in it: ``turn show``) in this command's format."""
+        from gmtool.report.render import render
+
+        return render(report, self.format, self.dialect, self.post_limit)
+
     def emit(self, report: Any) -> None:
         sys.stdout.write(self.render(report))
 
@@ -196,81 +150,6 @@ class Output:
         from gmtool.report.model import Report, text
 
         self.emit(Report(text(line), [], data))
-
-
-def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
-    """Every report of a campaign ends with a mark of its journal's running hash (``journal #58 ·
-    3fa2c1d0e9b7``, keyed from the secret: journal.mark_hash): once posted, no journal entry up
-    to #58 can change unseen (``gmtool verify --published THREAD``)."""
-    last = getattr(campaign, "last_roll_id", 0)
-    chain = getattr(campaign, "journal_hash", "")
-    key = getattr(campaign, "mark_key", None)    # keyed from the secret: no secret at hand, no mark
-    if not last or not chain or not key or not hasattr(report, "blocks"):
-        return report
-    from gmtool.campaign.journal import mark, mark_hash
-    from gmtool.report.model import Paragraph, Report, Span
-
-    data = dict(report.data) if isinstance(report.data, dict) else report.data
-    if isinstance(data, dict):
-        data["journal"] = {"last_id": last, "hash": mark_hash(key, chain)}
-    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, key, lang), "i")])], data)
-
-
-class DiceChoice:
-    """The dice source chosen by ``--dice`` / ``--seed`` — or, in a campaign, its journaled
-    stream (``journal`` = (store, campaign, purpose)) — with what to tell the reader."""
-
-    def __init__(self, dice: str | None, seed: int | None, journal: Any = None) -> None:
-        from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
-
-        self.journal = journal
-        self.source: Any                 # a JournalingSource in a campaign, else Fixed- or RandomSource
-        self.info: dict[str, Any]        # what to tell the reader about the dice
-        if journal is not None:
-            from gmtool.campaign.stream import JournalingSource
-            from gmtool.errors import CampaignError
-
-            store, campaign, purpose = journal
-            faces = parse_faces(dice) if dice is not None else None
-            if faces is None and campaign.revealed_secret:
-                raise CampaignError(key="secret_revealed")
-            self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
-                                           purpose, faces, expected=campaign.commitment)
-            self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
-            if faces is not None:
-                self.info["faces"] = faces
-        elif dice is not None:
-            faces = parse_faces(dice)
-            self.source = FixedSource(faces)
-            self.info = {"kind": "fixed", "faces": faces}
-        else:
-            self.source = RandomSource(seed)
-            self.info = {"kind": "random", "seed": seed}
-
-    def finish(self) -> None:
-        """Refuse ``--dice`` faces that no roll used; note the journal ids."""
-        finish = getattr(self.source, "finish", None)
-        if finish:
-            finish()
-        ids = getattr(self.source, "ids", None)
-        if ids:
-            self.info["roll_ids"] = list(ids)
-        if self.journal is not None and self.entries:
-            # the journal's mark once these dice are appended, for reports rendered before the commit
-            from gmtool.campaign import journal
-
-            store, campaign, _ = self.journal
-            chain = journal.last_chain(store.journal_path)
-            for entry in self.entries:
-                chain = journal.link(chain, entry)
-            campaign.last_roll_id, campaign.journal_hash = self.entries[-1].id, chain
-
-    @property
-    def entries(self) -> list:
-        return getattr(self.source, "entries", [])
-
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def normalise_opt(lang: Any) -> str | None:
@@ -297,6 +176,8 @@ def os_message(exc: OSError) -> str:
     return reason
 # the language of the command being run, once known (set by Output)
 _LANG: ContextVar[str | None] = ContextVar("gmtool_lang", default=None)
+# the running command's parameters (set as it starts), for the error boundary
+_PARAMS: ContextVar[dict[str, Any] | None] = ContextVar("gmtool_params", default=None)
 
 
 def error_lang(kwargs: dict[str, Any]) -> str:
@@ -327,35 +208,49 @@ def refusal(key: str, /, **params: Any) -> "typer.Exit":
     return fail(t("error." + key, _LANG.get() or "en", **params))
 
 
-def handles_errors(func: F) -> F:
-    """Map domain errors to ``error: …`` and exit 1; never show a traceback unless
-    ``GMTOOL_DEBUG`` is set."""
+def error_boundary_lang() -> str:
+    """The language of an error met while a command ran (see :func:`error_lang`)."""
+    return error_lang(_PARAMS.get() or {})
 
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        token = _LANG.set(normalise_opt(kwargs.get("lang")))
-        try:
-            return func(*args, **kwargs)
-        except GmError as exc:
-            if os.environ.get(DEBUG_ENV):
-                raise
-            raise fail(exc.text(error_lang(kwargs))) from None
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+
+@contextmanager
+def error_boundary() -> Iterator[None]:
+    """The one place a command's errors become what the user sees (entered by the root
+    command, :class:`gmtool.cli.RootGroup`, around every command it runs): a domain error is
+    ``error: …`` and exit 1, a system error names its file, a bug is one ``internal error``
+    line — never a traceback unless ``GMTOOL_DEBUG`` is set.  The CLI library's own
+    errors (usage, exit, abort) pass through to it."""
+    from gmtool.cli.usage import ClickException
+
+    lang_token, params_token = _LANG.set(None), _PARAMS.set(None)
+    try:
+        yield
+    except GmError as exc:
+        if os.environ.get(DEBUG_ENV):
             raise
-        except BrokenPipeError:
-            raise typer.Exit(1) from None
-        except OSError as exc:   # a full disk, a read-only folder, a path that is not there
-            if os.environ.get(DEBUG_ENV):
-                raise
-            raise fail(os_message(exc)) from None
-        except Exception as exc:  # a bug: say so in one line
-            if os.environ.get(DEBUG_ENV):
-                raise
-            from gmtool.locale import t
+        raise fail(exc.text(error_boundary_lang())) from None
+    except (ClickException, typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except BrokenPipeError:
+        raise typer.Exit(1) from None
+    except OSError as exc:   # a full disk, a read-only folder, a path that is not there
+        if os.environ.get(DEBUG_ENV):
+            raise
+        raise fail(os_message(exc)) from None
+    except Exception as exc:  # a bug: say so in one line
+        if os.environ.get(DEBUG_ENV):
+            raise
+        from gmtool.locale import t
 
-            raise fail(t("error.internal", error_lang(kwargs), kind=type(exc).__name__, detail=exc,
-                         env=DEBUG_ENV)) from None
-        finally:
-            _LANG.reset(token)
+        raise fail(t("error.internal", error_boundary_lang(), kind=type(exc).__name__, detail=exc,
+                     env=DEBUG_ENV)) from None
+    finally:
+        _LANG.reset(lang_token)
+        _PARAMS.reset(params_token)
 
-    return wrapper  # type: ignore[return-value]
+
+def note_command(ctx: Any) -> None:
+    """Called as a command starts (its options parsed): what the error boundary needs to know
+    about it — its ``--lang`` and ``--campaign``."""
+    _PARAMS.set(dict(ctx.params))
+    _LANG.set(normalise_opt(ctx.params.get("lang")))

@@ -6,10 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.errors import InputError, RuleRefused
+from gmtool.errors import InputError
 from gmtool.locale import t as tr
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_dir, campaign_library, commit, handles_errors, open_campaign)
+                               campaign_dir, campaign_library, commit, open_campaign)
 
 app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
                   no_args_is_help=True)
@@ -28,7 +28,6 @@ def _bills(lib):
 
 
 @app.command("propose")
-@handles_errors
 def propose_command(
     pick: Annotated[Optional[int], typer.Option("--pick", help="The chair's choice: 1 or 2.", show_default=False)] = None,
     chair: Annotated[Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).",
@@ -61,7 +60,6 @@ def propose_command(
 
 
 @app.command("vote")
-@handles_errors
 def vote_command(
     choice: Annotated[str, typer.Argument(help="yes, no or abstain.", show_default=False)],
     player: PlayerOpt,
@@ -91,7 +89,6 @@ def vote_command(
 
 
 @app.command("elect")
-@handles_errors
 def elect_command(
     player: PlayerOpt,
     candidate: Annotated[Optional[str], typer.Option("--candidate", help="The leader voted for (none: abstain).",
@@ -120,7 +117,6 @@ def elect_command(
 
 
 @app.command("tally")
-@handles_errors
 def tally_command(
     ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (docs/file-formats.md); none: the "
                                                       "campaign's open vote.", show_default=False)] = None,
@@ -178,7 +174,7 @@ def tally_command(
     if campaign_dir(campaign) is None:
         raise InputError(key="cli.ballots_or_campaign")
 
-    from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
+    from gmtool.rules.orion.council import BillTally, ElectionTally
     from gmtool.rules.orion.council_campaign import tally, tally_emperor
     from gmtool.rolltables.model import pick
 
@@ -197,19 +193,11 @@ def tally_command(
             else:
                 result, bill_id, not_voted = tally(state, bills, chair_decision)
             commit(store, state)
-        else:
-            last = council.last_tally
-            if last is None or last.get("kind") != ("election" if election else "bill"):
-                raise RuleRefused(key="cli.nothing_to_tally")
-            ballots_ = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
-            not_voted = last.get("not_voted", [])
-            if election:
-                result = ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"),
-                                       ballots_)
-            else:
-                bill_id = last["bill"]
-                result = BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
-                                   last["decided_by_chair"], last["chair"], ballots_, last.get("silent", 0))
+        else:   # the last tally again, rebuilt from what the campaign recorded
+            from gmtool.campaign.session import Session
+
+            result, last_bill, not_voted = Session(store, state).last_tally(election)
+            bill_id = last_bill or ""
     if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:
@@ -218,7 +206,6 @@ def tally_command(
 
 
 @app.command("repeal")
-@handles_errors
 def repeal_command(
     law: Annotated[str, typer.Argument(help="The id of a law in force.", show_default=False)],
     campaign: CampaignOpt = None,

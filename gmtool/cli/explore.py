@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 from gmtool.errors import InputError
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, campaign_library, commit, handles_errors, library,
+                               TablesOpt, campaign_dir, campaign_library, commit, library,
                                neighbourhood, open_campaign)
 
 StageOpt = Annotated[Optional[int], typer.Option(
@@ -19,7 +19,6 @@ def register(app: typer.Typer) -> None:
     app.command("explore")(explore_command)
 
 
-@handles_errors
 def explore_command(
     player: Annotated[Optional[str], typer.Option("--player", "-p", help="In a campaign: the exploring leader.",
                                                   show_default=False)] = None,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, campaign_library, handles_errors,
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, campaign_library,
                                require_campaign)
 from gmtool.formats import IMAGE_FORMATS, MAP_TEXT_FORMATS
 
@@ -36,7 +36,6 @@ def _load(campaign: Optional[Path]):
     return folder, state
 
 
-@handles_errors
 def map_command(
     player: PlayerOpt = None,
     public: Annotated[bool, typer.Option("--public", help="What every leader may see (nothing in stage 1).")] = False,
@@ -104,7 +103,6 @@ def _write(path: Path, data: bytes) -> None:
         raise InputError(key="cli.cannot_write", path=path, reason=exc.strerror or exc) from None
 
 
-@handles_errors
 def reach_command(
     player: Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)],
     campaign: CampaignOpt = None,

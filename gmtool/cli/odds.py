@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from gmtool.cli.common import (FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt, TablesOpt,
-                               handles_errors, library, neighbourhood)
+                               library, neighbourhood)
 
 app = typer.Typer(help="Exact odds of the exploration chain or of any table, optionally checked by simulation.",
                   no_args_is_help=True)
@@ -21,7 +21,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("explore")
-@handles_errors
 def explore_command(
     stage: StageOpt = 1,
     near_homeworld: NearOpt = None,
@@ -87,7 +86,6 @@ def explore_command(
 
 
 @app.command("table")
-@handles_errors
 def table_command(
     table: Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type.", show_default=False)],
     modifier: Annotated[Optional[List[str]], typer.Option(

@@ -8,7 +8,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, commit,
-                               handles_errors, open_campaign, user_text)
+                               open_campaign, user_text)
 
 app = typer.Typer(help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).",
                   no_args_is_help=True)
@@ -19,7 +19,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("resolve")
-@handles_errors
 def resolve_command(
     thread: Annotated[List[str], typer.Argument(
         help="A thread file (posts under `=== AUTHOR #ID ===` headers); a saved forum page (phpBB, XenForo, "
@@ -119,7 +118,6 @@ def resolve_command(
 
 
 @app.command("pending")
-@handles_errors
 def pending_command(
     include_private: Annotated[bool, typer.Option("--include-private", help="The moderator's copy: also whose "
                                                   "Council ballot is not cast yet (never post it publicly).")] = False,
@@ -159,7 +157,6 @@ app.add_typer(profile_app, name="profile")
 
 
 @profile_app.command("check")
-@handles_errors
 def profile_check_command(
     page: Annotated[Path, typer.Argument(help="A saved thread page (HTML).", show_default=False)],
     profile: Annotated[Optional[str], typer.Option("--profile", help="A profile FILE.toml, or a shipped "

@@ -11,7 +11,7 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign, user_text)
+                               campaign_library, commit, open_campaign, user_text)
 
 monster_app = typer.Typer(help="Space monsters: record one destroyed in a battle the moderator resolved.",
                           no_args_is_help=True)
@@ -60,7 +60,6 @@ def _hex(value: str):
 
 
 @monster_app.command("slain")
-@handles_errors
 def monster_slain_command(hex_: HexOpt, by: ByOpt,
                           research_ship: Annotated[bool, typer.Option(
                               "--research-ship", help="A ship with the research module survived the battle: "
@@ -85,7 +84,6 @@ def monster_slain_command(hex_: HexOpt, by: ByOpt,
 
 
 @orion_app.command("damage")
-@handles_errors
 def orion_damage_command(by: ByOpt,
                          points: Annotated[int, typer.Option("--points", help="Damage dealt to the Guardian.",
                                                              show_default=False)],
@@ -108,7 +106,6 @@ def orion_damage_command(by: ByOpt,
     _emit(out, entry, rules)
 
 
-@handles_errors
 def blockade_command(hex_: HexOpt,
                      by: Annotated[Optional[str], typer.Option("--by", help="The blockading leader.",
                                                                show_default=False)] = None,
@@ -142,7 +139,6 @@ def blockade_command(hex_: HexOpt,
 
 
 @planet_app.command("capture")
-@handles_errors
 def planet_capture_command(hex_: HexOpt, by: ByOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
                            format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Record that LEADER captured a planet: it changes hands with its population and
@@ -180,7 +176,6 @@ ClassOpt = Annotated[str, typer.Option("--class", help="scout, colony_ship or a 
 
 
 @ship_app.command("add")
-@handles_errors
 def ship_add_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
                      tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Record a ship a leader won (a battle, a capture, a gift).
@@ -193,7 +188,6 @@ def ship_add_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt 
 
 
 @ship_app.command("lose")
-@handles_errors
 def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
                       tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Record a ship a leader lost in a battle the moderator resolved.
@@ -205,7 +199,6 @@ def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt
     _ship(True, player, ship_class, reason, campaign, tables, format, lang)
 
 
-@handles_errors
 def grant_command(player: PlayerOpt,
                   reason: Annotated[str, typer.Option("--reason", help="Why: a bill, an event card, a trade … "
                                                       "(shown in the reports).", show_default=False)],
@@ -234,7 +227,6 @@ def grant_command(player: PlayerOpt,
 
 
 @award_app.command("apply")
-@handles_errors
 def award_apply_command(player: PlayerOpt,
                         award: Annotated[int, typer.Argument(help="The award's number (status shows the list).",
                                                              show_default=False)],
@@ -267,7 +259,6 @@ def award_apply_command(player: PlayerOpt,
 
 
 @player_app.command("add")
-@handles_errors
 def player_add_command(player: PlayerOpt,
                        race: Annotated[str, typer.Option("--race", help="The leader's race (races table).")] = "",
                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -293,7 +284,6 @@ def player_add_command(player: PlayerOpt,
 
 
 @player_app.command("drop")
-@handles_errors
 def player_drop_command(player: PlayerOpt,
                         keep: Annotated[bool, typer.Option("--keep", help="Keep its empire for a replacement "
                                                            "(`player replace`); else its planets become neutral.")] = False,
@@ -320,7 +310,6 @@ NewOpt = Annotated[str, typer.Option("--to", help="The new name.", show_default=
 
 
 @player_app.command("replace")
-@handles_errors
 def player_replace_command(player: PlayerOpt,
                            by: Annotated[str, typer.Option("--by", help="The forum user who takes the empire over.",
                                                            show_default=False)],
@@ -344,7 +333,6 @@ def player_replace_command(player: PlayerOpt,
 
 
 @player_app.command("lang")
-@handles_errors
 def player_lang_command(player: PlayerOpt,
                         to: Annotated[str, typer.Option("--to", help="en or ru; an empty value goes back to the "
                                                          "campaign's language.", show_default=False)],
@@ -370,7 +358,6 @@ def player_lang_command(player: PlayerOpt,
 
 
 @player_app.command("rename")
-@handles_errors
 def player_rename_command(player: PlayerOpt, to: NewOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
                           format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Rename a leader everywhere the campaign names it.

@@ -28,20 +28,19 @@ def _keep(ctx: Any, param: Any, value: Any) -> Any:
 
 
 def _dialect(ctx: Any, param: Any, value: str | None) -> str | None:
-    """An unknown dialect is refused in one line (exit 2, a usage error) naming the known ones."""
+    """An unknown dialect is a usage error (exit 2) naming the known ones: the CLI library's own
+    ``BadParameter``, reported as every other bad option value is."""
     if value is None:
         return None
     from gmtool.forum.engines import dialect_names
 
     names = dialect_names()
     if value not in names:
-        from gmtool.cli.common import fail
         from gmtool.locale import normalise, t
 
         lang = normalise(ctx.params.get("lang"))   # when --lang came first on the line
-        exit_ = fail(t("error.profile.no_dialect", lang, name=repr(value), names=", ".join(names)))
-        exit_.exit_code = 2
-        raise exit_
+        raise typer.BadParameter(t("error.profile.no_dialect", lang, name=repr(value), names=", ".join(names)),
+                                 ctx=ctx, param=param)
     return _keep(ctx, param, value)
 
 

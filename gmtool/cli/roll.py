@@ -6,14 +6,13 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt,
-                               campaign_dir, commit, handles_errors, user_text)
+                               campaign_dir, commit, user_text)
 
 
 def register(app: typer.Typer) -> None:
     app.command("roll")(roll_command)
 
 
-@handles_errors
 def roll_command(
     expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d10+3, 4d6kh3, 3d6!, 6d10>=7, d%.",
                                               show_default=False)],

@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, handles_errors,
+from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library,
                                require_campaign)
 
 
@@ -13,7 +13,6 @@ def register(app: typer.Typer) -> None:
     app.command("status")(status_command)
 
 
-@handles_errors
 def status_command(
     player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only what this leader knows "
                                                   "(closed rooms in stage 1).", show_default=False)] = None,

@@ -7,8 +7,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from gmtool.errors import TableError
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail,
-                               handles_errors)
+from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail)
 from gmtool.cli.common import library as _library
 
 app = typer.Typer(help="List, show, check and roll on rule tables (tables/<ruleset>/*.toml).",
@@ -23,7 +22,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("list")
-@handles_errors
 def list_command(
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Only this ruleset, e.g. orion.",
                                                    show_default=False)] = None,
@@ -50,7 +48,6 @@ def list_command(
 
 
 @app.command("show")
-@handles_errors
 def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = None,
                  lang: LangOpt = None) -> None:
     """Show a table: its die, every row with its range, values and effect, its modifiers.
@@ -67,7 +64,6 @@ def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = 
 
 
 @app.command("roll")
-@handles_errors
 def roll_command(
     table: TableArg,
     modifier: Annotated[Optional[List[str]], typer.Option(
@@ -107,7 +103,6 @@ def roll_command(
 
 
 @app.command("check")
-@handles_errors
 def check_command(
     files: Annotated[Optional[List[Path]], typer.Argument(
         help="Table files to check; none: every table reachable.", show_default=False)] = None,

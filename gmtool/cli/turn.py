@@ -1,17 +1,16 @@
-"""``gmtool turn start | end | undo`` and the record-keeping commands between turn ends:
+"""``gmtool turn start | end | run | check | show | undo`` and the record-keeping commands between turn ends:
 ``colonize``, ``assign``, ``activate``, ``fleet``, ``quest complete``, ``event play``, ``deck``."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.campaign.names import file_stem
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, open_campaign, refusal,
+from gmtool.cli.common import (CampaignOpt, Lang, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
+                               campaign_library, commit, open_campaign, refusal,
                                require_campaign)
-from gmtool.formats import EXTENSIONS
 from gmtool.locale import t
 
 app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
@@ -44,45 +43,7 @@ def _rules(store: Any, tables: Any):
     return Rules(campaign_library(store.folder, tables))
 
 
-def _render_reports(out: Output, public: Any, private: dict[str, Any],
-                    langs: dict[str, str] | None = None) -> dict[str, str]:
-    """``public`` and each leader's report (in ``langs[leader]`` where given), rendered —
-    before anything is written."""
-    langs = langs or {}
-    rendered = {"public": out.render(public)}
-    rendered.update({file_stem(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
-    return rendered
-
-
-def _report_langs(state: Any, out: Output) -> dict[str, str]:
-    """Each leader's private-report language: its own (`gmtool player lang`), else the command's."""
-    return {p.name: p.lang or out.lang for p in state.players}
-
-
-def _write_reports(folder: Path, turn: int, out: Output, rendered: dict[str, str], maps: dict[str, bytes] | None = None,
-                   prefix: str = "") -> Path:
-    """The turn's posts (and its maps) into reports/turn-NN/."""
-    from gmtool.campaign.store import atomic_write
-
-    where = folder / "reports" / f"turn-{turn:02d}"
-    where.mkdir(parents=True, exist_ok=True)
-    ext = EXTENSIONS[out.format]
-    for name, body in rendered.items():
-        atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
-    for name, image in (maps or {}).items():
-        atomic_write(where / name, image)
-    return where
-
-
-def _snapshot(store: Any, turn: int, before: bytes, first_id: int, player: str | None = None,
-              orders: str | None = None) -> None:
-    from gmtool.campaign.history import keep
-
-    keep(store, turn, before, first_id, player, orders)
-
-
 @app.command("start")
-@handles_errors
 def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                   lang: LangOpt = None, dice: DiceOpt = None) -> None:
     """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
@@ -95,30 +56,15 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
     Example:
       gmtool turn start -c DIR
     """
-    from gmtool.report.turns import start_private, start_public
-    from gmtool.rules.orion.turns import start_turn
+    from gmtool.campaign.session import open_session
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} start"))
-        result = start_turn(state, rules, choice.source)
-        choice.finish()
-        quests = rules.quests(result["stage"])
-        from gmtool.cli.campaign import labeller
-
-        public = start_public(result, quests, out.lang, labeller(rules.library, out.lang))   # every report before writing
-        langs = _report_langs(state, out)
-        private = {p.name: r for p in state.players
-                   if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None}
-        rendered = _render_reports(out, public, private, langs)
-        commit(store, state, choice)
-        _write_reports(store.folder, result["turn"], out, rendered, prefix="start-")
-    out.emit(public)
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        posts = session.start_turn(session.rules(tables), out, dice)
+    out.emit(posts.public)
 
 
 @app.command("end")
-@handles_errors
 def end_command(
     chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision on "
                                                           "a tied vote when the chair abstained.",
@@ -138,82 +84,54 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    with open_campaign(campaign, ruleset=None) as (store, state):
-        out = Output(format, lang, state)
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign), ruleset=None) as session:
+        out = Output(format, lang, session.state)
         from gmtool.rules.registry import ruleset_of
 
-        if ruleset_of(state).player_turns:   # one player's turn ends, not the whole table's
-            _end_player_turn(store, state, out, player, tables)
+        if ruleset_of(session.state).player_turns:   # one player's turn ends, not the whole table's
+            _end_player_turn(session, out, player, tables)
             return
-        rules = _rules(store, tables)
-        before = store.state_path.read_bytes()
-        choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} end"))
-        turn = state.turn
-        public, rendered = _close_turn(state, rules, out, choice, chair_decision)
-        store.check(state)   # a value the loader would refuse: refused before the snapshot is kept
-        maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
-        _snapshot(store, turn, before, _first_id(choice))
-        commit(store, state, choice)
-        _write_reports(store.folder, turn, out, rendered, maps)
-    out.emit(public)
+        posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
+    out.emit(posts.public)
 
 
-def _draw_maps(rules: Any, state: Any, turn: int, out: Output, stage: int | None = None) -> dict[str, bytes]:
-    """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
-    the turn's own tables; drawn before the turn is written (gmtool.maps)."""
-    from gmtool.maps import draw_turn_maps
-
-    return draw_turn_maps(state, rules.library, out.lang, turn, stage)
-
-
-def _first_id(choice: DiceChoice) -> int:
-    """The first journal id the command used (or would have used)."""
-    return choice.entries[0].id if choice.entries else choice.source.next_id
-
-
-def _close_turn(state: Any, rules: Any, out: Output, choice: DiceChoice, chair_decision: Optional[str],
-                done: list | None = None) -> tuple[Any, dict[str, str]]:
-    """`turn end` on the loaded state and every report of it, rendered before anything is
-    written: (the public report, rendered reports by file name)."""
-    from gmtool.cli.campaign import labeller
-    from gmtool.maps import note_turn_maps
-    from gmtool.report.turns import end_private, end_public
-    from gmtool.rules.orion.turns import end_turn
-
-    inboxes = {p.name: list(p.inbox) for p in state.players}
-    result = end_turn(state, rules, choice.source, chair_decision)
-    choice.finish()
-    for p in state.players:   # news delivered in this turn's private report
-        p.inbox = []
-    from gmtool.campaign.frames import hex_writer
-
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), out.lang, labeller(rules.library, out.lang))
-    langs = _report_langs(state, out)   # a leader's private report in its own language
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, langs[p.name], done,
-                                   labeller(rules.library, langs[p.name]), hex_writer(state, p.name, result["stage"]))
-               for p in state.players}
-    note_turn_maps(public, private, out.lang, langs)   # each post names its map (gmtool.maps)
-    return public, _render_reports(out, public, private, langs)
-
-
-def _end_player_turn(store: Any, state: Any, out: Output, player: Optional[str], tables: Any) -> None:
+def _end_player_turn(session: Any, out: Output, player: Optional[str], tables: Any) -> None:
     """The end of one player's turn, where the ruleset's turns are a player's (Merchant of
     Venus: docs/rules-venus.md)."""
-    from gmtool.rules.registry import ruleset_of
-
     if not player:
         raise refusal("cli.venus_turn_player")
-    before = store.state_path.read_bytes()
-    turn = state.turn
-    report = ruleset_of(state).end_player_turn(state, campaign_library(store.folder, tables), player, out.lang)
-    store.check(state)
-    _snapshot(store, turn, before, store.next_roll_id(), player)
-    commit(store, state)
-    out.emit(report)
+    out.emit(session.end_player_turn(player, out.lang, tables))
+
+
+@app.command("show")
+def show_command(
+    turn: Annotated[int, typer.Option("--turn", "-t", min=1, help="The turn whose posts to show.", show_default=False)],
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="A leader: its private report (else the "
+                                                  "public one).", show_default=False)] = None,
+    start: Annotated[bool, typer.Option("--start", help="The turn's start posts (else the end-of-turn ones).")] = False,
+    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+) -> None:
+    """Print a past turn's post again, from the report model kept when it was written: in the
+    format, dialect and language asked for. With the options used at the time it is the same
+    text as then; without --lang, the language it was posted in.
+
+    \b
+    Examples:
+      gmtool turn show -c DIR --turn 3
+      gmtool turn show -c DIR --turn 3 --player bob --format markdown --lang ru
+    """
+    from gmtool.campaign.session import load_campaign, past_post
+
+    folder = require_campaign(campaign)
+    state = load_campaign(folder)
+    post = past_post(folder, turn, player, lang.value if lang else None, start)
+    out = Output(format, Lang(post.lang), state)
+    sys.stdout.write(out.render_kept(post.report))
 
 
 @app.command("undo")
-@handles_errors
 def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
     rolls made since are marked voided in voided.toml, so a re-run turn is visible.
@@ -222,13 +140,10 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     Example:
       gmtool turn undo -c DIR
     """
-    from gmtool.campaign.history import undo
-    from gmtool.campaign.store import CampaignStore
+    from gmtool.campaign.session import undo_turn
 
-    store = CampaignStore(require_campaign(campaign))
-    with store.locked():
-        undone = undo(store)
-        out = Output(format, lang, store.load())
+    undone, state = undo_turn(require_campaign(campaign))
+    out = Output(format, lang, state)
     turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
     span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
             else t("reply.nothing_voided", out.lang))
@@ -244,7 +159,6 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
                "forum_reopened": undone.forum_voided})
 
 
-@handles_errors
 def colonize_command(player: PlayerOpt, hex_: HexOpt,
                      override: Annotated[Optional[str], typer.Option(
                          "--override", help="The moderator's reason to allow a world type that is not "
@@ -277,7 +191,6 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
               {"leader": state.player(player).name, "hex": str(system.hex), "population": population})
 
 
-@handles_errors
 def assign_command(player: PlayerOpt, hex_: HexOpt,
                    workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False,
                                                                           help="Colonists working (PP); default: the rest.")] = None,
@@ -305,7 +218,6 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
               {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists})
 
 
-@handles_errors
 def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
                      format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Activate a colony for this turn: 2 orders (1 with an orbital base, 2 under blockade).
@@ -327,7 +239,6 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
               {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders})
 
 
-@handles_errors
 def fleet_command(player: PlayerOpt,
                   change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -354,7 +265,6 @@ def fleet_command(player: PlayerOpt,
 
 
 @quest_app.command("complete")
-@handles_errors
 def quest_complete_command(player: PlayerOpt,
                            quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
                                                                         "latest announced).", show_default=False)] = None,
@@ -390,7 +300,6 @@ def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **
 
 
 @event_app.command("play")
-@handles_errors
 def event_play_command(player: PlayerOpt,
                        card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
                                                            "language (\"Эпидемия\").", show_default=False)],
@@ -414,7 +323,6 @@ def event_play_command(player: PlayerOpt,
 
 
 @deck_app.command("show")
-@handles_errors
 def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.",
                                                           show_default=False)],
                       campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
@@ -434,7 +342,6 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
 
 
 @deck_app.command("draw")
-@handles_errors
 def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.",
                                                         show_default=False)],
                       count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
@@ -460,7 +367,6 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
 
 
 @deck_app.command("discard")
-@handles_errors
 def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
                          card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
@@ -484,7 +390,6 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
 
 @deck_app.command("shuffle")
-@handles_errors
 def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
                                                            "quests-common.", show_default=False)],
                          campaign: CampaignOpt = None, dice: DiceOpt = None, format: FormatOpt = None,
@@ -506,23 +411,7 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
-def _run_orders(store: Any, state: Any, rules: Any, path: Path, dice: Optional[str]):
-    """Read the orders file and play it (gmtool/rules/orion/orders.py); returns (choice,
-    problems, the file as shown, what was done)."""
-    from gmtool.errors import InputError
-    from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
-    from gmtool.tomlfile import display_path, read_text
-
-    where = display_path(path)
-    text = read_text(path, InputError)
-    orders, problems = parse_orders(load_orders(text, where), text, state)
-    choice = DiceChoice(dice, None, (store, state, f"turn {state.turn} orders"))
-    more, done = play_orders(state, rules, choice.source, orders)
-    return choice, problems + more, where, done
-
-
 @app.command("check")
-@handles_errors
 def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
                   lang: LangOpt = None) -> None:
@@ -533,10 +422,11 @@ def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (T
       gmtool turn check orders/turn-07.toml -c DIR
     """
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        choice, problems, where, _ = _run_orders(store, state, rules, orders, None)
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        _, problems, where, _ = session.play_orders(session.rules(tables), orders)
     if problems:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
@@ -549,7 +439,6 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
 
 
 @app.command("run")
-@handles_errors
 def run_command(
     orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")] = False,
@@ -567,22 +456,15 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR
     """
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        before = store.state_path.read_bytes()
-        turn = state.turn
-        choice, problems, where, done = _run_orders(store, state, rules, orders, dice)
-        if problems:
+    from gmtool.campaign.session import open_session
+
+    with open_session(require_campaign(campaign)) as session:
+        out = Output(format, lang, session.state)
+        posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
+        if posts is None:
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
-        public, rendered = _close_turn(state, rules, out, choice, chair_decision, done)
-        store.check(state)   # a turn that would save a value the loader refuses is refused whole
-        if not dry_run:
-            maps = _draw_maps(rules, state, turn, out, public.data.get("stage"))
-            _snapshot(store, turn, before, _first_id(choice), orders=where)
-            commit(store, state, choice)
-            _write_reports(store.folder, turn, out, rendered, maps)
+    rendered, public = posts.rendered, posts.public
     if dry_run and out.format == "json":
         import json
 
@@ -598,7 +480,6 @@ def run_command(
     out.emit(public)
 
 
-@handles_errors
 def build_command(player: PlayerOpt, hex_: HexOpt,
                   item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
                   campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
@@ -625,7 +506,6 @@ def build_command(player: PlayerOpt, hex_: HexOpt,
                 hex=result["hex"], cost=t("n_pp", out.lang, n=result["cost"])), dict(result))
 
 
-@handles_errors
 def scrap_command(player: PlayerOpt,
                   item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
                   hex_: Annotated[Optional[str], typer.Option("--hex", help="Where (for a base or building).",
@@ -652,7 +532,6 @@ def scrap_command(player: PlayerOpt,
                 bc=t("n_bc", out.lang, n=amount)), {"player": player, "item": item, "hex": hex_, "bc": amount})
 
 
-@handles_errors
 def research_command(player: PlayerOpt,
                      all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
                                                                 "researched (the technology tree is kept outside "

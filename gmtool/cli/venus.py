@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, handles_errors, library, open_campaign, user_text)
+                               campaign_library, commit, library, open_campaign, user_text)
 
 app = typer.Typer(help="Merchant of Venus, Classic game: movement, landing, net worth (ruleset venus).",
                   no_args_is_help=True)
@@ -18,7 +18,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("move")
-@handles_errors
 def move_command(
     player: PlayerOpt,
     heading: Annotated[Optional[str], typer.Option("--heading", help="The declared heading and destination "
@@ -55,7 +54,6 @@ def move_command(
 
 
 @app.command("navigate")
-@handles_errors
 def navigate_command(
     player: PlayerOpt,
     die: Annotated[Optional[int], typer.Option("--die", min=1, max=100, help="The face of the rolled speed die to "
@@ -82,7 +80,6 @@ def navigate_command(
 
 
 @app.command("land")
-@handles_errors
 def land_command(
     player: PlayerOpt,
     at: Annotated[str, typer.Option("--at", help="The space: its id or its label (tables/venus/board.toml).",
@@ -111,7 +108,6 @@ def land_command(
 
 
 @app.command("skip")
-@handles_errors
 def skip_command(
     player: PlayerOpt,
     in_port: Annotated[bool, typer.Option("--in-port", help="The ship is in a surface city or spaceport: go "
@@ -137,7 +133,6 @@ def skip_command(
 
 
 @app.command("cost")
-@handles_errors
 def cost_command(
     grey: Annotated[int, typer.Option("--grey", min=0, max=1000, help="Steps along grey lines (solid or dashed).")] = 0,
     green: Annotated[int, typer.Option("--green", min=0, max=1000, help="Steps along solid green lines.")] = 0,
@@ -163,7 +158,6 @@ def cost_command(
 
 
 @app.command("worth")
-@handles_errors
 def worth_command(
     player: PlayerOpt,
     set_: Annotated[int, typer.Option("--set", min=0, max=10 ** 9, help="The player's net worth in credits.",

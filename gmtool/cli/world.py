@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt,
-                               TablesOpt, handles_errors, library, neighbourhood)
+                               TablesOpt, library, neighbourhood)
 
 app = typer.Typer(help="Generate worlds directly, for special rules and scenarios.", no_args_is_help=True)
 
@@ -16,7 +16,6 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("planet")
-@handles_errors
 def planet_command(
     prop: Annotated[Optional[List[str]], typer.Option(
         "--property", "-p", help="A property the planet has (hostile, poor, gravity, favorable, rich, "

@@ -1,0 +1,651 @@
+"""The campaign as a library: one place that opens a campaign with its lock, hands out
+journaled dice, commits or rolls back, writes reports, report models and snapshots, runs a
+turn, rebuilds a past tally and verifies the journal.
+
+The command line (gmtool/cli) is one front end of it: a command parses its options, calls
+this module, then renders and prints.  The forum resolver and anything that comes next
+(a room collector, a site) are others.  Nothing here prints or imports typer; errors are the
+domain errors of gmtool.errors.  Rendering is asked of a *renderer* — any object with a
+``format``, a ``lang`` and ``render(report, lang=None) -> str`` (the CLI's ``Output``) — so
+that every post is rendered before anything is written.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Protocol
+
+from gmtool.errors import GmError
+from gmtool.formats import EXTENSIONS
+from gmtool.struct import Struct   # not dataclasses: this module is on every command's start-up path
+
+# the file extension of a written report, by format
+# the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
+MODELS_FOLDER = "models"
+MODELS_VERSION = 1
+
+
+def models_path(folder: Path, turn: int, start: bool = False) -> Path:
+    """Where the report models of a turn's end posts (or, ``start``, its start posts) are kept."""
+    return folder / "reports" / MODELS_FOLDER / f"turn-{turn:02d}{'-start' if start else ''}.json"
+
+
+class Renderer(Protocol):
+    format: str
+    lang: str
+
+    def render(self, report: Any, lang: str | None = None) -> str: ...
+
+
+# ---------------------------------------------------------------- tables
+
+def table_library(tables: list[Path] | None) -> Any:
+    """The table library: shipped tables, GMTOOL_TABLES, then the ``tables`` folders."""
+    from gmtool.rolltables.library import TableLibrary
+
+    return TableLibrary.default(tables or [])
+
+
+def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
+    """Shipped tables, GMTOOL_TABLES, ``tables``, then the campaign's own tables/ folder."""
+    own = folder / "tables"
+    return table_library(list(tables or []) + ([own] if own.is_dir() else []))
+
+
+# ---------------------------------------------------------------- opening and committing
+
+def check_ruleset(state: Any, ruleset: str | None) -> None:
+    if ruleset is not None and state.ruleset != ruleset:
+        from gmtool.errors import RuleRefused
+
+        raise RuleRefused(key="wrong_ruleset", name=state.name, ruleset=state.ruleset, wanted=ruleset)
+
+
+@contextmanager
+def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orion") -> Iterator["Session"]:
+    """Lock the campaign in ``folder``, load it and hand over a :class:`Session`; write with
+    :meth:`Session.commit`.  A session that ``changes`` the state is refused once the game is
+    over; one made for a ``ruleset`` is refused on a campaign of another."""
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(folder)
+    with store.locked():
+        state = store.load()
+        check_ruleset(state, ruleset)
+        if changes:
+            from gmtool.rules.orion.turns import ensure_not_over
+
+            ensure_not_over(state)
+        yield Session(store, state)
+
+
+def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entries: list | None = None,
+           forum: tuple[list, list] | None = None) -> None:
+    """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
+    (commands, posts) to forum.toml, then replace the state — all or nothing: when a
+    later step fails (a full disk) the appends are taken back."""
+    from gmtool.campaign.files import truncate_to
+
+    store.check(state)   # names that spoof, values the loader refuses: before anything is written
+    size = store.journal_size()
+    forum_path = store.folder / "forum.toml"
+    forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
+    if choice is not None:
+        entries = choice.entries
+    store.append(entries or [])
+    try:
+        if forum:
+            from gmtool.campaign import forumfile
+
+            forumfile.append(forum_path, *forum)
+        store.save(state, checked=True)
+    except GmError:
+        store.cut_journal(size)   # the state was not saved: neither are its rolls
+        if forum:
+            truncate_to(forum_path, forum_size)
+        raise
+
+
+class DiceChoice:
+    """The dice source chosen by ``--dice`` faces / a seed — or, in a campaign, its journaled
+    stream (``journal`` = (store, campaign, purpose)) — with what to tell the reader."""
+
+    def __init__(self, dice: str | None, seed: int | None, journal: Any = None) -> None:
+        from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
+
+        self.journal = journal
+        self.source: Any                 # a JournalingSource in a campaign, else Fixed- or RandomSource
+        self.info: dict[str, Any]        # what to tell the reader about the dice
+        if journal is not None:
+            from gmtool.campaign.stream import JournalingSource
+            from gmtool.errors import CampaignError
+
+            store, campaign, purpose = journal
+            faces = parse_faces(dice) if dice is not None else None
+            if faces is None and campaign.revealed_secret:
+                raise CampaignError(key="secret_revealed")
+            self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
+                                           purpose, faces, expected=campaign.commitment)
+            self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
+            if faces is not None:
+                self.info["faces"] = faces
+        elif dice is not None:
+            faces = parse_faces(dice)
+            self.source = FixedSource(faces)
+            self.info = {"kind": "fixed", "faces": faces}
+        else:
+            self.source = RandomSource(seed)
+            self.info = {"kind": "random", "seed": seed}
+
+    def finish(self) -> None:
+        """Refuse ``--dice`` faces that no roll used; note the journal ids."""
+        finish = getattr(self.source, "finish", None)
+        if finish:
+            finish()
+        ids = getattr(self.source, "ids", None)
+        if ids:
+            self.info["roll_ids"] = list(ids)
+        if self.journal is not None and self.entries:
+            # the journal's mark once these dice are appended, for reports rendered before the commit
+            from gmtool.campaign import journal
+
+            store, campaign, _ = self.journal
+            chain = journal.last_chain(store.journal_path)
+            for entry in self.entries:
+                chain = journal.link(chain, entry)
+            campaign.last_roll_id, campaign.journal_hash = self.entries[-1].id, chain
+
+    @property
+    def entries(self) -> list:
+        return getattr(self.source, "entries", [])
+
+    @property
+    def first_id(self) -> int:
+        """The first journal id these dice used (or would have used)."""
+        return self.entries[0].id if self.entries else self.source.next_id
+
+
+def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
+    """Every report of a campaign ends with a mark of its journal's running hash (``journal #58 ·
+    3fa2c1d0e9b7``, keyed from the secret: journal.mark_hash): once posted, no journal entry up
+    to #58 can change unseen (``gmtool verify --published THREAD``)."""
+    last = getattr(campaign, "last_roll_id", 0)
+    chain = getattr(campaign, "journal_hash", "")
+    key = getattr(campaign, "mark_key", None)    # keyed from the secret: no secret at hand, no mark
+    if not last or not chain or not key or not hasattr(report, "blocks"):
+        return report
+    from gmtool.campaign.journal import mark, mark_hash
+    from gmtool.report.model import Paragraph, Report, Span
+
+    data = dict(report.data) if isinstance(report.data, dict) else report.data
+    if isinstance(data, dict):
+        data["journal"] = {"last_id": last, "hash": mark_hash(key, chain)}
+    return Report(report.title, [*report.blocks, Paragraph([Span(mark(last, chain, key, lang), "i")])], data)
+
+
+# ---------------------------------------------------------------- a turn's posts
+
+class TurnPosts(Struct):
+    """A turn's posts, built and rendered before anything is written: the public report,
+    the rendered posts by file stem (``public`` and one per leader), the maps, and the
+    report models kept for ``turn show`` (:func:`models_data`)."""
+
+    __slots__ = ("turn", "public", "rendered", "models", "maps")
+
+    def __init__(self, turn: int, public: Any, rendered: dict[str, str], models: dict[str, Any],
+                 maps: dict[str, bytes] | None = None) -> None:
+        self.turn = turn
+        self.public = public
+        self.rendered = rendered
+        self.models = models
+        self.maps = maps or {}
+
+
+def report_langs(state: Any, lang: str) -> dict[str, str]:
+    """Each leader's private-report language: its own (`gmtool player lang`), else ``lang``."""
+    return {p.name: p.lang or lang for p in state.players}
+
+
+def render_posts(out: Renderer, public: Any, private: dict[str, Any],
+                 langs: dict[str, str] | None = None) -> dict[str, str]:
+    """``public`` and each leader's report (in ``langs[leader]`` where given), rendered —
+    before anything is written."""
+    from gmtool.campaign.names import file_stem
+
+    langs = langs or {}
+    rendered = {"public": out.render(public)}
+    rendered.update({file_stem(leader): out.render(report, langs.get(leader)) for leader, report in private.items()})
+    return rendered
+
+
+def models_data(state: Any, turn: int, built: dict[str, tuple[Any, dict[str, Any]]],
+                used: dict[str, str]) -> dict[str, Any]:
+    """The report models of a turn's posts as plain data: for each language the campaign
+    knows, the public report and each leader's, with the journal mark they were posted
+    with; ``used``: the language each post was rendered in at the time (``public`` and
+    each leader)."""
+    from gmtool.report.model import report_to_dict
+
+    langs: dict[str, Any] = {}
+    for lang, (public, private) in built.items():
+        langs[lang] = {"public": report_to_dict(with_journal_mark(public, state, lang)),
+                       "private": {leader: report_to_dict(with_journal_mark(r, state, lang))
+                                   for leader, r in private.items()}}
+    return {"version": MODELS_VERSION, "turn": turn, "used": used, "langs": langs}
+
+
+def _other_langs(lang_used: set[str]) -> list[str]:
+    from gmtool.locale import LANGS
+
+    return [lang for lang in LANGS if lang not in lang_used]
+
+
+def _start_reports(state: Any, rules: Any, result: dict[str, Any], lang: str,
+                   langs: dict[str, str]) -> tuple[Any, dict[str, Any]]:
+    from gmtool.report.labels import rule_labels
+    from gmtool.report.turns import start_private, start_public
+
+    public = start_public(result, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
+    private = {p.name: r for p in state.players
+               if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None}
+    return public, private
+
+
+def _end_reports(state: Any, rules: Any, result: dict[str, Any], lang: str, langs: dict[str, str],
+                 inboxes: dict[str, list], done: list | None) -> tuple[Any, dict[str, Any]]:
+    from gmtool.campaign.frames import hex_writer
+    from gmtool.maps import note_turn_maps
+    from gmtool.report.labels import rule_labels
+    from gmtool.report.turns import end_private, end_public
+
+    public = end_public(result, rules.bills, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
+    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, langs[p.name], done,
+                                   rule_labels(rules.library, langs[p.name]),
+                                   hex_writer(state, p.name, result["stage"]))
+               for p in state.players}
+    note_turn_maps(public, private, lang, langs)   # each post names its map (gmtool.maps)
+    return public, private
+
+
+def _in_every_lang(build: Any, state: Any, result: dict[str, Any], done: list | None, out: Renderer,
+                   langs: dict[str, str]) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
+    """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
+    own), and the same posts built whole in every language the campaign knows (for ``turn
+    show --lang``).  Each build reads its own copy of ``result`` and ``done`` (copied
+    together: a private report tells an order's log entries once, by identity), since a
+    builder may add to them."""
+    import copy
+
+    used = {out.lang, *langs.values()}
+    pristine = copy.deepcopy((result, done))
+    public, private = build(result, done, out.lang, langs)
+    built = {}
+    for lang in sorted(used) + _other_langs(used):
+        if lang == out.lang and all(v == lang for v in langs.values()):
+            built[lang] = (public, private)
+        else:
+            again, again_done = copy.deepcopy(pristine)
+            built[lang] = build(again, again_done, lang, {p.name: lang for p in state.players})
+    return public, private, built
+
+
+class Session:
+    """An open campaign (its store locked, its state loaded): the machinery every front end
+    shares.  Get one from :func:`open_session`."""
+
+    def __init__(self, store: Any, state: Any) -> None:
+        self.store = store
+        self.state = state
+
+    @property
+    def folder(self) -> Path:
+        return Path(self.store.folder)
+
+    def library(self, tables: list[Path] | None = None) -> Any:
+        return campaign_library(self.folder, tables)
+
+    def rules(self, tables: list[Path] | None = None) -> Any:
+        from gmtool.rules.orion.turns import Rules
+
+        return Rules(self.library(tables))
+
+    def dice(self, purpose: str, faces: str | None = None) -> DiceChoice:
+        """The journaled dice of one step (``faces``: the moderator's own, journaled as manual)."""
+        return DiceChoice(faces, None, (self.store, self.state, purpose))
+
+    def commit(self, choice: DiceChoice | None = None, *, entries: list | None = None,
+               forum: tuple[list, list] | None = None) -> None:
+        commit(self.store, self.state, choice, entries=entries, forum=forum)
+
+    def state_bytes(self) -> bytes:
+        """campaign.toml as it is on disk (what a snapshot keeps)."""
+        return bytes(self.store.state_path.read_bytes())
+
+    def snapshot(self, turn: int, before: bytes, first_id: int, player: str | None = None,
+                 orders: str | None = None) -> None:
+        """Keep the state before a turn end for `turn undo` (gmtool.campaign.history)."""
+        from gmtool.campaign.history import keep
+
+        keep(self.store, turn, before, first_id, player, orders)
+
+    def write_reports(self, turn: int, fmt: str, rendered: dict[str, str], maps: dict[str, bytes] | None = None,
+                      prefix: str = "", models: dict[str, Any] | None = None) -> Path:
+        """The turn's posts (and its maps, and its report models) into reports/turn-NN/."""
+        from gmtool.campaign.store import atomic_write
+
+        where = self.folder / "reports" / f"turn-{turn:02d}"
+        where.mkdir(parents=True, exist_ok=True)
+        ext = EXTENSIONS[fmt]
+        for name, body in rendered.items():
+            atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
+        for name, image in (maps or {}).items():
+            atomic_write(where / name, image)
+        if models is not None:
+            import json
+
+            path = models_path(self.folder, turn, start=bool(prefix))
+            path.parent.mkdir(exist_ok=True)
+            atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
+        return where
+
+    # ---- the turn engine
+
+    def start_turn(self, rules: Any, out: Renderer, faces: str | None = None) -> TurnPosts:
+        """`turn start`: the turn started on the loaded state, every post rendered before
+        anything is written, then committed and written (reports/turn-NN/start-*)."""
+        from gmtool.rules.orion.turns import start_turn
+
+        state = self.state
+        choice = self.dice(f"turn {state.turn} start", faces)
+        result = start_turn(state, rules, choice.source)
+        choice.finish()
+        langs = report_langs(state, out.lang)
+        public, private, built = _in_every_lang(
+            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs)
+        rendered = render_posts(out, public, private, langs)
+        used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
+        posts = TurnPosts(result["turn"], public, rendered, models_data(state, result["turn"], built, used))
+        self.commit(choice)
+        self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
+        return posts
+
+    def close_turn(self, rules: Any, out: Renderer, choice: DiceChoice, chair_decision: str | None,
+                   done: list | None = None) -> TurnPosts:
+        """`turn end` on the loaded state and every post of it, rendered before anything is
+        written."""
+        from gmtool.rules.orion.turns import end_turn
+
+        state = self.state
+        turn = state.turn
+        inboxes = {p.name: list(p.inbox) for p in state.players}
+        result = end_turn(state, rules, choice.source, chair_decision)
+        choice.finish()
+        for p in state.players:   # news delivered in this turn's private report
+            p.inbox = []
+        langs = report_langs(state, out.lang)   # a leader's private report in its own language
+        public, private, built = _in_every_lang(
+            lambda res, done_, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done_), state, result, done,
+            out, langs)
+        rendered = render_posts(out, public, private, langs)
+        used = {"public": out.lang, **langs}
+        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
+
+    def draw_maps(self, rules: Any, turn: int, lang: str, stage: int | None = None) -> dict[str, bytes]:
+        """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
+        the turn's own tables; drawn before the turn is written (gmtool.maps)."""
+        from gmtool.maps import draw_turn_maps
+
+        return dict(draw_turn_maps(self.state, rules.library, lang, turn, stage))
+
+    def end_turn(self, rules: Any, out: Renderer, faces: str | None = None,
+                 chair_decision: str | None = None) -> TurnPosts:
+        """`turn end`: close the turn, draw its maps, keep the snapshot, commit, write the posts."""
+        before = self.state_bytes()
+        choice = self.dice(f"turn {self.state.turn} end", faces)
+        posts = self.close_turn(rules, out, choice, chair_decision)
+        self.store.check(self.state)   # a value the loader would refuse: refused before the snapshot is kept
+        posts.maps = self.draw_maps(rules, posts.turn, out.lang, posts.public.data.get("stage"))
+        self.snapshot(posts.turn, before, choice.first_id)
+        self.commit(choice)
+        self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
+        return posts
+
+    def play_orders(self, rules: Any, path: Path, faces: str | None = None) -> tuple[DiceChoice, list, str, list]:
+        """Read the orders file and play it (gmtool/rules/orion/orders.py): (the dice,
+        problems, the file as shown, what was done)."""
+        from gmtool.errors import InputError
+        from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
+        from gmtool.tomlfile import display_path, read_text
+
+        where = display_path(path)
+        text = read_text(path, InputError)
+        orders, problems = parse_orders(load_orders(text, where), text, self.state)
+        choice = self.dice(f"turn {self.state.turn} orders", faces)
+        more, done = play_orders(self.state, rules, choice.source, orders)
+        return choice, problems + more, where, done
+
+    def run_turn(self, rules: Any, out: Renderer, path: Path, faces: str | None = None,
+                 chair_decision: str | None = None, dry_run: bool = False) -> tuple[TurnPosts | None, list, str]:
+        """`turn run ORDERS`: apply the orders, end the turn, and (unless ``dry_run``) keep the
+        snapshot, commit and write the posts — all or nothing.  (posts, problems, the file as
+        shown): with problems, nothing was played to the end and nothing is written."""
+        before = self.state_bytes()
+        turn = self.state.turn
+        choice, problems, where, done = self.play_orders(rules, path, faces)
+        if problems:
+            return None, problems, where
+        posts = self.close_turn(rules, out, choice, chair_decision, done)
+        self.store.check(self.state)   # a turn that would save a value the loader refuses is refused whole
+        if not dry_run:
+            posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
+            self.snapshot(turn, before, choice.first_id, orders=where)
+            self.commit(choice)
+            self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
+        return posts, [], where
+
+    def end_player_turn(self, player: str, lang: str, tables: list[Path] | None = None) -> Any:
+        """The end of one player's turn, where the ruleset's turns are a player's (Merchant of
+        Venus: docs/rules-venus.md): its report, once the turn is kept and committed."""
+        from gmtool.rules.registry import ruleset_of
+
+        before = self.state_bytes()
+        turn = self.state.turn
+        report = ruleset_of(self.state).end_player_turn(self.state, self.library(tables), player, lang)
+        self.store.check(self.state)
+        self.snapshot(turn, before, self.store.next_roll_id(), player)
+        self.commit()
+        return report
+
+    # ---- the council
+
+    def last_tally(self, election: bool) -> tuple[Any, str | None, list[str]]:
+        """The last council tally rebuilt from what the campaign recorded (to post it again):
+        (the tally, the bill's id for a bill vote, who did not vote)."""
+        from gmtool.errors import RuleRefused
+        from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
+
+        last = self.state.council.last_tally
+        if last is None or last.get("kind") != ("election" if election else "bill"):
+            raise RuleRefused(key="cli.nothing_to_tally")
+        ballots = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
+        not_voted = list(last.get("not_voted", []))
+        if election:
+            return (ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"), ballots),
+                    None, not_voted)
+        return (BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
+                          last["decided_by_chair"], last["chair"], ballots, last.get("silent", 0)),
+                last["bill"], not_voted)
+
+
+# ---------------------------------------------------------------- without the lock held after
+
+def undo_turn(folder: Path) -> tuple[Any, Any]:
+    """`turn undo`: go back to the state before the last `turn end` (gmtool.campaign.history);
+    (what was undone, the state now)."""
+    from gmtool.campaign.history import undo
+    from gmtool.campaign.store import CampaignStore
+
+    store = CampaignStore(folder)
+    with store.locked():
+        undone = undo(store)
+        return undone, store.load()
+
+
+# ---------------------------------------------------------------- past turns
+
+class PastPost(Struct):
+    """One post of a past turn, as its report model was kept: rendered again by ``turn show``;
+    ``lang``: the language of this model, ``used``: the one it was posted in at the time."""
+
+    __slots__ = ("report", "lang", "used")
+
+    def __init__(self, report: Any, lang: str, used: str) -> None:
+        self.report = report
+        self.lang = lang
+        self.used = used
+
+
+def past_post(folder: Path, turn: int, player: str | None = None, lang: str | None = None,
+              start: bool = False) -> PastPost:
+    """The report model of a past turn's post (its end report, or its start report with
+    ``start``): the public one, or ``player``'s; in ``lang``, else as it was posted."""
+    import json
+
+    from gmtool.errors import CampaignError
+    from gmtool.tomlfile import display_path
+
+    path = models_path(folder, turn, start)
+    try:
+        raw = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise CampaignError(key="campaign.no_turn_models", turn=turn, where=display_path(path)) from None
+    except (OSError, ValueError) as exc:
+        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason=str(exc)[:200]) from None
+    if not isinstance(raw, dict) or raw.get("version") != MODELS_VERSION:
+        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason="version")
+    try:
+        return _post_of(raw, turn, player, lang)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:   # a file of the wrong shape
+        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path),
+                            reason=f"{type(exc).__name__}: {exc}"[:200]) from None
+
+
+def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | None) -> PastPost:
+    from gmtool.campaign.names import name_key
+    from gmtool.errors import CampaignError
+    from gmtool.report.model import report_from_dict
+
+    langs, used = raw["langs"], raw["used"]
+    key = "public"
+    if player is not None:
+        wanted = name_key(player)
+        key = next((k for k in used if k != "public" and name_key(k) == wanted), "")
+        if not key:
+            names = ", ".join(k for k in used if k != "public") or "—"
+            raise CampaignError(key="campaign.no_turn_post", player=player, turn=turn, names=names)
+    was = str(used[key])
+    chosen = lang if lang is not None and lang in langs else was
+    models = langs[chosen]
+    model = models["public"] if key == "public" else models["private"][key]
+    return PastPost(report_from_dict(model), chosen, was)
+
+
+# ---------------------------------------------------------------- verify
+
+def load_campaign(folder: Path) -> Any:
+    """The campaign in ``folder``, read without taking its lock (to check it, not to change it)."""
+    from gmtool.campaign.store import CampaignStore
+
+    return CampaignStore(folder).load()
+
+
+class Verification(Struct):
+    """What `gmtool verify` found: the journal's check (gmtool.campaign.verify), where the
+    secret came from (``--secret``, ``revealed``, ``secret.key``), the marks found in the
+    published texts, their check (None when the secret is not the committed one: marks are
+    keyed from it) and the marks found in other people's posts."""
+
+    __slots__ = ("result", "origin", "marks", "check", "others")
+
+    def __init__(self, result: Any, origin: str, marks: list, check: Any, others: list) -> None:
+        self.result = result
+        self.origin = origin
+        self.marks = marks
+        self.check = check
+        self.others = others
+
+
+def verify_campaign(folder: Path, state: Any, lang: str, secret: str | None = None,
+                    published: list[Path] | None = None, moderators: list[str] | None = None,
+                    profile: str | None = None) -> Verification:
+    """Recompute every stream roll of the campaign's journal from the secret (``secret`` in
+    hex, else the revealed one, else secret.key), check the commitment and the ids, and every
+    journal mark in the campaign's reports and in the ``published`` texts."""
+    from gmtool.campaign import journal
+    from gmtool.campaign.store import CampaignStore, display
+    from gmtool.campaign.stream import commitment
+    from gmtool.campaign.verify import published_findings, published_marks, verify_journal
+    from gmtool.errors import CampaignError, InputError
+
+    store = CampaignStore(folder)
+    if secret is not None:
+        try:
+            key = bytes.fromhex(secret.strip())
+        except ValueError:
+            raise InputError(key="verify.secret_not_hex", secret=secret[:20]) from None
+        origin = "--secret"
+    elif state.revealed_secret:
+        key, origin = bytes.fromhex(state.revealed_secret), "revealed"
+    else:
+        stored = store.read_secret()
+        origin = "secret.key"
+        if stored is None:
+            raise CampaignError(key="verify.not_revealed")
+        key = stored
+    # the published texts first: a file that cannot be read fails before anything is said
+    texts: list[tuple[str, str]] = []
+    others: list = []
+    reports = store.folder / "reports"
+    for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
+        if path.is_file() and not path.is_symlink() and path.parent.name != MODELS_FOLDER:
+            texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
+    for path in published or []:
+        own, skipped = published_text(path, store.folder, moderators or [], profile)
+        texts += own
+        others += skipped
+    entries, tail, problems = journal.read_all(store.journal_path, lang)
+    result = verify_journal(state, entries, tail, problems, key)
+    marks = published_marks(texts)
+    check = None
+    if commitment(key) == state.commitment:    # marks are keyed from the secret: a wrong one checks none
+        check = published_findings(entries, marks, journal.mark_key(key))
+        result.findings += check.findings
+    return Verification(result, origin, marks, check, others)
+
+
+def published_text(path: Path, folder: Path, moderators: list[str], profile: str | None) -> tuple[list, list]:
+    """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
+    saved forum page, a feed or a Discourse export is read as posts with authors, and only the
+    moderator's posts count; a text without post headers is the moderator's own (a reply or a
+    report pasted from gmtool's output)."""
+    from gmtool.campaign.store import display
+    from gmtool.campaign.verify import moderator_texts
+    from gmtool.errors import InputError
+    from gmtool.forum.posts import HEADER
+
+    try:
+        data = path.read_bytes()[:50_000_000]
+    except OSError as exc:
+        raise InputError(key="campaign.cannot_read", where=path, reason=(exc.strerror or str(exc)).lower()) from None
+    from gmtool.forum.sources import Options, read_thread, sniff
+    from gmtool.forum.sources.feeds import looks_like_discourse_raw
+
+    where = display(path)
+    if sniff(data) == "text":
+        text = data.decode("utf-8", "replace")
+        if not looks_like_discourse_raw(text) and not any(HEADER.match(line) for line in text.splitlines()):
+            return [(where, text)], []
+    if not moderators:
+        raise InputError(key="verify.needs_moderator", file=where)
+    thread = read_thread([str(path)], Options(profile, campaign=folder))
+    return moderator_texts(where, thread.posts, moderators)
