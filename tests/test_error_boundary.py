@@ -32,7 +32,7 @@ def test_a_domain_error_is_one_line_and_exit_1(gm, isolated, tmp_path):
 
 def test_a_domain_error_is_written_in_the_command_language(gm, isolated):
     res = gm("status", "--lang", "ru")
-    assert_error(res)
+    assert_error(res, "кампания")
     assert res.stderr == "error: этой команде нужна кампания: укажите -c ПАПКА (или задайте GMTOOL_CAMPAIGN)\n"
     # the language of one run does not outlive it
     res = gm("status")

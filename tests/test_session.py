@@ -107,7 +107,7 @@ def test_a_failed_commit_takes_back_the_journal(folder, monkeypatch):
     journal = (folder / "journal.toml").read_bytes()
     state_before = (folder / "campaign.toml").read_bytes()
     with open_session(folder) as session:
-        def full_disk(state):
+        def full_disk(state, checked=False):
             raise CampaignError(key="campaign.disk_full")
 
         monkeypatch.setattr(session.store, "save", full_disk)
