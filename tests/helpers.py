@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -185,3 +186,27 @@ def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): explorat
     """``n`` journal entries with ids from ``start``, every third one manual."""
     return [Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")
             for i in range(start, start + n)]
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
+
+
+def example_copy(tmp_path: Path, fresh: bool = False) -> Path:
+    """A copy of the shipped example campaign in ``tmp_path/camp``; ``fresh``: without its
+    forum records, reports and history (a thread not resolved yet)."""
+    folder = tmp_path / "camp"
+    skip = (".lock", "forum.toml", "reports", "history") if fresh else (".lock",)
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(*skip))
+    return folder
+
+
+def write_text(folder: Path, name: str, text: str) -> Path:
+    """``text`` saved as ``folder/name`` (UTF-8)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def resolve_post(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
+    """`post resolve SOURCE -c CAMP --format FMT …`'s output (the command must succeed)."""
+    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))

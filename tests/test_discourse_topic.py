@@ -3,32 +3,24 @@
 became topic 771, and every command rolled again."""
 from __future__ import annotations
 
-import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
 import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
-from helpers import assert_error, ok_json, snapshot
+from helpers import assert_error, example_copy, ok_json, snapshot, write_text
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
 @pytest.fixture
 def camp(tmp_path):
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
-    return folder
+    return example_copy(tmp_path, fresh=True)
 
 
-def saved(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+saved = write_text
 
 
 def test_a_raw_text_saved_as_77_1_is_refused_asking_for_the_topic(gm, camp, tmp_path):

@@ -5,11 +5,9 @@ profile that is a symbolic link refused.  Every server is started here, on 127.0
 from __future__ import annotations
 
 import json
-import shutil
 import socketserver
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,16 +18,13 @@ from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
 from gmtool.forum.sources.fetch import Fetched, fetch, within_site
 from gmtool.forum.sources.html import MAX_DEPTH, Nesting
-from helpers import assert_error, ok_json, snapshot
+from helpers import assert_error, example_copy, ok_json, snapshot
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
 @pytest.fixture
 def camp(tmp_path):
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
-    return folder
+    return example_copy(tmp_path, fresh=True)
 
 
 class Site:

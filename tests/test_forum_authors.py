@@ -9,7 +9,6 @@ when the post is closed: a leader who replaces another speaks from later posts o
 from __future__ import annotations
 
 import json
-import shutil
 import unicodedata
 from pathlib import Path
 
@@ -22,11 +21,10 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.names import cleaned, lookalike, name_key, shown
 from gmtool.campaign.store import CampaignStore
 from gmtool.forum.resolve import Resolver
-from helpers import journal_rolls, ok
+from helpers import example_copy, journal_rolls, ok, resolve_post
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 LOOKALIKES = {"bidi override": "bo\u202eb", "NBSP": "bob\u00a0", "ideographic space": "\u3000bob", "DEL": "bob\x7f"}
 EXPLORE = "!explore 1,-1"      # a hex bob's scout can reach on turn 1 of the example
 ANDREY = "Андрей"
@@ -35,13 +33,10 @@ ANDREY_NFD = unicodedata.normalize("NFD", ANDREY)     # й written as и + U+030
 
 @pytest.fixture
 def camp(tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock"))
-    return folder
+    return example_copy(tmp_path)
 
 
-def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
-    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))
+resolve = resolve_post
 
 
 def explored_by(camp: Path, q: int, r: int, frame: str = "bob") -> str | None:

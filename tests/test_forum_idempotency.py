@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -21,22 +20,18 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
 from gmtool.forum.resolve import order_of
-from helpers import journal_rolls, ok, snapshot
+from helpers import example_copy, journal_rolls, ok, resolve_post, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
 @pytest.fixture
 def camp(tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock"))
-    return folder
+    return example_copy(tmp_path)
 
 
-def resolve(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
-    return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))
+resolve = resolve_post
 
 
 def statuses(data: dict) -> dict[str, list[str]]:

@@ -2,7 +2,6 @@
 Discourse JSON and /raw, URLs served by a local server, and hostile pages."""
 from __future__ import annotations
 
-import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -14,9 +13,8 @@ from hypothesis import strategies as st
 import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
-from helpers import assert_error, ok, ok_json, snapshot
+from helpers import assert_error, example_copy, ok, ok_json, snapshot, write_text
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 ENGINES = ["phpbb", "xenforo", "vbulletin", "mybb"]
 
 # what every engine's sample page must give: post id → (author, commands)
@@ -33,15 +31,10 @@ EXPECTED = {
 
 @pytest.fixture
 def camp(tmp_path):
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
-    return folder
+    return example_copy(tmp_path, fresh=True)
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+write = write_text
 
 
 def posts_of(path: Path, **options) -> dict[str, tuple[str, list[str]]]:
