@@ -2,6 +2,7 @@
 
     python tools/docs.py            # rewrite docs/commands.md and every example's output
     python tools/docs.py --check    # exit 1, naming what is stale, without writing
+    python tools/docs.py schema     # only the table of campaign.toml's fields in docs/file-formats.md
 
 * ``docs/commands.md``: every command of the Typer app with its help and options, built
   from the app itself (never by hand).
@@ -410,6 +411,60 @@ def example_docs() -> list[Path]:
     return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 
 
+# ---------------------------------------------------------------- campaign.toml's fields
+
+FILE_FORMATS_MD = DOCS / "file-formats.md"
+SCHEMA_BEGIN = "<!-- campaign-schema: generated from gmtool/campaign/model.py by `python tools/docs.py`; do not edit -->"
+SCHEMA_END = "<!-- /campaign-schema -->"
+
+
+def _default_text(value: object) -> str:
+    from gmtool.campaign.schema import REQUIRED
+
+    if value is REQUIRED:
+        return "required"
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "`true`" if value else "`false`"
+    if isinstance(value, str):
+        return f'`"{value}"`'
+    if type(value).__name__ == "Hex":
+        return f'`"{value}"`'
+    if hasattr(value, "__dataclass_fields__"):
+        return "empty"
+    return f"`{value}`"
+
+
+def schema_markdown() -> str:
+    """The reference of every table of campaign.toml, from the schema (gmtool/campaign/model.py)."""
+    from gmtool.campaign.model import CAMPAIGN
+
+    lines = [SCHEMA_BEGIN, ""]
+    seen: set[int] = set()
+    for record in CAMPAIGN.records():
+        if id(record) in seen:
+            continue
+        seen.add(id(record))
+        lines += [f"#### {record.title}", ""]
+        if record.free:
+            lines += [f"Other keys are kept as they are: {record.doc_text}.", ""]
+        lines += ["| key | value | default | meaning |", "|---|---|---|---|"]
+        for key in record.keys:
+            name = f"[{key.section}] `{key.name}`" if key.section else f"`{key.name}`"
+            value = key.check.doc()
+            lines.append(f"| {name} | {value} | {_default_text(record.default_of(key))} | {key.doc} |")
+        lines.append("")
+    lines.append(SCHEMA_END)
+    return "\n".join(lines)
+
+
+def with_schema(text: str) -> str:
+    """``text`` (docs/file-formats.md) with its generated block of fields made current."""
+    begin, end = text.index(SCHEMA_BEGIN), text.index(SCHEMA_END) + len(SCHEMA_END)
+    return text[:begin] + schema_markdown() + text[end:]
+
+
 # ---------------------------------------------------------------------------- main
 
 def main(argv: list[str]) -> int:
@@ -426,6 +481,15 @@ def main(argv: list[str]) -> int:
                 COMMANDS_MD.write_text(text, encoding="utf-8")
                 print(f"wrote {COMMANDS_MD.relative_to(ROOT)}")
         problems += [f"{name} has no help text" for name in commands_without_help()]
+    if not only or "schema" in only:
+        current = FILE_FORMATS_MD.read_text(encoding="utf-8")
+        text = with_schema(current)
+        if text != current:
+            if check:
+                problems.append(f"{FILE_FORMATS_MD.relative_to(ROOT)}: the table of campaign.toml's fields is not current")
+            else:
+                FILE_FORMATS_MD.write_text(text, encoding="utf-8")
+                print(f"wrote the fields of {FILE_FORMATS_MD.relative_to(ROOT)}")
     docs = [ROOT / d for d in only if d.endswith(".md")] or (example_docs() if not only or "examples" in only else [])
     for doc in docs:
         examples = run_examples(doc)
