@@ -56,6 +56,15 @@ PLAYER_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+class ShipCounts(dict[str, int]):
+    """Combat ships by class (what the rules read: ``player.ships["frigate"]``); a class built
+    with modules keeps their ids in ``modules`` (written ``frigate = { count = 2, modules = […] }``)."""
+
+    def __init__(self, counts: dict[str, int] | None = None, modules: dict[str, list[str]] | None = None) -> None:
+        super().__init__(counts or {})
+        self.modules: dict[str, list[str]] = dict(modules or {})
+
+
 @dataclass
 class PlanetState:
     type: str
@@ -114,7 +123,7 @@ class Player:
     # Private news for this leader's next report: {"turn", "kind", …}
     inbox: list[dict[str, Any]] = field(default_factory=list)
     rp: int = 0                      # research points accumulated
-    ships: dict[str, int] = field(default_factory=dict)    # combat ships by class
+    ships: ShipCounts = field(default_factory=ShipCounts)    # combat ships by class (and modules)
     builds: list[dict[str, Any]] = field(default_factory=list)   # orders for this production: {item, hex}
     scrap_refund: int = 0            # BC refunded at the next production (A6)
     all_sciences: bool = False       # every science researched (technology victory, A12)
@@ -288,15 +297,6 @@ class Campaign:
 
 ANY_TURN = Int(*TURN)
 TEXT = Str()
-
-
-class ShipCounts(dict[str, int]):
-    """Combat ships by class (what the rules read: ``player.ships["frigate"]``); a class built
-    with modules keeps their ids in ``modules`` (written ``frigate = { count = 2, modules = […] }``)."""
-
-    def __init__(self, counts: dict[str, int] | None = None, modules: dict[str, list[str]] | None = None) -> None:
-        super().__init__(counts or {})
-        self.modules: dict[str, list[str]] = dict(modules or {})
 
 
 SHIP = Record("ship class with modules", [

@@ -295,7 +295,9 @@ class Record(Check):
     # -- reading
     def read(self, value: Any, name: str, ctx: Ctx) -> Any:
         if not isinstance(value, dict):
-            raise ctx.fail(Msg("error.file.not_table", where=name) if name else Msg("error.file.file_not_table"))
+            if not name:
+                raise ctx.fail(Msg("error.file.file_not_table"))
+            expect(value, (dict,), name, ctx)
         tables: dict[str, dict[str, Any]] = {"": value}
         for section, required in self.sections.items():
             raw = value.get(section)
