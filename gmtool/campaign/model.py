@@ -42,7 +42,6 @@ SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 # Ranges checked on load (a hand edit, a forged file): every whole number is bounded.
 MAX_INT = 10 ** 9            # any count of BC, RP, credits…
 MAX_TURN = 10_000
-MAX_COORD = 1000             # hex coordinates
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
 SMALL = (0, 10_000)          # ships, agents, population…
