@@ -45,9 +45,10 @@ _systems = st.builds(
     explored_by=_maybe_text, explored_turn=st.none() | _small, homeworld_of=_maybe_text,
     monster=st.none() | _monsters, guardian=st.booleans(), events=_strings,
     name=st.just("") | _text)
-_awards = st.lists(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda s: "\x00" not in s),
-                                   _small | _text | st.lists(_text, max_size=3), min_size=1, max_size=3),
-                   max_size=3)
+# an award's keys are the schema's (gmtool/campaign/model.py AWARD); its value is any TOML value
+_awards = st.lists(st.fixed_dictionaries(
+    {"id": _small, "turn": _small, "kind": _text, "value": _small | _text | st.lists(_text, max_size=3)},
+    optional={"hex": _text, "reason": _text}), max_size=3)
 _players = st.builds(
     Player, name=_text, homeworld=_hexes, bc=_small, orders=_small, fleet_size=st.integers(0, 100),
     fleet_max=st.integers(0, 100),

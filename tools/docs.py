@@ -7,7 +7,7 @@
   from the app itself (never by hand).
 * Tables from the code: a doc's block between ``<!-- generated: NAME -->`` and
   ``<!-- end generated -->`` is made by ``GENERATORS[NAME]`` (the orders an orders file
-  takes, from their registry).
+  takes, from their registry; every field of campaign.toml, from its schema).
 * Examples: in README.md and docs/*.md, an indented block whose first line is
   ``$ gmtool …`` is an example; the lines after it, up to the next ``$`` line or the
   block's end, are its expected output. Each file's examples run in order, in one fresh
@@ -223,7 +223,7 @@ def order_kinds_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-GENERATORS = {"order-kinds": order_kinds_markdown}
+GENERATORS = {"order-kinds": order_kinds_markdown, "campaign-schema": lambda: schema_markdown()}   # defined below
 
 
 def generated(text: str) -> str:
@@ -450,6 +450,48 @@ def rewrite(doc: Path, examples: list[Example]) -> bool:
 
 def example_docs() -> list[Path]:
     return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+# ---------------------------------------------------------------- campaign.toml's fields
+
+def _default_text(value: object) -> str:
+    from gmtool.campaign.schema import REQUIRED
+
+    if value is REQUIRED:
+        return "required"
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "`true`" if value else "`false`"
+    if isinstance(value, str):
+        return f'`"{value}"`'
+    if type(value).__name__ == "Hex":
+        return f'`"{value}"`'
+    if hasattr(value, "__dataclass_fields__"):
+        return "empty"
+    return f"`{value}`"
+
+
+def schema_markdown() -> str:
+    """The reference of every table of campaign.toml, from the schema (gmtool/campaign/model.py)."""
+    from gmtool.campaign.model import CAMPAIGN
+
+    lines: list[str] = [""]
+    seen: set[int] = set()
+    for record in CAMPAIGN.records():
+        if id(record) in seen:
+            continue
+        seen.add(id(record))
+        lines += [f"#### {record.title}", ""]
+        if record.free:
+            lines += [f"Other keys are kept as they are: {record.doc_text}.", ""]
+        lines += ["| key | value | default | meaning |", "|---|---|---|---|"]
+        for key in record.keys:
+            name = f"[{key.section}] `{key.name}`" if key.section else f"`{key.name}`"
+            value = key.check.doc()
+            lines.append(f"| {name} | {value} | {_default_text(record.default_of(key))} | {key.doc} |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------- main

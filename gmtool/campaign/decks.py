@@ -37,11 +37,12 @@ def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[
 
 
 def to_bottom(campaign: Campaign, name: str, card: str) -> None:
-    campaign.decks[name].draw.append(card)
+    # a deck left out of campaign.toml by hand gets back the card it is owed
+    campaign.decks.setdefault(name, Deck()).draw.append(card)
 
 
 def discard(campaign: Campaign, name: str, card: str) -> None:
-    campaign.decks[name].discard.append(card)
+    campaign.decks.setdefault(name, Deck()).discard.append(card)
 
 
 def known(campaign: Campaign, name: str) -> Deck:

@@ -1,15 +1,37 @@
-"""The state of a campaign, and its TOML shape (``campaign.toml``).
+"""The state of a campaign, and its TOML shape (``campaign.toml``), described once.
 
-Plain dataclasses; :func:`campaign_from_dict` checks every field and names the place of
-a mistake (``player 2: bc must be a whole number``) so a hand-edited file gets a clear
-message, and :func:`campaign_to_dict` writes only what is set (TOML has no null).
+Plain dataclasses, and beside them the schema of the file (:data:`CAMPAIGN` and the records
+it nests, :mod:`gmtool.campaign.schema`): :func:`campaign_from_dict` checks every field
+against it and names the place of a mistake (``player 2: bc must be a whole number``) so a
+hand-edited file gets a clear message, and :func:`campaign_to_dict` writes only what is set
+(TOML has no null).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.schema import (
+    REQUIRED,
+    Bool,
+    Check,
+    Choice,
+    Ctx,
+    Free,
+    HexText,
+    Int,
+    Ints,
+    Key,
+    ListOf,
+    MapOf,
+    Record,
+    Str,
+    Strings,
+    expect,
+    no_nulls,
+    place,
+)
 from gmtool.errors import CampaignError, InputError
 from gmtool.formats import FORMATS, LANGS, POST_LIMITS
 from gmtool.locale import Msg
@@ -20,7 +42,6 @@ SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 # Ranges checked on load (a hand edit, a forged file): every whole number is bounded.
 MAX_INT = 10 ** 9            # any count of BC, RP, credits…
 MAX_TURN = 10_000
-MAX_COORD = 1000             # hex coordinates
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
 SMALL = (0, 10_000)          # ships, agents, population…
@@ -32,6 +53,15 @@ PLAYER_RANGES: dict[str, tuple[int, int]] = {
     "colony_ships": SMALL, "secret_ops": (0, 100), "agent_limit": (0, 100), "rp": COUNT,
     "fleet_changed_turn": TURN, "scrap_refund": COUNT, "tech_rp": COUNT, "moved_turn": TURN,
 }
+
+
+class ShipCounts(dict[str, int]):
+    """Combat ships by class (what the rules read: ``player.ships["frigate"]``); a class built
+    with modules keeps their ids in ``modules`` (written ``frigate = { count = 2, modules = […] }``)."""
+
+    def __init__(self, counts: dict[str, int] | None = None, modules: dict[str, list[str]] | None = None) -> None:
+        super().__init__(counts or {})
+        self.modules: dict[str, list[str]] = dict(modules or {})
 
 
 @dataclass
@@ -92,7 +122,7 @@ class Player:
     # Private news for this leader's next report: {"turn", "kind", …}
     inbox: list[dict[str, Any]] = field(default_factory=list)
     rp: int = 0                      # research points accumulated
-    ships: dict[str, int] = field(default_factory=dict)    # combat ships by class
+    ships: ShipCounts = field(default_factory=ShipCounts)    # combat ships by class (and modules)
     builds: list[dict[str, Any]] = field(default_factory=list)   # orders for this production: {item, hex}
     scrap_refund: int = 0            # BC refunded at the next production (A6)
     all_sciences: bool = False       # every science researched (technology victory, A12)
@@ -257,351 +287,319 @@ class Campaign:
         return system.planet
 
 
-# ------------------------------------------------------------------------- to TOML
+# ------------------------------------------------------------------ the file, described once
+#
+# Each table of campaign.toml is one Record below: its keys in the order they are written, each
+# with its check and, when it differs from the dataclass field's, its default. Reading
+# (campaign_from_dict), writing (campaign_to_dict), the checks of a hand edit or a save's
+# read-back, and the table in docs/file-formats.md (tools/docs.py) all come from these.
 
-def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}
+ANY_TURN = Int(*TURN)
+TEXT = Str()
 
 
-def _no_nulls(value: Any) -> Any:
-    """TOML has no null: drop None from nested tables and lists of tables."""
-    if isinstance(value, dict):
-        return {k: _no_nulls(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_no_nulls(v) for v in value if v is not None]
-    return value
+SHIP = Record("ship class with modules", [
+    Key("count", Int(*SMALL), REQUIRED, doc="how many"),
+    Key("modules", Strings(), [], doc="the modules' ids (ships with modules, issue 24)"),
+])
+
+
+class Ships(Check):
+    """``{ frigate = 2 }``; a class with modules: ``{ raider = { count = 1, modules = ["laser"] } }``."""
+
+    def read(self, value: Any, name: str, ctx: Ctx) -> ShipCounts:
+        expect(value, (dict,), name, ctx)
+        ships = ShipCounts()
+        for cls, raw in value.items():
+            if isinstance(raw, dict):
+                entry = SHIP.read(raw, place(name, cls), ctx)
+                ships[cls], ships.modules[cls] = entry["count"], list(entry.get("modules", []))
+            else:
+                ships[cls] = Int(*SMALL).read(raw, place(name, cls), ctx)
+        return ships
+
+    def write(self, value: dict[str, int]) -> dict[str, Any]:
+        modules = getattr(value, "modules", {})
+        return {cls: {"count": n, "modules": list(modules[cls])} if cls in modules else n for cls, n in value.items()}
+
+    def doc(self) -> str:
+        return f"table CLASS = {Int(*SMALL).doc()}, or {SHIP.doc()}"
+
+    def records(self) -> Iterator[Record]:
+        yield SHIP
+
+
+AWARD = Record("award", [
+    Key("id", Int(*COUNT), doc="its number, for `award apply`"),
+    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="`technologies`, `science_level`, `ship`, `agent_mission`…"),
+    Key("value", Free(), doc="what is handed out: its shape is the kind's (a count, an id, a table)"),
+    Key("hex", TEXT), Key("reason", TEXT, doc="`exploration`, `agent`, the moderator's words"),
+])
+OLD_AWARD = Record("award, older shape (no kind)", [
+    Key("id", Int(*COUNT)), Key("turn", ANY_TURN), Key("hex", TEXT), Key("reason", TEXT),
+], free=True, doc="one more key names what is handed out, its value what (`technologies = 2`)")
+
+
+class Award(Check):
+    """An award: ``{ id, turn, kind, value, hex, reason }``, or the older ``{ turn, hex, NAME = VALUE }``."""
+
+    def read(self, value: Any, name: str, ctx: Ctx) -> Any:
+        if isinstance(value, dict) and "kind" not in value:
+            return OLD_AWARD.read(value, name, ctx)
+        return AWARD.read(value, name, ctx)
+
+    def write(self, value: Any) -> Any:
+        return no_nulls(value)
+
+    def doc(self) -> str:
+        return "table (award)"
+
+    def records(self) -> Iterator[Record]:
+        yield AWARD
+        yield OLD_AWARD
+
+
+INBOX = Record("inbox entry", [
+    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="`agent_lost`, `agent_caught`, …"),
+    Key("agent", TEXT), Key("target", TEXT), Key("sent_by", TEXT), Key("blamed", TEXT),
+    Key("learned", MapOf(Free(), "WHAT"), doc="what an agent learned: `bc`, `hand`, `agents`…"),
+])
+BUILD = Record("build order", [
+    Key("item", TEXT, REQUIRED, doc="an id of tables/orion/costs"), Key("hex", HexText(as_text=True), REQUIRED),
+])
+PLAYER = Record("[[player]]", [
+    Key("name", TEXT, doc="the leader's name, as used in every command"),
+    Key("race", TEXT), Key("homeworld", HexText(), doc="orion; a merchant of Venus has none"),
+    *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("bc", "orders", "fleet_size", "fleet_max")],
+    Key("feudal", Bool()),
+    *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("scouts", "colony_ships", "secret_ops", "agent_limit")],
+    Key("awards", ListOf(Award()), doc="what the moderator still has to hand out"),
+    Key("inbox", ListOf(INBOX), doc="private news for the leader's next report"),
+    Key("rp", Int(*PLAYER_RANGES["rp"])),
+    Key("hand", Strings(), doc="event cards held (secret)"), Key("quests_done", Strings()),
+    Key("ships", Ships(), write="truthy", doc="combat ships by class"),
+    Key("builds", ListOf(BUILD), doc="build orders for the next production"),
+    Key("scrap_refund", Int(*PLAYER_RANGES["scrap_refund"]), write="truthy"),
+    Key("all_sciences", Bool(), write="truthy"), Key("tech_rp", Int(*PLAYER_RANGES["tech_rp"]), write="truthy"),
+    Key("fleet_changed_turn", Int(*PLAYER_RANGES["fleet_changed_turn"])),
+    Key("technologies", Strings()),
+    Key("moved", MapOf(Int(*SMALL), "SHIP"), write="truthy", doc="ships that explored a hex in turn `moved_turn`"),
+    Key("moved_turn", Int(*PLAYER_RANGES["moved_turn"]), write=lambda p: bool(p.moved) and p.moved_turn is not None),
+    Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
+    Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
+], Player, label="name")
+
+PLANET = Record("[system.planet]", [
+    Key("type", TEXT), Key("size", TEXT), Key("properties", Strings()),
+    Key("max_population", Int(*SMALL), REQUIRED), Key("production", Int(-10_000, 10_000), REQUIRED),
+    Key("population", Int(*SMALL)), Key("buildings", Strings()), Key("scientists", Int(*SMALL)),
+    Key("active_turn", ANY_TURN), Key("base", TEXT),
+    Key("blockaded", Bool(), write="truthy"), Key("blockaded_by", TEXT, write="truthy"),
+], PlanetState)
+MONSTER = Record("[system.monster]", [
+    Key("kind", TEXT), Key("great", Bool()), Key("guards", TEXT, doc="the positive event gained once it is destroyed"),
+], Monster)
+SYSTEM = Record("[[system]]", [
+    Key("hex", HexText()), Key("name", TEXT), Key("discovery", TEXT, doc="`empty`, `asteroids`, `planet`, `orion`"),
+    Key("owner", TEXT), Key("explored_by", TEXT), Key("explored_turn", ANY_TURN), Key("homeworld_of", TEXT),
+    Key("events", Strings(), doc="the exploration events that happened there"),
+    Key("guardian", Bool(), write="truthy", doc="the Guardian of Orion stands there"),
+    Key("guardian_toughness", Int(0, 1000), doc="its toughness once damaged"),
+    Key("planet", PLANET), Key("monster", MONSTER),
+], System, label="hex")
+AGENT = Record("[[agent]]", [
+    Key("name", TEXT), Key("owner", TEXT), Key("specialities", Strings(), []),
+    Key("used_turn", ANY_TURN), Key("hired_turn", ANY_TURN),
+], Agent, label="name")
+DECK = Record("[decks.NAME]", [
+    Key("draw", Strings(), write="always", doc="card ids, top first"), Key("discard", Strings(), write="always"),
+], Deck)
+
+LAW = Record("law", [Key("id", TEXT, REQUIRED), Key("turn", ANY_TURN, REQUIRED)])
+BILL_BALLOT = Record("bill ballot", [
+    Key("vote", TEXT, REQUIRED, doc="`yes`, `no`, `abstain`"), Key("bribe_bc", Int(*COUNT)),
+])
+VOTE = Record("vote", [
+    Key("turn", ANY_TURN, REQUIRED), Key("options", Strings(), REQUIRED, doc="the bills drawn"),
+    Key("bill", TEXT, doc="the one put to the vote"), Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
+])
+ELECTION_BALLOT = Record("election ballot", [Key("candidate", TEXT), Key("bribe_bc", Int(*COUNT))])
+ELECTION = Record("election", [
+    Key("turn", ANY_TURN, REQUIRED), Key("ballots", MapOf(ELECTION_BALLOT, "LEADER"), REQUIRED),
+])
+TALLY = Record("tally", [
+    Key("kind", Choice(("bill", "election")), REQUIRED), Key("turn", ANY_TURN, REQUIRED), Key("bill", TEXT),
+    Key("not_voted", Strings()), Key("ballots", ListOf(Record("counted ballot", [
+        Key("leader", TEXT, REQUIRED), Key("vote", TEXT), Key("planets", Int(*COUNT)), Key("bribe_bc", Int(*COUNT)),
+        Key("votes", Int(*COUNT))]))),
+], free=True, doc="the tally's figures beside these (`yes`, `no`, `totals`, `elected`…) are the council report's")
+VICTORY = Record("victory", [
+    Key("kind", TEXT, REQUIRED, doc="`conquest`, `orion`, `technology`, `diplomatic`, `territorial`"),
+    Key("leader", TEXT), Key("tied", Strings()), Key("turn", ANY_TURN, REQUIRED), Key("decided_by", TEXT),
+    Key("standings", ListOf(Record("standing", [
+        Key("leader", TEXT, REQUIRED), Key("planets", Int(*COUNT)), Key("population", Int(*COUNT)),
+        Key("bc", Int(*COUNT))]))),
+])
+COUNCIL = Record("[council]", [
+    Key("chair", TEXT), Key("laws", ListOf(LAW)), Key("vote", VOTE), Key("election", ELECTION),
+    Key("last_tally", TALLY), Key("emperor", TEXT), Key("victory", VICTORY),
+], Council)
+
+LOG_COMMON = [
+    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="one of LOG_KINDS (below), or another rule's"),
+    Key("leader", TEXT), Key("public", Bool()), Key("leaders", Strings(), doc="every leader it concerns"),
+]
+LOG_ENTRY = Record("log entry", [
+    *LOG_COMMON, Key("hex", HexText(as_text=True)),
+], free=True, doc="each kind of event carries its own data for its report line (LOG_KINDS in "
+                  "gmtool/campaign/model.py checks the keys of the known kinds)")
+# One change a rule made (gmtool/report/records.py changes_text): keys it does not know are skipped.
+CHANGE = Record("change", [
+    *[Key(k, Int()) for k in ("bc", "rp", "orders", "colonists", "homeworld_colonists")],
+    Key("ship_lost", TEXT), Key("ship_gained", TEXT), Key("colony", TEXT), Key("buildings", Strings()),
+    Key("cut", Record("cut", [Key("what", TEXT, REQUIRED), Key("wanted", Int(), REQUIRED), Key("got", Int(), REQUIRED)])),
+    Key("award", Award()), Key("player", TEXT),
+], free=True, doc="other keys are not told")
+CHANGES = ListOf(CHANGE)
+_NAMED = Record("named", [Key("kind", TEXT, REQUIRED), Key("great", Bool())], free=True)
+EXPLORED = Record("what was found", [
+    Key("discovery", TEXT), Key("planet", Record("planet found", [
+        Key("type", TEXT, REQUIRED), Key("size", TEXT, REQUIRED), Key("properties", Strings())], free=True)),
+    Key("events", ListOf(Record("event found", [Key("kind", TEXT, REQUIRED), Key("id", TEXT, REQUIRED),
+                                                 Key("ignored", Bool())], free=True))),
+    Key("monster", _NAMED),
+], free=True)
+
+
+def _log(*keys: Key) -> list[Key]:
+    return [*LOG_COMMON, *keys]
+
+
+HEX, LEADERS, OWNER = Key("hex", HexText(as_text=True), REQUIRED), Key("leaders", Strings(), REQUIRED), Key("owner", TEXT)
+REASON, SHIP_KEY = Key("reason", TEXT), Key("ship", TEXT, REQUIRED)
+QUEST = [Key("quest", TEXT, REQUIRED), Key("table", TEXT)]
+# The data of each kind of the turn's log (rules/orion: note(...)): what its report line reads.
+LOG_KINDS: dict[str, list[Key]] = {
+    "explored": _log(HEX, SHIP_KEY, Key("result", EXPLORED), Key("changes", CHANGES)),
+    "explored_orion": _log(HEX, SHIP_KEY),
+    "colonised": _log(HEX, Key("type", TEXT, REQUIRED), Key("override", TEXT), Key("orion", Bool())),
+    "colonise_override": _log(HEX, Key("type", TEXT, REQUIRED), Key("reason", TEXT, REQUIRED)),
+    "monster_slain": _log(HEX, Key("monster", TEXT, REQUIRED), Key("great", Bool()), Key("guards", TEXT),
+                          Key("changes", CHANGES), Key("research_rp", Int())),
+    "orion_damaged": _log(Key("points", Int(), REQUIRED), Key("before", Int()), Key("toughness", Int(), REQUIRED),
+                          Key("full", Int(), REQUIRED), Key("destroyed", Bool())),
+    "blockade": _log(HEX, OWNER, LEADERS),
+    "blockade_lifted": _log(HEX, OWNER, LEADERS),
+    "blockaded_production": _log(HEX, Key("by", TEXT, REQUIRED), LEADERS),
+    "captured": _log(HEX, Key("owner", TEXT, REQUIRED), Key("homeworld_of", TEXT), Key("population", Int(), REQUIRED),
+                     Key("buildings", Strings()), Key("base", TEXT), LEADERS),
+    "granted": _log(Key("changes", CHANGES), REASON),
+    "ship_gained": _log(SHIP_KEY, REASON), "ship_lost": _log(SHIP_KEY, REASON),
+    "award_due": _log(Key("award", Award(), REQUIRED)),
+    "award_given": _log(Key("award", Award(), REQUIRED), Key("technologies", Strings()), Key("science", Free())),
+    "award_dropped": _log(Key("award", Award(), REQUIRED), REASON),
+    "all_sciences": _log(),
+    "victory_research": _log(*[Key(k, Int(), REQUIRED) for k in ("spent", "total", "need")]),
+    "player_joined": _log(),
+    "player_left": _log(Key("kept", Bool()), Key("planets", Int())),
+    "player_replaced": _log(Key("old", TEXT, REQUIRED)), "player_renamed": _log(Key("old", TEXT, REQUIRED)),
+    "quest_announced": _log(*QUEST), "quest_done": _log(*QUEST, Key("changes", CHANGES)),
+    "events_short": _log(LEADERS),
+    "event_played": _log(Key("card", TEXT, REQUIRED), Key("choice", Free(), REQUIRED), Key("changes", CHANGES)),
+    "turn_started": _log(Key("chair", TEXT), Key("token", TEXT), Key("order", TEXT), Key("bills", Int())),
+    "council_tally": _log(Key("bill", TEXT, REQUIRED), Key("not_voted", Strings()),
+                          *[Key(k, Int(), REQUIRED) for k in ("yes", "no", "abstain")],
+                          *[Key(k, Bool()) for k in ("passed", "tie", "decided_by_chair")], Key("chair", TEXT)),
+    "election_tally": _log(Key("not_voted", Strings()), Key("totals", MapOf(Int(), "LEADER"), REQUIRED),
+                           Key("total_votes", Int(), REQUIRED), Key("needed", Int(), REQUIRED), Key("elected", TEXT)),
+}
+_LOG_RECORDS = {kind: Record(f"log entry: {kind}", keys, free=True) for kind, keys in LOG_KINDS.items()}
+
+
+class LogEntry(Check):
+    """An event of the turn: the common keys, and the keys its kind's report line reads."""
+
+    def read(self, value: Any, name: str, ctx: Ctx) -> Any:
+        kind = value.get("kind") if isinstance(value, dict) else None
+        record = _LOG_RECORDS.get(kind, LOG_ENTRY) if isinstance(kind, str) else LOG_ENTRY
+        return record.read(value, name, ctx)
+
+    def write(self, value: Any) -> Any:
+        return no_nulls(value)
+
+    def doc(self) -> str:
+        return "table (log entry)"
+
+    def records(self) -> Iterator[Record]:
+        yield LOG_ENTRY
+        yield CHANGE
+
+
+TURN_STATE = Record("[turn_state]", [
+    Key("started", ANY_TURN, write="always"), Key("token", TEXT), Key("quests", Strings()),
+    Key("completions", MapOf(Strings(), "QUEST"), write="truthy", doc="quest → the leaders who completed it"),
+    Key("victory", VICTORY), Key("log", ListOf(LogEntry()), doc="what happened this turn, until its reports"),
+], TurnState)
+
+MERCHANT = Record("[venus.merchants.NAME]", [
+    Key("credits", Int(), write="always"), Key("ship", TEXT, write="always"),
+    Key("position", TEXT, write="always"), Key("net_worth", Int(), write="always"),
+], Merchant)
+VENUS = Record("[venus]", [
+    Key("first_player", TEXT), Key("current", TEXT), Key("phase", TEXT, doc="`movement`, `first_contact`, `operations`"),
+    Key("heading", TEXT), Key("moved", Bool()), Key("winner", TEXT), Key("revealed", Strings()),
+    Key("speed_dice", Ints("error.file.speed_dice"), write="truthy"), Key("navigation", Int()),
+    Key("merchants", MapOf(MERCHANT, "NAME"), write="always"),
+    Key("first_contact", MapOf(TEXT, "SYSTEM"), write="truthy", doc="cards face down"),
+    Key("encounters", MapOf(TEXT, "SPACE"), write="truthy", doc="tokens face down"),
+], VenusState)
+
+
+class Version(Check):
+    def read(self, value: Any, name: str, ctx: Ctx) -> int:
+        version = Int(0, 1000).read(value, name, ctx)
+        if version != SCHEMA_VERSION:
+            raise ctx.fail(Msg("error.file.schema", version=version, supported=SCHEMA_VERSION))
+        return version
+
+    def doc(self) -> str:
+        return f"`{SCHEMA_VERSION}`"
+
+
+CAMPAIGN = Record("campaign.toml", [
+    Key("schema_version", Version(), REQUIRED, write="always"),
+    Key("last_roll_id", Int(*COUNT), write="truthy", doc="the journal's last id when the state was saved"),
+    Key("journal_hash", TEXT, doc="the journal's running hash then"),
+    Key("name", TEXT), Key("ruleset", TEXT, doc="a ruleset of gmtool/rules/registry.py"),
+    Key("lang", Choice(LANGS), doc="the default --lang of every report"),
+    Key("format", Choice(FORMATS), doc="the default --format"),
+    Key("dialect", TEXT, doc="the forum's BBCode dialect"), Key("post_limit", Int(*POST_LIMITS)),
+    Key("turn", Int(1, MAX_TURN)), Key("stage", Int(1, 3)), Key("seed", Int(-2 ** 63, 2 ** 64)),
+    Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
+    Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
+    Key("orion", HexText(), section="galaxy", write="always"),
+    Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
+    Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
+    Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
+    Key("system", ListOf(SYSTEM), attr="systems"), Key("agent", ListOf(AGENT), attr="agents"),
+    Key("decks", MapOf(DECK, "NAME"), write="truthy"), Key("council", COUNCIL, write=lambda c: bool(COUNCIL.write(c.council))),
+    Key("turn_state", TURN_STATE, write="always"), Key("venus", VENUS),
+], Campaign, sections={"settings": False, "galaxy": True, "verification": True})
 
 
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
-    return _no_nulls(_drop_none({
-        "schema_version": c.schema_version,
-        "last_roll_id": c.last_roll_id or None,
-        "journal_hash": c.journal_hash or None,
-        "name": c.name,
-        "ruleset": c.ruleset,
-        "lang": c.lang,
-        "format": c.format,
-        "dialect": c.dialect,
-        "post_limit": c.post_limit,
-        "turn": c.turn,
-        "stage": c.stage,
-        "seed": c.seed,
-        "settings": {"orders_per_turn": c.orders_per_turn},
-        "galaxy": {"radius": c.radius, "orion": str(c.orion)},
-        "verification": _drop_none({"commitment": c.commitment, "revealed_secret": c.revealed_secret}),
-        "player": [_drop_none({
-            "name": p.name, "race": p.race, "homeworld": str(p.homeworld) if p.homeworld else None, "bc": p.bc,
-            "orders": p.orders, "fleet_size": p.fleet_size, "fleet_max": p.fleet_max,
-            "feudal": p.feudal, "scouts": p.scouts, "colony_ships": p.colony_ships,
-            "secret_ops": p.secret_ops, "agent_limit": p.agent_limit,
-            "awards": p.awards, "inbox": p.inbox, "rp": p.rp, "hand": p.hand, "quests_done": p.quests_done,
-            "ships": p.ships or None, "builds": p.builds, "scrap_refund": p.scrap_refund or None,
-            "all_sciences": p.all_sciences or None, "tech_rp": p.tech_rp or None,
-            "fleet_changed_turn": p.fleet_changed_turn, "technologies": p.technologies,
-            "moved": p.moved or None, "moved_turn": p.moved_turn if p.moved else None,
-            "vacant": p.vacant or None, "lang": p.lang or None,
-        }) for p in c.players],
-        "system": [_system_to_dict(s) for s in c.systems],
-        "agent": [_drop_none({"name": a.name, "owner": a.owner, "specialities": a.specialities,
-                              "used_turn": a.used_turn, "hired_turn": a.hired_turn}) for a in c.agents],
-        "decks": {name: {"draw": d.draw, "discard": d.discard} for name, d in c.decks.items()} or None,
-        "council": _drop_none({
-            "chair": c.council.chair, "laws": c.council.laws, "vote": c.council.vote,
-            "election": c.council.election, "last_tally": c.council.last_tally,
-            "emperor": c.council.emperor, "victory": c.council.victory,
-        }) or None,
-        "turn_state": _drop_none({
-            "started": c.turn_state.started, "token": c.turn_state.token, "quests": c.turn_state.quests,
-            "completions": c.turn_state.completions or None, "victory": c.turn_state.victory,
-            "log": c.turn_state.log,
-        }),
-        "venus": _venus_to_dict(c.venus) if c.venus is not None else None,
-    }))
-
-
-def _venus_to_dict(v: VenusState) -> dict[str, Any]:
-    return _drop_none({
-        "first_player": v.first_player, "current": v.current, "phase": v.phase, "heading": v.heading,
-        "moved": v.moved, "winner": v.winner, "revealed": v.revealed,
-        "speed_dice": v.speed_dice or None, "navigation": v.navigation,
-        "merchants": {name: {"credits": m.credits, "ship": m.ship, "position": m.position, "net_worth": m.net_worth}
-                      for name, m in v.merchants.items()},
-        "first_contact": v.first_contact or None, "encounters": v.encounters or None,
-    })
-
-
-def _system_to_dict(s: System) -> dict[str, Any]:
-    data = _drop_none({
-        "hex": str(s.hex), "name": s.name, "discovery": s.discovery, "owner": s.owner,
-        "explored_by": s.explored_by, "explored_turn": s.explored_turn,
-        "homeworld_of": s.homeworld_of, "events": s.events,
-    })
-    if s.guardian:
-        data["guardian"] = True
-    if s.guardian_toughness is not None:
-        data["guardian_toughness"] = s.guardian_toughness
-    if s.planet is not None:
-        p = s.planet
-        data["planet"] = _drop_none({
-            "type": p.type, "size": p.size, "properties": p.properties,
-            "max_population": p.max_population, "production": p.production,
-            "population": p.population, "buildings": p.buildings, "scientists": p.scientists,
-            "active_turn": p.active_turn, "base": p.base,
-        })
-        if p.blockaded:
-            data["planet"]["blockaded"] = True
-        if p.blockaded_by:
-            data["planet"]["blockaded_by"] = p.blockaded_by
-    if s.monster is not None:
-        data["monster"] = _drop_none({"kind": s.monster.kind, "great": s.monster.great,
-                                      "guards": s.monster.guards})
-    return data
-
-
-# ----------------------------------------------------------------------- from TOML
-
-_MISSING = object()
-
-
-class _Reader:
-    """Typed access to a TOML table with messages that say where."""
-
-    def __init__(self, data: Any, where: str, fail: Callable[[Msg], Exception]) -> None:
-        if not isinstance(data, dict):
-            raise fail(Msg("error.file.not_table", where=where) if where else Msg("error.file.file_not_table"))
-        self.data, self.where, self.fail = data, where, fail
-        self.used: set[str] = set()
-
-    def _name(self, key: str) -> str:
-        return f"{self.where}: {key}" if self.where else key
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING,
-            span: tuple[int, int] = (-MAX_INT, MAX_INT)) -> Any:
-        """The value at ``key``, of ``kind``; a whole number must lie within ``span``."""
-        self.used.add(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise self.fail(Msg("error.file.missing", name=self._name(key)))
-            return default
-        value = self.data[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            raise self.fail(Msg("error.file.wrong_kind", name=self._name(key), kind=_kind_name(kinds), value=_short(value)))
-        if not isinstance(value, kinds):
-            raise self.fail(Msg("error.file.wrong_kind", name=self._name(key), kind=_kind_name(kinds), value=_short(value)))
-        if isinstance(value, int) and not isinstance(value, bool) and not span[0] <= value <= span[1]:
-            raise self.fail(Msg("error.file.out_of_range", name=self._name(key), value=_short(value), low=span[0], high=span[1]))
-        return value
-
-    def hex(self, key: str, default: Any = _MISSING) -> Any:
-        raw = self.get(key, str, default)
-        if raw is default and default is not _MISSING:
-            return default
-        try:
-            hex_ = Hex.parse(raw)
-        except InputError:
-            raise self.fail(Msg("error.file.bad_hex", name=self._name(key), value=_short(raw))) from None
-        if max(abs(hex_.q), abs(hex_.r)) > MAX_COORD:
-            raise self.fail(Msg("error.file.hex_range", name=self._name(key), value=_short(raw), max=MAX_COORD))
-        return hex_
-
-    def strings(self, key: str) -> list[str]:
-        value = self.get(key, list, [])
-        if not all(isinstance(v, str) for v in value):
-            raise self.fail(Msg("error.file.not_strings", name=self._name(key)))
-        return list(value)
-
-    def table(self, key: str) -> "_Reader | None":
-        """The table at ``key``, None when there is none."""
-        if key not in self.data:
-            self.used.add(key)
-            return None
-        return self.entry(key)
-
-    def entry(self, key: str) -> "_Reader":
-        """The table at ``key``, which must be there (one of a table of tables)."""
-        return _Reader(self.get(key, dict), self._name(key), self.fail)
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(Msg("error.file.unknown_key", name=self._name(unknown[0])))
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _kind_name(kinds: tuple[type, ...]) -> Msg | str:
-    names = {int: "int", str: "str", bool: "bool", list: "list", dict: "dict"}
-    words: list[Msg | str] = [Msg("error.file.kind_" + names[k]) if k in names else k.__name__ for k in kinds]
-    return words[0] if len(words) == 1 else Msg("error.file.or_list", items=words[:-1], last=words[-1])
-
-
-def _where(what: str, i: int, raw: Any, key: str, named: bool) -> str:
-    """``player 2``; ``named``: ``player 2 (bob)`` (a leader, an agent, a system's hex)."""
-    if named and isinstance(raw, dict) and isinstance(raw.get(key), str):
-        return f"{what} {i} ({raw[key][:40]})"
-    return f"{what} {i}"
+    """``campaign.toml``'s data for ``c``: what is set, in the schema's order (TOML has no null)."""
+    return no_nulls(CAMPAIGN.write(c))
 
 
 def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception], *, named: bool = False) -> Campaign:
-    """The campaign ``data`` holds, every field checked (``fail`` makes the error of a
-    mistake).  ``named``: a place names its leader, agent or hex too (``player 2 (bob): bc``),
-    as a save that would write a value the loader refuses says it."""
-    top = _Reader(data, "", fail)
-    version = top.get("schema_version", int, span=(0, 1000))
-    if version != SCHEMA_VERSION:
-        raise fail(Msg("error.file.schema", version=version, supported=SCHEMA_VERSION))
-    settings = top.table("settings")
-    galaxy = top.table("galaxy")
-    if galaxy is None:
-        raise fail(Msg("error.file.no_section", section="galaxy"))
-    verification = top.table("verification")
-    if verification is None:
-        raise fail(Msg("error.file.no_section", section="verification"))
-    campaign = Campaign(
-        name=top.get("name", str),
-        radius=galaxy.get("radius", int, span=(0, 100)),
-        commitment=verification.get("commitment", str),
-        revealed_secret=verification.get("revealed_secret", str, None),
-        orion=galaxy.hex("orion", Hex(0, 0)),
-        ruleset=top.get("ruleset", str, "orion"),
-        lang=top.get("lang", str, "en"),
-        format=top.get("format", str, "plain"),
-        dialect=top.get("dialect", str, None),
-        post_limit=top.get("post_limit", int, None, POST_LIMITS),
-        turn=top.get("turn", int, 1, (1, MAX_TURN)),
-        stage=top.get("stage", int, 1, (1, 3)),
-        seed=top.get("seed", int, None, (-2 ** 63, 2 ** 64)),
-        orders_per_turn=settings.get("orders_per_turn", int, 0, SMALL) if settings else 0,
-        last_roll_id=top.get("last_roll_id", int, 0, COUNT),
-        journal_hash=top.get("journal_hash", str, ""),
-        schema_version=version,
-    )
-    for reader in (settings, galaxy, verification):
-        if reader:
-            reader.done()
-    if campaign.lang not in LANGS:
-        raise fail(Msg("error.file.bad_choice", name="lang", known=list(LANGS), value=campaign.lang))
-    if campaign.format not in FORMATS:
-        raise fail(Msg("error.file.bad_choice", name="format", known=list(FORMATS), value=campaign.format))
-    R = PLAYER_RANGES
-    for i, raw in enumerate(top.get("player", list, []), start=1):
-        r = _Reader(raw, _where("player", i, raw, "name", named), fail)
-        campaign.players.append(Player(
-            name=r.get("name", str), homeworld=r.hex("homeworld", None), race=r.get("race", str, ""),
-            bc=r.get("bc", int, 0, R["bc"]), orders=r.get("orders", int, 0, R["orders"]),
-            fleet_size=r.get("fleet_size", int, 1, R["fleet_size"]), fleet_max=r.get("fleet_max", int, 2, R["fleet_max"]),
-            feudal=r.get("feudal", bool, False), scouts=r.get("scouts", int, 1, R["scouts"]),
-            colony_ships=r.get("colony_ships", int, 1, R["colony_ships"]), awards=list(r.get("awards", list, [])),
-            secret_ops=r.get("secret_ops", int, 0, R["secret_ops"]),
-            agent_limit=r.get("agent_limit", int, 0, R["agent_limit"]),
-            inbox=list(r.get("inbox", list, [])), rp=r.get("rp", int, 0, R["rp"]), hand=r.strings("hand"),
-            quests_done=r.strings("quests_done"),
-            fleet_changed_turn=r.get("fleet_changed_turn", int, None, R["fleet_changed_turn"]),
-            ships=_counts(r, "ships"), builds=list(r.get("builds", list, [])),
-            scrap_refund=r.get("scrap_refund", int, 0, R["scrap_refund"]),
-            all_sciences=r.get("all_sciences", bool, False),
-            tech_rp=r.get("tech_rp", int, 0, R["tech_rp"]), technologies=r.strings("technologies"),
-            vacant=r.get("vacant", bool, False), lang=r.get("lang", str, ""),
-            moved=_counts(r, "moved"), moved_turn=r.get("moved_turn", int, None, R["moved_turn"]),
-        ))
-        r.done()
-    for i, raw in enumerate(top.get("agent", list, []), start=1):
-        r = _Reader(raw, _where("agent", i, raw, "name", named), fail)
-        campaign.agents.append(Agent(name=r.get("name", str), owner=r.get("owner", str),
-                                     specialities=r.strings("specialities"),
-                                     used_turn=r.get("used_turn", int, None, TURN), hired_turn=r.get("hired_turn", int, 1, TURN)))
-        r.done()
-    decks = top.table("decks")
-    if decks is not None:
-        for name in list(decks.data):
-            d = decks.entry(name)
-            campaign.decks[name] = Deck(draw=d.strings("draw"), discard=d.strings("discard"))
-            d.done()
-        decks.done()
-    council = top.table("council")
-    if council is not None:
-        campaign.council = Council(
-            chair=council.get("chair", str, None), laws=list(council.get("laws", list, [])),
-            vote=council.get("vote", dict, None), election=council.get("election", dict, None),
-            last_tally=council.get("last_tally", dict, None), emperor=council.get("emperor", str, None),
-            victory=council.get("victory", dict, None))
-        council.done()
-    venus = top.table("venus")
-    if venus is not None:
-        merchants = {}
-        raw_m = venus.table("merchants")
-        if raw_m is not None:
-            for name in list(raw_m.data):
-                m = raw_m.entry(name)
-                merchants[name] = Merchant(credits=m.get("credits", int, 0, (-MAX_INT, MAX_INT)), ship=m.get("ship", str, "scout"),
-                                           position=m.get("position", str, "galactic-base"),
-                                           net_worth=m.get("net_worth", int, 0, (-MAX_INT, MAX_INT)))
-                m.done()
-            raw_m.done()
-        speed_dice = venus.get("speed_dice", list, [])
-        if not all(isinstance(d, int) and not isinstance(d, bool) for d in speed_dice):
-            raise fail(Msg("error.file.speed_dice"))
-        campaign.venus = VenusState(
-            first_player=venus.get("first_player", str, ""), current=venus.get("current", str, ""),
-            phase=venus.get("phase", str, "movement"), heading=venus.get("heading", str, None),
-            moved=venus.get("moved", bool, False), merchants=merchants,
-            speed_dice=list(speed_dice),
-            navigation=venus.get("navigation", int, None),
-            first_contact=dict(venus.get("first_contact", dict, {})), revealed=venus.strings("revealed"),
-            encounters=dict(venus.get("encounters", dict, {})), winner=venus.get("winner", str, None))
-        venus.done()
-    ts = top.table("turn_state")
-    if ts is not None:
-        completions = ts.get("completions", dict, {})
-        campaign.turn_state = TurnState(
-            started=ts.get("started", int, 0, TURN), token=ts.get("token", str, None), quests=ts.strings("quests"),
-            completions={k: list(v) for k, v in completions.items()}, victory=ts.get("victory", dict, None),
-            log=list(ts.get("log", list, [])))
-        ts.done()
-    for i, raw in enumerate(top.get("system", list, []), start=1):
-        campaign.systems.append(_system_from(_Reader(raw, _where("system", i, raw, "hex", named), fail)))
-    top.done()
+    """The campaign ``data`` holds, every field checked against :data:`CAMPAIGN` (``fail`` makes
+    the error of a mistake: ``player 2: awards 1: kind must be text``).  ``named``: a place
+    names its leader, agent or hex too (``player 2 (bob): bc``), as a save that would write a
+    value the loader refuses says it."""
+    campaign: Campaign = CAMPAIGN.read(data, "", Ctx(fail, named))
+    if campaign.venus is not None:   # every merchant of the table has its ship and money
+        for player in campaign.players:
+            if player.name not in campaign.venus.merchants:
+                raise fail(Msg("error.file.missing", name=place("venus: merchants", player.name)))
     return campaign
-
-
-def _counts(r: _Reader, key: str) -> dict[str, int]:
-    """A table of whole counts, e.g. ships by class."""
-    table = r.table(key)
-    if table is None:
-        return {}
-    out = {name: table.get(name, int, span=SMALL) for name in list(table.data)}
-    table.done()
-    return out
-
-
-def _system_from(r: _Reader) -> System:
-    system = System(
-        hex=r.hex("hex"), discovery=r.get("discovery", str), name=r.get("name", str, ""),
-        owner=r.get("owner", str, None), explored_by=r.get("explored_by", str, None),
-        explored_turn=r.get("explored_turn", int, None, TURN), homeworld_of=r.get("homeworld_of", str, None),
-        guardian=r.get("guardian", bool, False), events=r.strings("events"),
-        guardian_toughness=r.get("guardian_toughness", int, None, (0, 1000)),
-    )
-    planet = r.table("planet")
-    if planet is not None:
-        system.planet = PlanetState(
-            type=planet.get("type", str), size=planet.get("size", str),
-            properties=planet.strings("properties"), max_population=planet.get("max_population", int, span=SMALL),
-            production=planet.get("production", int, span=(-10_000, 10_000)),
-            population=planet.get("population", int, 0, SMALL),
-            buildings=planet.strings("buildings"), scientists=planet.get("scientists", int, 0, SMALL),
-            active_turn=planet.get("active_turn", int, None, TURN), base=planet.get("base", str, None),
-            blockaded=planet.get("blockaded", bool, False), blockaded_by=planet.get("blockaded_by", str, None),
-        )
-        planet.done()
-    monster = r.table("monster")
-    if monster is not None:
-        system.monster = Monster(kind=monster.get("kind", str), great=monster.get("great", bool, False),
-                                 guards=monster.get("guards", str, None))
-        monster.done()
-    r.done()
-    return system

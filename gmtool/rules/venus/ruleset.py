@@ -42,6 +42,12 @@ class Venus:
     def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
         from gmtool.report.venus import venus_status_report
 
+        if state.venus is None:   # the board's table was taken out of campaign.toml by hand
+            from gmtool.errors import CampaignError
+            from gmtool.locale import Msg
+
+            raise CampaignError(key="campaign.in_file", where="campaign.toml",
+                                reason=Msg("error.file.no_section", section="venus"))
         if player is not None:
             state.player(player)   # what is face down stays face down for everyone alike
         return venus_status_report(state, library, lang)
