@@ -133,7 +133,7 @@ class RecordingSource:
 SECRET = bytes(range(32))
 PLAYERS = ["alice", "bob", "carol"]
 
-# RULES.md A4.4–A4.5 by hand: the world-type, world-size and planet-property ids.
+# docs/rules-orion.md A4.4–A4.5 by hand: the world-type, world-size and planet-property ids.
 TYPE_IDS = {"terran", "ocean", "steppe", "toxic", "barren", "inferno"}
 SIZE_IDS = {"tiny", "small", "medium", "large", "huge"}
 PROPERTY_IDS = {"favorable", "hostile", "poor", "rich", "gravity", "artifacts"}

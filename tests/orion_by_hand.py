@@ -1,4 +1,4 @@
-"""RULES.md A4–A5 written out by hand, for the exploration tests to check the tables and
+"""docs/rules-orion.md A4–A5 written out by hand, for the exploration tests to check the tables and
 the code against (never read from tables/)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Test set-up for the reach rule (RULES.md A4, gmtool/rules/orion/reach.py): from stage 2
+"""Test set-up for the reach rule (docs/rules-orion.md A4, gmtool/rules/orion/reach.py): from stage 2
 a leader explores only hexes next to the explored space joined to its own systems, so a
 test that explores far from a homeworld first lays a path of explored empty space."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Stage-1 games played twice, in two placements of the same galaxy (closed rooms, RULES.md A2).
+"""Stage-1 games played twice, in two placements of the same galaxy (closed rooms, docs/rules-orion.md A2).
 
 A *placement* puts Orion, the galaxy's edge and every homeworld somewhere; a *game* is a
 list of steps whose hexes are written in each leader's own frame (0,0 = its homeworld).

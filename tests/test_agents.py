@@ -1,7 +1,7 @@
-"""Agents at library level (RULES.md A7, A10; CONTRACT.md "agent check"): the check and its
+"""Agents at library level (docs/rules-orion.md A7, A10; docs/commands.md "agent check"): the check and its
 modifiers, then agents in a campaign — hiring, abilities, outcomes, blockade moves.
 
-Expected values are worked out by hand from RULES.md / CONTRACT.md and the shipped
+Expected values are worked out by hand from docs/rules-orion.md, docs/commands.md and the shipped
 example tables (tables/orion/agent-outcomes.toml, agents.toml, bills.toml), not read
 back from the code under test.
 """

@@ -1,4 +1,4 @@
-"""Build orders, scrapping, fleet upkeep and the technology victory (RULES.md A6, A8, A12)."""
+"""Build orders, scrapping, fleet upkeep and the technology victory (docs/rules-orion.md A6, A8, A12)."""
 from __future__ import annotations
 
 import pytest

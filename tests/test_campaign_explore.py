@@ -1,7 +1,7 @@
-"""Exploration inside a campaign (RULES.md A4, A4.5; gmtool/rules/orion/campaign_explore.py):
+"""Exploration inside a campaign (docs/rules-orion.md A4, A4.5; gmtool/rules/orion/campaign_explore.py):
 what may be explored, neighbourhood modifiers, applying the result to the map.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations
@@ -174,7 +174,7 @@ class TestCampaignExploration:
         assert self.c.homeworld(self.alice).planet.population == 2
 
     def test_contamination_with_exactly_one_order_takes_only_the_order(self):
-        # RULES.md A4.2: "the leader loses 1 order; with no orders, 1 colonist".
+        # docs/rules-orion.md A4.2: "the leader loses 1 order; with no orders, 1 colonist".
         self.alice.orders = 1
         self.explore_at(self.ring[0], 4, 9, 7, 5)
         assert self.alice.orders == 0

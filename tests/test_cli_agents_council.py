@@ -1,4 +1,4 @@
-"""Agents and the Galactic Council through the CLI (RULES.md A7, A9, A10; CONTRACT.md
+"""Agents and the Galactic Council through the CLI (docs/rules-orion.md A7, A9, A10; docs/commands.md
 "agent check", "council tally", "Everywhere", "Campaigns").
 
 Every refusal must exit 1 with one `error:` line and leave the campaign's files

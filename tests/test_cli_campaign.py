@@ -1,4 +1,4 @@
-"""Campaign commands through the CLI (CONTRACT.md "Campaigns", "Everywhere"):
+"""Campaign commands through the CLI (docs/commands.md "Campaigns", "Everywhere"):
 campaign new | commitment | validate | reveal, status, explore -c, roll -c, verify.
 
 Every refusal must exit 1 with one `error:` line and leave the campaign's files
@@ -310,7 +310,7 @@ def test_explore_orion_json_has_the_contract_keys(gm, camp):
 
 
 def test_stage1_refusal_does_not_reveal_other_leaders(gm, camp):
-    # Closed rooms (RULES.md A2): asking for a hex out of bob's reach must not tell him
+    # Closed rooms (docs/rules-orion.md A2): asking for a hex out of bob's reach must not tell him
     # who explored it or where another leader's homeworld is.
     alice = homeworld(gm, camp, "alice")
     res = gm("explore", "-c", str(camp), "--player", "bob", "--hex", f"{alice[0]},{alice[1]}")

@@ -1,5 +1,5 @@
 """`gmtool explore`, `gmtool world planet` and `gmtool odds explore | table` through the CLI,
-checked against RULES.md A4–A5 and the pinned JSON shape of CONTRACT.md."""
+checked against docs/rules-orion.md A4–A5 and the pinned JSON shape of docs/commands.md."""
 from __future__ import annotations
 
 import json
@@ -75,7 +75,7 @@ def test_explore_json_has_the_contract_shape_and_values(gm, lang):
         {"table": "orion/world-type", "value": 6},
         {"table": "orion/world-size", "value": 10},
     ]
-    # extra keys (welcome) agree with RULES.md A5
+    # extra keys (welcome) agree with docs/rules-orion.md A5
     assert planet["pp_per_worker"] == 2 and planet["rp_per_scientist"] == 3 and planet["growth"] == 0
     assert data["rerolls"] == [] and data["gains"] == {}
     assert data["source"] == {"kind": "fixed", "faces": [4, 5, 6, 10]}
@@ -254,7 +254,7 @@ def test_explore_golden_markdown_monster(gm):
 
 
 # --------------------------------------------------------------------------------------------
-# Homeworld neighbourhood (RULES.md A4.4–A4.5)
+# Homeworld neighbourhood (docs/rules-orion.md A4.4–A4.5)
 
 @pytest.mark.parametrize("fmt", TEXT_FORMATS)
 @pytest.mark.parametrize("lang, word, lines", [
@@ -492,7 +492,7 @@ def test_world_planet_errors(gm, args, fragments):
 # gmtool odds
 
 def _independent_stage_1_odds() -> tuple[Counter, Counter]:
-    """World type and property odds of stage 1, enumerated from RULES.md A4 directly."""
+    """World type and property odds of stage 1, enumerated from docs/rules-orion.md A4 directly."""
     explo = {1: ("empty", [], None), 2: ("asteroids", [], None), 3: ("planet", ["gravity"], None),
              4: ("planet", ["hostile"], "neg"), 5: ("planet", ["poor"], "neg"), 6: ("planet", [], None),
              7: ("planet", [], None), 8: ("planet", ["favorable"], "pos"), 9: ("planet", ["rich"], "pos"),

@@ -1,7 +1,7 @@
 """The turn engine through the CLI: turn start | end | undo and the record-keeping
 commands colonize, assign, activate, fleet, quest complete, event play, deck.
 
-RULES.md A2, A3, A6, A8, A11, A12. Every refusal must exit 1 with one `error:` line and
+docs/rules-orion.md A2, A3, A6, A8, A11, A12. Every refusal must exit 1 with one `error:` line and
 leave campaign.toml (and the journal, and the reports) byte-identical."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``venus`` ruleset through the CLI (RULES.md part B), on campaigns made in tmp_path.
+"""The ``venus`` ruleset through the CLI (docs/rules-venus.md), on campaigns made in tmp_path.
 
 ``campaign new --ruleset venus``; status (credits, races, face-down cards kept face down
 in every format); ``venus move`` (heading first, fixed dice, every format and language;

@@ -1,8 +1,8 @@
-"""The Galactic Council at library level (RULES.md A9, A12; CONTRACT.md "council tally"): bill
+"""The Galactic Council at library level (docs/rules-orion.md A9, A12; docs/commands.md "council tally"): bill
 and election tallies, ballots files, secret ballots, then the Council in a campaign and the
 Emperor.
 
-Expected values are worked out by hand from RULES.md / CONTRACT.md and the shipped
+Expected values are worked out by hand from docs/rules-orion.md, docs/commands.md and the shipped
 example table tables/orion/bills.toml, not read back from the code under test.
 """
 from __future__ import annotations
@@ -454,7 +454,7 @@ def test_a_failing_bill_with_a_bribe(tmp_path):
 def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_path):
     c = council_campaign_at(tmp_path)
     propose(c, IDENTITY, pick=1)
-    assert c.player("carol").bc == 4          # the start BC (RULES.md A2)
+    assert c.player("carol").bc == 4          # the start BC (docs/rules-orion.md A2)
     with pytest.raises(RuleRefused):
         council_campaign.cast(c, c.player("carol"), "no", 6)
     with pytest.raises(RuleRefused):

@@ -91,6 +91,18 @@ def test_docs_name_no_file_outside_the_repository():
                 assert (doc.parent / target).exists(), f"{doc.name} links to a missing {target}"
 
 
+def test_code_tables_and_tests_cite_the_products_docs():
+    """Comments, tables and messages cite docs/rules-orion.md (the rules users have), never
+    the developers' RULES.md or CONTRACT.md (`gmtool table show` prints a table's text)."""
+    developers = re.compile(r"\b(RULES|CONTRACT|STYLE|ARCHITECTURE)\.md")
+    me = Path(__file__).resolve()
+    for folder in ("gmtool", "tables", "tests"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".toml") and path.resolve() != me and "golden" not in path.parts:
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                    assert not developers.search(line), f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+
+
 # ------------------------------------------------------------------ the command reference
 
 sys.path.insert(0, str(ROOT / "tools"))

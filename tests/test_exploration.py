@@ -1,11 +1,11 @@
-"""The exploration chain (RULES.md A4.1–A4.6, A5) pinned with fixed dice.
+"""The exploration chain (docs/rules-orion.md A4.1–A4.6, A5) pinned with fixed dice.
 
 Every test feeds ``explore()`` (or ``special_planet()`` / ``make_planet()``) an exact
 list of faces and then checks that no face is left over, so each test also pins the
 binding dice order: exploration (rerolls first) → event (halved, rounding up, in
 stage 1) → monster kind → world type (d10 + modifiers) → size.
 
-Expected values are written from RULES.md, not read from tables/orion/*.toml.
+Expected values are written from docs/rules-orion.md, not read from tables/orion/*.toml.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, 
                            world_type)
 
 
-# ------------------------------------------------------------------ RULES.md, by hand
+# ------------------------------------------------------------------ docs/rules-orion.md, by hand
 
 # A4.2 / A4.3: event roll → id.
 # Events that add a property (A4.2/A4.3).

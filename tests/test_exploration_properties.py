@@ -1,7 +1,7 @@
-"""Properties and statistics of the exploration chain (RULES.md A4, A5).
+"""Properties and statistics of the exploration chain (docs/rules-orion.md A4, A5).
 
 * hypothesis: invariants over any stage, neighbourhood and seed, and a reference model
-  of A4/A5 written from RULES.md that must agree with ``explore()`` on any dice;
+  of A4/A5 written from docs/rules-orion.md that must agree with ``explore()`` on any dice;
 * exact odds: every exclusive category sums to 1, with values worked out by hand and
   by brute force over every face sequence;
 * simulation: 200,000 seeded chains agree with the exact odds within 4 standard errors.
@@ -27,7 +27,7 @@ from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, 
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# ------------------------------------------------------------------ RULES.md, by hand
+# ------------------------------------------------------------------ docs/rules-orion.md, by hand
 
 GUARDS = {6: "derelict", 7: "treasure", 8: "natives", 9: "lost_colony", 10: "artifact_world"}
 EXPLORATION = {1: ("empty", None, None), 2: ("asteroids", None, None),
@@ -42,7 +42,7 @@ STAGE1_UNREACHABLE = {NEGATIVE[i] for i in range(6, 11)} | {POSITIVE[i] for i in
 
 
 def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) -> tuple[dict, int]:
-    """RULES.md A4/A5 played by hand on ``faces``: (the expected to_data() parts, dice used)."""
+    """docs/rules-orion.md A4/A5 played by hand on ``faces``: (the expected to_data() parts, dice used)."""
     dice = iter(faces)
     used = 0
 

@@ -1,6 +1,6 @@
-"""The galaxy's size and the homeworlds' places (gmtool/campaign/galaxy.py, RULES.md A2).
+"""The galaxy's size and the homeworlds' places (gmtool/campaign/galaxy.py, docs/rules-orion.md A2).
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The campaign model's TOML round trip (gmtool/campaign/model.py): lossless for any campaign.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

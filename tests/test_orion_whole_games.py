@@ -1,4 +1,4 @@
-"""Whole games, from `campaign new` to each kind of victory (RULES.md A12), driven only by
+"""Whole games, from `campaign new` to each kind of victory (docs/rules-orion.md A12), driven only by
 commands, orders files and forum posts — never by editing a campaign file. At the end
 `verify` passes and `turn undo` of the last turn brings back the state before it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Colonising a planet (RULES.md A4.3, A6; gmtool/rules/orion/planets.py): which types may be
+"""Colonising a planet (docs/rules-orion.md A4.3, A6; gmtool/rules/orion/planets.py): which types may be
 colonised, the moderator's public override, and what an artifact world gives its coloniser."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The moderator's records at library level (RULES.md A12; gmtool/rules/orion/records.py): the
+"""The moderator's records at library level (docs/rules-orion.md A12; gmtool/rules/orion/records.py): the
 Guardian of Orion."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The start of a game (RULES.md A2; gmtool/rules/orion/setup.py): players, homeworlds, Orion, the first state.
+"""The start of a game (docs/rules-orion.md A2; gmtool/rules/orion/setup.py): players, homeworlds, Orion, the first state.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Closed rooms as a property (RULES.md A2 decision; docs/orion-records.md "Closed rooms"):
+"""Closed rooms as a property (docs/rules-orion.md A2 decision; docs/orion-records.md "Closed rooms"):
 every output a leader can see in stage 1 — its forum replies and refusals (public and
 private), its turn reports, its map, `status --player`, `reach --player`, `post pending`
 and the public posts — is byte-identical when the campaign is relocated (Orion, the edge

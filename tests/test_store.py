@@ -1,7 +1,7 @@
 """The campaign store (gmtool/campaign/store.py): create, atomic saves, bad files named by place, the
 schema version, a torn journal.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The verifiable roll stream (gmtool/campaign/stream.py): faces derived from the secret, checked against a
 reference written from the module's docstring.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Every row of every shipped orion table, pinned with fixed dice against RULES.md.
+"""Every row of every shipped orion table, pinned with fixed dice against docs/rules-orion.md.
 
-The expected values below are copied from RULES.md A4.1–A4.6 and A5, not from the
+The expected values below are copied from docs/rules-orion.md A4.1–A4.6 and A5, not from the
 TOML files, so a mistake in a table shows up here as a failing test.
 """
 from __future__ import annotations
@@ -185,7 +185,7 @@ def test_negative_event_values():
     }
     for row_id, guarded in guards.items():
         row = table.row(row_id)
-        # ordinary in stage 2, great in stage 3 (RULES.md A4.3)
+        # ordinary in stage 2, great in stage 3 (docs/rules-orion.md A4.3)
         assert row.value("monster", 2) == "ordinary"
         assert row.value("monster", 3) == "great"
         assert row.value("guards") == guarded
@@ -300,7 +300,7 @@ def test_positive_events_divide_spec():
 
 # --------------------------------------------------------------------------- A4.4 type
 
-TYPE_BY_TOTAL = {   # RULES.md A4.4: total → (type id, production)
+TYPE_BY_TOTAL = {   # docs/rules-orion.md A4.4: total → (type id, production)
     2: ("terran", 4),
     3: ("ocean", 3),
     4: ("ocean", 3),
@@ -311,7 +311,7 @@ TYPE_BY_TOTAL = {   # RULES.md A4.4: total → (type id, production)
     9: ("inferno", 1),
 }
 PRODUCTION = {"terran": 4, "ocean": 3, "steppe": 3, "toxic": 2, "barren": 2, "inferno": 1}
-COLONISABLE = {"terran", "ocean", "steppe"}   # RULES.md A4.4, the −2 modifier
+COLONISABLE = {"terran", "ocean", "steppe"}   # docs/rules-orion.md A4.4, the −2 modifier
 
 
 def expected_type(total: int) -> str:
@@ -469,7 +469,7 @@ def test_monster_kind_great_forms():
 
 # --------------------------------------------------------------------------- A5
 
-PROPERTIES = {   # RULES.md A5
+PROPERTIES = {   # docs/rules-orion.md A5
     "favorable": {"max_population": 1, "growth": 2},
     "hostile": {"max_population": -1, "min_max_population": 1, "growth": 0},
     "poor": {"pp_per_worker": -1},

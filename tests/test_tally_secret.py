@@ -1,4 +1,4 @@
-"""A public tally gives totals only (RULES.md A9, wave 3): never who voted or who did not.
+"""A public tally gives totals only (docs/rules-orion.md A9, wave 3): never who voted or who did not.
 
 With public planet counts, "Have not voted: c" lets the players work out each ballot.  So
 two games that differ only in WHO cast the ballots (same totals) must give byte-identical

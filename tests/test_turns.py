@@ -1,8 +1,8 @@
-"""The turn engine at library level (RULES.md A2, A3, A5, A6, A8, A11, A12):
+"""The turn engine at library level (docs/rules-orion.md A2, A3, A5, A6, A8, A11, A12):
 production, the schedule, the first-turn token, movement order, quests, event cards,
 victory, and one scripted 18-turn game.
 
-Expected numbers are worked out by hand from RULES.md and the shipped example tables
+Expected numbers are worked out by hand from docs/rules-orion.md and the shipped example tables
 (tables/orion/start.toml, production.toml, quests-*.toml, events.toml, bills.toml), not
 read back from the code under test.
 """
@@ -77,7 +77,7 @@ def output_of(prod, system: System) -> dict:
 
 
 def expected_rates(production: int, props) -> tuple[int, int]:
-    """RULES.md A5: PP/worker = max(0, production + rich − poor − gravity);
+    """docs/rules-orion.md A5: PP/worker = max(0, production + rich − poor − gravity);
     RP/scientist = max(0, production − gravity) + 2·artifacts."""
     props = set(props)
     pp = production + ("rich" in props) - ("poor" in props) - ("gravity" in props)
@@ -1007,7 +1007,7 @@ def test_after_a_victory_nothing_more_changes():
 
 def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """What the production phase should leave — (leader → bc/rp/orders, hex → population) —
-    from RULES.md A5–A7: an independent model of the arithmetic."""
+    from docs/rules-orion.md A5–A7: an independent model of the arithmetic."""
     out = {p.name: {"bc": p.bc, "rp": p.rp, "orders": p.orders + c.orders_per_turn} for p in c.players}
     pops = {}
     for s in c.systems:

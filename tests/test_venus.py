@@ -1,4 +1,4 @@
-"""Merchant of Venus, Classic game (RULES.md part B, ruleset ``venus``): the library.
+"""Merchant of Venus, Classic game (docs/rules-venus.md, ruleset ``venus``): the library.
 
 Setup (credits, races, the first player, First Contact cards and encounter tokens, every
 die consumed), the speed roll (declare the heading first, the ship's speed number, the

@@ -1,7 +1,7 @@
 """The verify and validate checks (gmtool/campaign/verify.py): the journal against the secret, the
 state against the rules.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What a player sees (gmtool/campaign/views.py): the status view and fog of war.
 
-Expected values are written from RULES.md / CONTRACT.md and the docstrings, not read
+Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The galaxy map: a hexagon of hexes with Orion at the centre and the homeworlds placed
 at least ``MIN_SPACING`` hexes from each other and from Orion, each with all six
-neighbours on the map (CONTRACT.md, RULES.md A4.5)."""
+neighbours on the map (docs/commands.md, docs/rules-orion.md A4.5)."""
 from __future__ import annotations
 
 from gmtool.campaign.hexes import CENTRE, Hex, within

@@ -1,4 +1,4 @@
-"""Axial hex coordinates (CONTRACT.md): the six neighbours of (q, r) are (q+1, r),
+"""Axial hex coordinates (docs/commands.md): the six neighbours of (q, r) are (q+1, r),
 (q−1, r), (q, r+1), (q, r−1), (q+1, r−1), (q−1, r+1)."""
 from __future__ import annotations
 

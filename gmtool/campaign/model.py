@@ -97,7 +97,7 @@ class System:
     explored_turn: int | None = None
     homeworld_of: str | None = None
     monster: Monster | None = None
-    guardian: bool = False         # the Guardian of Orion (RULES.md A4.6)
+    guardian: bool = False         # the Guardian of Orion (docs/rules-orion.md A4.6)
     guardian_toughness: int | None = None   # its toughness when damaged (None: whole)
     events: list[str] = field(default_factory=list)
     name: str = ""
@@ -115,7 +115,7 @@ class Player:
     scouts: int = 1
     colony_ships: int = 1
     race: str = ""
-    secret_ops: int = 0            # Secret Operations level (RULES.md A10)
+    secret_ops: int = 0            # Secret Operations level (docs/rules-orion.md A10)
     agent_limit: int = 0           # how many agents it may keep (starts at 0, A10)
     # What the moderator still has to hand out: technologies, a derelict ship …
     awards: list[dict[str, Any]] = field(default_factory=list)
@@ -174,7 +174,7 @@ class Council:
 
 @dataclass
 class Merchant:
-    """A Merchant of Venus player's ship and money (RULES.md part B)."""
+    """A Merchant of Venus player's ship and money (docs/rules-venus.md)."""
 
     credits: int = 0
     ship: str = "scout"
@@ -184,7 +184,7 @@ class Merchant:
 
 @dataclass
 class VenusState:
-    """Merchant of Venus (RULES.md part B): whose turn, its phase, the board's hidden cards."""
+    """Merchant of Venus (docs/rules-venus.md): whose turn, its phase, the board's hidden cards."""
 
     first_player: str = ""
     current: str = ""
@@ -202,7 +202,7 @@ class VenusState:
 
 @dataclass
 class TurnState:
-    """Where the campaign stands in its turn (RULES.md A3, A11)."""
+    """Where the campaign stands in its turn (docs/rules-orion.md A3, A11)."""
 
     started: int = 0                  # the last turn `turn start` ran for
     token: str | None = None          # the first-turn token (from turn 7)

@@ -50,7 +50,7 @@ def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
 
 @dataclass(slots=True)
 class Entry:
-    """One journaled die (CONTRACT.md ``[[roll]]``)."""
+    """One journaled die (docs/file-formats.md ``[[roll]]``)."""
 
     id: int
     turn: int

@@ -217,7 +217,7 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
             if planet.population < 0:
                 issues.append(v("population_negative", where=where, n=planet.population))
             natives = {"natives", "monster_natives"} & set(getattr(system, "events", []))
-            # natives keep their 2 colonists above a lower maximum (RULES.md A4 decision)
+            # natives keep their 2 colonists above a lower maximum (docs/rules-orion.md A4 decision)
             if planet.population > max(planet.max_population, 2 if natives else 0):
                 issues.append(v("population_above", where=where, n=planet.population, max=planet.max_population))
             if planet.max_population < 1:

@@ -1,4 +1,4 @@
-"""What a status shows, and to whom (fog of war, RULES.md A2/A3).
+"""What a status shows, and to whom (fog of war, docs/rules-orion.md A2/A3).
 
 The moderator sees everything.  A leader sees, in stage 1, only the systems it explored
 (closed rooms); from stage 2 every explored system and every homeworld is public.  Other
@@ -76,7 +76,7 @@ def _in_frame(campaign: Campaign, viewer: str, data: dict[str, Any]) -> dict[str
 
 
 def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]:
-    """The CONTRACT.md ``status`` object: everything for the moderator (viewer None),
+    """The docs/commands.md ``status`` object: everything for the moderator (viewer None),
     the fogged view for a leader."""
     if viewer is not None:
         campaign.player(viewer)  # refuse an unknown name

@@ -1,4 +1,4 @@
-"""``gmtool agent check``: agent checks (RULES.md A10)."""
+"""``gmtool agent check``: agent checks (docs/rules-orion.md A10)."""
 from __future__ import annotations
 
 from typing import Annotated, List, Optional

@@ -1,4 +1,4 @@
-"""``gmtool council propose | vote | tally | elect | repeal`` (RULES.md A9)."""
+"""``gmtool council propose | vote | tally | elect | repeal`` (docs/rules-orion.md A9)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""``gmtool explore``: one hex explored, the whole chain of RULES.md A4."""
+"""``gmtool explore``: one hex explored, the whole chain of docs/rules-orion.md A4."""
 from __future__ import annotations
 
 import typer

@@ -1,5 +1,5 @@
 """What the moderator records after resolving a battle or a change of leaders, and what
-follows (RULES.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
+follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
 ``planet capture``, ``ship add|lose``, ``award apply``, ``player add|drop|replace|rename``.
 
 Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,

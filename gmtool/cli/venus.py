@@ -1,4 +1,4 @@
-"""``gmtool venus move | navigate | land | skip | cost | worth``: Merchant of Venus (RULES.md part B)."""
+"""``gmtool venus move | navigate | land | skip | cost | worth``: Merchant of Venus (docs/rules-venus.md)."""
 from __future__ import annotations
 
 from typing import Annotated, Optional

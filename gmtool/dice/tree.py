@@ -172,7 +172,7 @@ class DiceResult(Struct):
 
     @property
     def kept(self) -> list[int]:
-        """Faces of the kept dice, in roll order (CONTRACT.md ``dice``)."""
+        """Faces of the kept dice, in roll order (docs/commands.md ``dice``)."""
         return [d.face for d in self.dice if d.kept]
 
     def to_data(self) -> dict:

@@ -5,7 +5,7 @@ The fog of war is not decided here: which systems a leader knows comes from
 how a leader labels hexes from :mod:`gmtool.campaign.frames`.  This module adds what a map needs around those systems — the hexes to draw,
 how they are labelled, and the reach of this turn (:func:`reach`).
 
-Closed rooms (RULES.md A2): before turn 7 a leader's map holds only the hexes around
+Closed rooms (docs/rules-orion.md A2): before turn 7 a leader's map holds only the hexes around
 its homeworld and the systems it explored, labelled relative to its homeworld, so that
 neither Orion's place nor the galaxy's size can be read off it.  The one function that
 says how a leader's hexes are labelled is :func:`frame`.
@@ -191,7 +191,7 @@ class Reach:
 
 
 def reach(campaign: Campaign, player_name: str) -> Reach:
-    """Where ``player_name``'s ships can explore this turn (RULES.md A2, A4).
+    """Where ``player_name``'s ships can explore this turn (docs/rules-orion.md A2, A4).
 
     Stage 1: the unexplored neighbours of its homeworld; nothing farther (that is all a
     leader learns: not the map's edge, not Orion).  From stage 2: the unexplored hexes

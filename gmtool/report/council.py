@@ -44,7 +44,7 @@ def agent_check_report(check: AgentCheck, lang: str, source_info: dict[str, Any]
 
 def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: bool = False,
                 not_voted: list[str] | None = None) -> Report:
-    """The tally of a bill: the public post gives the totals only (RULES.md A9); the
+    """The tally of a bill: the public post gives the totals only (docs/rules-orion.md A9); the
     moderator's ``private`` post adds every ballot and ``not_voted`` (who has not voted)."""
     not_voted = not_voted if private else None   # with public planet counts it would tell each ballot
     result = tr("passed" if tally.passed else "rejected", lang)

@@ -133,7 +133,7 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
 
 
 def orion_report(system: Any, player: str, lang: str, guardian: Any, stage: int) -> Report:
-    """Exploring Orion: no dice; the Guardian of Orion (RULES.md A4.6, ``guardian`` is its
+    """Exploring Orion: no dice; the Guardian of Orion (docs/rules-orion.md A4.6, ``guardian`` is its
     rules sheet)."""
     title = f"{player}: {tr('exploration', lang)}, {tr('hex', lang)} {system.hex}"
     facts = [(tr("discovery", lang), [bold(tr("orion", lang))]),

@@ -17,7 +17,7 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             quest_label: Callable[[str], str], ballots: bool = False) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
     is among them only with ``ballots`` (the moderator's copy): the post is public, and who
-    has not voted is the moderator's alone (RULES.md A9) — :func:`open_ballots` says only
+    has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only
     that a vote is open."""
     from gmtool.rules.orion.turns import quest_done
 

@@ -180,7 +180,7 @@ PLACE_KEYS = ("hex", "type")
 
 def placeless(entry: dict[str, Any]) -> dict[str, Any]:
     """A public entry as everyone reads it.  In stage 1 (an entry marked ``closed``, closed
-    rooms, RULES.md A2) without its hex and what lies there: a leader must not learn where
+    rooms, docs/rules-orion.md A2) without its hex and what lies there: a leader must not learn where
     anything is from the public post (docs/orion-records.md)."""
     if not entry.get("closed"):
         return entry

@@ -12,7 +12,7 @@ from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
 
 Label = Callable[[str, str], str]   # (table, row id) → label
-# What a tally knows that only the moderator may see (RULES.md A9): each ballot, and who
+# What a tally knows that only the moderator may see (docs/rules-orion.md A9): each ballot, and who
 # has not voted (with public planet counts that tells each ballot).
 SECRET_TALLY_KEYS = ("ballots", "not_voted")
 

@@ -2,7 +2,7 @@
 
 Rules code (the exploration chain, say) never touches dice; it asks a roller for a roll
 on a table, optionally with modifiers, a stage, and ``allowed`` — a test on the row that
-forces a reroll until it passes (RULES.md A4.5).  Two rollers share that one method:
+forces a reroll until it passes (docs/rules-orion.md A4.5).  Two rollers share that one method:
 
 * :class:`DiceRoller` rolls real dice from a :class:`~gmtool.dice.sources.DiceSource`
   and keeps every rejected roll in the result's ``rerolls``;

@@ -1,1 +1,1 @@
-"""The 4X game of RULES.md part A (ruleset ``orion``)."""
+"""The 4X game of docs/rules-orion.md (ruleset ``orion``)."""

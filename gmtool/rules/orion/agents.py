@@ -1,4 +1,4 @@
-"""Agent checks (RULES.md A10): d10 + modifiers against a difficulty.
+"""Agent checks (docs/rules-orion.md A10): d10 + modifiers against a difficulty.
 
 The thresholds and the outcome texts live in ``tables/orion/agent-outcomes.toml``; this
 module applies them: the natural die first (a natural 10 always a critical success, a

@@ -1,4 +1,4 @@
-"""Agents in a campaign (RULES.md A7, A10): hiring, one activation per agent per turn,
+"""Agents in a campaign (docs/rules-orion.md A7, A10): hiring, one activation per agent per turn,
 paid abilities, espionage against the target's Secret Operations and counter-espionage,
 and who learns what."""
 from __future__ import annotations
@@ -156,7 +156,7 @@ def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
 
 def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table,
                   source: DiceSource) -> AgentUse:
-    """Moving an agent in or out of a blockaded system (RULES.md A7): an espionage check
+    """Moving an agent in or out of a blockaded system (docs/rules-orion.md A7): an espionage check
     against the blockader's counter-espionage; a critical failure means captured."""
     owner = campaign.player(agent.owner)
     if blockader.name == owner.name:

@@ -1,4 +1,4 @@
-"""Build orders and scrapping (RULES.md A6, A8): ships, orbital bases and buildings cost PP
+"""Build orders and scrapping (docs/rules-orion.md A6, A8): ships, orbital bases and buildings cost PP
 (tables/orion/costs.toml), paid in the production phase from the planet's PP and then the
 leader's BC; scrapping refunds half the cost, rounded up; the fleet upkeep limit."""
 from __future__ import annotations

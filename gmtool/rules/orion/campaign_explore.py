@@ -1,5 +1,5 @@
 """Exploration inside a campaign: where a leader may explore, the neighbourhood read off
-the real map, and the result written into the state (RULES.md A2, A4, A4.5)."""
+the real map, and the result written into the state (docs/rules-orion.md A2, A4, A4.5)."""
 from __future__ import annotations
 
 from typing import Any

@@ -38,12 +38,12 @@ def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, Planet
 
 def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False,
          **data: Any) -> dict[str, Any]:
-    """Write one event of the turn into the log the turn's reports tell (RULES.md A3:
+    """Write one event of the turn into the log the turn's reports tell (docs/rules-orion.md A3:
     what each leader learns privately, and what is public)."""
     entry = {"turn": campaign.turn, "kind": kind, "leader": leader, "public": public,
              **{k: v for k, v in data.items() if v is not None}}
     if public and campaign.stage == 1 and "hex" in entry:
-        # closed rooms (RULES.md A2): the public post tells it without its place
+        # closed rooms (docs/rules-orion.md A2): the public post tells it without its place
         # (gmtool/report/records.py placeless); the leader's own report gives the hex
         entry["closed"] = True
     if leader is None:

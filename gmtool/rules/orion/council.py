@@ -1,4 +1,4 @@
-"""The Galactic Council (RULES.md A9): votes, bills, the Emperor's election.
+"""The Galactic Council (docs/rules-orion.md A9): votes, bills, the Emperor's election.
 
 Votes of a leader = colonised planets it controls (the homeworld counts) + 1 per 3 BC of
 bribes.  A bill passes with more yes than no; on a tie the chair's own vote stands, and
@@ -160,7 +160,7 @@ def tally_election(ballots: list[Ballot]) -> ElectionTally:
 
 
 def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, list[Ballot], str | None]:
-    """The CONTRACT.md ballots file → (chair, ballots, chair_decision)."""
+    """The docs/commands.md ballots file → (chair, ballots, chair_decision)."""
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:
         raise fail(Msg("error.council.file.no_chair"))

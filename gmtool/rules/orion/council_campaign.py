@@ -1,4 +1,4 @@
-"""The Galactic Council in a campaign (RULES.md A9): the bills deck, the chair's pick,
+"""The Galactic Council in a campaign (docs/rules-orion.md A9): the bills deck, the chair's pick,
 secret ballots kept until the tally, bribes paid at the tally, laws, the Emperor."""
 from __future__ import annotations
 

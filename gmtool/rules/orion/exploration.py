@@ -1,4 +1,4 @@
-"""The exploration chain of RULES.md A4 and the planets it makes (A4.4, A5).
+"""The exploration chain of docs/rules-orion.md A4 and the planets it makes (A4.4, A5).
 
 Dice order (binding, also for ``--dice``): exploration roll (rerolled per A4.5) → event
 roll → monster kind → world type → size.  Every row, modifier and number comes from the
@@ -130,7 +130,7 @@ class Exploration:
         return out
 
     def to_data(self) -> dict[str, Any]:
-        """The CONTRACT.md shape, plus the trail and the gains."""
+        """The docs/commands.md shape, plus the trail and the gains."""
         monster = None
         if self.monster:
             monster = {"kind": self.monster.roll.row.id, "great": self.monster.great}
@@ -234,7 +234,7 @@ def _modifier_applies(table: Table, when: dict[str, Any], properties: tuple[str,
 
 
 class _PropertyProfile:
-    """The sums a set of property rows gives (RULES.md A5)."""
+    """The sums a set of property rows gives (docs/rules-orion.md A5)."""
 
     __slots__ = ("rows", "max_population", "floor", "pp", "rp", "rp_bonus", "growth")
 
@@ -315,7 +315,7 @@ def gains(table: Table, row: Row, stage: int) -> list[Gain]:
 
 def explore(roller: Roller, tables: OrionTables, stage: int = 1,
             near: Neighbourhood | None = None) -> Exploration:
-    """Explore one hex: the whole chain of RULES.md A4 with the dice from ``roller``."""
+    """Explore one hex: the whole chain of docs/rules-orion.md A4 with the dice from ``roller``."""
     _check_stage(stage)
     table = tables.exploration
     allowed = reason = None

@@ -1,5 +1,5 @@
 """A leader's ships: the support ships it counts (scouts, colony ships) and its combat
-ships by class (RULES.md A2, A6). A leaf module: every rule that moves ships uses it."""
+ships by class (docs/rules-orion.md A2, A6). A leaf module: every rule that moves ships uses it."""
 from __future__ import annotations
 
 from typing import Any
@@ -62,7 +62,7 @@ def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
 
 def moved(player: Player, ship: str, turn: int) -> int:
     """How many of the leader's ``ship`` explored a hex in ``turn`` (a ship's move ends in
-    the hex it explores, RULES.md A4: one hex per ship per turn)."""
+    the hex it explores, docs/rules-orion.md A4: one hex per ship per turn)."""
     return player.moved.get(ship, 0) if player.moved_turn == turn else 0
 
 

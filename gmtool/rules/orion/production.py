@@ -1,4 +1,4 @@
-"""The production phase (RULES.md A5–A7): every owned planet makes PP, RP or BC and grows.
+"""The production phase (docs/rules-orion.md A5–A7): every owned planet makes PP, RP or BC and grows.
 
 Active planets (the homeworld always; a colony activated this turn): workers make PP,
 scientists RP; unspent PP become BC.  Inactive planets make 1 BC per colonist.  Growth

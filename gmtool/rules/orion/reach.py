@@ -1,4 +1,4 @@
-"""Where a leader's ships can explore this turn (RULES.md A2, A4): the one reach rule that
+"""Where a leader's ships can explore this turn (docs/rules-orion.md A2, A4): the one reach rule that
 exploring (`gmtool explore -c`, forum `!explore`, orders files) checks and that the maps
 and `gmtool reach` show.
 

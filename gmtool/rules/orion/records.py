@@ -1,4 +1,4 @@
-"""What the moderator records, and what follows (RULES.md A12 decision on battles, A6, A7, A9).
+"""What the moderator records, and what follows (docs/rules-orion.md A12 decision on battles, A6, A7, A9).
 
 The seed gives no combat numbers: the moderator resolves battles and records their
 outcome here — a monster slain, damage to the Guardian of Orion, a planet captured, a

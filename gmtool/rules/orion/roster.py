@@ -1,4 +1,4 @@
-"""The leaders of a running game (RULES.md A2): one joins, one leaves, one is taken over
+"""The leaders of a running game (docs/rules-orion.md A2): one joins, one leaves, one is taken over
 by another forum user, one is renamed. Every name the state keeps follows a rename."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A new 4X campaign: the map, the homeworlds and every leader's start (RULES.md A2)."""
+"""A new 4X campaign: the map, the homeworlds and every leader's start (docs/rules-orion.md A2)."""
 from __future__ import annotations
 
 from typing import Any, Sequence

@@ -1,4 +1,4 @@
-"""The turn engine (RULES.md A2, A3, A11, A12): turn start, turn end, the schedule,
+"""The turn engine (docs/rules-orion.md A2, A3, A11, A12): turn start, turn end, the schedule,
 the first-turn token, movement order, quests and event cards, victory."""
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""Merchant of Venus, Classic game (RULES.md part B, ruleset ``venus``)."""
+"""Merchant of Venus, Classic game (docs/rules-venus.md, ruleset ``venus``)."""

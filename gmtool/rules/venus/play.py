@@ -1,4 +1,4 @@
-"""A Merchant of Venus player turn (RULES.md part B): movement (declare a heading, then
+"""A Merchant of Venus player turn (docs/rules-venus.md): movement (declare a heading, then
 roll as many speed dice as the ship's speed number; after the roll one of them may be
 assigned to navigation; move; land where the space allows it, or spend every point),
 First Contact, operations; net-worth victory at the end of one's own turn."""

@@ -1,4 +1,4 @@
-"""Setting up a Merchant of Venus game (RULES.md part B): credits, the first player,
+"""Setting up a Merchant of Venus game (docs/rules-venus.md): credits, the first player,
 races, First Contact cards on every system, encounter tokens on every encounter space,
 every ship on the Galactic Base — every random pick a journaled roll."""
 from __future__ import annotations
