@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -23,7 +23,7 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="council")
 
 
-def _bills(lib):
+def _bills(lib: Any) -> Any:
     return lib.get("bills", "orion")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
     app.command("reach")(reach_command)
 
 
-def _load(campaign: Optional[Path]):
+def _load(campaign: Optional[Path]) -> tuple[Path, Any]:
     from gmtool.campaign.store import CampaignStore
     from gmtool.cli.common import check_ruleset
 

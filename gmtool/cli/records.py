@@ -39,7 +39,7 @@ def register(root: typer.Typer) -> None:
     root.command("grant")(grant_command)
 
 
-def _rules(store: Any, tables: Any):
+def _rules(store: Any, tables: Any) -> Any:
     from gmtool.rules.orion.turns import Rules
 
     return Rules(campaign_library(store.folder, tables))
@@ -53,7 +53,7 @@ def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
     out.reply(entry_text(entry, out.lang, labeller(rules.library, out.lang)), entry)
 
 
-def _hex(value: str):
+def _hex(value: str) -> Any:
     from gmtool.campaign.hexes import Hex
 
     return Hex.parse(value)

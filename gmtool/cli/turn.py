@@ -37,7 +37,7 @@ def register(root: typer.Typer) -> None:
     root.command("research")(research_command)
 
 
-def _rules(store: Any, tables: Any):
+def _rules(store: Any, tables: Any) -> Any:
     from gmtool.rules.orion.turns import Rules
 
     return Rules(campaign_library(store.folder, tables))

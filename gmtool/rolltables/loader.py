@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gmtool.errors import TableError
 from gmtool.locale import Msg
 from gmtool.tomlfile import display_path, read_toml
 from gmtool.formats import LANGS
 from gmtool.rolltables.model import Column, Modifier, Row, StageDivision, Table
+
+Fail = Callable[..., TableError]   # fail(key, **params): the error naming the table's file
 
 TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules", "labels"}
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}
@@ -113,7 +115,7 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
                  dict(rules), rule_labels, value_labels)
 
 
-def _display_labels(spec: Any, rules: dict[str, Any], fail) -> tuple[dict, dict]:
+def _display_labels(spec: Any, rules: dict[str, Any], fail: Fail) -> tuple[dict, dict]:
     """``[labels.rules]`` names the ``[rules]`` keys and ``[labels.values]`` the text values
     (``empty``, ``planet``, ``world-type`` …) as ``table show`` prints them, in every language."""
     if not isinstance(spec, dict) or set(spec) - {"rules", "values"}:
@@ -130,13 +132,13 @@ def _display_labels(spec: Any, rules: dict[str, Any], fail) -> tuple[dict, dict]
     return out[0], out[1]
 
 
-def _list(value: Any, what: Any, fail) -> list:
+def _list(value: Any, what: Any, fail: Fail) -> list:
     if not isinstance(value, list):
         raise fail("array", what=what)
     return value
 
 
-def _labels(value: Any, what: Any, fail, required: bool) -> dict[str, str]:
+def _labels(value: Any, what: Any, fail: Fail, required: bool) -> dict[str, str]:
     if value is None:
         raise fail("label_missing", what=what)
     if not isinstance(value, dict):
@@ -153,7 +155,7 @@ def _labels(value: Any, what: Any, fail, required: bool) -> dict[str, str]:
     return dict(value)
 
 
-def _column(name: str, spec: Any, fail) -> Column:
+def _column(name: str, spec: Any, fail: Fail) -> Column:
     """``{ en = "…", ru = "…", table = "planet-properties", in_roll_report = false }``"""
     if not isinstance(spec, dict):
         raise fail("column_spec", name=repr(name))
@@ -195,7 +197,7 @@ def parse_roll(spec: Any) -> tuple[int | None, int | None]:
     return nums[0], nums[0]
 
 
-def _row(number: int, raw: Any, sides: int | None, columns: dict, fail) -> Row:
+def _row(number: int, raw: Any, sides: int | None, columns: dict, fail: Fail) -> Row:
     if not isinstance(raw, dict):
         raise fail("row_table", n=number)
     unknown = sorted(set(raw) - ROW_KEYS)
@@ -232,7 +234,7 @@ def _row(number: int, raw: Any, sides: int | None, columns: dict, fail) -> Row:
     return Row(number, low, high, row_id, label, text, dict(values), tuple(nxt), short)
 
 
-def _check_value(value: Any, what: Any, fail) -> None:
+def _check_value(value: Any, what: Any, fail: Fail) -> None:
     if isinstance(value, (bool, int, str)):
         return
     if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
@@ -252,7 +254,7 @@ def _faces(lo: int, hi: int) -> Msg:
     return Msg("table_file.face", lo=lo) if lo == hi else Msg("table_file.faces", lo=lo, hi=hi)
 
 
-def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
+def _check_coverage(rows: tuple[Row, ...], sides: int, fail: Fail) -> None:
     """Rows may not overlap, may leave no total between them uncovered, and must cover
     every face of the die."""
     ordered = sorted(rows, key=lambda r: (float("-inf") if r.low is None else r.low))
@@ -275,7 +277,7 @@ def _check_coverage(rows: tuple[Row, ...], sides: int, fail) -> None:
         raise fail("last_gap", n=last.number, span=_faces(last.high + 1, sides), sides=sides)
 
 
-def _modifier(number: int, raw: Any, fail) -> Modifier:
+def _modifier(number: int, raw: Any, fail: Fail) -> Modifier:
     if not isinstance(raw, dict):
         raise fail("modifier_table", n=number)
     unknown = sorted(set(raw) - MODIFIER_KEYS)
@@ -293,7 +295,7 @@ def _modifier(number: int, raw: Any, fail) -> Modifier:
     return Modifier(mod_id, value, label, dict(when))
 
 
-def _divide(raw: Any, fail) -> StageDivision:
+def _divide(raw: Any, fail: Fail) -> StageDivision:
     if not isinstance(raw, dict) or set(raw) - DIVIDE_KEYS:
         raise fail("divide_spec", example='{ by = 2, round = "up", stages = [1] }')
     by, rnd, stages = raw.get("by"), raw.get("round", "up"), raw.get("stages", [])

@@ -10,12 +10,12 @@ from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.rules.orion.fleet import add_ship, has_ship, remove_ship
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
-from gmtool.rolltables.model import Table
+from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.common import ensure_not_over, owned
 
 
 
-def _item(costs: Table, item: str):
+def _item(costs: Table, item: str) -> Row:
     try:
         return costs.row(item)
     except Exception:

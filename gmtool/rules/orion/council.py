@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg, words
@@ -159,7 +159,7 @@ def tally_election(ballots: list[Ballot]) -> ElectionTally:
                          list(ballots))
 
 
-def ballots_from_dict(data: dict[str, Any], election: bool, fail) -> tuple[str, list[Ballot], str | None]:
+def ballots_from_dict(data: dict[str, Any], election: bool, fail: Callable[..., Exception]) -> tuple[str, list[Ballot], str | None]:
     """The docs/commands.md ballots file → (chair, ballots, chair_decision)."""
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:

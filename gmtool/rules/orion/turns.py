@@ -10,6 +10,7 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
+from gmtool.rolltables.model import Table
 from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
 from gmtool.rules.orion.effects import apply_effects
@@ -35,7 +36,7 @@ class Rules:
         self.technologies = library.get("technologies", "orion")
         self.guardian = library.get("guardian", "orion")
 
-    def quests(self, stage: int):
+    def quests(self, stage: int) -> Table:
         return self.library.get(QUESTS[stage], "orion")
 
     @property
