@@ -5,6 +5,7 @@ Goals (issue 2): ≥ 200,000 d10 rolls/s from the seeded source; ≥ 50,000 pars
 
     python bench/bench_dice.py
 """
+
 from __future__ import annotations
 
 import time

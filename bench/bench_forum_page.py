@@ -10,6 +10,7 @@ Each run uses a fresh copy of campaigns/example (outside the timing).
 
     python bench/bench_forum_page.py [RUNS] [PAGES] [POSTS_PER_PAGE]
 """
+
 from __future__ import annotations
 
 import shutil
@@ -24,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import forum_pages as fp  # noqa: E402
-
 from gmtool.forum.resolve import MAX_COMMANDS_PER_THREAD  # noqa: E402
 
 EXAMPLE = ROOT / "campaigns" / "example"
@@ -44,8 +44,10 @@ def thread_pages(pages: int, per_page: int) -> list[str]:
             body.append("!table orion/world-size" if n % 7 == 3 else f"!roll {DICE[n % len(DICE)]} attack {n}")
             n += 1
         posts.append(fp.P(50_000 + i, authors[i % 3], body, edited=i % 50 == 7))
-    return [fp.phpbb_page(posts[p * per_page:(p + 1) * per_page], p + 1, pages, per_page=per_page,
-                          total=len(posts)) for p in range(pages)]
+    return [
+        fp.phpbb_page(posts[p * per_page : (p + 1) * per_page], p + 1, pages, per_page=per_page, total=len(posts))
+        for p in range(pages)
+    ]
 
 
 def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:
@@ -59,34 +61,41 @@ def main(runs: int = 5, pages: int = 40, per_page: int = 25) -> None:
             path.write_text(page, encoding="utf-8")
             files.append(str(path))
             size += path.stat().st_size
-        print(f"thread: {pages} pages, {pages * per_page} posts, {pages * per_page * 2} commands, "
-              f"{size / 1e6:.1f} MB of HTML")
+        print(
+            f"thread: {pages} pages, {pages * per_page} posts, {pages * per_page * 2} commands, "
+            f"{size / 1e6:.1f} MB of HTML"
+        )
         firsts, seconds = [], []
         cpus: list[tuple[float, float]] = []
         for i in range(runs):
             camp = root / f"run-{i}"
-            shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports",
-                                                                         "history"))
+            shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
             cmd = [gmtool, "post", "resolve", *files, "-c", str(camp)]
             done = resolve_and_read_back(cmd)
             t1, t2, passes, out1 = done.first, done.again, done.passes, done.reply
             cpus.append((done.first_cpu, done.again_cpu))
             if i == 0:
-                print(f"first resolution: {passes} run(s) of `post resolve` (at most {MAX_COMMANDS_PER_THREAD:,} new "
-                      "commands a run)")
+                print(
+                    f"first resolution: {passes} run(s) of `post resolve` (at most {MAX_COMMANDS_PER_THREAD:,} new "
+                    "commands a run)"
+                )
             firsts.append(t1)
             seconds.append(t2)
             if i == 0:
                 ok = out1.count("Dice: campaign stream")
                 print(f"reply: {len(out1.encode()) / 1e3:.0f} kB, {ok} results with journal ids")
             shutil.rmtree(camp)
-    print(f"CPU time of the gmtool processes (user + sys): first median "
-          f"{statistics.median(c[0] for c in cpus):.3f} s, second median {statistics.median(c[1] for c in cpus):.3f} s "
-          "(wall time above it is waiting for a busy CPU)")
+    print(
+        f"CPU time of the gmtool processes (user + sys): first median "
+        f"{statistics.median(c[0] for c in cpus):.3f} s, second median {statistics.median(c[1] for c in cpus):.3f} s "
+        "(wall time above it is waiting for a busy CPU)"
+    )
     for name, times in (("first resolution ", firsts), ("second resolution", seconds)):
         verdict = "ok" if max(times) < GOAL else "OVER"
-        print(f"{name}  median {statistics.median(times):.3f} s  (min {min(times):.3f}, max {max(times):.3f}; "
-              f"goal < {GOAL:.1f} s: {verdict}; {len(times)} runs)")
+        print(
+            f"{name}  median {statistics.median(times):.3f} s  (min {min(times):.3f}, max {max(times):.3f}; "
+            f"goal < {GOAL:.1f} s: {verdict}; {len(times)} runs)"
+        )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ interleaved, run by run, so that machine noise hits both alike; medians are comp
 
     python bench/bench_journal.py [RUNS] [ENTRIES]
 """
+
 from __future__ import annotations
 
 import shutil
@@ -29,8 +30,24 @@ def wall(cmd: list[str]) -> float:
 
 
 def new_campaign(gmtool: str, folder: Path) -> None:
-    subprocess.run([gmtool, "campaign", "new", str(folder), "--player", "alice", "--player", "bob",
-                    "--player", "carol", "--seed", "1"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            gmtool,
+            "campaign",
+            "new",
+            str(folder),
+            "--player",
+            "alice",
+            "--player",
+            "bob",
+            "--player",
+            "carol",
+            "--seed",
+            "1",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def main(runs: int = 30, entries: int = 20_000) -> None:

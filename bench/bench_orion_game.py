@@ -8,6 +8,7 @@ Emperor's election too. Prints each turn's wall time and the total.
 Goal (issue 12): the 18 turns in under 10 s of total whole-process time, and each turn
 about as fast as the first (flat from turn 1 to 18). Timing goals live here, never in tests.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,17 +51,24 @@ def orders_for(turn: int, state: dict) -> str:
         if free and p["scouts"] > 0:
             body.append(f'explore = ["{free[0]}"]')
             explored.add(free[0])
-        mine = [s for s in state["systems"] if s["explored_by"] == name and not s["owner"] and s["planet"]
-                and s["planet"]["type"] in ("terran", "ocean", "steppe") and not s["monster"]]
+        mine = [
+            s
+            for s in state["systems"]
+            if s["explored_by"] == name
+            and not s["owner"]
+            and s["planet"]
+            and s["planet"]["type"] in ("terran", "ocean", "steppe")
+            and not s["monster"]
+        ]
         if mine and p["colony_ships"] > 0:
             body.append(f'colonize = ["{mine[0]["hex"]}"]')
         if p["scouts"] == 0:
             body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "scout" }}]')
         elif p["colony_ships"] == 0:
             body.append(f'build = [{{ hex = "{p["homeworld"]}", item = "colony_ship" }}]')
-        if chair == name:      # the Council (stages 2–3): the chair puts a bill to the vote …
+        if chair == name:  # the Council (stages 2–3): the chair puts a bill to the vote …
             body.append("bill = 1")
-        if chair:              # … and every leader votes on it
+        if chair:  # … and every leader votes on it
             body.append(f'vote = {{ choice = "{"yes" if len(name) % 2 else "no"}" }}')
         if turn >= 13:
             body.append('election = { candidate = "nobody-yet" }'.replace('"nobody-yet"', '"' + name + '"'))
@@ -81,7 +89,7 @@ def main() -> None:
             args += ["--player", race]
         gm(*args)
         times: list[float] = []
-        cpus: list[float] = []     # CPU time of the turn's processes: less noisy on a busy machine
+        cpus: list[float] = []  # CPU time of the turn's processes: less noisy on a busy machine
         for turn in range(1, turns + 1):
             state = json.loads(gm("status", "-c", str(camp), "--format", "json"))
             if state.get("council", {}).get("victory"):
@@ -95,8 +103,10 @@ def main() -> None:
             if "Victory:" in out:
                 print("  (victory)")
                 break
-        print(f"total turn run time: {sum(times):.2f} s over {len(times)} turns "
-              f"(first {times[0] * 1000:.0f} ms, last {times[-1] * 1000:.0f} ms); CPU {sum(cpus):.2f} s")
+        print(
+            f"total turn run time: {sum(times):.2f} s over {len(times)} turns "
+            f"(first {times[0] * 1000:.0f} ms, last {times[-1] * 1000:.0f} ms); CPU {sum(cpus):.2f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ run, so that machine noise hits both alike; medians are compared.
 
     python bench/bench_startup.py [RUNS]
 """
+
 from __future__ import annotations
 
 import statistics

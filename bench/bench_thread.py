@@ -13,6 +13,7 @@ big campaign (the copy is outside the timing).
 
     python bench/bench_thread.py [RUNS] [ENTRIES] [POSTS]
 """
+
 from __future__ import annotations
 
 import shutil
@@ -28,8 +29,7 @@ from common import fill_journal, gmtool_path, resolve_and_read_back
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 GOAL = 2.0
 DICE = ["d10", "2d10+1", "3d6", "4d6kh3", "d100", "d20-2", "2d6!", "5d10>=7", "d%", "6d6dl2", "d8*2", "10d10kh3"]
-TABLES = ["orion/world-size", "orion/world-type", "orion/exploration", "orion/positive-events",
-          "orion/monster-kind"]
+TABLES = ["orion/world-size", "orion/world-type", "orion/exploration", "orion/positive-events", "orion/monster-kind"]
 
 
 def thread_text(posts: int) -> str:
@@ -53,8 +53,7 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-thread-") as tmp:
         root = Path(tmp)
         template = root / "template"
-        shutil.copytree(EXAMPLE, template, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports",
-                                                                         "history"))
+        shutil.copytree(EXAMPLE, template, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
         start = time.perf_counter()
         fill_journal(template, entries)
         built = time.perf_counter() - start
@@ -62,8 +61,10 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
         thread.write_text(thread_text(posts), encoding="utf-8")
         commands = sum(1 for line in thread.read_text(encoding="utf-8").splitlines() if line.startswith("!"))
         size = (template / "journal.toml").stat().st_size
-        print(f"campaign: {entries} appended journal entries ({size / 1e6:.1f} MB, written in {built:.2f} s); "
-              f"thread: {posts} posts, {commands} commands")
+        print(
+            f"campaign: {entries} appended journal entries ({size / 1e6:.1f} MB, written in {built:.2f} s); "
+            f"thread: {posts} posts, {commands} commands"
+        )
         verify = subprocess.run([gmtool, "verify", "-c", str(template)], capture_output=True, text=True)
         if verify.returncode != 0:
             sys.exit(f"gmtool verify fails on the big campaign: {verify.stderr.strip()}")
@@ -85,15 +86,19 @@ def main(runs: int = 5, entries: int = 20_000, posts: int = 500) -> None:
                 if rolled.returncode != 0:
                     sys.exit(f"gmtool verify fails after the resolution: {rolled.stderr.strip()}")
                 forum = (camp / "forum.toml").stat().st_size
-                print(f"reply: {len(out1.encode()) / 1e3:.0f} kB, {refused} refused; forum.toml {forum / 1e6:.1f} MB; "
-                      f"verify ok")
+                print(
+                    f"reply: {len(out1.encode()) / 1e3:.0f} kB, {refused} refused; forum.toml {forum / 1e6:.1f} MB; "
+                    f"verify ok"
+                )
             shutil.rmtree(camp)
 
     for name, times in (("first resolution ", firsts), ("second resolution", seconds)):
         med = statistics.median(times)
         verdict = "ok" if max(times) < GOAL else "OVER"
-        print(f"{name}  median {med:.3f} s  (min {min(times):.3f}, max {max(times):.3f}; goal < {GOAL:.1f} s: "
-              f"{verdict}; {len(times)} runs)")
+        print(
+            f"{name}  median {med:.3f} s  (min {min(times):.3f}, max {max(times):.3f}; goal < {GOAL:.1f} s: "
+            f"{verdict}; {len(times)} runs)"
+        )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """What the benchmarks share: the installed gmtool, and a thread resolved to the end then read back."""
+
 from __future__ import annotations
 
 import compileall
@@ -46,11 +47,11 @@ def timed(cmd: list[str]) -> tuple[float, float, str]:
 
 
 class Resolution(NamedTuple):
-    first: float         # wall seconds of the first resolution (every run it takes)
-    again: float         # wall seconds of reading the thread back
+    first: float  # wall seconds of the first resolution (every run it takes)
+    again: float  # wall seconds of reading the thread back
     first_cpu: float
     again_cpu: float
-    passes: int          # runs the first resolution took
+    passes: int  # runs the first resolution took
     reply: str
 
 
@@ -82,11 +83,16 @@ def fill_journal(folder: Path, count: int) -> None:
     secret = store.read_secret()
     assert secret is not None, "the campaign has a secret.key"
     first = store.next_roll_id()
-    kinds = [(10, "roll: d10: die 1"), (6, "roll for bob: boarding action: 3d6: die 2"),
-             (10, "explore 3,-2 (bob): exploration roll"), (100, "post #17.1 (carol) !roll: d100")]
+    kinds = [
+        (10, "roll: d10: die 1"),
+        (6, "roll for bob: boarding action: 3d6: die 2"),
+        (10, "explore 3,-2 (bob): exploration roll"),
+        (100, "post #17.1 (carol) !roll: d100"),
+    ]
     entries = []
     for roll_id in range(first, first + count):
         sides, purpose = kinds[roll_id % len(kinds)]
-        entries.append(Entry(roll_id, 1 + roll_id // 1000, purpose, sides, derive_face(secret, roll_id, sides),
-                             "stream"))
+        entries.append(
+            Entry(roll_id, 1 + roll_id // 1000, purpose, sides, derive_face(secret, roll_id, sides), "stream")
+        )
     journal.append(store.journal_path, entries)

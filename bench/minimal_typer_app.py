@@ -1,4 +1,5 @@
 """The baseline for bench_startup.py: a minimal two-command Typer app."""
+
 import typer
 
 app = typer.Typer()

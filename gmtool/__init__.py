@@ -8,6 +8,7 @@ use.
     >>> roll("4d6kh3", FixedSource([6, 1, 5, 3])).total
     14
 """
+
 from __future__ import annotations
 
 from importlib import import_module
@@ -16,12 +17,19 @@ from typing import Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "GmError": "gmtool.errors", "DiceError": "gmtool.errors", "TableError": "gmtool.errors",
-    "CampaignError": "gmtool.errors", "RuleRefused": "gmtool.errors",
-    "parse": "gmtool.dice", "roll": "gmtool.dice", "DiceResult": "gmtool.dice",
-    "DiceSource": "gmtool.dice.sources", "FixedSource": "gmtool.dice.sources",
+    "GmError": "gmtool.errors",
+    "DiceError": "gmtool.errors",
+    "TableError": "gmtool.errors",
+    "CampaignError": "gmtool.errors",
+    "RuleRefused": "gmtool.errors",
+    "parse": "gmtool.dice",
+    "roll": "gmtool.dice",
+    "DiceResult": "gmtool.dice",
+    "DiceSource": "gmtool.dice.sources",
+    "FixedSource": "gmtool.dice.sources",
     "RandomSource": "gmtool.dice.sources",
-    "TableLibrary": "gmtool.rolltables", "roll_table": "gmtool.rolltables",
+    "TableLibrary": "gmtool.rolltables",
+    "roll_table": "gmtool.rolltables",
     "render": "gmtool.report",
 }
 

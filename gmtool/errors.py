@@ -9,6 +9,7 @@ accepted) or, better, with a key of the message catalogs and its parameters
 and the forum replies write it in the reader's language (:meth:`GmError.text`), while
 ``str(error)`` stays English for logs and tests.
 """
+
 from __future__ import annotations
 
 from typing import Any

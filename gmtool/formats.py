@@ -6,6 +6,7 @@ the renderers (``report/render.py``), the message catalogs (``locale``), the rul
 labels (``rolltables``), the forum resolver and the CLI's ``--format``/``--lang`` options
 all read them from here.  A leaf: it imports nothing, so anything may import it.
 """
+
 from __future__ import annotations
 
 # --format: one renderer each (gmtool.report.render)
@@ -25,8 +26,8 @@ DEFAULT_LANG = "en"
 DEFAULT_DIALECT = "phpbb"
 
 # Post limits, in characters: a post longer than its limit is split into numbered parts.
-POST_LIMITS = (500, 1_000_000)   # post_limit's range: campaign.toml, `campaign set`, --post-limit
-DIALECT_POST_LIMIT = 60000       # a dialect's limit when its file names none (phpBB's)
-MARKDOWN_LIMIT = 32000           # Discourse's default max_post_length
-DISCORD_LIMIT = 2000             # Discord's message limit, never exceeded
-LIMIT_FORMATS = ("bbcode", "markdown")   # take a post limit (Discord: never above its own; plain, JSON: never split)
+POST_LIMITS = (500, 1_000_000)  # post_limit's range: campaign.toml, `campaign set`, --post-limit
+DIALECT_POST_LIMIT = 60000  # a dialect's limit when its file names none (phpBB's)
+MARKDOWN_LIMIT = 32000  # Discourse's default max_post_length
+DISCORD_LIMIT = 2000  # Discord's message limit, never exceeded
+LIMIT_FORMATS = ("bbcode", "markdown")  # take a post limit (Discord: never above its own; plain, JSON: never split)

@@ -4,6 +4,7 @@
 few dozen record classes on every run; these classes write their ``__init__`` by hand
 and get equality and a readable repr from here.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Reading TOML files with errors a user can act on: ``file: line 3, column 5: …``."""
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, settings
+
 from gmtool.rolltables import TableLibrary
 from helpers import run_gmtool, shipped_library
 
@@ -18,14 +19,14 @@ def _build_each_app_once() -> None:
     import typer.testing
 
     real = getattr(typer.testing, "_get_command", None)
-    if real is None:      # another Typer: no shortcut, same results
+    if real is None:  # another Typer: no shortcut, same results
         return
     built: dict[int, tuple[object, object]] = {}
 
     def get_command(typer_app):
         key = id(typer_app)
         if key not in built:
-            built[key] = (typer_app, real(typer_app))   # keeps the app alive: ids stay unique
+            built[key] = (typer_app, real(typer_app))  # keeps the app alive: ids stay unique
         return built[key][1]
 
     typer.testing._get_command = get_command

@@ -10,6 +10,7 @@ A post body is a list of parts:
   ("spoiler", [parts])              a spoiler (kept)
   ("p", [parts])                    a paragraph
 """
+
 from __future__ import annotations
 
 import html
@@ -31,31 +32,41 @@ class P:
 
 # ------------------------------------------------------------------ phpBB prosilver
 
+
 def _phpbb_body(parts: list[Any]) -> str:
     out = []
     for i, part in enumerate(parts):
         if isinstance(part, str):
             out.append(e(part) + ("<br>" if i < len(parts) - 1 else ""))
         elif part[0] == "quote":
-            out.append(f'<blockquote><div><cite><a href="./viewtopic.php?p=1#p1">{e(part[1])}</a> wrote: '
-                       f'<a href="./viewtopic.php?p=1#p1" data-post-id="1">↑</a><span class="responsive-hide">'
-                       f'Fri Mar 01, 2024 10:00 am</span></cite>{_phpbb_body(part[2])}</div></blockquote>')
+            out.append(
+                f'<blockquote><div><cite><a href="./viewtopic.php?p=1#p1">{e(part[1])}</a> wrote: '
+                f'<a href="./viewtopic.php?p=1#p1" data-post-id="1">↑</a><span class="responsive-hide">'
+                f"Fri Mar 01, 2024 10:00 am</span></cite>{_phpbb_body(part[2])}</div></blockquote>"
+            )
         elif part[0] == "code":
-            out.append('<div class="codebox"><p>Code: <a href="#" onclick="selectCode(this); return false;">'
-                       f'Select all</a></p><pre><code>{e(part[1])}</code></pre></div>')
-        elif part[0] == "spoiler":   # a board's custom BBCode: a plain div
-            out.append(f'<div class="spoiler"><div class="spoiler-title">Spoiler</div>'
-                       f'<div class="spoiler-body">{_phpbb_body(part[1])}</div></div>')
+            out.append(
+                '<div class="codebox"><p>Code: <a href="#" onclick="selectCode(this); return false;">'
+                f"Select all</a></p><pre><code>{e(part[1])}</code></pre></div>"
+            )
+        elif part[0] == "spoiler":  # a board's custom BBCode: a plain div
+            out.append(
+                f'<div class="spoiler"><div class="spoiler-title">Spoiler</div>'
+                f'<div class="spoiler-body">{_phpbb_body(part[1])}</div></div>'
+            )
         elif part[0] == "p":
             out.append(f"<p>{_phpbb_body(part[1])}</p>")
     return "\n".join(out)
 
 
 def phpbb_post(p: P) -> str:
-    edited = ('<div class="notice">Last edited by <a href="./memberlist.php?mode=viewprofile&amp;u=2" '
-              f'class="username">{e(p.author)}</a> on Fri Mar 01, 2024 11:00 am, edited 1 time in total.</div>'
-              if p.edited else "")
-    return f'''
+    edited = (
+        '<div class="notice">Last edited by <a href="./memberlist.php?mode=viewprofile&amp;u=2" '
+        f'class="username">{e(p.author)}</a> on Fri Mar 01, 2024 11:00 am, edited 1 time in total.</div>'
+        if p.edited
+        else ""
+    )
+    return f"""
 		<div id="p{p.id}" class="post has-profile bg2">
 		<div class="inner">
 		<dl class="postprofile" id="profile{p.id}">
@@ -78,24 +89,30 @@ def phpbb_post(p: P) -> str:
 		<div class="back2top"><a href="#top" class="top" title="Top"><i class="icon fa-chevron-circle-up fa-fw icon-gray" aria-hidden="true"></i><span class="sr-only">Top</span></a></div>
 		</div>
 		</div>
-		<hr class="divider" />'''
+		<hr class="divider" />"""
 
 
-def phpbb_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12, per_page: int = 10,
-               total: int | None = None) -> str:
+def phpbb_page(
+    posts: list[P], page: int = 1, pages: int = 1, topic: int = 12, per_page: int = 10, total: int | None = None
+) -> str:
     total = total if total is not None else len(posts)
     items = []
     for n in range(1, pages + 1):
         start = (n - 1) * per_page
         href = f"./viewtopic.php?t={topic}" + (f"&amp;start={start}" if start else "")
-        items.append(f'<li class="active"><span>{n}</span></li>' if n == page else
-                     f'<li><a class="button" href="{href}" role="button">{n}</a></li>')
+        items.append(
+            f'<li class="active"><span>{n}</span></li>'
+            if n == page
+            else f'<li><a class="button" href="{href}" role="button">{n}</a></li>'
+        )
     if page < pages:
-        items.append(f'<li class="arrow next"><a class="button button-icon-only" href="./viewtopic.php?t={topic}'
-                     f'&amp;start={page * per_page}" rel="next" role="button"><i class="icon fa-chevron-right '
-                     f'fa-fw" aria-hidden="true"></i><span class="sr-only">Next</span></a></li>')
+        items.append(
+            f'<li class="arrow next"><a class="button button-icon-only" href="./viewtopic.php?t={topic}'
+            f'&amp;start={page * per_page}" rel="next" role="button"><i class="icon fa-chevron-right '
+            f'fa-fw" aria-hidden="true"></i><span class="sr-only">Next</span></a></li>'
+        )
     pagination = f'<div class="pagination">{total} posts &bull; <ul>{"".join(items)}</ul></div>'
-    return f'''<!DOCTYPE html>
+    return f"""<!DOCTYPE html>
 <html dir="ltr" lang="en-gb">
 <head>
 <meta charset="utf-8" />
@@ -115,15 +132,17 @@ def phpbb_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12, p
 </div>
 </body>
 </html>
-'''
+"""
 
 
 def phpbb_atom(posts: list[P], topic: int = 12, base: str = "https://forum.example") -> str:
     entries = []
-    for p in reversed(posts):   # the feed lists the newest first
+    for p in reversed(posts):  # the feed lists the newest first
         link = f"{base}/viewtopic.php?t={topic}&amp;p={p.id}#p{p.id}"
-        content = (_phpbb_body(p.body) + f'<p>Statistics: Posted by <a href="{base}/memberlist.php?mode=viewprofile'
-                   f'&amp;u=2">{e(p.author)}</a> — Fri Mar 01, 2024 10:00 am</p><hr />')
+        content = (
+            _phpbb_body(p.body) + f'<p>Statistics: Posted by <a href="{base}/memberlist.php?mode=viewprofile'
+            f'&amp;u=2">{e(p.author)}</a> — Fri Mar 01, 2024 10:00 am</p><hr />'
+        )
         entries.append(f'''<entry>
 <author><name><![CDATA[{p.author}]]></name></author>
 <updated>2024-03-01T10:00:00+00:00</updated>
@@ -150,37 +169,47 @@ def phpbb_atom(posts: list[P], topic: int = 12, base: str = "https://forum.examp
 
 # ------------------------------------------------------------------ XenForo 2
 
+
 def _xf_body(parts: list[Any]) -> str:
     out = []
     for i, part in enumerate(parts):
         if isinstance(part, str):
             out.append(e(part) + ("<br />" if i < len(parts) - 1 else ""))
         elif part[0] == "quote":
-            out.append(f'<blockquote data-attributes="" data-quote="{e(part[1])}" data-source="post: 1" '
-                       f'class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote js-expandWatch">'
-                       f'<div class="bbCodeBlock-title"><a href="/goto/post?id=1" class="bbCodeBlock-sourceJump" '
-                       f'rel="nofollow">{e(part[1])} said:</a></div><div class="bbCodeBlock-content">'
-                       f'<div class="bbCodeBlock-expandContent js-expandContent ">{_xf_body(part[2])}</div>'
-                       f'<div class="bbCodeBlock-expandLink js-expandLink"><a role="button" tabindex="0">'
-                       f'Click to expand...</a></div></div></blockquote>')
+            out.append(
+                f'<blockquote data-attributes="" data-quote="{e(part[1])}" data-source="post: 1" '
+                f'class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote js-expandWatch">'
+                f'<div class="bbCodeBlock-title"><a href="/goto/post?id=1" class="bbCodeBlock-sourceJump" '
+                f'rel="nofollow">{e(part[1])} said:</a></div><div class="bbCodeBlock-content">'
+                f'<div class="bbCodeBlock-expandContent js-expandContent ">{_xf_body(part[2])}</div>'
+                f'<div class="bbCodeBlock-expandLink js-expandLink"><a role="button" tabindex="0">'
+                f"Click to expand...</a></div></div></blockquote>"
+            )
         elif part[0] == "code":
-            out.append('<div class="bbCodeBlock bbCodeBlock--code"><div class="bbCodeBlock-title">Code:</div>'
-                       '<div class="bbCodeBlock-content" dir="ltr"><pre class="bbCodeCode" dir="ltr" '
-                       f'data-xf-init="code-block" data-lang=""><code>{e(part[1])}</code></pre></div></div>')
+            out.append(
+                '<div class="bbCodeBlock bbCodeBlock--code"><div class="bbCodeBlock-title">Code:</div>'
+                '<div class="bbCodeBlock-content" dir="ltr"><pre class="bbCodeCode" dir="ltr" '
+                f'data-xf-init="code-block" data-lang=""><code>{e(part[1])}</code></pre></div></div>'
+            )
         elif part[0] == "spoiler":
-            out.append('<div class="bbCodeSpoiler"><button type="button" class="button bbCodeSpoiler-button" '
-                       'data-xf-click="toggle" data-xf-init="tooltip" title="Click to reveal or hide spoiler">'
-                       '<span class="button-text"><span>Spoiler</span></span></button><div class="bbCodeSpoiler-'
-                       'content"><div class="bbCodeBlock bbCodeBlock--spoiler"><div class="bbCodeBlock-content">'
-                       f'{_xf_body(part[1])}</div></div></div></div>')
+            out.append(
+                '<div class="bbCodeSpoiler"><button type="button" class="button bbCodeSpoiler-button" '
+                'data-xf-click="toggle" data-xf-init="tooltip" title="Click to reveal or hide spoiler">'
+                '<span class="button-text"><span>Spoiler</span></span></button><div class="bbCodeSpoiler-'
+                'content"><div class="bbCodeBlock bbCodeBlock--spoiler"><div class="bbCodeBlock-content">'
+                f"{_xf_body(part[1])}</div></div></div></div>"
+            )
         elif part[0] == "p":
             out.append(f"<p>{_xf_body(part[1])}</p>")
     return "\n".join(out)
 
 
 def xenforo_post(p: P) -> str:
-    edited = ('<div class="message-lastEdit">Last edited: <time class="u-dt" dir="auto">Mar 1, 2024</time></div>'
-              if p.edited else "")
+    edited = (
+        '<div class="message-lastEdit">Last edited: <time class="u-dt" dir="auto">Mar 1, 2024</time></div>'
+        if p.edited
+        else ""
+    )
     return f'''
 <article class="message message--post js-post js-inlineModContainer  " data-author="{e(p.author)}" data-content="post-{p.id}" id="js-post-{p.id}" itemscope itemtype="https://schema.org/Comment" itemid="https://forum.example/posts/{p.id}/">
 	<span class="u-anchorTarget" id="post-{p.id}"></span>
@@ -218,14 +247,19 @@ def xenforo_post(p: P) -> str:
 def xenforo_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12) -> str:
     nav = ""
     if pages > 1:
-        links = "".join(f'<li class="pageNav-page {"pageNav-page--current" if n == page else ""}">'
-                        f'<a href="/threads/turn-3.{topic}/{"" if n == 1 else f"page-{n}"}">{n}</a></li>'
-                        for n in range(1, pages + 1))
-        nxt = (f'<a href="/threads/turn-3.{topic}/page-{page + 1}" class="pageNav-jump pageNav-jump--next">'
-               f'Next</a>' if page < pages else "")
+        links = "".join(
+            f'<li class="pageNav-page {"pageNav-page--current" if n == page else ""}">'
+            f'<a href="/threads/turn-3.{topic}/{"" if n == 1 else f"page-{n}"}">{n}</a></li>'
+            for n in range(1, pages + 1)
+        )
+        nxt = (
+            f'<a href="/threads/turn-3.{topic}/page-{page + 1}" class="pageNav-jump pageNav-jump--next">Next</a>'
+            if page < pages
+            else ""
+        )
         nav = f'<div class="pageNav  "><ul class="pageNav-main">{links}</ul>{nxt}</div>'
     head_next = f'<link rel="next" href="/threads/turn-3.{topic}/page-{page + 1}" />' if page < pages else ""
-    return f'''<!DOCTYPE html>
+    return f"""<!DOCTYPE html>
 <html id="XF" lang="en-US" dir="LTR" data-xf="2.2" data-app="public" data-template="thread_view" data-container-key="node-2" data-content-key="thread-{topic}" data-logged-in="false" class="has-no-js template-thread_view">
 <head><meta charset="utf-8" /><title>Turn 3 | Orion Forum</title>{head_next}</head>
 <body data-template="thread_view">
@@ -240,10 +274,11 @@ def xenforo_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12)
 </div></div></div></div>
 </body>
 </html>
-'''
+"""
 
 
 # ------------------------------------------------------------------ vBulletin 5
+
 
 def _vb_body(parts: list[Any]) -> str:
     out = []
@@ -251,14 +286,18 @@ def _vb_body(parts: list[Any]) -> str:
         if isinstance(part, str):
             out.append(e(part) + ("<br />" if i < len(parts) - 1 else ""))
         elif part[0] == "quote":
-            out.append('<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
-                       '<div class="bbcode_quote_container b-icon b-icon__ldquo-l--gray"></div>'
-                       f'<div class="bbcode_postedby">Originally posted by <strong>{e(part[1])}</strong> '
-                       f'<a href="/forum/node/1#post1" rel="nofollow">View Post</a></div>'
-                       f'<div class="message">{_vb_body(part[2])}</div></div></div></div>')
+            out.append(
+                '<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
+                '<div class="bbcode_quote_container b-icon b-icon__ldquo-l--gray"></div>'
+                f'<div class="bbcode_postedby">Originally posted by <strong>{e(part[1])}</strong> '
+                f'<a href="/forum/node/1#post1" rel="nofollow">View Post</a></div>'
+                f'<div class="message">{_vb_body(part[2])}</div></div></div></div>'
+            )
         elif part[0] == "code":
-            out.append('<div class="bbcode_container"><div class="bbcode_description">Code:</div>'
-                       f'<pre class="bbcode_code" style="height:36px;">{e(part[1])}</pre></div>')
+            out.append(
+                '<div class="bbcode_container"><div class="bbcode_description">Code:</div>'
+                f'<pre class="bbcode_code" style="height:36px;">{e(part[1])}</pre></div>'
+            )
         elif part[0] == "spoiler":
             out.append(f'<div class="spoiler">{_vb_body(part[1])}</div>')
         elif part[0] == "p":
@@ -267,8 +306,11 @@ def _vb_body(parts: list[Any]) -> str:
 
 
 def vbulletin_post(p: P) -> str:
-    edited = (f'<div class="b-post__edit h-margin-top-xl">Last edited by {e(p.author)}; 03-01-2024, 11:00 AM.</div>'
-              if p.edited else "")
+    edited = (
+        f'<div class="b-post__edit h-margin-top-xl">Last edited by {e(p.author)}; 03-01-2024, 11:00 AM.</div>'
+        if p.edited
+        else ""
+    )
     return f'''
 <li class="b-post js-post js-comment-entry__parent h-restore--on-preview b-post--text js-post__{p.id}" data-node-id="{p.id}" data-node-publishdate="1709287200" itemscope itemtype="http://schema.org/Comment" itemprop="comment">
 	<div class="b-post__grid">
@@ -294,10 +336,13 @@ def vbulletin_post(p: P) -> str:
 
 
 def vbulletin_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12) -> str:
-    nxt = (f'<a class="arrow right-arrow js-pagenav-button" href="/forum/games/{topic}-turn-3/page{page + 1}" '
-           f'data-page="{page + 1}" title="Next Page"><span class="vb-icon vb-icon-arrow-right"></span></a>'
-           if page < pages else "")
-    return f'''<!DOCTYPE html>
+    nxt = (
+        f'<a class="arrow right-arrow js-pagenav-button" href="/forum/games/{topic}-turn-3/page{page + 1}" '
+        f'data-page="{page + 1}" title="Next Page"><span class="vb-icon vb-icon-arrow-right"></span></a>'
+        if page < pages
+        else ""
+    )
+    return f"""<!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" dir="ltr" lang="en" id="vbulletin_html">
 <head><meta charset="utf-8" /><title>Turn 3 - vBulletin Forum</title></head>
 <body id="vb-page-body" class="l-desktop page60 vb-page view-mode logged-out" itemscope itemtype="http://schema.org/WebPage" data-usergroupid="1" data-styleid="1">
@@ -312,10 +357,11 @@ def vbulletin_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 1
 </div></div>
 </body>
 </html>
-'''
+"""
 
 
 # ------------------------------------------------------------------ MyBB 1.8
+
 
 def _mybb_body(parts: list[Any]) -> str:
     out = []
@@ -323,12 +369,16 @@ def _mybb_body(parts: list[Any]) -> str:
         if isinstance(part, str):
             out.append(e(part) + ("<br />" if i < len(parts) - 1 else ""))
         elif part[0] == "quote":
-            out.append(f'<blockquote class="mycode_quote"><cite><span> (03-01-2024, 10:00 AM)</span>{e(part[1])} '
-                       f'Wrote: <a href="https://forum.example/showthread.php?pid=1#pid1" class="quick_jump"></a>'
-                       f'</cite>{_mybb_body(part[2])}</blockquote>')
+            out.append(
+                f'<blockquote class="mycode_quote"><cite><span> (03-01-2024, 10:00 AM)</span>{e(part[1])} '
+                f'Wrote: <a href="https://forum.example/showthread.php?pid=1#pid1" class="quick_jump"></a>'
+                f"</cite>{_mybb_body(part[2])}</blockquote>"
+            )
         elif part[0] == "code":
-            out.append('<div class="codeblock"><div class="title">Code:<br />\n</div><div class="body" dir="ltr">'
-                       f'<code>{e(part[1])}</code></div></div>')
+            out.append(
+                '<div class="codeblock"><div class="title">Code:<br />\n</div><div class="body" dir="ltr">'
+                f"<code>{e(part[1])}</code></div></div>"
+            )
         elif part[0] == "spoiler":
             out.append(f'<div class="spoiler">{_mybb_body(part[1])}</div>')
         elif part[0] == "p":
@@ -337,10 +387,14 @@ def _mybb_body(parts: list[Any]) -> str:
 
 
 def mybb_post(p: P) -> str:
-    edited = (f'<span class="post_edit" id="edited_by_{p.id}"><span class="edited_post">(This post was last '
-              f'modified: 03-01-2024, 11:00 AM by <a href="member.php?action=profile&amp;uid=2">{e(p.author)}'
-              f'</a>.)</span></span>' if p.edited else "")
-    return f'''
+    edited = (
+        f'<span class="post_edit" id="edited_by_{p.id}"><span class="edited_post">(This post was last '
+        f'modified: 03-01-2024, 11:00 AM by <a href="member.php?action=profile&amp;uid=2">{e(p.author)}'
+        f"</a>.)</span></span>"
+        if p.edited
+        else ""
+    )
+    return f"""
 <a name="pid{p.id}" id="pid{p.id}"></a>
 <div class="post " style="" id="post_{p.id}">
 <div class="post_author">
@@ -362,19 +416,25 @@ def mybb_post(p: P) -> str:
 	<div class="post_meta" id="post_meta_{p.id}"></div>
 </div>
 <div class="post_controls"><div class="postbit_buttons author_buttons float_left"><a href="search.php?action=finduser&amp;uid=2" title="Find all posts by this user" class="postbit_find"><span>Find</span></a></div></div>
-</div>'''
+</div>"""
 
 
 def mybb_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12) -> str:
     nav = ""
     if pages > 1:
-        links = "".join(f'<span class="pagination_current">{n}</span>' if n == page else
-                        f'<a href="showthread.php?tid={topic}&amp;page={n}" class="pagination_page">{n}</a>'
-                        for n in range(1, pages + 1))
-        nxt = (f'<a href="showthread.php?tid={topic}&amp;page={page + 1}" class="pagination_next">Next &raquo;</a>'
-               if page < pages else "")
+        links = "".join(
+            f'<span class="pagination_current">{n}</span>'
+            if n == page
+            else f'<a href="showthread.php?tid={topic}&amp;page={n}" class="pagination_page">{n}</a>'
+            for n in range(1, pages + 1)
+        )
+        nxt = (
+            f'<a href="showthread.php?tid={topic}&amp;page={page + 1}" class="pagination_next">Next &raquo;</a>'
+            if page < pages
+            else ""
+        )
         nav = f'<div class="pagination"><span class="pages">Pages ({pages}):</span>{links}{nxt}</div>'
-    return f'''<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
 <html xml:lang="en" lang="en" xmlns="http://www.w3.org/1999/xhtml">
 <head><title>Turn 3</title><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" /></head>
 <body>
@@ -390,10 +450,11 @@ def mybb_page(posts: list[P], page: int = 1, pages: int = 1, topic: int = 12) ->
 </div>
 </body>
 </html>
-'''
+"""
 
 
 # ------------------------------------------------------------------ Discourse
+
 
 def _cooked(parts: list[Any]) -> str:
     out = []
@@ -410,9 +471,11 @@ def _cooked(parts: list[Any]) -> str:
             continue
         flush()
         if part[0] == "quote":
-            out.append(f'<aside class="quote no-group" data-username="{e(part[1])}" data-post="1" data-topic="12">'
-                       f'<div class="title"><div class="quote-controls"></div>{e(part[1])}:</div>'
-                       f'<blockquote>{_cooked(part[2])}</blockquote></aside>')
+            out.append(
+                f'<aside class="quote no-group" data-username="{e(part[1])}" data-post="1" data-topic="12">'
+                f'<div class="title"><div class="quote-controls"></div>{e(part[1])}:</div>'
+                f"<blockquote>{_cooked(part[2])}</blockquote></aside>"
+            )
         elif part[0] == "code":
             out.append(f'<pre><code class="lang-auto">{e(part[1])}</code></pre>')
         elif part[0] == "spoiler":
@@ -443,22 +506,45 @@ def discourse_json(posts: list[P], topic: int = 12, posts_count: int | None = No
     raw_posts = []
     for number, p in enumerate(posts, start=first):
         post_number = p.extra.get("post_number", number)
-        raw_posts.append({"id": p.id, "name": p.author, "username": p.author, "avatar_template": "/a/{size}.png",
-                          "created_at": "2024-03-01T10:00:00.000Z", "cooked": _cooked(p.body),
-                          "post_number": post_number, "post_type": p.extra.get("post_type", 1),
-                          "updated_at": "2024-03-01T10:00:00.000Z", "reply_count": 0, "topic_id": topic,
-                          "version": 2 if p.edited else 1, "hidden": False, "deleted_at": None})
-    return json.dumps({"post_stream": {"posts": raw_posts, "stream": [p.id for p in posts]},
-                       "id": topic, "title": "Turn 3", "fancy_title": "Turn 3",
-                       "posts_count": posts_count if posts_count is not None else len(posts),
-                       "chunk_size": 20, "slug": "turn-3"}, ensure_ascii=False)
+        raw_posts.append(
+            {
+                "id": p.id,
+                "name": p.author,
+                "username": p.author,
+                "avatar_template": "/a/{size}.png",
+                "created_at": "2024-03-01T10:00:00.000Z",
+                "cooked": _cooked(p.body),
+                "post_number": post_number,
+                "post_type": p.extra.get("post_type", 1),
+                "updated_at": "2024-03-01T10:00:00.000Z",
+                "reply_count": 0,
+                "topic_id": topic,
+                "version": 2 if p.edited else 1,
+                "hidden": False,
+                "deleted_at": None,
+            }
+        )
+    return json.dumps(
+        {
+            "post_stream": {"posts": raw_posts, "stream": [p.id for p in posts]},
+            "id": topic,
+            "title": "Turn 3",
+            "fancy_title": "Turn 3",
+            "posts_count": posts_count if posts_count is not None else len(posts),
+            "chunk_size": 20,
+            "slug": "turn-3",
+        },
+        ensure_ascii=False,
+    )
 
 
 def discourse_raw(posts: list[P]) -> str:
     out = []
     for number, p in enumerate(posts, start=1):
-        out.append(f"{p.author} | 2024-03-01 10:00:00 UTC | #{p.extra.get('post_number', number)}\n\n"
-                   f"{_raw_md(p.body)}\n\n-------------------------\n")
+        out.append(
+            f"{p.author} | 2024-03-01 10:00:00 UTC | #{p.extra.get('post_number', number)}\n\n"
+            f"{_raw_md(p.body)}\n\n-------------------------\n"
+        )
     return "\n".join(out)
 
 
@@ -471,11 +557,26 @@ def sample_posts() -> list[P]:
     return [
         P(1001, "moderator", ["Turn 3 is open. Post your commands."]),
         P(1002, "bob", ["My fleet boards the derelict.", "!roll 2d10+1 boarding action"]),
-        P(1003, "alice", [("quote", "bob", ["!roll 2d10+1 boarding action",
-                                            ("quote", "moderator", ["!roll d100 nested"])]),
-                          "Nice roll. Now mine:", "!table orion/world-size"]),
-        P(1004, "carol", ["How do I write a roll?", ("code", "!roll 3d6 example in a code box"),
-                          "Like that. Actually:", "!roll d10 scouting"], edited=True),
+        P(
+            1003,
+            "alice",
+            [
+                ("quote", "bob", ["!roll 2d10+1 boarding action", ("quote", "moderator", ["!roll d100 nested"])]),
+                "Nice roll. Now mine:",
+                "!table orion/world-size",
+            ],
+        ),
+        P(
+            1004,
+            "carol",
+            [
+                "How do I write a roll?",
+                ("code", "!roll 3d6 example in a code box"),
+                "Like that. Actually:",
+                "!roll d10 scouting",
+            ],
+            edited=True,
+        ),
         P(1005, "Борис", ["!бросок d6 на удачу"]),
         P(1006, "[b]mallory[/b]", ["!roll d100"]),
         P(1007, "alice", [("spoiler", ["!roll d20 hidden but kept"])]),

@@ -1,6 +1,7 @@
 """Tools the test modules share: assertions on CLI results, the shipped table library and
 a recording dice source.  (Fixtures built on them live in conftest.py; these plain
 functions are for module-level constants, which exist before any fixture does.)"""
+
 from __future__ import annotations
 
 import functools
@@ -13,10 +14,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from gmtool.campaign.hexes import Hex
-from gmtool.cli import app
 from gmtool.campaign.model import Campaign, PlanetState, System
 from gmtool.campaign.store import CampaignStore
 from gmtool.campaign.stream import Entry, commitment
+from gmtool.cli import app
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import shipped_tables_dir
@@ -94,8 +95,11 @@ def journal_rolls(folder: Path) -> list[dict]:
 
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file below ``folder`` (but the lock file) and its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
 
 
 @functools.cache
@@ -147,7 +151,6 @@ def make_campaign(players=PLAYERS, seed: int = 7, **kw) -> Campaign:
     return new_campaign("test", list(players), RandomSource(seed), shipped_library(), commitment(SECRET), seed, **kw)
 
 
-
 def stored_campaign(tmp_path: Path, stage: int = 1, turn: int = 1) -> tuple[CampaignStore, Campaign]:
     """A 3-leader campaign created on disk and loaded back, as the CLI does."""
     state = new_campaign("test", PLAYERS, RandomSource(1), shipped_library(), "c0ffee", seed=1)
@@ -156,6 +159,7 @@ def stored_campaign(tmp_path: Path, stage: int = 1, turn: int = 1) -> tuple[Camp
     state = store.load()
     state.stage, state.turn = stage, turn
     return store, state
+
 
 def roller(*faces: int) -> tuple[DiceRoller, FixedSource]:
     src = FixedSource(faces)
@@ -176,16 +180,22 @@ def free_hex(c: Campaign, away_from_homes: int = 2) -> Hex:
     for q in range(-c.radius, c.radius + 1):
         for r in range(-c.radius, c.radius + 1):
             h = Hex(q, r)
-            if c.on_map(h) and h != c.orion and c.system(h) is None and \
-                    all(h.distance(x) >= away_from_homes for x in homes):
+            if (
+                c.on_map(h)
+                and h != c.orion
+                and c.system(h) is None
+                and all(h.distance(x) >= away_from_homes for x in homes)
+            ):
                 return h
     raise AssertionError("no free hex")
 
 
 def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): exploration") -> list[Entry]:
     """``n`` journal entries with ids from ``start``, every third one manual."""
-    return [Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")
-            for i in range(start, start + n)]
+    return [
+        Entry(i, 1 + i // 10, purpose, 10, (i * 7) % 10 + 1, "stream" if i % 3 else "manual")
+        for i in range(start, start + n)
+    ]
 
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"

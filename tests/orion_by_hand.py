@@ -1,5 +1,6 @@
 """docs/rules-orion.md A4–A5 written out by hand, for the exploration tests to check the tables and
 the code against (never read from tables/)."""
+
 from __future__ import annotations
 
 from gmtool.rules.orion.exploration import OrionTables
@@ -8,26 +9,70 @@ from helpers import shipped_library
 TABLES = OrionTables(shipped_library())
 
 
-NEGATIVE = {1: "fleet_lost", 2: "make_hostile", 3: "make_poor", 4: "make_gravity",
-            5: "contamination", 6: "monster_derelict", 7: "monster_treasure",
-            8: "monster_natives", 9: "monster_lost_colony", 10: "monster_artifact_world"}
+NEGATIVE = {
+    1: "fleet_lost",
+    2: "make_hostile",
+    3: "make_poor",
+    4: "make_gravity",
+    5: "contamination",
+    6: "monster_derelict",
+    7: "monster_treasure",
+    8: "monster_natives",
+    9: "monster_lost_colony",
+    10: "monster_artifact_world",
+}
 
 
-POSITIVE = {1: "technology", 2: "make_favorable", 3: "make_rich", 4: "make_artifacts",
-            5: "rare_elements", 6: "derelict", 7: "treasure", 8: "natives",
-            9: "lost_colony", 10: "artifact_world"}
+POSITIVE = {
+    1: "technology",
+    2: "make_favorable",
+    3: "make_rich",
+    4: "make_artifacts",
+    5: "rare_elements",
+    6: "derelict",
+    7: "treasure",
+    8: "natives",
+    9: "lost_colony",
+    10: "artifact_world",
+}
 
 
-ADDS = {"make_hostile": "hostile", "make_poor": "poor", "make_gravity": "gravity",
-        "make_favorable": "favorable", "make_rich": "rich", "make_artifacts": "artifacts"}
+ADDS = {
+    "make_hostile": "hostile",
+    "make_poor": "poor",
+    "make_gravity": "gravity",
+    "make_favorable": "favorable",
+    "make_rich": "rich",
+    "make_artifacts": "artifacts",
+}
 
 
-MONSTER = {1: "serpent", 2: "serpent", 3: "crystal", 4: "crystal", 5: "amoeba",
-           6: "amoeba", 7: "hydra", 8: "hydra", 9: "dragon", 10: "dragon"}
+MONSTER = {
+    1: "serpent",
+    2: "serpent",
+    3: "crystal",
+    4: "crystal",
+    5: "amoeba",
+    6: "amoeba",
+    7: "hydra",
+    8: "hydra",
+    9: "dragon",
+    10: "dragon",
+}
 
 
-SIZE = {1: ("tiny", 1), 2: ("small", 2), 3: ("small", 2), 4: ("medium", 3), 5: ("medium", 3),
-        6: ("medium", 3), 7: ("medium", 3), 8: ("large", 4), 9: ("large", 4), 10: ("huge", 5)}
+SIZE = {
+    1: ("tiny", 1),
+    2: ("small", 2),
+    3: ("small", 2),
+    4: ("medium", 3),
+    5: ("medium", 3),
+    6: ("medium", 3),
+    7: ("medium", 3),
+    8: ("large", 4),
+    9: ("large", 4),
+    10: ("huge", 5),
+}
 
 
 TYPE_MOD = {"hostile": 2, "favorable": -2, "rich": 3, "poor": -3}

@@ -1,6 +1,7 @@
 """Test set-up for the reach rule (docs/rules-orion.md A4, gmtool/rules/orion/reach.py): from stage 2
 a leader explores only hexes next to the explored space joined to its own systems, so a
 test that explores far from a homeworld first lays a path of explored empty space."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +20,7 @@ def open_path(c: Campaign, leader: str, target: Hex) -> list[Hex]:
     laid = []
     here = c.player(leader).homeworld
     while here.distance(target) > 1:
-        here = _step_toward(here, target, c.orion)   # Orion is never empty space
+        here = _step_toward(here, target, c.orion)  # Orion is never empty space
         if c.system(here) is None:
             c.systems.append(System(hex=here, discovery="empty", explored_by=leader, explored_turn=c.turn))
             laid.append(here)

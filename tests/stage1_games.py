@@ -10,6 +10,7 @@ forum replies to its posts (public and private), its turn reports, its map, ``st
 both placements (one secret, the same roll ids; ``--dice`` faces where a step gives
 them), so two placements whose leaders explored the same must give the same bytes.
 """
+
 from __future__ import annotations
 
 import random
@@ -37,7 +38,7 @@ MARK = re.compile(r"(#\d+ · |\"hash\": \")[0-9a-f]{12}")
 class Placement:
     radius: int
     orion: Hex
-    homes: tuple[Hex, ...]        # in PLAYERS order
+    homes: tuple[Hex, ...]  # in PLAYERS order
 
     def home(self, leader: str) -> Hex:
         return self.homes[PLAYERS.index(leader)]
@@ -64,8 +65,17 @@ def placement(radius: int, orion: Hex, seed: int) -> Placement:
 
 
 def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en") -> None:
-    state = new_campaign("closed", list(PLAYERS), RandomSource(1), shipped_library(), commitment(SECRET), seed=1,
-                         lang=lang, fmt=fmt, radius=where.radius)
+    state = new_campaign(
+        "closed",
+        list(PLAYERS),
+        RandomSource(1),
+        shipped_library(),
+        commitment(SECRET),
+        seed=1,
+        lang=lang,
+        fmt=fmt,
+        radius=where.radius,
+    )
     old_orion = state.orion
     state.orion = where.orion
     homes = {p.name: p.homeworld for p in state.players}
@@ -82,18 +92,19 @@ def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en")
 
 @dataclass
 class Step:
-    kind: str                       # see play()
+    kind: str  # see play()
     leader: str = "alice"
-    rel: tuple[int, int] = (1, 0)   # a hex in the leader's frame
-    text: str = ""                  # a forum post's command, --dice faces, a reason
+    rel: tuple[int, int] = (1, 0)  # a hex in the leader's frame
+    text: str = ""  # a forum post's command, --dice faces, a reason
     private: bool = False
 
 
 @dataclass
 class Seen:
     """What each leader (and everyone: "public") saw, in order."""
+
     outputs: dict[str, list[str]] = field(default_factory=dict)
-    moderator: list[int] = field(default_factory=list)   # the moderator's exit codes
+    moderator: list[int] = field(default_factory=list)  # the moderator's exit codes
 
     def add(self, who: str, what: str, text: str) -> None:
         masked = MARK.sub(r"\1…", text)
@@ -121,8 +132,11 @@ class Game:
     def leader_views(self) -> None:
         fmt = ("--format", self.fmt, "--lang", self.lang)
         for leader in PLAYERS:
-            for what in (("status", "--player", leader), ("reach", "--player", leader),
-                         ("map", "--player", leader, "--format", "plain")):
+            for what in (
+                ("status", "--player", leader),
+                ("reach", "--player", leader),
+                ("map", "--player", leader, "--format", "plain"),
+            ):
                 res = self.gm(*what, *(fmt if what[0] != "map" else ("--lang", self.lang)))
                 self.seen.add(leader, " ".join(what), f"{res.exit_code}\n{res.stdout}{res.stderr}")
         res = self.gm("post", "pending", *fmt)
@@ -139,26 +153,34 @@ class Game:
         extra = ("--private",) if step.private else ()
         res = self.gm("post", "resolve", str(path), "--format", self.fmt, "--lang", self.lang, *extra)
         self.seen.add(step.leader, f"post resolve {path.name}", f"{res.exit_code}\n{res.stdout}{res.stderr}")
-        if step.private:   # the results of its private messages, which the moderator sends the leader
-            res = self.gm("post", "resolve", str(path), "--format", self.fmt, "--lang", self.lang, *extra,
-                          "--include-private")
-            self.seen.add(step.leader, f"post resolve {path.name} --include-private",
-                          f"{res.exit_code}\n{res.stdout}{res.stderr}")
+        if step.private:  # the results of its private messages, which the moderator sends the leader
+            res = self.gm(
+                "post", "resolve", str(path), "--format", self.fmt, "--lang", self.lang, *extra, "--include-private"
+            )
+            self.seen.add(
+                step.leader, f"post resolve {path.name} --include-private", f"{res.exit_code}\n{res.stdout}{res.stderr}"
+            )
 
     def end_turn(self, *command: str) -> None:
         """``turn end`` (or ``turn run FILE``), then what the turn's reports told each leader."""
         turn = self.turn
         self.moderator(*(command or ("turn", "end")))
-        if self.turn == turn:   # refused whole: nothing written
+        if self.turn == turn:  # refused whole: nothing written
             return
         where = self.folder / "reports" / f"turn-{turn:02d}"
         for leader in PLAYERS:
             for name in sorted([*where.glob(f"{leader}*"), *where.glob(f"map-{leader}.*")]):
-                self.seen.add(leader, name.name, name.read_text(encoding="utf-8") if name.suffix != ".png"
-                              else name.read_bytes().hex())
+                self.seen.add(
+                    leader,
+                    name.name,
+                    name.read_text(encoding="utf-8") if name.suffix != ".png" else name.read_bytes().hex(),
+                )
         for name in sorted(where.glob("*public*")):
-            self.seen.add("public", name.name, name.read_text(encoding="utf-8") if name.suffix != ".png"
-                          else name.read_bytes().hex())
+            self.seen.add(
+                "public",
+                name.name,
+                name.read_text(encoding="utf-8") if name.suffix != ".png" else name.read_bytes().hex(),
+            )
         if self.turn < 7:
             self.moderator("turn", "start")
             start = where.parent / f"turn-{self.turn:02d}" / "start-public.txt"
@@ -187,7 +209,7 @@ class Game:
             self.moderator("colonize", "--player", step.leader, "--hex", where.absolute(step.leader, step.rel), *reason)
         elif step.kind == "quest":
             self.moderator("quest", "complete", "--player", step.leader)
-        elif step.kind == "award":   # the first award of the list: handed out, or dropped
+        elif step.kind == "award":  # the first award of the list: handed out, or dropped
             how = ("--drop", "replaced by 10 BC") if step.text == "drop" else ("--tech", step.text) if step.text else ()
             self.moderator("award", "apply", "--player", step.leader, "1", *how)
         elif step.kind == "grant":
@@ -208,18 +230,21 @@ def orders_line(where: Placement, step: Step) -> str:
     """One order of a turn's orders file (docs/turns.md), its hex in the moderator's coordinates."""
     at = where.absolute(step.leader, step.rel)
     home = where.absolute(step.leader, (0, 0))
-    return {"explore": f'explore = ["{at}"]', "colonize": f'colonize = ["{at}"]',
-            "override": f'colonize = [{{ hex = "{at}", override = "a <b>dome</b> of old" }}]',
-            "assign": f'assign = [{{ hex = "{home}", workers = 1, scientists = 1 }}]',
-            "build": f'build = [{{ hex = "{home}", item = "scout" }}]',
-            "grant": 'grant = [{ bc = 2, reason = "a trade" }]'}[step.text]
+    return {
+        "explore": f'explore = ["{at}"]',
+        "colonize": f'colonize = ["{at}"]',
+        "override": f'colonize = [{{ hex = "{at}", override = "a <b>dome</b> of old" }}]',
+        "assign": f'assign = [{{ hex = "{home}", workers = 1, scientists = 1 }}]',
+        "build": f'build = [{{ hex = "{home}", item = "scout" }}]',
+        "grant": 'grant = [{ bc = 2, reason = "a trade" }]',
+    }[step.text]
 
 
 def play(folder: Path, where: Placement, steps: list[Step], fmt: str = "plain", lang: str = "en") -> Seen:
     game = Game(folder, where, fmt, lang)
     for step in steps:
         game.step(step)
-    if game.turn <= 6:   # stage 1 still: what the leaders see now, and the turn's reports
+    if game.turn <= 6:  # stage 1 still: what the leaders see now, and the turn's reports
         game.leader_views()
         game.end_turn()
     return game.seen

@@ -5,6 +5,7 @@ Expected values are worked out by hand from docs/rules-orion.md, docs/commands.m
 example tables (tables/orion/agent-outcomes.toml, agents.toml, bills.toml), not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ OUTCOMES = LIB.get("agent-outcomes", "orion")
 ABILITIES = LIB.get("agents", "orion")
 SPECIALITIES = {r.id for r in LIB.get("agent-specialities", "orion").rows}
 BILLS = LIB.get("bills", "orion")
-LAWS = {"free-trade", "arms-limit", "open-borders"}     # law = true for these three shipped bills
+LAWS = {"free-trade", "arms-limit", "open-borders"}  # law = true for these three shipped bills
 CONTRACT_CHECK_KEYS = {"natural", "total", "difficulty", "margin", "outcome"}
 
 
@@ -36,25 +37,29 @@ def test_shipped_tables_are_what_these_tests_assume():
 
 # ============================================================ agent_check (A10)
 
+
 def mods(*values: int) -> list[CheckModifier]:
     return [CheckModifier(v, "modifier") for v in values]
 
 
-@pytest.mark.parametrize("natural, modifiers, difficulty, total, margin, outcome", [
-    (5, (-2,), 7, 3, -4, "critical_failure"),     # margin −4: the first critical failure
-    (6, (-2,), 7, 4, -3, "failure"),              # margin −3: the last failure
-    (4, (2,), 7, 6, -1, "failure"),               # margin −1
-    (5, (2,), 7, 7, 0, "success"),                # margin 0: meeting the difficulty succeeds
-    (8, (2,), 7, 10, 3, "success"),               # margin +3: the last success
-    (9, (2,), 7, 11, 4, "critical_success"),      # margin +4: the first critical success
-    (7, (), 7, 7, 0, "success"),                  # no modifiers
-    (3, (1, 1, 1), 2, 6, 4, "critical_success"),  # modifiers add up
-    (6, (-3, -2), 5, 1, -4, "critical_failure"),
-])
+@pytest.mark.parametrize(
+    "natural, modifiers, difficulty, total, margin, outcome",
+    [
+        (5, (-2,), 7, 3, -4, "critical_failure"),  # margin −4: the first critical failure
+        (6, (-2,), 7, 4, -3, "failure"),  # margin −3: the last failure
+        (4, (2,), 7, 6, -1, "failure"),  # margin −1
+        (5, (2,), 7, 7, 0, "success"),  # margin 0: meeting the difficulty succeeds
+        (8, (2,), 7, 10, 3, "success"),  # margin +3: the last success
+        (9, (2,), 7, 11, 4, "critical_success"),  # margin +4: the first critical success
+        (7, (), 7, 7, 0, "success"),  # no modifiers
+        (3, (1, 1, 1), 2, 6, 4, "critical_success"),  # modifiers add up
+        (6, (-3, -2), 5, 1, -4, "critical_failure"),
+    ],
+)
 def test_agent_check_outcome_tiers_at_their_boundaries(natural, modifiers, difficulty, total, margin, outcome):
     source = FixedSource([natural])
     check = agent_check(OUTCOMES, source, difficulty, mods(*modifiers))
-    source.finish()                       # exactly one die
+    source.finish()  # exactly one die
     assert source.used == 1
     assert (check.natural, check.total, check.margin) == (natural, total, margin)
     assert check.outcome.id == outcome
@@ -87,13 +92,13 @@ def test_natural_10_is_a_critical_success_whatever_the_margin():
 
 
 def test_natural_dice_that_agree_with_the_margin_are_not_flagged():
-    check = agent_check(OUTCOMES, FixedSource([10]), 6)          # margin +4 anyway
+    check = agent_check(OUTCOMES, FixedSource([10]), 6)  # margin +4 anyway
     assert (check.outcome.id, check.decided_by_natural) == ("critical_success", False)
-    check = agent_check(OUTCOMES, FixedSource([1]), 5)           # margin −4 anyway
+    check = agent_check(OUTCOMES, FixedSource([1]), 5)  # margin −4 anyway
     assert (check.outcome.id, check.decided_by_natural) == ("critical_failure", False)
     check = agent_check(OUTCOMES, FixedSource([10]), 8, mods(-1))  # margin +1: 10 decides
     assert (check.outcome.id, check.decided_by_natural) == ("critical_success", True)
-    check = agent_check(OUTCOMES, FixedSource([1]), 2, mods(+2))   # margin +1: 1 decides
+    check = agent_check(OUTCOMES, FixedSource([1]), 2, mods(+2))  # margin +1: 1 decides
     assert (check.outcome.id, check.decided_by_natural) == ("critical_failure", True)
 
 
@@ -125,10 +130,21 @@ def test_espionage_modifiers_add_own_ops_and_subtract_the_targets():
     assert (check.total, check.margin, check.outcome.id) == (6, -1, "failure")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("7", 7), (" 12 ", 12), ("0", 0), ("-5", -5), ("100", 100), ("-100", -100),
-    ("automatic", AUTOMATIC), ("Automatic", AUTOMATIC), (" AUTO ", AUTOMATIC), ("автоматически", AUTOMATIC),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("7", 7),
+        (" 12 ", 12),
+        ("0", 0),
+        ("-5", -5),
+        ("100", 100),
+        ("-100", -100),
+        ("automatic", AUTOMATIC),
+        ("Automatic", AUTOMATIC),
+        (" AUTO ", AUTOMATIC),
+        ("автоматически", AUTOMATIC),
+    ],
+)
 def test_parse_difficulty_accepts(text, expected):
     assert parse_difficulty(text) == expected
 
@@ -141,23 +157,30 @@ def test_parse_difficulty_refuses(text):
 
 # ==================================================== agents in a campaign
 
+
 @pytest.fixture
 def camp(tmp_path):
     return stored_campaign(tmp_path)[1]
 
 
 def hire(c, owner: str, name: str, *specs: str):
-    c.player(owner).agent_limit = max(c.player(owner).agent_limit,
-                                      1 + sum(1 for a in c.agents if a.owner == owner))
+    c.player(owner).agent_limit = max(c.player(owner).agent_limit, 1 + sum(1 for a in c.agents if a.owner == owner))
     return agents_campaign.hire(c, c.player(owner), name, list(specs), SPECIALITIES)
 
 
-def use(c, agent_name: str, ability: str, faces, target: str | None = None, frame: str | None = None,
-        counter: int = 0):
+def use(c, agent_name: str, ability: str, faces, target: str | None = None, frame: str | None = None, counter: int = 0):
     source = FixedSource(faces)
-    result = agents_campaign.use(c, c.agent(agent_name), ability, ABILITIES, OUTCOMES, source,
-                                 c.player(target) if target else None, c.player(frame) if frame else None,
-                                 counter)
+    result = agents_campaign.use(
+        c,
+        c.agent(agent_name),
+        ability,
+        ABILITIES,
+        OUTCOMES,
+        source,
+        c.player(target) if target else None,
+        c.player(frame) if frame else None,
+        counter,
+    )
     source.finish()
     return result
 
@@ -174,16 +197,14 @@ def test_hire_is_refused_at_limit_0_and_allowed_after_raising_it(camp):
     assert camp.agents == []
     alice.agent_limit = 1
     agent = agents_campaign.hire(camp, alice, "Kess", ["spy", "saboteur"], SPECIALITIES)
-    assert (agent.name, agent.owner, agent.specialities, agent.hired_turn) == ("Kess", "alice",
-                                                                               ["spy", "saboteur"], 1)
+    assert (agent.name, agent.owner, agent.specialities, agent.hired_turn) == ("Kess", "alice", ["spy", "saboteur"], 1)
     assert camp.agents == [agent]
     with pytest.raises(RuleRefused):
         agents_campaign.hire(camp, alice, "Vorn", ["spy"], SPECIALITIES)
     assert len(camp.agents) == 1
 
 
-@pytest.mark.parametrize("specs", [[], ["spy", "saboteur", "diplomat"],
-                                   ["spy", "saboteur", "diplomat", "counter-spy"]])
+@pytest.mark.parametrize("specs", [[], ["spy", "saboteur", "diplomat"], ["spy", "saboteur", "diplomat", "counter-spy"]])
 def test_an_agent_has_one_or_two_specialities(camp, specs):
     camp.player("alice").agent_limit = 5
     with pytest.raises((RuleRefused, InputError)):
@@ -234,14 +255,13 @@ def test_a_paid_ability_costs_one_order_and_needs_one(camp):
     assert alice.orders == 0
     source = FixedSource([9])
     with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "deep-cover", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
+        agents_campaign.use(camp, camp.agent("Kess"), "deep-cover", ABILITIES, OUTCOMES, source, camp.player("bob"))
     assert source.used == 0 and camp.agent("Kess").used_turn is None and alice.orders == 0
     alice.orders = 2
     r = use(camp, "Kess", "deep-cover", [9], target="bob")
     assert r.paid_order is True and alice.orders == 1
     camp.turn = 2
-    r = use(camp, "Kess", "steal-tech", [9], target="bob")        # repeatable: free
+    r = use(camp, "Kess", "steal-tech", [9], target="bob")  # repeatable: free
     assert r.paid_order is False and alice.orders == 1
 
 
@@ -249,11 +269,9 @@ def test_an_ability_outside_the_agents_specialities_is_refused(camp):
     hire(camp, "alice", "Kess", "spy")
     source = FixedSource([9])
     with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
+        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
     with pytest.raises(InputError):
-        agents_campaign.use(camp, camp.agent("Kess"), "teleport", ABILITIES, OUTCOMES, source,
-                            camp.player("bob"))
+        agents_campaign.use(camp, camp.agent("Kess"), "teleport", ABILITIES, OUTCOMES, source, camp.player("bob"))
     assert source.used == 0 and camp.agent("Kess").used_turn is None
 
 
@@ -262,12 +280,11 @@ def test_a_target_is_required_where_the_ability_says_so(camp):
     source = FixedSource([9])
     with pytest.raises(InputError):
         agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, None)
-    with pytest.raises(RuleRefused):   # not against its own leader
-        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source,
-                            camp.player("alice"))
+    with pytest.raises(RuleRefused):  # not against its own leader
+        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, camp.player("alice"))
     assert source.used == 0 and camp.agent("Kess").used_turn is None
     camp.player("alice").orders = 1
-    r = use(camp, "Kess", "lobby", [5])     # lobby: no target; paid, difficulty 5
+    r = use(camp, "Kess", "lobby", [5])  # lobby: no target; paid, difficulty 5
     assert r.target is None and r.check.outcome.id == "success"
 
 
@@ -310,19 +327,19 @@ def test_a_further_counter_bonus_is_a_modifier(camp):
 
 def test_failure_of_a_covert_ability_tells_the_target_an_unknown_agent_is_active(camp):
     hire(camp, "alice", "Kess", "spy")
-    r = use(camp, "Kess", "steal-tech", [4], target="bob")       # 4 vs 7: margin −3
+    r = use(camp, "Kess", "steal-tech", [4], target="bob")  # 4 vs 7: margin −3
     assert r.check.outcome.id == "failure"
     bob, alice = camp.player("bob"), camp.player("alice")
     assert bob.inbox == [{"turn": 1, "kind": "agent_detected"}]
     assert "alice" not in json.dumps(bob.inbox) and "Kess" not in json.dumps(bob.inbox)
     assert alice.inbox == [] and alice.awards == []
     assert camp.player("carol").inbox == []
-    assert [a.name for a in camp.agents] == ["Kess"]          # the agent survives
+    assert [a.name for a in camp.agents] == ["Kess"]  # the agent survives
 
 
 def test_failure_of_a_non_covert_ability_tells_nobody(camp):
     hire(camp, "alice", "Dip", "diplomat")
-    r = use(camp, "Dip", "negotiate", [3], target="bob")        # 3 vs 6: margin −3
+    r = use(camp, "Dip", "negotiate", [3], target="bob")  # 3 vs 6: margin −3
     assert r.check.outcome.id == "failure"
     assert all(p.inbox == [] for p in camp.players)
 
@@ -343,7 +360,7 @@ def test_critical_failure_loses_the_agent_and_names_the_sender(camp):
 def test_critical_failure_by_margin_also_loses_the_agent(camp):
     camp.player("bob").secret_ops = 2
     hire(camp, "alice", "Kess", "saboteur")
-    r = use(camp, "Kess", "sabotage", [3], target="bob")        # 3 − 2 = 1 vs 7: margin −6
+    r = use(camp, "Kess", "sabotage", [3], target="bob")  # 3 − 2 = 1 vs 7: margin −6
     assert r.check.outcome.id == "critical_failure" and r.lost
     assert camp.agents == []
 
@@ -364,7 +381,7 @@ def test_critical_success_with_frame_blames_the_framed_leader(camp):
 
 def test_frame_on_a_plain_success_blames_nobody(camp):
     hire(camp, "alice", "Kess", "saboteur")
-    r = use(camp, "Kess", "sabotage", [8], target="bob", frame="carol")   # margin +1
+    r = use(camp, "Kess", "sabotage", [8], target="bob", frame="carol")  # margin +1
     assert r.check.outcome.id == "success" and r.framed is None
     assert camp.player("bob").inbox == []
 
@@ -374,8 +391,16 @@ def test_frame_must_name_a_third_leader(camp):
     for frame in ("alice", "bob"):
         source = FixedSource([10])
         with pytest.raises(InputError):
-            agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source,
-                                camp.player("bob"), camp.player(frame))
+            agents_campaign.use(
+                camp,
+                camp.agent("Kess"),
+                "sabotage",
+                ABILITIES,
+                OUTCOMES,
+                source,
+                camp.player("bob"),
+                camp.player(frame),
+            )
         assert source.used == 0
 
 
@@ -383,8 +408,15 @@ def test_success_gives_the_owner_an_award(camp):
     hire(camp, "alice", "Kess", "spy")
     r = use(camp, "Kess", "steal-tech", [8], target="bob")
     assert r.check.outcome.id == "success"
-    assert camp.player("alice").awards == [{"id": 1, "turn": 1, "kind": "agent_mission", "reason": "agent",
-                                            "value": {"agent": "Kess", "ability": "steal-tech", "target": "bob"}}]
+    assert camp.player("alice").awards == [
+        {
+            "id": 1,
+            "turn": 1,
+            "kind": "agent_mission",
+            "reason": "agent",
+            "value": {"agent": "Kess", "ability": "steal-tech", "target": "bob"},
+        }
+    ]
     assert camp.player("bob").inbox == []
 
 
@@ -392,7 +424,7 @@ def test_an_automatic_ability_rolls_nothing_and_succeeds(camp):
     hire(camp, "alice", "Kess", "spy")
     r = use(camp, "Kess", "gather-intel", [], target="bob")
     assert r.check.natural is None and r.check.outcome.id == "success"
-    assert camp.player("alice").awards == []                      # it reveals: told at once, no award
+    assert camp.player("alice").awards == []  # it reveals: told at once, no award
     assert r.learned == {"bc": camp.player("bob").bc, "orders": camp.player("bob").orders}
     assert camp.player("alice").inbox[-1]["kind"] == "agent_learned"
 
@@ -413,21 +445,21 @@ def test_blockade_move_success_and_failure_keep_the_agent(camp):
     hire(camp, "bob", "Kess", "spy")
     camp.player("bob").secret_ops = 2
     camp.player("alice").secret_ops = 1
-    for face, outcome in ((5, "success"), (2, "failure")):   # 5+2−1 = 6 vs 6; 2+1 = 3 vs 6
+    for face, outcome in ((5, "success"), (2, "failure")):  # 5+2−1 = 6 vs 6; 2+1 = 3 vs 6
         source = FixedSource([face])
-        r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES,
-                                          source)
+        r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source)
         assert r.check.outcome.id == outcome and not r.lost
         assert [(m.kind, m.value) for m in r.check.modifiers][:2] == [("own_ops", 2), ("target_ops", -1)]
     assert [a.name for a in camp.agents] == ["Kess"]
-    assert camp.player("alice").inbox == [] and camp.player("bob").inbox == []   # nobody learns anything
+    assert camp.player("alice").inbox == [] and camp.player("bob").inbox == []  # nobody learns anything
 
 
 def test_blockade_move_against_the_blockaders_counter_spy(camp):
     hire(camp, "alice", "Watcher", "counter-spy")
     hire(camp, "bob", "Kess", "spy")
-    r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES,
-                                      FixedSource([6]))
+    r = agents_campaign.blockade_move(
+        camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, FixedSource([6])
+    )
     assert [m.value for m in r.check.modifiers if m.kind == "counter"] == [-1]
     assert r.check.outcome.id == "failure"
 
@@ -439,5 +471,6 @@ def test_agents_and_inbox_survive_the_store(tmp_path):
     store.save(c)
     back = store.load()
     assert [(a.name, a.owner, a.specialities, a.used_turn) for a in back.agents] == [
-        ("Kess", "alice", ["spy", "saboteur"], 1)]
+        ("Kess", "alice", ["spy", "saboteur"], 1)
+    ]
     assert back.player("bob").inbox == [{"turn": 1, "kind": "agent_detected"}]

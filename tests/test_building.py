@@ -1,4 +1,5 @@
 """Build orders, scrapping, fleet upkeep and the technology victory (docs/rules-orion.md A6, A8, A12)."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,7 +29,7 @@ def home(c, name="alice"):
 def test_a_frigate_is_paid_from_the_homeworld_pp_and_the_rest_becomes_bc(game):
     c, rules = game
     alice, hw = home(c)
-    order_build(c, alice, hw.hex, "frigate", rules.costs)           # 8 PP of the 12 the homeworld makes
+    order_build(c, alice, hw.hex, "frigate", rules.costs)  # 8 PP of the 12 the homeworld makes
     produce(c, rules.orion, rules.production, rules.costs)
     assert alice.ships == {"frigate": 1}
     assert alice.bc == 4 + (12 - 8)
@@ -38,8 +39,8 @@ def test_a_frigate_is_paid_from_the_homeworld_pp_and_the_rest_becomes_bc(game):
 def test_a_build_beyond_the_planets_pp_takes_the_leaders_bc(game):
     c, rules = game
     alice, hw = home(c)
-    order_build(c, alice, hw.hex, "star_base", rules.costs)          # 10 PP
-    order_build(c, alice, hw.hex, "auto_lab", rules.costs)           # 10 PP: 2 from PP, 8 from BC
+    order_build(c, alice, hw.hex, "star_base", rules.costs)  # 10 PP
+    order_build(c, alice, hw.hex, "auto_lab", rules.costs)  # 10 PP: 2 from PP, 8 from BC
     alice.bc = 8
     out = produce(c, rules.orion, rules.production, rules.costs)
     assert hw.planet.base == "star_base" and "auto_lab" in hw.planet.buildings
@@ -51,11 +52,11 @@ def test_a_build_that_cannot_be_paid_is_not_built(game):
     c, rules = game
     alice, hw = home(c)
     hw.planet.base = "star_fortress"
-    order_build(c, alice, hw.hex, "titan", rules.costs)              # 50 PP: 12 PP + 4 BC is not enough
+    order_build(c, alice, hw.hex, "titan", rules.costs)  # 50 PP: 12 PP + 4 BC is not enough
     out = produce(c, rules.orion, rules.production, rules.costs)
     assert alice.ships == {}
     assert out.builds[0]["built"] is False and out.builds[0]["reason"] == "not enough PP and BC"
-    assert alice.bc == 4 + 12                                         # the PP still became BC
+    assert alice.bc == 4 + 12  # the PP still became BC
 
 
 def test_ships_that_need_a_base(game):
@@ -76,7 +77,7 @@ def test_fleet_upkeep_one_combat_ship_per_planet_plus_base_supply(game):
     order_build(c, alice, hw.hex, "frigate", rules.costs)
     with pytest.raises(RuleRefused, match="fleet upkeep"):
         order_build(c, alice, hw.hex, "frigate", rules.costs)
-    hw.planet.base = "battle_station"                                  # +1 fleet supply
+    hw.planet.base = "battle_station"  # +1 fleet supply
     assert upkeep_limit(c, alice, rules.costs) == 2
     order_build(c, alice, hw.hex, "frigate", rules.costs)
 
@@ -84,20 +85,28 @@ def test_fleet_upkeep_one_combat_ship_per_planet_plus_base_supply(game):
 def test_no_builds_under_blockade_and_none_on_an_inactive_colony(game):
     c, rules = game
     alice, hw = home(c)
-    colony = System(hex=Hex(hw.hex.q + 1, hw.hex.r), discovery="planet", owner="alice", explored_by="alice",
-                    planet=PlanetState(type="ocean", size="medium", max_population=3, production=3, population=2))
+    colony = System(
+        hex=Hex(hw.hex.q + 1, hw.hex.r),
+        discovery="planet",
+        owner="alice",
+        explored_by="alice",
+        planet=PlanetState(type="ocean", size="medium", max_population=3, production=3, population=2),
+    )
     c.systems.append(colony)
     order_build(c, alice, colony.hex, "auto_factory", rules.costs)
     out = produce(c, rules.orion, rules.production, rules.costs)
-    assert out.builds == [{"item": "auto_factory", "hex": str(colony.hex), "leader": "alice", "built": False,
-                           "reason": "not active"}]
+    assert out.builds == [
+        {"item": "auto_factory", "hex": str(colony.hex), "leader": "alice", "built": False, "reason": "not active"}
+    ]
     hw.planet.blockaded = True
     with pytest.raises(RuleRefused, match="blockade"):
         order_build(c, alice, hw.hex, "frigate", rules.costs)
 
 
-@pytest.mark.parametrize("item, cost, refund", [("frigate", 8, 4), ("titan", 50, 25), ("star_fortress", 35, 18),
-                                                ("scout", 6, 3), ("colony_ship", 12, 6)])
+@pytest.mark.parametrize(
+    "item, cost, refund",
+    [("frigate", 8, 4), ("titan", 50, 25), ("star_fortress", 35, 18), ("scout", 6, 3), ("colony_ship", 12, 6)],
+)
 def test_scrap_refunds_half_the_cost_rounded_up_at_the_next_production(game, item, cost, refund):
     c, rules = game
     alice, hw = home(c)
@@ -110,18 +119,18 @@ def test_scrap_refunds_half_the_cost_rounded_up_at_the_next_production(game, ite
     produce(c, rules.orion, rules.production, rules.costs)
     assert alice.bc == before + 12 + refund
     with pytest.raises(RuleRefused):
-        scrap(c, alice, item, rules.costs, hw.hex)                    # nothing left to scrap
+        scrap(c, alice, item, rules.costs, hw.hex)  # nothing left to scrap
 
 
 def test_rebuilding_a_base_credits_half_the_old_one(game):
     c, rules = game
     alice, hw = home(c)
-    hw.planet.base = "star_base"                                      # cost 10 → 5 back
+    hw.planet.base = "star_base"  # cost 10 → 5 back
     alice.bc = 20
-    order_build(c, alice, hw.hex, "battle_station", rules.costs)     # 20 PP: 12 PP + 8 BC
+    order_build(c, alice, hw.hex, "battle_station", rules.costs)  # 20 PP: 12 PP + 8 BC
     produce(c, rules.orion, rules.production, rules.costs)
     assert hw.planet.base == "battle_station"
-    assert alice.bc == 20 - 8 + 5                                     # the old base's half, credited at once
+    assert alice.bc == 20 - 8 + 5  # the old base's half, credited at once
 
 
 def test_technology_victory_after_every_science_and_180_rp(game):
@@ -130,14 +139,14 @@ def test_technology_victory_after_every_science_and_180_rp(game):
     c, rules = game
     alice, hw = home(c)
     alice.all_sciences = True
-    alice.rp = 170                                                    # banked before the last science
-    research_victory(c, rules, alice)                                 # 170 of the 180 spent
+    alice.rp = 170  # banked before the last science
+    research_victory(c, rules, alice)  # 170 of the 180 spent
     assert (alice.rp, alice.tech_rp) == (0, 170)
     start_turn(c, rules, RandomSource(1))
-    hw.planet.population, hw.planet.scientists = 4, 4                 # 4 × 4 RP = 16 a turn
+    hw.planet.population, hw.planet.scientists = 4, 4  # 4 × 4 RP = 16 a turn
     out = end_turn(c, rules, FixedSource([]))
-    assert "victory" not in out and alice.rp == 16                    # RP are banked, not spent by themselves
-    research_victory(c, rules, alice)                                 # 10 more: 180 spent
+    assert "victory" not in out and alice.rp == 16  # RP are banked, not spent by themselves
+    research_victory(c, rules, alice)  # 10 more: 180 spent
     assert (alice.rp, alice.tech_rp) == (6, 180)
     start_turn(c, rules, RandomSource(1))
     out = end_turn(c, rules, FixedSource([]))
@@ -152,13 +161,13 @@ def test_build_and_scrap_through_the_cli(gm, tmp_path):
     state = CampaignStore(folder).load()
     hw = str(state.player("alice").homeworld)
     res = gm("build", "-c", str(folder), "--player", "alice", "--hex", hw, "frigate")
-    assert res.exit_code == 0 and "alice: Frigate ordered at " in res.stdout   # the label of tables/orion/costs.toml
+    assert res.exit_code == 0 and "alice: Frigate ordered at " in res.stdout  # the label of tables/orion/costs.toml
     res = gm("build", "-c", str(folder), "--player", "alice", "--hex", hw, "frigate")
     assert res.exit_code == 1 and res.stderr.startswith("error: fleet upkeep")
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0
     assert gm("turn", "end", "-c", str(folder)).exit_code == 0
     report = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
-    assert "Frigate (0,0)" in report and "built (8 = 8 PP + 0 BC)" in report   # alice's frame: homeworld 0,0
+    assert "Frigate (0,0)" in report and "built (8 = 8 PP + 0 BC)" in report  # alice's frame: homeworld 0,0
     assert CampaignStore(folder).load().player("alice").ships == {"frigate": 1}
     res = gm("scrap", "-c", str(folder), "--player", "alice", "frigate")
     assert res.exit_code == 0 and "4 BC at the next production" in res.stdout
@@ -169,11 +178,11 @@ def test_base_rebuild_credit_counts_when_the_new_base_is_paid(orion_game):
     c, rules = orion_game
     alice = c.player("alice")
     hw = c.homeworld(alice)
-    hw.planet.population, hw.planet.scientists, hw.planet.base = 4, 0, "star_base"   # 4 workers × 4 = 16 PP
+    hw.planet.population, hw.planet.scientists, hw.planet.base = 4, 0, "star_base"  # 4 workers × 4 = 16 PP
     alice.bc = 0
     order_build(c, alice, hw.hex, "battle_station", rules.costs)
     out = produce(c, rules.orion, rules.production, rules.costs)
     built = out.builds[0]
     assert built["built"] is True and (built["from_pp"], built["from_bc"], built["credit"]) == (15, 0, 5)
     assert hw.planet.base == "battle_station"
-    assert alice.bc == 1 and alice.scrap_refund == 0          # the 1 PP left; nothing refunded afterwards
+    assert alice.bc == 1 and alice.scrap_refund == 0  # the 1 PP left; nothing refunded afterwards

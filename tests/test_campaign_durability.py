@@ -14,6 +14,7 @@ The ``slow`` tests take ~3–45 s each and are marked ``slow``: plain ``pytest``
 out, ``pytest -m slow`` runs them (``.ci/run`` does both).  No verdict depends on the
 machine's speed: kills are aimed at reported work, not at a clock.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,8 +49,9 @@ def _env() -> dict[str, str]:
 
 def gmtool(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """The real command, in its own process."""
-    return subprocess.run([sys.executable, "-m", "gmtool", *args], cwd=cwd, env=_env(), capture_output=True,
-                          text=True, timeout=TIMEOUT)
+    return subprocess.run(
+        [sys.executable, "-m", "gmtool", *args], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=TIMEOUT
+    )
 
 
 def ok(res: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
@@ -59,8 +61,22 @@ def ok(res: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
 
 
 def new_campaign(folder: Path, seed: int = 1) -> Path:
-    ok(gmtool("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
-              "--seed", str(seed), cwd=folder.parent))
+    ok(
+        gmtool(
+            "campaign",
+            "new",
+            str(folder),
+            "--player",
+            "alice",
+            "--player",
+            "bob",
+            "--player",
+            "carol",
+            "--seed",
+            str(seed),
+            cwd=folder.parent,
+        )
+    )
     return folder
 
 
@@ -137,7 +153,7 @@ while True:
 """
 
 KILLS = 40
-PER_CAMPAIGN = 10   # a fresh campaign every 10 kills: more explores, so more kills inside one
+PER_CAMPAIGN = 10  # a fresh campaign every 10 kills: more explores, so more kills inside one
 
 
 def _check_after_kill(folder: Path, stats: dict) -> int:
@@ -203,7 +219,7 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
     for i in range(KILLS):
         if i % PER_CAMPAIGN == 0:
             folder = new_campaign(tmp_path / f"c{i // PER_CAMPAIGN}", seed=1 + i // PER_CAMPAIGN)
-            store = CampaignStore(folder)     # a scout per neighbour: one hex per ship a turn (A4)
+            store = CampaignStore(folder)  # a scout per neighbour: one hex per ship a turn (A4)
             state = store.load()
             for p in state.players:
                 p.scouts = 6
@@ -212,8 +228,14 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
         explored_before = len(unexplored_neighbours(CampaignStore(folder).load()))
         err = tmp_path / f"child{i}.err"
         with err.open("w") as err_fh:
-            child = subprocess.Popen([sys.executable, "-c", PLAYER, str(folder), str(rng.randrange(10 ** 9))],
-                                     cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=err_fh, text=True)
+            child = subprocess.Popen(
+                [sys.executable, "-c", PLAYER, str(folder), str(rng.randrange(10**9))],
+                cwd=tmp_path,
+                env=_env(),
+                stdout=subprocess.PIPE,
+                stderr=err_fh,
+                text=True,
+            )
             try:
                 assert child.stdout.readline() == "ready\n", err.read_text()
                 # Let 1-3 commands finish (each journals its dice), then kill at a random
@@ -241,7 +263,7 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
 
     # the run as a whole: the kills landed while the campaign was being played
     assert stats["kills"] == KILLS
-    assert stats["grew"] == KILLS, stats     # at least one command finished before each kill
+    assert stats["grew"] == KILLS, stats  # at least one command finished before each kill
     assert stats["explores"] > 0, stats
 
     # and the campaign goes on: the next roll gets the next id, every roll verifies
@@ -283,13 +305,22 @@ PROCESSES, ROLLS = 8, 25
 @pytest.mark.slow
 def test_slow_concurrent_rolls_get_distinct_consecutive_ids(tmp_path):
     folder = new_campaign(tmp_path / "c")
-    children = [subprocess.Popen([sys.executable, "-c", ROLLER, str(folder), str(ROLLS)], cwd=tmp_path, env=_env(),
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for _ in range(PROCESSES)]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", ROLLER, str(folder), str(ROLLS)],
+            cwd=tmp_path,
+            env=_env(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(PROCESSES)
+    ]
     try:
         for child in children:
             assert child.stdout.readline() == "ready\n"
-        for child in children:               # all of them at once
+        for child in children:  # all of them at once
             child.stdin.write("go\n")
             child.stdin.flush()
         reported: list[int] = []
@@ -321,6 +352,7 @@ def test_slow_concurrent_rolls_get_distinct_consecutive_ids(tmp_path):
 # --------------------------------------------------------------------------------------
 # 3. torn journal tails (what a power cut can leave; a kill cannot tear one small write)
 # --------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory) -> Path:
@@ -373,13 +405,14 @@ def _assert_recovers(gm, folder: Path, before: bytes, n: int) -> None:
     assert gm("verify", "-c", str(folder)).exit_code == 0
 
 
-@pytest.mark.parametrize("step", [pytest.param(None, id="line-breaks"),
-                                  pytest.param(3, id="every-third-byte", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "step", [pytest.param(None, id="line-breaks"), pytest.param(3, id="every-third-byte", marks=pytest.mark.slow)]
+)
 def test_torn_entry_body_is_refused_then_repaired(gm, campaign, step):
     last = _next_entry(campaign)
     path = campaign / "journal.toml"
     original = path.read_bytes()
-    state = (campaign / "campaign.toml").read_bytes()   # each try starts from the same campaign
+    state = (campaign / "campaign.toml").read_bytes()  # each try starts from the same campaign
     # from just after the [[roll]] header to just before the last newline: both sides of
     # every line break (and, in the slow run, every third byte)
     start, end = len(journal.HEADER), last.index('source = "stream"') + len('source = "stream"')
@@ -394,8 +427,9 @@ def test_torn_entry_body_is_refused_then_repaired(gm, campaign, step):
 
 def test_torn_multi_die_append_keeps_its_whole_entries(gm, campaign):
     n = len(ids_of(campaign))
-    three = "".join(journal.format_entry(journal.Entry(n + k, 1, f"roll: 3d6: die {k}", 6, 1, "stream"))
-                    for k in (1, 2, 3))
+    three = "".join(
+        journal.format_entry(journal.Entry(n + k, 1, f"roll: 3d6: die {k}", 6, 1, "stream")) for k in (1, 2, 3)
+    )
     path = campaign / "journal.toml"
     original = path.read_bytes()
     cut = three.index("[[roll]]\nid = " + str(n + 3)) + 20
@@ -409,8 +443,8 @@ def test_torn_header_fragment_repair_keeps_the_last_complete_entry(gm, campaign)
     last = _next_entry(campaign)
     path = campaign / "journal.toml"
     original = path.read_bytes()
-    state = (campaign / "campaign.toml").read_bytes()   # each try starts from the same campaign
-    for cut in range(1, len(journal.HEADER)):      # '[', '[[', … '[[roll]]' without its newline
+    state = (campaign / "campaign.toml").read_bytes()  # each try starts from the same campaign
+    for cut in range(1, len(journal.HEADER)):  # '[', '[[', … '[[roll]]' without its newline
         path.write_bytes(original)
         (campaign / "campaign.toml").write_bytes(state)
         before, n = _tear(campaign, last, cut)
@@ -419,7 +453,7 @@ def test_torn_header_fragment_repair_keeps_the_last_complete_entry(gm, campaign)
 
 def test_torn_inside_a_multibyte_character_is_repaired(gm, campaign):
     last = _next_entry(campaign, "roll for бой: d10: die 1")
-    cut = len(last[: last.index("бой")].encode("utf-8")) + 1      # half of the б
+    cut = len(last[: last.index("бой")].encode("utf-8")) + 1  # half of the б
     before, n = _tear(campaign, last, cut)
     _assert_recovers(gm, campaign, before, n)
 
@@ -434,7 +468,7 @@ def test_torn_entry_after_an_entry_without_its_blank_line_keeps_that_entry(gm, c
     path = campaign / "journal.toml"
     data = path.read_bytes()
     assert data.endswith(b"\n\n")
-    path.write_bytes(data[:-1])                   # the last entry lost only its blank line
+    path.write_bytes(data[:-1])  # the last entry lost only its blank line
     assert gm("campaign", "validate", "-c", str(campaign)).exit_code == 0
     before, n = _tear(campaign, _next_entry(campaign), 20)
     _assert_recovers(gm, campaign, before, n)
@@ -443,6 +477,7 @@ def test_torn_entry_after_an_entry_without_its_blank_line_keeps_that_entry(gm, c
 # --------------------------------------------------------------------------------------
 # 4. tampering
 # --------------------------------------------------------------------------------------
+
 
 def _blocks(folder: Path) -> tuple[str, list[str]]:
     text = (folder / "journal.toml").read_text(encoding="utf-8")
@@ -458,9 +493,9 @@ def test_untouched_campaign_verifies(campaign):
 
 def test_tampered_face_is_named_by_its_roll_id(campaign):
     head, blocks = _blocks(campaign)
-    entry = entries_of(campaign)[0][2]                 # roll #3, a d6 of the 3d6
+    entry = entries_of(campaign)[0][2]  # roll #3, a d6 of the 3d6
     assert entry.id == 3
-    other = entry.face % entry.die + 1                  # another face of the same die
+    other = entry.face % entry.die + 1  # another face of the same die
     blocks[2] = blocks[2].replace(f"face = {entry.face}\n", f"face = {other}\n")
     (campaign / "journal.toml").write_text(head + "".join(blocks), encoding="utf-8")
     res = gmtool("verify", "-c", str(campaign), cwd=campaign.parent)
@@ -473,7 +508,7 @@ def test_tampered_face_is_named_by_its_roll_id(campaign):
 
 def test_deleted_entry_is_named_as_a_gap(campaign):
     head, blocks = _blocks(campaign)
-    del blocks[2]                                      # roll #3
+    del blocks[2]  # roll #3
     (campaign / "journal.toml").write_text(head + "".join(blocks), encoding="utf-8")
     res = gmtool("verify", "-c", str(campaign), cwd=campaign.parent)
     assert res.returncode == 1

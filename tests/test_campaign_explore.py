@@ -4,10 +4,10 @@ what may be explored, neighbourhood modifiers, applying the result to the map.
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
-from reach_paths import open_path
 
 from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Monster, Player, System
@@ -20,6 +20,7 @@ from gmtool.rules.orion.exploration import TOO_FEW_PLANETS, TOO_MANY_PLANETS, Or
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.records import slay_monster
 from helpers import PROPERTY_IDS, SIZE_IDS, TYPE_IDS, free_hex, make_campaign, put, roller, shipped_library
+from reach_paths import open_path
 
 TABLES = OrionTables(shipped_library())
 
@@ -37,7 +38,7 @@ class TestCampaignExploration:
         r, src = roller(*faces)
         near = neighbourhood_of(self.c, hex_, TABLES)
         result = explore(r, TABLES, self.c.stage, near)
-        src.finish()            # no face left over: the dice order is pinned
+        src.finish()  # no face left over: the dice order is pinned
         changes = apply_exploration(self.c, player, hex_, result, ship)
         return result, changes
 
@@ -80,7 +81,7 @@ class TestCampaignExploration:
             put(self.c, h, d)
         n = neighbourhood_of(self.c, self.ring[5], TABLES)
         assert (n.planets, n.unexplored) == (0, 1)
-        result, _ = self.explore_at(self.ring[5], 1, 2, 1, 6, 9, 5)    # 1, 2, 1 rerolled; ordinary planet
+        result, _ = self.explore_at(self.ring[5], 1, 2, 1, 6, 9, 5)  # 1, 2, 1 rerolled; ordinary planet
         assert result.discovery == "planet"
         assert [r.face for r in result.rerolls] == [1, 2, 1]
         assert result.exploration.reroll_reason == TOO_FEW_PLANETS
@@ -92,11 +93,11 @@ class TestCampaignExploration:
             put(self.c, h, "empty")
         n = neighbourhood_of(self.c, self.ring[4], TABLES)
         assert n.planets + n.unexplored == 3
-        result, _ = self.explore_at(self.ring[4], 1)                # 3 > 2: no reroll
+        result, _ = self.explore_at(self.ring[4], 1)  # 3 > 2: no reroll
         assert result.discovery == "empty" and result.rerolls == []
         n = neighbourhood_of(self.c, self.ring[5], TABLES)
         assert n.planets + n.unexplored == 2
-        result, _ = self.explore_at(self.ring[5], 2, 7, 9, 5)        # now rerolled
+        result, _ = self.explore_at(self.ring[5], 2, 7, 9, 5)  # now rerolled
         assert result.discovery == "planet" and [r.face for r in result.rerolls] == [2]
 
     # -- −4 / −2 world-type modifiers
@@ -104,16 +105,21 @@ class TestCampaignExploration:
         return sorted(m.value for m in result.planet.type_roll.modifiers)
 
     def test_modifiers_next_to_a_homeworld(self):
-        result, _ = self.explore_at(self.ring[0], 6, 7, 5)           # ordinary planet, d10 7
+        result, _ = self.explore_at(self.ring[0], 6, 7, 5)  # ordinary planet, d10 7
         assert self._type_mods(result) == [-4, -2]
         assert result.planet.type_roll.total == 1
         assert result.planet.type == "terran"
 
     def test_modifiers_not_applied_away_from_homeworlds(self):
         self.c.stage = 2
-        far = next(h for h in within(self.c.radius) if h != self.c.orion
-                   and all(p.homeworld.distance(h) > 1 for p in self.c.players) and self.c.system(h) is None)
-        open_path(self.c, "alice", far)                             # stage 2: in reach (A4)
+        far = next(
+            h
+            for h in within(self.c.radius)
+            if h != self.c.orion
+            and all(p.homeworld.distance(h) > 1 for p in self.c.players)
+            and self.c.system(h) is None
+        )
+        open_path(self.c, "alice", far)  # stage 2: in reach (A4)
         result, _ = self.explore_at(far, 6, 7, 5)
         assert self._type_mods(result) == []
         assert result.planet.type == "barren"
@@ -122,14 +128,14 @@ class TestCampaignExploration:
         put(self.c, self.ring[1], type_="terran")
         result, _ = self.explore_at(self.ring[0], 6, 7, 5)
         assert self._type_mods(result) == [-2]
-        assert result.planet.type == "steppe"                       # 7 − 2 = 5
+        assert result.planet.type == "steppe"  # 7 − 2 = 5
 
     def test_minus_two_stops_at_three_colonisable(self):
         for h in self.ring[1:4]:
             put(self.c, h, type_="ocean")
         result, _ = self.explore_at(self.ring[0], 6, 7, 5)
-        assert self._type_mods(result) == [-4]                     # no terran yet
-        assert result.planet.type == "ocean"                        # 7 − 4 = 3
+        assert self._type_mods(result) == [-4]  # no terran yet
+        assert result.planet.type == "ocean"  # 7 − 4 = 3
         c2 = make_campaign()
         ring = c2.players[0].homeworld.neighbours()
         for h, t in zip(ring[1:4], ["terran", "ocean", "steppe"]):
@@ -147,7 +153,7 @@ class TestCampaignExploration:
 
     # -- effects in the state
     def test_rare_elements_stage_1(self):
-        result, changes = self.explore_at(self.ring[0], 9, 9, 7, 5)   # rich; ⌈9/2⌉ = 5 rare elements
+        result, changes = self.explore_at(self.ring[0], 9, 9, 7, 5)  # rich; ⌈9/2⌉ = 5 rare elements
         assert [e.id for e in result.events] == ["rare_elements"]
         assert self.alice.bc == 4 + 8
         assert {"player": "alice", "bc": 8} in changes
@@ -155,14 +161,14 @@ class TestCampaignExploration:
     @pytest.mark.parametrize("stage,bc", [(2, 24), (3, 36)])
     def test_treasure_by_stage(self, stage, bc):
         self.c.stage = stage
-        result, _ = self.explore_at(self.ring[0], 8, 7, 7, 5)         # favorable; positive 7 treasure
+        result, _ = self.explore_at(self.ring[0], 8, 7, 7, 5)  # favorable; positive 7 treasure
         assert [e.id for e in result.events] == ["treasure"]
         assert self.alice.bc == 4 + bc
         assert self.c.player("bob").bc == 4
 
     def test_contamination_takes_an_order(self):
         self.alice.orders = 2
-        result, _ = self.explore_at(self.ring[0], 4, 10, 7, 5)        # hostile; ⌈10/2⌉ = 5 contamination
+        result, _ = self.explore_at(self.ring[0], 4, 10, 7, 5)  # hostile; ⌈10/2⌉ = 5 contamination
         assert [e.id for e in result.events] == ["contamination"]
         assert self.alice.orders == 1
         assert self.c.homeworld(self.alice).planet.population == 3
@@ -182,7 +188,7 @@ class TestCampaignExploration:
 
     def test_natives_become_the_explorers_colony(self):
         self.c.stage = 2
-        result, _ = self.explore_at(self.ring[0], 8, 8, 7, 1)         # favorable; natives; tiny → small
+        result, _ = self.explore_at(self.ring[0], 8, 8, 7, 1)  # favorable; natives; tiny → small
         assert [e.id for e in result.events] == ["natives"]
         s = self.c.system(self.ring[0])
         assert s.planet.size == "small"
@@ -193,7 +199,7 @@ class TestCampaignExploration:
     def test_natives_keep_two_above_max_population(self):
         # A hostile small world holds max 1: the 2 natives stay (A4.3 decision), no growth.
         self.c.stage = 2
-        r, src = roller(8, 7, 1)                                      # positive 8 natives, type, size tiny
+        r, src = roller(8, 7, 1)  # positive 8 natives, type, size tiny
         result = special_planet(r, TABLES, 2, ["hostile"], event="positive")
         src.finish()
         assert result.planet.size == "small" and result.planet.max_population == 1
@@ -204,16 +210,16 @@ class TestCampaignExploration:
 
     @pytest.mark.parametrize("ship,attr", [("scout", "scouts"), ("colony_ship", "colony_ships")])
     def test_fleet_lost(self, ship, attr):
-        result, _ = self.explore_at(self.ring[0], 5, 1, 7, 5, ship=ship)   # poor; ⌈1/2⌉ = 1 fleet lost
+        result, _ = self.explore_at(self.ring[0], 5, 1, 7, 5, ship=ship)  # poor; ⌈1/2⌉ = 1 fleet lost
         assert [e.id for e in result.events] == ["fleet_lost"]
         assert getattr(self.alice, attr) == 0
         other = "colony_ships" if attr == "scouts" else "scouts"
         assert getattr(self.alice, other) == 1
         s = self.c.system(self.ring[0])
-        assert s.explored_by == "alice" and s.planet is not None          # still explored (A4.2 decision)
+        assert s.explored_by == "alice" and s.planet is not None  # still explored (A4.2 decision)
 
     def test_technology_award(self):
-        result, _ = self.explore_at(self.ring[0], 8, 1, 7, 5)         # favorable; ⌈1/2⌉ = 1 technology
+        result, _ = self.explore_at(self.ring[0], 8, 1, 7, 5)  # favorable; ⌈1/2⌉ = 1 technology
         assert [e.id for e in result.events] == ["technology"]
         assert len(self.alice.awards) == 1
         award = self.alice.awards[0]
@@ -223,12 +229,12 @@ class TestCampaignExploration:
     @pytest.mark.parametrize("stage,ship", [(2, "dreadnought"), (3, "titan")])
     def test_derelict_award(self, stage, ship):
         self.c.stage = stage
-        self.explore_at(self.ring[0], 9, 6, 7, 5)                     # rich; positive 6 derelict
-        assert self.alice.ships == {ship: 1}                          # straight into the fleet
+        self.explore_at(self.ring[0], 9, 6, 7, 5)  # rich; positive 6 derelict
+        assert self.alice.ships == {ship: 1}  # straight into the fleet
 
     def test_lost_colony_buildings(self):
         self.c.stage = 2
-        result, _ = self.explore_at(self.ring[0], 9, 9, 5)            # rich; lost colony; no type roll; size 5
+        result, _ = self.explore_at(self.ring[0], 9, 9, 5)  # rich; lost colony; no type roll; size 5
         s = self.c.system(self.ring[0])
         assert s.planet.type == "terran"
         assert set(s.planet.buildings) == {"auto_lab", "auto_factory", "robo_mine"}
@@ -236,10 +242,10 @@ class TestCampaignExploration:
     @pytest.mark.parametrize("stage,great", [(2, False), (3, True)])
     def test_monster_recorded(self, stage, great):
         self.c.stage = stage
-        result, _ = self.explore_at(self.ring[0], 4, 7, 9, 7, 5)       # hostile; monster treasure; dragon
+        result, _ = self.explore_at(self.ring[0], 4, 7, 9, 7, 5)  # hostile; monster treasure; dragon
         s = self.c.system(self.ring[0])
         assert s.monster == Monster(kind="dragon", great=great, guards="treasure")
-        assert self.alice.bc == 4                                    # guarded: not gained yet
+        assert self.alice.bc == 4  # guarded: not gained yet
         assert "monster_treasure" in s.events
 
     def test_explored_system_recorded(self):
@@ -248,7 +254,11 @@ class TestCampaignExploration:
         s = self.c.system(self.ring[0])
         assert (s.explored_by, s.explored_turn, s.discovery) == ("alice", 3, "planet")
         assert (s.planet.type, s.planet.size, s.planet.max_population, s.planet.production) == (
-            "terran", "medium", 3, 4)
+            "terran",
+            "medium",
+            3,
+            4,
+        )
         assert s.owner is None and s.planet.population == 0
 
     # -- where one may explore
@@ -259,7 +269,7 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="already explored"):
             check_explorable(self.c, self.alice, self.ring[0])
         off = Hex(self.c.radius + 1, 0)
-        with pytest.raises(RuleRefused, match="stage 1"):   # reach first: nothing leaks in stage 1
+        with pytest.raises(RuleRefused, match="stage 1"):  # reach first: nothing leaks in stage 1
             check_explorable(self.c, self.alice, off)
         self.c.stage = 2
         with pytest.raises(RuleRefused, match="off the map"):
@@ -269,7 +279,7 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="stage 1"):
             check_explorable(self.c, self.alice, two)
         check_explorable(self.c, self.alice, self.ring[1])
-        self.c.stage = 2      # from stage 2: next to explored space joined to its own systems (A4)
+        self.c.stage = 2  # from stage 2: next to explored space joined to its own systems (A4)
         with pytest.raises(RuleRefused, match="behind unexplored space"):
             check_explorable(self.c, self.alice, two)
         with pytest.raises(RuleRefused, match="behind unexplored space"):
@@ -309,4 +319,4 @@ def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(orion_g
     slay_monster(c, rules, target, alice)
     assert (c.system(target).owner, planet.population) == ("alice", 2)
     produce(c, rules.orion, rules.production, rules.costs)
-    assert planet.population == 2                                # no growth, no loss
+    assert planet.population == 2  # no growth, no loss

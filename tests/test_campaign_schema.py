@@ -2,6 +2,7 @@
 written by gmtool/campaign/schema.py): a field of the wrong shape, an unknown key or a missing
 one is a one-line ``error:`` naming the file, the table and the field — never a crash later;
 ships may carry modules; the docs' table of fields is the schema's (docs/file-formats.md)."""
+
 from __future__ import annotations
 
 import copy
@@ -23,8 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 AWARD = {"id": 1, "turn": 1, "kind": "technologies", "value": 2, "hex": "1,0", "reason": "exploration"}
 NEWS = {"turn": 1, "kind": "agent_caught", "sent_by": "bob"}
-GRANT = {"turn": 1, "kind": "granted", "leader": "alice", "public": False, "changes": [{"bc": 1, "rp": 0}],
-         "reason": "a gift"}
+GRANT = {
+    "turn": 1,
+    "kind": "granted",
+    "leader": "alice",
+    "public": False,
+    "changes": [{"bc": 1, "rp": 0}],
+    "reason": "a gift",
+}
 
 
 @pytest.fixture(scope="module")
@@ -50,18 +57,38 @@ def mutated_base(request, base, tmp_path_factory) -> Path:
         return base
     folder = tmp_path_factory.mktemp("schema") / "c"
     if request.param == "venus":
-        ok(run_gmtool("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann:humans",
-                      "--player", "ben", "--seed", "4"))
+        ok(
+            run_gmtool(
+                "campaign",
+                "new",
+                str(folder),
+                "--ruleset",
+                "venus",
+                "--player",
+                "ann:humans",
+                "--player",
+                "ben",
+                "--seed",
+                "4",
+            )
+        )
         return folder
     ok(run_gmtool("campaign", "new", str(folder), "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3"))
-    _edit(folder, lambda d: d.update(turn=7, stage=2, council={"chair": "alice", "laws": [{"id": "free-trade", "turn": 3}]},
-                                     agent=[{"name": "Kess", "owner": "alice", "specialities": ["espionage"],
-                                             "hired_turn": 2}]))
+    _edit(
+        folder,
+        lambda d: d.update(
+            turn=7,
+            stage=2,
+            council={"chair": "alice", "laws": [{"id": "free-trade", "turn": 3}]},
+            agent=[{"name": "Kess", "owner": "alice", "specialities": ["espionage"], "hired_turn": 2}],
+        ),
+    )
     ok(run_gmtool("turn", "start", "-c", str(folder)))
 
     def vote(d):
         v = d["council"]["vote"]
         v["bill"], v["ballots"] = v["options"][0], {"alice": {"vote": "yes", "bribe_bc": 0}}
+
     _edit(folder, vote)
     ok(run_gmtool("campaign", "validate", "-c", str(folder)))
     return folder
@@ -82,6 +109,7 @@ def _edit(folder: Path, change) -> None:
 
 # ------------------------------------------------------------------ the shapes the brief names
 
+
 @pytest.mark.parametrize("command", [("status",), ("campaign", "validate"), ("turn", "end")])
 def test_awards_of_the_wrong_shape_are_named_not_a_crash(base, tmp_path, command):
     folder = _copy(base, tmp_path)
@@ -90,10 +118,13 @@ def test_awards_of_the_wrong_shape_are_named_not_a_crash(base, tmp_path, command
     assert_error(res, "campaign.toml", "player 1: awards 1 must be a table, not 'x'")
 
 
-@pytest.mark.parametrize("table, entry, key, message", [
-    ("awards", AWARD, "kind", "player 1: awards 1: kind must be text, not 5"),
-    ("inbox", NEWS, "turn", "player 1: inbox 1: turn must be a whole number, not 'one'"),
-])
+@pytest.mark.parametrize(
+    "table, entry, key, message",
+    [
+        ("awards", AWARD, "kind", "player 1: awards 1: kind must be text, not 5"),
+        ("inbox", NEWS, "turn", "player 1: inbox 1: turn must be a whole number, not 'one'"),
+    ],
+)
 def test_a_wrong_type_inside_an_entry_names_the_entry_and_the_key(base, tmp_path, table, entry, key, message):
     folder = _copy(base, tmp_path)
     _edit(folder, lambda d: d["player"][0].__setitem__(table, [{**entry, key: 5 if key == "kind" else "one"}]))
@@ -108,8 +139,12 @@ def test_an_unknown_key_in_an_award_is_refused_by_name(base, tmp_path):
 
 def test_a_vote_ballot_without_its_vote_is_named(base, tmp_path):
     folder = _copy(base, tmp_path)
-    _edit(folder, lambda d: d.setdefault("council", {}).__setitem__(
-        "vote", {"turn": 1, "options": ["b1", "b2"], "bill": "b1", "ballots": {"alice": {"bribe_bc": 0}}}))
+    _edit(
+        folder,
+        lambda d: d.setdefault("council", {}).__setitem__(
+            "vote", {"turn": 1, "options": ["b1", "b2"], "bill": "b1", "ballots": {"alice": {"bribe_bc": 0}}}
+        ),
+    )
     assert_error(run_gmtool("status", "-c", str(folder)), "council: vote: ballots: alice: vote is missing")
 
 
@@ -127,6 +162,7 @@ def test_completions_of_the_wrong_shape_are_named(base, tmp_path):
 
 # ------------------------------------------------------------------ ships with modules (issue 24)
 
+
 def test_a_ship_class_with_modules_loads_and_saves_unchanged(base, tmp_path):
     folder = _copy(base, tmp_path)
     ships = {"frigate": 1, "raider": {"count": 2, "modules": ["laser", "shield"]}}
@@ -134,10 +170,10 @@ def test_a_ship_class_with_modules_loads_and_saves_unchanged(base, tmp_path):
     data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
     campaign = campaign_from_dict(data, CampaignError)
     alice = campaign.players[0]
-    assert dict(alice.ships) == {"frigate": 1, "raider": 2}            # the rules read counts
+    assert dict(alice.ships) == {"frigate": 1, "raider": 2}  # the rules read counts
     assert alice.ships.modules == {"raider": ["laser", "shield"]}
     assert campaign_to_dict(campaign)["player"][0]["ships"] == ships
-    ok(run_gmtool("grant", "-c", str(folder), "--player", "alice", "--bc", "1", "--reason", "x"))   # a save
+    ok(run_gmtool("grant", "-c", str(folder), "--player", "alice", "--bc", "1", "--reason", "x"))  # a save
     saved = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
     assert saved["player"][0]["ships"] == ships
 
@@ -199,11 +235,12 @@ def test_any_mutation_of_a_valid_campaign_loads_or_names_the_field(mutated_base,
         return
     assert res.exit_code == 1, (res.exit_code, res.stderr)
     assert res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, res.stderr
-    if "campaign.toml" in res.stderr and named:     # a refusal of the file names the field
+    if "campaign.toml" in res.stderr and named:  # a refusal of the file names the field
         assert any(name in res.stderr for name in named), (path, mutation, res.stderr)
 
 
 # ------------------------------------------------------------------ the docs' table is the schema's
+
 
 def test_the_field_reference_in_file_formats_is_the_schemas():
     import sys
@@ -220,6 +257,7 @@ def test_the_field_reference_in_file_formats_is_the_schemas():
 
 
 # ------------------------------------------------------------------ valid campaigns: unchanged
+
 
 def test_the_example_campaign_is_written_back_byte_for_byte():
     raw = (ROOT / "campaigns" / "example" / "campaign.toml").read_text(encoding="utf-8")

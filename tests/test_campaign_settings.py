@@ -1,5 +1,6 @@
 """`gmtool campaign set KEY VALUE`: a campaign's settings changed by a command, never by
 editing campaign.toml; a refused value changes nothing."""
+
 from __future__ import annotations
 
 import shutil
@@ -26,13 +27,15 @@ def settings(folder: Path) -> dict:
 
 def test_dialect_set_then_dropped(gm, camp):
     assert ok(gm("campaign", "set", "-c", str(camp), "dialect", "xenforo")).startswith(
-        "dialect: xenforo (was the default)")
+        "dialect: xenforo (was the default)"
+    )
     assert settings(camp)["dialect"] == "xenforo"
     # the campaign's dialect is what `--format bbcode` now writes: XenForo sizes run 1–7
     post = ok(gm("campaign", "commitment", "-c", str(camp), "--format", "bbcode"))
     assert "[size=5]" in post and "[size=150]" not in post
     assert ok(gm("campaign", "set", "-c", str(camp), "dialect", "default")).startswith(
-        "dialect: the default (was xenforo)")
+        "dialect: the default (was xenforo)"
+    )
     assert "dialect" not in settings(camp)
 
 
@@ -59,16 +62,22 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
     assert ok(gm("status", "-c", str(camp))).startswith("Status of Андромеда")
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (("dialect", "nope"), "unknown BBCode dialect 'nope' (dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)"),
-    (("post-limit", "100"), "post-limit must be a whole number from 500 to 1000000"),
-    (("post-limit", "many"), "not 'many'"),
-    (("lang", "de"), "lang cannot be 'de': use one of en, ru"),
-    (("format", "html"), "format cannot be 'html'"),
-    (("colour", "red"), "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name)"),
-    (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
-    (("name", ""), "the campaign's name: a name cannot be empty"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (
+            ("dialect", "nope"),
+            "unknown BBCode dialect 'nope' (dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)",
+        ),
+        (("post-limit", "100"), "post-limit must be a whole number from 500 to 1000000"),
+        (("post-limit", "many"), "not 'many'"),
+        (("lang", "de"), "lang cannot be 'de': use one of en, ru"),
+        (("format", "html"), "format cannot be 'html'"),
+        (("colour", "red"), "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name)"),
+        (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
+        (("name", ""), "the campaign's name: a name cannot be empty"),
+    ],
+)
 def test_refused_values_change_nothing(gm, camp, args, fragment):
     before = snapshot(camp)
     assert_error(gm("campaign", "set", "-c", str(camp), *args), fragment)
@@ -76,5 +85,6 @@ def test_refused_values_change_nothing(gm, camp, args, fragment):
 
 
 def test_a_refusal_in_russian(gm, camp):
-    assert_error(gm("campaign", "set", "-c", str(camp), "colour", "red", "--lang", "ru"),
-                 "настройки кампании 'colour' нет")
+    assert_error(
+        gm("campaign", "set", "-c", str(camp), "colour", "red", "--lang", "ru"), "настройки кампании 'colour' нет"
+    )

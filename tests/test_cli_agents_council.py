@@ -3,6 +3,7 @@
 
 Every refusal must exit 1 with one `error:` line and leave the campaign's files
 byte-identical; public council posts never put a leader's name next to a vote."""
+
 from __future__ import annotations
 
 import json
@@ -66,19 +67,39 @@ def set_stage_by_hand(folder: Path, stage: int, turn: int) -> None:
 @pytest.fixture
 def camp(gm, tmp_path) -> Path:
     folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
-          "--seed", "1"))
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
     return folder
 
 
 # ================================================================ agent check
 
+
 def test_agent_check_contract_example(gm):
-    data = ok_json(gm("agent", "check", "--difficulty", "7", "--espionage", "--own-ops", "3", "--target-ops", "1",
-                      "--dice", "5", "--format", "json"))
+    data = ok_json(
+        gm(
+            "agent",
+            "check",
+            "--difficulty",
+            "7",
+            "--espionage",
+            "--own-ops",
+            "3",
+            "--target-ops",
+            "1",
+            "--dice",
+            "5",
+            "--format",
+            "json",
+        )
+    )
     assert CONTRACT_CHECK_KEYS <= set(data)
     assert (data["natural"], data["total"], data["difficulty"], data["margin"], data["outcome"]) == (
-        5, 7, 7, 0, "success")
+        5,
+        7,
+        7,
+        0,
+        "success",
+    )
 
 
 def test_agent_check_automatic_rolls_nothing(gm):
@@ -86,20 +107,43 @@ def test_agent_check_automatic_rolls_nothing(gm):
     assert data["natural"] is None and data["total"] is None and data["margin"] is None
     assert data["difficulty"] == "automatic" and data["outcome"] == "success"
     # a die given to a check that rolls none is left over: an error
-    assert_error(gm("agent", "check", "--difficulty", "automatic", "--dice", "5"), "1 face left over (5): the rolls used only 0 of 1")
+    assert_error(
+        gm("agent", "check", "--difficulty", "automatic", "--dice", "5"),
+        "1 face left over (5): the rolls used only 0 of 1",
+    )
 
 
-@pytest.mark.parametrize("args, natural, total, margin, outcome", [
-    (("--difficulty", "7", "--modifier", "-2", "--dice", "5"), 5, 3, -4, "critical_failure"),
-    (("--difficulty", "7", "--modifier", "-2", "--dice", "6"), 6, 4, -3, "failure"),
-    (("--difficulty", "7", "--modifier", "2", "--dice", "5"), 5, 7, 0, "success"),
-    (("--difficulty", "7", "--modifier", "2", "--dice", "8"), 8, 10, 3, "success"),
-    (("--difficulty", "7", "--modifier", "1", "--modifier", "1", "--dice", "9"), 9, 11, 4, "critical_success"),
-    (("--difficulty", "-20", "--dice", "1"), 1, 1, 21, "critical_failure"),
-    (("--difficulty", "30", "--dice", "10"), 10, 10, -20, "critical_success"),
-    (("--difficulty", "6", "--espionage", "--own-ops", "1", "--target-ops", "2", "--counter", "-1",
-      "--dice", "7"), 7, 5, -1, "failure"),
-])
+@pytest.mark.parametrize(
+    "args, natural, total, margin, outcome",
+    [
+        (("--difficulty", "7", "--modifier", "-2", "--dice", "5"), 5, 3, -4, "critical_failure"),
+        (("--difficulty", "7", "--modifier", "-2", "--dice", "6"), 6, 4, -3, "failure"),
+        (("--difficulty", "7", "--modifier", "2", "--dice", "5"), 5, 7, 0, "success"),
+        (("--difficulty", "7", "--modifier", "2", "--dice", "8"), 8, 10, 3, "success"),
+        (("--difficulty", "7", "--modifier", "1", "--modifier", "1", "--dice", "9"), 9, 11, 4, "critical_success"),
+        (("--difficulty", "-20", "--dice", "1"), 1, 1, 21, "critical_failure"),
+        (("--difficulty", "30", "--dice", "10"), 10, 10, -20, "critical_success"),
+        (
+            (
+                "--difficulty",
+                "6",
+                "--espionage",
+                "--own-ops",
+                "1",
+                "--target-ops",
+                "2",
+                "--counter",
+                "-1",
+                "--dice",
+                "7",
+            ),
+            7,
+            5,
+            -1,
+            "failure",
+        ),
+    ],
+)
 def test_agent_check_outcomes(gm, args, natural, total, margin, outcome):
     data = ok_json(gm("agent", "check", *args, "--format", "json"))
     assert (data["natural"], data["total"], data["margin"], data["outcome"]) == (natural, total, margin, outcome)
@@ -107,8 +151,9 @@ def test_agent_check_outcomes(gm, args, natural, total, margin, outcome):
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("face, outcome", [(10, "critical_success"), (6, "success"), (4, "failure"),
-                                           (1, "critical_failure")])
+@pytest.mark.parametrize(
+    "face, outcome", [(10, "critical_success"), (6, "success"), (4, "failure"), (1, "critical_failure")]
+)
 def test_agent_check_every_format_and_language(gm, fmt, lang, face, outcome):
     out = ok(gm("agent", "check", "--difficulty", "6", "--dice", str(face), "--format", fmt, "--lang", lang))
     if fmt == "json":
@@ -136,13 +181,17 @@ def test_agent_check_russian_labels(gm):
     assert "Успех" in out
 
 
-@pytest.mark.parametrize("difficulty, fragment", [
-    ("hard", "difficulty must be a whole number or 'automatic', not 'hard'"),
-    ("7.5", "difficulty must be a whole number or 'automatic', not '7.5'"),
-    ("", "difficulty must be a whole number or 'automatic', not ''"),
-    ("101", "difficulty 101 is out of range (-100..100)"),
-    ("seven", "difficulty must be a whole number or 'automatic', not 'seven'"),
-], ids=["hard", "7.5", "empty", "101", "seven"])
+@pytest.mark.parametrize(
+    "difficulty, fragment",
+    [
+        ("hard", "difficulty must be a whole number or 'automatic', not 'hard'"),
+        ("7.5", "difficulty must be a whole number or 'automatic', not '7.5'"),
+        ("", "difficulty must be a whole number or 'automatic', not ''"),
+        ("101", "difficulty 101 is out of range (-100..100)"),
+        ("seven", "difficulty must be a whole number or 'automatic', not 'seven'"),
+    ],
+    ids=["hard", "7.5", "empty", "101", "seven"],
+)
 def test_agent_check_bad_difficulty_exits_1(gm, difficulty, fragment):
     res = gm("agent", "check", "--difficulty", difficulty, "--dice", "5")
     assert_error(res, fragment)
@@ -150,15 +199,26 @@ def test_agent_check_bad_difficulty_exits_1(gm, difficulty, fragment):
 
 
 def test_agent_check_espionage_options_need_espionage(gm):
-    assert_error(gm("agent", "check", "--difficulty", "7", "--own-ops", "3", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
-    assert_error(gm("agent", "check", "--difficulty", "7", "--target-ops", "1", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
-    assert_error(gm("agent", "check", "--difficulty", "7", "--counter", "-1", "--dice", "5"), "--own-ops, --target-ops and --counter belong to --espionage checks")
+    assert_error(
+        gm("agent", "check", "--difficulty", "7", "--own-ops", "3", "--dice", "5"),
+        "--own-ops, --target-ops and --counter belong to --espionage checks",
+    )
+    assert_error(
+        gm("agent", "check", "--difficulty", "7", "--target-ops", "1", "--dice", "5"),
+        "--own-ops, --target-ops and --counter belong to --espionage checks",
+    )
+    assert_error(
+        gm("agent", "check", "--difficulty", "7", "--counter", "-1", "--dice", "5"),
+        "--own-ops, --target-ops and --counter belong to --espionage checks",
+    )
 
 
 def test_agent_check_bad_dice_exit_1(gm):
     assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "11"), "face 11 is out of range 1–10")
     assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "0"), "face 0 is out of range 1–10")
-    assert_error(gm("agent", "check", "--difficulty", "7", "--dice", "5,5"), "1 face left over (5): the rolls used only 1 of 2")
+    assert_error(
+        gm("agent", "check", "--difficulty", "7", "--dice", "5,5"), "1 face left over (5): the rolls used only 1 of 2"
+    )
 
 
 def test_agent_check_seed_is_reproducible(gm):
@@ -168,6 +228,7 @@ def test_agent_check_seed_is_reproducible(gm):
 
 
 # ============================================================ council tally FILE
+
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
@@ -187,16 +248,27 @@ VOTERS = ("Alkari", "Bulrathi", "Darlok", "Klackon")
 
 def bill_file(tmp_path: Path, name: str = "ballots.toml", chair: str = "Alkari", extra: str = "") -> Path:
     # Alkari yes 3+2, Bulrathi no 2, Darlok no 1+1, Klackon abstain 4 → yes 5, no 4, abstain 4
-    return write(tmp_path, name, f'chair = "{chair}"\n{extra}'
-                 + ballot("Alkari", "yes", 3, 6) + ballot("Bulrathi", "no", 2)
-                 + ballot("Darlok", "no", 1, 3) + ballot("Klackon", "abstain", 4))
+    return write(
+        tmp_path,
+        name,
+        f'chair = "{chair}"\n{extra}'
+        + ballot("Alkari", "yes", 3, 6)
+        + ballot("Bulrathi", "no", 2)
+        + ballot("Darlok", "no", 1, 3)
+        + ballot("Klackon", "abstain", 4),
+    )
 
 
 def test_tally_bill_file_json(gm, tmp_path):
     data = ok_json(gm("council", "tally", str(bill_file(tmp_path)), "--format", "json"))
     assert CONTRACT_BILL_KEYS <= set(data)
     assert (data["yes"], data["no"], data["passed"], data["tie"], data["decided_by_chair"]) == (
-        5, 4, True, False, False)
+        5,
+        4,
+        True,
+        False,
+        False,
+    )
     assert "ballots" not in data
 
 
@@ -213,7 +285,7 @@ def test_tally_bill_public_output_names_nobody(gm, tmp_path, fmt, lang):
     if fmt == "json":
         data = json.loads(out)
         assert "ballots" not in data
-        data.pop("chair", None)        # the chair is a public office, not a ballot
+        data.pop("chair", None)  # the chair is a public office, not a ballot
         out = json.dumps(data)
     for name in VOTERS:
         assert name not in out, (name, out)
@@ -228,8 +300,12 @@ def test_tally_bill_private_lists_every_ballot(gm, tmp_path, fmt):
     if fmt == "json":
         data = json.loads(out)
         got = {(b["leader"], b["vote"], b["planets"], b["bribe_bc"], b["votes"]) for b in data["ballots"]}
-        assert got == {("Alkari", "yes", 3, 6, 5), ("Bulrathi", "no", 2, 0, 2), ("Darlok", "no", 1, 3, 2),
-                       ("Klackon", "abstain", 4, 0, 4)}
+        assert got == {
+            ("Alkari", "yes", 3, 6, 5),
+            ("Bulrathi", "no", 2, 0, 2),
+            ("Darlok", "no", 1, 3, 2),
+            ("Klackon", "abstain", 4, 0, 4),
+        }
         return
     for name, vote in zip(VOTERS, ("yes", "no", "no", "abstain")):
         line = next(l for l in out.splitlines() if name in l)
@@ -237,15 +313,18 @@ def test_tally_bill_private_lists_every_ballot(gm, tmp_path, fmt):
 
 
 def test_tally_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, tmp_path):
-    text = 'chair = "Klackon"\n' + ballot("Alkari", "yes", 2) + ballot("Bulrathi", "no", 2) \
+    text = (
+        'chair = "Klackon"\n'
+        + ballot("Alkari", "yes", 2)
+        + ballot("Bulrathi", "no", 2)
         + ballot("Klackon", "abstain", 5)
+    )
     path = write(tmp_path, "tie.toml", text)
     res = gm("council", "tally", str(path), "--format", "json")
     assert_error(res, "a tie (2–2) and the chair Klackon did not vote yes or no")
     assert res.stdout == ""
     data = ok_json(gm("council", "tally", str(path), "--chair-decision", "yes", "--format", "json"))
-    assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (
-        2, 2, True, True, True)
+    assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (2, 2, True, True, True)
     data = ok_json(gm("council", "tally", str(path), "--chair-decision", "no", "--format", "json"))
     assert data["passed"] is False and data["decided_by_chair"] is True
     # the decision may be in the file too
@@ -257,8 +336,14 @@ def test_tally_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, tmp_p
 @pytest.mark.parametrize("chair_vote, passed", [("yes", True), ("no", False)])
 def test_tally_tie_decided_by_the_chairs_own_vote(gm, tmp_path, chair_vote, passed):
     other = "no" if chair_vote == "yes" else "yes"
-    path = write(tmp_path, "t.toml", 'chair = "Alkari"\n' + ballot("Alkari", chair_vote, 2)
-                 + ballot("Bulrathi", other, 1) + ballot("Darlok", other, 1))
+    path = write(
+        tmp_path,
+        "t.toml",
+        'chair = "Alkari"\n'
+        + ballot("Alkari", chair_vote, 2)
+        + ballot("Bulrathi", other, 1)
+        + ballot("Darlok", other, 1),
+    )
     data = ok_json(gm("council", "tally", str(path), "--format", "json"))
     assert (data["tie"], data["decided_by_chair"], data["passed"]) == (True, True, passed)
     for fmt in ("plain", "bbcode", "markdown"):
@@ -271,10 +356,15 @@ def test_tally_tie_decided_by_the_chairs_own_vote(gm, tmp_path, chair_vote, pass
 
 def test_tally_election_file_json(gm, tmp_path):
     # Alkari 4 (3 + 1 bribe), Bulrathi 3; Darlok abstains with 5: the whole Council is 12 → needed 7 (A9)
-    path = write(tmp_path, "e.toml", 'chair = "Alkari"\n' + ballot("Alkari", "Alkari", 1, 3, key="candidate")
-                 + ballot("Bulrathi", "Bulrathi", 3, key="candidate") + ballot("Klackon", "Alkari", 2,
-                                                                               key="candidate")
-                 + ballot("Darlok", None, 5))
+    path = write(
+        tmp_path,
+        "e.toml",
+        'chair = "Alkari"\n'
+        + ballot("Alkari", "Alkari", 1, 3, key="candidate")
+        + ballot("Bulrathi", "Bulrathi", 3, key="candidate")
+        + ballot("Klackon", "Alkari", 2, key="candidate")
+        + ballot("Darlok", None, 5),
+    )
     data = ok_json(gm("council", "tally", str(path), "--election", "--format", "json"))
     assert CONTRACT_ELECTION_KEYS <= set(data)
     assert data["totals"] == {"Alkari": 4, "Bulrathi": 3}
@@ -291,25 +381,34 @@ def test_tally_election_even_half_elects_nobody(gm, tmp_path):
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_tally_election_public_output_hides_who_voted_for_whom(gm, tmp_path, fmt):
     # voters who are not candidates must not be named in the public post
-    path = write(tmp_path, "e.toml", 'chair = "Darlok"\n' + ballot("Darlok", "Alkari", 2, key="candidate")
-                 + ballot("Klackon", "Bulrathi", 1, key="candidate"))
+    path = write(
+        tmp_path,
+        "e.toml",
+        'chair = "Darlok"\n'
+        + ballot("Darlok", "Alkari", 2, key="candidate")
+        + ballot("Klackon", "Bulrathi", 1, key="candidate"),
+    )
     out = ok(gm("council", "tally", str(path), "--election", "--format", fmt))
     assert "Darlok" not in out and "Klackon" not in out
     private = ok(gm("council", "tally", str(path), "--election", "--private", "--format", fmt))
     assert "Darlok" in private and "Klackon" in private
 
 
-@pytest.mark.parametrize("text", [
-    pytest.param("", id="empty-no-chair"),
-    pytest.param(ballot("alice", "yes", 1), id="no-chair"),
-    pytest.param('chair = "alice"\n' + ballot("alice", "yes", 1, 4), id="bribe-4"),
-    pytest.param('chair = "alice"\n' + ballot("alice", "yes", 1) + ballot("alice", "no", 1), id="two-ballots"),
-    pytest.param('chair = "alice"\n' + ballot("alice", "maybe", 1), id="vote-maybe"),
-    pytest.param('chair = "alice"\n' + ballot("alice", "yes", -1), id="negative-planets"),
-    pytest.param('chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "yes"\nplanets = "three"\n',
-                 id="planets-text"),
-    pytest.param('chair = "alice"\n[[ballot]\n', id="not-toml"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("", id="empty-no-chair"),
+        pytest.param(ballot("alice", "yes", 1), id="no-chair"),
+        pytest.param('chair = "alice"\n' + ballot("alice", "yes", 1, 4), id="bribe-4"),
+        pytest.param('chair = "alice"\n' + ballot("alice", "yes", 1) + ballot("alice", "no", 1), id="two-ballots"),
+        pytest.param('chair = "alice"\n' + ballot("alice", "maybe", 1), id="vote-maybe"),
+        pytest.param('chair = "alice"\n' + ballot("alice", "yes", -1), id="negative-planets"),
+        pytest.param(
+            'chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "yes"\nplanets = "three"\n', id="planets-text"
+        ),
+        pytest.param('chair = "alice"\n[[ballot]\n', id="not-toml"),
+    ],
+)
 def test_tally_bad_file_exits_1_naming_the_file(gm, tmp_path, text):
     path = write(tmp_path, "bad-ballots.toml", text)
     res = gm("council", "tally", str(path), "--format", "json")
@@ -328,39 +427,240 @@ def test_tally_without_file_or_campaign_exits_1(gm):
 
 # ========================================================== agents in a campaign
 
+
 def test_agent_flow_hire_use_and_refusals(gm, camp):
     c = ("-c", str(camp))
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "--speciality", "spy", fragments=("alice may keep 0 agents and has 0",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "alice",
+        "--name",
+        "Kess",
+        "--speciality",
+        "spy",
+        fragments=("alice may keep 0 agents and has 0",),
+    )
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1", "--ops", "2"))
     st = state_of(camp)
     assert (st.player("alice").agent_limit, st.player("alice").secret_ops) == (1, 2)
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", usage=True,
-            fragments=("Missing option '--speciality'",))   # no speciality
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy", "-s", "saboteur",
-            "-s", "diplomat", fragments=("an agent has one or two specialities",))
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "ninja", fragments=("unknown speciality 'ninja'",))
-    refused(gm, camp, "agent", "hire", *c, "--player", "zed", "--name", "Kess", "-s", "spy", fragments=("unknown player 'zed'",))
-    data = ok_json(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy", "-s", "saboteur",
-                      "--format", "json"))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "alice",
+        "--name",
+        "Kess",
+        usage=True,
+        fragments=("Missing option '--speciality'",),
+    )  # no speciality
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "alice",
+        "--name",
+        "Kess",
+        "-s",
+        "spy",
+        "-s",
+        "saboteur",
+        "-s",
+        "diplomat",
+        fragments=("an agent has one or two specialities",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "alice",
+        "--name",
+        "Kess",
+        "-s",
+        "ninja",
+        fragments=("unknown speciality 'ninja'",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "zed",
+        "--name",
+        "Kess",
+        "-s",
+        "spy",
+        fragments=("unknown player 'zed'",),
+    )
+    data = ok_json(
+        gm(
+            "agent",
+            "hire",
+            *c,
+            "--player",
+            "alice",
+            "--name",
+            "Kess",
+            "-s",
+            "spy",
+            "-s",
+            "saboteur",
+            "--format",
+            "json",
+        )
+    )
     assert data["agent"] == "Kess" and data["owner"] == "alice" and data["specialities"] == ["spy", "saboteur"]
-    refused(gm, camp, "agent", "hire", *c, "--player", "alice", "--name", "Vorn", "-s", "spy", fragments=("alice may keep 1 agent and has 1",))   # limit 1
+    refused(
+        gm,
+        camp,
+        "agent",
+        "hire",
+        *c,
+        "--player",
+        "alice",
+        "--name",
+        "Vorn",
+        "-s",
+        "spy",
+        fragments=("alice may keep 1 agent and has 1",),
+    )  # limit 1
 
     # refusals before any roll: outside specialities, no target, own leader, paid with 0 orders, unknown
-    refused(gm, camp, "agent", "use", *c, "Kess", "hunt", "--target", "bob", "--dice", "5", fragments=("Kess (spy, saboteur) has no ability hunt",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--dice", "5", fragments=("steal-tech needs a target: the leader it is used on",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "alice", "--dice", "5", fragments=("an agent does not act against its own leader",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "5", fragments=("deep-cover is a paid ability and alice has no orders",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "teleport", "--target", "bob", "--dice", "5", fragments=("unknown ability 'teleport'",))
-    refused(gm, camp, "agent", "use", *c, "Nobody", "steal-tech", "--target", "bob", "--dice", "5", fragments=("unknown agent 'Nobody'",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "hunt",
+        "--target",
+        "bob",
+        "--dice",
+        "5",
+        fragments=("Kess (spy, saboteur) has no ability hunt",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "steal-tech",
+        "--dice",
+        "5",
+        fragments=("steal-tech needs a target: the leader it is used on",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "steal-tech",
+        "--target",
+        "alice",
+        "--dice",
+        "5",
+        fragments=("an agent does not act against its own leader",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "deep-cover",
+        "--target",
+        "bob",
+        "--dice",
+        "5",
+        fragments=("deep-cover is a paid ability and alice has no orders",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "teleport",
+        "--target",
+        "bob",
+        "--dice",
+        "5",
+        fragments=("unknown ability 'teleport'",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Nobody",
+        "steal-tech",
+        "--target",
+        "bob",
+        "--dice",
+        "5",
+        fragments=("unknown agent 'Nobody'",),
+    )
     # bad dice: nothing written, not even the journal
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "11", fragments=("face 11 is out of range 1–10",))
-    refused(gm, camp, "agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4,4", fragments=("1 face left over (4): the rolls used only 1 of 2",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "steal-tech",
+        "--target",
+        "bob",
+        "--dice",
+        "11",
+        fragments=("face 11 is out of range 1–10",),
+    )
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "steal-tech",
+        "--target",
+        "bob",
+        "--dice",
+        "4,4",
+        fragments=("1 face left over (4): the rolls used only 1 of 2",),
+    )
 
     # 4 + 2 (own ops) − 0 = 6 against 7: a failure; bob learns an unknown agent is active
-    data = ok_json(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4",
-                      "--format", "json"))
+    data = ok_json(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "4", "--format", "json"))
     assert (data["natural"], data["total"], data["difficulty"], data["margin"], data["outcome"]) == (
-        4, 6, 7, -1, "failure")
+        4,
+        6,
+        7,
+        -1,
+        "failure",
+    )
     assert [(n["to"], n["kind"]) for n in data["notices"]] == [("bob", "agent_detected")]
     rolls = journal_rolls(camp)
     assert [(r["die"], r["face"], r["source"]) for r in rolls] == [(10, 4, "manual")]
@@ -369,7 +669,20 @@ def test_agent_flow_hire_use_and_refusals(gm, camp):
     assert st.agent("Kess").used_turn == 1
 
     # one activation per agent per turn
-    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--dice", "9", fragments=("Kess was already activated this turn",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "sabotage",
+        "--target",
+        "bob",
+        "--dice",
+        "9",
+        fragments=("Kess was already activated this turn",),
+    )
 
     out = ok(gm("status", *c, "--player", "bob"))
     assert "an agent of an unknown race is active against you" in out
@@ -406,14 +719,13 @@ def test_agent_paid_ability_costs_an_order(gm, camp):
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "spy"))
-    refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "9",
-            fragments=("order",))
+    refused(gm, camp, "agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "9", fragments=("order",))
     edit(camp, lambda s: setattr(s.player("alice"), "orders", 2))
     data = ok_json(gm("agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "6", "--format", "json"))
-    assert data["paid_order"] is True and data["outcome"] == "success"      # 6 against 5
+    assert data["paid_order"] is True and data["outcome"] == "success"  # 6 against 5
     st = state_of(camp)
     assert st.player("alice").orders == 1
-    assert st.player("alice").awards == []                        # deep cover reveals: no award
+    assert st.player("alice").awards == []  # deep cover reveals: no award
     assert st.player("alice").inbox[-1]["learned"] == {"hand": [], "agents": []}
 
 
@@ -421,7 +733,22 @@ def test_agent_critical_success_frames_a_third_leader(gm, camp):
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "saboteur"))
-    refused(gm, camp, "agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--frame", "bob", "--dice", "10", fragments=("--frame names a third leader",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "use",
+        *c,
+        "Kess",
+        "sabotage",
+        "--target",
+        "bob",
+        "--frame",
+        "bob",
+        "--dice",
+        "10",
+        fragments=("--frame names a third leader",),
+    )
     ok(gm("agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--frame", "carol", "--dice", "10"))
     st = state_of(camp)
     assert st.player("bob").inbox == [{"turn": 1, "kind": "agent_blamed", "blamed": "carol"}]
@@ -446,7 +773,19 @@ def test_agent_blockade_move_capture(gm, camp):
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "bob", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "bob", "--name", "Kess", "-s", "spy"))
-    refused(gm, camp, "agent", "move", *c, "Kess", "--blockaded-by", "bob", "--dice", "5", fragments=("a leader does not blockade its own agent",))
+    refused(
+        gm,
+        camp,
+        "agent",
+        "move",
+        *c,
+        "Kess",
+        "--blockaded-by",
+        "bob",
+        "--dice",
+        "5",
+        fragments=("a leader does not blockade its own agent",),
+    )
     data = ok_json(gm("agent", "move", *c, "Kess", "--blockaded-by", "alice", "--dice", "1", "--format", "json"))
     assert data["outcome"] == "critical_failure" and data["agent_lost"] is True
     st = state_of(camp)
@@ -456,16 +795,29 @@ def test_agent_blockade_move_capture(gm, camp):
 
 # ========================================================= council in a campaign
 
+
 def test_council_flow_end_to_end(gm, camp):
     c = ("-c", str(camp))
     # stage 1: no Council
     refused(gm, camp, "council", "propose", *c, "--chair", "alice", fragments=("stage 1",))
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("the Galactic Council does not sit in stage 1",))
+    refused(
+        gm,
+        camp,
+        "council",
+        "vote",
+        *c,
+        "--player",
+        "alice",
+        "yes",
+        fragments=("the Galactic Council does not sit in stage 1",),
+    )
     set_stage_by_hand(camp, 2, 7)
     st = state_of(camp)
     assert (st.stage, st.turn) == (2, 7)
-    refused(gm, camp, "council", "propose", *c, fragments=("the Council has no chair yet",))                          # no chair yet
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",))   # no bill yet
+    refused(gm, camp, "council", "propose", *c, fragments=("the Council has no chair yet",))  # no chair yet
+    refused(
+        gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",)
+    )  # no bill yet
     refused(gm, camp, "council", "propose", *c, "--chair", "zed", fragments=("unknown player 'zed'",))
 
     # Fisher–Yates with d6=1, d5=2, d4=2, d3=1, d2=2 → relief-fund, research-pact, open-borders, …
@@ -473,32 +825,83 @@ def test_council_flow_end_to_end(gm, camp):
     assert data["chair"] == "alice" and data["options"] == ["relief-fund", "research-pact"]
     assert data["bill"] is None
     rolls = journal_rolls(camp)
-    assert [(r["die"], r["face"], r["source"]) for r in rolls] == [(6, 1, "manual"), (5, 2, "manual"),
-                                                                    (4, 2, "manual"), (3, 1, "manual"),
-                                                                    (2, 2, "manual")]
+    assert [(r["die"], r["face"], r["source"]) for r in rolls] == [
+        (6, 1, "manual"),
+        (5, 2, "manual"),
+        (4, 2, "manual"),
+        (3, 1, "manual"),
+        (2, 2, "manual"),
+    ]
     assert [r["id"] for r in rolls] == [1, 2, 3, 4, 5]
     refused(gm, camp, "council", "propose", *c, "--pick", "3", fragments=("--pick must be 1 to 2",))
-    refused(gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",))   # not picked yet
+    refused(
+        gm, camp, "council", "vote", *c, "--player", "alice", "yes", fragments=("no bill is before the Council",)
+    )  # not picked yet
     data = ok_json(gm("council", "propose", *c, "--pick", "2", "--format", "json"))
     assert data["bill"] == "research-pact"
-    assert len(journal_rolls(camp)) == 5                                   # the pick rolls nothing
+    assert len(journal_rolls(camp)) == 5  # the pick rolls nothing
     st = state_of(camp)
     assert st.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade", "relief-fund"]
-    refused(gm, camp, "council", "propose", *c, "--pick", "1", fragments=("bill 'research-pact' is already before the Council this turn",))             # already before the Council
+    refused(
+        gm,
+        camp,
+        "council",
+        "propose",
+        *c,
+        "--pick",
+        "1",
+        fragments=("bill 'research-pact' is already before the Council this turn",),
+    )  # already before the Council
 
     # votes: secret, changeable; bribes checked against BC but not paid yet
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "6", fragments=("a bribe of 6 BC is more than the 4 BC the leader has",))   # only 4 BC
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "no", "--bribe", "4", fragments=("bribes are paid in whole multiples of 3 BC",))
-    refused(gm, camp, "council", "vote", *c, "--player", "carol", "perhaps", fragments=("a vote is yes, no or abstain, not 'perhaps'",))
+    refused(
+        gm,
+        camp,
+        "council",
+        "vote",
+        *c,
+        "--player",
+        "carol",
+        "no",
+        "--bribe",
+        "6",
+        fragments=("a bribe of 6 BC is more than the 4 BC the leader has",),
+    )  # only 4 BC
+    refused(
+        gm,
+        camp,
+        "council",
+        "vote",
+        *c,
+        "--player",
+        "carol",
+        "no",
+        "--bribe",
+        "4",
+        fragments=("bribes are paid in whole multiples of 3 BC",),
+    )
+    refused(
+        gm,
+        camp,
+        "council",
+        "vote",
+        *c,
+        "--player",
+        "carol",
+        "perhaps",
+        fragments=("a vote is yes, no or abstain, not 'perhaps'",),
+    )
     edit(camp, lambda s: setattr(s.player("carol"), "bc", 10))
     ok(gm("council", "vote", *c, "--player", "alice", "no"))
-    ok(gm("council", "vote", *c, "--player", "alice", "yes"))            # changed
+    ok(gm("council", "vote", *c, "--player", "alice", "yes"))  # changed
     data = ok_json(gm("council", "vote", *c, "--player", "carol", "no", "--bribe", "6", "--format", "json"))
     assert data["votes"] == 3 and data["bribe_bc"] == 6
     st = state_of(camp)
     assert st.player("carol").bc == 10
-    assert st.council.vote["ballots"] == {"alice": {"vote": "yes", "bribe_bc": 0},
-                                          "carol": {"vote": "no", "bribe_bc": 6}}
+    assert st.council.vote["ballots"] == {
+        "alice": {"vote": "yes", "bribe_bc": 0},
+        "carol": {"vote": "no", "bribe_bc": 6},
+    }
     # status (moderator or leader) shows no ballot
     for args in ((), ("--player", "bob")):
         view = ok_json(gm("status", *c, *args, "--format", "json"))
@@ -524,10 +927,12 @@ def test_council_flow_end_to_end(gm, camp):
         line = next(l for l in out.splitlines() if l.startswith(name))
         assert vote in line, line
     assert re.search(r"carol\s+no\s+1\s+6\s+3", out), out
-    assert "Have not voted: bob" in out                                 # the moderator's post only
+    assert "Have not voted: bob" in out  # the moderator's post only
     data = ok_json(gm("council", "tally", *c, "--private", "--format", "json"))
-    assert {(b["leader"], b["vote"], b["bribe_bc"]) for b in data["ballots"]} == {("alice", "yes", 0),
-                                                                                 ("carol", "no", 6)}
+    assert {(b["leader"], b["vote"], b["bribe_bc"]) for b in data["ballots"]} == {
+        ("alice", "yes", 0),
+        ("carol", "no", 6),
+    }
     assert data["not_voted"] == ["bob"]
     for fmt in FORMATS:
         for lang in LANGS:
@@ -537,7 +942,7 @@ def test_council_flow_end_to_end(gm, camp):
                 assert CONTRACT_BILL_KEYS <= set(data) and "ballots" not in data
                 assert (data["yes"], data["no"], data["passed"]) == (1, 3, False)
                 assert "not_voted" not in data
-                data.pop("chair", None)          # the chair is a public office
+                data.pop("chair", None)  # the chair is a public office
                 out = json.dumps(data)
             assert "alice" not in out and "carol" not in out and "bob" not in out, (fmt, lang, out)
             if lang == "ru" and fmt != "json":
@@ -580,22 +985,24 @@ def test_council_propose_journals_a_verifiable_shuffle(gm, camp):
     ok(gm("verify", *c))
     st = state_of(camp)
     assert sorted(st.decks["bills"].draw + data["options"]) == sorted(
-        ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"])
+        ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
+    )
 
 
 def test_council_tally_tie_with_the_chair_abstaining(gm, camp):
     c = ("-c", str(camp))
     set_stage_by_hand(camp, 2, 7)
-    ok(gm("council", "propose", *c, "--chair", "alice", "--dice", "6,5,4,3,2", "--pick", "1"))   # free-trade
+    ok(gm("council", "propose", *c, "--chair", "alice", "--dice", "6,5,4,3,2", "--pick", "1"))  # free-trade
     edit(camp, lambda s: setattr(s.player("bob"), "bc", 3))
     ok(gm("council", "vote", *c, "--player", "alice", "abstain"))
     ok(gm("council", "vote", *c, "--player", "bob", "yes", "--bribe", "3"))
     ok(gm("council", "vote", *c, "--player", "carol", "no", "--bribe", "3"))
     refused(gm, camp, "council", "tally", *c, fragments=("chair",))
-    refused(gm, camp, "council", "tally", *c, "--chair-decision", "maybe", fragments=("--chair-decision must be yes or no",))
+    refused(
+        gm, camp, "council", "tally", *c, "--chair-decision", "maybe", fragments=("--chair-decision must be yes or no",)
+    )
     data = ok_json(gm("council", "tally", *c, "--chair-decision", "yes", "--format", "json"))
-    assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (
-        2, 2, True, True, True)
+    assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (2, 2, True, True, True)
     st = state_of(camp)
     assert (st.player("bob").bc, st.player("carol").bc) == (0, 1)
     assert st.council.laws == [{"id": "free-trade", "turn": 7}]
@@ -607,22 +1014,36 @@ def test_council_bribe_beyond_bc_at_tally_time_refuses_the_tally(gm, camp):
     ok(gm("council", "propose", *c, "--chair", "alice", "--dice", "6,5,4,3,2", "--pick", "1"))
     ok(gm("council", "vote", *c, "--player", "carol", "no", "--bribe", "3"))
     ok(gm("council", "vote", *c, "--player", "alice", "yes"))
-    edit(camp, lambda s: setattr(s.player("carol"), "bc", 0))       # spent elsewhere meanwhile
+    edit(camp, lambda s: setattr(s.player("carol"), "bc", 0))  # spent elsewhere meanwhile
     refused(gm, camp, "council", "tally", *c, fragments=("a bribe of 3 BC is more than the 0 BC the leader has",))
 
 
 def test_council_election_in_stage_3(gm, camp):
     c = ("-c", str(camp))
     set_stage_by_hand(camp, 2, 12)
-    refused(gm, camp, "council", "elect", *c, "--player", "alice", "--candidate", "alice",
-            fragments=("stage 3",))
+    refused(gm, camp, "council", "elect", *c, "--player", "alice", "--candidate", "alice", fragments=("stage 3",))
     set_stage_by_hand(camp, 3, 13)
     edit(camp, lambda s: setattr(s.player("carol"), "bc", 9))
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "alice"))
     ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "carol"))
-    ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "alice"))      # changed
-    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "carol", "--bribe", "12", fragments=("a bribe of 12 BC is more than the 9 BC the leader has",))
-    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "zed", fragments=("unknown player 'zed'",))
+    ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "alice"))  # changed
+    refused(
+        gm,
+        camp,
+        "council",
+        "elect",
+        *c,
+        "--player",
+        "carol",
+        "--candidate",
+        "carol",
+        "--bribe",
+        "12",
+        fragments=("a bribe of 12 BC is more than the 9 BC the leader has",),
+    )
+    refused(
+        gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "zed", fragments=("unknown player 'zed'",)
+    )
     ok(gm("council", "elect", *c, "--player", "carol", "--candidate", "carol", "--bribe", "3"))
     # alice 2, carol 1 + 1 → 4 cast, needed 3: nobody
     data = ok_json(gm("council", "tally", *c, "--election", "--format", "json"))
@@ -650,13 +1071,13 @@ def test_an_election_without_a_winner_can_be_posted_again_privately(gm, camp):
     set_stage_by_hand(camp, 3, 13)
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "alice"))
     ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "carol"))
-    ok(gm("council", "elect", *c, "--player", "carol"))                           # abstains
+    ok(gm("council", "elect", *c, "--player", "carol"))  # abstains
     public = ok(gm("council", "tally", *c, "--election"))
-    assert "Have not voted" not in public and "bob" not in public   # totals only (A9)
+    assert "Have not voted" not in public and "bob" not in public  # totals only (A9)
     frozen = snapshot(camp)
     data = ok_json(gm("council", "tally", *c, "--election", "--private", "--format", "json"))
     assert {b["leader"] for b in data["ballots"]} == {"alice", "bob", "carol"}
-    assert (data["total_votes"], data["needed"], data["elected"]) == (3, 2, None)   # carol abstains: still counted
+    assert (data["total_votes"], data["needed"], data["elected"]) == (3, 2, None)  # carol abstains: still counted
     assert snapshot(camp) == frozen
 
 
@@ -692,6 +1113,7 @@ def test_council_vote_left_open_over_a_turn_does_not_block_the_council(gm, camp)
 
 # ===================================================== an agent's mission is no award
 
+
 def _spy(gm, camp) -> tuple[str, ...]:
     c = ("-c", str(camp))
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
@@ -717,7 +1139,7 @@ def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
     c = _spy(gm, camp)
     grant(camp, "alice", orders=1)
     ok(gm("agent", "use", *c, "Kess", "deep-cover", "--target", "bob", "--dice", "10"))
-    assert player(camp, "alice").get("awards", []) == []          # deep cover reveals: no award either
+    assert player(camp, "alice").get("awards", []) == []  # deep cover reveals: no award either
     ok(gm("turn", "start", *c))
     ok(gm("turn", "end", *c))
     ok(gm("agent", "use", *c, "Kess", "steal-tech", "--target", "bob", "--dice", "10"))
@@ -732,10 +1154,11 @@ def test_an_effect_for_the_moderator_is_an_award_told_once(gm, camp):
 
 # ===================================================== smaller points
 
+
 def test_the_election_report_names_the_whole_council_not_the_votes_cast(gm, camp):
     c = ("-c", str(camp))
     set_turn(camp, 13)
     ok(gm("turn", "start", *c))
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
-    out = ok(gm("council", "tally", *c, "--election"))          # 1 vote cast, 3 in the Council
+    out = ok(gm("council", "tally", *c, "--election"))  # 1 vote cast, 3 in the Council
     assert "Votes in the whole Council: 3" in out and "Votes cast" not in out, out

@@ -3,6 +3,7 @@ campaign new | commitment | validate | reveal, status, explore -c, roll -c, veri
 
 Every refusal must exit 1 with one `error:` line and leave the campaign's files
 byte-identical."""
+
 from __future__ import annotations
 
 import hashlib
@@ -12,9 +13,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
+from gmtool.campaign.hexes import Hex
 from helpers import CYRILLIC, assert_error, journal_rolls, ok, ok_json, snapshot, status
 from reach_paths import give_scouts, open_path_in
-from gmtool.campaign.hexes import Hex
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -30,8 +32,25 @@ def secret_hex(folder: Path) -> str:
 def camp(gm, tmp_path) -> Path:
     """A three-leader campaign with the campaign-wide defaults ru + bbcode."""
     folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
-          "--lang", "ru", "--format", "bbcode", "--seed", "3"))
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(folder),
+            "--player",
+            "alice",
+            "--player",
+            "bob",
+            "--player",
+            "carol",
+            "--lang",
+            "ru",
+            "--format",
+            "bbcode",
+            "--seed",
+            "3",
+        )
+    )
     return folder
 
 
@@ -54,6 +73,7 @@ def set_stage(folder: Path, stage: int) -> None:
 
 # ====================================================================== campaign new
 
+
 def test_new_creates_the_folder(gm, camp):
     names = {p.name for p in camp.iterdir()}
     assert {"campaign.toml", "journal.toml", "secret.key", ".gitignore"} <= names
@@ -69,19 +89,29 @@ def test_new_creates_the_folder(gm, camp):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_new_report_never_shows_the_secret(gm, tmp_path, fmt, lang):
     folder = tmp_path / f"c-{fmt}-{lang}"
-    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--format", fmt,
-             "--lang", lang)
+    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--format", fmt, "--lang", lang)
     out = ok(res)
     secret = secret_hex(folder)
     assert secret.lower() not in out.lower() and secret.upper() not in out
-    assert hashlib.sha256(bytes.fromhex(secret)).hexdigest() in out      # the commitment is shown
+    assert hashlib.sha256(bytes.fromhex(secret)).hexdigest() in out  # the commitment is shown
     if fmt == "json":
         json.loads(out)
 
 
 def test_new_report_in_the_chosen_language_and_format(gm, tmp_path):
-    res = gm("campaign", "new", str(tmp_path / "c"), "--player", "alice", "--player", "bob",
-             "--lang", "ru", "--format", "bbcode")
+    res = gm(
+        "campaign",
+        "new",
+        str(tmp_path / "c"),
+        "--player",
+        "alice",
+        "--player",
+        "bob",
+        "--lang",
+        "ru",
+        "--format",
+        "bbcode",
+    )
     out = ok(res)
     assert "[b]" in out and CYRILLIC.search(out)
 
@@ -101,12 +131,16 @@ def test_later_commands_default_to_the_campaigns_lang_and_format(gm, camp):
     assert "[b]" not in out and not CYRILLIC.search(out.replace("Орион", ""))
 
 
-@pytest.mark.parametrize("players, fragment", [
-    (["alice"], "a campaign needs 2 to 10 players, not 1"),
-    (["alice", "alice"], "player 'alice' is given twice"),
-    (["alice", ""], "player name '' must be 1–40 printable characters"),
-    ([f"p{i}" for i in range(11)], "a campaign needs 2 to 10 players, not 11"),
-], ids=["one", "twice", "empty-name", "eleven"])
+@pytest.mark.parametrize(
+    "players, fragment",
+    [
+        (["alice"], "a campaign needs 2 to 10 players, not 1"),
+        (["alice", "alice"], "player 'alice' is given twice"),
+        (["alice", ""], "player name '' must be 1–40 printable characters"),
+        ([f"p{i}" for i in range(11)], "a campaign needs 2 to 10 players, not 11"),
+    ],
+    ids=["one", "twice", "empty-name", "eleven"],
+)
 def test_new_refuses_bad_player_lists(gm, tmp_path, players, fragment):
     args = [a for p in players for a in ("--player", p)]
     res = gm("campaign", "new", str(tmp_path / "c"), *args)
@@ -143,6 +177,7 @@ def test_commitment(gm, camp):
 
 # ============================================================================ status
 
+
 def test_status_moderator_view(gm, camp):
     data = status(gm, camp)
     assert data["turn"] == 1 and data["stage"] == 1
@@ -155,12 +190,16 @@ def test_status_moderator_view(gm, camp):
     for s in data["systems"]:
         assert {"hex", "discovery", "planet", "owner", "explored_by"} <= set(s)
     for p in data["players"]:
-        home = by_hex[p["homeworld"]]          # homeworlds are systems too
+        home = by_hex[p["homeworld"]]  # homeworlds are systems too
         assert home["owner"] == p["name"] and home["discovery"] == "planet"
         planet = home["planet"]
         assert CONTRACT_PLANET_KEYS | {"population"} <= set(planet)
         assert (planet["type"], planet["size"], planet["max_population"], planet["population"]) == (
-            "terran", "large", 4, 3)
+            "terran",
+            "large",
+            4,
+            3,
+        )
     homes = [tuple(map(int, p["homeworld"].split(","))) for p in data["players"]]
 
     def dist(a, b):
@@ -169,13 +208,12 @@ def test_status_moderator_view(gm, camp):
 
     for i, a in enumerate(homes):
         assert dist(a, (0, 0)) >= 3
-        assert all(dist(a, b) >= 3 for b in homes[i + 1:])
+        assert all(dist(a, b) >= 3 for b in homes[i + 1 :])
 
 
 def test_status_player_view_stage1(gm, camp):
     bob = homeworld(gm, camp, "bob")
-    ok(gm("explore", "-c", str(camp), "--player", "alice", "--hex",
-          neighbours(*homeworld(gm, camp, "alice"))[0]))
+    ok(gm("explore", "-c", str(camp), "--player", "alice", "--hex", neighbours(*homeworld(gm, camp, "alice"))[0]))
     data = status(gm, camp, "--player", "bob")
     assert [p["name"] for p in data["players"]] == ["bob"]
     # closed rooms: bob's own frame (its homeworld is 0,0), no galaxy radius, no Orion
@@ -207,6 +245,7 @@ def test_status_unknown_player(gm, camp):
 
 # =========================================================================== explore
 
+
 def test_explore_in_a_campaign(gm, camp):
     q, r = homeworld(gm, camp, "bob")
     target = neighbours(q, r)[2]
@@ -225,33 +264,51 @@ def test_explore_in_a_campaign(gm, camp):
     assert system["explored_by"] == "bob" and system["discovery"] == data["discovery"]
 
 
-@pytest.mark.parametrize("case", ["already explored", "off map", "too far", "unknown player", "bad hex",
-                                  "bad hex words", "dice out of range", "too few dice", "dice left over",
-                                  "dice not numbers"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "already explored",
+        "off map",
+        "too far",
+        "unknown player",
+        "bad hex",
+        "bad hex words",
+        "dice out of range",
+        "too few dice",
+        "dice left over",
+        "dice not numbers",
+    ],
+)
 def test_explore_refusals_change_nothing(gm, camp, case):
     q, r = homeworld(gm, camp, "bob")
     near = neighbours(q, r)[0]
-    ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[1]))   # some history
+    ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[1]))  # some history
     # bob's one scout has explored this turn; the dice cases are alice's, whose scout has not,
     # so that they reach the dice (bob's would be refused for the scout before any roll)
     aq, ar = homeworld(gm, camp, "alice")
     free = neighbours(aq, ar)[0]
     args, fragment = {
-        "already explored": (("--player", "bob", "--hex", neighbours(q, r)[1]),
-                             f"гекс {neighbours(q, r)[1]} уже исследовал лидер bob (ход 1)"),
+        "already explored": (
+            ("--player", "bob", "--hex", neighbours(q, r)[1]),
+            f"гекс {neighbours(q, r)[1]} уже исследовал лидер bob (ход 1)",
+        ),
         # in stage 1 reach is checked before the map's edge (closed rooms): a hex off the
         # map is refused as out of the homeworld's reach
-        "off map": (("--player", "bob", "--hex", "40,0"),
-                    f"40,0 в {Hex(40, 0).distance(Hex(q, r))} гексах от Родного мира лидера bob"),
-        "too far": (("--player", "bob", "--hex", f"{q + 2},{r}"),
-                    f"{q + 2},{r} в 2 гексах от Родного мира лидера bob"),
+        "off map": (
+            ("--player", "bob", "--hex", "40,0"),
+            f"40,0 в {Hex(40, 0).distance(Hex(q, r))} гексах от Родного мира лидера bob",
+        ),
+        "too far": (("--player", "bob", "--hex", f"{q + 2},{r}"), f"{q + 2},{r} в 2 гексах от Родного мира лидера bob"),
         "unknown player": (("--player", "zed", "--hex", near), "неизвестный лидер «zed»"),
         "bad hex": (("--player", "bob", "--hex", "3;1"), "гекс «3;1» записан не как Q,R"),
         "bad hex words": (("--player", "bob", "--hex", "north"), "гекс «north» записан не как Q,R"),
         "dice out of range": (("--player", "alice", "--hex", free, "--dice", "11"), "грань 11 вне диапазона 1–10"),
         "too few dice": (("--player", "alice", "--hex", free, "--dice", "6"), "--dice: не хватает граней"),
         "dice left over": (("--player", "alice", "--hex", free, "--dice", "1,1"), "--dice: лишняя 1 грань"),
-        "dice not numbers": (("--player", "alice", "--hex", free, "--dice", "x"), "--dice: «x» (значение 1) — не целое"),
+        "dice not numbers": (
+            ("--player", "alice", "--hex", free, "--dice", "x"),
+            "--dice: «x» (значение 1) — не целое",
+        ),
     }[case]
     before = snapshot(camp)
     res = gm("explore", "-c", str(camp), *args)
@@ -263,14 +320,18 @@ def test_explore_refusals_change_nothing(gm, camp, case):
 def test_explore_with_manual_dice_is_journaled_as_manual(gm, camp):
     q, r = homeworld(gm, camp, "bob")
     target = neighbours(q, r)[0]
-    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--dice", "6,7,5",
-                      "--format", "json"))
+    data = ok_json(
+        gm("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--dice", "6,7,5", "--format", "json")
+    )
     assert data["discovery"] == "planet"
-    assert data["planet"]["type"] == "terran"            # 7 − 4 − 2 next to the homeworld (A4.4)
+    assert data["planet"]["type"] == "terran"  # 7 − 4 − 2 next to the homeworld (A4.4)
     assert data["planet"]["size"] == "medium"
     rolls = journal_rolls(camp)
     assert [(e["id"], e["face"], e["source"], e["die"]) for e in rolls] == [
-        (1, 6, "manual", 10), (2, 7, "manual", 10), (3, 5, "manual", 10)]
+        (1, 6, "manual", 10),
+        (2, 7, "manual", 10),
+        (3, 5, "manual", 10),
+    ]
     ok(gm("verify", "-c", str(camp)))
 
 
@@ -278,22 +339,25 @@ def test_explore_homeworld_rule_from_the_map(gm, camp):
     # Four planets next to bob's homeworld: a fifth neighbour rerolls planet results.
     q, r = homeworld(gm, camp, "bob")
     ring = neighbours(q, r)
-    give_scouts(camp, "bob", 5)                            # one hex per scout a turn (A4)
+    give_scouts(camp, "bob", 5)  # one hex per scout a turn (A4)
     for h in ring[:4]:
         ok(gm("explore", "-c", str(camp), "--player", "bob", "--hex", h, "--dice", "6,9,5"))
-    data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", ring[4], "--dice", "3,7,1",
-                      "--format", "json"))
+    data = ok_json(
+        gm("explore", "-c", str(camp), "--player", "bob", "--hex", ring[4], "--dice", "3,7,1", "--format", "json")
+    )
     assert data["discovery"] == "empty"
     assert [x["value"] for x in data["rolls"]] == [3, 7, 1]
 
 
 def test_explore_stage2_orion(gm, camp):
     set_stage(camp, 2)
-    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0"), "0,0", "bob")   # out of reach
-    open_path_in(camp, "bob", "0,0")                       # explored space up to Orion (A4 reach)
+    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0"), "0,0", "bob")  # out of reach
+    open_path_in(camp, "bob", "0,0")  # explored space up to Orion (A4 reach)
     before = snapshot(camp)
-    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--dice", "1"),
-                 "при исследовании Ориона кубики не бросаются: уберите --dice")
+    assert_error(
+        gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--dice", "1"),
+        "при исследовании Ориона кубики не бросаются: уберите --dice",
+    )
     assert snapshot(camp) == before
     data = ok_json(gm("explore", "-c", str(camp), "--player", "bob", "--hex", "0,0", "--format", "json"))
     assert data["hex"] == "0,0"
@@ -320,9 +384,9 @@ def test_stage1_refusal_does_not_reveal_other_leaders(gm, camp):
 
 # ============================================================================== roll
 
+
 def test_roll_in_a_campaign_is_journaled(gm, camp):
-    out = ok(gm("roll", "2d10", "-c", str(camp), "--for", "bob: boarding action", "--lang", "en",
-                "--format", "plain"))
+    out = ok(gm("roll", "2d10", "-c", str(camp), "--for", "bob: boarding action", "--lang", "en", "--format", "plain"))
     assert "#1–#2" in out
     rolls = journal_rolls(camp)
     assert [e["id"] for e in rolls] == [1, 2]
@@ -346,13 +410,17 @@ def test_roll_manual_dice_in_a_campaign(gm, camp):
     assert [(e["face"], e["source"]) for e in journal_rolls(camp)] == [(3, "manual"), (9, "manual")]
 
 
-@pytest.mark.parametrize("dice, fragment", [
-    ("11", "грань 11 вне диапазона 1–10"),
-    ("3", "не хватает граней"),
-    ("3,4,5", "лишняя 1 грань (5)"),
-    ("0,1", "грань 0 вне диапазона 1–10"),
-    ("a,b", "«a» (значение 1) — не целое число"),
-], ids=["11", "3", "3,4,5", "0,1", "a,b"])
+@pytest.mark.parametrize(
+    "dice, fragment",
+    [
+        ("11", "грань 11 вне диапазона 1–10"),
+        ("3", "не хватает граней"),
+        ("3,4,5", "лишняя 1 грань (5)"),
+        ("0,1", "грань 0 вне диапазона 1–10"),
+        ("a,b", "«a» (значение 1) — не целое число"),
+    ],
+    ids=["11", "3", "3,4,5", "0,1", "a,b"],
+)
 def test_roll_wrong_dice_in_a_campaign_changes_nothing(gm, camp, dice, fragment):
     before = snapshot(camp)
     assert_error(gm("roll", "2d10", "-c", str(camp), "--dice", dice), "--dice: ", fragment)
@@ -397,8 +465,13 @@ def test_roll_without_a_campaign_writes_nothing(gm, tmp_path):
 
 
 def test_commands_that_need_a_campaign_say_so(gm):
-    for args in (("status",), ("verify",), ("campaign", "commitment"), ("campaign", "validate"),
-                 ("campaign", "reveal")):
+    for args in (
+        ("status",),
+        ("verify",),
+        ("campaign", "commitment"),
+        ("campaign", "validate"),
+        ("campaign", "reveal"),
+    ):
         assert_error(gm(*args), "campaign")
 
 
@@ -412,15 +485,16 @@ def test_roll_purpose_with_undecodable_argument(gm, camp):
 
 # ==================================================================== verify / validate
 
+
 def _tamper_first_stream_face(camp: Path) -> int:
     path = camp / "journal.toml"
     text = path.read_text(encoding="utf-8")
     entry = next(e for e in journal_rolls(camp) if e["source"] == "stream" and e["id"] > 1)
-    block = f'id = {entry["id"]}\n'
+    block = f"id = {entry['id']}\n"
     i = text.index(block)
-    j = text.index(f'face = {entry["face"]}\n', i)
+    j = text.index(f"face = {entry['face']}\n", i)
     new_face = entry["face"] % entry["die"] + 1
-    text = text[:j] + f"face = {new_face}\n" + text[j + len(f'face = {entry["face"]}\n'):]
+    text = text[:j] + f"face = {new_face}\n" + text[j + len(f"face = {entry['face']}\n") :]
     path.write_text(text, encoding="utf-8")
     return entry["id"]
 
@@ -464,8 +538,11 @@ def test_torn_journal_then_repair(gm, camp):
     assert_error(res, "--repair")
     assert snapshot(camp) == torn
     q, r = homeworld(gm, camp, "bob")
-    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]),
-                 "journal.toml кончается незаконченной записью", "--repair")
+    assert_error(
+        gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]),
+        "journal.toml кончается незаконченной записью",
+        "--repair",
+    )
     assert snapshot(camp) == torn
     res = gm("campaign", "validate", "-c", str(camp))
     assert_error(res, "journal.toml: последняя запись не закончена", "--repair")
@@ -478,7 +555,7 @@ def test_torn_journal_then_repair(gm, camp):
     assert [e["id"] for e in journal_rolls(camp)] == [1, 2, 3]
 
 
-@pytest.mark.parametrize("torn", [b"[", b"[[ro", b"[[roll]]", b"[[roll]]\nid = 3\nturn = 1\npurpose = \"\xd0"])
+@pytest.mark.parametrize("torn", [b"[", b"[[ro", b"[[roll]]", b'[[roll]]\nid = 3\nturn = 1\npurpose = "\xd0'])
 def test_repair_keeps_every_complete_entry(gm, camp, torn):
     ok(gm("roll", "2d10", "-c", str(camp), "--for", "бросок"))
     clean = (camp / "journal.toml").read_bytes()
@@ -495,7 +572,7 @@ def test_reveal_then_verify(gm, camp):
     secret = secret_hex(camp)
     data = ok_json(gm("campaign", "reveal", "-c", str(camp), "--format", "json"))
     assert data["secret"] == secret
-    assert secret in ok(gm("campaign", "reveal", "-c", str(camp), "--format", "plain"))   # again: same secret
+    assert secret in ok(gm("campaign", "reveal", "-c", str(camp), "--format", "plain"))  # again: same secret
     state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
     assert state["verification"]["revealed_secret"] == secret
     ok(gm("verify", "-c", str(camp)))
@@ -516,8 +593,9 @@ def test_after_reveal_stream_rolls_are_refused(gm, camp):
     before = snapshot(camp)
     assert_error(gm("roll", "d10", "-c", str(camp)), "раскрыт")  # the campaign speaks Russian
     q, r = homeworld(gm, camp, "bob")
-    assert_error(gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]),
-                 "секрет кампании уже раскрыт")
+    assert_error(
+        gm("explore", "-c", str(camp), "--player", "bob", "--hex", neighbours(q, r)[0]), "секрет кампании уже раскрыт"
+    )
     assert snapshot(camp) == before
 
 
@@ -528,6 +606,7 @@ def test_verify_before_reveal_uses_secret_key(gm, camp):
 
 
 # ========================================================================= malformed
+
 
 def test_malformed_campaign_toml_syntax(gm, camp):
     path = camp / "campaign.toml"
@@ -542,11 +621,14 @@ def test_malformed_campaign_toml_syntax(gm, camp):
         assert snapshot(camp) == before
 
 
-@pytest.mark.parametrize("old,new,fragment", [
-    ("bc = 4", 'bc = "x"', "player 1: bc"),
-    ("\nturn = 1\n", '\nturn = "one"\n', "turn"),
-    ("\nstage = 1\n", "\nstage = 1\nweather = \"fine\"\n", "weather"),
-])
+@pytest.mark.parametrize(
+    "old,new,fragment",
+    [
+        ("bc = 4", 'bc = "x"', "player 1: bc"),
+        ("\nturn = 1\n", '\nturn = "one"\n', "turn"),
+        ("\nstage = 1\n", '\nstage = 1\nweather = "fine"\n', "weather"),
+    ],
+)
 def test_malformed_campaign_toml_types(gm, camp, old, new, fragment):
     path = camp / "campaign.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
@@ -555,6 +637,7 @@ def test_malformed_campaign_toml_types(gm, camp, old, new, fragment):
 
 
 # ------------------------------------------------------------------ --radius
+
 
 def test_a_larger_galaxy_is_asked_for_with_radius(gm, tmp_path):
     folder = tmp_path / "big"
@@ -565,7 +648,7 @@ def test_a_larger_galaxy_is_asked_for_with_radius(gm, tmp_path):
     assert data["radius"] == 10
     assert len(data["players"]) == 10
     homes = [Hex.parse(p["homeworld"]) for p in data["players"]]
-    assert all(h.distance(Hex(0, 0)) <= 9 for h in homes)        # their neighbours on the map
+    assert all(h.distance(Hex(0, 0)) <= 9 for h in homes)  # their neighbours on the map
 
 
 @pytest.mark.parametrize(("players", "radius"), [(10, 6), (3, 21), (3, 0)])
@@ -579,7 +662,18 @@ def test_a_radius_out_of_range_is_refused_and_nothing_is_made(gm, tmp_path, play
 
 
 def test_radius_is_refused_for_venus(gm, tmp_path):
-    res = gm("campaign", "new", str(tmp_path / "v"), "--ruleset", "venus", "--player", "ann", "--player", "ben",
-             "--radius", "8")
+    res = gm(
+        "campaign",
+        "new",
+        str(tmp_path / "v"),
+        "--ruleset",
+        "venus",
+        "--player",
+        "ann",
+        "--player",
+        "ben",
+        "--radius",
+        "8",
+    )
     assert res.exit_code == 1 and "--radius" in res.stderr
     assert not (tmp_path / "v").exists()

@@ -1,4 +1,5 @@
 """The moderator's records (issue 12 §2): what follows, and refusals that change nothing."""
+
 from __future__ import annotations
 
 import pytest
@@ -57,11 +58,11 @@ def test_capture_blockade_and_ships(gm, camp):
     assert "alice's fleet blockades" in bob_report and "produced under blockade by alice" in bob_report
     assert "alice's fleet blockades" in alice_report and "alice gained: Frigate (reason: won at 2,2)" in alice_report
     bob = [p for p in status(gm, camp)["players"] if p["name"] == "bob"][0]
-    assert bob["bc"] == 4                     # A7: the blockaded homeworld paid no taxes
+    assert bob["bc"] == 4  # A7: the blockaded homeworld paid no taxes
     ok(gm("blockade", "-c", str(camp), "--hex", h["bob"], "--lift"))
     ok(gm("planet", "capture", "-c", str(camp), "--hex", h["bob"], "--by", "carol"))
     system = [s for s in status(gm, camp)["systems"] if s["hex"] == h["bob"]][0]
-    assert system["owner"] == "carol" and system["planet"]["population"] == 3   # no growth under blockade
+    assert system["owner"] == "carol" and system["planet"]["population"] == 3  # no growth under blockade
 
 
 def test_players_join_leave_and_are_replaced(gm, camp):
@@ -69,7 +70,7 @@ def test_players_join_leave_and_are_replaced(gm, camp):
     assert out == "dave joins the game\n"
     h = homes(gm, camp)
     assert all(h["dave"] != other for name, other in h.items() if name != "dave")
-    ok(gm("verify", "-c", str(camp)))                          # its placement die is journaled
+    ok(gm("verify", "-c", str(camp)))  # its placement die is journaled
     ok(gm("player", "drop", "-c", str(camp), "--player", "carol", "--keep"))
     ok(gm("player", "replace", "-c", str(camp), "--player", "carol", "--by", "erin"))
     data = status(gm, camp)
@@ -92,10 +93,26 @@ def test_awards_are_written_in_words(gm, camp):
     text = ok(gm("status", "-c", str(camp)))
     assert "bob: a Dreadnought (award 1), 2,2" in text and "{" not in text
     ok(gm("award", "apply", "-c", str(camp), "--player", "bob", "1"))
-    ok(gm("award", "apply", "-c", str(camp), "--player", "bob", "2", "--tech", "controlled_toxic_environment",
-          "--tech", "hq_computers"))
+    ok(
+        gm(
+            "award",
+            "apply",
+            "-c",
+            str(camp),
+            "--player",
+            "bob",
+            "2",
+            "--tech",
+            "controlled_toxic_environment",
+            "--tech",
+            "hq_computers",
+        )
+    )
     bob = [p for p in status(gm, camp)["players"] if p["name"] == "bob"][0]
-    assert bob["ships"] == {"dreadnought": 1} and bob["technologies"] == ["controlled_toxic_environment", "hq_computers"]
+    assert bob["ships"] == {"dreadnought": 1} and bob["technologies"] == [
+        "controlled_toxic_environment",
+        "hq_computers",
+    ]
     assert bob["awards"] == []
 
 
@@ -112,22 +129,28 @@ def test_a_colony_on_orion_after_the_guardian_falls_has_one_colonist(gm, camp):
     from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(camp)
-    with store.locked():   # bob's scout found Orion in stage 2 (the exploring is tested elsewhere)
+    with store.locked():  # bob's scout found Orion in stage 2 (the exploring is tested elsewhere)
         state = store.load()
         state.stage = 2
         orion = state.system(state.orion)
         orion.explored_by, orion.explored_turn = "bob", 1
         store.save(state)
     ok(gm("orion", "damage", "-c", str(camp), "--by", "bob", "--points", "17"))
-    assert ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", "0,0")).strip() == \
-        "bob colonised 0,0: population 1"
+    assert (
+        ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", "0,0")).strip()
+        == "bob colonised 0,0: population 1"
+    )
     orion = next(s for s in status(gm, camp)["systems"] if s["hex"] == "0,0")
     assert orion["owner"] == "bob" and orion["planet"]["population"] == 1
-    assert (orion["planet"]["type"], orion["planet"]["size"], orion["planet"]["max_population"]) == \
-        ("terran", "huge", 5)
+    assert (orion["planet"]["type"], orion["planet"]["size"], orion["planet"]["max_population"]) == (
+        "terran",
+        "huge",
+        5,
+    )
 
 
 # ===================================================== natives freed from a monster
+
 
 def test_natives_freed_by_a_slain_monster_are_told_on_their_planet(gm, camp):
     c = ("-c", str(camp))

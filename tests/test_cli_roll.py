@@ -1,4 +1,5 @@
 """`gmtool roll`: every format, the contract's JSON, errors as one `error:` line."""
+
 from __future__ import annotations
 
 import json
@@ -63,15 +64,18 @@ def test_seed_is_reproducible(gm):
     assert json.loads(a)["source"] == {"kind": "random", "seed": 42}
 
 
-@pytest.mark.parametrize("args, message", [
-    (["100000000d10"], "error: too many dice: 100000000 (at most 1000 per expression)"),
-    (["d1001"], "error: too many sides: d1001 (at most d1000)"),
-    (["2d10", "--dice", "3"], "error: --dice: too few faces: roll 2 (2d10, die 2, d10) has none"),
-    (["2d10", "--dice", "3,11"], "error: --dice: face 11 is out of range 1–10 for roll 2"),
-    (["2d10", "--dice", "3,4,5"], "error: --dice: 1 face left over (5)"),
-    (["2d10", "--dice", "3,x"], "error: --dice: 'x' (value 2) is not a whole number"),
-    (["2d6+"], "error: expected a number or dice at the end in '2d6+'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["100000000d10"], "error: too many dice: 100000000 (at most 1000 per expression)"),
+        (["d1001"], "error: too many sides: d1001 (at most d1000)"),
+        (["2d10", "--dice", "3"], "error: --dice: too few faces: roll 2 (2d10, die 2, d10) has none"),
+        (["2d10", "--dice", "3,11"], "error: --dice: face 11 is out of range 1–10 for roll 2"),
+        (["2d10", "--dice", "3,4,5"], "error: --dice: 1 face left over (5)"),
+        (["2d10", "--dice", "3,x"], "error: --dice: 'x' (value 2) is not a whole number"),
+        (["2d6+"], "error: expected a number or dice at the end in '2d6+'"),
+    ],
+)
 def test_bad_input_is_one_error_line_exit_1(gm, args, message):
     res = gm("roll", *args)
     assert res.exit_code == 1

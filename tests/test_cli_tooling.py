@@ -1,4 +1,5 @@
 """Python habits of the command line: --version, shell completion."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def _gmtool(args: list[str], home: Path, extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL_", "_GMTOOL"))}
     env.update({"HOME": str(home), "SHELL": "/bin/bash", **(extra_env or {})})
-    return subprocess.run([sys.executable, "-m", "gmtool", *args], capture_output=True, text=True, env=env,
-                          cwd=home, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "gmtool", *args], capture_output=True, text=True, env=env, cwd=home, timeout=60
+    )
 
 
 def test_version_prints_the_package_version(gm):
@@ -40,9 +42,9 @@ def test_install_completion_writes_a_bash_script_that_is_sourced(tmp_path):
 
 
 def test_completion_completes_command_names(tmp_path):
-    res = _gmtool([], tmp_path, {"_GMTOOL_COMPLETE": "complete_bash", "COMP_WORDS": "gmtool ta",
-                                 "COMP_CWORD": "1"})
+    res = _gmtool([], tmp_path, {"_GMTOOL_COMPLETE": "complete_bash", "COMP_WORDS": "gmtool ta", "COMP_CWORD": "1"})
     assert res.returncode == 0 and res.stdout.split() == ["table"]
-    res = _gmtool([], tmp_path, {"_GMTOOL_COMPLETE": "complete_bash", "COMP_WORDS": "gmtool table r",
-                                 "COMP_CWORD": "2"})
+    res = _gmtool(
+        [], tmp_path, {"_GMTOOL_COMPLETE": "complete_bash", "COMP_WORDS": "gmtool table r", "COMP_CWORD": "2"}
+    )
     assert res.stdout.split() == ["roll"]

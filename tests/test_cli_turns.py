@@ -3,22 +3,23 @@ commands colonize, assign, activate, fleet, quest complete, event play, deck.
 
 docs/rules-orion.md A2, A3, A6, A8, A11, A12. Every refusal must exit 1 with one `error:` line and
 leave campaign.toml (and the journal, and the reports) byte-identical."""
+
 from __future__ import annotations
 
 import json
 import re
 import tomllib
+from functools import partial
 from pathlib import Path
 
 import pytest
 import tomli_w
 
 from gmtool.rolltables.model import pick
-from functools import partial
+from helpers import assert_error, ok, shipped_library
+from helpers import snapshot as files
 
-from helpers import assert_error, ok, shipped_library, snapshot as files
-
-assert_error = partial(assert_error, quiet=True)   # a refused turn command prints nothing
+assert_error = partial(assert_error, quiet=True)  # a refused turn command prints nothing
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -33,6 +34,7 @@ EVENT_CARDS = [r.id for r in EVENTS.rows]
 
 # ============================================================== helpers
 
+
 def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
     """The command exits 1 with one error line that carries ``fragments`` and writes nothing."""
     before = files(folder)
@@ -43,8 +45,18 @@ def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
 
 def new(gm, tmp_path: Path, fmt: str = "plain", name: str = "c") -> Path:
     folder = tmp_path / name
-    ok(gm("campaign", "new", str(folder), *[a for p in PLAYERS for a in ("--player", p)], "--seed", "3",
-          "--format", fmt))
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(folder),
+            *[a for p in PLAYERS for a in ("--player", p)],
+            "--seed",
+            "3",
+            "--format",
+            fmt,
+        )
+    )
     return folder
 
 
@@ -76,6 +88,7 @@ def set_turn(folder: Path, turn: int) -> None:
     def change(data):
         data["turn"] = turn
         data["stage"] = 1 if turn <= 6 else 2 if turn <= 12 else 3
+
     edit(folder, change)
 
 
@@ -83,6 +96,7 @@ def grant(folder: Path, name: str, **values) -> None:
     def change(data):
         p = next(p for p in data["player"] if p["name"] == name)
         p.update(values)
+
     edit(folder, change)
 
 
@@ -138,22 +152,31 @@ def walk_keys(value) -> set[str]:
 
 # ============================================================== turn start / end, reports
 
+
 def test_turn_start_and_end_write_the_reports(gm, camp):
     out = ok(gm("turn", "start", "-c", str(camp)))
     turn1 = camp / "reports" / "turn-01"
-    assert sorted(p.name for p in turn1.iterdir()) == ["start-public.txt"]   # nobody got anything secret
+    assert sorted(p.name for p in turn1.iterdir()) == ["start-public.txt"]  # nobody got anything secret
     assert out == (turn1 / "start-public.txt").read_text(encoding="utf-8")
     assert "Turn 1" in out and "alice → bob → carol" in out
     assert state(camp)["turn_state"]["started"] == 1
     out = ok(gm("turn", "end", "-c", str(camp)))
-    assert sorted(p.name for p in turn1.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "map-alice.png",
-                                                       "map-bob.png", "map-carol.png", "map-public.png",
-                                                       "public.txt", "start-public.txt"]
+    assert sorted(p.name for p in turn1.iterdir()) == [
+        "alice.txt",
+        "bob.txt",
+        "carol.txt",
+        "map-alice.png",
+        "map-bob.png",
+        "map-carol.png",
+        "map-public.png",
+        "public.txt",
+        "start-public.txt",
+    ]
     assert out == (turn1 / "public.txt").read_text(encoding="utf-8")
     data = state(camp)
     assert data["turn"] == 2 and data["stage"] == 1
     for p in data["player"]:
-        assert p["bc"] == 16                               # the worked example: 4 + 12
+        assert p["bc"] == 16  # the worked example: 4 + 12
     assert {s["planet"]["population"] for s in data["system"] if s.get("homeworld_of")} == {4}
     assert (camp / "history" / "turn-01" / "campaign.toml").is_file()
 
@@ -170,9 +193,11 @@ def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp):
     for hex_ in [*homes.values(), bob_colony]:
         assert not mentions(public, hex_)
     # alice: 2 workers × 4 = 8 BC, 1 scientist × 4 = 4 RP; bob: 12 + 1 (inactive colony); carol: 12
-    numbers = {"alice": ("BC: 12 (+8 from production)", "RP: 4 (+4 from production)"),
-               "bob": ("BC: 17 (+13 from production)", "RP: 0 (+0 from production)"),
-               "carol": ("BC: 16 (+12 from production)", "RP: 0 (+0 from production)")}
+    numbers = {
+        "alice": ("BC: 12 (+8 from production)", "RP: 4 (+4 from production)"),
+        "bob": ("BC: 17 (+13 from production)", "RP: 0 (+0 from production)"),
+        "carol": ("BC: 16 (+12 from production)", "RP: 0 (+0 from production)"),
+    }
     own_hexes = {"alice": [homes["alice"]], "bob": [homes["bob"], bob_colony], "carol": [homes["carol"]]}
     for name in PLAYERS:
         text = report(camp, 1, name)
@@ -183,7 +208,7 @@ def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp):
             if other != name:
                 assert other not in text
                 assert numbers[other][0] not in text
-        for hex_ in own_hexes[name]:   # in the leader's own frame (closed rooms, stage 1)
+        for hex_ in own_hexes[name]:  # in the leader's own frame (closed rooms, stage 1)
             assert mentions(text, seen(hex_, homes[name]))
 
 
@@ -195,8 +220,10 @@ def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
     where = camp / "reports" / "turn-01"
     ext = EXT[fmt]
     assert sorted(p.name for p in where.iterdir()) == sorted(
-        [f"start-public.{ext}", f"public.{ext}", "map-public.png"] + [f"{p}.{ext}" for p in PLAYERS]
-        + [f"map-{p}.png" for p in PLAYERS])
+        [f"start-public.{ext}", f"public.{ext}", "map-public.png"]
+        + [f"{p}.{ext}" for p in PLAYERS]
+        + [f"map-{p}.png" for p in PLAYERS]
+    )
     assert start == (where / f"start-public.{ext}").read_text(encoding="utf-8")
     assert end == (where / f"public.{ext}").read_text(encoding="utf-8")
     if fmt == "json":
@@ -208,7 +235,7 @@ def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
             assert private["leader"] == name
             assert private["bc"] == 16 and private["rp"] == 0 and private["orders"] == 0
             assert [p["owner"] for p in private["planets"]] == [name]
-            assert private["planets"][0]["hex"] == "0,0"   # stage 1: in the leader's frame (closed rooms)
+            assert private["planets"][0]["hex"] == "0,0"  # stage 1: in the leader's frame (closed rooms)
     elif fmt == "bbcode":
         assert "[b]" in end or "[b]" in start
     else:
@@ -240,8 +267,8 @@ def test_turn_7_token_die_is_journaled_and_names_the_chair(gm, camp):
     data = state(camp)
     assert data["turn_state"]["token"] == holder and data["council"]["chair"] == holder
     assert holder in out and data["stage"] == 2
-    order = PLAYERS[PLAYERS.index(holder):] + PLAYERS[:PLAYERS.index(holder)]
-    assert " → ".join(order) in out                         # odd turn: clockwise from the chair
+    order = PLAYERS[PLAYERS.index(holder) :] + PLAYERS[: PLAYERS.index(holder)]
+    assert " → ".join(order) in out  # odd turn: clockwise from the chair
     # the chair alone gets the two bills in a private start report
     files_ = sorted(p.name for p in (camp / "reports" / "turn-07").iterdir())
     assert files_ == sorted(["start-public.txt", f"start-{holder}.txt"])
@@ -256,11 +283,12 @@ def test_turn_7_token_die_is_journaled_and_names_the_chair(gm, camp):
     assert state(camp)["turn_state"]["token"] == nxt
     out = ok(gm("turn", "start", "-c", str(camp)))
     rest = [p for p in PLAYERS if p != nxt]
-    ccw = [nxt] + list(reversed(PLAYERS[PLAYERS.index(nxt) + 1:] + PLAYERS[:PLAYERS.index(nxt)]))
-    assert " → ".join(ccw) in out and sorted(rest) == sorted(ccw[1:])       # even turn
+    ccw = [nxt] + list(reversed(PLAYERS[PLAYERS.index(nxt) + 1 :] + PLAYERS[: PLAYERS.index(nxt)]))
+    assert " → ".join(ccw) in out and sorted(rest) == sorted(ccw[1:])  # even turn
 
 
 # ============================================================== undo
+
 
 def test_undo_restores_the_state_before_turn_end(gm, camp):
     ok(gm("turn", "start", "-c", str(camp)))
@@ -288,7 +316,7 @@ def test_undo_voids_the_rolls_made_since_and_keeps_the_journal(gm, camp):
     before_end = (camp / "campaign.toml").read_bytes()
     ok(gm("turn", "end", "-c", str(camp)))
     first = len(journal(camp)) + 1
-    ok(gm("turn", "start", "-c", str(camp)))               # turn 7: the token die, the decks
+    ok(gm("turn", "start", "-c", str(camp)))  # turn 7: the token die, the decks
     rolls = journal(camp)
     assert rolls[first - 1]["die"] == 3 and rolls[first - 1]["turn"] == 7
     assert "token" in rolls[first - 1]["purpose"]
@@ -297,7 +325,7 @@ def test_undo_voids_the_rolls_made_since_and_keeps_the_journal(gm, camp):
     journal_bytes = (camp / "journal.toml").read_bytes()
     ok(gm("turn", "undo", "-c", str(camp)))
     assert (camp / "campaign.toml").read_bytes() == before_end
-    assert (camp / "journal.toml").read_bytes() == journal_bytes        # nothing removed
+    assert (camp / "journal.toml").read_bytes() == journal_bytes  # nothing removed
     data = state(camp)
     assert data["turn"] == 6 and "token" not in data.get("turn_state", {})
     (void,) = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
@@ -307,7 +335,7 @@ def test_undo_voids_the_rolls_made_since_and_keeps_the_journal(gm, camp):
 
 def test_undo_after_a_turn_end_without_rolls_says_so(gm, camp):
     set_turn(camp, 7)
-    ok(gm("turn", "start", "-c", str(camp)))               # the token die is rolled here …
+    ok(gm("turn", "start", "-c", str(camp)))  # the token die is rolled here …
     token = state(camp)["turn_state"]["token"]
     before = (camp / "campaign.toml").read_bytes()
     ok(gm("turn", "end", "-c", str(camp)))
@@ -359,6 +387,7 @@ def test_undo_leaves_no_report_of_a_voided_turn_start(gm, camp):
 
 # ============================================================== the Council at turn end
 
+
 def _turn_7_with_a_tie(gm, camp) -> tuple[str, str, str]:
     """Turn 7: the chair abstains, the others 1 planet + 3 BC each: 2 yes, 2 no."""
     set_turn(camp, 7)
@@ -395,8 +424,9 @@ def test_tie_with_the_chair_abstaining_needs_the_chairs_decision(gm, camp):
 
 # ============================================================== colonize, assign, activate
 
+
 def test_colonize(gm, camp):
-    grant(camp, "bob", scouts=2)                          # two hexes this turn: two scouts (A4)
+    grant(camp, "bob", scouts=2)  # two hexes this turn: two scouts (A4)
     hex_ = explore_planet(gm, camp, "bob")
     out = ok(gm("colonize", "-c", str(camp), "--player", "bob", "--hex", hex_))
     assert "bob colonised" in out
@@ -406,28 +436,75 @@ def test_colonize(gm, camp):
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", hex_, fragments=("already",))
     other = explore_planet(gm, camp, "bob")
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", other, fragments=("colony ship",))
-    refused(gm, camp, "colonize", "-c", str(camp), "--player", "alice", "--hex", free_neighbour(camp, "alice"),
-            fragments=("not been explored",))
+    refused(
+        gm,
+        camp,
+        "colonize",
+        "-c",
+        str(camp),
+        "--player",
+        "alice",
+        "--hex",
+        free_neighbour(camp, "alice"),
+        fragments=("not been explored",),
+    )
     refused(gm, camp, "colonize", "-c", str(camp), "--player", "zed", "--hex", other, fragments=("zed",))
-    refused(gm, camp, "colonize", "-c", str(camp), "--player", "bob", "--hex", "x,y", fragments=("hex 'x,y' is not of the form Q,R",))
+    refused(
+        gm,
+        camp,
+        "colonize",
+        "-c",
+        str(camp),
+        "--player",
+        "bob",
+        "--hex",
+        "x,y",
+        fragments=("hex 'x,y' is not of the form Q,R",),
+    )
 
 
 def test_assign(gm, camp):
     home = player(camp, "carol")["homeworld"]
-    out = ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "1",
-                "--scientists", "2"))
+    out = ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "1", "--scientists", "2"))
     assert "1 worker, 2 scientists" in out
     assert system(camp, home)["planet"]["scientists"] == 2
     ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "3"))
     assert system(camp, home)["planet"].get("scientists", 0) == 0
-    refused(gm, camp, "assign", "-c", str(camp), "--player", "carol", "--hex", home, "--workers", "2",
-            "--scientists", "2", fragments=("do not fit",))
-    refused(gm, camp, "assign", "-c", str(camp), "--player", "alice", "--hex", home, "--scientists", "1", fragments=(f"{home} is not alice's",))
+    refused(
+        gm,
+        camp,
+        "assign",
+        "-c",
+        str(camp),
+        "--player",
+        "carol",
+        "--hex",
+        home,
+        "--workers",
+        "2",
+        "--scientists",
+        "2",
+        fragments=("do not fit",),
+    )
+    refused(
+        gm,
+        camp,
+        "assign",
+        "-c",
+        str(camp),
+        "--player",
+        "alice",
+        "--hex",
+        home,
+        "--scientists",
+        "1",
+        fragments=(f"{home} is not alice's",),
+    )
     ok(gm("assign", "-c", str(camp), "--player", "carol", "--hex", home, "--scientists", "3"))
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     carol = player(camp, "carol")
-    assert (carol["bc"], carol["rp"]) == (4, 12)          # 3 scientists × 4 RP, no worker
+    assert (carol["bc"], carol["rp"]) == (4, 12)  # 3 scientists × 4 RP, no worker
 
 
 def test_activate(gm, camp):
@@ -438,11 +515,22 @@ def test_activate(gm, camp):
     out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
     assert "2 orders paid, 1 order left" in out
     assert system(camp, hex_)["planet"]["active_turn"] == 1
-    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_,
-            fragments=("already active",))
-    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", player(camp, "alice")["homeworld"],
-            fragments=("homeworld",))
-    refused(gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_, fragments=(f"{hex_} is not bob's",))
+    refused(gm, camp, "activate", "-c", str(camp), "--player", "alice", "--hex", hex_, fragments=("already active",))
+    refused(
+        gm,
+        camp,
+        "activate",
+        "-c",
+        str(camp),
+        "--player",
+        "alice",
+        "--hex",
+        player(camp, "alice")["homeworld"],
+        fragments=("homeworld",),
+    )
+    refused(
+        gm, camp, "activate", "-c", str(camp), "--player", "bob", "--hex", hex_, fragments=(f"{hex_} is not bob's",)
+    )
     ok(gm("turn", "end", "-c", str(camp)))
     # the colony (terran, 1 worker × 4 PP) was active: 4 BC, not 1; the homeworld 12
     alice = player(camp, "alice")
@@ -458,6 +546,7 @@ def test_activate_with_an_orbital_base_costs_1(gm, camp):
         s = next(s for s in data["system"] if s["hex"] == hex_)
         s["planet"]["base"] = "star-base"
         next(p for p in data["player"] if p["name"] == "alice")["orders"] = 1
+
     edit(camp, change)
     out = ok(gm("activate", "-c", str(camp), "--player", "alice", "--hex", hex_))
     assert "1 order paid, 0 orders left" in out
@@ -465,14 +554,19 @@ def test_activate_with_an_orbital_base_costs_1(gm, camp):
 
 # ============================================================== fleet (A8)
 
+
 def test_fleet_plus_one_costs_an_order_once_a_turn(gm, camp):
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("order",))
     grant(camp, "bob", orders=2)
     out = ok(gm("fleet", "-c", str(camp), "--player", "bob", "+1"))
     assert "fleet 2 (max 2), 1 order" in out
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("already",))
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2", fragments=("the change is +1 or -1, not '+2'",))
-    refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two", fragments=("the change is +1 or -1, not 'two'",))
+    refused(
+        gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+2", fragments=("the change is +1 or -1, not '+2'",)
+    )
+    refused(
+        gm, camp, "fleet", "-c", str(camp), "--player", "bob", "two", fragments=("the change is +1 or -1, not 'two'",)
+    )
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     refused(gm, camp, "fleet", "-c", str(camp), "--player", "bob", "+1", fragments=("maximum",))
@@ -492,6 +586,7 @@ def test_fleet_minus_one_as_documented(gm, camp):
 
 # ============================================================== quests, events, decks (A11)
 
+
 def test_quest_complete(gm, camp):
     refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "alice", fragments=("no quest",))
     ok(gm("turn", "start", "-c", str(camp)))
@@ -506,8 +601,9 @@ def test_quest_complete(gm, camp):
         if what in ("bc", "orders", "rp"):
             assert after.get(what, 0) == before.get(what, 0) + int(amount)
     refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "alice", fragments=("already",))
-    refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "bob", "--quest", "nope",
-            fragments=("not open",))
+    refused(
+        gm, camp, "quest", "complete", "-c", str(camp), "--player", "bob", "--quest", "nope", fragments=("not open",)
+    )
     ok(gm("quest", "complete", "-c", str(camp), "--player", "bob", "--quest", quest))
     ok(gm("turn", "end", "-c", str(camp)))
     public = report(camp, 1, "public")
@@ -559,11 +655,9 @@ def test_event_play(gm, turn8):
     camp, _ = turn8
     (card,) = player(camp, "bob")["hand"]
     choices = sorted(int(k.split("_")[1]) for k in EVENTS.row(card).values if k.startswith("choice_"))
-    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "3",
-            fragments=("choice",))
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "3", fragments=("choice",))
     refused(gm, camp, "event", "play", "-c", str(camp), "--player", "alice", card, fragments=("holds no card",))
-    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", "no-such-card",
-            fragments=("holds no card",))
+    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", "no-such-card", fragments=("holds no card",))
     before = player(camp, "bob")
     out = ok(gm("event", "play", "-c", str(camp), "--player", "bob", card, "--choice", str(choices[-1])))
     assert f"bob played {EVENTS.row(card).label['en']} (choice" in out
@@ -588,7 +682,7 @@ def test_deck_commands(gm, camp):
     out = ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "2"))
     drawn = out.strip().split(": ", 1)[1].split(", ")
     assert len(drawn) == 2 and set(drawn) <= set(EVENT_CARDS)
-    assert len(journal(camp)) == n + len(EVENT_CARDS) - 1            # shuffled with journaled dice
+    assert len(journal(camp)) == n + len(EVENT_CARDS) - 1  # shuffled with journaled dice
     pile = state(camp)["decks"]["events"]
     assert len(pile["draw"]) == 4 and not set(drawn) & set(pile["draw"])
     assert "events: 4 to draw; discard pile (0)" in ok(gm("deck", "show", "-c", str(camp), "events"))
@@ -610,14 +704,18 @@ def test_deck_draw_with_manual_dice(gm, camp):
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", "--dice", "1", fragments=("--dice",))
 
 
-@pytest.mark.parametrize("card, fragment", [
-    ("no-such-card", "events has no card 'no-such-card'"),
-    ("windfall", "windfall is not out of the deck (it is in the draw pile)"),
-], ids=["no-such-card", "windfall"])
+@pytest.mark.parametrize(
+    "card, fragment",
+    [
+        ("no-such-card", "events has no card 'no-such-card'"),
+        ("windfall", "windfall is not out of the deck (it is in the draw pile)"),
+    ],
+    ids=["no-such-card", "windfall"],
+)
 def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card, fragment):
     """A11: draw without replacement — a card unknown to the table, or still in the draw
     pile, cannot go to the discard pile (it would be dealt twice, or be unplayable)."""
-    ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))     # refugees drawn
+    ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))  # refugees drawn
     assert "windfall" in state(camp)["decks"]["events"]["draw"]
     refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card, fragments=(fragment,))
 
@@ -635,9 +733,10 @@ def test_a_turn_end_that_fails_writes_nothing(gm, camp):
 
 # ============================================================== the end of the game
 
+
 def test_territorial_victory_and_nothing_after(gm, camp):
     set_turn(camp, 18)
-    colony(gm, camp, "carol")                          # carol: 2 planets, the others 1
+    colony(gm, camp, "carol")  # carol: 2 planets, the others 1
     ok(gm("turn", "start", "-c", str(camp)))
     out = ok(gm("turn", "end", "-c", str(camp)))
     assert "carol" in out and "18" in out
@@ -646,12 +745,17 @@ def test_territorial_victory_and_nothing_after(gm, camp):
     assert state(camp)["turn"] == 18
     home = player(camp, "alice")["homeworld"]
     c = ("-c", str(camp))
-    for args in [("turn", "start", *c), ("turn", "end", *c),
-                 ("assign", *c, "--player", "alice", "--hex", home, "--workers", "1"),
-                 ("fleet", *c, "--player", "alice", "+1"), ("quest", "complete", *c, "--player", "alice"),
-                 ("colonize", *c, "--player", "alice", "--hex", home), ("deck", "draw", *c, "events")]:
+    for args in [
+        ("turn", "start", *c),
+        ("turn", "end", *c),
+        ("assign", *c, "--player", "alice", "--hex", home, "--workers", "1"),
+        ("fleet", *c, "--player", "alice", "+1"),
+        ("quest", "complete", *c, "--player", "alice"),
+        ("colonize", *c, "--player", "alice", "--hex", home),
+        ("deck", "draw", *c, "events"),
+    ]:
         refused(gm, camp, *args, fragments=("over",))
-    ok(gm("turn", "undo", "-c", str(camp)))                # the moderator may still go back
+    ok(gm("turn", "undo", "-c", str(camp)))  # the moderator may still go back
     assert "victory" not in state(camp).get("turn_state", {})
 
 
@@ -660,13 +764,14 @@ def test_event_play_by_the_cards_name(gm, turn8, lang):
     """A moderator may name the card as the players do: "Эпидемия" is the card plague."""
     camp, _ = turn8
     (card,) = player(camp, "bob")["hand"]
-    name = EVENTS.row(card).label[lang].upper()          # any case, either language
+    name = EVENTS.row(card).label[lang].upper()  # any case, either language
     ok(gm("event", "play", "-c", str(camp), "--player", "bob", name, "--choice", "1"))
     assert player(camp, "bob").get("hand", []) == []
     assert state(camp)["decks"]["events"]["discard"] == [card]
 
 
 # ===================================================== victory only at the turn end
+
 
 def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
     """A3/A12: the victory is checked at the end of the turn; the turn still gets its
@@ -676,17 +781,27 @@ def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
     ok(gm("turn", "start", *c))
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "alice"))
     ok(gm("council", "elect", *c, "--player", "bob", "--candidate", "alice"))
-    ok(gm("council", "tally", *c, "--election"))          # 2 of 3 votes: alice is Emperor
+    ok(gm("council", "tally", *c, "--election"))  # 2 of 3 votes: alice is Emperor
     assert state(camp)["council"]["emperor"] == "alice"
     assert "victory" not in state(camp).get("turn_state", {})
-    assert "Victory" not in ok(gm("status", *c))           # not yet: the turn goes on
+    assert "Victory" not in ok(gm("status", *c))  # not yet: the turn goes on
     # the game is not over mid-turn, but nobody is elected twice
-    refused(gm, camp, "council", "elect", *c, "--player", "carol", "--candidate", "carol",
-            fragments=("already elected alice",))
+    refused(
+        gm,
+        camp,
+        "council",
+        "elect",
+        *c,
+        "--player",
+        "carol",
+        "--candidate",
+        "carol",
+        fragments=("already elected alice",),
+    )
     bc_before = player(camp, "alice")["bc"]
     out = ok(gm("turn", "end", *c))
     assert "Victory: alice: diplomatic victory" in out
-    assert player(camp, "alice")["bc"] > bc_before       # turn 13 had its production
+    assert player(camp, "alice")["bc"] > bc_before  # turn 13 had its production
     assert (camp / "reports" / "turn-13" / "public.txt").is_file()
     assert (camp / "reports" / "turn-13" / "alice.txt").is_file()
     v = state(camp)["turn_state"]["victory"]
@@ -698,6 +813,7 @@ def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
 
 # ===================================================== the Council in the public post
 
+
 def test_a_tally_made_during_the_turn_is_in_the_public_post(gm, camp):
     c = ("-c", str(camp))
     set_turn(camp, 7)
@@ -705,12 +821,12 @@ def test_a_tally_made_during_the_turn_is_in_the_public_post(gm, camp):
     ok(gm("council", "propose", *c, "--pick", "1"))
     for name in PLAYERS:
         ok(gm("council", "vote", *c, "--player", name, "yes" if name == "alice" else "no", "--bribe", "3"))
-    ok(gm("council", "tally", *c))                         # mid-turn: 1 + 1 yes, 2 + 2 no
+    ok(gm("council", "tally", *c))  # mid-turn: 1 + 1 yes, 2 + 2 no
     out = ok(gm("turn", "end", *c))
     public = (camp / "reports" / "turn-07" / "public.txt").read_text(encoding="utf-8")
     assert out == public
     assert "Council vote: Yes 2, No 4 → rejected" in public, public
-    assert "bribe" not in public.lower()                  # ballots stay secret (A9)
+    assert "bribe" not in public.lower()  # ballots stay secret (A9)
 
 
 def test_an_election_tallied_during_the_turn_is_in_the_public_post(gm, camp):
@@ -718,12 +834,13 @@ def test_an_election_tallied_during_the_turn_is_in_the_public_post(gm, camp):
     set_turn(camp, 14)
     ok(gm("turn", "start", *c))
     ok(gm("council", "elect", *c, "--player", "alice", "--candidate", "bob"))
-    ok(gm("council", "tally", *c, "--election"))           # 1 of 3 votes: nobody
+    ok(gm("council", "tally", *c, "--election"))  # 1 of 3 votes: nobody
     public = ok(gm("turn", "end", *c))
     assert "Emperor: nobody elected" in public, public
 
 
 # ===================================================== renames reach the turn's news
+
 
 def test_a_rename_reaches_every_name_in_the_turns_news(gm, camp):
     c = ("-c", str(camp))
@@ -733,7 +850,7 @@ def test_a_rename_reaches_every_name_in_the_turns_news(gm, camp):
     ok(gm("player", "rename", *c, "--player", "carol", "--to", "Карина"))
     ok(gm("turn", "end", *c))
     mine = (camp / "reports" / "turn-01" / "Карина.txt").read_text(encoding="utf-8")
-    assert "bob's fleet blockades 0,0 (Карина)" in mine, mine      # stage 1: its own frame
+    assert "bob's fleet blockades 0,0 (Карина)" in mine, mine  # stage 1: its own frame
     assert "carol" not in mine.replace("carol is now called", "")
     assert "(carol)" not in (camp / "reports" / "turn-01" / "bob.txt").read_text(encoding="utf-8")
 
@@ -751,16 +868,17 @@ def test_a_replacement_keeps_the_roster_history(gm, camp):
 
 # ===================================================== movement order before turn 7
 
+
 def test_movement_order_is_the_seating_order_until_the_token_then_alternates(gm, camp):
     """docs/rules-orion.md A3 decision: no chair before turn 7, the seating order every turn;
     from turn 7 the chair first, clockwise on odd turns, counter-clockwise on even."""
     c = ("-c", str(camp))
     assert "alice → bob → carol" in ok(gm("turn", "start", *c))
-    assert "Movement order: alice → bob → carol" in ok(gm("turn", "end", *c))        # turn 2 is next
+    assert "Movement order: alice → bob → carol" in ok(gm("turn", "end", *c))  # turn 2 is next
     set_turn(camp, 7)
     ok(gm("turn", "start", *c))
     chair = state(camp)["turn_state"]["token"]
-    seats = PLAYERS[PLAYERS.index(chair):] + PLAYERS[:PLAYERS.index(chair)]
-    after = seats[1:] + seats[:1]                                        # the token passes clockwise
-    out = ok(gm("turn", "end", *c))                                      # turn 8: counter-clockwise
+    seats = PLAYERS[PLAYERS.index(chair) :] + PLAYERS[: PLAYERS.index(chair)]
+    after = seats[1:] + seats[:1]  # the token passes clockwise
+    out = ok(gm("turn", "end", *c))  # turn 8: counter-clockwise
     assert "Movement order: " + " → ".join([after[0]] + after[:0:-1]) in out, out

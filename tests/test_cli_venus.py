@@ -6,6 +6,7 @@ a refused move writes nothing); ``venus cost``; ``venus worth`` and ``turn end -
 (the 2000-credit victory, the next player, later commands refused); ``turn undo``; forum
 ``!move`` and ``!roll``; the journal and ``verify``.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,20 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from gmtool.rolltables.library import TableLibrary
-from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, run_gmtool, shipped_library, snapshot, status
+from helpers import (
+    CYRILLIC,
+    FORMATS,
+    LANGS,
+    assert_error,
+    journal_rolls,
+    ok,
+    run_gmtool,
+    shipped_library,
+    snapshot,
+    status,
+)
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -23,6 +36,7 @@ THREE = ("ann", "ben", "cat")
 
 
 # ================================================================ helpers
+
 
 def make_game(folder: Path, specs: tuple[str, ...], first: str) -> None:
     """``campaign new --ruleset venus`` until ``first`` is the first player (the setup's dice
@@ -65,8 +79,9 @@ def duo(tmp_path, templates) -> Path:
     return folder
 
 
-def move(gm, camp: Path, player: str = "ann", *extra: str, heading: str | None = "Nebula Habitat",
-         dice: str | None = "4"):
+def move(
+    gm, camp: Path, player: str = "ann", *extra: str, heading: str | None = "Nebula Habitat", dice: str | None = "4"
+):
     args = ["venus", "move", "-c", str(camp), "--player", player]
     if heading is not None:
         args += ["--heading", heading]
@@ -107,10 +122,24 @@ def card_words(lib: TableLibrary, card: str) -> list[str]:
 
 # ================================================================ campaign new
 
+
 def test_new_three_players(gm, tmp_path, shipped_tables):
     folder = tmp_path / "v3"
-    out = ok(gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben",
-                "--player", "cat"))
+    out = ok(
+        gm(
+            "campaign",
+            "new",
+            str(folder),
+            "--ruleset",
+            "venus",
+            "--player",
+            "ann",
+            "--player",
+            "ben",
+            "--player",
+            "cat",
+        )
+    )
     assert "v3" in out
     for name in ("campaign.toml", "journal.toml", "secret.key"):
         assert (folder / name).is_file()
@@ -156,7 +185,7 @@ def test_new_with_chosen_races(gm, tmp_path):
     assert {p["name"]: p["race"] for p in data["players"]} == {"ann": "humans", "ben": "qossuth"}
     assert all(p["credits"] == 40 and p["bc"] == 40 for p in data["players"])
     rolls = journal_rolls(folder)
-    assert not any("race" in r["purpose"] for r in rolls)      # nobody left to chance
+    assert not any("race" in r["purpose"] for r in rolls)  # nobody left to chance
     assert sum("first player" in r["purpose"] for r in rolls) == 1
     ok(gm("verify", "-c", str(folder)))
 
@@ -174,14 +203,17 @@ def test_new_two_and_four_players(gm, tmp_path, n):
     assert len({p["race"] for p in data["players"]}) == n
 
 
-@pytest.mark.parametrize("players,fragment", [
-    (["ann"], "2 to 4"),
-    (["ann", "ben", "cat", "dan", "eve"], "2 to 4"),
-    (["ann:humans", "ben:humans"], "twice"),
-    (["ann:humans", "ben", "cat:HUMANS"], "twice"),
-    (["ann:klingons", "ben"], "klingons"),
-    (["ann", "ann"], "twice"),
-])
+@pytest.mark.parametrize(
+    "players,fragment",
+    [
+        (["ann"], "2 to 4"),
+        (["ann", "ben", "cat", "dan", "eve"], "2 to 4"),
+        (["ann:humans", "ben:humans"], "twice"),
+        (["ann:humans", "ben", "cat:HUMANS"], "twice"),
+        (["ann:klingons", "ben"], "klingons"),
+        (["ann", "ann"], "twice"),
+    ],
+)
 def test_new_refused_creates_nothing(gm, tmp_path, players, fragment):
     folder = tmp_path / "bad"
     args = ["campaign", "new", str(folder), "--ruleset", "venus"]
@@ -192,12 +224,14 @@ def test_new_refused_creates_nothing(gm, tmp_path, players, fragment):
 
 
 def test_unknown_ruleset_refused(gm, tmp_path):
-    assert_error(gm("campaign", "new", str(tmp_path / "x"), "--ruleset", "mars", "--player", "a", "--player", "b"),
-                 "mars")
+    assert_error(
+        gm("campaign", "new", str(tmp_path / "x"), "--ruleset", "mars", "--player", "a", "--player", "b"), "mars"
+    )
     assert not (tmp_path / "x" / "campaign.toml").exists()
 
 
 # ================================================================ status: face down stays face down
+
 
 def hidden_words(camp: Path) -> tuple[list[str], list[str]]:
     """(words of every face-down First Contact card, words of every face-down token)."""
@@ -206,8 +240,9 @@ def hidden_words(camp: Path) -> tuple[list[str], list[str]]:
     lib = shipped_library()
     venus = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]
     revealed = set(venus.get("revealed", []))
-    cards = [w for system, card in venus["first_contact"].items() if system not in revealed
-             for w in card_words(lib, card)]
+    cards = [
+        w for system, card in venus["first_contact"].items() if system not in revealed for w in card_words(lib, card)
+    ]
     tokens = []
     for token in venus["encounters"].values():
         row = next(r for r in lib.get("encounter-tokens", "venus").rows if r.id == token)
@@ -236,10 +271,26 @@ def test_status_never_shows_face_down_cards(gm, camp, fmt, lang):
 def test_landing_turns_one_card_face_up(gm, camp, fmt, shipped_tables):
     import tomllib
 
-    card = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]["first_contact"]["nebula-habitat"]
+    card = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["venus"]["first_contact"][
+        "nebula-habitat"
+    ]
     ok(move(gm, camp))
-    landed = ok(gm("venus", "land", "-c", str(camp), "--player", "ann", "--at", "nebula-habitat",
-                   "--kind", "spaceport", "--format", fmt))
+    landed = ok(
+        gm(
+            "venus",
+            "land",
+            "-c",
+            str(camp),
+            "--player",
+            "ann",
+            "--at",
+            "nebula-habitat",
+            "--kind",
+            "spaceport",
+            "--format",
+            fmt,
+        )
+    )
     lib = shipped_tables
     row = next(r for r in lib.get("first-contact", "venus").rows if r.id == card)
     assert (card if fmt == "json" else row.label["en"]) in landed
@@ -261,14 +312,28 @@ def test_landing_turns_one_card_face_up(gm, camp, fmt, shipped_tables):
 def test_new_report_shows_no_face_down_card(gm, tmp_path):
     for fmt in FORMATS:
         folder = tmp_path / f"n-{fmt}"
-        out = ok(gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben",
-                    "--format", fmt))
+        out = ok(
+            gm(
+                "campaign",
+                "new",
+                str(folder),
+                "--ruleset",
+                "venus",
+                "--player",
+                "ann",
+                "--player",
+                "ben",
+                "--format",
+                fmt,
+            )
+        )
         cards, tokens = hidden_words(folder)
         for word in cards + tokens:
             assert word not in out, (fmt, word)
 
 
 # ================================================================ venus move
+
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", LANGS)
@@ -314,19 +379,23 @@ def test_move_then_navigation_die(gm, camp):
     assert data["navigation_die"] == 5 and data["navigation_index"] == 1 and data["movement_value"] == 5
 
 
-@pytest.mark.parametrize("extra,heading,dice,fragment", [
-    # no heading: the heading rule
-    ((), None, "4", "declare your heading and destination before rolling the speed dice"),
-    ((), "", "4", "declare your heading and destination before rolling the speed dice"),
-    ((), "   ", "4", "declare your heading and destination before rolling the speed dice"),
-    # more dice than the scout's speed number
-    (("--speed", "2"), "Nebula Habitat", "4,4", "the scout's speed number is 1: it rolls 1 speed die, not 2"),
-    # the navigation die is set aside after the roll, by `venus navigate`, never by `move`
-    (("--navigate", "2"), "Nebula Habitat", "4", "the navigation die is assigned after the roll"),
-    ((), "Nebula Habitat", "7", "face 7 is out of range 1–6"),         # not a d6 face
-    ((), "Nebula Habitat", "4,4", "1 face left over (4)"),             # a face left over
-    ((), "Nebula Habitat", "0", "face 0 is out of range 1–6"),
-], ids=["no-heading", "empty-heading", "blank-heading", "speed-2", "navigate", "face-7", "left-over", "face-0"])
+@pytest.mark.parametrize(
+    "extra,heading,dice,fragment",
+    [
+        # no heading: the heading rule
+        ((), None, "4", "declare your heading and destination before rolling the speed dice"),
+        ((), "", "4", "declare your heading and destination before rolling the speed dice"),
+        ((), "   ", "4", "declare your heading and destination before rolling the speed dice"),
+        # more dice than the scout's speed number
+        (("--speed", "2"), "Nebula Habitat", "4,4", "the scout's speed number is 1: it rolls 1 speed die, not 2"),
+        # the navigation die is set aside after the roll, by `venus navigate`, never by `move`
+        (("--navigate", "2"), "Nebula Habitat", "4", "the navigation die is assigned after the roll"),
+        ((), "Nebula Habitat", "7", "face 7 is out of range 1–6"),  # not a d6 face
+        ((), "Nebula Habitat", "4,4", "1 face left over (4)"),  # a face left over
+        ((), "Nebula Habitat", "0", "face 0 is out of range 1–6"),
+    ],
+    ids=["no-heading", "empty-heading", "blank-heading", "speed-2", "navigate", "face-7", "left-over", "face-0"],
+)
 def test_refused_move_writes_nothing(gm, camp, extra, heading, dice, fragment):
     before = snapshot(camp)
     res = move(gm, camp, "ann", *extra, heading=heading, dice=dice)
@@ -340,7 +409,7 @@ def test_move_without_heading_names_the_rule(gm, camp):
     assert_error(move(gm, camp, "ann", heading=None), "heading")
     assert_error(move(gm, camp, "ann", heading=None, dice=None), "heading")
     assert snapshot(camp) == before
-    ok(move(gm, camp, "ann"))          # declared: the roll goes ahead
+    ok(move(gm, camp, "ann"))  # declared: the roll goes ahead
 
 
 def test_second_move_and_out_of_turn_refused(gm, camp):
@@ -359,14 +428,19 @@ def test_second_move_and_out_of_turn_refused(gm, camp):
 def test_skip_and_land_refusals_write_nothing(gm, camp):
     before = snapshot(camp)
     # before its move a ship lands nowhere; a kind of landing there is not is refused first
-    assert_error(land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "city"),
-                 "a ship lands at the end of its move: declare the heading and roll the speed dice first")
-    assert_error(land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "moon"),
-                 "a ship lands on a city, a spaceport or an asteroid, not 'moon'")
-    assert_error(gm("venus", "land", "-c", str(camp), "--player", "ben", "--at", "nebula-habitat", "--kind", "city"),
-                 "it is ann's turn, not ben's")
-    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "cat", "--in-port"),
-                 "it is ann's turn, not cat's")
+    assert_error(
+        land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "city"),
+        "a ship lands at the end of its move: declare the heading and roll the speed dice first",
+    )
+    assert_error(
+        land(gm, camp, "ann", "--at", "nebula-habitat", "--kind", "moon"),
+        "a ship lands on a city, a spaceport or an asteroid, not 'moon'",
+    )
+    assert_error(
+        gm("venus", "land", "-c", str(camp), "--player", "ben", "--at", "nebula-habitat", "--kind", "city"),
+        "it is ann's turn, not ben's",
+    )
+    assert_error(gm("venus", "skip", "-c", str(camp), "--player", "cat", "--in-port"), "it is ann's turn, not cat's")
     assert snapshot(camp) == before
     ok(gm("venus", "skip", "-c", str(camp), "--player", "ann", "--in-port"))
     assert status(gm, camp)["phase"] == "operations"
@@ -385,14 +459,31 @@ def test_landing_on_an_unknown_space_is_refused_and_writes_nothing(gm, camp):
 
 def test_asteroid_landing_ends_the_turn(gm, camp):
     ok(move(gm, camp, "ann", heading="Asteroid System", dice="2"))
-    out = json.loads(ok(gm("venus", "land", "-c", str(camp), "--player", "ann", "--at", "asteroid-system",
-                           "--kind", "asteroid", "--format", "json")))
+    out = json.loads(
+        ok(
+            gm(
+                "venus",
+                "land",
+                "-c",
+                str(camp),
+                "--player",
+                "ann",
+                "--at",
+                "asteroid-system",
+                "--kind",
+                "asteroid",
+                "--format",
+                "json",
+            )
+        )
+    )
     assert out["next"] == "turn over" and "first_contact" not in out
     data = status(gm, camp)
     assert all(s["first_contact"] is None for s in data["systems"])
 
 
 # ================================================================ venus cost
+
 
 def test_cost(gm):
     out = ok(gm("venus", "cost", "--grey", "4", "--green", "2"))
@@ -412,6 +503,7 @@ def test_cost(gm):
 
 # ================================================================ net worth, turn end, victory
 
+
 def test_1999_then_turn_end_passes_to_the_next_player(gm, camp):
     ok(gm("venus", "worth", "-c", str(camp), "--player", "ann", "--set", "1999"))
     assert next(p for p in status(gm, camp)["players"] if p["name"] == "ann")["net_worth"] == 1999
@@ -428,7 +520,7 @@ def test_1999_then_turn_end_passes_to_the_next_player(gm, camp):
     assert "ann" in out
     st = status(gm, camp)
     assert st["current"] == "ann" and st["turn"] == 2
-    ok(move(gm, camp, "ann", dice="6"))        # a new turn: ann may roll again
+    ok(move(gm, camp, "ann", dice="6"))  # a new turn: ann may roll again
 
 
 def test_turn_end_refusals_write_nothing(gm, camp):
@@ -455,14 +547,16 @@ def test_2000_wins_and_later_commands_are_refused(gm, camp, fmt):
     plain = ok(gm("status", "-c", str(camp)))
     assert "ann" in plain
     before = snapshot(camp)
-    for args in (("venus", "move", "--player", "ann", "--heading", "Nebula Habitat", "--dice", "4"),
-                 ("venus", "move", "--player", "ben", "--heading", "Nebula Habitat", "--dice", "4"),
-                 ("venus", "move", "--player", "ben", "--heading", "Nebula Habitat"),
-                 ("venus", "land", "--player", "ann", "--at", "nebula-habitat", "--kind", "city"),
-                 ("venus", "skip", "--player", "ben", "--in-port"),
-                 ("venus", "worth", "--player", "ben", "--set", "5000"),
-                 ("turn", "end", "--player", "ann"),
-                 ("turn", "end", "--player", "ben")):
+    for args in (
+        ("venus", "move", "--player", "ann", "--heading", "Nebula Habitat", "--dice", "4"),
+        ("venus", "move", "--player", "ben", "--heading", "Nebula Habitat", "--dice", "4"),
+        ("venus", "move", "--player", "ben", "--heading", "Nebula Habitat"),
+        ("venus", "land", "--player", "ann", "--at", "nebula-habitat", "--kind", "city"),
+        ("venus", "skip", "--player", "ben", "--in-port"),
+        ("venus", "worth", "--player", "ben", "--set", "5000"),
+        ("turn", "end", "--player", "ann"),
+        ("turn", "end", "--player", "ben"),
+    ):
         assert_error(gm(*args, "-c", str(camp)), "over")
     assert snapshot(camp) == before
     ok(gm("verify", "-c", str(camp)))
@@ -478,10 +572,10 @@ def test_turn_undo_restores_the_state(gm, camp):
     out = ok(gm("turn", "undo", "-c", str(camp)))
     assert "undone" in out
     assert (camp / "campaign.toml").read_bytes() == state_before
-    assert (camp / "journal.toml").read_bytes() == journal_before     # the journal is never rewound
+    assert (camp / "journal.toml").read_bytes() == journal_before  # the journal is never rewound
     st = status(gm, camp)
     assert st["current"] == "ann" and st["phase"] == "movement"
-    assert_error(move(gm, camp, "ann"), "already")                     # ann's roll stands
+    assert_error(move(gm, camp, "ann"), "already")  # ann's roll stands
     # the turn can be ended again
     data = json.loads(ok(gm("turn", "end", "-c", str(camp), "--player", "ann", "--format", "json")))
     assert data["next_player"] == "ben"
@@ -497,7 +591,10 @@ def test_turn_undo_of_a_winning_turn_end(gm, camp):
     assert (camp / "campaign.toml").read_bytes() == state_before
     assert status(gm, camp)["winner"] is None
     ok(gm("venus", "worth", "-c", str(camp), "--player", "ann", "--set", "100"))
-    assert json.loads(ok(gm("turn", "end", "-c", str(camp), "--player", "ann", "--format", "json")))["next_player"] == "ben"
+    assert (
+        json.loads(ok(gm("turn", "end", "-c", str(camp), "--player", "ann", "--format", "json")))["next_player"]
+        == "ben"
+    )
 
 
 def test_turn_undo_voids_rolls_made_after_the_turn_end(gm, camp):
@@ -539,16 +636,22 @@ def test_venus_commands_refused_on_an_orion_campaign(gm, tmp_path):
     folder = tmp_path / "orion"
     ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
     before = snapshot(folder)
-    assert_error(gm("venus", "move", "-c", str(folder), "--player", "alice", "--heading", "x", "--dice", "4"),
-                 "this command belongs to venus")
-    assert_error(gm("venus", "worth", "-c", str(folder), "--player", "alice", "--set", "10"),
-                 "this command belongs to venus")
-    assert_error(gm("venus", "land", "-c", str(folder), "--player", "alice", "--at", "nebula-habitat",
-                    "--kind", "city"), "this command belongs to venus")
+    assert_error(
+        gm("venus", "move", "-c", str(folder), "--player", "alice", "--heading", "x", "--dice", "4"),
+        "this command belongs to venus",
+    )
+    assert_error(
+        gm("venus", "worth", "-c", str(folder), "--player", "alice", "--set", "10"), "this command belongs to venus"
+    )
+    assert_error(
+        gm("venus", "land", "-c", str(folder), "--player", "alice", "--at", "nebula-habitat", "--kind", "city"),
+        "this command belongs to venus",
+    )
     assert snapshot(folder) == before
 
 
 # ================================================================ forum
+
 
 def write_thread(path: Path, *posts: tuple[str, str, str]) -> Path:
     path.write_text("".join(f"=== {author} #{pid} ===\n{body}\n" for author, pid, body in posts), encoding="utf-8")
@@ -578,7 +681,7 @@ def test_forum_move_resolves_once(gm, camp, tmp_path):
     result = command["result"]
     assert result["dice"] == [rolls[-1]["face"]] and result["movement_value"] == rolls[-1]["face"]
     assert result["heading"] == "Nebula Habitat" and result["source"]["roll_ids"] == [n + 1, n + 1]
-    assert ok(resolve(gm, camp, thread, "json")) == answer       # again: the same answer
+    assert ok(resolve(gm, camp, thread, "json")) == answer  # again: the same answer
     for fmt in ("bbcode", "markdown"):
         for lang in LANGS:
             out = ok(resolve(gm, camp, thread, fmt, "--lang", lang))
@@ -592,11 +695,13 @@ def test_forum_move_resolves_once(gm, camp, tmp_path):
 
 
 def test_forum_move_refusals_roll_nothing(gm, camp, tmp_path):
-    thread = write_thread(tmp_path / "thread.txt",
-                          ("ann", "1", "!move"),                       # no heading
-                          ("ben", "2", "!move Asteroid System"),       # not ben's turn
-                          ("zed", "3", "!move Nebula Habitat"),        # not a player
-                          ("ann", "4", "!explore 1,0"))                # not a venus command
+    thread = write_thread(
+        tmp_path / "thread.txt",
+        ("ann", "1", "!move"),  # no heading
+        ("ben", "2", "!move Asteroid System"),  # not ben's turn
+        ("zed", "3", "!move Nebula Habitat"),  # not a player
+        ("ann", "4", "!explore 1,0"),
+    )  # not a venus command
     n = len(journal_rolls(camp))
     data = json.loads(ok(resolve(gm, camp, thread, "json")))
     commands = [c for p in data["posts"] for c in p["commands"]]
@@ -606,13 +711,11 @@ def test_forum_move_refusals_roll_nothing(gm, camp, tmp_path):
     assert len(journal_rolls(camp)) == n
     st = status(gm, camp)
     assert st["current"] == "ann"
-    ok(move(gm, camp, "ann"))      # ann's refused !move did not spend her roll
+    ok(move(gm, camp, "ann"))  # ann's refused !move did not spend her roll
 
 
 def test_forum_move_later_in_the_thread(gm, camp, tmp_path):
-    thread = write_thread(tmp_path / "thread.txt",
-                          ("ann", "1", "!move Nebula Habitat"),
-                          ("ann", "2", "!move again"))
+    thread = write_thread(tmp_path / "thread.txt", ("ann", "1", "!move Nebula Habitat"), ("ann", "2", "!move again"))
     data = json.loads(ok(resolve(gm, camp, thread, "json")))
     statuses = [c["status"] for p in data["posts"] for c in p["commands"]]
     assert statuses == ["ok", "refused"]
@@ -640,7 +743,9 @@ def test_two_player_game_through_the_cli(gm, duo):
     ok(move(gm, duo, "ann", dice="3"))
     ok(gm("venus", "land", "-c", str(duo), "--player", "ann", "--at", "system-1", "--kind", "city"))
     ok(gm("venus", "worth", "-c", str(duo), "--player", "ann", "--set", "800"))
-    assert json.loads(ok(gm("turn", "end", "-c", str(duo), "--player", "ann", "--format", "json")))["next_player"] == "ben"
+    assert (
+        json.loads(ok(gm("turn", "end", "-c", str(duo), "--player", "ann", "--format", "json")))["next_player"] == "ben"
+    )
     ok(gm("venus", "skip", "-c", str(duo), "--player", "ben"))
     out = json.loads(ok(gm("turn", "end", "-c", str(duo), "--player", "ben", "--format", "json")))
     assert out["next_player"] == "ann" and out["round"] == 2
@@ -656,13 +761,14 @@ def test_two_player_game_through_the_cli(gm, duo):
 
 # ================================================================ issue 17: the turn as page 2 says it
 
+
 def test_speed_dice_are_the_ships_speed_number(gm, camp):
     """A speed-3 freighter rolls three dice: `--speed 1 --dice 6` is refused and writes nothing."""
     set_ship(camp, "ann", "freighter")
     before = snapshot(camp)
     assert_error(move(gm, camp, "ann", "--speed", "1", dice="6"), "speed number is 3", quiet=True)
     assert_error(move(gm, camp, "ann", "--speed", "1", dice=None), "speed number is 3", quiet=True)
-    assert_error(move(gm, camp, "ann", dice="6"), "--dice", quiet=True)          # one face for three dice
+    assert_error(move(gm, camp, "ann", dice="6"), "--dice", quiet=True)  # one face for three dice
     assert snapshot(camp) == before
     n = len(journal_rolls(camp))
     data = json.loads(ok(move(gm, camp, "ann", "--format", "json", dice="6,1,2")))
@@ -671,7 +777,7 @@ def test_speed_dice_are_the_ships_speed_number(gm, camp):
 
 
 def test_navigation_is_a_step_after_the_roll(gm, camp):
-    set_ship(camp, "ann", "clipper")                         # speed number 2 (example)
+    set_ship(camp, "ann", "clipper")  # speed number 2 (example)
     before = snapshot(camp)
     assert_error(navigate(gm, camp, "ann", "--die", "5"), "roll the speed dice first", quiet=True)
     # naming the die before the roll is refused, with the way to do it
@@ -699,7 +805,7 @@ def test_navigation_is_a_step_after_the_roll(gm, camp):
 @pytest.mark.parametrize("lang", LANGS)
 def test_navigation_report_every_format_and_language(gm, camp, fmt, lang):
     ok(move(gm, camp, "ann", dice="6"))
-    out = ok(navigate(gm, camp, "ann", "--format", fmt, "--lang", lang))      # one die: no face needed
+    out = ok(navigate(gm, camp, "ann", "--format", fmt, "--lang", lang))  # one die: no face needed
     if fmt == "json":
         assert json.loads(out)["navigation_die"] == 6
     else:
@@ -707,8 +813,15 @@ def test_navigation_report_every_format_and_language(gm, camp, fmt, lang):
         assert bool(CYRILLIC.search(out)) == (lang == "ru")
 
 
-@pytest.mark.parametrize("at,kind", [("galactic-base", "spaceport"), ("nebula-habitat", "city"),
-                                     ("asteroid-system", "asteroid"), ("galactic-base", None)])
+@pytest.mark.parametrize(
+    "at,kind",
+    [
+        ("galactic-base", "spaceport"),
+        ("nebula-habitat", "city"),
+        ("asteroid-system", "asteroid"),
+        ("galactic-base", None),
+    ],
+)
 def test_no_landing_before_heading_and_roll(gm, camp, at, kind):
     before = snapshot(camp)
     args = ("--at", at) + (("--kind", kind) if kind else ())
@@ -718,14 +831,17 @@ def test_no_landing_before_heading_and_roll(gm, camp, at, kind):
     assert json.loads(ok(land(gm, camp, "ann", *args, "--format", "json")))["space"] == at
 
 
-@pytest.mark.parametrize("at,kind,fragment", [
-    ("galactic-base", "asteroid", "Neutral Spaceport"),
-    ("galactic-base", "city", "Neutral Spaceport"),
-    ("Galactic Base", "asteroid", "Neutral Spaceport"),
-    ("encounter-1", "city", "encounter space"),
-    ("encounter-4", "spaceport", "encounter space"),
-    ("nebula-habitat", "asteroid", "city and spaceport"),
-])
+@pytest.mark.parametrize(
+    "at,kind,fragment",
+    [
+        ("galactic-base", "asteroid", "Neutral Spaceport"),
+        ("galactic-base", "city", "Neutral Spaceport"),
+        ("Galactic Base", "asteroid", "Neutral Spaceport"),
+        ("encounter-1", "city", "encounter space"),
+        ("encounter-4", "spaceport", "encounter space"),
+        ("nebula-habitat", "asteroid", "city and spaceport"),
+    ],
+)
 def test_landing_kind_must_fit_the_space(gm, camp, at, kind, fragment):
     ok(move(gm, camp, "ann", dice="2"))
     before = snapshot(camp)
@@ -767,12 +883,13 @@ def test_scout_speed_is_labelled_example_content(gm, lang, word):
     out = ok(gm("table", "show", "venus/ships", "--lang", lang))
     scout = next(line for line in out.splitlines() if line.startswith("scout"))
     assert word in scout
-    assert word in out.split("\n\n")[1].casefold()          # the table's description
+    assert word in out.split("\n\n")[1].casefold()  # the table's description
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert "Scout" in readme and "example" in readme
 
 
 # ---------------------------------------------------------------- the same in forum posts
+
 
 def _next_two_d6_differ(gm, camp: Path) -> None:
     """Advance the campaign's stream (journaled rolls) until its next two d6 differ, so
@@ -792,27 +909,35 @@ def _next_two_d6_differ(gm, camp: Path) -> None:
 def test_forum_navigate_after_move(gm, camp, tmp_path):
     set_ship(camp, "ann", "clipper")
     _next_two_d6_differ(gm, camp)
-    thread = write_thread(tmp_path / "thread.txt",
-                          ("ann", "1", "!navigate 3"),                      # before the roll
-                          ("ann", "2", "!move Nebula Habitat"),
-                          ("ann", "3", "!navigate seven"),                  # not a face
-                          ("ann", "4", "!navigate 7"),                      # no die shows 7
-                          ("ben", "5", "!навигация 2"),                     # not ben's turn
-                          ("ann", "6", "!navigate"))                        # rolled two dice: name one
+    thread = write_thread(
+        tmp_path / "thread.txt",
+        ("ann", "1", "!navigate 3"),  # before the roll
+        ("ann", "2", "!move Nebula Habitat"),
+        ("ann", "3", "!navigate seven"),  # not a face
+        ("ann", "4", "!navigate 7"),  # no die shows 7
+        ("ben", "5", "!навигация 2"),  # not ben's turn
+        ("ann", "6", "!navigate"),
+    )  # rolled two dice: name one
     data = json.loads(ok(resolve(gm, camp, thread, "json")))
     commands = [c for p in data["posts"] for c in p["commands"]]
     assert [c["status"] for c in commands] == ["refused", "ok", "refused", "refused", "refused", "refused"]
     assert "roll the speed dice first" in commands[0]["reason"]
     assert "face" in commands[2]["reason"] and "no speed die shows 7" in commands[3]["reason"]
     dice = commands[1]["result"]["dice"]
-    assert len(dice) == 2                                                   # the clipper's speed number
+    assert len(dice) == 2  # the clipper's speed number
     state = (camp / "campaign.toml").read_bytes()
     # the Russian alias assigns the die; a second assignment is refused
-    more = write_thread(tmp_path / "thread.txt",
-                        *[("ann", str(i), line) for i, line in ((1, "!navigate 3"), (2, "!move Nebula Habitat"),
-                                                                 (3, "!navigate seven"), (4, "!navigate 7"))],
-                        ("ben", "5", "!навигация 2"), ("ann", "6", "!navigate"),
-                        ("ann", "7", f"!навигация {dice[1]}"), ("ann", "8", f"!navigate {dice[0]}"))
+    more = write_thread(
+        tmp_path / "thread.txt",
+        *[
+            ("ann", str(i), line)
+            for i, line in ((1, "!navigate 3"), (2, "!move Nebula Habitat"), (3, "!navigate seven"), (4, "!navigate 7"))
+        ],
+        ("ben", "5", "!навигация 2"),
+        ("ann", "6", "!navigate"),
+        ("ann", "7", f"!навигация {dice[1]}"),
+        ("ann", "8", f"!navigate {dice[0]}"),
+    )
     data = json.loads(ok(resolve(gm, camp, more, "json")))
     commands = [c for p in data["posts"] for c in p["commands"]]
     assert [c["status"] for c in commands[-2:]] == ["ok", "refused"]
@@ -830,8 +955,9 @@ def test_forum_refused_navigate_changes_no_state(gm, camp, tmp_path):
     ok(move(gm, camp, "ann", dice="4"))
     state = (camp / "campaign.toml").read_bytes()
     journal = (camp / "journal.toml").read_bytes()
-    thread = write_thread(tmp_path / "thread.txt", ("ann", "1", "!navigate 5"), ("ann", "2", "!navigate x"),
-                          ("cat", "3", "!навигация 4"))
+    thread = write_thread(
+        tmp_path / "thread.txt", ("ann", "1", "!navigate 5"), ("ann", "2", "!navigate x"), ("cat", "3", "!навигация 4")
+    )
     data = json.loads(ok(resolve(gm, camp, thread, "json")))
     assert [c["status"] for p in data["posts"] for c in p["commands"]] == ["refused"] * 3
     assert (camp / "campaign.toml").read_bytes() == state

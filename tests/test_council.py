@@ -5,6 +5,7 @@ Emperor.
 Expected values are worked out by hand from docs/rules-orion.md, docs/commands.md and the shipped
 example table tables/orion/bills.toml, not read back from the code under test.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmtool.campaign.model import PlanetState, System
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import PlanetState, System
 from gmtool.campaign.views import status_view
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import InputError, RuleRefused
@@ -30,6 +31,7 @@ BILLS = shipped_library().get("bills", "orion")
 
 
 # ===================================================== council.tally_bill (A9)
+
 
 def B(leader: str, vote, planets: int, bribe: int = 0) -> Ballot:
     return Ballot(leader, vote, planets, bribe)
@@ -70,8 +72,7 @@ def test_a_tie_goes_the_way_of_the_chairs_own_vote(chair_vote, passed):
     assert (t.yes, t.no) == (2, 2)
     assert t.tie is True and t.decided_by_chair is True and t.passed is passed
     # the chair's own vote stands over a recorded decision
-    t = tally_bill([B("alice", chair_vote, 2), B("bob", other, 2)], chair="alice",
-                   chair_decision=other)
+    t = tally_bill([B("alice", chair_vote, 2), B("bob", other, 2)], chair="alice", chair_decision=other)
     assert t.passed is passed
 
 
@@ -101,8 +102,9 @@ def test_a_tie_at_nothing_is_still_a_tie():
 
 
 def test_no_tie_ignores_a_chair_decision():
-    t = tally_bill([B("alice", "abstain", 1), B("bob", "yes", 2), B("carol", "no", 1)], chair="alice",
-                   chair_decision="no")
+    t = tally_bill(
+        [B("alice", "abstain", 1), B("bob", "yes", 2), B("carol", "no", 1)], chair="alice", chair_decision="no"
+    )
     assert t.passed is True and t.tie is False and t.decided_by_chair is False
 
 
@@ -136,6 +138,7 @@ def test_a_bill_vote_must_be_yes_no_or_abstain():
 
 # ================================================= council.tally_election (A9)
 
+
 def test_election_odd_total_needs_floor_half_plus_one():
     t = tally_election([B("alice", "alice", 4), B("bob", "bob", 3)])
     assert (t.total_votes, t.needed, t.elected) == (7, 4, "alice")
@@ -147,8 +150,7 @@ def test_election_odd_total_needs_floor_half_plus_one():
 def test_election_even_total_exactly_half_is_not_elected():
     t = tally_election([B("alice", "alice", 4), B("bob", "bob", 4)])
     assert (t.total_votes, t.needed, t.elected) == (8, 5, None)
-    t = tally_election([B("alice", "alice", 3), B("bob", "alice", 0, 3), B("carol", "carol", 2),
-                        B("dave", "bob", 2)])
+    t = tally_election([B("alice", "alice", 3), B("bob", "alice", 0, 3), B("carol", "carol", 2), B("dave", "bob", 2)])
     assert t.totals == {"alice": 4, "carol": 2, "bob": 2}
     assert (t.total_votes, t.needed, t.elected) == (8, 5, None)
     t = tally_election([B("alice", "alice", 5), B("bob", "bob", 3)])
@@ -164,7 +166,7 @@ def test_election_abstentions_count_toward_the_bar():
 
 def test_election_with_no_votes_elects_nobody():
     t = tally_election([B("alice", None, 4), B("bob", "bob", 0)])
-    assert t.total_votes == 4 and t.elected is None              # the abstainer's 4 still count (A9)
+    assert t.total_votes == 4 and t.elected is None  # the abstainer's 4 still count (A9)
 
 
 def test_election_bribes_count():
@@ -182,29 +184,38 @@ def test_election_public_data_has_no_ballots():
 
 # ============================================================ ballots files
 
+
 def _fail(msg: str) -> Exception:
     return InputError(f"ballots.toml: {msg}")
 
 
 def test_ballots_from_dict_reads_the_contract_format():
-    data = {"chair": "alice", "ballot": [
-        {"leader": "alice", "vote": "yes", "planets": 3, "bribe_bc": 6},
-        {"leader": "bob", "vote": "no", "planets": 2},
-    ]}
+    data = {
+        "chair": "alice",
+        "ballot": [
+            {"leader": "alice", "vote": "yes", "planets": 3, "bribe_bc": 6},
+            {"leader": "bob", "vote": "no", "planets": 2},
+        ],
+    }
     chair, ballots, decision = ballots_from_dict(data, False, _fail)
     assert chair == "alice" and decision is None
     assert [(b.leader, b.vote, b.planets, b.bribe_bc, b.votes) for b in ballots] == [
-        ("alice", "yes", 3, 6, 5), ("bob", "no", 2, 0, 2)]
+        ("alice", "yes", 3, 6, 5),
+        ("bob", "no", 2, 0, 2),
+    ]
 
 
-@pytest.mark.parametrize("data", [
-    {"ballot": [{"leader": "alice", "vote": "yes", "planets": 1}]},                   # no chair
-    {"chair": "", "ballot": []},
-    {"chair": "alice", "ballot": [{"vote": "yes", "planets": 1}]},                    # no leader
-    {"chair": "alice", "ballot": [{"leader": "alice", "vote": "yes", "planets": "3"}]},
-    {"chair": "alice", "ballot": [{"leader": "alice", "vote": "yes", "planets": 1, "colour": "red"}]},
-    {"chair": "alice", "chair_decision": "maybe", "ballot": []},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"ballot": [{"leader": "alice", "vote": "yes", "planets": 1}]},  # no chair
+        {"chair": "", "ballot": []},
+        {"chair": "alice", "ballot": [{"vote": "yes", "planets": 1}]},  # no leader
+        {"chair": "alice", "ballot": [{"leader": "alice", "vote": "yes", "planets": "3"}]},
+        {"chair": "alice", "ballot": [{"leader": "alice", "vote": "yes", "planets": 1, "colour": "red"}]},
+        {"chair": "alice", "chair_decision": "maybe", "ballot": []},
+    ],
+)
 def test_ballots_from_dict_refuses_bad_files(data):
     with pytest.raises(InputError, match="ballots.toml"):
         ballots_from_dict(data, False, _fail)
@@ -213,15 +224,17 @@ def test_ballots_from_dict_refuses_bad_files(data):
 # =========================================== hypothesis: secret ballots (A9)
 
 NAMES = ["Alkari", "Bulrathi", "Darlok", "Klackon", "Meklar", "Mrrshan", "Psilon", "Sakkra"]
-OUTSIDER = "Silicoid"      # a chair who cast no ballot
+OUTSIDER = "Silicoid"  # a chair who cast no ballot
 
 
 @st.composite
 def bill_cases(draw):
     n = draw(st.integers(2, 8))
     names = draw(st.permutations(NAMES))[:n]
-    ballots = [Ballot(name, draw(st.sampled_from(BILL_VOTES)), draw(st.integers(0, 10)),
-                      3 * draw(st.integers(0, 10))) for name in names]
+    ballots = [
+        Ballot(name, draw(st.sampled_from(BILL_VOTES)), draw(st.integers(0, 10)), 3 * draw(st.integers(0, 10)))
+        for name in names
+    ]
     chair = draw(st.sampled_from(names + [OUTSIDER]))
     decision = draw(st.sampled_from([None, "yes", "no"]))
     return ballots, chair, decision
@@ -261,7 +274,7 @@ def test_property_bill_tally_and_public_reports_keep_ballots_secret(case):
             if fmt == "json":
                 data = json.loads(out)
                 assert "ballots" not in data
-                assert data["chair"] == chair     # the chair is a public office, not a ballot
+                assert data["chair"] == chair  # the chair is a public office, not a ballot
                 data.pop("chair")
                 out = json.dumps(data, ensure_ascii=False)
                 for name in voters:
@@ -273,7 +286,7 @@ def test_property_bill_tally_and_public_reports_keep_ballots_secret(case):
                     assert out.count(name) == (1 if t.tie else 0), (fmt, lang, out)
                     if t.tie:
                         line = next(l for l in out.splitlines() if name in l)
-                        assert ("chair" in line or "председатель" in line), line
+                        assert "chair" in line or "председатель" in line, line
                         assert not any(w in line.lower() for w in ("yes", "no:", " за", "против")), line
                 else:
                     assert name not in out, (fmt, lang, name, out)
@@ -284,7 +297,7 @@ def test_property_bill_tally_and_public_reports_keep_ballots_secret(case):
 
 # ==================================================== council in a campaign
 
-IDENTITY = [6, 5, 4, 3, 2]     # Fisher–Yates d6…d2 with j = i: the table order stays
+IDENTITY = [6, 5, 4, 3, 2]  # Fisher–Yates d6…d2 with j = i: the table order stays
 
 
 def council_campaign_at(tmp_path, stage=2, turn=7, chair="alice"):
@@ -333,7 +346,7 @@ def test_propose_needs_a_chair(tmp_path):
 def test_propose_shuffles_with_dice_then_draws_two(tmp_path):
     c = council_campaign_at(tmp_path)
     vote, source = propose(c, IDENTITY)
-    assert [sides for sides, _ in source.asked] == [6, 5, 4, 3, 2]    # d(n) … d2, one shuffle
+    assert [sides for sides, _ in source.asked] == [6, 5, 4, 3, 2]  # d(n) … d2, one shuffle
     assert vote["options"] == ["free-trade", "arms-limit"]
     assert vote.get("bill") is None
     assert c.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders"]
@@ -359,7 +372,7 @@ def test_pick_puts_one_to_the_vote_and_the_other_at_the_bottom(tmp_path, pick, c
     assert source.asked == []
     assert vote["bill"] == chosen
     assert c.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders", other]
-    with pytest.raises(RuleRefused):     # one bill before the Council at a time
+    with pytest.raises(RuleRefused):  # one bill before the Council at a time
         propose(c, [], pick=1)
 
 
@@ -391,7 +404,7 @@ def test_votes_can_be_changed_until_the_tally(tmp_path):
     result, bill, not_voted = council_campaign.tally(c, BILLS)
     assert bill == "free-trade" and not_voted == ["carol"]
     assert (result.yes, result.no, result.tie, result.decided_by_chair, result.passed) == (1, 1, True, True, True)
-    with pytest.raises(RuleRefused):     # nothing left to vote on
+    with pytest.raises(RuleRefused):  # nothing left to vote on
         council_campaign.cast(c, c.player("bob"), "yes")
 
 
@@ -400,7 +413,7 @@ def test_cast_needs_a_bill_before_the_council(tmp_path):
     with pytest.raises(RuleRefused):
         council_campaign.cast(c, c.player("bob"), "yes")
     propose(c, IDENTITY)
-    with pytest.raises(RuleRefused):     # drawn but not picked
+    with pytest.raises(RuleRefused):  # drawn but not picked
         council_campaign.cast(c, c.player("bob"), "yes")
 
 
@@ -408,11 +421,11 @@ def test_bribes_are_paid_once_at_the_tally_even_when_the_bill_fails(tmp_path):
     c = council_campaign_at(tmp_path)
     c.player("carol").bc = 10
     c.player("alice").bc = 4
-    propose(c, IDENTITY, pick=1)                                     # free-trade, a law
+    propose(c, IDENTITY, pick=1)  # free-trade, a law
     council_campaign.cast(c, c.player("carol"), "no", 6)
     council_campaign.cast(c, c.player("alice"), "yes", 3)
     council_campaign.cast(c, c.player("bob"), "yes")
-    assert (c.player("carol").bc, c.player("alice").bc) == (10, 4)   # nothing paid at the vote
+    assert (c.player("carol").bc, c.player("alice").bc) == (10, 4)  # nothing paid at the vote
     result, bill, not_voted = council_campaign.tally(c, BILLS)
     # alice 1 + 1, bob 1 → yes 3; carol 1 + 2 → no 3; a tie; the chair alice voted yes
     assert (result.yes, result.no, result.tie, result.passed) == (3, 3, True, True)
@@ -454,7 +467,7 @@ def test_a_failing_bill_with_a_bribe(tmp_path):
 def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_path):
     c = council_campaign_at(tmp_path)
     propose(c, IDENTITY, pick=1)
-    assert c.player("carol").bc == 4          # the start BC (docs/rules-orion.md A2)
+    assert c.player("carol").bc == 4  # the start BC (docs/rules-orion.md A2)
     with pytest.raises(RuleRefused):
         council_campaign.cast(c, c.player("carol"), "no", 6)
     with pytest.raises(RuleRefused):
@@ -467,8 +480,15 @@ def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_pat
 def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
     c = council_campaign_at(tmp_path)
     assert [council_campaign.planets_of(c, p) for p in PLAYERS] == [1, 1, 1]
-    c.systems.append(System(hex=Hex(1, 0), discovery="planet", owner="carol", explored_by="carol",
-                            planet=PlanetState(type="ocean", size="small", max_population=2, population=1)))
+    c.systems.append(
+        System(
+            hex=Hex(1, 0),
+            discovery="planet",
+            owner="carol",
+            explored_by="carol",
+            planet=PlanetState(type="ocean", size="small", max_population=2, population=1),
+        )
+    )
     c.systems.append(System(hex=Hex(2, 0), discovery="asteroids", owner="carol", explored_by="carol"))
     assert council_campaign.planets_of(c, "carol") == 2
     propose(c, IDENTITY, pick=1)
@@ -495,7 +515,7 @@ def test_a_tie_with_the_chair_abstaining_refuses_then_takes_the_decision(tmp_pat
 
 def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
     c = council_campaign_at(tmp_path)
-    propose(c, IDENTITY, pick=1)               # free-trade: law = true
+    propose(c, IDENTITY, pick=1)  # free-trade: law = true
     for p in PLAYERS:
         council_campaign.cast(c, c.player(p), "yes")
     result, bill, _ = council_campaign.tally(c, BILLS)
@@ -513,7 +533,7 @@ def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
 
 def test_a_passed_bill_that_is_not_a_law_is_not_recorded_as_one(tmp_path):
     c = council_campaign_at(tmp_path)
-    propose(c, [1, 2, 2, 1, 2], pick=1)          # relief-fund: law = false
+    propose(c, [1, 2, 2, 1, 2], pick=1)  # relief-fund: law = false
     for p in PLAYERS:
         council_campaign.cast(c, c.player(p), "yes")
     result, bill, _ = council_campaign.tally(c, BILLS)
@@ -539,8 +559,10 @@ def test_last_tally_keeps_the_ballots_for_the_private_post(tmp_path):
     council_campaign.tally(c, BILLS)
     last = c.council.last_tally
     assert last["bill"] == "free-trade" and last["not_voted"] == ["bob"]
-    assert {(b["leader"], b["vote"], b["bribe_bc"]) for b in last["ballots"]} == {("carol", "no", 6),
-                                                                                 ("alice", "yes", 0)}
+    assert {(b["leader"], b["vote"], b["bribe_bc"]) for b in last["ballots"]} == {
+        ("carol", "no", 6),
+        ("alice", "yes", 0),
+    }
 
 
 def test_the_deck_keeps_every_bill_over_several_turns(tmp_path):
@@ -559,13 +581,14 @@ def test_bills_drawn_but_never_picked_are_not_lost_from_the_deck(tmp_path):
     """A11: draw without replacement, nothing vanishes. The chair drew two bills in turn 7
     and did not pick; in turn 8 new bills are drawn — the two must still be in the deck."""
     c = council_campaign_at(tmp_path)
-    propose(c, IDENTITY)                         # turn 7: drawn, no pick
+    propose(c, IDENTITY)  # turn 7: drawn, no pick
     c.turn = 8
-    propose(c, [])                               # turn 8: the chair draws again
+    propose(c, [])  # turn 8: the chair draws again
     assert deck_cards(c) == Counter(BILL_IDS), (c.decks["bills"], c.council.vote)
 
 
 # ============================================================ the Emperor
+
 
 def test_election_only_in_stage_3(tmp_path):
     c = council_campaign_at(tmp_path, stage=2, turn=12)
@@ -578,7 +601,7 @@ def test_an_elected_emperor_wins_the_diplomatic_victory(tmp_path):
     c = council_campaign_at(tmp_path, stage=3, turn=13)
     council_campaign.elect(c, c.player("alice"), c.player("alice"))
     council_campaign.elect(c, c.player("bob"), c.player("carol"))
-    council_campaign.elect(c, c.player("bob"), c.player("alice"))     # changed
+    council_campaign.elect(c, c.player("bob"), c.player("alice"))  # changed
     council_campaign.elect(c, c.player("carol"), c.player("carol"))
     result, not_voted = council_campaign.tally_emperor(c)
     assert result.totals == {"alice": 2, "carol": 1}
@@ -593,9 +616,9 @@ def test_an_elected_emperor_wins_the_diplomatic_victory(tmp_path):
 def test_exactly_half_elects_nobody_and_bribes_are_paid(tmp_path):
     c = council_campaign_at(tmp_path, stage=3, turn=14)
     c.player("alice").bc = 5
-    council_campaign.elect(c, c.player("alice"), c.player("alice"), 3)   # 2 votes
-    council_campaign.elect(c, c.player("bob"), c.player("bob"))          # 1
-    council_campaign.elect(c, c.player("carol"), c.player("bob"))        # 1
+    council_campaign.elect(c, c.player("alice"), c.player("alice"), 3)  # 2 votes
+    council_campaign.elect(c, c.player("bob"), c.player("bob"))  # 1
+    council_campaign.elect(c, c.player("carol"), c.player("bob"))  # 1
     result, _ = council_campaign.tally_emperor(c)
     assert (result.total_votes, result.needed, result.elected) == (4, 3, None)
     assert c.council.emperor is None and c.council.victory is None
@@ -604,7 +627,7 @@ def test_exactly_half_elects_nobody_and_bribes_are_paid(tmp_path):
 
 def test_election_abstention_and_not_voted(tmp_path):
     c = council_campaign_at(tmp_path, stage=3, turn=15)
-    council_campaign.elect(c, c.player("alice"), None)                   # abstains
+    council_campaign.elect(c, c.player("alice"), None)  # abstains
     council_campaign.elect(c, c.player("bob"), c.player("bob"))
     result, not_voted = council_campaign.tally_emperor(c)
     assert result.totals == {"bob": 1}
@@ -612,7 +635,7 @@ def test_election_abstention_and_not_voted(tmp_path):
     assert (result.total_votes, result.needed, result.elected) == (3, 2, None)
     assert not_voted == ["carol"]
     with pytest.raises(RuleRefused):
-        council_campaign.tally_emperor(c)          # tallied once
+        council_campaign.tally_emperor(c)  # tallied once
 
 
 def test_election_bribe_beyond_bc_is_refused(tmp_path):
@@ -646,11 +669,18 @@ def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
     for owner, n in (("alice", 2), ("bob", 1), ("carol", 1)):
         for _ in range(n):
             h = free_hex(c)
-            c.systems.append(System(h, "planet", PlanetState("terran", "small", max_population=2, production=4,
-                                                             population=1), owner=owner, explored_by=owner))
+            c.systems.append(
+                System(
+                    h,
+                    "planet",
+                    PlanetState("terran", "small", max_population=2, production=4, population=1),
+                    owner=owner,
+                    explored_by=owner,
+                )
+            )
     assert [sum(s.owner == name for s in c.systems) for name in ("alice", "bob", "carol")] == [3, 2, 2]
-    elect(c, bob, bob)                                          # bob's 2 votes for himself
-    elect(c, alice, None)                                       # alice abstains; carol stays silent
+    elect(c, bob, bob)  # bob's 2 votes for himself
+    elect(c, alice, None)  # alice abstains; carol stays silent
     result, not_voted = tally_emperor(c)
     assert (result.total_votes, result.needed, result.elected) == (7, 4, None)
     assert not_voted == ["carol"]
@@ -660,9 +690,19 @@ def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
 def test_a_bill_vote_is_read_in_english_or_russian():
     from gmtool.rules.orion.council import bill_vote
 
-    for word, vote in (("yes", "yes"), ("Да", "yes"), ("за", "yes"), ("НЕТ", "no"), ("против", "no"),
-                       ("no", "no"), ("abstain", "abstain"), ("воздерживаюсь", "abstain"), ("воздержусь", "abstain"),
-                       ("воздержалась", "abstain"), ("Воздержался", "abstain")):
+    for word, vote in (
+        ("yes", "yes"),
+        ("Да", "yes"),
+        ("за", "yes"),
+        ("НЕТ", "no"),
+        ("против", "no"),
+        ("no", "no"),
+        ("abstain", "abstain"),
+        ("воздерживаюсь", "abstain"),
+        ("воздержусь", "abstain"),
+        ("воздержалась", "abstain"),
+        ("Воздержался", "abstain"),
+    ):
         assert bill_vote(word) == vote, word
     assert bill_vote("может") == "может" and bill_vote(None) is None
     result = tally_bill([Ballot("alice", "да", 3), Ballot("bob", "нет", 2)], "alice")

@@ -1,6 +1,7 @@
 """Every BBCode post gmtool prints, in every dialect and both languages, uses only the
 dialect's tags, balanced, with no markup inside a code box; every Discord post has no
 pipe table and no message over 2,000 characters; long posts split in numbered parts."""
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,9 @@ from helpers import ok, run_gmtool
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 TAG = re.compile(r"\[(/?)([A-Za-z*]+)(=[^\]\n]*)?\]")
-BREAK = re.compile("^" + re.escape(PART_BREAK).replace(r"\{number\}", r"\d+").replace(r"\{total\}", r"\d+") + "$",
-                   re.MULTILINE)
+BREAK = re.compile(
+    "^" + re.escape(PART_BREAK).replace(r"\{number\}", r"\d+").replace(r"\{total\}", r"\d+") + "$", re.MULTILINE
+)
 DIALECTS = ["phpbb", "xenforo", "vbulletin", "mybb", "dungeonmaster"]
 HOSTILE = "[/quote][b]x[url=javascript:1]y[/url] **z** | a | @everyone ```"
 # a forum name holds no "=" or "#" (a thread file's header could not carry it)
@@ -34,7 +36,7 @@ def check_bbcode(post: str, dialect: str) -> None:
     stack: list[str] = []
     for m in TAG.finditer(post):
         closing, name = m.group(1), m.group(2).lower()
-        where = post[max(0, m.start() - 40):m.end() + 40]
+        where = post[max(0, m.start() - 40) : m.end() + 40]
         if stack and stack[-1] == "code":
             assert closing and name == "code", f"markup inside a code box: {m.group(0)} in …{where}…"
             stack.pop()
@@ -69,13 +71,19 @@ def games(tmp_path_factory):
     root = tmp_path_factory.mktemp("dialects")
     orion = root / "orion"
     shutil.copytree(EXAMPLE, orion, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
-    (root / "ballots.toml").write_text('chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "yes"\nplanets = 3\n'
-                                       'bribe_bc = 6\n[[ballot]]\nleader = "bob"\nvote = "no"\nplanets = 2\n',
-                                       encoding="utf-8")
+    (root / "ballots.toml").write_text(
+        'chair = "alice"\n[[ballot]]\nleader = "alice"\nvote = "yes"\nplanets = 3\n'
+        'bribe_bc = 6\n[[ballot]]\nleader = "bob"\nvote = "no"\nplanets = 2\n',
+        encoding="utf-8",
+    )
     thread = (EXAMPLE / "thread.txt").read_text(encoding="utf-8")
-    (root / "thread.txt").write_text(thread + f"\n=== {HOSTILE_AUTHOR} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8")
-    for args in (["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1"],
-                 ["post", "resolve", str(root / "thread.txt"), "-c", str(orion), "--moderator", "moderator"]):
+    (root / "thread.txt").write_text(
+        thread + f"\n=== {HOSTILE_AUTHOR} #9999 ===\n!roll d6 {HOSTILE}\n", encoding="utf-8"
+    )
+    for args in (
+        ["turn", "start", "-c", str(orion), "--dice", "1,1,1,1,1,1"],
+        ["post", "resolve", str(root / "thread.txt"), "-c", str(orion), "--moderator", "moderator"],
+    ):
         run_gmtool(*args)
     return root
 
@@ -115,7 +123,7 @@ def run_all(gm, root: Path, fmt: str, lang: str, dialect: str | None = None) -> 
     return outs
 
 
-@pytest.mark.slow      # ~20 commands a case
+@pytest.mark.slow  # ~20 commands a case
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_every_bbcode_post_fits_its_dialect(gm, games, dialect, lang):
@@ -145,8 +153,10 @@ def test_the_dialects_shipped():
 
 
 def test_dropped_die_in_each_dialect(gm):
-    shown = {d: ok(gm("roll", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode", "--dialect", d)).splitlines()[2]
-             for d in DIALECTS}
+    shown = {
+        d: ok(gm("roll", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode", "--dialect", d)).splitlines()[2]
+        for d in DIALECTS
+    }
     assert shown["phpbb"] == "4d6kh3 = [6, [color=#808080]~1~[/color], 5, 3] = [b]14[/b]"
     assert shown["xenforo"] == "4d6kh3 = [6, [s]1[/s], 5, 3] = [b]14[/b]"
     assert ok(gm("roll", "d6", "--dice", "2", "--format", "bbcode", "--dialect", "xenforo")).startswith("[size=5]")
@@ -157,11 +167,13 @@ def test_campaign_sets_its_dialect_once(gm, tmp_path):
     camp = tmp_path / "c"
     shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "forum.toml"))
     toml = camp / "campaign.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace('format = "plain"', 'format = "bbcode"\n'
-                                                             'dialect = "mybb"'), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace('format = "plain"', 'format = "bbcode"\ndialect = "mybb"'),
+        encoding="utf-8",
+    )
     out = ok(gm("roll", "d6", "-c", str(camp)))
     assert out.startswith("[size=large][b]")
-    assert 'dialect = "mybb"' in toml.read_text(encoding="utf-8")      # kept when the state is saved
+    assert 'dialect = "mybb"' in toml.read_text(encoding="utf-8")  # kept when the state is saved
 
 
 def test_unknown_dialect_is_a_usage_error(gm):
@@ -178,8 +190,10 @@ def long_report(sections: int = 30, rows: int = 40) -> Report:
     return Report(text("A long report"), blocks, {})
 
 
-@pytest.mark.parametrize("fmt,dialect,limit", [("discord", None, 2000), ("bbcode", "phpbb", 5000),
-                                               ("bbcode", "dungeonmaster", 3000), ("markdown", None, 4000)])
+@pytest.mark.parametrize(
+    "fmt,dialect,limit",
+    [("discord", None, 2000), ("bbcode", "phpbb", 5000), ("bbcode", "dungeonmaster", 3000), ("markdown", None, 4000)],
+)
 def test_long_posts_split_in_numbered_parts_never_inside_code(fmt, dialect, limit):
     posts = render_posts(long_report(), fmt, dialect, limit if fmt != "discord" else None)
     assert len(posts) > 3

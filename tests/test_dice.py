@@ -1,6 +1,6 @@
 """Example-based tests for gmtool.dice: notation, evaluation, limits and dice sources."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 
@@ -24,6 +24,7 @@ def roll_fixed(expression: str, faces: list[int]) -> DiceResult:
 
 
 # ----------------------------------------------------------------- keep / drop
+
 
 def test_keep_highest_drops_the_lowest():
     r = roll_fixed("4d6kh3", [6, 1, 5, 3])
@@ -108,6 +109,7 @@ def test_a_single_dropped_die_counts_zero(expression):
 
 # ---------------------------------------------------------------- arithmetic
 
+
 def test_plus_constant():
     r = roll_fixed("2d10+3", [7, 2])
     assert r.total == 12
@@ -168,6 +170,7 @@ def test_greater_equal_sign_variant():
 
 # ------------------------------------------------------------------ exploding
 
+
 def test_exploding_dice_add_a_die_per_maximum():
     r = roll_fixed("3d6!", [6, 2, 6, 1, 3])
     assert len(r.dice) == 5
@@ -198,6 +201,7 @@ def test_no_explosion_without_maximum():
 
 
 # ---------------------------------------------------------- success counting
+
 
 def test_success_counting():
     faces = [7, 3, 10, 6, 8, 1]
@@ -230,6 +234,7 @@ def test_no_successes_key_without_target():
 
 # ------------------------------------------------------------------- to_data
 
+
 def test_to_data_shape():
     r = roll("4d6kh3+1", FixedSource([6, 1, 5, 3]))
     data = r.to_data()
@@ -259,6 +264,7 @@ def test_to_data_dice_are_in_roll_order_across_terms():
 
 
 # -------------------------------------------------------------------- limits
+
 
 def assert_fast_dice_error(expression: str, source=None, most_dice: int = 0) -> DiceError:
     """The expression fails with a clean one-line DiceError after drawing at most
@@ -336,10 +342,31 @@ def test_exactly_1000_dice_via_explosions_is_allowed():
 
 # ------------------------------------------------------------------ malformed
 
+
 @pytest.mark.parametrize(
     "expression",
-    ["", "   ", "abc", "1d", "(((", "2d6)", "3d6!!", "1+", "d6kh3kh1", "2d6kh1kl1",
-     "2d6>=", "2d6>=3>=4", "d%6", "2d6 3", "()", "*2", "1**2", "1d6@", "d6kh2", "2d6kl+"],
+    [
+        "",
+        "   ",
+        "abc",
+        "1d",
+        "(((",
+        "2d6)",
+        "3d6!!",
+        "1+",
+        "d6kh3kh1",
+        "2d6kh1kl1",
+        "2d6>=",
+        "2d6>=3>=4",
+        "d%6",
+        "2d6 3",
+        "()",
+        "*2",
+        "1**2",
+        "1d6@",
+        "d6kh2",
+        "2d6kl+",
+    ],
 )
 def test_malformed_expressions(expression):
     with pytest.raises(DiceError) as info:
@@ -362,13 +389,14 @@ def test_error_names_position():
 
 # -------------------------------------------------------------- FixedSource
 
+
 def test_fixed_source_face_out_of_range_names_the_roll():
     with pytest.raises(DiceError) as info:
         roll("2d10", FixedSource([3, 11]))
     message = str(info.value)
     assert "roll 2" in message
     assert "d10" in message
-    assert "2d10" in message      # the label
+    assert "2d10" in message  # the label
     assert "face 11" in message
 
 
@@ -449,6 +477,7 @@ def test_parse_faces_refuses_odd_digit_strings_with_dice_error(text):
 
 
 # ------------------------------------------------------------- RandomSource
+
 
 def test_random_source_is_reproducible():
     a = RandomSource(1234)

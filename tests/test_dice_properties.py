@@ -1,4 +1,5 @@
 """Property-based tests for gmtool.dice (hypothesis)."""
+
 from __future__ import annotations
 
 import math
@@ -13,8 +14,7 @@ from gmtool.dice.tree import BinOp, Dice, Group, Neg, Num
 from gmtool.errors import DiceError
 from helpers import RecordingSource
 
-SETTINGS = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ------------------------------------------------------------------ strategies
 
@@ -24,7 +24,7 @@ def dice_terms(draw) -> str:
     count = draw(st.integers(1, 20))
     percent = draw(st.booleans())
     sides = 100 if percent else draw(st.integers(1, 100))
-    text = ("" if count == 1 and draw(st.booleans()) else str(count))
+    text = "" if count == 1 and draw(st.booleans()) else str(count)
     text += draw(st.sampled_from(["d", "D", "к"]))
     text += "%" if percent else str(sides)
     suffixes = []
@@ -46,7 +46,8 @@ leaves = st.one_of(dice_terms(), integers_text)
 
 def _combine(children):
     binop = st.tuples(children, st.sampled_from(["+", "-", "*", " + ", " - ", " * "]), children).map(
-        lambda t: f"{t[0]}{t[1]}{t[2]}")
+        lambda t: f"{t[0]}{t[1]}{t[2]}"
+    )
     group = children.map(lambda c: f"({c})")
     neg = children.map(lambda c: f"-{c}")
     return st.one_of(binop, group, neg)
@@ -56,6 +57,7 @@ valid_expressions = st.recursive(leaves, _combine, max_leaves=10)
 
 
 # ------------------------------------------------------------------- bounds
+
 
 def _mul(a: float, b: float) -> float:
     # inf * 0 is nan in floats; for bounds of a product it is 0.
@@ -75,7 +77,7 @@ def bounds(node) -> tuple[float, float]:
             else:
                 kept_min = kept_max = node.count - n
         if node.explode and not (node.keep and node.keep[0] in ("kh", "kl")):
-            kept_max = math.inf    # explosions add dice, and they may all be kept
+            kept_max = math.inf  # explosions add dice, and they may all be kept
         if node.target is not None:
             return 0, kept_max
         return kept_min, _mul(kept_max, node.sides)
@@ -96,6 +98,7 @@ def bounds(node) -> tuple[float, float]:
 
 
 # -------------------------------------------------------------------- tests
+
 
 @SETTINGS
 @given(expression=valid_expressions, seed=st.integers(0, 2**32))
@@ -128,8 +131,7 @@ def test_generated_expressions_parse(expression):
 
 ANY_TEXT = st.one_of(
     st.text(),
-    st.text(alphabet=st.sampled_from(list("0123456789dDкД%!+-*()[]{}<>=≥khlKHL ×−.,\n\t٣²")),
-            max_size=60),
+    st.text(alphabet=st.sampled_from(list("0123456789dDкД%!+-*()[]{}<>=≥khlKHL ×−.,\n\t٣²")), max_size=60),
 )
 
 
@@ -188,12 +190,12 @@ def test_fixed_dice_consume_exactly_what_is_needed(expression, seed):
 @given(expression=valid_expressions)
 def test_parse_is_cached_and_equal_for_equal_text(expression):
     assume(len(expression) <= 200)
-    copy = "".join(list(expression))   # an equal but distinct string object
+    copy = "".join(list(expression))  # an equal but distinct string object
     first = parse(expression)
     second = parse(copy)
     assert first == second
-    assert first is second                    # served from the cache
-    assert parse_uncached(copy) == first      # a fresh parse builds an equal tree
+    assert first is second  # served from the cache
+    assert parse_uncached(copy) == first  # a fresh parse builds an equal tree
     assert parse_uncached(copy) is not first
 
 

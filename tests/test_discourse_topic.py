@@ -1,6 +1,7 @@
 """A Discourse topic's number comes from what the source says (its JSON, its URL) or from
 --topic — never from the digits of a saved file's name: `/raw` saved as `77 (1).txt` once
 became topic 771, and every command rolled again."""
+
 from __future__ import annotations
 
 import threading
@@ -12,7 +13,6 @@ import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
 from helpers import assert_error, example_copy, ok_json, snapshot, write_text
-
 
 
 @pytest.fixture
@@ -33,13 +33,35 @@ def test_a_raw_text_saved_as_77_1_is_refused_asking_for_the_topic(gm, camp, tmp_
 
 def test_with_topic_the_same_raw_text_under_any_name_is_the_same_posts(gm, camp, tmp_path):
     text = fp.discourse_raw(fp.sample_posts()[:3])
-    first = ok_json(gm("post", "resolve", str(saved(tmp_path, "77.txt", text)), "-c", str(camp),
-                       "--topic", "77", "--format", "json"))
+    first = ok_json(
+        gm(
+            "post",
+            "resolve",
+            str(saved(tmp_path, "77.txt", text)),
+            "-c",
+            str(camp),
+            "--topic",
+            "77",
+            "--format",
+            "json",
+        )
+    )
     assert [p["post_id"] for p in first["posts"]] == ["t77-2", "t77-3"]
     after = snapshot(camp)
-    again = ok_json(gm("post", "resolve", str(saved(tmp_path, "77 (1).txt", text)), "-c", str(camp),
-                       "--topic", "77", "--format", "json"))
-    assert again == first and snapshot(camp) == after         # nothing rolled again
+    again = ok_json(
+        gm(
+            "post",
+            "resolve",
+            str(saved(tmp_path, "77 (1).txt", text)),
+            "-c",
+            str(camp),
+            "--topic",
+            "77",
+            "--format",
+            "json",
+        )
+    )
+    assert again == first and snapshot(camp) == after  # nothing rolled again
 
 
 def test_a_json_takes_its_topic_from_its_content_not_its_name(tmp_path):
@@ -65,7 +87,7 @@ def test_a_json_without_its_topic_needs_topic(tmp_path):
 class _Raw(BaseHTTPRequestHandler):
     body = b""
 
-    def do_GET(self) -> None:   # noqa: N802
+    def do_GET(self) -> None:  # noqa: N802
         self.send_response(200)
         self.send_header("Content-Type", "text/plain; charset=utf-8")
         self.send_header("Content-Length", str(len(self.body)))

@@ -1,6 +1,7 @@
 """The documentation in docs/ stays true: its Python checker works on a real campaign, the
 command reference is current, every command has help, and no doc points outside the
 repository."""
+
 from __future__ import annotations
 
 import re
@@ -48,8 +49,7 @@ def revealed_game(gm, tmp_path):
 
 
 def _check(script: Path, game: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(script), str(game), *extra], capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([sys.executable, str(script), str(game), *extra], capture_output=True, text=True, timeout=60)
 
 
 def test_verify_md_checker_runs_on_a_real_journal_and_prints_what_the_doc_says(revealed_game, tmp_path):
@@ -85,7 +85,7 @@ def test_docs_name_no_file_outside_the_repository():
         text = doc.read_text(encoding="utf-8")
         for outside in ("../shared", "/work/", "seeds/", "RULES.md", "CONTRACT.md", "STYLE.md", "ARCHITECTURE.md"):
             assert outside not in text, f"{doc.name} names {outside!r}"
-        prose = "\n".join(line for line in text.splitlines() if not line.startswith("    "))   # not examples
+        prose = "\n".join(line for line in text.splitlines() if not line.startswith("    "))  # not examples
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", prose):
             if "://" not in target:
                 assert (doc.parent / target).exists(), f"{doc.name} links to a missing {target}"
@@ -131,8 +131,13 @@ def test_every_example_prints_what_the_doc_shows(doc):
     """Each `$ gmtool …` example of README.md and docs/*.md, replayed in order on a fresh
     copy of campaigns/example; `python tools/docs.py` rewrites the outputs in place."""
     examples = docs_tool.run_examples(doc)
-    stale = [f"{doc.name}:{ex.line}: $ {ex.command}\n--- the doc shows\n" + "\n".join(ex.expected)
-             + "\n--- gmtool prints\n" + "\n".join(ex.actual) for ex in docs_tool.stale(examples)]
+    stale = [
+        f"{doc.name}:{ex.line}: $ {ex.command}\n--- the doc shows\n"
+        + "\n".join(ex.expected)
+        + "\n--- gmtool prints\n"
+        + "\n".join(ex.actual)
+        for ex in docs_tool.stale(examples)
+    ]
     assert not stale, "\n\n".join(stale) + "\n\n(run `python tools/docs.py` to regenerate)"
 
 
@@ -148,10 +153,13 @@ def test_examples_are_found_and_opting_out_is_rare():
 
 def test_example_finder_reads_blocks_markers_and_ellipses(tmp_path):
     doc = tmp_path / "x.md"
-    doc.write_text("Text.\n\n    $ gmtool roll d6 --dice 4\n    Roll: d6\n\n    d6 = [4] = 4\n\n"
-                   "    $ gmtool venus cost --grey 1 --green 0\n    …\n\n"
-                   "<!-- example: output not checked -->\n\n    $ gmtool roll d6\n    anything\n\n"
-                   "```\n    $ gmtool not-an-example\n```\n", encoding="utf-8")
+    doc.write_text(
+        "Text.\n\n    $ gmtool roll d6 --dice 4\n    Roll: d6\n\n    d6 = [4] = 4\n\n"
+        "    $ gmtool venus cost --grey 1 --green 0\n    …\n\n"
+        "<!-- example: output not checked -->\n\n    $ gmtool roll d6\n    anything\n\n"
+        "```\n    $ gmtool not-an-example\n```\n",
+        encoding="utf-8",
+    )
     found = docs_tool.find_examples(doc)
     assert [(ex.line, ex.command, ex.expected, ex.checked) for ex in found] == [
         (3, "gmtool roll d6 --dice 4", ["Roll: d6", "", "d6 = [4] = 4"], True),

@@ -2,6 +2,7 @@
 around every command it runs): a domain error is one ``error: …`` line and exit 1, a bug is
 one ``internal error`` line, GMTOOL_DEBUG shows the traceback — for every command, with no
 decorator on any of them."""
+
 from __future__ import annotations
 
 import ast
@@ -69,8 +70,9 @@ def test_a_bug_is_one_internal_error_line(isolated, monkeypatch, capsys):
     monkeypatch.setattr(common.Output, "emit", broken)
     code, out, err = run_entry_point(capsys, "roll", "d6", "--seed", "1")
     assert code == 1 and out == ""
-    assert err == ("error: internal error: ZeroDivisionError: division by zero "
-                   "(set GMTOOL_DEBUG=1 to see the traceback)\n")
+    assert err == (
+        "error: internal error: ZeroDivisionError: division by zero (set GMTOOL_DEBUG=1 to see the traceback)\n"
+    )
     code, out, err = run_entry_point(capsys, "roll", "d6", "--seed", "1", "--lang", "ru")
     assert err.startswith("error: внутренняя ошибка: ZeroDivisionError")
 

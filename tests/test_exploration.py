@@ -7,6 +7,7 @@ stage 1) → monster kind → world type (d10 + modifiers) → size.
 
 Expected values are written from docs/rules-orion.md, not read from tables/orion/*.toml.
 """
+
 from __future__ import annotations
 
 import math
@@ -24,17 +25,30 @@ from gmtool.rules.orion.exploration import (
     special_planet,
 )
 from gmtool.rules.orion.neighbourhood import Neighbourhood
-from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, expected_gains,
-                           world_type)
-
+from orion_by_hand import (
+    ADDS,
+    MONSTER,
+    NEGATIVE,
+    POSITIVE,
+    PRODUCTION,
+    SIZE,
+    TABLES,
+    TYPE_MOD,
+    expected_gains,
+    world_type,
+)
 
 # ------------------------------------------------------------------ docs/rules-orion.md, by hand
 
 # A4.2 / A4.3: event roll → id.
 # Events that add a property (A4.2/A4.3).
 # Exploration faces with an event (A4.1): face → (property, event kind).
-EVENT_ROWS = {4: ("hostile", "negative"), 5: ("poor", "negative"),
-              8: ("favorable", "positive"), 9: ("rich", "positive")}
+EVENT_ROWS = {
+    4: ("hostile", "negative"),
+    5: ("poor", "negative"),
+    8: ("favorable", "positive"),
+    9: ("rich", "positive"),
+}
 # A4.6: monster kind d10.
 # A4.4 size d10 → (size id, base max population).
 # A4.4 world-type modifiers.
@@ -98,11 +112,11 @@ def test_rules_example_stage1_hostile_poor_steppe_huge():
     assert result.planet.type_roll.total == 6 + 2 - 3 == 5
     assert planet["type"] == "steppe"
     assert planet["size"] == "huge"
-    assert planet["max_population"] == 4      # huge 5, hostile −1
+    assert planet["max_population"] == 4  # huge 5, hostile −1
     assert planet["production"] == 3
-    assert planet["pp_per_worker"] == 2       # 3 − 1 (poor)
+    assert planet["pp_per_worker"] == 2  # 3 − 1 (poor)
     assert planet["rp_per_scientist"] == 3
-    assert planet["growth"] == 0              # hostile never grows
+    assert planet["growth"] == 0  # hostile never grows
     assert data["rolls"] == [
         {"table": "orion/exploration", "value": 4},
         {"table": "orion/negative-events", "value": 5},
@@ -128,24 +142,32 @@ def test_no_planet_results_roll_nothing_more(face, discovery, stage):
 
 
 # face, type face, size face → properties, type, size, max pop, pp, rp, growth
-@pytest.mark.parametrize("faces,props,type_,size,max_pop,pp,rp,growth", [
-    ([3, 5, 5], ["gravity"], "steppe", "medium", 3, 2, 2, 1),
-    ([3, 9, 1], ["gravity"], "inferno", "tiny", 1, 0, 0, 1),
-    ([6, 1, 4], [], "terran", "medium", 3, 4, 4, 1),
-    ([7, 2, 8], [], "terran", "large", 4, 4, 4, 1),
-    ([6, 3, 10], [], "ocean", "huge", 5, 3, 3, 1),
-    ([7, 6, 2], [], "toxic", "small", 2, 2, 2, 1),
-    ([10, 7, 2], ["artifacts"], "barren", "small", 2, 2, 4, 1),
-    ([10, 10, 9], ["artifacts"], "inferno", "large", 4, 1, 3, 1),
-])
+@pytest.mark.parametrize(
+    "faces,props,type_,size,max_pop,pp,rp,growth",
+    [
+        ([3, 5, 5], ["gravity"], "steppe", "medium", 3, 2, 2, 1),
+        ([3, 9, 1], ["gravity"], "inferno", "tiny", 1, 0, 0, 1),
+        ([6, 1, 4], [], "terran", "medium", 3, 4, 4, 1),
+        ([7, 2, 8], [], "terran", "large", 4, 4, 4, 1),
+        ([6, 3, 10], [], "ocean", "huge", 5, 3, 3, 1),
+        ([7, 6, 2], [], "toxic", "small", 2, 2, 2, 1),
+        ([10, 7, 2], ["artifacts"], "barren", "small", 2, 2, 4, 1),
+        ([10, 10, 9], ["artifacts"], "inferno", "large", 4, 1, 3, 1),
+    ],
+)
 def test_planet_results_without_event(faces, props, type_, size, max_pop, pp, rp, growth):
     result, data = run(faces, stage=1)
     assert data["discovery"] == "planet"
     assert data["events"] == [] and data["monster"] is None and data["gains"] == {}
     assert data["planet"] == {
-        "type": type_, "size": size, "max_population": max_pop,
-        "production": PRODUCTION[type_], "properties": props,
-        "pp_per_worker": pp, "rp_per_scientist": rp, "growth": growth,
+        "type": type_,
+        "size": size,
+        "max_population": max_pop,
+        "production": PRODUCTION[type_],
+        "properties": props,
+        "pp_per_worker": pp,
+        "rp_per_scientist": rp,
+        "growth": growth,
     }
     assert result.exploration.face == faces[0]
     assert result.planet.type_roll.modifiers == []
@@ -153,21 +175,39 @@ def test_planet_results_without_event(faces, props, type_, size, max_pop, pp, rp
     assert faces_of(data) == faces
 
 
-@pytest.mark.parametrize("face,row", [(1, "empty"), (2, "asteroids"), (3, "gravity"), (4, "hostile"),
-                                      (5, "poor"), (6, "ordinary"), (7, "ordinary"),
-                                      (8, "favorable"), (9, "rich"), (10, "artifacts")])
+@pytest.mark.parametrize(
+    "face,row",
+    [
+        (1, "empty"),
+        (2, "asteroids"),
+        (3, "gravity"),
+        (4, "hostile"),
+        (5, "poor"),
+        (6, "ordinary"),
+        (7, "ordinary"),
+        (8, "favorable"),
+        (9, "rich"),
+        (10, "artifacts"),
+    ],
+)
 def test_each_exploration_face_reads_its_row(face, row):
     faces = [face]
     if face in EVENT_ROWS:
-        faces.append(1)          # event: fleet_lost / technology — neither changes the planet
+        faces.append(1)  # event: fleet_lost / technology — neither changes the planet
     if face >= 3:
-        faces += [5, 5]          # type, size
+        faces += [5, 5]  # type, size
     result, data = run(faces, stage=2)
     assert result.exploration.row.id == row
     assert data["discovery"] == {1: "empty", 2: "asteroids"}.get(face, "planet")
     if face >= 3:
-        expected_props = {3: ["gravity"], 4: ["hostile"], 5: ["poor"], 8: ["favorable"],
-                          9: ["rich"], 10: ["artifacts"]}.get(face, [])
+        expected_props = {
+            3: ["gravity"],
+            4: ["hostile"],
+            5: ["poor"],
+            8: ["favorable"],
+            9: ["rich"],
+            10: ["artifacts"],
+        }.get(face, [])
         assert data["planet"]["properties"] == expected_props
         total = 5 + sum(TYPE_MOD.get(p, 0) for p in expected_props)
         assert result.planet.type_roll.total == total
@@ -194,8 +234,7 @@ def test_stage1_events_are_halved_rounding_up(explore_face, event_face):
     assert data["planet"]["properties"] == props
     assert data["gains"] == expected_gains(event_id, 1)
     # Stage 1 never reaches event 6–10, so no lost colony: the type is always rolled.
-    assert tables_of(data) == [T_EXPLORATION, T_NEGATIVE if kind == "negative" else T_POSITIVE,
-                               T_TYPE, T_SIZE]
+    assert tables_of(data) == [T_EXPLORATION, T_NEGATIVE if kind == "negative" else T_POSITIVE, T_TYPE, T_SIZE]
     assert faces_of(data) == [explore_face, event_face, 5, 5]
     assert result.planet.type_roll.total == 5 + sum(TYPE_MOD.get(p, 0) for p in props)
 
@@ -208,8 +247,7 @@ def test_negative_events_1_to_5_in_stages_2_and_3(stage, explore_face, event_fac
     event_id = NEGATIVE[event_face]
     result, data = run([explore_face, event_face, 4, 6], stage=stage)
     ignored = ADDS.get(event_id) == prop
-    assert data["events"] == [{"kind": "negative", "roll": event_face, "id": event_id,
-                               "ignored": ignored}]
+    assert data["events"] == [{"kind": "negative", "roll": event_face, "id": event_id, "ignored": ignored}]
     assert data["monster"] is None
     assert data["gains"] == expected_gains(event_id, stage)
     props = sorted({prop, ADDS.get(event_id, prop)})
@@ -226,8 +264,7 @@ def test_positive_events_in_stages_2_and_3(stage, explore_face, event_face):
     event_id = POSITIVE[event_face]
     result, data = run([explore_face, event_face, 4, 6], stage=stage)
     ignored = ADDS.get(event_id) == prop
-    assert data["events"] == [{"kind": "positive", "roll": event_face, "id": event_id,
-                               "ignored": ignored}]
+    assert data["events"] == [{"kind": "positive", "roll": event_face, "id": event_id, "ignored": ignored}]
     assert data["monster"] is None
     assert data["gains"] == expected_gains(event_id, stage)
     props = sorted({prop, ADDS.get(event_id, prop)})
@@ -283,8 +320,7 @@ def test_monsters(stage, explore_face, event_face, monster_face):
     prop, _ = EVENT_ROWS[explore_face]
     result, data = run([explore_face, event_face, monster_face, 5, 4], stage=stage)
     guards = GUARDS[event_face]
-    assert data["events"] == [{"kind": "negative", "roll": event_face, "id": NEGATIVE[event_face],
-                               "ignored": False}]
+    assert data["events"] == [{"kind": "negative", "roll": event_face, "id": NEGATIVE[event_face], "ignored": False}]
     assert data["monster"] == {
         "kind": MONSTER[monster_face],
         "great": stage == 3,
@@ -310,7 +346,9 @@ def test_monster_guarding_lost_colony_has_no_type_roll(stage, explore_face, mons
     prop, _ = EVENT_ROWS[explore_face]
     result, data = run([explore_face, 9, monster_face, 8], stage=stage)
     assert data["monster"] == {
-        "kind": MONSTER[monster_face], "great": stage == 3, "guards": "lost_colony",
+        "kind": MONSTER[monster_face],
+        "great": stage == 3,
+        "guards": "lost_colony",
         "gains_when_destroyed": {"buildings": ["auto_lab", "auto_factory", "robo_mine"]},
     }
     assert data["gains"] == {}
@@ -327,12 +365,27 @@ def test_monster_guarding_lost_colony_has_no_type_roll(stage, explore_face, mons
 # ------------------------------------------------------------------ ignored duplicates
 
 
-@pytest.mark.parametrize("stage,explore_face,event_face", [
-    (1, 4, 3), (1, 4, 4), (2, 4, 2), (3, 4, 2),      # hostile + make_hostile
-    (1, 5, 5), (1, 5, 6), (2, 5, 3), (3, 5, 3),      # poor + make_poor
-    (1, 8, 3), (1, 8, 4), (2, 8, 2), (3, 8, 2),      # favorable + make_favorable
-    (1, 9, 5), (1, 9, 6), (2, 9, 3), (3, 9, 3),      # rich + make_rich
-])
+@pytest.mark.parametrize(
+    "stage,explore_face,event_face",
+    [
+        (1, 4, 3),
+        (1, 4, 4),
+        (2, 4, 2),
+        (3, 4, 2),  # hostile + make_hostile
+        (1, 5, 5),
+        (1, 5, 6),
+        (2, 5, 3),
+        (3, 5, 3),  # poor + make_poor
+        (1, 8, 3),
+        (1, 8, 4),
+        (2, 8, 2),
+        (3, 8, 2),  # favorable + make_favorable
+        (1, 9, 5),
+        (1, 9, 6),
+        (2, 9, 3),
+        (3, 9, 3),  # rich + make_rich
+    ],
+)
 def test_event_giving_a_property_the_planet_has_is_ignored(stage, explore_face, event_face):
     prop, kind = EVENT_ROWS[explore_face]
     result, data = run([explore_face, event_face, 6, 4], stage=stage)
@@ -353,18 +406,21 @@ def test_event_giving_a_property_the_planet_has_is_ignored(stage, explore_face, 
 
 # Neighbourhoods that give exactly the named near-homeworld modifiers.
 NEAR_NONE = Neighbourhood(planets=3, terran=1, colonisable=3, unexplored=1)
-NEAR_M4 = Neighbourhood(planets=3, terran=0, colonisable=3, unexplored=2)     # −4 only
-NEAR_M2 = Neighbourhood(planets=2, terran=1, colonisable=2, unexplored=2)     # −2 only
-NEAR_M6 = Neighbourhood(planets=1, terran=0, colonisable=1, unexplored=3)     # −4 and −2
+NEAR_M4 = Neighbourhood(planets=3, terran=0, colonisable=3, unexplored=2)  # −4 only
+NEAR_M2 = Neighbourhood(planets=2, terran=1, colonisable=2, unexplored=2)  # −2 only
+NEAR_M6 = Neighbourhood(planets=1, terran=0, colonisable=1, unexplored=3)  # −4 and −2
 
 
 @pytest.mark.parametrize("type_face", range(1, 11))
-@pytest.mark.parametrize("explore_face,event_face,prop", [
-    (4, 9, "hostile"),      # stage 1: 9 → 5 contamination, no property
-    (5, 10, "poor"),        # 10 → 5 contamination
-    (8, 1, "favorable"),    # 1 → 1 technology
-    (9, 2, "rich"),         # 2 → 1 technology
-])
+@pytest.mark.parametrize(
+    "explore_face,event_face,prop",
+    [
+        (4, 9, "hostile"),  # stage 1: 9 → 5 contamination, no property
+        (5, 10, "poor"),  # 10 → 5 contamination
+        (8, 1, "favorable"),  # 1 → 1 technology
+        (9, 2, "rich"),  # 2 → 1 technology
+    ],
+)
 def test_each_property_modifier_alone(explore_face, event_face, prop, type_face):
     result, data = run([explore_face, event_face, type_face, 5], stage=1)
     assert data["planet"]["properties"] == [prop]
@@ -378,8 +434,7 @@ def test_each_property_modifier_alone(explore_face, event_face, prop, type_face)
 
 
 @pytest.mark.parametrize("type_face", range(1, 11))
-@pytest.mark.parametrize("near,mod", [(NEAR_NONE, 0), (NEAR_M4, -4), (NEAR_M2, -2), (NEAR_M6, -6),
-                                      (None, 0)])
+@pytest.mark.parametrize("near,mod", [(NEAR_NONE, 0), (NEAR_M4, -4), (NEAR_M2, -2), (NEAR_M6, -6), (None, 0)])
 def test_near_homeworld_modifiers(near, mod, type_face):
     result, data = run([6, type_face, 5], stage=2, near=near)
     roll = result.planet.type_roll
@@ -406,36 +461,42 @@ MODIFIERS = {
     "no_terran": ([], "m4", -4),
     "few_colonisable": ([], "m2", -2),
 }
-PAIRS = [(a, b) for i, a in enumerate(MODIFIERS) for b in list(MODIFIERS)[i + 1:]]
+PAIRS = [(a, b) for i, a in enumerate(MODIFIERS) for b in list(MODIFIERS)[i + 1 :]]
 
 
 @pytest.mark.parametrize("a,b", PAIRS)
 def test_every_pair_of_type_modifiers_with_make_planet(a, b):
     props = MODIFIERS[a][0] + MODIFIERS[b][0]
     nears = {MODIFIERS[a][1], MODIFIERS[b][1]} - {None}
-    near = {frozenset(): None, frozenset({"m4"}): NEAR_M4, frozenset({"m2"}): NEAR_M2,
-            frozenset({"m4", "m2"}): NEAR_M6}[frozenset(nears)]
+    near = {
+        frozenset(): None,
+        frozenset({"m4"}): NEAR_M4,
+        frozenset({"m2"}): NEAR_M2,
+        frozenset({"m4", "m2"}): NEAR_M6,
+    }[frozenset(nears)]
     mod = MODIFIERS[a][2] + MODIFIERS[b][2]
     for face in range(1, 11):
         planet = run_make_planet([face, 5], props, near)
         assert planet.type_roll.total == face + mod, (a, b, face)
-        assert sorted(m.value for m in planet.type_roll.modifiers) == sorted(
-            [MODIFIERS[a][2], MODIFIERS[b][2]])
+        assert sorted(m.value for m in planet.type_roll.modifiers) == sorted([MODIFIERS[a][2], MODIFIERS[b][2]])
         assert planet.type == world_type(face + mod), (a, b, face)
         assert planet.production == PRODUCTION[planet.type]
 
 
 @pytest.mark.parametrize("type_face", range(1, 11))
-@pytest.mark.parametrize("faces,near,stage,props,mod", [
-    ([4, 5], None, 1, ["hostile", "poor"], -1),        # hostile + make_poor (5 → 3)
-    ([5, 3], None, 1, ["hostile", "poor"], -1),        # poor + make_hostile (3 → 2)
-    ([8, 5], None, 1, ["favorable", "rich"], 1),       # favorable + make_rich (5 → 3)
-    ([9, 2], None, 2, ["favorable", "rich"], 1),       # rich + make_favorable
-    ([4, 5], NEAR_M4, 2, ["hostile"], -2),             # hostile (+ contamination) and −4
-    ([9, 1], NEAR_M2, 3, ["rich"], 1),                 # rich (+ technology) and −2
-    ([6], NEAR_M6, 3, [], -6),                         # −4 and −2 together
-    ([5, 4], NEAR_M6, 2, ["gravity", "poor"], -9),     # poor + make_gravity, −4, −2
-])
+@pytest.mark.parametrize(
+    "faces,near,stage,props,mod",
+    [
+        ([4, 5], None, 1, ["hostile", "poor"], -1),  # hostile + make_poor (5 → 3)
+        ([5, 3], None, 1, ["hostile", "poor"], -1),  # poor + make_hostile (3 → 2)
+        ([8, 5], None, 1, ["favorable", "rich"], 1),  # favorable + make_rich (5 → 3)
+        ([9, 2], None, 2, ["favorable", "rich"], 1),  # rich + make_favorable
+        ([4, 5], NEAR_M4, 2, ["hostile"], -2),  # hostile (+ contamination) and −4
+        ([9, 1], NEAR_M2, 3, ["rich"], 1),  # rich (+ technology) and −2
+        ([6], NEAR_M6, 3, [], -6),  # −4 and −2 together
+        ([5, 4], NEAR_M6, 2, ["gravity", "poor"], -9),  # poor + make_gravity, −4, −2
+    ],
+)
 def test_combined_modifiers_through_explore(faces, near, stage, props, mod, type_face):
     result, data = run(faces + [type_face, 10], stage=stage, near=near)
     assert data["planet"]["properties"] == props
@@ -451,9 +512,9 @@ def test_open_ended_type_totals():
     assert planet.type_roll.total == 1 - 3 - 2 - 6 and planet.type == "terran"
     planet = run_make_planet([10, 5], ["rich", "hostile"])
     assert planet.type_roll.total == 15 and planet.type == "inferno"
-    assert run([9, 1, 10, 5])[1]["planet"]["type"] == "inferno"   # 10 + 3
-    assert run([9, 1, 6, 5])[1]["planet"]["type"] == "inferno"    # 6 + 3 = 9
-    assert run([9, 1, 5, 5])[1]["planet"]["type"] == "barren"     # 5 + 3 = 8
+    assert run([9, 1, 10, 5])[1]["planet"]["type"] == "inferno"  # 10 + 3
+    assert run([9, 1, 6, 5])[1]["planet"]["type"] == "inferno"  # 6 + 3 = 9
+    assert run([9, 1, 5, 5])[1]["planet"]["type"] == "barren"  # 5 + 3 = 8
 
 
 # ------------------------------------------------------------------ natives, lost colony
@@ -486,28 +547,32 @@ def test_natives_leave_a_bigger_planet_alone(size_face):
 def test_natives_on_a_favorable_planet():
     _, data = run([8, 8, 3, 1], stage=3)
     assert data["planet"]["size"] == "small"
-    assert data["planet"]["max_population"] == 3      # small 2, favorable +1
+    assert data["planet"]["max_population"] == 3  # small 2, favorable +1
 
 
 @pytest.mark.parametrize("stage", [2, 3])
 @pytest.mark.parametrize("explore_face,max_pop", [(4, 1), (5, 2)])
 def test_guarded_natives_also_make_the_planet_at_least_small(stage, explore_face, max_pop):
     result, data = run([explore_face, 8, 7, 5, 1], stage=stage)
-    assert data["monster"] == {"kind": "hydra", "great": stage == 3, "guards": "natives",
-                               "gains_when_destroyed": {"colonists": 2}}
+    assert data["monster"] == {
+        "kind": "hydra",
+        "great": stage == 3,
+        "guards": "natives",
+        "gains_when_destroyed": {"colonists": 2},
+    }
     assert data["gains"] == {}
     planet = data["planet"]
     assert planet["size"] == "small"
     assert planet["size_rolled"] == "tiny"
     assert planet["size_raised_by"] == "natives"
-    assert planet["max_population"] == max_pop       # hostile small: 2 − 1
+    assert planet["max_population"] == max_pop  # hostile small: 2 − 1
     assert tables_of(data) == [T_EXPLORATION, T_NEGATIVE, T_MONSTER, T_TYPE, T_SIZE]
 
 
 @pytest.mark.parametrize("stage", [2, 3])
 @pytest.mark.parametrize("explore_face,prop", [(8, "favorable"), (9, "rich")])
 def test_lost_colony_is_terran_without_a_type_roll(stage, explore_face, prop):
-    result, data = run([explore_face, 9, 4], stage=stage)   # one die fewer: no type roll
+    result, data = run([explore_face, 9, 4], stage=stage)  # one die fewer: no type roll
     assert data["events"][0]["id"] == "lost_colony"
     assert data["gains"] == {"buildings": ["auto_lab", "auto_factory", "robo_mine"]}
     planet = data["planet"]
@@ -526,14 +591,14 @@ def test_lost_colony_with_a_high_modifier_is_still_terran():
     # rich would add +3; the type is fixed, not rolled.
     _, data = run([9, 9, 10], stage=3, near=NEAR_NONE)
     assert data["planet"]["type"] == "terran"
-    assert data["planet"]["pp_per_worker"] == 5        # 4 + 1 (rich)
+    assert data["planet"]["pp_per_worker"] == 5  # 4 + 1 (rich)
 
 
 # ------------------------------------------------------------------ A5 numbers
 
 
 def test_favorable_max_population_and_growth():
-    _, data = run([8, 1, 5, 5], stage=1)          # favorable, technology; 5−2=3 ocean; medium
+    _, data = run([8, 1, 5, 5], stage=1)  # favorable, technology; 5−2=3 ocean; medium
     planet = data["planet"]
     assert planet["properties"] == ["favorable"]
     assert planet["max_population"] == 4
@@ -553,7 +618,7 @@ def test_hostile_max_population_never_below_one(size_face, max_pop):
 def test_hostile_and_favorable_growth_is_the_lower():
     planet = run_make_planet([5, 5], ["hostile", "favorable"])
     assert planet.growth == 0
-    assert planet.max_population == 3             # medium 3 + 1 − 1
+    assert planet.max_population == 3  # medium 3 + 1 − 1
 
 
 def test_base_growth_is_one():
@@ -561,7 +626,7 @@ def test_base_growth_is_one():
 
 
 def test_rich_adds_a_pp_per_worker():
-    _, data = run([9, 1, 1, 5], stage=1)          # rich, technology; 1+3=4 ocean (3)
+    _, data = run([9, 1, 1, 5], stage=1)  # rich, technology; 1+3=4 ocean (3)
     planet = data["planet"]
     assert planet["type"] == "ocean"
     assert planet["pp_per_worker"] == 4
@@ -569,14 +634,14 @@ def test_rich_adds_a_pp_per_worker():
 
 
 def test_poor_takes_a_pp_per_worker():
-    _, data = run([5, 9, 8, 5], stage=1)          # poor, contamination; 8−3=5 steppe (3)
+    _, data = run([5, 9, 8, 5], stage=1)  # poor, contamination; 8−3=5 steppe (3)
     assert data["planet"]["type"] == "steppe"
     assert data["planet"]["pp_per_worker"] == 2
     assert data["planet"]["rp_per_scientist"] == 3
 
 
 def test_poor_inferno_is_zero_not_negative():
-    _, data = run([4, 5, 10, 5], stage=1)         # hostile + make_poor: 10+2−3 = 9 inferno
+    _, data = run([4, 5, 10, 5], stage=1)  # hostile + make_poor: 10+2−3 = 9 inferno
     planet = data["planet"]
     assert planet["type"] == "inferno"
     assert planet["properties"] == ["hostile", "poor"]
@@ -585,21 +650,21 @@ def test_poor_inferno_is_zero_not_negative():
 
 
 def test_gravity_takes_pp_and_rp():
-    _, data = run([3, 7, 5])                      # barren (2)
+    _, data = run([3, 7, 5])  # barren (2)
     assert data["planet"]["pp_per_worker"] == 1
     assert data["planet"]["rp_per_scientist"] == 1
-    _, data = run([3, 10, 5])                     # inferno (1)
+    _, data = run([3, 10, 5])  # inferno (1)
     assert data["planet"]["pp_per_worker"] == 0
     assert data["planet"]["rp_per_scientist"] == 0
 
 
 def test_gravity_and_poor_on_inferno_floor_at_zero():
     planet = run_make_planet([5], ["gravity", "poor"], type_id="inferno")
-    assert planet.pp_per_worker == 0              # 1 − 1 − 1 → 0
+    assert planet.pp_per_worker == 0  # 1 − 1 − 1 → 0
     assert planet.rp_per_scientist == 0
-    _, data = run([5, 7, 10, 5], stage=1)         # poor + make_gravity: 10 − 3 = 7 barren (2)
+    _, data = run([5, 7, 10, 5], stage=1)  # poor + make_gravity: 10 − 3 = 7 barren (2)
     assert data["planet"]["properties"] == ["gravity", "poor"]
-    assert data["planet"]["pp_per_worker"] == 0   # 2 − 1 − 1
+    assert data["planet"]["pp_per_worker"] == 0  # 2 − 1 − 1
     assert data["planet"]["rp_per_scientist"] == 1
 
 
@@ -614,7 +679,7 @@ def test_artifacts_add_two_rp_after_the_floor():
 
 
 def test_artifacts_through_events():
-    _, data = run([8, 7, 9, 5], stage=1)          # favorable + make_artifacts: 9−2 = 7 barren
+    _, data = run([8, 7, 9, 5], stage=1)  # favorable + make_artifacts: 9−2 = 7 barren
     planet = data["planet"]
     assert planet["properties"] == ["artifacts", "favorable"]
     assert planet["type"] == "barren"
@@ -632,9 +697,11 @@ def test_homeworld_with_four_planets_rerolls_planets():
     assert data["planet"] is None
     assert data["rerolls"] == [{"face": 7, "row": "ordinary"}, {"face": 9, "row": "rich"}]
     assert data["reroll_reason"] == TOO_MANY_PLANETS == "homeworld_has_max_planets"
-    assert data["rolls"] == [{"table": T_EXPLORATION, "value": 7},
-                             {"table": T_EXPLORATION, "value": 9},
-                             {"table": T_EXPLORATION, "value": 1}]
+    assert data["rolls"] == [
+        {"table": T_EXPLORATION, "value": 7},
+        {"table": T_EXPLORATION, "value": 9},
+        {"table": T_EXPLORATION, "value": 1},
+    ]
     assert data["events"] == []
     assert data["near_homeworld"] == {"planets": 4, "terran": 1, "colonisable": 3, "unexplored": 2}
 
@@ -654,11 +721,14 @@ def test_homeworld_with_four_planets_no_reroll_needed(face, discovery):
     assert data["rerolls"] == [] and data["reroll_reason"] is None
 
 
-@pytest.mark.parametrize("near", [
-    Neighbourhood(planets=0, terran=0, colonisable=0, unexplored=2),
-    Neighbourhood(planets=1, terran=0, colonisable=0, unexplored=1),
-    Neighbourhood(planets=1, terran=1, colonisable=1, unexplored=1),
-])
+@pytest.mark.parametrize(
+    "near",
+    [
+        Neighbourhood(planets=0, terran=0, colonisable=0, unexplored=2),
+        Neighbourhood(planets=1, terran=0, colonisable=0, unexplored=1),
+        Neighbourhood(planets=1, terran=1, colonisable=1, unexplored=1),
+    ],
+)
 def test_homeworld_needing_planets_rerolls_empty_space(near):
     result, data = run([1, 2, 6, 9, 5], stage=2, near=near)
     assert data["discovery"] == "planet"
@@ -671,13 +741,16 @@ def test_homeworld_needing_planets_rerolls_empty_space(near):
     assert data["planet"]["type"] == world_type(9 + mod)
 
 
-@pytest.mark.parametrize("near", [
-    Neighbourhood(planets=0, terran=0, colonisable=0, unexplored=3),
-    Neighbourhood(planets=1, terran=0, colonisable=1, unexplored=2),
-    Neighbourhood(planets=2, terran=1, colonisable=1, unexplored=1),
-    Neighbourhood(planets=3, terran=1, colonisable=3, unexplored=3),
-    None,
-])
+@pytest.mark.parametrize(
+    "near",
+    [
+        Neighbourhood(planets=0, terran=0, colonisable=0, unexplored=3),
+        Neighbourhood(planets=1, terran=0, colonisable=1, unexplored=2),
+        Neighbourhood(planets=2, terran=1, colonisable=1, unexplored=1),
+        Neighbourhood(planets=3, terran=1, colonisable=3, unexplored=3),
+        None,
+    ],
+)
 @pytest.mark.parametrize("face,discovery", [(1, "empty"), (2, "asteroids")])
 def test_neither_rule_rolls_once(near, face, discovery):
     _, data = run([face], stage=3, near=near)
@@ -697,12 +770,11 @@ def test_neither_rule_a_planet_is_kept():
 
 @pytest.mark.parametrize("stage", [1, 2, 3])
 def test_special_hostile_auto_rolls_a_negative_event(stage):
-    event_face = 9 if stage == 1 else 5   # contamination
+    event_face = 9 if stage == 1 else 5  # contamination
     result, data = run_special([event_face, 6, 4], stage=stage, properties=["hostile"])
     assert result.exploration is None
     assert data["discovery"] == "planet"
-    assert data["events"] == [{"kind": "negative", "roll": 5, "id": "contamination",
-                               "ignored": False}]
+    assert data["events"] == [{"kind": "negative", "roll": 5, "id": "contamination", "ignored": False}]
     assert data["planet"]["properties"] == ["hostile"]
     assert result.planet.type_roll.total == 8
     assert data["planet"]["type"] == "barren"
@@ -755,8 +827,7 @@ def test_special_forced_type_and_size_skip_their_rolls():
     assert data["planet"]["size"] == "small"
     assert tables_of(data) == [T_SIZE]
 
-    _, data = run_special([], stage=2, properties=["rich"], event=None, type_id="terran",
-                          size_id="huge")
+    _, data = run_special([], stage=2, properties=["rich"], event=None, type_id="terran", size_id="huge")
     assert data["planet"]["forced"] == ["type", "size"]
     assert data["planet"]["max_population"] == 5
     assert data["planet"]["pp_per_worker"] == 5
@@ -768,19 +839,22 @@ def test_special_properties_are_deduplicated():
     assert data["planet"]["properties"] == ["hostile"]
 
 
-@pytest.mark.parametrize("kw", [
-    {"properties": ["shiny"]},
-    {"properties": ["hostile", "volcanic"]},
-    {"type_id": "jungle"},
-    {"size_id": "enormous"},
-    {"event": "weird"},
-    {"event": "auto", "properties": ["HOSTILE"]},
-])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"properties": ["shiny"]},
+        {"properties": ["hostile", "volcanic"]},
+        {"type_id": "jungle"},
+        {"size_id": "enormous"},
+        {"event": "weird"},
+        {"event": "auto", "properties": ["HOSTILE"]},
+    ],
+)
 def test_special_unknown_values_raise_input_error(kw):
     src = FixedSource([5, 5, 5, 5])
     with pytest.raises(InputError):
         special_planet(DiceRoller(src), TABLES, 2, **kw)
-    assert src.used == 0        # refused before any die is rolled
+    assert src.used == 0  # refused before any die is rolled
 
 
 def test_special_planet_stage_must_be_1_to_3():
@@ -795,24 +869,26 @@ def test_neighbourhood_parse():
     near = Neighbourhood.parse("planets=1,terran=0,colonisable=1,unexplored=3")
     assert near == Neighbourhood(planets=1, terran=0, colonisable=1, unexplored=3)
     assert near.to_data() == {"planets": 1, "terran": 0, "colonisable": 1, "unexplored": 3}
-    assert Neighbourhood.parse(" unexplored = 2 , planets=0,terran=0,colonisable=0 ") == \
-        Neighbourhood(0, 0, 0, 2)
+    assert Neighbourhood.parse(" unexplored = 2 , planets=0,terran=0,colonisable=0 ") == Neighbourhood(0, 0, 0, 2)
 
 
-@pytest.mark.parametrize("text", [
-    "planets=1,terran=0,colonisable=1",                          # missing unexplored
-    "",                                                           # everything missing
-    "planets=1,terran=0,colonisable=1,unexplored=3,moons=2",      # unknown field
-    "planets=1,terran=0,colonisable=1,unexplored",                # no value
-    "planets=1,planets=1,terran=0,colonisable=1,unexplored=3",    # twice
-    "planets=x,terran=0,colonisable=1,unexplored=3",              # not a number
-    "planets=-1,terran=0,colonisable=0,unexplored=3",             # negative
-    "planets=2,terran=2,colonisable=1,unexplored=3",              # terran > colonisable
-    "planets=1,terran=0,colonisable=2,unexplored=3",              # colonisable > planets
-    "planets=4,terran=0,colonisable=0,unexplored=3",              # 7 > 6 neighbours
-    "planets=6,terran=0,colonisable=0,unexplored=1",              # 7 > 6 neighbours
-    "planets=1,terran=0,colonisable=1,unexplored=0",              # this hex counts
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "planets=1,terran=0,colonisable=1",  # missing unexplored
+        "",  # everything missing
+        "planets=1,terran=0,colonisable=1,unexplored=3,moons=2",  # unknown field
+        "planets=1,terran=0,colonisable=1,unexplored",  # no value
+        "planets=1,planets=1,terran=0,colonisable=1,unexplored=3",  # twice
+        "planets=x,terran=0,colonisable=1,unexplored=3",  # not a number
+        "planets=-1,terran=0,colonisable=0,unexplored=3",  # negative
+        "planets=2,terran=2,colonisable=1,unexplored=3",  # terran > colonisable
+        "planets=1,terran=0,colonisable=2,unexplored=3",  # colonisable > planets
+        "planets=4,terran=0,colonisable=0,unexplored=3",  # 7 > 6 neighbours
+        "planets=6,terran=0,colonisable=0,unexplored=1",  # 7 > 6 neighbours
+        "planets=1,terran=0,colonisable=1,unexplored=0",  # this hex counts
+    ],
+)
 def test_neighbourhood_parse_errors(text):
     with pytest.raises(InputError):
         Neighbourhood.parse(text)
@@ -830,16 +906,19 @@ def test_neighbourhood_constructor_errors():
 # ------------------------------------------------------------------ errors
 
 
-@pytest.mark.parametrize("faces,stage,name", [
-    ([], 1, "exploration"),
-    ([4], 1, "event"),
-    ([4, 5], 1, "world type"),
-    ([4, 5, 6], 1, "world size"),
-    ([3], 2, "world type"),
-    ([4, 6], 2, "monster"),
-    ([4, 6, 1], 3, "world type"),
-    ([8, 9], 2, "world size"),          # lost colony: no type roll, size is next
-])
+@pytest.mark.parametrize(
+    "faces,stage,name",
+    [
+        ([], 1, "exploration"),
+        ([4], 1, "event"),
+        ([4, 5], 1, "world type"),
+        ([4, 5, 6], 1, "world size"),
+        ([3], 2, "world type"),
+        ([4, 6], 2, "monster"),
+        ([4, 6, 1], 3, "world type"),
+        ([8, 9], 2, "world size"),  # lost colony: no type roll, size is next
+    ],
+)
 def test_too_few_faces_names_the_roll(faces, stage, name):
     with pytest.raises(DiceError, match="too few faces") as info:
         explore(DiceRoller(FixedSource(faces)), TABLES, stage)

@@ -6,6 +6,7 @@
   by brute force over every face sequence;
 * simulation: 200,000 seeded chains agree with the exact odds within 4 standard errors.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,20 +22,36 @@ from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.exploration import explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.odds import CATEGORIES, EXCLUSIVE, NONE, exact_odds, features, simulate
-from orion_by_hand import (ADDS, MONSTER, NEGATIVE, POSITIVE, PRODUCTION, SIZE, TABLES, TYPE_MOD, expected_gains,
-                           world_type)
-
+from orion_by_hand import (
+    ADDS,
+    MONSTER,
+    NEGATIVE,
+    POSITIVE,
+    PRODUCTION,
+    SIZE,
+    TABLES,
+    TYPE_MOD,
+    expected_gains,
+    world_type,
+)
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ------------------------------------------------------------------ docs/rules-orion.md, by hand
 
 GUARDS = {6: "derelict", 7: "treasure", 8: "natives", 9: "lost_colony", 10: "artifact_world"}
-EXPLORATION = {1: ("empty", None, None), 2: ("asteroids", None, None),
-               3: ("planet", "gravity", None), 4: ("planet", "hostile", "negative"),
-               5: ("planet", "poor", "negative"), 6: ("planet", None, None),
-               7: ("planet", None, None), 8: ("planet", "favorable", "positive"),
-               9: ("planet", "rich", "positive"), 10: ("planet", "artifacts", None)}
+EXPLORATION = {
+    1: ("empty", None, None),
+    2: ("asteroids", None, None),
+    3: ("planet", "gravity", None),
+    4: ("planet", "hostile", "negative"),
+    5: ("planet", "poor", "negative"),
+    6: ("planet", None, None),
+    7: ("planet", None, None),
+    8: ("planet", "favorable", "positive"),
+    9: ("planet", "rich", "positive"),
+    10: ("planet", "artifacts", None),
+}
 TYPES = set(PRODUCTION)
 SIZES = {"tiny", "small", "medium", "large", "huge"}
 # Events stage 1 can never reach (positive/negative rows 6–10).
@@ -79,8 +96,12 @@ def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) ->
         if kind == "negative" and roll >= 6:
             m = die()
             guards = GUARDS[roll]
-            monster = {"kind": MONSTER[m], "great": stage == 3, "guards": guards,
-                       "gains_when_destroyed": expected_gains(guards, stage)}
+            monster = {
+                "kind": MONSTER[m],
+                "great": stage == 3,
+                "guards": guards,
+                "gains_when_destroyed": expected_gains(guards, stage),
+            }
             shaping = guards
         else:
             gains = expected_gains(event_id, stage)
@@ -107,7 +128,10 @@ def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) ->
         max_pop = max(1, max_pop)
         prod = PRODUCTION[type_]
         planet = {
-            "type": type_, "size": size, "max_population": max_pop, "production": prod,
+            "type": type_,
+            "size": size,
+            "max_population": max_pop,
+            "production": prod,
             "properties": sorted(props),
             "pp_per_worker": max(0, prod + has("rich") - has("poor") - has("gravity")),
             "rp_per_scientist": max(0, prod - has("gravity")) + 2 * has("artifacts"),
@@ -118,9 +142,15 @@ def reference_chain(faces: list[int], stage: int, near: Neighbourhood | None) ->
         if rolled != size:
             planet["size_rolled"] = rolled
             planet["size_raised_by"] = "natives"
-    expected = {"stage": stage, "discovery": discovery, "planet": planet, "events": events,
-                "monster": monster, "gains": gains,
-                "rerolls_faces": rerolls}
+    expected = {
+        "stage": stage,
+        "discovery": discovery,
+        "planet": planet,
+        "events": events,
+        "monster": monster,
+        "gains": gains,
+        "rerolls_faces": rerolls,
+    }
     return expected, used
 
 
@@ -133,8 +163,7 @@ def neighbourhoods(draw) -> Neighbourhood:
     planets = draw(st.integers(0, 6 - unexplored))
     colonisable = draw(st.integers(0, planets))
     terran = draw(st.integers(0, colonisable))
-    return Neighbourhood(planets=planets, terran=terran, colonisable=colonisable,
-                         unexplored=unexplored)
+    return Neighbourhood(planets=planets, terran=terran, colonisable=colonisable, unexplored=unexplored)
 
 
 stages = st.integers(1, 3)
@@ -218,8 +247,11 @@ def odds(stage: int, near: Neighbourhood | None = None):
     return _ODDS[key]
 
 
-@pytest.mark.parametrize("near", NEIGHBOURHOODS, ids=lambda n: "none" if n is None else
-                         f"p{n.planets}t{n.terran}c{n.colonisable}u{n.unexplored}")
+@pytest.mark.parametrize(
+    "near",
+    NEIGHBOURHOODS,
+    ids=lambda n: "none" if n is None else f"p{n.planets}t{n.terran}c{n.colonisable}u{n.unexplored}",
+)
 @pytest.mark.parametrize("stage", [1, 2, 3])
 def test_exclusive_categories_sum_to_one(stage, near):
     o = odds(stage, near)
@@ -237,8 +269,7 @@ def test_exclusive_categories_sum_to_one(stage, near):
 
 def test_stage1_hand_values():
     o = odds(1)
-    assert o["discovery"] == {"empty": Fraction(1, 10), "asteroids": Fraction(1, 10),
-                              "planet": Fraction(4, 5)}
+    assert o["discovery"] == {"empty": Fraction(1, 10), "asteroids": Fraction(1, 10), "planet": Fraction(4, 5)}
     # Exploration 4 or 5 (2/10), then faces 5, 6 → 3 (2/10).
     assert o["event"]["make_poor"] == Fraction(1, 25)
     for event_id in (NEGATIVE[i] for i in range(1, 6)):
@@ -261,8 +292,7 @@ def test_stage_2_3_hand_values(stage):
     #  row 5 poor −3: d10 ≤ 5, make_hostile d10 ≤ 3, neg 9 terran   → (8·5 + 3 + 10)/100
     #  row 8 favorable −2: d10 ≤ 4, make_rich d10 ≤ 1, pos 9 terran → (8·4 + 1 + 10)/100
     #  row 9 rich +3: never, make_favorable d10 ≤ 1, pos 9 terran   → (1 + 10)/100
-    by_row = 4 * Fraction(2, 10) + Fraction(13, 100) + Fraction(53, 100) + Fraction(43, 100) \
-        + Fraction(11, 100)
+    by_row = 4 * Fraction(2, 10) + Fraction(13, 100) + Fraction(53, 100) + Fraction(43, 100) + Fraction(11, 100)
     assert o["type"]["terran"] == Fraction(1, 10) * by_row == Fraction(1, 5)
     # Tiny: any planet without natives (pos 8 after rows 8/9, neg 8 after rows 4/5).
     assert o["size"]["tiny"] == (Fraction(8, 10) - 2 * Fraction(2, 10) * Fraction(1, 10)) / 10
@@ -275,10 +305,10 @@ def test_stage_2_3_hand_values(stage):
 
 
 def test_neighbourhood_hand_values():
-    full = odds(2, NEIGHBOURHOODS[1])          # 4 planets: rerolled to empty / asteroids
+    full = odds(2, NEIGHBOURHOODS[1])  # 4 planets: rerolled to empty / asteroids
     assert full["discovery"] == {"empty": Fraction(1, 2), "asteroids": Fraction(1, 2)}
     assert full["type"] == {NONE: Fraction(1)} and full["event"] == {NONE: Fraction(1)}
-    needy = odds(2, NEIGHBOURHOODS[2])         # 0 + 2 ≤ 2: always a planet; −4 and −2
+    needy = odds(2, NEIGHBOURHOODS[2])  # 0 + 2 ≤ 2: always a planet; −4 and −2
     assert needy["discovery"] == {"planet": Fraction(1)}
     # P(terran) by hand: exploration 3–10 equally likely (1/8 each), type total d10 − 6 + …
     #  rows 3,6,7,10: d10 ≤ 8                                              → 4 · 8/10
@@ -286,13 +316,11 @@ def test_neighbourhood_hand_values():
     #  row 5 poor (−9): always; make_hostile (−7) d10 ≤ 9                   → (9·10 + 9)/100
     #  row 8 favorable (−8): always; make_rich (−5) d10 ≤ 7                 → (9·10 + 7)/100
     #  row 9 rich (−3): d10 ≤ 5; make_favorable (−5) d10 ≤ 7; pos 9 terran  → (8·5 + 7 + 10)/100
-    by_row = 4 * Fraction(8, 10) + Fraction(67, 100) + Fraction(99, 100) + Fraction(97, 100) \
-        + Fraction(57, 100)
+    by_row = 4 * Fraction(8, 10) + Fraction(67, 100) + Fraction(99, 100) + Fraction(97, 100) + Fraction(57, 100)
     assert needy["type"]["terran"] == Fraction(1, 8) * by_row == Fraction(4, 5)
     for stage in (1, 3):
         assert odds(stage, NEIGHBOURHOODS[3])["discovery"] == {"planet": Fraction(1)}
-        assert odds(stage, NEIGHBOURHOODS[1])["discovery"] == {"empty": Fraction(1, 2),
-                                                               "asteroids": Fraction(1, 2)}
+        assert odds(stage, NEIGHBOURHOODS[1])["discovery"] == {"empty": Fraction(1, 2), "asteroids": Fraction(1, 2)}
     # Neither A4.5 rule: the plain exploration table.
     assert odds(2, NEIGHBOURHOODS[4])["discovery"] == odds(2)["discovery"]
 

@@ -2,6 +2,7 @@
 hexes joined to its homeworld by explored space, and each ship at most one hex a turn (its
 move ends in the hex it explores) -- the same rule in `explore`, in orders files and on the
 forum. Fixed dice or fixed states; a refused command changes nothing."""
+
 from __future__ import annotations
 
 import json
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_error, ok, snapshot as files
+from helpers import assert_error, ok
+from helpers import snapshot as files
 from test_cli_turns import grant, player, set_turn, state
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -30,6 +32,7 @@ def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
 
 
 # ===================================================== reach from stage 2
+
 
 def _hex(text: str) -> tuple[int, int]:
     q, r = (int(x) for x in text.split(","))
@@ -68,9 +71,20 @@ def test_a_hex_behind_unexplored_space_is_out_of_reach_in_stage_2(gm, camp):
     c = ("-c", str(camp))
     reach = json.loads(ok(gm("reach", *c, "--player", "alice", "--format", "json")))
     assert near in reach["in_reach"] and far not in reach["in_reach"]
-    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", far, "--dice", "1",
-            fragments=(f"{far} is out of alice's reach", "behind unexplored space"))
-    ok(gm("explore", *c, "--player", "alice", "--hex", near, "--dice", "1"))   # empty space
+    refused(
+        gm,
+        camp,
+        "explore",
+        *c,
+        "--player",
+        "alice",
+        "--hex",
+        far,
+        "--dice",
+        "1",
+        fragments=(f"{far} is out of alice's reach", "behind unexplored space"),
+    )
+    ok(gm("explore", *c, "--player", "alice", "--hex", near, "--dice", "1"))  # empty space
     # explored space joined to the homeworld: the hex behind it is in reach now (another ship)
     assert far in json.loads(ok(gm("reach", *c, "--player", "alice", "--format", "json")))["in_reach"]
     grant(camp, "alice", scouts=2)
@@ -90,13 +104,26 @@ def test_orders_files_check_the_same_reach(gm, camp, tmp_path):
 def test_forum_explore_checks_the_same_reach(gm, camp):
     home, near, far = turn_7_near_and_far(gm, camp)
     before = state(camp).get("system", [])
-    res = gm("post", "resolve", "-", "-c", str(camp), "--author", "alice", "--post-id", "p1", "--format", "json",
-             input=f"!explore {far}\n")
+    res = gm(
+        "post",
+        "resolve",
+        "-",
+        "-c",
+        str(camp),
+        "--author",
+        "alice",
+        "--post-id",
+        "p1",
+        "--format",
+        "json",
+        input=f"!explore {far}\n",
+    )
     assert "behind unexplored space" in res.stdout + res.stderr
     assert state(camp).get("system", []) == before
 
 
 # ===================================================== one hex per ship per turn
+
 
 def _free_neighbours(camp, name: str) -> list[str]:
     home = player(camp, name)["homeworld"]
@@ -108,14 +135,36 @@ def test_a_ship_explores_at_most_one_hex_a_turn(gm, camp):
     c = ("-c", str(camp))
     a, b, d = _free_neighbours(camp, "alice")[:3]
     ok(gm("explore", *c, "--player", "alice", "--hex", a, "--dice", "1"))
-    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", b, "--dice", "1",
-            fragments=("already explored a hex this turn",))
-    grant(camp, "alice", scouts=2)                       # a second scout may still move
+    refused(
+        gm,
+        camp,
+        "explore",
+        *c,
+        "--player",
+        "alice",
+        "--hex",
+        b,
+        "--dice",
+        "1",
+        fragments=("already explored a hex this turn",),
+    )
+    grant(camp, "alice", scouts=2)  # a second scout may still move
     ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))
-    refused(gm, camp, "explore", *c, "--player", "alice", "--hex", d, "--dice", "1",
-            fragments=("all 2 of alice's ships of kind scout",))
+    refused(
+        gm,
+        camp,
+        "explore",
+        *c,
+        "--player",
+        "alice",
+        "--hex",
+        d,
+        "--dice",
+        "1",
+        fragments=("all 2 of alice's ships of kind scout",),
+    )
     ok(gm("turn", "start", *c))
-    ok(gm("turn", "end", *c))                            # a new turn: every ship moves again
+    ok(gm("turn", "end", *c))  # a new turn: every ship moves again
     ok(gm("explore", *c, "--player", "alice", "--hex", d, "--dice", "1"))
 
 
@@ -126,7 +175,7 @@ def test_a_ship_lost_exploring_leaves_the_others_free(gm, camp):
     # exploration 4 (hostile, negative event) → event 1 (ceil(1/2) = 1: fleet_lost) → type, size
     ok(gm("explore", *c, "--player", "alice", "--hex", a, "--dice", "4,1,5,5"))
     assert player(camp, "alice")["scouts"] == 1
-    ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))   # the other scout
+    ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))  # the other scout
 
 
 def test_orders_files_move_each_ship_once(gm, camp, tmp_path):
@@ -137,7 +186,11 @@ def test_orders_files_move_each_ship_once(gm, camp, tmp_path):
     before = files(camp)
     res = gm("turn", "check", str(orders), *c)
     # seed 3: the first exploration keeps the scout (the campaign's own dice), the second is refused
-    assert_error(res, "orders.toml:3 (alice): explore: alice's scout has already explored a hex this turn",
-                 "1 problem in orders.toml; nothing was applied", one_line=False)
+    assert_error(
+        res,
+        "orders.toml:3 (alice): explore: alice's scout has already explored a hex this turn",
+        "1 problem in orders.toml; nothing was applied",
+        one_line=False,
+    )
     assert res.stderr.count("explore:") == 1
     assert files(camp) == before

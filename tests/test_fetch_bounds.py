@@ -2,6 +2,7 @@
 the thread's own site, --timeout one deadline for the whole page, a page's nesting measured
 before it is parsed, Discourse JSON fields of the wrong type named, and a campaign's forum
 profile that is a symbolic link refused.  Every server is started here, on 127.0.0.1."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,6 @@ from gmtool.forum.sources.html import MAX_DEPTH, Nesting
 from helpers import assert_error, example_copy, ok_json, snapshot
 
 
-
 @pytest.fixture
 def camp(tmp_path):
     return example_copy(tmp_path, fresh=True)
@@ -36,7 +36,7 @@ class Site:
         site = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:   # noqa: N802
+            def do_GET(self) -> None:  # noqa: N802
                 site.hits.append(self.path)
                 status, headers, body = site.pages.get(self.path, (404, {}, b"not found"))
                 self.send_response(status)
@@ -121,22 +121,26 @@ def page(posts=None, **kw) -> str:
 
 # ------------------------------------------------------------------ redirects
 
-@pytest.mark.parametrize("site_url,target,allowed", [
-    ("http://forum.example/t?1", "http://forum.example/t?2", True),
-    ("http://forum.example/t", "https://forum.example/t", True),            # http → https, same host
-    ("http://forum.example/t", "https://www.forum.example/t", True),        # and www.
-    ("https://www.forum.example/t", "https://forum.example/t", True),
-    ("https://forum.example/t", "http://forum.example/t", False),           # never back to http
-    ("http://forum.example/t", "http://forum.example:8080/t", False),       # another port
-    ("http://forum.example:8080/t", "https://forum.example:8443/t", False),
-    ("http://forum.example/t", "http://evil.example/t", False),             # another host
-    ("http://forum.example/t", "http://forum.example.evil.example/t", False),
-    ("http://forum.example/t", "ftp://forum.example/t", False),             # another scheme
-    ("http://forum.example/t", "file:///etc/passwd", False),
-    ("http://127.0.0.1:8000/t", "http://localhost:8000/t", False),          # another host name
-    ("http://форум.рф/t", "https://www.xn--l1adgmc.xn--p1ai/t", True),     # one host, two spellings
-    ("http://[::1]:8000/t", "http://[::1]:8001/t", False),
-])
+
+@pytest.mark.parametrize(
+    "site_url,target,allowed",
+    [
+        ("http://forum.example/t?1", "http://forum.example/t?2", True),
+        ("http://forum.example/t", "https://forum.example/t", True),  # http → https, same host
+        ("http://forum.example/t", "https://www.forum.example/t", True),  # and www.
+        ("https://www.forum.example/t", "https://forum.example/t", True),
+        ("https://forum.example/t", "http://forum.example/t", False),  # never back to http
+        ("http://forum.example/t", "http://forum.example:8080/t", False),  # another port
+        ("http://forum.example:8080/t", "https://forum.example:8443/t", False),
+        ("http://forum.example/t", "http://evil.example/t", False),  # another host
+        ("http://forum.example/t", "http://forum.example.evil.example/t", False),
+        ("http://forum.example/t", "ftp://forum.example/t", False),  # another scheme
+        ("http://forum.example/t", "file:///etc/passwd", False),
+        ("http://127.0.0.1:8000/t", "http://localhost:8000/t", False),  # another host name
+        ("http://форум.рф/t", "https://www.xn--l1adgmc.xn--p1ai/t", True),  # one host, two spellings
+        ("http://[::1]:8000/t", "http://[::1]:8001/t", False),
+    ],
+)
 def test_a_redirect_is_followed_only_within_the_threads_site(site_url, target, allowed):
     assert within_site(site_url, target) is allowed
 
@@ -155,16 +159,18 @@ def test_a_redirect_to_an_ftp_listener_is_refused_naming_the_target(gm, camp, si
     site.redirect("/t", target)
     before = snapshot(camp)
     assert_error(gm("post", "resolve", f"{site.base}/t", "-c", str(camp)), "redirects to", target, quiet=True)
-    assert ftp.connections == 0 and ftp.received == []      # never asked: no USER anonymous
+    assert ftp.connections == 0 and ftp.received == []  # never asked: no USER anonymous
     assert snapshot(camp) == before
 
 
 @pytest.mark.parametrize("where", ["other port", "other host name", "file"])
 def test_a_redirect_off_the_site_is_refused(site, other_site, where):
     other_site.add("/t", page())
-    target = {"other port": f"{other_site.base}/t",
-              "other host name": f"http://localhost:{site.port}/t",
-              "file": "file:///etc/passwd"}[where]
+    target = {
+        "other port": f"{other_site.base}/t",
+        "other host name": f"http://localhost:{site.port}/t",
+        "file": "file:///etc/passwd",
+    }[where]
     site.add("/t", page())
     site.redirect("/go", target)
     with pytest.raises(InputError, match="redirects to") as caught:
@@ -190,9 +196,11 @@ def test_later_pages_are_compared_with_where_the_first_page_ended_up(monkeypatch
 
     posts = fp.sample_posts()
     final = "https://www.forum.example/viewtopic.php?t=12"
-    served = {final: fp.phpbb_page(posts[:3], 1, 3, per_page=3, total=7),
-              final + "&start=3": fp.phpbb_page(posts[3:6], 2, 3, per_page=3, total=7),
-              final + "&start=6": fp.phpbb_page(posts[6:], 3, 3, per_page=3, total=7)}
+    served = {
+        final: fp.phpbb_page(posts[:3], 1, 3, per_page=3, total=7),
+        final + "&start=3": fp.phpbb_page(posts[3:6], 2, 3, per_page=3, total=7),
+        final + "&start=6": fp.phpbb_page(posts[6:], 3, 3, per_page=3, total=7),
+    }
     asked: list[tuple[str, str]] = []
 
     def fake_fetch(url, timeout, max_bytes, site=None):
@@ -224,6 +232,7 @@ def test_a_proxy_the_environment_names_is_used_and_its_redirects_checked(monkeyp
 
 # ------------------------------------------------------------------ the deadline
 
+
 class Drip:
     """A server that answers one byte every 0.2 s for ten minutes — in its headers or in
     its body — and counts what it sent."""
@@ -233,9 +242,11 @@ class Drip:
         self.stop = threading.Event()
         drip = self
         body = b"<html><body>" + b"x" * 3000 + b"</body></html>"
-        head = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
-                + b"".join(b"X-Slow-%d: y\r\n" % i for i in range(600)) if in_headers else
-                b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n" % len(body))
+        head = (
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + b"".join(b"X-Slow-%d: y\r\n" % i for i in range(600))
+            if in_headers
+            else b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n" % len(body)
+        )
         answer = head + b"\r\n" + body if in_headers else head + b"\r\n"
 
         class Handler(socketserver.BaseRequestHandler):
@@ -244,10 +255,10 @@ class Drip:
                 fast, slow = (b"", answer + body) if in_headers else (answer, body)
                 try:
                     self.request.sendall(fast)
-                    for i in range(len(slow)):           # 3,000+ bytes at 5 a second: ten minutes
+                    for i in range(len(slow)):  # 3,000+ bytes at 5 a second: ten minutes
                         if drip.stop.wait(0.2):
                             return
-                        self.request.sendall(slow[i:i + 1])
+                        self.request.sendall(slow[i : i + 1])
                         drip.sent += 1
                 except OSError:
                     return
@@ -270,7 +281,7 @@ def test_timeout_is_a_deadline_for_the_whole_page_not_each_read(in_headers):
     try:
         with pytest.raises(InputError, match=r"did not arrive within 1 s \(--timeout\)"):
             fetch(drip.url, timeout=1)
-        assert drip.sent < drip.total       # cut off: the drip was far from done
+        assert drip.sent < drip.total  # cut off: the drip was far from done
     finally:
         drip.close()
 
@@ -279,8 +290,9 @@ def test_a_dripping_forum_is_one_line_from_the_command(gm, camp):
     drip = Drip(False)
     try:
         before = snapshot(camp)
-        assert_error(gm("post", "resolve", drip.url, "-c", str(camp), "--timeout", "1"),
-                     "did not arrive within 1 s", quiet=True)
+        assert_error(
+            gm("post", "resolve", drip.url, "-c", str(camp), "--timeout", "1"), "did not arrive within 1 s", quiet=True
+        )
         assert snapshot(camp) == before
     finally:
         drip.close()
@@ -288,20 +300,24 @@ def test_a_dripping_forum_is_one_line_from_the_command(gm, camp):
 
 # ------------------------------------------------------------------ nesting
 
+
 def nested_page(depth: int) -> str:
     body = "<div>" * depth + "!roll d6" + "</div>" * depth
     return fp.phpbb_page([fp.P(1, "alice", ["x"])]).replace('<div class="content">x', f'<div class="content">{body}')
 
 
 def test_two_hundred_thousand_nested_divs_are_refused_from_a_file_and_a_url(gm, camp, tmp_path, site):
-    deep = nested_page(200_000)               # 2.2 MB: lexbor's parse grows with the square of the depth
+    deep = nested_page(200_000)  # 2.2 MB: lexbor's parse grows with the square of the depth
     saved = tmp_path / "deep.html"
     saved.write_text(deep, encoding="utf-8")
     site.add("/deep", deep)
     before = snapshot(camp)
     for source in (str(saved), f"{site.base}/deep"):
-        assert_error(gm("post", "resolve", source, "-c", str(camp)),
-                     f"{source}: the page nests elements deeper than {MAX_DEPTH:,} levels", quiet=True)
+        assert_error(
+            gm("post", "resolve", source, "-c", str(camp)),
+            f"{source}: the page nests elements deeper than {MAX_DEPTH:,} levels",
+            quiet=True,
+        )
     assert snapshot(camp) == before
 
 
@@ -310,8 +326,9 @@ def test_formatting_reopened_paragraph_after_paragraph_is_refused(tmp_path):
     attributes took lexbor over a minute."""
     soup = "".join(f"<p><b x={i}>t</p>" for i in range(8000))
     saved = tmp_path / "b.html"
-    saved.write_text(fp.phpbb_page([fp.P(1, "alice", ["x"])]).replace("<div class=\"content\">x",
-                                                                      f"<div class=\"content\">{soup}"))
+    saved.write_text(
+        fp.phpbb_page([fp.P(1, "alice", ["x"])]).replace('<div class="content">x', f'<div class="content">{soup}')
+    )
     with pytest.raises(InputError, match="too deeply, too often"):
         read_thread([str(saved)])
 
@@ -331,11 +348,58 @@ def test_a_discourse_post_nesting_too_deep_is_refused(tmp_path):
         read_thread([str(saved)])
 
 
-TAGS = ["<div>", "</div>", "<p>", "</p>", "<b>", "</b>", "<i>", "</i>", "<a href=x>", "</a>", "<b class=y>", "<li>",
-        "</li>", "<ul>", "</ul>", "<table>", "<tr>", "<td>", "</td>", "</tr>", "</table>", "<svg>", "</svg>",
-        "<path/>", "<div/>", "t", " ", "<span>", "</span>", "<font color=red>", "</font>", "<br>", "<!-- c -->",
-        "<script>x</script>", "<pre>", "</pre>", "<h1>", "</h1>", "<dl>", "<dt>", "<dd>", "<nobr>", "</nobr>",
-        "<form>", "</form>", "<object>", "</object>", "</body>", "<blockquote>", "</blockquote>"]
+TAGS = [
+    "<div>",
+    "</div>",
+    "<p>",
+    "</p>",
+    "<b>",
+    "</b>",
+    "<i>",
+    "</i>",
+    "<a href=x>",
+    "</a>",
+    "<b class=y>",
+    "<li>",
+    "</li>",
+    "<ul>",
+    "</ul>",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "</td>",
+    "</tr>",
+    "</table>",
+    "<svg>",
+    "</svg>",
+    "<path/>",
+    "<div/>",
+    "t",
+    " ",
+    "<span>",
+    "</span>",
+    "<font color=red>",
+    "</font>",
+    "<br>",
+    "<!-- c -->",
+    "<script>x</script>",
+    "<pre>",
+    "</pre>",
+    "<h1>",
+    "</h1>",
+    "<dl>",
+    "<dt>",
+    "<dd>",
+    "<nobr>",
+    "</nobr>",
+    "<form>",
+    "</form>",
+    "<object>",
+    "</object>",
+    "</body>",
+    "<blockquote>",
+    "</blockquote>",
+]
 
 
 def _depth(tree) -> int:
@@ -360,11 +424,13 @@ def test_the_measure_follows_the_parsers_depth(tokens):
     html = "".join(tokens)
     measure = Nesting("x")
     measure.check(html)
-    assert _depth(LexborHTMLParser(html)) - 2 <= measure.deepest + 10     # html > body
+    assert _depth(LexborHTMLParser(html)) - 2 <= measure.deepest + 10  # html > body
 
 
-@pytest.mark.parametrize("unit", ["<b><div></b>", "<div/>", "<span><div></span>", "<table><td><div></td>",
-                                  "<p><b>x</p><div>", "<div></body>"])
+@pytest.mark.parametrize(
+    "unit",
+    ["<b><div></b>", "<div/>", "<span><div></span>", "<table><td><div></td>", "<p><b>x</p><div>", "<div></body>"],
+)
 def test_repeated_tricks_the_parser_nests_through_are_measured(unit):
     with pytest.raises(InputError, match="deeper than|too often"):
         Nesting("x").check(unit * 30_000)
@@ -372,26 +438,43 @@ def test_repeated_tricks_the_parser_nests_through_are_measured(unit):
 
 # ------------------------------------------------------------------ Discourse JSON of the wrong type
 
+
 def test_a_string_version_is_one_line_naming_the_field(gm, camp, tmp_path):
     data = json.loads(fp.discourse_json(fp.sample_posts()[:2]))
     data["post_stream"]["posts"][0]["version"] = "2"
     saved = tmp_path / "12.json"
     saved.write_text(json.dumps(data), encoding="utf-8")
-    assert_error(gm("post", "resolve", str(saved), "-c", str(camp)),
-                 'post 1: `version` must be a whole number, not "2"', quiet=True)
+    assert_error(
+        gm("post", "resolve", str(saved), "-c", str(camp)),
+        'post 1: `version` must be a whole number, not "2"',
+        quiet=True,
+    )
     res = gm("post", "resolve", str(saved), "-c", str(camp), "--lang", "ru")
     assert_error(res, "`version` должно быть целым числом", quiet=True)
 
 
-POST_FIELDS = {"post_number": int, "username": str, "topic_id": int, "cooked": str, "version": int,
-               "post_type": int, "hidden": bool, "deleted_at": str}
+POST_FIELDS = {
+    "post_number": int,
+    "username": str,
+    "topic_id": int,
+    "cooked": str,
+    "version": int,
+    "post_type": int,
+    "hidden": bool,
+    "deleted_at": str,
+}
 TOPIC_FIELDS = {"id": int, "posts_count": int, "chunk_size": int}
-json_values = st.one_of(st.booleans(), st.integers(-5, 5), st.floats(allow_nan=False), st.text(max_size=5),
-                        st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(),
-                                                                             max_size=2))
+json_values = st.one_of(
+    st.booleans(),
+    st.integers(-5, 5),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+)
 
 
-RANGED = {"post_number", "topic_id", "id"}      # whole numbers from 1
+RANGED = {"post_number", "topic_id", "id"}  # whole numbers from 1
 
 
 def _wrong(field: str, kind: type, value) -> bool:
@@ -425,6 +508,7 @@ def _read_json(data: bytes):
 
 
 # ------------------------------------------------------------------ a campaign's forum profiles
+
 
 def test_a_profile_that_is_a_symlink_out_of_the_campaign_is_refused(gm, camp, tmp_path):
     outside = tmp_path / "outside.toml"

@@ -1,6 +1,7 @@
 """Formats, languages and post limits are listed once, in gmtool/formats.py, and every
 place that offers or checks one reads that list: the CLI's --format/--lang choices, the
 renderers, the message catalogs, the campaign file, `campaign set` and --post-limit."""
+
 from __future__ import annotations
 
 import ast
@@ -49,24 +50,30 @@ def test_every_format_has_its_renderer_and_every_language_its_catalog():
 def test_no_other_module_lists_them_again():
     """A tuple of the formats or of the languages is written only in gmtool/formats.py."""
     lists = re.compile(r'\(\s*"en",\s*"ru"\s*\)|\(\s*"plain",\s*"bbcode"|"plain":\s*"txt"|POST_LIMITS\s*=')
-    found = [str(p.relative_to(ROOT)) for p in sorted(GMTOOL.rglob("*.py"))
-             if p.name != "formats.py" and lists.search(p.read_text(encoding="utf-8"))]
+    found = [
+        str(p.relative_to(ROOT))
+        for p in sorted(GMTOOL.rglob("*.py"))
+        if p.name != "formats.py" and lists.search(p.read_text(encoding="utf-8"))
+    ]
     assert found == []
 
 
 def imported(path: Path) -> set[str]:
     """Every module ``path`` imports, at its top or inside a function."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return ({n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-            | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names})
+    return {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
 
 
 def test_the_campaign_model_and_settings_import_no_circle():
     """campaign/model.py and campaign/settings.py both read gmtool.formats; settings no longer
     imports the model (nor the model settings), and gmtool.formats imports nothing of gmtool."""
-    code = ("import sys; import gmtool.campaign.settings as s; "
-            "print('gmtool.campaign.model' in sys.modules); "
-            "import gmtool.formats; print(sorted(m for m in sys.modules if m.startswith('gmtool')))")
+    code = (
+        "import sys; import gmtool.campaign.settings as s; "
+        "print('gmtool.campaign.model' in sys.modules); "
+        "import gmtool.formats; print(sorted(m for m in sys.modules if m.startswith('gmtool')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert out.splitlines()[0] == "False"
     for path in ("campaign/model.py", "campaign/settings.py"):
@@ -83,11 +90,15 @@ def test_the_campaign_model_and_settings_import_no_circle():
 def test_a_setting_outside_the_lists_is_refused_naming_them(gm, tmp_path, capsys):
     camp = tmp_path / "c"
     ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "1"))
-    assert_error(gm("campaign", "set", "-c", str(camp), "format", "html"),
-                 "format cannot be 'html': use one of plain, bbcode, markdown, discord, json")
+    assert_error(
+        gm("campaign", "set", "-c", str(camp), "format", "html"),
+        "format cannot be 'html': use one of plain, bbcode, markdown, discord, json",
+    )
     assert_error(gm("campaign", "set", "-c", str(camp), "lang", "de"), "lang cannot be 'de': use one of en, ru")
-    assert_error(gm("campaign", "set", "-c", str(camp), "post-limit", "499"),
-                 "post-limit must be a whole number from 500 to 1000000")
+    assert_error(
+        gm("campaign", "set", "-c", str(camp), "post-limit", "499"),
+        "post-limit must be a whole number from 500 to 1000000",
+    )
     ok(gm("campaign", "set", "-c", str(camp), "post-limit", "500"))
 
     code, _, err = run_entry_point(capsys, "roll", "1d6", "--format", "bbcode", "--post-limit", "499")

@@ -5,6 +5,7 @@ A thread is posts under ``=== AUTHOR #POST_ID ===`` headers (``private`` before 
 quoting a command never runs it; a command is a line starting with ``!``.  Hostile
 bodies never make the parser raise anything but InputError.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,8 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.errors import InputError
-from gmtool.forum.posts import (MAX_COMMAND_CHARS, MAX_COMMANDS_PER_POST, MAX_THREAD_BYTES, parse_commands,
-                                parse_thread, strip_quotes)
+from gmtool.forum.posts import (
+    MAX_COMMAND_CHARS,
+    MAX_COMMANDS_PER_POST,
+    MAX_THREAD_BYTES,
+    parse_commands,
+    parse_thread,
+    strip_quotes,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -26,14 +33,21 @@ def names(commands) -> list[tuple[str, str]]:
 
 # ================================================================ headers
 
+
 def test_headers_authors_and_ids():
-    thread = ("=== alice #1001 ===\n!roll d6\n"
-              "===   Big Bob   #abc-DEF_9   ===\nhello\n!roll 2d10\n"
-              "=== carol #42 ===\n!vote yes\n"
-              "===carol#43===\n!vote no\n")
+    thread = (
+        "=== alice #1001 ===\n!roll d6\n"
+        "===   Big Bob   #abc-DEF_9   ===\nhello\n!roll 2d10\n"
+        "=== carol #42 ===\n!vote yes\n"
+        "===carol#43===\n!vote no\n"
+    )
     posts = parse_thread(thread)
     assert [(p.author, p.post_id, p.private) for p in posts] == [
-        ("alice", "1001", False), ("Big Bob", "abc-DEF_9", False), ("carol", "42", False), ("carol", "43", False)]
+        ("alice", "1001", False),
+        ("Big Bob", "abc-DEF_9", False),
+        ("carol", "42", False),
+        ("carol", "43", False),
+    ]
     assert [p.line for p in posts] == [1, 3, 6, 8]
     assert posts[1].body == "hello\n!roll 2d10"
     assert names(posts[1].commands) == [("roll", "2d10")]
@@ -48,10 +62,15 @@ def test_a_thread_file_holds_no_private_post():
 
 
 def test_a_private_message_export_makes_every_post_private():
-    posts = parse_thread("=== carol #42 private ===\n!vote yes\n===carol#43 PRIVATE===\n!vote no\n"
-                         "=== dave #44 ===\n!vote no\n", private_messages=True)
+    posts = parse_thread(
+        "=== carol #42 private ===\n!vote yes\n===carol#43 PRIVATE===\n!vote no\n=== dave #44 ===\n!vote no\n",
+        private_messages=True,
+    )
     assert [(p.author, p.post_id, p.private) for p in posts] == [
-        ("carol", "42", True), ("carol", "43", True), ("dave", "44", True)]
+        ("carol", "42", True),
+        ("carol", "43", True),
+        ("dave", "44", True),
+    ]
 
 
 def test_an_author_may_be_named_private():
@@ -59,31 +78,37 @@ def test_an_author_may_be_named_private():
     assert (posts[0].author, posts[0].post_id) == ("private", "7")
 
 
-@pytest.mark.parametrize("line", [
-    "== alice #1 ===",             # two = signs
-    "alice #1 ===",
-    "x === alice #1 ===",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "== alice #1 ===",  # two = signs
+        "alice #1 ===",
+        "x === alice #1 ===",
+    ],
+)
 def test_lines_that_are_not_headers_are_body_text(line):
     posts = parse_thread(f"=== alice #0 ===\n{line}\n!roll d6\n")
     assert len(posts) == 1
     assert posts[0].body == f"{line}\n!roll d6"
 
 
-@pytest.mark.parametrize("line", [
-    "=== alice 1 ===",             # no #
-    "=== alice #1",                # no closing
-    "=== alice #1 === trailing",   # text after the closing
-    "=== alice #a b ===",          # a space in the id
-    "=== alice #x.y ===",          # a dot in the id
-    "=== carol #96.04 ===",
-    "=== mallory#666 #9602 ===",
-    "  === #1 ===x",
-    "=== a=b #1 ===",              # = in the author
-    "=== alice #" + "1" * 41 + " ===",  # an id longer than 40
-    "=== " + "a" * 61 + " #1 ===",  # an author longer than 60
-    "======",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "=== alice 1 ===",  # no #
+        "=== alice #1",  # no closing
+        "=== alice #1 === trailing",  # text after the closing
+        "=== alice #a b ===",  # a space in the id
+        "=== alice #x.y ===",  # a dot in the id
+        "=== carol #96.04 ===",
+        "=== mallory#666 #9602 ===",
+        "  === #1 ===x",
+        "=== a=b #1 ===",  # = in the author
+        "=== alice #" + "1" * 41 + " ===",  # an id longer than 40
+        "=== " + "a" * 61 + " #1 ===",  # an author longer than 60
+        "======",
+    ],
+)
 def test_a_malformed_header_is_an_error_naming_its_line(line):
     """Merged into the post above, its commands would run as that post's author."""
     with pytest.raises(InputError, match=r"^line 3: .*not one"):
@@ -129,14 +154,14 @@ def test_a_thread_over_the_size_limit_is_refused():
 
 # ================================================================ quotes
 
+
 def test_a_quoted_command_is_not_a_command():
     body = "[quote=bob]!roll 2d10+1 boarding action[/quote]\nGood luck.\n!table orion/world-size"
     assert names(parse_commands(body)) == [("table", "orion/world-size")]
 
 
 def test_quotes_over_several_lines_and_nested():
-    body = ("[quote=carol]\n!roll d6\n[quote=bob]\n!roll d8\n[/quote]\n!roll d10\n[/quote]\n"
-            "!roll d12\n")
+    body = "[quote=carol]\n!roll d6\n[quote=bob]\n!roll d8\n[/quote]\n!roll d10\n[/quote]\n!roll d12\n"
     assert names(parse_commands(body)) == [("roll", "d12")]
     assert strip_quotes("a[quote]b[quote]c[/quote]d[/quote]e") == "ae"
 
@@ -164,13 +189,31 @@ def test_text_after_a_quote_on_the_same_line_can_be_a_command():
 
 # ================================================================ commands and aliases
 
-@pytest.mark.parametrize("word, name", [
-    ("roll", "roll"), ("r", "roll"), ("бросок", "roll"), ("Бросок", "roll"), ("БРОСОК", "roll"), ("ROLL", "roll"),
-    ("explore", "explore"), ("разведка", "explore"), ("Разведка", "explore"), ("исследовать", "explore"),
-    ("table", "table"), ("таблица", "table"),
-    ("check", "check"), ("проверка", "check"), ("агент", "check"),
-    ("vote", "vote"), ("голос", "vote"), ("ГОЛОС", "vote"), ("Vote", "vote"),
-])
+
+@pytest.mark.parametrize(
+    "word, name",
+    [
+        ("roll", "roll"),
+        ("r", "roll"),
+        ("бросок", "roll"),
+        ("Бросок", "roll"),
+        ("БРОСОК", "roll"),
+        ("ROLL", "roll"),
+        ("explore", "explore"),
+        ("разведка", "explore"),
+        ("Разведка", "explore"),
+        ("исследовать", "explore"),
+        ("table", "table"),
+        ("таблица", "table"),
+        ("check", "check"),
+        ("проверка", "check"),
+        ("агент", "check"),
+        ("vote", "vote"),
+        ("голос", "vote"),
+        ("ГОЛОС", "vote"),
+        ("Vote", "vote"),
+    ],
+)
 def test_aliases_case_insensitive(word, name):
     [cmd] = parse_commands(f"!{word} some args")
     assert (cmd.name, cmd.word, cmd.args, cmd.index, cmd.refused) == (name, word, "some args", 1, None)
@@ -197,11 +240,12 @@ def test_arguments_keep_their_inner_text():
 
 # ================================================================ limits
 
+
 def test_more_than_twenty_commands_are_refused_not_dropped():
     cmds = parse_commands("\n".join(f"!roll d{n}" for n in range(1, 26)))
     assert [c.index for c in cmds] == list(range(1, MAX_COMMANDS_PER_POST + 2))
     assert all(c.refused is None for c in cmds[:MAX_COMMANDS_PER_POST])
-    extra = cmds[-1]   # one refusal counts the five commands too many
+    extra = cmds[-1]  # one refusal counts the five commands too many
     assert extra.refused.text("en") == f"more than {MAX_COMMANDS_PER_POST} commands in one post: 5 not run"
     assert extra.refused.text("ru") == f"больше {MAX_COMMANDS_PER_POST} команд в одном посте: 5 не выполнено"
 
@@ -231,11 +275,41 @@ def test_ten_thousand_commands_in_one_post_parse_without_error():
 
 # ================================================================ hostile bodies (hypothesis)
 
-JUNK_PIECES = st.sampled_from([
-    "[quote]", "[/quote]", "[QUOTE=bob]", "[quote=", "[/QUOTE]", "[", "]", "!", "!roll d6", "!бросок 3d6",
-    "!vote yes", "=== alice #1 ===", "=== bob #2 private ===", "=== alice #1 ===", "#", "=", "\n", "\r\n", "\r",
-    "\x00", "\x1b[31m", "\u202e", "\u2028", "\x85", "\ufeff", "\ud800", "\t", "  ", "[b]", "[url=x]", "<b>",
-])
+JUNK_PIECES = st.sampled_from(
+    [
+        "[quote]",
+        "[/quote]",
+        "[QUOTE=bob]",
+        "[quote=",
+        "[/QUOTE]",
+        "[",
+        "]",
+        "!",
+        "!roll d6",
+        "!бросок 3d6",
+        "!vote yes",
+        "=== alice #1 ===",
+        "=== bob #2 private ===",
+        "=== alice #1 ===",
+        "#",
+        "=",
+        "\n",
+        "\r\n",
+        "\r",
+        "\x00",
+        "\x1b[31m",
+        "\u202e",
+        "\u2028",
+        "\x85",
+        "\ufeff",
+        "\ud800",
+        "\t",
+        "  ",
+        "[b]",
+        "[url=x]",
+        "<b>",
+    ]
+)
 
 
 @st.composite
@@ -282,11 +356,19 @@ def test_parse_thread_raises_only_input_error(text):
 
 
 @SETTINGS
-@given(st.lists(st.tuples(st.text(alphabet="abcxyz -_", min_size=1, max_size=8),
-                          st.booleans(), st.one_of(bodies(), binaryish())), max_size=8))
+@given(
+    st.lists(
+        st.tuples(
+            st.text(alphabet="abcxyz -_", min_size=1, max_size=8), st.booleans(), st.one_of(bodies(), binaryish())
+        ),
+        max_size=8,
+    )
+)
 def test_threads_of_hostile_posts(posts):
-    text = "".join(f"=== {author} #p{i}{' private' if private else ''} ===\n{body}\n"
-                   for i, (author, private, body) in enumerate(posts))
+    text = "".join(
+        f"=== {author} #p{i}{' private' if private else ''} ===\n{body}\n"
+        for i, (author, private, body) in enumerate(posts)
+    )
     try:
         parsed = parse_thread(text)
     except InputError:

@@ -6,6 +6,7 @@ look-alike (a bidi override, an NBSP, an ideographic space, a DEL) is refused wi
 reason, and never acts as the leader it looks like.  The leader a post spoke for is kept
 when the post is closed: a leader who replaces another speaks from later posts only.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import forum_pages as fp
 from gmtool.campaign.frames import from_view
@@ -26,9 +28,9 @@ from helpers import example_copy, journal_rolls, ok, resolve_post
 pytestmark = pytest.mark.usefixtures("isolated")
 
 LOOKALIKES = {"bidi override": "bo\u202eb", "NBSP": "bob\u00a0", "ideographic space": "\u3000bob", "DEL": "bob\x7f"}
-EXPLORE = "!explore 1,-1"      # a hex bob's scout can reach on turn 1 of the example
+EXPLORE = "!explore 1,-1"  # a hex bob's scout can reach on turn 1 of the example
 ANDREY = "Андрей"
-ANDREY_NFD = unicodedata.normalize("NFD", ANDREY)     # й written as и + U+0306
+ANDREY_NFD = unicodedata.normalize("NFD", ANDREY)  # й written as и + U+0306
 
 
 @pytest.fixture
@@ -48,6 +50,7 @@ def explored_by(camp: Path, q: int, r: int, frame: str = "bob") -> str | None:
 
 # ------------------------------------------------------------------ the rule
 
+
 @pytest.mark.parametrize("name", LOOKALIKES.values(), ids=LOOKALIKES.keys())
 def test_a_lookalike_changes_when_cleaned_up(name):
     assert lookalike(name) and cleaned(name) == "bob"
@@ -61,6 +64,7 @@ def test_plain_names_and_nfd_are_not_lookalikes():
 
 
 # ------------------------------------------------------------------ look-alikes in every source
+
 
 def thread_file(camp: Path, author: str) -> Path:
     path = camp / "lookalike.txt"
@@ -86,15 +90,16 @@ def discourse_topic(camp: Path, author: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("source", [thread_file, phpbb_page, phpbb_feed, discourse_topic],
-                         ids=["thread", "page", "feed", "discourse"])
+@pytest.mark.parametrize(
+    "source", [thread_file, phpbb_page, phpbb_feed, discourse_topic], ids=["thread", "page", "feed", "discourse"]
+)
 @pytest.mark.parametrize("name", LOOKALIKES.values(), ids=LOOKALIKES.keys())
 def test_a_lookalike_of_bob_never_acts_as_bob(gm, camp, source, name):
     thread = source(camp, name)
     rolls = len(journal_rolls(camp))
     data = json.loads(resolve(gm, camp, thread, fmt="json"))
     (post,) = data["posts"]
-    assert post["author"] == name                       # as the forum wrote it
+    assert post["author"] == name  # as the forum wrote it
     assert [c["status"] for c in post["commands"]] == ["refused", "refused"]
     assert all("changes when cleaned up" in c["reason"] for c in post["commands"])
     assert len(journal_rolls(camp)) == rolls and explored_by(camp, 1, -1) is None
@@ -128,6 +133,7 @@ def test_an_nfd_name_is_the_same_leader_after_nfc(gm, camp):
 
 # ------------------------------------------------------------------ a player replaced between two resolutions
 
+
 def test_a_post_made_before_a_replacement_stands_as_first_published(gm, camp):
     """erin posts before she replaces bob: refused; resolved again after `player replace`,
     the same post is refused again (one post, one outcome) and rolls nothing; her post made
@@ -152,8 +158,28 @@ def test_a_lookalike_given_with_author_on_stdin_is_refused_too(gm, camp):
     assert data["posts"][0]["commands"][0]["status"] == "refused" and explored_by(camp, 1, -1) is None
 
 
-ODD = st.sampled_from(["\u202e", "\u202d", "\u2066", "\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\x7f", "\x00",
-                       "\x1b", "\u00a0", "\u2007", "\u202f", "\u3000", "\u2028", "\u2029", "\ufb01"])
+ODD = st.sampled_from(
+    [
+        "\u202e",
+        "\u202d",
+        "\u2066",
+        "\u200b",
+        "\u200d",
+        "\u2060",
+        "\ufeff",
+        "\u00ad",
+        "\x7f",
+        "\x00",
+        "\x1b",
+        "\u00a0",
+        "\u2007",
+        "\u202f",
+        "\u3000",
+        "\u2028",
+        "\u2029",
+        "\ufb01",
+    ]
+)
 
 
 @given(st.sampled_from(["bob", "alice", ANDREY, "эрик", "Red Baron"]), ODD, st.integers(0, 12))

@@ -6,6 +6,7 @@
   ``[[void]]`` record appended to forum.toml): their commands are resolved again, with
   new dice, the reply says so, and that second result is the one read back from then on.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,6 @@ from gmtool.forum.resolve import order_of
 from helpers import example_copy, journal_rolls, ok, resolve_post, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
-
 
 
 @pytest.fixture
@@ -46,23 +46,28 @@ def write(camp: Path, name: str, text: str) -> Path:
 
 # ------------------------------------------------------------------ an older post id seen later
 
+
 def test_post_ids_order_within_their_thread():
     assert order_of("1190") == ("", 1190)
     assert order_of("t12-5") == ("t12-", 5) and order_of("t12-10")[1] > order_of("t12-9")[1]
-    assert order_of("t13-1")[0] != order_of("t12-9")[0]      # another Discourse topic: not compared
+    assert order_of("t13-1")[0] != order_of("t12-9")[0]  # another Discourse topic: not compared
     assert order_of("junk") is None
 
 
 def test_an_older_post_seen_later_is_refused_once_and_the_refusal_stands(gm, camp):
     resolve(gm, camp, write(camp, "t1.txt", "=== bob #60 ===\n!roll d6 first\n"))
-    thread = write(camp, "t2.txt", "=== bob #60 ===\n!roll d6 first\n=== alice #50 ===\n!roll d6 late\n!roll d4\n"
-                                   "=== carol #61 ===\n!roll d6 next\n")
+    thread = write(
+        camp,
+        "t2.txt",
+        "=== bob #60 ===\n!roll d6 first\n=== alice #50 ===\n!roll d6 late\n!roll d4\n"
+        "=== carol #61 ===\n!roll d6 next\n",
+    )
     rolls = len(journal_rolls(camp))
     data = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert statuses(data) == {"60": ["ok"], "50": ["refused", "refused"], "61": ["ok"]}
     late = data["posts"][1]["commands"][0]
     assert "post #50 is older than post #60, already resolved" in late["reason"]
-    assert len(journal_rolls(camp)) == rolls + 1            # carol's d6 only
+    assert len(journal_rolls(camp)) == rolls + 1  # carol's d6 only
     reply = resolve(gm, camp, thread)
     assert resolve(gm, camp, thread) == reply and len(journal_rolls(camp)) == rolls + 1
     assert "пост #50 старше уже обработанного поста #60" in resolve(gm, camp, thread, "--lang", "ru")
@@ -75,12 +80,24 @@ def test_only_a_thread_of_its_own_is_compared_and_private_messages_are_not(gm, c
     resolve(gm, camp, "-", "--author", "bob", "--post-id", "t12-9", input="!roll d6\n")
     other = json.loads(resolve(gm, camp, "-", "--author", "bob", "--post-id", "t13-2", input="!roll d6\n", fmt="json"))
     assert statuses(other) == {"t13-2": ["ok"]}
-    older = json.loads(resolve(gm, camp, "-", "--author", "bob", "--post-id", "t12-3", input="!roll d6\n",
-                               fmt="json"))
+    older = json.loads(resolve(gm, camp, "-", "--author", "bob", "--post-id", "t12-3", input="!roll d6\n", fmt="json"))
     assert statuses(older) == {"t12-3": ["refused"]}
     resolve(gm, camp, "-", "--author", "bob", "--post-id", "700", "--private", input="!roll d6\n")
-    private = json.loads(resolve(gm, camp, "-", "--author", "alice", "--post-id", "650", "--private",
-                                 "--include-private", input="!roll d6\n", fmt="json"))
+    private = json.loads(
+        resolve(
+            gm,
+            camp,
+            "-",
+            "--author",
+            "alice",
+            "--post-id",
+            "650",
+            "--private",
+            "--include-private",
+            input="!roll d6\n",
+            fmt="json",
+        )
+    )
     assert statuses(private) == {"650": ["ok"]}
 
 
@@ -147,8 +164,13 @@ def test_a_snapshot_kept_before_it_counted_forum_results_goes_by_their_dice(gm, 
     thread = write(camp, "t.txt", EXPLORE)
     resolve(gm, camp, thread)
     (meta,) = (camp / "history").glob("turn-*/meta.toml")
-    meta.write_text("\n".join(line for line in meta.read_text(encoding="utf-8").splitlines()
-                              if not line.startswith("forum_commands")) + "\n", encoding="utf-8")
+    meta.write_text(
+        "\n".join(
+            line for line in meta.read_text(encoding="utf-8").splitlines() if not line.startswith("forum_commands")
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     ok(gm("turn", "undo", "-c", str(camp)))
     data = json.loads(resolve(gm, camp, thread, fmt="json"))
     assert [c["redone"] for c in data["posts"][0]["commands"]] == [True, True] and explored(camp)
@@ -171,7 +193,7 @@ def test_an_undo_that_cannot_write_the_state_leaves_forum_toml_as_it_was(gm, cam
         history.undo(store)
     after = snapshot(camp)
     assert after["forum.toml"] == before["forum.toml"]
-    assert (after.get("voided.toml") or b"") == (before.get("voided.toml") or b"")   # the void taken back
+    assert (after.get("voided.toml") or b"") == (before.get("voided.toml") or b"")  # the void taken back
 
 
 def test_a_reopened_result_is_decided_for_the_roster_the_undo_went_back_to(gm, camp):

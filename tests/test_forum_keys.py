@@ -6,6 +6,7 @@ reply never reads a private message's result, and neither post blocks the other.
 forum.toml written before (no source in its records) reads as it was: a record is a private
 message's when only a private post record closes its post.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,7 +60,7 @@ def test_a_public_post_with_a_private_messages_id_is_its_own_post(gm, council):
     data = json.loads(resolve(gm, council, str(thread), fmt="json"))
     (command,) = data["posts"][0]["commands"]
     assert (command["status"], command["key"], command["edited"]) == ("ok", "1190:1", False)
-    assert resolve(gm, council, str(thread)) == reply        # read back, rolls nothing
+    assert resolve(gm, council, str(thread)) == reply  # read back, rolls nothing
     records = forumfile.read(council / "forum.toml")
     assert set(records.commands) == {"private:1190:1", "1190:1"}
     assert set(records.posts) == {"private:1190", "1190"}
@@ -71,9 +72,22 @@ def test_a_private_message_with_a_public_posts_id_is_its_own_message(gm, council
     thread = council / "thread-1190.txt"
     thread.write_text("=== alice #1190 ===\n!roll d6 morale\n", encoding="utf-8")
     public = resolve(gm, council, str(thread))
-    bob_votes_in_private_1190(gm, council)      # not taken for alice's post #1190
-    mine = json.loads(resolve(gm, council, "-", "--author", "bob", "--post-id", "1190", "--private",
-                              "--include-private", input="!vote yes bribe 3\n", fmt="json"))
+    bob_votes_in_private_1190(gm, council)  # not taken for alice's post #1190
+    mine = json.loads(
+        resolve(
+            gm,
+            council,
+            "-",
+            "--author",
+            "bob",
+            "--post-id",
+            "1190",
+            "--private",
+            "--include-private",
+            input="!vote yes bribe 3\n",
+            fmt="json",
+        )
+    )
     (command,) = mine["posts"][0]["commands"]
     assert (command["status"], command["key"], command["edited"]) == ("ok", "private:1190:1", False)
     assert resolve(gm, council, str(thread)) == public
@@ -95,7 +109,9 @@ def test_a_forum_toml_written_before_keys_had_a_source_reads_as_it_was(gm, counc
     reply = resolve(gm, council, str(thread))
     assert "d6 = [" in reply and "vote" not in reply and "resolved as" not in reply
     # a record of a public post written before (no source, no post record) is a public one
-    path.write_text(forumfile.HEADER + '\n[[command]]\nkey = "77:1"\npost_id = "77"\nindex = 1\nauthor = "bob"\n'
-                    'command = "!roll d6"\nstatus = "ok"\nreason = ""\nroll_ids = [5, 5]\nreports = "{}"\n',
-                    encoding="utf-8")
+    path.write_text(
+        forumfile.HEADER + '\n[[command]]\nkey = "77:1"\npost_id = "77"\nindex = 1\nauthor = "bob"\n'
+        'command = "!roll d6"\nstatus = "ok"\nreason = ""\nroll_ids = [5, 5]\nreports = "{}"\n',
+        encoding="utf-8",
+    )
     assert set(forumfile.read(path).commands) == {"77:1"}

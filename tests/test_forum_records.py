@@ -1,6 +1,7 @@
 """forum.toml as written: every record a ``[[command]]``/``[[post]]`` table (never the
 inline array tomli_w makes of a lone short table, which a later ``[[post]]`` cannot
 extend), long stored reports as literal strings that read back exactly."""
+
 from __future__ import annotations
 
 import json
@@ -8,7 +9,8 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmtool.campaign import forumfile
 from gmtool.forum.resolve import stored_json
@@ -19,8 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300)
 
 
-@given(st.dictionaries(st.sampled_from(["key", "author", "command", "reason", "reports"]), text, min_size=1),
-       st.lists(st.integers(0, 10**6), max_size=4))
+@given(
+    st.dictionaries(st.sampled_from(["key", "author", "command", "reason", "reports"]), text, min_size=1),
+    st.lists(st.integers(0, 10**6), max_size=4),
+)
 def test_a_record_reads_back_as_written(record, ids):
     record = {**record, "roll_ids": ids}
     written = forumfile._table("command", record)
@@ -28,9 +32,13 @@ def test_a_record_reads_back_as_written(record, ids):
     assert tomllib.loads(written)["command"] == [record]
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | text,
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
-                    max_leaves=20))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | text,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
+        max_leaves=20,
+    )
+)
 def test_stored_json_is_a_literal_string_that_decodes_to_the_value(value):
     raw = stored_json({"en": value, "pad": "x" * forumfile.LITERAL_FROM})
     assert forumfile._literal_ok(raw)
@@ -71,8 +79,10 @@ def test_an_earlier_inline_post_array_is_rewritten_before_appending(gm, tmp_path
     shutil.copytree(ROOT / "campaigns" / "example", camp)
     # what an earlier gmtool wrote after a first run that closed one command-less post
     (camp / "forum.toml").write_text(
-        forumfile.HEADER + '\npost = [\n    { post_id = "900", author = "alice", private = false, commands = [] },\n]\n',
-        encoding="utf-8")
+        forumfile.HEADER
+        + '\npost = [\n    { post_id = "900", author = "alice", private = false, commands = [] },\n]\n',
+        encoding="utf-8",
+    )
     more = thread(tmp_path, "t2.txt", "=== alice #900 ===\nhello, all\n=== bob #901 ===\n!roll d6 for luck\n")
     reply = ok(gm("post", "resolve", str(more), "-c", str(camp)))
     assert "d6 = [" in reply
@@ -97,8 +107,9 @@ def test_a_damaged_stored_result_is_one_line_and_nothing_is_written(gm, tmp_path
     before = snapshot(camp)
     from helpers import assert_error
 
-    assert_error(gm("post", "resolve", str(more), "-c", str(camp)), "forum.toml: the stored result of 900:1 (en) "
-                 "is damaged")
+    assert_error(
+        gm("post", "resolve", str(more), "-c", str(camp)), "forum.toml: the stored result of 900:1 (en) is damaged"
+    )
     assert snapshot(camp) == before
     res = gm("campaign", "validate", "-c", str(camp))
     assert res.exit_code == 1 and "the stored result of 900:1" in res.stdout + res.stderr
@@ -111,7 +122,9 @@ def test_a_file_an_earlier_gmtool_already_broke_is_read_and_mended(gm, tmp_path)
     shutil.copytree(ROOT / "campaigns" / "example", camp)
     (camp / "forum.toml").write_text(
         forumfile.HEADER + '\npost = [\n    { post_id = "900", author = "alice", private = false, commands = [] },\n]\n'
-        '\n[[post]]\npost_id = "901"\nauthor = "bob"\nprivate = false\ncommands = []\n', encoding="utf-8")
+        '\n[[post]]\npost_id = "901"\nauthor = "bob"\nprivate = false\ncommands = []\n',
+        encoding="utf-8",
+    )
     more = thread(tmp_path, "t.txt", "=== alice #900 ===\nhi\n=== bob #901 ===\nhi\n=== carol #902 ===\n!roll d6\n")
     assert "d6 = [" in ok(gm("post", "resolve", str(more), "-c", str(camp)))
     records = forumfile.read(camp / "forum.toml")

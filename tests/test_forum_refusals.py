@@ -5,6 +5,7 @@ tests/golden/legacy_refusals/ holds a thread with every kind of stored refusal (
 command, another ruleset's command, a public vote, too long, too many, the rules' own
 refusals), the forum.toml the resolver wrote for it before the catalogs held these words,
 and the refusal lines of its replies then, in English and Russian."""
+
 from __future__ import annotations
 
 import re
@@ -64,12 +65,12 @@ def test_a_fresh_resolution_words_them_as_before(gm, camp, lang):
     for new, before in zip(lines, old):
         if before.startswith("!… (3 more commands)") and lang == "ru":
             assert new == before + ": 3 не выполнены"
-        elif " гекс. от " in before:   # the distance now counted in words («в 198 гексах от»)
+        elif " гекс. от " in before:  # the distance now counted in words («в 198 гексах от»)
             assert new == before.replace(" гекс. от ", " гексах от ")
-        elif "gmtool table list" in before:   # a player's refusal cites no tool command (closed rooms)
-            assert new == before.replace("; `gmtool table list` shows them all",
-                                         ": the list of tables names every one there is").replace(
-                "; все таблицы показывает `gmtool table list`", ": все таблицы перечислены в их списке")
+        elif "gmtool table list" in before:  # a player's refusal cites no tool command (closed rooms)
+            assert new == before.replace(
+                "; `gmtool table list` shows them all", ": the list of tables names every one there is"
+            ).replace("; все таблицы показывает `gmtool table list`", ": все таблицы перечислены в их списке")
         else:
             assert new == before
     # and what is stored now is read back the same
@@ -81,7 +82,7 @@ def test_refused_takes_both_languages_from_the_catalogs():
     post = Post("zed", "7", False, "!warp", 1)
     [command] = parse_commands("!warp")
     outcome = refused(post, command, Msg("forum.refusal.unknown_command", word="warp"), transient=True)
-    assert outcome.why == Msg("forum.refusal.unknown_command", word="warp")   # kept as its key: any language
+    assert outcome.why == Msg("forum.refusal.unknown_command", word="warp")  # kept as its key: any language
     assert (outcome.reason, outcome.reason_in("ru")) == ("unknown command !warp", "неизвестная команда !warp")
     assert outcome.reason_in("ru") == "неизвестная команда !warp" and outcome.reason_in("en") == outcome.reason
     assert outcome.transient and outcome.status == "refused"

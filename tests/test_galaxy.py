@@ -3,6 +3,7 @@
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,7 @@ class TestGalaxy:
             for i, h in enumerate(homes):
                 assert h.distance(Hex(0, 0)) >= 3, (seed, h)
                 assert all(n.distance(Hex(0, 0)) <= radius for n in h.neighbours()), (seed, h)
-                for other in homes[i + 1:]:
+                for other in homes[i + 1 :]:
                     assert h.distance(other) >= 3, (seed, h, other)
 
     @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -37,7 +38,7 @@ class TestGalaxy:
             b = place_homeworlds(players, radius, RandomSource(seed))
             assert a == b
             placements.add(tuple(a))
-        assert len(placements) > 1     # the seed matters
+        assert len(placements) > 1  # the seed matters
 
     def test_same_seed_same_campaign(self):
         a = make_campaign(seed=11)

@@ -4,6 +4,7 @@ every report (the public post and each leader's private one) against tests/golde
 After a deliberate change of the reports, regenerate the golden files and read their diff:
     GMTOOL_REGEN_GOLDEN=1 python -m pytest tests/test_golden_russian.py
 """
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,15 @@ def test_example_campaign_first_three_turns_read_as_reviewed(gm, tmp_path):
     folder = tmp_path / "example"
     shutil.copytree(ROOT / "campaigns" / "example", folder)
     for turn in ("01", "02", "03"):
-        res = gm("turn", "run", str(ROOT / "campaigns" / "example" / "orders" / f"turn-{turn}.toml"),
-                 "-c", str(folder), "--lang", "ru")
+        res = gm(
+            "turn",
+            "run",
+            str(ROOT / "campaigns" / "example" / "orders" / f"turn-{turn}.toml"),
+            "-c",
+            str(folder),
+            "--lang",
+            "ru",
+        )
         assert res.exit_code == 0, res.output
     if REGEN:
         shutil.rmtree(GOLDEN)
@@ -31,5 +39,6 @@ def test_example_campaign_first_three_turns_read_as_reviewed(gm, tmp_path):
     written = sorted(p.relative_to(folder / "reports") for p in (folder / "reports").rglob("*.txt"))
     assert written == golden
     for name in golden:
-        assert (folder / "reports" / name).read_text(encoding="utf-8") == \
-            (GOLDEN / name).read_text(encoding="utf-8"), name
+        assert (folder / "reports" / name).read_text(encoding="utf-8") == (GOLDEN / name).read_text(encoding="utf-8"), (
+            name
+        )

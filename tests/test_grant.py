@@ -1,6 +1,7 @@
 """`gmtool grant`: BC and RP the moderator gives or takes for what the rules leave to the
 campaign (a passed bill, an event card's text, a trade), by command or in an orders file,
 told in the leader's report (and the public post with --public); refusals change nothing."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,10 +23,14 @@ def leader(gm, camp, name: str) -> dict:
 
 
 def test_a_bill_s_rp_and_a_fine_reach_the_right_reports(gm, camp):
-    assert ok(gm("grant", "-c", str(camp), "--player", "bob", "--rp", "5", "--reason", "Research Pact",
-                 "--public")) == "bob: +5 RP (Research Pact)\n"
-    assert ok(gm("grant", "-c", str(camp), "--player", "alice", "--bc", "-3", "--reason", "fine")) == \
-        "alice: -3 BC (fine)\n"
+    assert (
+        ok(gm("grant", "-c", str(camp), "--player", "bob", "--rp", "5", "--reason", "Research Pact", "--public"))
+        == "bob: +5 RP (Research Pact)\n"
+    )
+    assert (
+        ok(gm("grant", "-c", str(camp), "--player", "alice", "--bc", "-3", "--reason", "fine"))
+        == "alice: -3 BC (fine)\n"
+    )
     assert leader(gm, camp, "bob")["rp"] == 5 and leader(gm, camp, "alice")["bc"] == 1
     ok(gm("turn", "end", "-c", str(camp)))
     reports = camp / "reports" / "turn-01"
@@ -37,20 +42,39 @@ def test_a_bill_s_rp_and_a_fine_reach_the_right_reports(gm, camp):
 
 
 def test_in_russian(gm, camp):
-    assert ok(gm("grant", "-c", str(camp), "--player", "bob", "--bc", "2", "--reason", "Акт о свободной торговле",
-                 "--lang", "ru")) == "bob: +2 ВС (Акт о свободной торговле)\n"
+    assert (
+        ok(
+            gm(
+                "grant",
+                "-c",
+                str(camp),
+                "--player",
+                "bob",
+                "--bc",
+                "2",
+                "--reason",
+                "Акт о свободной торговле",
+                "--lang",
+                "ru",
+            )
+        )
+        == "bob: +2 ВС (Акт о свободной торговле)\n"
+    )
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (("--player", "alice", "--reason", "x"), "a grant needs BC or RP"),
-    (("--player", "alice", "--bc", "3", "--reason", " "), "a grant needs its reason"),
-    (("--player", "alice", "--bc", "-5", "--reason", "fine"), "alice has 4 BC: -5 would leave it below 0"),
-    (("--player", "alice", "--rp", "-1", "--reason", "fine"), "alice has 0 RP: -1 would leave it below 0"),
-    (("--player", "alice", "--bc", "10001", "--reason", "x"), "10001 BC is more than one record may give"),
-    (("--player", "dave", "--bc", "1", "--reason", "x"), "dave"),
-    (("--player", "alice", "--bc", "1", "--reason", "x" * 201), "too long (at most 200)"),
-    (("--player", "alice", "--bc", "1", "--reason", "\x01\x1b"), "a grant needs its reason"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("--player", "alice", "--reason", "x"), "a grant needs BC or RP"),
+        (("--player", "alice", "--bc", "3", "--reason", " "), "a grant needs its reason"),
+        (("--player", "alice", "--bc", "-5", "--reason", "fine"), "alice has 4 BC: -5 would leave it below 0"),
+        (("--player", "alice", "--rp", "-1", "--reason", "fine"), "alice has 0 RP: -1 would leave it below 0"),
+        (("--player", "alice", "--bc", "10001", "--reason", "x"), "10001 BC is more than one record may give"),
+        (("--player", "dave", "--bc", "1", "--reason", "x"), "dave"),
+        (("--player", "alice", "--bc", "1", "--reason", "x" * 201), "too long (at most 200)"),
+        (("--player", "alice", "--bc", "1", "--reason", "\x01\x1b"), "a grant needs its reason"),
+    ],
+)
 def test_refusals_change_nothing(gm, camp, args, fragment):
     before = snapshot(camp)
     assert_error(gm("grant", "-c", str(camp), *args), fragment)
@@ -59,23 +83,30 @@ def test_refusals_change_nothing(gm, camp, args, fragment):
 
 def test_in_an_orders_file(gm, camp, tmp_path):
     orders = tmp_path / "turn-01.toml"
-    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "Research Pact", public = true }\n'
-                      '[alice]\ngrant = { bc = -30, reason = "fine" }\n', encoding="utf-8")
+    orders.write_text(
+        'turn = 1\n[bob]\ngrant = { rp = 5, reason = "Research Pact", public = true }\n'
+        '[alice]\ngrant = { bc = -30, reason = "fine" }\n',
+        encoding="utf-8",
+    )
     before = snapshot(camp)
-    assert_error(gm("turn", "run", str(orders), "-c", str(camp)), "alice has 4 BC: -30 would leave it below 0",
-                 one_line=False)
+    assert_error(
+        gm("turn", "run", str(orders), "-c", str(camp)), "alice has 4 BC: -30 would leave it below 0", one_line=False
+    )
     assert snapshot(camp) == before
-    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "secret deal", public = "no" }\n',
-                      encoding="utf-8")
+    orders.write_text('turn = 1\n[bob]\ngrant = { rp = 5, reason = "secret deal", public = "no" }\n', encoding="utf-8")
     assert_error(gm("turn", "run", str(orders), "-c", str(camp)), "public must be true or false", one_line=False)
     assert snapshot(camp) == before
-    orders.write_text('turn = 1\n[bob]\ngrant = [{ rp = 5, reason = "Research Pact", public = true },\n'
-                      '         { bc = 2, reason = "a scout sold to alice" }]\n', encoding="utf-8")
+    orders.write_text(
+        'turn = 1\n[bob]\ngrant = [{ rp = 5, reason = "Research Pact", public = true },\n'
+        '         { bc = 2, reason = "a scout sold to alice" }]\n',
+        encoding="utf-8",
+    )
     out = ok(gm("turn", "run", str(orders), "-c", str(camp)))
-    assert "bob: +5 RP (Research Pact)" in out and "scout sold" not in out     # the second one is private
+    assert "bob: +5 RP (Research Pact)" in out and "scout sold" not in out  # the second one is private
     bob = leader(gm, camp, "bob")
-    assert bob["rp"] == 5 and "bob: +2 BC (a scout sold to alice)" in (camp / "reports" / "turn-01" / "bob.txt"
-                                                                      ).read_text("utf-8")
+    assert bob["rp"] == 5 and "bob: +2 BC (a scout sold to alice)" in (
+        camp / "reports" / "turn-01" / "bob.txt"
+    ).read_text("utf-8")
 
 
 def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
@@ -89,13 +120,17 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
     alice.bc = 2
     changes = apply_effects(campaign, alice, ["colonists:+1", "bc:-5"])
     assert alice.bc == 0
-    assert changes_text(changes, "en") == ("+1 colonist on the homeworld: not added, the homeworld is at its "
-                                           "maximum population; -5 BC: only -2 taken, no more left")
+    assert changes_text(changes, "en") == (
+        "+1 colonist on the homeworld: not added, the homeworld is at its "
+        "maximum population; -5 BC: only -2 taken, no more left"
+    )
     assert "не добавлено" in changes_text(changes, "ru")
     campaign.home_planet(alice).population = 1
     changes = apply_effects(campaign, alice, ["colonists:-1", "orders:-1"])
-    assert changes_text(changes, "en") == ("-1 colonist on the homeworld: not taken, the homeworld keeps its last "
-                                           "colonist; -1 order: nothing taken, none left")
+    assert changes_text(changes, "en") == (
+        "-1 colonist on the homeworld: not taken, the homeworld keeps its last "
+        "colonist; -1 order: nothing taken, none left"
+    )
 
 
 def test_event_cards_that_run_out_are_said(orion_game):
@@ -109,12 +144,21 @@ def test_event_cards_that_run_out_are_said(orion_game):
 
     campaign, rules = orion_game
     taken = {s.hex for s in campaign.systems}
-    free = [Hex(q, r) for q in range(-3, 4) for r in range(-3, 4) if Hex(q, r) not in taken and Hex(q, r) != campaign.orion]
+    free = [
+        Hex(q, r) for q in range(-3, 4) for r in range(-3, 4) if Hex(q, r) not in taken and Hex(q, r) != campaign.orion
+    ]
     for leader in ("alice", "bob", "carol"):
         for _ in range(2):
-            campaign.systems.append(System(free.pop(), "planet", owner=leader, explored_by=leader, explored_turn=1,
-                                           planet=PlanetState(type="terran", size="medium", max_population=3,
-                                                              production=2, population=1)))
+            campaign.systems.append(
+                System(
+                    free.pop(),
+                    "planet",
+                    owner=leader,
+                    explored_by=leader,
+                    explored_turn=1,
+                    planet=PlanetState(type="terran", size="medium", max_population=3, production=2, population=1),
+                )
+            )
     campaign.turn, campaign.stage = 8, 2
     campaign.turn_state.token = "alice"
     cards = [r.id for r in rules.events.rows][:3]

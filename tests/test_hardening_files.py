@@ -5,6 +5,7 @@ Every failure is one `error:` line (exit 1, never "internal error") and leaves e
 it should not change byte-identical.  The full disk is tested twice: with a fault-injecting
 ``os.write`` at the one place durable writes happen (always), and on a real, tiny tmpfs
 where the machine lets the test mount one (root on Linux)."""
+
 from __future__ import annotations
 
 import errno
@@ -34,6 +35,7 @@ def without_lock(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 # ======================================================================== full disk
+
 
 class FullDisk:
     """``os.write`` on a disk with ``room`` bytes left: a short write, then ENOSPC (as Linux does)."""
@@ -96,7 +98,7 @@ def test_a_full_disk_at_campaign_new_leaves_no_half_campaign(gm, tmp_path, monke
     monkeypatch.setattr(os, "write", disk.real)
     assert_error(res, "no space left on device")
     assert not (tmp_path / "c").exists()
-    new(gm, tmp_path / "c")   # and the name is free for a new try
+    new(gm, tmp_path / "c")  # and the name is free for a new try
 
 
 def _mount_tmpfs(where: Path, size: str) -> bool:
@@ -104,8 +106,7 @@ def _mount_tmpfs(where: Path, size: str) -> bool:
         return False
     where.mkdir()
     try:
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                              capture_output=True)
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True)
     except OSError:
         return False
     return done.returncode == 0
@@ -115,13 +116,15 @@ def test_a_really_full_tmpfs(gm, tmp_path):
     """The same on a real full filesystem: a 64 KiB tmpfs filled to the last byte."""
     mnt = tmp_path / "mnt"
     if not _mount_tmpfs(mnt, "64k"):
-        pytest.skip("cannot mount a small tmpfs here (needs root on Linux); "
-                    "the fault-injecting variant above covers the same path")
+        pytest.skip(
+            "cannot mount a small tmpfs here (needs root on Linux); "
+            "the fault-injecting variant above covers the same path"
+        )
     try:
         camp = new(gm, mnt / "c")
         (camp / ".lock").touch()
         ok(gm("roll", "d6", "-c", str(camp)))
-        for step in (4096, 1024, 1):   # fill every last byte
+        for step in (4096, 1024, 1):  # fill every last byte
             try:
                 with open(mnt / f"filler-{step}", "ab", buffering=0) as fh:
                     while fh.write(b"x" * step):
@@ -147,6 +150,7 @@ def test_a_really_full_tmpfs(gm, tmp_path):
 
 
 # ======================================================================== read-only, bad paths
+
 
 @pytest.fixture
 def read_only(tmp_path):
@@ -187,11 +191,15 @@ def test_read_only_commands_work_on_a_read_only_folder(gm, tmp_path, read_only):
 
 
 def test_campaign_new_in_an_impossible_place_is_one_error_line(gm, tmp_path):
-    assert_error(gm("campaign", "new", "/proc/x", "--player", "alice", "--player", "bob"),
-                 "/proc/x: cannot write: no such file or directory")
+    assert_error(
+        gm("campaign", "new", "/proc/x", "--player", "alice", "--player", "bob"),
+        "/proc/x: cannot write: no such file or directory",
+    )
     (tmp_path / "file").write_text("x")
-    assert_error(gm("campaign", "new", str(tmp_path / "file" / "c"), "--player", "alice", "--player", "bob"),
-                 "file/c: cannot write: not a directory")
+    assert_error(
+        gm("campaign", "new", str(tmp_path / "file" / "c"), "--player", "alice", "--player", "bob"),
+        "file/c: cannot write: not a directory",
+    )
 
 
 def test_a_journal_that_is_a_folder_is_one_error_line(gm, tmp_path):
@@ -205,8 +213,10 @@ def test_a_journal_that_is_a_folder_is_one_error_line(gm, tmp_path):
 
 # ======================================================================== links out of the campaign
 
-@pytest.mark.parametrize("name", ["journal.toml", "forum.toml", "reports", "history", ".gitignore",
-                                  "campaign.toml", "voided.toml"])
+
+@pytest.mark.parametrize(
+    "name", ["journal.toml", "forum.toml", "reports", "history", ".gitignore", "campaign.toml", "voided.toml"]
+)
 def test_a_link_out_of_the_campaign_is_refused(gm, tmp_path, name):
     camp = new(gm, tmp_path / "c")
     outside = tmp_path / "outside"
@@ -239,6 +249,7 @@ def test_a_link_inside_reports_is_refused(gm, tmp_path):
 
 
 # ======================================================================== forum.toml cut short
+
 
 def _resolve(gm, camp: Path, tmp_path: Path, text: str) -> str:
     thread = tmp_path / "thread.txt"
@@ -278,6 +289,7 @@ def test_forum_damage_in_the_middle_is_not_cut_away(gm, tmp_path):
 
 # ======================================================================== turn undo checks first
 
+
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "invalid"])
 def test_undo_checks_the_snapshot_before_replacing_the_state(gm, tmp_path, damage):
     camp = new(gm, tmp_path / "c")
@@ -285,8 +297,13 @@ def test_undo_checks_the_snapshot_before_replacing_the_state(gm, tmp_path, damag
     ok(gm("turn", "end", "-c", str(camp)))
     kept = next((camp / "history").glob("turn-01*")) / "campaign.toml"
     data = kept.read_bytes()
-    kept.write_bytes({"truncate": data[:len(data) // 2], "garbage": b"\xff\xfe" + data,
-                      "invalid": data.replace(b"turn = 1\n", b"turn = -4\n", 1)}[damage])
+    kept.write_bytes(
+        {
+            "truncate": data[: len(data) // 2],
+            "garbage": b"\xff\xfe" + data,
+            "invalid": data.replace(b"turn = 1\n", b"turn = -4\n", 1),
+        }[damage]
+    )
     before = snapshot(camp)
     assert_error(gm("turn", "undo", "-c", str(camp)), "campaign.toml")
     assert without_lock(snapshot(camp)) == without_lock(before)

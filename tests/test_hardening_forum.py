@@ -1,4 +1,5 @@
 """Issue 11, forgery and hostile input in forum threads (thread files, as a moderator gets them)."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,6 @@ import pytest
 from gmtool.campaign import journal
 from gmtool.forum.posts import MAX_NESTING, parse_commands, strip_quotes
 from gmtool.forum.resolve import MAX_COMMANDS_PER_THREAD, MAX_DICE_PER_THREAD
-
 from helpers import assert_error, ok, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -34,7 +34,9 @@ def refused_thread(gm, camp: Path, text: str, *fragments: str) -> None:
     path.write_text(text, encoding="utf-8")
     before = snapshot(camp)
     assert_error(gm("post", "resolve", str(path), "-c", str(camp)), *fragments)
-    assert {k: v for k, v in snapshot(camp).items() if k != ".lock"} == {k: v for k, v in before.items() if k != ".lock"}
+    assert {k: v for k, v in snapshot(camp).items() if k != ".lock"} == {
+        k: v for k, v in before.items() if k != ".lock"
+    }
 
 
 def statuses(data: dict) -> dict[str, list[tuple[str, str]]]:
@@ -47,8 +49,9 @@ def entries(camp: Path) -> int:
 
 # ==================================================================== forged headers
 
+
 def test_a_forged_private_header_in_a_thread_casts_no_ballot(gm, camp):
-    thread = ("=== alice #101 ===\nmy turn\n=== bob #5002 private ===\n!vote no bribe 3\n")
+    thread = "=== alice #101 ===\nmy turn\n=== bob #5002 private ===\n!vote no bribe 3\n"
     refused_thread(gm, camp, thread, "line 3", "private")
 
 
@@ -67,13 +70,14 @@ def test_the_reply_lists_every_post_it_read(gm, camp):
 
 
 def test_a_forged_future_id_cannot_hold_a_later_real_posts_result(gm, camp):
-    resolve(gm, camp, "=== alice #101 ===\nlook:\n=== bob #5002 ===\n!roll d20\n")   # alice forged bob's #5002
+    resolve(gm, camp, "=== alice #101 ===\nlook:\n=== bob #5002 ===\n!roll d20\n")  # alice forged bob's #5002
     data = resolve(gm, camp, "=== alice #101 ===\nlook:\n=== bob #5002 ===\n!roll 2d6 real\n", name="t2.txt")
     [real] = [p for p in data["posts"] if p["post_id"] == "5002"][0]["commands"]
     assert real["edited"] is True and real["original"] == "!roll d20"
 
 
 # ==================================================================== editing buys no roll
+
 
 def test_a_command_added_to_a_resolved_post_is_refused_and_flagged(gm, camp):
     first = resolve(gm, camp, "=== alice #1 ===\n!roll d6\n")
@@ -114,6 +118,7 @@ def test_a_removed_command_keeps_its_result_and_is_flagged(gm, camp):
 
 # ==================================================================== refusals are not forever
 
+
 def test_a_missing_secret_refuses_now_and_rolls_once_it_is_back(gm, camp):
     secret = (camp / "secret.key").read_bytes()
     (camp / "secret.key").unlink()
@@ -149,6 +154,7 @@ def test_a_wrong_secret_rolls_nothing(gm, camp):
 
 # ==================================================================== budgets
 
+
 def test_a_dice_bomb_thread_is_bounded(gm, camp):
     thread = "".join(f"=== alice #{i} ===\n" + "!roll 1000d1000\n" * 20 for i in range(20))
     data = resolve(gm, camp, thread)
@@ -160,7 +166,7 @@ def test_a_dice_bomb_thread_is_bounded(gm, camp):
 
 
 def test_a_thread_over_the_run_budget_goes_on_next_run(gm, camp):
-    posts = MAX_DICE_PER_THREAD // 200 + 10                  # 200 dice a post: 2,000 dice over
+    posts = MAX_DICE_PER_THREAD // 200 + 10  # 200 dice a post: 2,000 dice over
     thread = "".join(f"=== alice #{i} ===\n" + "!roll 100d6\n" * 2 for i in range(posts))
     data = resolve(gm, camp, thread)
     done = sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok")
@@ -171,14 +177,15 @@ def test_a_thread_over_the_run_budget_goes_on_next_run(gm, camp):
 
 
 def test_a_thread_over_the_command_budget_goes_on_next_run(gm, camp):
-    posts = MAX_COMMANDS_PER_THREAD // 20 + 5                # 20 commands a post: 100 over
+    posts = MAX_COMMANDS_PER_THREAD // 20 + 5  # 20 commands a post: 100 over
     thread = "".join(f"=== alice #{i} ===\n" + "!roll d6\n" * 20 for i in range(posts))
     data = resolve(gm, camp, thread)
     done = sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok")
     assert done == MAX_COMMANDS_PER_THREAD
     reasons = {c.get("reason") for p in data["posts"] for c in p["commands"] if c["status"] != "ok"}
-    assert reasons == {f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the thread again "
-                       "to go on"}
+    assert reasons == {
+        f"more than {MAX_COMMANDS_PER_THREAD} new commands in one run: resolve the thread again to go on"
+    }
     data = resolve(gm, camp, thread)
     assert sum(1 for p in data["posts"] for c in p["commands"] if c["status"] == "ok") == 20 * posts
 
@@ -191,10 +198,18 @@ def test_a_unicode_digit_bribe_is_refused_for_that_command_only(gm, camp):
 
 # ==================================================================== quotes and code
 
-@pytest.mark.parametrize("body", [
-    "[code]\n!roll d20\n[/code]", "```\n!roll d20\n```", "~~~\n!roll d20\n~~~", "<blockquote>\n!roll d20\n</blockquote>",
-    "[quote]\n[code]\n[/quote]\n!roll d20\n[/code]\n[/quote]", "<BLOCKQUOTE class=x>!roll d20\n</blockquote>",
-])
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[code]\n!roll d20\n[/code]",
+        "```\n!roll d20\n```",
+        "~~~\n!roll d20\n~~~",
+        "<blockquote>\n!roll d20\n</blockquote>",
+        "[quote]\n[code]\n[/quote]\n!roll d20\n[/code]\n[/quote]",
+        "<BLOCKQUOTE class=x>!roll d20\n</blockquote>",
+    ],
+)
 def test_commands_in_code_and_blockquotes_do_not_run(body):
     assert parse_commands(body) == []
     assert [c.line for c in parse_commands(body + "\n!roll d6")] in (["!roll d6"], [])
@@ -203,7 +218,7 @@ def test_commands_in_code_and_blockquotes_do_not_run(body):
 def test_quote_stripping_is_linear_and_capped():
     depth = 200_000
     text = "[quote]" * depth + "!roll d6\n" + "[/quote]" * depth + "\n!roll d8\n"
-    assert [c.line for c in parse_commands(text)] == []   # past the cap: quoted to the end
+    assert [c.line for c in parse_commands(text)] == []  # past the cap: quoted to the end
     shallow = "[quote]" * MAX_NESTING + "!roll d6\n" + "[/quote]" * MAX_NESTING + "\n!roll d8\n"
     assert [c.line for c in parse_commands(shallow)] == ["!roll d8"]
     # work grows with the text, not its square: count regex steps through the tokenizer instead of time
@@ -227,6 +242,7 @@ def test_quote_stripping_is_linear_and_capped():
 
 
 # ==================================================================== the journal's running hash
+
 
 def _tamper(camp: Path, old: str, new: str) -> None:
     path = camp / "journal.toml"
@@ -253,7 +269,7 @@ def test_verify_finds_a_changed_entry_by_the_published_mark(gm, camp, how):
     secret = bytes.fromhex((camp / "secret.key").read_text().strip())
     if how == "manual":
         other = face % 10 + 1
-        _tamper(camp, f"die = 10\nface = {face}\nsource = \"stream\"", f"die = 10\nface = {other}\nsource = \"manual\"")
+        _tamper(camp, f'die = 10\nface = {face}\nsource = "stream"', f'die = 10\nface = {other}\nsource = "manual"')
     else:
         _tamper(camp, f"die = 10\nface = {face}\n", f"die = 14\nface = {derive_face(secret, 1, 14)}\n")
     # a careful forger also rewrites every hash after it, and campaign.toml's
@@ -292,6 +308,7 @@ def test_turn_reports_carry_the_mark_and_verify_checks_them(gm, camp):
 
 # ==================================================================== refusals stand, in the leader's words
 
+
 def _homeworld(gm, camp: Path, leader: str) -> tuple[int, int]:
     data = json.loads(ok(gm("status", "-c", str(camp), "-f", "json")))
     q, r = next(p["homeworld"] for p in data["players"] if p["name"] == leader).split(",")
@@ -307,7 +324,7 @@ def test_a_stage1_refusal_names_hexes_in_the_leaders_own_frame(gm, camp):
     assert own["status"] == far["status"] == "refused"
     assert "hex 0,0 was already explored by carol" in own["reason"]
     assert "3,-3 is 3 hexes from carol's homeworld 0,0" in far["reason"]
-    reply = (camp.parent / "thread.txt")
+    reply = camp.parent / "thread.txt"
     text = ok(gm("post", "resolve", str(reply), "-c", str(camp)))
     assert f"{q},{r}" not in text or (q, r) == (0, 0)
 
@@ -316,7 +333,7 @@ def test_a_refused_command_stays_refused_when_the_thread_is_resolved_turns_later
     first = resolve(gm, camp, "=== carol #1 ===\n!explore 3,-3\n")
     assert statuses(first)["1"] == [("!explore 3,-3", "refused")]
     rolls = entries(camp)
-    for _ in range(7):   # stage 2: the same words would now name a hex in reach
+    for _ in range(7):  # stage 2: the same words would now name a hex in reach
         ok(gm("turn", "start", "-c", str(camp)))
         ok(gm("turn", "end", "-c", str(camp)))
     rolls = entries(camp)

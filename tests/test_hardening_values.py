@@ -1,5 +1,6 @@
 """Issue 11: every value of campaign.toml and journal.toml is range-checked on load
 (``file: key: reason``), and leaders' names can neither spoof nor collide."""
+
 from __future__ import annotations
 
 import re
@@ -8,13 +9,13 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gmtool.campaign.model import campaign_from_dict
 from gmtool.campaign.names import names_problems
 from gmtool.campaign.verify import validate_state
 from gmtool.errors import CampaignError
-
 from helpers import assert_error, ok, run_gmtool, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -53,8 +54,12 @@ def test_every_whole_number_is_range_checked_on_load(base, data):
 
     paths = sorted(_int_paths(base), key=str)
     path = data.draw(st.sampled_from(paths))
-    value = data.draw(st.integers() | st.integers(-2 ** 70, 2 ** 70) | st.floats(allow_nan=False)
-                      | st.sampled_from([10 ** 20, -4, 0, 1e29, 2 ** 63 - 1]))
+    value = data.draw(
+        st.integers()
+        | st.integers(-(2**70), 2**70)
+        | st.floats(allow_nan=False)
+        | st.sampled_from([10**20, -4, 0, 1e29, 2**63 - 1])
+    )
     doc = copy.deepcopy(base)
     _set(doc, path, value)
     try:
@@ -62,13 +67,13 @@ def test_every_whole_number_is_range_checked_on_load(base, data):
     except CampaignError as exc:
         message = str(exc)
         assert message.startswith("campaign.toml: ") and "\n" not in message
-        assert str(path[-1]) in message      # names the key
+        assert str(path[-1]) in message  # names the key
         assert len(message) < 300
         return
     # what loads is within bounds everywhere: checks and a round trip do not crash
     validate_state(campaign, set(), set(), set())
     assert 1 <= campaign.turn <= 10_000 and 1 <= campaign.stage <= 3
-    assert all(0 <= p.bc <= 10 ** 9 for p in campaign.players)
+    assert all(0 <= p.bc <= 10**9 for p in campaign.players)
 
 
 def new(gm, folder: Path) -> Path:
@@ -76,13 +81,16 @@ def new(gm, folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("old, new_, key", [
-    ("\nturn = 1\n", "\nturn = -4\n", "turn"),
-    ("\nturn = 1\n", "\nturn = 100000000000000000000\n", "turn"),
-    ("\nbc = 4\n", "\nbc = 1e29\n", "bc"),
-    ("\nbc = 4\n", "\nbc = 99999999999\n", "bc"),
-    ("\nstage = 1\n", "\nstage = 7\n", "stage"),
-])
+@pytest.mark.parametrize(
+    "old, new_, key",
+    [
+        ("\nturn = 1\n", "\nturn = -4\n", "turn"),
+        ("\nturn = 1\n", "\nturn = 100000000000000000000\n", "turn"),
+        ("\nbc = 4\n", "\nbc = 1e29\n", "bc"),
+        ("\nbc = 4\n", "\nbc = 99999999999\n", "bc"),
+        ("\nstage = 1\n", "\nstage = 7\n", "stage"),
+    ],
+)
 def test_out_of_range_state_is_refused_naming_the_key(gm, tmp_path, old, new_, key):
     camp = new(gm, tmp_path / "c")
     path = camp / "campaign.toml"
@@ -95,12 +103,15 @@ def test_out_of_range_state_is_refused_naming_the_key(gm, tmp_path, old, new_, k
     assert {k: v for k, v in snapshot(camp).items() if k != ".lock"} == before
 
 
-@pytest.mark.parametrize("die, face, fragment", [
-    ("10", "99", "face 99 is not on a d10"),
-    ("0", "1", "die = 0"),
-    ("99999999999999999999999", "1", "is not a die"),
-    ("14", "1", None),          # a face the d14 could give but the die was a d10: verify finds it
-])
+@pytest.mark.parametrize(
+    "die, face, fragment",
+    [
+        ("10", "99", "face 99 is not on a d10"),
+        ("0", "1", "die = 0"),
+        ("99999999999999999999999", "1", "is not a die"),
+        ("14", "1", None),  # a face the d14 could give but the die was a d10: verify finds it
+    ],
+)
 def test_journal_values_are_range_checked(gm, tmp_path, die, face, fragment):
     camp = new(gm, tmp_path / "c")
     ok(gm("roll", "d10", "-c", str(camp)))
@@ -111,21 +122,25 @@ def test_journal_values_are_range_checked(gm, tmp_path, die, face, fragment):
     journal.write_text(text, encoding="utf-8")
     if fragment:
         assert_error(gm("campaign", "validate", "-c", str(camp)), fragment)
-    res = gm("verify", "-c", str(camp))      # terminates, and names roll #1
+    res = gm("verify", "-c", str(camp))  # terminates, and names roll #1
     assert_error(res, "roll #1")
 
 
 # ====================================================================== names
 
-@pytest.mark.parametrize("names, fragment", [
-    (["alice", "public"], "report files"),
-    (["alice", "start-x"], "report files"),
-    (["a/b", "a_b"], "share one report file"),
-    (["Bob", "bob"], "differ only in case"),
-    (["ali\u202eecb", "bob"], "U+202E"),
-    (["al\u200dice", "bob"], "U+200D"),
-    (["al\tice", "bob"], "player name"),
-])
+
+@pytest.mark.parametrize(
+    "names, fragment",
+    [
+        (["alice", "public"], "report files"),
+        (["alice", "start-x"], "report files"),
+        (["a/b", "a_b"], "share one report file"),
+        (["Bob", "bob"], "differ only in case"),
+        (["ali\u202eecb", "bob"], "U+202E"),
+        (["al\u200dice", "bob"], "U+200D"),
+        (["al\tice", "bob"], "player name"),
+    ],
+)
 def test_bad_names_are_refused_at_campaign_new(gm, tmp_path, names, fragment):
     args = [a for n in names for a in ("--player", n)] + ["--player", "zed"]
     assert_error(gm("campaign", "new", str(tmp_path / "c"), *args, "--seed", "3"), fragment)

@@ -3,6 +3,7 @@
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -24,10 +25,19 @@ class TestHexes:
             assert set(ns) == neighbours_spec(h)
             assert all(h.distance(n) == 1 for n in ns)
 
-    @pytest.mark.parametrize("a,b,d", [
-        ((0, 0), (0, 0), 0), ((0, 0), (1, 0), 1), ((0, 0), (1, -1), 1), ((0, 0), (1, 1), 2),
-        ((0, 0), (3, -1), 3), ((0, 0), (-2, -2), 4), ((2, -3), (-1, 2), 5), ((0, 0), (0, -4), 4),
-    ])
+    @pytest.mark.parametrize(
+        "a,b,d",
+        [
+            ((0, 0), (0, 0), 0),
+            ((0, 0), (1, 0), 1),
+            ((0, 0), (1, -1), 1),
+            ((0, 0), (1, 1), 2),
+            ((0, 0), (3, -1), 3),
+            ((0, 0), (-2, -2), 4),
+            ((2, -3), (-1, 2), 5),
+            ((0, 0), (0, -4), 4),
+        ],
+    )
     def test_distance(self, a, b, d):
         assert Hex(*a).distance(Hex(*b)) == d
         assert Hex(*b).distance(Hex(*a)) == d
@@ -56,16 +66,23 @@ class TestHexes:
             assert len(set(hexes)) == len(hexes)
             assert all(h.distance(Hex(0, 0)) <= radius for h in hexes)
 
-    @pytest.mark.parametrize("text,expected", [
-        ("3,-1", Hex(3, -1)), (" 3 , -1 ", Hex(3, -1)), ("0,0", Hex(0, 0)), ("−2,5", Hex(-2, 5)),
-        ("-10,10", Hex(-10, 10)),
-    ])
+    @pytest.mark.parametrize(
+        "text,expected",
+        [
+            ("3,-1", Hex(3, -1)),
+            (" 3 , -1 ", Hex(3, -1)),
+            ("0,0", Hex(0, 0)),
+            ("−2,5", Hex(-2, 5)),
+            ("-10,10", Hex(-10, 10)),
+        ],
+    )
     def test_parse(self, text, expected):
         assert Hex.parse(text) == expected
         assert Hex.parse(str(expected)) == expected
 
-    @pytest.mark.parametrize("text", ["", "3", "3,", ",3", "a,b", "1,2,3", "3;1", "1.5,2", "3 -1",
-                                      "12345,0", "+-1,0", "1,,2"])
+    @pytest.mark.parametrize(
+        "text", ["", "3", "3,", ",3", "a,b", "1,2,3", "3;1", "1.5,2", "3 -1", "12345,0", "+-1,0", "1,,2"]
+    )
     def test_parse_errors(self, text):
         with pytest.raises(InputError, match="Q,R"):
             Hex.parse(text)

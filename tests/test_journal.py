@@ -3,6 +3,7 @@
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,6 @@ import pytest
 from gmtool.campaign import journal
 from gmtool.campaign.stream import Entry
 from helpers import entries
-
 
 HEAD = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 
@@ -31,15 +31,25 @@ class TestJournal:
         assert [r["id"] for r in data["roll"]] == list(range(1, 26))
         assert set(data["roll"][0]) >= {"id", "die", "face", "source"}
 
-    @pytest.mark.parametrize("purpose", [
-        'bob says "hi"', "back\\slash \\n \\\" \\", "line\nbreak\r\nand\ttab", "nul\x00 bell\x07 esc\x1b del\x7f",
-        'ends with backslash \\', '"""triple"""', "ру́сский текст — «кавычки»", "emoji 🚀 \u2028 \x85",
-        "x" * 500, "",
-    ])
+    @pytest.mark.parametrize(
+        "purpose",
+        [
+            'bob says "hi"',
+            'back\\slash \\n \\" \\',
+            "line\nbreak\r\nand\ttab",
+            "nul\x00 bell\x07 esc\x1b del\x7f",
+            "ends with backslash \\",
+            '"""triple"""',
+            "ру́сский текст — «кавычки»",
+            "emoji 🚀 \u2028 \x85",
+            "x" * 500,
+            "",
+        ],
+    )
     def test_purpose_survives_as_valid_toml(self, purpose):
         e = Entry(1, 1, purpose, 10, 4, "stream")
         text = journal.format_entry(e)
-        data = tomllib.loads(text)        # valid TOML
+        data = tomllib.loads(text)  # valid TOML
         got = data["roll"][0]["purpose"]
         expected = "".join(" " if (ord(ch) < 32 or ch == "\x7f") else ch for ch in purpose)[:200]
         assert got == expected
@@ -50,9 +60,9 @@ class TestJournal:
 
     def test_read_tail_clean(self, tmp_path):
         path = tmp_path / "journal.toml"
-        assert journal.read_tail(path) == (0, True)          # no file
+        assert journal.read_tail(path) == (0, True)  # no file
         path.write_text(HEAD)
-        assert journal.read_tail(path) == (0, True)          # header only
+        assert journal.read_tail(path) == (0, True)  # header only
         journal.append(path, entries(3))
         assert journal.read_tail(path) == (3, True)
         journal.append(path, entries(2, start=4))
@@ -91,7 +101,7 @@ class TestJournal:
             if got != (2, False):
                 wrong.append((full[start:cut].decode("utf-8", "replace"), got))
         assert wrong == []
-        path.write_bytes(full[:-1])          # only the separating blank line is missing
+        path.write_bytes(full[:-1])  # only the separating blank line is missing
         assert journal.read_tail(path) == (3, True)
 
     @pytest.mark.parametrize("purpose", PURPOSES)
@@ -139,13 +149,13 @@ class TestJournal:
         for cut in inside:
             try:
                 full[start:cut].decode()
-                continue                  # not inside a character: covered above
+                continue  # not inside a character: covered above
             except UnicodeDecodeError:
                 pass
             path.write_bytes(full[:cut])
             try:
                 removed = journal.repair(path)
-            except Exception as exc:   # noqa: BLE001 - record and report all positions
+            except Exception as exc:  # noqa: BLE001 - record and report all positions
                 failures.append((cut - start, f"{type(exc).__name__}: {exc}"[:80]))
                 continue
             if removed != cut - start or path.read_bytes() != full[:start]:

@@ -1,5 +1,6 @@
 """The message catalogs (gmtool/locale/<lang>.toml): complete in every language, with the
 same placeholders, and plural forms by the CLDR rules of each language."""
+
 from __future__ import annotations
 
 import string
@@ -12,8 +13,9 @@ from gmtool.report.i18n import tr
 
 def placeholders(message: str | dict[str, str]) -> set[str]:
     forms = message.values() if isinstance(message, dict) else [message]
-    return {name.split(".")[0].split("[")[0] for form in forms
-            for _, name, _, _ in string.Formatter().parse(form) if name}
+    return {
+        name.split(".")[0].split("[")[0] for form in forms for _, name, _, _ in string.Formatter().parse(form) if name
+    }
 
 
 def test_every_key_is_in_every_language():
@@ -27,8 +29,11 @@ def test_every_key_is_in_every_language():
 @pytest.mark.parametrize("lang", LANGS)
 def test_placeholders_agree_with_english(lang):
     en = catalog("en")
-    differ = {key: (placeholders(en[key]), placeholders(msg)) for key, msg in catalog(lang).items()
-              if placeholders(msg) != placeholders(en[key])}
+    differ = {
+        key: (placeholders(en[key]), placeholders(msg))
+        for key, msg in catalog(lang).items()
+        if placeholders(msg) != placeholders(en[key])
+    }
     assert not differ, f"{lang}: placeholders differ from en: {differ}"
 
 
@@ -38,8 +43,9 @@ def test_plural_messages_have_the_languages_cldr_forms(lang):
     for key, message in catalog(lang).items():
         if isinstance(message, dict):
             assert needed <= set(message), f"{lang}: {key} lacks forms {sorted(needed - set(message))}"
-            assert "n" in placeholders(message) or key.endswith("_word"), \
+            assert "n" in placeholders(message) or key.endswith("_word"), (
                 f"{lang}: plural {key} never says its number (name it *_word if that is meant)"
+            )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -58,13 +64,31 @@ NUMBERS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
 
 
 def test_russian_plural_categories_by_cldr():
-    assert [plural_category(n, "ru") for n in NUMBERS] == \
-        ["many", "one", "few", "many", "many", "one", "few", "many", "many"]
+    assert [plural_category(n, "ru") for n in NUMBERS] == [
+        "many",
+        "one",
+        "few",
+        "many",
+        "many",
+        "one",
+        "few",
+        "many",
+        "many",
+    ]
 
 
 def test_english_plural_categories_by_cldr():
-    assert [plural_category(n, "en") for n in NUMBERS] == \
-        ["other", "one", "other", "other", "other", "other", "other", "other", "other"]
+    assert [plural_category(n, "en") for n in NUMBERS] == [
+        "other",
+        "one",
+        "other",
+        "other",
+        "other",
+        "other",
+        "other",
+        "other",
+        "other",
+    ]
 
 
 def test_msg_renders_in_the_readers_language_and_nests():
@@ -79,18 +103,62 @@ def test_unknown_language_falls_back_to_english():
 
 
 PLURALS = {
-    ("ru", "n_orders"): ["0 ордеров", "1 ордер", "2 ордера", "5 ордеров", "11 ордеров", "21 ордер",
-                         "22 ордера", "25 ордеров", "111 ордеров"],
-    ("en", "n_orders"): ["0 orders", "1 order", "2 orders", "5 orders", "11 orders", "21 orders",
-                         "22 orders", "25 orders", "111 orders"],
-    ("ru", "n_scientists"): ["0 учёных", "1 учёный", "2 учёных", "5 учёных", "11 учёных", "21 учёный",
-                             "22 учёных", "25 учёных", "111 учёных"],
-    ("en", "n_scientists"): ["0 scientists", "1 scientist", "2 scientists", "5 scientists", "11 scientists",
-                             "21 scientists", "22 scientists", "25 scientists", "111 scientists"],
-    ("ru", "n_dice"): ["0 кубиков", "1 кубик", "2 кубика", "5 кубиков", "11 кубиков", "21 кубик", "22 кубика",
-                       "25 кубиков", "111 кубиков"],
-    ("en", "n_dice"): ["0 dice", "1 die", "2 dice", "5 dice", "11 dice", "21 dice", "22 dice", "25 dice",
-                       "111 dice"],
+    ("ru", "n_orders"): [
+        "0 ордеров",
+        "1 ордер",
+        "2 ордера",
+        "5 ордеров",
+        "11 ордеров",
+        "21 ордер",
+        "22 ордера",
+        "25 ордеров",
+        "111 ордеров",
+    ],
+    ("en", "n_orders"): [
+        "0 orders",
+        "1 order",
+        "2 orders",
+        "5 orders",
+        "11 orders",
+        "21 orders",
+        "22 orders",
+        "25 orders",
+        "111 orders",
+    ],
+    ("ru", "n_scientists"): [
+        "0 учёных",
+        "1 учёный",
+        "2 учёных",
+        "5 учёных",
+        "11 учёных",
+        "21 учёный",
+        "22 учёных",
+        "25 учёных",
+        "111 учёных",
+    ],
+    ("en", "n_scientists"): [
+        "0 scientists",
+        "1 scientist",
+        "2 scientists",
+        "5 scientists",
+        "11 scientists",
+        "21 scientists",
+        "22 scientists",
+        "25 scientists",
+        "111 scientists",
+    ],
+    ("ru", "n_dice"): [
+        "0 кубиков",
+        "1 кубик",
+        "2 кубика",
+        "5 кубиков",
+        "11 кубиков",
+        "21 кубик",
+        "22 кубика",
+        "25 кубиков",
+        "111 кубиков",
+    ],
+    ("en", "n_dice"): ["0 dice", "1 die", "2 dice", "5 dice", "11 dice", "21 dice", "22 dice", "25 dice", "111 dice"],
 }
 
 
@@ -99,9 +167,20 @@ def test_counted_nouns(lang, key):
     assert [t(key, lang, n=n) for n in NUMBERS] == PLURALS[(lang, key)]
 
 
-SUCCESSES = {"ru": ["успехов", "успех", "успеха", "успехов", "успехов", "успех", "успеха", "успехов", "успехов"],
-             "en": ["successes", "success", "successes", "successes", "successes", "successes", "successes",
-                    "successes", "successes"]}
+SUCCESSES = {
+    "ru": ["успехов", "успех", "успеха", "успехов", "успехов", "успех", "успеха", "успехов", "успехов"],
+    "en": [
+        "successes",
+        "success",
+        "successes",
+        "successes",
+        "successes",
+        "successes",
+        "successes",
+        "successes",
+        "successes",
+    ],
+}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,5 +1,6 @@
 """Galaxy maps: the viewer's model (fog of war, closed rooms), the pixels and SVG elements
 drawn from it, the text grid, and `gmtool map` / `gmtool reach`."""
+
 from __future__ import annotations
 
 import io
@@ -19,10 +20,9 @@ from gmtool.campaign.views import status_view
 from gmtool.maps import PUBLIC, build_view, draw, map_text_report, reach
 from gmtool.maps.labels import table_labels
 from gmtool.maps.png import font
-from gmtool.maps.scene import (FOG, ORION, PLANET_COLOURS, REACH_FILL, SPACE, build_scene)
+from gmtool.maps.scene import FOG, ORION, PLANET_COLOURS, REACH_FILL, SPACE, build_scene
 from gmtool.maps.text import display_width, grid
 from gmtool.report.render import render
-
 from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def png_and_centres(campaign, viewer, lang="en"):
@@ -46,11 +46,15 @@ def svg_root(campaign, viewer, lang="en"):
 
 
 def known_hexes_in_svg(root) -> set[str]:
-    return {p.get("data-hex") for p in root.iter(f"{SVG}polygon")
-            if "hex" in (p.get("class") or "").split() and p.get("data-kind") != "unexplored"}
+    return {
+        p.get("data-hex")
+        for p in root.iter(f"{SVG}polygon")
+        if "hex" in (p.get("class") or "").split() and p.get("data-kind") != "unexplored"
+    }
 
 
 # ------------------------------------------------------------------ the model
+
 
 def test_moderator_sees_every_hex_of_the_galaxy_in_its_own_coordinates():
     view = build_view(sample(), None)
@@ -79,7 +83,7 @@ def test_stage1_public_map_is_closed():
 def test_stage2_leader_sees_the_whole_galaxy_and_others_explorations():
     view = build_view(sample(stage=2), "bob")
     assert view.frame == "galaxy" and len(view.cells) == 61
-    assert view.cell(Hex(2, -3)).planet_type == "ocean"          # alice's exploration is public now
+    assert view.cell(Hex(2, -3)).planet_type == "ocean"  # alice's exploration is public now
     assert view.cell(Hex(0, 0)).discovery == "orion"
     public = build_view(sample(stage=2), PUBLIC)
     assert {c.hex for c in public.cells if c.known} == {c.hex for c in view.cells if c.known}
@@ -94,11 +98,12 @@ def test_unknown_player_is_refused():
 
 # ------------------------------------------------------------------ fog of war in pixels and SVG
 
+
 @pytest.mark.parametrize("stage", [1, 2])
 @pytest.mark.parametrize("viewer", ["alice", "bob"])
 def test_svg_shows_exactly_the_systems_the_leaders_status_shows(stage, viewer):
     campaign = sample(stage=stage)
-    status = {s["hex"] for s in status_view(campaign, viewer)["systems"]}   # in the leader's frame
+    status = {s["hex"] for s in status_view(campaign, viewer)["systems"]}  # in the leader's frame
     assert known_hexes_in_svg(svg_root(campaign, viewer)) == status
 
 
@@ -107,7 +112,7 @@ def test_stage1_hex_explored_by_another_leader_does_not_show():
     alice_ocean = Hex(2, -3)
     root = svg_root(campaign, "bob")
     types = {c.get("data-type") for c in root.iter(f"{SVG}circle") if "planet" in (c.get("class") or "")}
-    assert types == {"terran", "inferno", "barren"}            # no ocean, alice's find
+    assert types == {"terran", "inferno", "barren"}  # no ocean, alice's find
     assert b"alice" not in draw(campaign, "bob", "svg").encode()
     image, centres = png_and_centres(campaign, "bob")
     assert all(image.getpixel((round(x), round(y))) != rgb(PLANET_COLOURS["ocean"]) for x, y in centres.values())
@@ -124,14 +129,14 @@ def test_png_colours_at_hex_centres_moderator():
         x, y = centres[Hex(q, r)]
         return image.getpixel((round(x), round(y)))
 
-    assert at(1, -3) == rgb(PLANET_COLOURS["terran"])     # alice's homeworld
+    assert at(1, -3) == rgb(PLANET_COLOURS["terran"])  # alice's homeworld
     assert at(2, -3) == rgb(PLANET_COLOURS["ocean"])
     assert at(-2, 2) == rgb(PLANET_COLOURS["inferno"])
     assert at(-2, 1) == rgb(PLANET_COLOURS["barren"])
-    assert at(-3, 3) == rgb(SPACE)                         # bob's empty hex
+    assert at(-3, 3) == rgb(SPACE)  # bob's empty hex
     assert at(0, 0) == rgb(ORION)
-    assert at(3, 1) == rgb(FOG)                            # nobody went there
-    assert at(1, -2) != rgb(FOG)                           # asteroids: a rock at the centre
+    assert at(3, 1) == rgb(FOG)  # nobody went there
+    assert at(1, -2) != rgb(FOG)  # asteroids: a rock at the centre
     assert len(centres) == 61
 
 
@@ -166,8 +171,11 @@ def test_svg_elements():
     assert len(hexes) == 61
     kinds = {p.get("data-hex"): p.get("data-kind") for p in hexes}
     assert kinds["0,0"] == "orion" and kinds["1,-2"] == "asteroids" and kinds["3,1"] == "unexplored"
-    planets = {c.get("data-hex"): (c.get("data-type"), c.get("data-size"))
-               for c in root.iter(f"{SVG}circle") if "planet" in (c.get("class") or "").split()}
+    planets = {
+        c.get("data-hex"): (c.get("data-type"), c.get("data-size"))
+        for c in root.iter(f"{SVG}circle")
+        if "planet" in (c.get("class") or "").split()
+    }
     assert planets["2,-3"] == ("ocean", "medium") and planets["-2,1"] == ("barren", "huge")
     owners = [c.get("data-owner") for c in root.iter(f"{SVG}circle") if c.get("class") == "owner"]
     assert sorted(owners) == ["alice", "bob", "bob"]
@@ -191,7 +199,7 @@ def test_svg_escapes_leader_names():
 def test_russian_labels_and_cyrillic_glyphs():
     svg = draw(sample(), "bob", "svg", "ru")
     assert "Карта галактики: bob" in svg and "Земной" in svg and "не исследовано" in svg
-    assert font(16).getbbox("Ж")[2] > 4        # the bundled font has Cyrillic letters
+    assert font(16).getbbox("Ж")[2] > 4  # the bundled font has Cyrillic letters
     assert isinstance(draw(sample(), "bob", "png", "ru"), bytes)
 
 
@@ -206,6 +214,7 @@ def test_reach_stage1_and_stage2():
 
 
 # ------------------------------------------------------------------ the text map
+
 
 def test_text_grid_layout_stage1():
     lines = grid(build_view(sample(), "bob"))
@@ -223,8 +232,7 @@ def test_display_width_counts_wide_characters_twice():
 
 
 @settings(max_examples=30, deadline=None)
-@given(stage=st.sampled_from([1, 2]), viewer=st.sampled_from([None, "alice", "bob", PUBLIC]),
-       radius=st.integers(4, 8))
+@given(stage=st.sampled_from([1, 2]), viewer=st.sampled_from([None, "alice", "bob", PUBLIC]), radius=st.integers(4, 8))
 def test_text_map_lines_have_one_display_width(stage, viewer, radius):
     lines = grid(build_view(sample(stage=stage, radius=radius), viewer))
     assert len({display_width(line) for line in lines}) <= 1
@@ -245,6 +253,7 @@ def test_text_map_in_a_code_box_in_every_format():
 
 
 # ------------------------------------------------------------------ commands
+
 
 @pytest.fixture
 def example(tmp_path):
@@ -304,8 +313,7 @@ def test_turn_run_writes_maps_beside_the_posts_and_names_them(gm, example):
 def test_gmtool_help_does_not_import_pillow(tmp_path):
     import subprocess
 
-    code = ("import sys; from gmtool.cli import build_app; build_app(); "
-            "print('PIL' in sys.modules)")
+    code = "import sys; from gmtool.cli import build_app; build_app(); print('PIL' in sys.modules)"
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "False"

@@ -1,5 +1,6 @@
 """A turn's maps drawn in forked workers are the very bytes drawn one by one, in order,
 and a worker that dies costs nothing but time: its maps are drawn by the parent."""
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,7 @@ def test_workers_draw_the_same_bytes_in_the_same_order(monkeypatch):
     monkeypatch.setenv(batch.WORKERS_ENV, "3")
     together = batch.draw_all(campaign, jobs, None, (1, 1))
     assert together == alone
-    assert len(set(alone[1:4])) == 3 and alone[1] == alone[4]     # each leader's own map, twice
+    assert len(set(alone[1:4])) == 3 and alone[1] == alone[4]  # each leader's own map, twice
 
 
 def test_a_dead_worker_s_maps_are_drawn_here(monkeypatch):
@@ -51,9 +52,9 @@ def test_a_dead_worker_s_maps_are_drawn_here(monkeypatch):
 
 def test_how_many_processes(monkeypatch):
     monkeypatch.delenv(batch.WORKERS_ENV, raising=False)
-    assert batch.processes(2) == 1                     # too few maps to be worth a fork
+    assert batch.processes(2) == 1  # too few maps to be worth a fork
     monkeypatch.setenv(batch.WORKERS_ENV, "8")
-    assert batch.processes(3) == 3                     # never more processes than maps
+    assert batch.processes(3) == 3  # never more processes than maps
     monkeypatch.setenv(batch.WORKERS_ENV, "1")
     assert batch.processes(40) == 1
 
@@ -76,11 +77,13 @@ def test_a_worker_dies_with_its_parent(tmp_path):
         "    ctx = multiprocessing.get_context('fork')\n"
         "    p = ctx.Process(target=lambda: (batch._worker_start(os.getppid()), wait()))\n"
         "    p.start()\n"
-        "    p.join()\n", encoding="utf-8")
+        "    p.join()\n",
+        encoding="utf-8",
+    )
     parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     assert parent.stdout is not None
     worker = int(parent.stdout.readline())
-    gone = os.pidfd_open(worker)          # readable once the worker has died
+    gone = os.pidfd_open(worker)  # readable once the worker has died
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait()
     import select
@@ -110,6 +113,7 @@ def test_a_map_that_cannot_be_drawn_stops_the_turn_whole(gm, monkeypatch, tmp_pa
 
     monkeypatch.setattr(batch, "draw_all", fails)
     before = snapshot(folder)
-    assert_error(gm("turn", "run", str(EXAMPLE / "orders" / "turn-01.toml"), "-c", str(folder)),
-                 "the map could not be drawn")
+    assert_error(
+        gm("turn", "run", str(EXAMPLE / "orders" / "turn-01.toml"), "-c", str(folder)), "the map could not be drawn"
+    )
     assert snapshot(folder) == before

@@ -8,6 +8,7 @@ Regenerate them all after an intended change, then look at them:
 
     GMTOOL_REGEN_GOLDEN=1 python -m pytest tests/test_maps_golden.py
 """
+
 from __future__ import annotations
 
 import io
@@ -19,7 +20,6 @@ from PIL import Image, ImageChops
 
 from gmtool.maps import PUBLIC, draw, map_text_report
 from gmtool.report.render import render
-
 from map_campaigns import sample
 
 GOLDEN = Path(__file__).parent / "golden" / "maps"
@@ -60,10 +60,13 @@ def test_golden_map(name):
         assert data.decode("utf-8") == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("image, args", [
-    ("example-map.png", []),
-    ("example-map-bob.png", ["--player", "bob"]),
-])
+@pytest.mark.parametrize(
+    "image, args",
+    [
+        ("example-map.png", []),
+        ("example-map-bob.png", ["--player", "bob"]),
+    ],
+)
 def test_docs_images_are_what_their_commands_make(gm, tmp_path, image, args):
     """docs/img/ holds what `gmtool map -c campaigns/example ... -o docs/img/...` makes."""
     root = Path(__file__).resolve().parent.parent

@@ -2,6 +2,7 @@
 knows its own roll and sees a later mark cannot match another leader's closed-room dice by
 trying every face, as it could when the mark was the running hash itself; with the secret
 (the moderator's, or anyone's after the reveal) every mark is checked."""
+
 from __future__ import annotations
 
 import hashlib
@@ -14,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_error, ok
 from gmtool.campaign import journal
 from gmtool.campaign.stream import Entry
+from helpers import assert_error, ok
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 MARK = re.compile(r"journal #(\d+) · ([0-9a-f]{12})")
@@ -32,8 +33,7 @@ def _mark(text: str) -> tuple[int, str]:
 @pytest.fixture
 def game(gm, tmp_path) -> Path:
     folder = tmp_path / "game"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol",
-          "--seed", "3"))
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3"))
     return folder
 
 
@@ -43,7 +43,7 @@ def _secret(folder: Path) -> bytes:
 
 def test_a_mark_lets_no_one_recover_another_leaders_dice_without_the_secret(gm, tmp_path):
     game = tmp_path / "game"
-    shutil.copytree(EXAMPLE, game)      # its secret ships with it: the same dice on every run
+    shutil.copytree(EXAMPLE, game)  # its secret ships with it: the same dice on every run
     # bob rolls in his own room: he knows these entries, and sees their mark
     own_reply = ok(gm("roll", "2d6", "-c", str(game), "--for", "bob"))
     assert _mark(own_reply)[0] == 22
@@ -53,7 +53,7 @@ def test_a_mark_lets_no_one_recover_another_leaders_dice_without_the_secret(gm, 
     last, published = _mark(ok(gm("status", "-c", str(game))))
     entries = journal.read_all(game / "journal.toml")[0]
     assert last == entries[-1].id == 26
-    known, hidden = entries[:22], entries[22:]      # generous: bob knows every entry before carol's
+    known, hidden = entries[:22], entries[22:]  # generous: bob knows every entry before carol's
     assert [e.die for e in hidden] == [10, 10, 10, 10] and all(e.source == "stream" for e in hidden)
     start = journal.chain_of(known)[-1]
 
@@ -72,13 +72,13 @@ def test_a_mark_lets_no_one_recover_another_leaders_dice_without_the_secret(gm, 
     space = 0
     for faces, chain in candidates():
         space += 1
-        if chain[:12] == published:          # the old mark: the running hash itself
+        if chain[:12] == published:  # the old mark: the running hash itself
             plain_matches.append(faces)
         if journal.mark_hash(key, chain) == published:
             keyed_matches.append(faces)
     assert space == 10_000
-    assert plain_matches == []               # without the secret nothing in the space matches
-    assert keyed_matches == [truth]          # with it, exactly the dice that were rolled
+    assert plain_matches == []  # without the secret nothing in the space matches
+    assert keyed_matches == [truth]  # with it, exactly the dice that were rolled
     # and had the mark been the running hash, the same search would have found carol's dice
     true_chain = journal.chain_of(entries)[-1]
     old_style = [faces for faces, chain in candidates() if chain[:12] == true_chain[:12]]
@@ -102,7 +102,7 @@ def test_without_the_secret_at_hand_no_mark_is_printed(gm, game, tmp_path):
     away = tmp_path / "safe" / "secret.key"
     away.parent.mkdir()
     shutil.move(str(game / "secret.key"), away)
-    reply = ok(gm("roll", "2d6", "-c", str(game), "--dice", "3,4"))   # dice entered by hand still roll
+    reply = ok(gm("roll", "2d6", "-c", str(game), "--dice", "3,4"))  # dice entered by hand still roll
     assert "journal #2–#3" in reply
     assert not MARK.search(reply), reply
     assert "journal" not in json.loads(ok(gm("status", "-c", str(game), "-f", "json")))
@@ -123,7 +123,7 @@ def test_after_the_reveal_marks_are_the_same_and_anyone_checks_them(gm, game, tm
     reply = ok(gm("roll", "d20", "-c", str(game)))
     before = _mark(reply)
     ok(gm("campaign", "reveal", "-c", str(game)))
-    (game / "secret.key").unlink()                  # a player's copy: the secret is in campaign.toml
+    (game / "secret.key").unlink()  # a player's copy: the secret is in campaign.toml
     assert _mark(ok(gm("status", "-c", str(game)))) == before
     post = tmp_path / "post.txt"
     post.write_text(reply, encoding="utf-8")
@@ -131,8 +131,11 @@ def test_after_the_reveal_marks_are_the_same_and_anyone_checks_them(gm, game, tm
     assert "Published journal marks checked: 1\n" in out
     forged = reply.replace(before[1], "0" * 12)
     post.write_text(forged, encoding="utf-8")
-    assert_error(gm("verify", "-c", str(game), "--published", str(post)), "post.txt shows journal #1 · 000000000000",
-                 "changed after it was published")
+    assert_error(
+        gm("verify", "-c", str(game), "--published", str(post)),
+        "post.txt shows journal #1 · 000000000000",
+        "changed after it was published",
+    )
 
 
 def test_verify_accepts_an_old_campaigns_unkeyed_marks_and_says_how_many(gm, game, tmp_path):
@@ -146,7 +149,7 @@ def test_verify_accepts_an_old_campaigns_unkeyed_marks_and_says_how_many(gm, gam
     assert "Published journal marks checked: 2, of which old-style (unkeyed" in out
     data = json.loads(ok(gm("verify", "-c", str(game), "--published", str(post), "-f", "json")))
     assert (data["ok"], data["marks_checked"], data["marks_plain"]) == (True, 2, 1)
-    post.write_text(f"journal #1 · {chains[1][:12]}\n", encoding="utf-8")     # roll 2's hash is not roll 1's
+    post.write_text(f"journal #1 · {chains[1][:12]}\n", encoding="utf-8")  # roll 2's hash is not roll 1's
     assert_error(gm("verify", "-c", str(game), "--published", str(post)), "journal #1", "changed")
 
 

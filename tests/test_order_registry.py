@@ -3,6 +3,7 @@ file gives is one record — its phase, the value and keys it takes, its handler
 line, its forum command — and the parser, the sorter, `turn check`, the reports and the docs
 read it. An unknown key, a missing key or a value of the wrong type is a problem naming the
 file, the line and the leader, for every kind (issue 22 §2)."""
+
 from __future__ import annotations
 
 import sys
@@ -83,20 +84,37 @@ def _refused(example, line: str):
 
 # ------------------------------------------------------------------ one record per kind
 
+
 def test_every_kind_is_registered_once_in_the_rules_order():
     names = [k.name for k in ORDER_KINDS]
     assert len(names) == len(set(names)) == len(KINDS)
     assert list(KEYS) == names
     phases = [PHASES.index(k.phase) for k in ORDER_KINDS]
-    assert phases == sorted(phases)                      # the list is in the turn's order
+    assert phases == sorted(phases)  # the list is in the turn's order
     # docs/rules-orion.md A2–A3: a leader joins first; the movement phase (moves, the battles'
     # records, colonies, then cards, quests, agents, research); production; the Council;
     # leaves, take-overs and renames last
     by_phase = {p.name: [k.name for k in ORDER_KINDS if k.phase is p] for p in PHASES}
     assert by_phase == {
         "join": ["player_add"],
-        "movement": ["fleet", "explore", "slay", "orion_damage", "capture", "blockade", "lift", "ship_add",
-                     "ship_lose", "award", "colonize", "events", "quests", "agents", "research", "grant"],
+        "movement": [
+            "fleet",
+            "explore",
+            "slay",
+            "orion_damage",
+            "capture",
+            "blockade",
+            "lift",
+            "ship_add",
+            "ship_lose",
+            "award",
+            "colonize",
+            "events",
+            "quests",
+            "agents",
+            "research",
+            "grant",
+        ],
         "before production": ["assign", "activate", "scrap", "build"],
         "council": ["bill", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
@@ -114,7 +132,7 @@ def test_every_kind_is_named_in_every_language(lang):
 def test_a_kind_whose_value_can_be_wrong_says_what_it_takes():
     for kind in ORDER_KINDS:
         if kind.plain == "any" and not kind.keys:
-            continue                                      # its handler checks the value
+            continue  # its handler checks the value
         assert kind.what or kind.wrong, kind.name
 
 
@@ -128,30 +146,36 @@ def test_each_kinds_example_parses_and_checks(example, kind):
     expected = written if isinstance(written, list) and not kind.single else [written]
     assert [(o.kind, o.value, o.line) for o in orders] == [(kind.name, v, 3) for v in expected]
     for order in orders:
-        kind.check(order.value)                           # no error
+        kind.check(order.value)  # no error
 
 
 def test_orders_sort_by_phase_then_leader_then_kind():
     # every kind, for carol then alice (the file's order), movement order alice → carol
-    orders = [Order(leader, k.name, None, i) for i, (leader, k) in
-              enumerate([(leader, k) for leader in ("carol", "alice") for k in reversed(ORDER_KINDS)])]
+    orders = [
+        Order(leader, k.name, None, i)
+        for i, (leader, k) in enumerate([(leader, k) for leader in ("carol", "alice") for k in reversed(ORDER_KINDS)])
+    ]
     ranked = sort_orders(orders, ["alice", "carol"])
     expected = []
     for phase in PHASES:
         kinds = [k.name for k in ORDER_KINDS if k.phase is phase]
         leaders = ("alice", "carol") if phase.by_leader else ("carol", "alice")
         for leader in leaders:
-            mine = [o for o in orders if o.leader == leader and o.kind in kinds]   # the file's order
+            mine = [o for o in orders if o.leader == leader and o.kind in kinds]  # the file's order
             if phase.by_kind:
                 mine.sort(key=lambda o: kinds.index(o.kind))
             expected += mine
     assert ranked == expected
-    assert ranked[0].kind == "player_add" and ranked[0].leader == "carol"          # a join: the file's order
-    assert [o.kind for o in ranked if o.leader == "alice" and o.kind in ("bill", "vote", "election")] == \
-        ["election", "vote", "bill"]                                              # the Council: the file's order
+    assert ranked[0].kind == "player_add" and ranked[0].leader == "carol"  # a join: the file's order
+    assert [o.kind for o in ranked if o.leader == "alice" and o.kind in ("bill", "vote", "election")] == [
+        "election",
+        "vote",
+        "bill",
+    ]  # the Council: the file's order
 
 
 # ------------------------------------------------------------------ what each kind takes
+
 
 @pytest.mark.parametrize("kind", KEYED, ids=lambda k: k.name)
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -161,7 +185,7 @@ def test_an_unknown_key_is_refused_with_file_line_naming_the_keys_it_takes(examp
     assert [(p.line, p.leader, p.kind) for p in problems] == [(3, "alice", kind.name)]
     text = problems[0].text(lang)
     assert "bogus" in text and all(k.name in text for k in kind.keys), text
-    assert after == before                               # its handler never ran
+    assert after == before  # its handler never ran
 
 
 @pytest.mark.parametrize("kind, key", [(k, key) for k in KEYED for key in k.keys], ids=lambda x: getattr(x, "name", ""))
@@ -176,14 +200,15 @@ def test_a_key_of_the_wrong_type_is_refused_with_file_line(example, kind, key):
 
 @pytest.mark.parametrize("kind", [k for k in ORDER_KINDS if k.plain != "any"], ids=lambda k: k.name)
 def test_a_plain_value_of_the_wrong_type_is_refused_with_file_line(example, kind):
-    wrong = WRONG[kind.plain] if kind.plain else "5"          # a table only: a number is wrong
+    wrong = WRONG[kind.plain] if kind.plain else "5"  # a table only: a number is wrong
     problems, before, after = _refused(example, f"{kind.name} = {wrong}")
     assert [(p.line, p.leader, p.kind) for p in problems] == [(3, "alice", kind.name)], problems
     assert after == before
 
 
-@pytest.mark.parametrize("kind, key", [(k, key) for k in KEYED for key in k.keys if key.required],
-                         ids=lambda x: getattr(x, "name", ""))
+@pytest.mark.parametrize(
+    "kind, key", [(k, key) for k in KEYED for key in k.keys if key.required], ids=lambda x: getattr(x, "name", "")
+)
 def test_a_missing_key_is_refused_naming_it(example, kind, key):
     value = {k: v for k, v in _table(kind).items() if k != key.name}
     problems, _, _ = _refused(example, f"{kind.name} = {_toml(value) if value else '{}'}")
@@ -221,14 +246,18 @@ def test_the_typo_of_the_issue_is_one_clear_line(gm, tmp_path):
     (tmp_path / "o.toml").write_text('turn = 1\n[alice]\nassign = [{ hex = "0,0", worker = 2 }]\n', encoding="utf-8")
     res = gm("turn", "check", str(tmp_path / "o.toml"), "-c", str(camp))
     assert res.exit_code == 1
-    assert res.stderr.splitlines()[0] == (f"error: {tmp_path / 'o.toml'}:3 (alice): assign: unknown key 'worker' "
-                                          "(its keys: hex, workers, scientists)")
+    assert res.stderr.splitlines()[0] == (
+        f"error: {tmp_path / 'o.toml'}:3 (alice): assign: unknown key 'worker' (its keys: hex, workers, scientists)"
+    )
     res = gm("turn", "check", str(tmp_path / "o.toml"), "-c", str(camp), "--lang", "ru")
-    assert res.stderr.splitlines()[0] == (f"error: {tmp_path / 'o.toml'}:3 (alice): распределение колонистов (assign): "
-                                          "неизвестный ключ «worker» (ключи этого приказа: hex, workers, scientists)")
+    assert res.stderr.splitlines()[0] == (
+        f"error: {tmp_path / 'o.toml'}:3 (alice): распределение колонистов (assign): "
+        "неизвестный ключ «worker» (ключи этого приказа: hex, workers, scientists)"
+    )
 
 
 # ------------------------------------------------------------------ reports, docs, the forum
+
 
 def _label(table: str, row: str, **_) -> str:
     return f"<{table}:{row}>"
@@ -253,11 +282,12 @@ def test_each_kinds_report_line():
     assert {k.name for k in ORDER_KINDS if k.line is not None} == set(LINES)
     for name, (result, line) in LINES.items():
         assert _done_line({"order": name, "result": result}, "en", _label) == line
-        assert _done_line({"order": name, "result": result}, "ru", _label)    # in Russian too
+        assert _done_line({"order": name, "result": result}, "ru", _label)  # in Russian too
     # a hex is written in the leader's frame (closed rooms)
     result, _ = LINES["assign"]
     assert _done_line({"order": "assign", "result": result}, "en", _label, lambda h: f"[{h}]").startswith(
-        "colonists assigned at [1,-3]: ")
+        "colonists assigned at [1,-3]: "
+    )
 
 
 def test_docs_table_of_orders_is_made_from_the_registry():

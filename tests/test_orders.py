@@ -5,6 +5,7 @@ An orders file is checked as a whole: every problem with ``file:line (leader)``,
 line, and nothing is written if there is one; ``--dry-run`` prints the reports and writes
 nothing; a good file plays the turn exactly as the same commands typed one by one would.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,6 +40,7 @@ def camp(tmp_path, monkeypatch) -> Path:
 
 # ================================================================ helpers
 
+
 def failed(res) -> list[str]:
     """The `error:` lines of a refused command."""
     assert res.exit_code == 1, (res.exit_code, res.stdout[-3000:], res.stderr)
@@ -58,8 +60,9 @@ def write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("text", ["", "# cut before the turn key\n", '[alice]\nfleet = 1\n', 'turn = "1"\n',
-                                  "turn = true\n", "turn = 0\n"])
+@pytest.mark.parametrize(
+    "text", ["", "# cut before the turn key\n", "[alice]\nfleet = 1\n", 'turn = "1"\n', "turn = true\n", "turn = 0\n"]
+)
 def test_orders_must_name_the_current_turn(text):
     st = CampaignStore(EXAMPLE).load()
     orders, problems = parse_orders(tomllib.loads(text), text, st)
@@ -79,6 +82,7 @@ def test_an_empty_orders_file_plays_no_turn(gm, camp, command, tmp_path_factory)
 
 
 # ================================================================ turn check
+
 
 def test_check_of_the_example_orders(gm, camp):
     files = snapshot(camp)
@@ -114,12 +118,12 @@ explore = ["1,1"]
 """
 # line, leader, a fragment of the message
 BAD_PROBLEMS = [
-    (4, "alice", "4,4"),              # out of reach in stage 1
-    (5, "alice", "order"),            # fleet +1 costs an order: alice has none
-    (6, "alice", "stage 1"),          # no Council in stage 1
-    (9, "bob", "two orders"),         # one agent, two uses
-    (13, "bob", "teleport"),          # unknown order key
-    (15, "zed", "not a leader"),      # unknown leader
+    (4, "alice", "4,4"),  # out of reach in stage 1
+    (5, "alice", "order"),  # fleet +1 costs an order: alice has none
+    (6, "alice", "stage 1"),  # no Council in stage 1
+    (9, "bob", "two orders"),  # one agent, two uses
+    (13, "bob", "teleport"),  # unknown order key
+    (15, "zed", "not a leader"),  # unknown leader
 ]
 
 
@@ -144,7 +148,7 @@ def test_every_problem_is_listed_with_file_line_and_leader(gm, with_agent, comma
     numbers = [int(re.match(r"error: orders/bad\.toml:(\d+)", p).group(1)) for p in problems]
     assert numbers == sorted(numbers)
     assert f"{len(BAD_PROBLEMS)} problem" in summary and "nothing was applied" in summary
-    assert snapshot(camp) == files            # campaign.toml and journal.toml unchanged, nothing new
+    assert snapshot(camp) == files  # campaign.toml and journal.toml unchanged, nothing new
 
 
 def test_problems_of_one_line_from_several_leaders(gm, camp):
@@ -154,23 +158,26 @@ def test_problems_of_one_line_from_several_leaders(gm, camp):
     assert lines[1].startswith("error: orders/two.toml:5 (bob)")
 
 
-@pytest.mark.parametrize("body", [
-    'events = [{ card = "refugees", choice = "two" }]',
-    'vote = { choice = "yes", bribe = "lots" }',
-    'election = { candidate = "bob", bribe = "lots" }',
-    'assign = [{ hex = "1,-3", workers = "two" }]',
-    'assign = [{ hex = "1,-3", scientists = [1] }]',
-    'agents = [{ agent = "Kess", ability = "gather-intel", target = ["x"] }]',
-    'agents = [{ agent = ["Kess"] }]',
-    'explore = [1]',
-    'colonize = [["2,-3"]]',
-    'fleet = 1.5',
-    'fleet = "+1"',
-    'fleet = 99999999999999999999',
-    'quests = [3]',
-    'activate = [{}]',
-    'events = ["refugees"]',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        'events = [{ card = "refugees", choice = "two" }]',
+        'vote = { choice = "yes", bribe = "lots" }',
+        'election = { candidate = "bob", bribe = "lots" }',
+        'assign = [{ hex = "1,-3", workers = "two" }]',
+        'assign = [{ hex = "1,-3", scientists = [1] }]',
+        'agents = [{ agent = "Kess", ability = "gather-intel", target = ["x"] }]',
+        'agents = [{ agent = ["Kess"] }]',
+        "explore = [1]",
+        'colonize = [["2,-3"]]',
+        "fleet = 1.5",
+        'fleet = "+1"',
+        "fleet = 99999999999999999999",
+        "quests = [3]",
+        "activate = [{}]",
+        'events = ["refugees"]',
+    ],
+)
 def test_values_of_the_wrong_type_are_problems_not_crashes(gm, camp, body):
     write(camp, "odd.toml", f"turn = 1\n[alice]\n{body}\n")
     files = snapshot(camp)
@@ -180,12 +187,15 @@ def test_values_of_the_wrong_type_are_problems_not_crashes(gm, camp, body):
     assert snapshot(camp) == files
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("turn = [\n", "orders/x.toml"),                                 # not TOML
-    ("turn = 1\nalice = 3\n", "orders/x.toml:2 (alice)"),            # not a table
-    ("turn = 1\n[[alice]]\nexplore = [\"0,-2\"]\n", "orders/x.toml:2 (alice)"),   # an array of tables
-    ("turn = 1\nalice = { explore = [\"4,4\"] }\n", "orders/x.toml:2 (alice)"),   # an inline table
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("turn = [\n", "orders/x.toml"),  # not TOML
+        ("turn = 1\nalice = 3\n", "orders/x.toml:2 (alice)"),  # not a table
+        ('turn = 1\n[[alice]]\nexplore = ["0,-2"]\n', "orders/x.toml:2 (alice)"),  # an array of tables
+        ('turn = 1\nalice = { explore = ["4,4"] }\n', "orders/x.toml:2 (alice)"),  # an inline table
+    ],
+)
 def test_malformed_orders_files(gm, camp, text, fragment):
     write(camp, "x.toml", text)
     files = snapshot(camp)
@@ -206,15 +216,16 @@ def test_a_missing_or_binary_orders_file(gm, camp):
 
 # ================================================================ turn run
 
+
 def test_dry_run_writes_nothing_and_prints_every_report(gm, camp):
     files = snapshot(camp)
     out = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp), "--dry-run"))
     assert snapshot(camp) == files
     assert not (camp / "reports").exists() and not (camp / "history").exists()
-    assert out.startswith("----- public post -----\nTurn 1")     # each post under a line naming its recipient
+    assert out.startswith("----- public post -----\nTurn 1")  # each post under a line naming its recipient
     for leader in ("alice", "bob", "carol"):
         assert f"----- private report for {leader} -----\n{leader}: Turn 1" in out
-    assert "alice explored -1,1" in out and "bob colonised 1,0" in out   # each in its leader's frame (homeworld 0,0)
+    assert "alice explored -1,1" in out and "bob colonised 1,0" in out  # each in its leader's frame (homeworld 0,0)
 
     # the real run then rolls the same dice: its reports are the ones the dry run printed
     public = ok(gm("turn", "run", "orders/turn-01.toml", "-c", str(camp)))
@@ -241,9 +252,16 @@ def test_three_turns_in_order(gm, camp):
         out = ok(gm("turn", "run", f"orders/turn-{turn:02d}.toml", "-c", str(camp)))
         assert out.startswith(f"Turn {turn}")
         reports = camp / "reports" / f"turn-{turn:02d}"
-        assert sorted(p.name for p in reports.iterdir()) == ["alice.txt", "bob.txt", "carol.txt", "map-alice.png",
-                                                             "map-bob.png", "map-carol.png", "map-public.png",
-                                                             "public.txt"]
+        assert sorted(p.name for p in reports.iterdir()) == [
+            "alice.txt",
+            "bob.txt",
+            "carol.txt",
+            "map-alice.png",
+            "map-bob.png",
+            "map-carol.png",
+            "map-public.png",
+            "public.txt",
+        ]
         assert (camp / "history" / f"turn-{turn:02d}" / "campaign.toml").is_file()
     final = state(camp)
     assert final.turn == 4
@@ -275,6 +293,7 @@ def _hex(text: str):
 
 
 # ================================================================ orders file == the same commands one by one
+
 
 def _commands_for(order: Order) -> list[str]:
     v = order.value
@@ -317,7 +336,7 @@ def test_an_orders_file_equals_the_same_commands_one_by_one(gm, tmp_path, turns)
         ok(gm("turn", "end", "-c", str(by_hand)))
 
         # the same state; the journal's running hash differs (the same dice under other purposes)
-        same = [re.sub(rb'(?m)^journal_hash = .*\n', b"", (f / "campaign.toml").read_bytes()) for f in (batch, by_hand)]
+        same = [re.sub(rb"(?m)^journal_hash = .*\n", b"", (f / "campaign.toml").read_bytes()) for f in (batch, by_hand)]
         assert same[0] == same[1], turn
     # the same dice, under other purposes
     a = [(e["id"], e["die"], e["face"]) for e in tomllib.loads((batch / "journal.toml").read_text())["roll"]]
@@ -327,14 +346,20 @@ def test_an_orders_file_equals_the_same_commands_one_by_one(gm, tmp_path, turns)
 
 # ================================================================ library
 
+
 def test_parse_orders_locates_leaders_and_keys():
     st = CampaignStore(EXAMPLE).load()
-    text = ('turn = 1\n\n# comment\n[alice]\nexplore = ["0,-2"]\nassign = [{ hex = "1,-3", workers = 2 }]\n\n'
-            '[ "bob" ]   # quoted\ncolonize = ["-3,3", "-3,3"]\nbogus = 1\n[carol]\n')
+    text = (
+        'turn = 1\n\n# comment\n[alice]\nexplore = ["0,-2"]\nassign = [{ hex = "1,-3", workers = 2 }]\n\n'
+        '[ "bob" ]   # quoted\ncolonize = ["-3,3", "-3,3"]\nbogus = 1\n[carol]\n'
+    )
     orders, problems = parse_orders(tomllib.loads(text), text, st)
     assert [(o.leader, o.kind, o.value, o.line) for o in orders] == [
-        ("alice", "explore", "0,-2", 5), ("alice", "assign", {"hex": "1,-3", "workers": 2}, 6),
-        ("bob", "colonize", "-3,3", 9), ("bob", "colonize", "-3,3", 9)]
+        ("alice", "explore", "0,-2", 5),
+        ("alice", "assign", {"hex": "1,-3", "workers": 2}, 6),
+        ("bob", "colonize", "-3,3", 9),
+        ("bob", "colonize", "-3,3", 9),
+    ]
     assert [(p.line, p.leader) for p in problems] == [(10, "bob")]
     assert "bogus" in problems[0].message
     assert problems[0].render("o.toml") == f"o.toml:10 (bob): {problems[0].message}"
@@ -346,7 +371,7 @@ def test_parse_orders_turn_and_unknown_leader():
     orders, problems = parse_orders(tomllib.loads(text), text, st)
     assert orders == []
     assert [(p.line, p.leader) for p in problems] == [(1, ""), (2, "mallory")]
-    assert problems[0].render("f") .startswith("f:1: ")
+    assert problems[0].render("f").startswith("f:1: ")
 
 
 def test_vote_and_election_are_one_order_each():
@@ -354,22 +379,39 @@ def test_vote_and_election_are_one_order_each():
     text = 'turn = 1\n[alice]\nvote = { choice = "yes", bribe = 3 }\nelection = { candidate = "bob" }\n'
     orders, problems = parse_orders(tomllib.loads(text), text, st)
     assert problems == []
-    assert [(o.kind, o.value) for o in orders] == [("vote", {"choice": "yes", "bribe": 3}),
-                                                    ("election", {"candidate": "bob"})]
+    assert [(o.kind, o.value) for o in orders] == [
+        ("vote", {"choice": "yes", "bribe": 3}),
+        ("election", {"candidate": "bob"}),
+    ]
 
 
 def test_sort_orders_follows_the_rules_order():
-    orders = [Order("alice", "vote", {}, 1), Order("carol", "assign", {}, 2), Order("bob", "explore", "a", 3),
-              Order("carol", "explore", "b", 4), Order("alice", "colonize", "c", 5), Order("alice", "fleet", 1, 6),
-              Order("bob", "activate", "d", 7), Order("bob", "assign", {}, 8), Order("alice", "explore", "e", 9),
-              Order("bob", "explore", "f", 10)]
+    orders = [
+        Order("alice", "vote", {}, 1),
+        Order("carol", "assign", {}, 2),
+        Order("bob", "explore", "a", 3),
+        Order("carol", "explore", "b", 4),
+        Order("alice", "colonize", "c", 5),
+        Order("alice", "fleet", 1, 6),
+        Order("bob", "activate", "d", 7),
+        Order("bob", "assign", {}, 8),
+        Order("alice", "explore", "e", 9),
+        Order("bob", "explore", "f", 10),
+    ]
     ranked = sort_orders(orders, ["bob", "carol", "alice"])
     assert [(o.leader, o.kind, o.line) for o in ranked] == [
         # movement, in movement order; within a leader fleet, explore (as written), colonize
-        ("bob", "explore", 3), ("bob", "explore", 10), ("carol", "explore", 4),
-        ("alice", "fleet", 6), ("alice", "explore", 9), ("alice", "colonize", 5),
+        ("bob", "explore", 3),
+        ("bob", "explore", 10),
+        ("carol", "explore", 4),
+        ("alice", "fleet", 6),
+        ("alice", "explore", 9),
+        ("alice", "colonize", 5),
         # before production
-        ("bob", "assign", 8), ("bob", "activate", 7), ("carol", "assign", 2),
+        ("bob", "assign", 8),
+        ("bob", "activate", 7),
+        ("carol", "assign", 2),
         # the Council
-        ("alice", "vote", 1)]
+        ("alice", "vote", 1),
+    ]
     assert set(KEYS) >= {o.kind for o in orders}

@@ -2,6 +2,7 @@
 turn's start (`bill = 1`, or the bill's id), the leaders vote, the turn's public post
 tells the bill and the result — or that no bill was put to the vote; a turn that
 `turn run` started itself tells the chair and the movement order in its public post."""
+
 from __future__ import annotations
 
 import json
@@ -49,13 +50,15 @@ def orders(tmp_path: Path, body: str) -> Path:
     return path
 
 
-YES, NO = 6, 3       # alice's and bob's planets (homeworlds included) for, carol's against
+YES, NO = 6, 3  # alice's and bob's planets (homeworlds included) for, carol's against
 
 
 def test_the_chair_picks_a_bill_and_the_leaders_vote(gm, camp, tmp_path):
     first, second = drawn(camp)
-    body = (f'[alice]\nbill = "{second}"\nvote = {{ choice = "yes" }}\n'
-            '[bob]\nvote = { choice = "yes" }\n[carol]\nvote = { choice = "no" }\n')
+    body = (
+        f'[alice]\nbill = "{second}"\nvote = {{ choice = "yes" }}\n'
+        '[bob]\nvote = { choice = "yes" }\n[carol]\nvote = { choice = "no" }\n'
+    )
     public = ok(gm("turn", "run", str(orders(tmp_path, body)), "-c", str(camp), "--format", "json"))
     council = json.loads(public)["council"]
     assert council["bill"] == second and council["passed"] is True
@@ -67,11 +70,14 @@ def test_no_bill_picked_is_said_in_the_public_post(gm, camp, tmp_path):
     assert "Bill: none: the chair put no bill to the vote (both went back under the deck)" in out
 
 
-@pytest.mark.parametrize("body, fragment", [
-    ('[bob]\nbill = 1\n', "only the chair picks the bill (alice this turn, not bob)"),
-    ('[alice]\nbill = 3\n', "bill = 3: give 1 or 2 (as drawn) or the bill's id"),
-    ('[alice]\nbill = "no-such-bill"\n', "bill = 'no-such-bill': give 1 or 2 (as drawn) or the bill's id"),
-])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ("[bob]\nbill = 1\n", "only the chair picks the bill (alice this turn, not bob)"),
+        ("[alice]\nbill = 3\n", "bill = 3: give 1 or 2 (as drawn) or the bill's id"),
+        ('[alice]\nbill = "no-such-bill"\n', "bill = 'no-such-bill': give 1 or 2 (as drawn) or the bill's id"),
+    ],
+)
 def test_a_wrong_pick_is_refused_and_changes_nothing(gm, camp, tmp_path, body, fragment):
     before = snapshot(camp)
     res = gm("turn", "run", str(orders(tmp_path, body)), "-c", str(camp))

@@ -1,6 +1,7 @@
 """Errors of an orders file a moderator can act on (review of issue 12): a leader's name
 TOML needs in quotes, and an order refused because of an earlier order's outcome in the
 same file (a contamination, a lost ship)."""
+
 from __future__ import annotations
 
 import shutil
@@ -28,12 +29,20 @@ def _orders(tmp_path: Path, body: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("lang, fragment", [
-    ("en", 'orders.toml:3: a name in letters other than A–Z, digits, _ and - must be in quotes in TOML: '
-           'write ["Борис"], not [Борис]'),
-    ("ru", 'orders.toml:3: имя не из латинских букв, цифр, _ и - в TOML пишется в кавычках: ["Борис"], '
-           'а не [Борис]'),
-])
+@pytest.mark.parametrize(
+    "lang, fragment",
+    [
+        (
+            "en",
+            "orders.toml:3: a name in letters other than A–Z, digits, _ and - must be in quotes in TOML: "
+            'write ["Борис"], not [Борис]',
+        ),
+        (
+            "ru",
+            'orders.toml:3: имя не из латинских букв, цифр, _ и - в TOML пишется в кавычках: ["Борис"], а не [Борис]',
+        ),
+    ],
+)
 def test_an_unquoted_cyrillic_leader_table_says_to_quote_it(gm, example, tmp_path, lang, fragment):
     orders = _orders(tmp_path, 'turn = 1\n\n[Борис]\nexplore = ["0,-2"]\n')
     files = snapshot(example)
@@ -43,12 +52,12 @@ def test_an_unquoted_cyrillic_leader_table_says_to_quote_it(gm, example, tmp_pat
 
 
 def test_a_dotted_header_or_a_key_gets_each_name_quoted(gm, example, tmp_path):
-    res = gm("turn", "check", _orders(tmp_path, 'turn = 1\n[orders.Борис]\nexplore = 1\n'), "-c", str(example))
-    assert_error(res, 'orders.toml:2:', 'write [orders."Борис"], not [orders.Борис]')
+    res = gm("turn", "check", _orders(tmp_path, "turn = 1\n[orders.Борис]\nexplore = 1\n"), "-c", str(example))
+    assert_error(res, "orders.toml:2:", 'write [orders."Борис"], not [orders.Борис]')
     res = gm("turn", "check", _orders(tmp_path, 'turn = 1\nБорис = { explore = ["0,-2"] }\n'), "-c", str(example))
-    assert_error(res, 'orders.toml:2:', 'write "Борис", not Борис')
+    assert_error(res, "orders.toml:2:", 'write "Борис", not Борис')
     # another syntax error before the name is the parser's, with its line
-    res = gm("turn", "check", _orders(tmp_path, 'turn = = 1\n[Борис]\n'), "-c", str(example))
+    res = gm("turn", "check", _orders(tmp_path, "turn = = 1\n[Борис]\n"), "-c", str(example))
     assert_error(res, "orders.toml: line 1")
     # quoted, the name is read (and is simply not a leader of this campaign)
     res = gm("turn", "check", _orders(tmp_path, 'turn = 1\n["Борис"]\nexplore = ["0,-2"]\n'), "-c", str(example))
@@ -58,23 +67,33 @@ def test_a_dotted_header_or_a_key_gets_each_name_quoted(gm, example, tmp_path):
 # exploration 4 (hostile planet, negative event) → negative event 9 (halved in stage 1: 5,
 # contamination) → world type 1 → size 5; alice has no orders, so her homeworld loses a colonist
 CONTAMINATION = "4,9,1,5"
-SCOUT_LOST = "4,1,1,5"          # negative event 1 (halved: 1): the exploring fleet vanished
+SCOUT_LOST = "4,1,1,5"  # negative event 1 (halved: 1): the exploring fleet vanished
 
 
-@pytest.mark.parametrize("lang, fragment", [
-    ("en", "orders.toml:5 (alice): assign: 1,-3 has 1 colonist: 2 workers and 0 scientists do not fit — the "
-           "order at line 4 (explore 0,-2) came first: -1 colonist on the homeworld (contamination)"),
-    ("ru", "orders.toml:5 (alice): распределение колонистов (assign): в системе 1,-3 1 колонист: рабочих 2 и учёных 0 не помещается — "
-           "раньше выполнен приказ из строки 4 (explore 0,-2): -1 колонист в Родном мире (заражение)"),
-])
+@pytest.mark.parametrize(
+    "lang, fragment",
+    [
+        (
+            "en",
+            "orders.toml:5 (alice): assign: 1,-3 has 1 colonist: 2 workers and 0 scientists do not fit — the "
+            "order at line 4 (explore 0,-2) came first: -1 colonist on the homeworld (contamination)",
+        ),
+        (
+            "ru",
+            "orders.toml:5 (alice): распределение колонистов (assign): в системе 1,-3 1 колонист: рабочих 2 и учёных 0 не помещается — "
+            "раньше выполнен приказ из строки 4 (explore 0,-2): -1 колонист в Родном мире (заражение)",
+        ),
+    ],
+)
 def test_an_order_made_impossible_by_an_earlier_contamination_names_it(gm, example, tmp_path, lang, fragment):
     orders = _orders(tmp_path, 'turn = 1\n\n[alice]\nexplore = ["0,-2"]\nassign = [{ hex = "1,-3", workers = 2 }]\n')
     files = snapshot(example)
     res = gm("turn", "run", orders, "-c", str(example), "--dice", CONTAMINATION, "--lang", lang)
     assert_error(res, fragment, one_line=False)
-    assert res.stderr.splitlines()[-1].endswith("orders.toml; nothing was applied" if lang == "en"
-                                                else "orders.toml; ничего не применено")
-    assert snapshot(example) == files                      # all or nothing
+    assert res.stderr.splitlines()[-1].endswith(
+        "orders.toml; nothing was applied" if lang == "en" else "orders.toml; ничего не применено"
+    )
+    assert snapshot(example) == files  # all or nothing
     # other dice, no contamination: the same file is played
     ok(gm("turn", "run", orders, "-c", str(example), "--dice", "6,1,5"))
 
@@ -82,14 +101,21 @@ def test_an_order_made_impossible_by_an_earlier_contamination_names_it(gm, examp
 def test_a_second_exploration_after_the_scout_was_lost_names_the_first(gm, example, tmp_path):
     orders = _orders(tmp_path, 'turn = 1\n[alice]\nexplore = ["0,-2", "1,-4"]\n')
     res = gm("turn", "run", orders, "-c", str(example), "--dice", SCOUT_LOST)
-    assert_error(res, "orders.toml:3 (alice): explore: alice has no scout to move into the hex — the order at "
-                      "line 3 (explore 0,-2) came first: the Scout was lost", one_line=False)
+    assert_error(
+        res,
+        "orders.toml:3 (alice): explore: alice has no scout to move into the hex — the order at "
+        "line 3 (explore 0,-2) came first: the Scout was lost",
+        one_line=False,
+    )
 
 
 def test_a_refusal_that_no_earlier_order_caused_is_told_alone(gm, example, tmp_path):
     """The scout was lost, but the second hex is refused for another reason: no 'came first'."""
     orders = _orders(tmp_path, 'turn = 1\n[alice]\nexplore = ["0,-2"]\nassign = [{ hex = "1,-3", workers = 9 }]\n')
     res = gm("turn", "run", orders, "-c", str(example), "--dice", SCOUT_LOST)
-    assert_error(res, "orders.toml:4 (alice): assign: 1,-3 has 2 colonists: 9 workers and 0 scientists do not fit\n",
-                 one_line=False)
+    assert_error(
+        res,
+        "orders.toml:4 (alice): assign: 1,-3 has 2 colonists: 9 workers and 0 scientists do not fit\n",
+        one_line=False,
+    )
     assert "came first" not in res.stderr

@@ -1,6 +1,7 @@
 """Whole games, from `campaign new` to each kind of victory (docs/rules-orion.md A12), driven only by
 commands, orders files and forum posts — never by editing a campaign file. At the end
 `verify` passes and `turn undo` of the last turn brings back the state before it."""
+
 from __future__ import annotations
 
 import json
@@ -63,7 +64,7 @@ def test_orion_victory(gm, game):
     # 2 only next to explored space), then reaches it
     home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["alice"]
     path = _path_to_orion(home)
-    run_turn(gm, game, 1, f'[alice]\nexplore = ["{path[0]}"]\n')   # stage 1: next to the homeworld
+    run_turn(gm, game, 1, f'[alice]\nexplore = ["{path[0]}"]\n')  # stage 1: next to the homeworld
     for turn in range(2, 7):
         run_turn(gm, game, turn)
     turn = 7
@@ -78,7 +79,7 @@ def test_orion_victory(gm, game):
     assert "alice: Orion victory" in out
     assert "destroyed the Guardian of Orion" in out
     orion = {s["hex"]: s for s in status(gm, game)["systems"]}["0,0"]
-    assert (orion["explored_by"], orion["owner"]) == ("alice", "alice")   # explored, then colonised
+    assert (orion["explored_by"], orion["owner"]) == ("alice", "alice")  # explored, then colonised
     assert_error(gm("turn", "start", "-c", str(game)), "the game is over")
     finish(gm, game, before)
 
@@ -89,7 +90,7 @@ def test_conquest_victory(gm, game):
     run_turn(gm, game, 1, f'[alice]\ncapture = ["{homes["bob"]}", "{homes["carol"]}"]\n')
     public = (game / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
     assert "alice captured bob's homeworld" in public and "alice captured carol's homeworld" in public
-    out = ok(gm("turn", "start", "-c", str(game)))         # checked at the start of the next turn
+    out = ok(gm("turn", "start", "-c", str(game)))  # checked at the start of the next turn
     assert "alice: conquest" in out
     finish(gm, game, before)
 
@@ -97,8 +98,9 @@ def test_conquest_victory(gm, game):
 @pytest.mark.slow
 def test_technology_victory(gm, game):
     home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["bob"]
-    run_turn(gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\n'
-                          f'research = "all_sciences"\n')
+    run_turn(
+        gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\nresearch = "all_sciences"\n'
+    )
     turn = 2
     while True:
         before = (game / "campaign.toml").read_bytes()
@@ -109,7 +111,7 @@ def test_technology_victory(gm, game):
         turn += 1
         assert turn <= 18
     bob = [p for p in status(gm, game)["players"] if p["name"] == "bob"][0]
-    assert turn == 13                       # 12 RP in turn 1, then 16 a turn: 180 spent in turn 13
+    assert turn == 13  # 12 RP in turn 1, then 16 a turn: 180 spent in turn 13
     assert bob["rp"] >= 0
     finish(gm, game, before)
 
@@ -120,7 +122,7 @@ def test_diplomatic_victory(gm, game):
         run_turn(gm, game, turn)
     before = (game / "campaign.toml").read_bytes()
     ballots = "".join(f'[{p}]\nelection = {{ candidate = "carol" }}\n' for p in ("bob", "carol"))
-    out = run_turn(gm, game, 13, ballots)      # alice is silent: 2 of 3 votes ≥ floor(3/2) + 1
+    out = run_turn(gm, game, 13, ballots)  # alice is silent: 2 of 3 votes ≥ floor(3/2) + 1
     assert "Victory: carol" in out and "diplomatic" in out
     finish(gm, game, before)
 

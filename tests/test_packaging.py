@@ -1,5 +1,6 @@
 """The shipped tables are found from a source checkout and from an installed wheel,
 and `import gmtool` stays light."""
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,10 @@ def run(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.Compl
 
 
 def test_import_gmtool_does_not_import_typer_or_heavy_modules():
-    code = ("import sys, gmtool; "
-            "print(sorted(m for m in ('typer', 'click', 'tabulate', 'tomli_w', 'rich') if m in sys.modules))")
+    code = (
+        "import sys, gmtool; "
+        "print(sorted(m for m in ('typer', 'click', 'tabulate', 'tomli_w', 'rich') if m in sys.modules))"
+    )
     res = run([sys.executable, "-c", code], cwd=ROOT)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "[]"
@@ -41,8 +44,7 @@ def test_roll_dice_from_a_fresh_process_fails_fast_on_absurd_input(tmp_path):
 @pytest.mark.skipif(os.environ.get("GMTOOL_SKIP_WHEEL") == "1", reason="GMTOOL_SKIP_WHEEL=1")
 def test_installed_wheel_finds_its_tables_from_another_directory(tmp_path):
     dist = tmp_path / "dist"
-    build = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
-                cwd=tmp_path)
+    build = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)], cwd=tmp_path)
     assert build.returncode == 0, build.stderr
     wheel = next(dist.glob("gmtool-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
@@ -50,20 +52,23 @@ def test_installed_wheel_finds_its_tables_from_another_directory(tmp_path):
     assert "gmtool/maps/fonts/DejaVuSans.ttf" in names and "gmtool/maps/fonts/LICENSE-DejaVu.txt" in names
 
     site = tmp_path / "site"
-    install = run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),
-                   str(wheel)], cwd=tmp_path)
+    install = run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)], cwd=tmp_path
+    )
     assert install.returncode == 0, install.stderr
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "GMTOOL_TABLES"}
     env["PYTHONPATH"] = str(site)
-    where = run([sys.executable, "-c", "import gmtool.rolltables as t; print(t.shipped_tables_dir())"],
-                cwd=elsewhere, env=env)
+    where = run(
+        [sys.executable, "-c", "import gmtool.rolltables as t; print(t.shipped_tables_dir())"], cwd=elsewhere, env=env
+    )
     assert where.returncode == 0, where.stderr
     assert Path(where.stdout.strip()) == site / "gmtool" / "_tables"
-    res = run([sys.executable, "-m", "gmtool", "table", "show", "orion/world-size", "--lang", "ru"],
-              cwd=elsewhere, env=env)
+    res = run(
+        [sys.executable, "-m", "gmtool", "table", "show", "orion/world-size", "--lang", "ru"], cwd=elsewhere, env=env
+    )
     assert res.returncode == 0, res.stderr
     assert "Огромный" in res.stdout
 

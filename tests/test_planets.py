@@ -1,9 +1,9 @@
 """Colonising a planet (docs/rules-orion.md A4.3, A6; gmtool/rules/orion/planets.py): which types may be
 colonised, the moderator's public override, and what an artifact world gives its coloniser."""
+
 from __future__ import annotations
 
 import pytest
-from reach_paths import open_path
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import RuleRefused
@@ -11,6 +11,7 @@ from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.campaign_explore import explore_hex
 from gmtool.rules.orion.planets import colonize
 from helpers import free_hex
+from reach_paths import open_path
 
 
 def test_artifact_world_science_goes_to_the_coloniser_when_it_colonises(orion_game):
@@ -19,9 +20,9 @@ def test_artifact_world_science_goes_to_the_coloniser_when_it_colonises(orion_ga
     target = free_hex(c)
     alice, bob = c.player("alice"), c.player("bob")
     # exploration 8 (favorable, positive event) → event 10 (artifact world) → type 1 (terran) → size 5
-    open_path(c, "alice", target)                              # stage 2: in reach (A4)
+    open_path(c, "alice", target)  # stage 2: in reach (A4)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([8, 10, 1, 5])))
-    assert alice.awards == []                                   # not the explorer, not at exploration
+    assert alice.awards == []  # not the explorer, not at exploration
     colonize(c, bob, target, rules.orion, rules.technologies)
     assert [(a["kind"], a["value"]) for a in bob.awards] == [("science_level", 3)]
     assert alice.awards == []
@@ -39,7 +40,7 @@ def test_only_colonisable_types_without_a_technology_or_override(orion_game):
     with pytest.raises(RuleRefused, match="Toxic or airless world"):
         colonize(c, alice, target, rules.orion, rules.technologies)
     assert c.system(target).owner is None and alice.colony_ships == 1
-    alice.technologies = ["controlled_toxic_environment"]       # example content allows toxic
+    alice.technologies = ["controlled_toxic_environment"]  # example content allows toxic
     colonize(c, alice, target, rules.orion, rules.technologies)
     assert c.system(target).owner == "alice"
 
@@ -50,7 +51,7 @@ def test_the_moderators_override_is_recorded_and_public(orion_game):
     bob = c.player("bob")
     target = free_hex(c)
     open_path(c, "bob", target)
-    explore_hex(c, rules.orion, bob, target, DiceRoller(FixedSource([6, 10, 5])))   # inferno
+    explore_hex(c, rules.orion, bob, target, DiceRoller(FixedSource([6, 10, 5])))  # inferno
     colonize(c, bob, target, rules.orion, rules.technologies, override="a quest reward")
     entry = [e for e in c.turn_state.log if e["kind"] == "colonise_override"][0]
     assert entry["public"] is True and entry["reason"] == "a quest reward" and entry["type"] == "inferno"
@@ -66,7 +67,7 @@ def test_a_colony_on_orion_starts_with_one_colonist_on_a_terran_huge_world(orion
     c.stage = 2
     bob = c.player("bob")
     orion = c.system(c.orion)
-    orion.explored_by, orion.explored_turn = "alice", 1            # alice's scout found it
+    orion.explored_by, orion.explored_turn = "alice", 1  # alice's scout found it
     assert orion.planet is None
     with pytest.raises(RuleRefused, match="Guardian"):
         colonize(c, bob, c.orion, rules.orion, rules.technologies)
@@ -74,5 +75,10 @@ def test_a_colony_on_orion_starts_with_one_colonist_on_a_terran_huge_world(orion
     system = colonize(c, bob, c.orion, rules.orion, rules.technologies)
     assert system.owner == "bob" and bob.colony_ships == 0
     planet = system.planet
-    assert (planet.type, planet.size, planet.production, planet.max_population, planet.population) == \
-        ("terran", "huge", 4, 5, 1)
+    assert (planet.type, planet.size, planet.production, planet.max_population, planet.population) == (
+        "terran",
+        "huge",
+        4,
+        5,
+        1,
+    )

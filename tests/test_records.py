@@ -1,5 +1,6 @@
 """The moderator's records at library level (docs/rules-orion.md A12; gmtool/rules/orion/records.py): the
 Guardian of Orion."""
+
 from __future__ import annotations
 
 
@@ -13,6 +14,6 @@ def test_guardian_toughness_17_regains_3_and_falls_at_0(orion_game):
     regenerate_guardian(c, rules)
     assert guardian_state(c, rules)["toughness"] == 15
     regenerate_guardian(c, rules)
-    assert guardian_state(c, rules)["toughness"] == 17           # never above 17
+    assert guardian_state(c, rules)["toughness"] == 17  # never above 17
     damage_orion(c, rules, bob, 20)
     assert guardian_state(c, rules)["alive"] is False and c.system(c.orion).guardian is False

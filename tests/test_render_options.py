@@ -1,6 +1,7 @@
 """``--dialect`` and ``--post-limit`` are real options of every command with a report
 ``--format`` (gmtool.cli.render_options): listed in its help, checked by the parser,
 accepted anywhere on the line, and winning over the campaign's own setting."""
+
 from __future__ import annotations
 
 import shutil
@@ -12,7 +13,8 @@ import typer.main
 
 from gmtool.cli import build_app
 from gmtool.forum.sources.profiles import dialect_names
-from helpers import ok, run_entry_point as entry_point, snapshot
+from helpers import ok, snapshot
+from helpers import run_entry_point as entry_point
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 DROPPED = {"phpbb": "[color=#808080]~1~[/color]", "xenforo": "[s]1[/s]"}
@@ -38,9 +40,10 @@ def test_the_options_are_in_the_help(capsys, argv):
     assert code == 0
     assert "\n  --dialect " in out and "\n  --post-limit " in out
     # listed right after --format, which no longer describes them
-    options = out[out.index("\nOptions:"):]
-    assert options.index("--format") < options.index("--dialect") < options.index("--post-limit") < \
-        options.index("--lang")
+    options = out[out.index("\nOptions:") :]
+    assert (
+        options.index("--format") < options.index("--dialect") < options.index("--post-limit") < options.index("--lang")
+    )
     assert "--post-limit N" not in out
 
 
@@ -61,11 +64,14 @@ def test_every_command_with_a_format_has_them_and_no_other():
     assert "dialect" in {p.name for p in commands["post resolve"].params}
 
 
-@pytest.mark.parametrize("argv", [
-    ("roll", "--dialect", "xenforo", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode"),   # before the argument
-    ("roll", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode", "--dialect", "xenforo"),   # after it
-    ("roll", "4d6kh3", "--dialect=xenforo", "--dice", "6,1,5,3", "-f", "bbcode"),
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("roll", "--dialect", "xenforo", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode"),  # before the argument
+        ("roll", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode", "--dialect", "xenforo"),  # after it
+        ("roll", "4d6kh3", "--dialect=xenforo", "--dice", "6,1,5,3", "-f", "bbcode"),
+    ],
+)
 def test_the_option_stands_anywhere(gm, argv):
     assert DROPPED["xenforo"] in ok(gm(*argv))
 
@@ -81,9 +87,12 @@ def test_an_unknown_dialect_is_a_usage_error_exit_2_and_writes_nothing(capsys, c
     before = snapshot(camp)
     code, out, err = entry_point(capsys, "roll", "d6", "-c", str(camp), "--format", "bbcode", "--dialect", "nope")
     assert code == 2 and out == ""
-    assert err.splitlines() == ["Usage: gmtool roll [OPTIONS] EXPRESSION", "Try 'gmtool roll -h' for help.",
-                                "error: Invalid value for '--dialect': unknown BBCode dialect 'nope' "
-                                "(dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)"]
+    assert err.splitlines() == [
+        "Usage: gmtool roll [OPTIONS] EXPRESSION",
+        "Try 'gmtool roll -h' for help.",
+        "error: Invalid value for '--dialect': unknown BBCode dialect 'nope' "
+        "(dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)",
+    ]
     assert snapshot(camp) == before
     # in Russian when --lang came first
     code, out, err = entry_point(capsys, "turn", "end", "-c", str(camp), "--lang", "ru", "--dialect", "nope")
@@ -100,8 +109,10 @@ def test_a_post_limit_out_of_range_is_a_usage_error(capsys):
 
 def test_the_option_wins_over_the_campaign(gm, camp):
     toml = camp / "campaign.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace('format = "plain"', 'format = "bbcode"\n'
-                                                             'dialect = "mybb"'), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace('format = "plain"', 'format = "bbcode"\ndialect = "mybb"'),
+        encoding="utf-8",
+    )
     assert ok(gm("roll", "d6", "-c", str(camp))).startswith("[size=large][b]")
     assert ok(gm("roll", "d6", "-c", str(camp), "--dialect", "xenforo")).startswith("[size=5][b]")
     assert ok(gm("roll", "d6", "-c", str(camp), "--dialect", "phpbb")).startswith("[size=150][b]")
@@ -115,7 +126,20 @@ def test_post_limit_splits_a_post(gm, camp):
 
 
 def test_campaign_new_keeps_them_as_the_campaigns_own(gm, tmp_path):
-    ok(gm("campaign", "new", str(tmp_path / "n"), "--player", "a", "--player", "b", "--dialect", "vbulletin",
-          "--post-limit", "20000"))
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(tmp_path / "n"),
+            "--player",
+            "a",
+            "--player",
+            "b",
+            "--dialect",
+            "vbulletin",
+            "--post-limit",
+            "20000",
+        )
+    )
     top = tomllib.loads((tmp_path / "n" / "campaign.toml").read_text(encoding="utf-8"))
     assert (top["dialect"], top["post_limit"]) == ("vbulletin", 20000)

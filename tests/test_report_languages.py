@@ -1,4 +1,5 @@
 """A leader's private report in that leader's own language (issue 15): `gmtool player lang`."""
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ def test_a_leader_reads_its_private_report_in_its_own_language(gm, camp):
     bob = (reports / "bob.txt").read_text(encoding="utf-8")
     assert bob.startswith("bob: Итоги хода 1")
     assert "журнал #" in bob and "Карта: map-bob.png" in bob
-    for other in ("public.txt", "alice.txt", "carol.txt"):      # the campaign's language: English
+    for other in ("public.txt", "alice.txt", "carol.txt"):  # the campaign's language: English
         text = (reports / other).read_text(encoding="utf-8")
         assert not CYRILLIC.search(text), other
     # and back to the campaign's language

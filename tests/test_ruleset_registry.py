@@ -3,6 +3,7 @@ one line of the registry (gmtool/rules/registry.py).  A tiny third ruleset, defi
 and registered for the test only, is started, shown, played turn by turn and answered on
 the forum through the same commands as orion and venus — no edit anywhere else.  And no
 module outside gmtool/rules/ tells rulesets apart by comparing a name to a string."""
+
 from __future__ import annotations
 
 import json
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class Tiny:
     """A ruleset with no tables: players take turns in seating order; the forum may roll."""
+
     name = "tiny"
     forum_commands = frozenset({"roll"})
     player_turns = True
@@ -33,8 +35,14 @@ class Tiny:
     game_over_keys = ("game_over_won_round", "game_over_tied_round")
 
     def new_campaign(self, request: NewCampaign):
-        state = Campaign(name=request.name, radius=0, commitment=request.commitment, ruleset=self.name,
-                         lang=request.lang, format=request.format)
+        state = Campaign(
+            name=request.name,
+            radius=0,
+            commitment=request.commitment,
+            ruleset=self.name,
+            lang=request.lang,
+            format=request.format,
+        )
         state.players = [Player(name=n, scouts=0, colony_ships=0) for n in request.players]
         return state, []
 
@@ -42,8 +50,11 @@ class Tiny:
         return Report(text(f"tiny campaign {state.name} in {where}"), [], {"tiny": "created"})
 
     def status_report(self, state, library, player, lang):
-        return Report(text(f"tiny turn {state.turn}"), [Items([text(p.name) for p in state.players])],
-                      {"ruleset": state.ruleset, "turn": state.turn, "viewer": player})
+        return Report(
+            text(f"tiny turn {state.turn}"),
+            [Items([text(p.name) for p in state.players])],
+            {"ruleset": state.ruleset, "turn": state.turn, "viewer": player},
+        )
 
     def end_player_turn(self, state, library, player, lang):
         state.turn += 1
@@ -63,22 +74,28 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
     for name, ruleset in registry.RULESETS.items():
         assert ruleset.name == name
         assert "roll" in ruleset.forum_commands
-        assert all(callable(getattr(ruleset, m)) for m in
-                   ("new_campaign", "created_report", "status_report", "end_player_turn", "quest_label"))
+        assert all(
+            callable(getattr(ruleset, m))
+            for m in ("new_campaign", "created_report", "status_report", "end_player_turn", "quest_label")
+        )
     orion, venus = registry.RULESETS["orion"], registry.RULESETS["venus"]
     assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
     assert orion.forum_commands == {"roll", "explore", "table", "check", "vote"}
     assert venus.forum_commands == {"roll", "table", "move", "navigate"}
-    checked: Ruleset = Tiny()   # the test's ruleset is one too (mypy checks the shipped ones)
+    checked: Ruleset = Tiny()  # the test's ruleset is one too (mypy checks the shipped ones)
     assert checked.name == "tiny"
 
 
 def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
-    assert_error(gm("campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b"),
-                 "unknown ruleset 'chess' (this gmtool plays: orion, venus)", quiet=True)
+    assert_error(
+        gm("campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b"),
+        "unknown ruleset 'chess' (this gmtool plays: orion, venus)",
+        quiet=True,
+    )
     assert not (tmp_path / "c").exists()
-    res = gm("campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b",
-             "--lang", "ru")
+    res = gm(
+        "campaign", "new", str(tmp_path / "c"), "--ruleset", "chess", "--player", "a", "--player", "b", "--lang", "ru"
+    )
     assert_error(res, "неизвестные правила «chess» (gmtool знает: orion, venus)")
 
 
@@ -86,8 +103,10 @@ def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path
     camp = tmp_path / "c"
     ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
     registry.RULESETS.pop("tiny")
-    assert_error(gm("status", "-c", str(camp)),
-                 "campaign c plays the ruleset 'tiny', which this gmtool does not know (it plays: orion, venus)")
+    assert_error(
+        gm("status", "-c", str(camp)),
+        "campaign c plays the ruleset 'tiny', which this gmtool does not know (it plays: orion, venus)",
+    )
 
 
 def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, tiny):
@@ -96,18 +115,16 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, tiny):
     assert out.startswith("tiny campaign c in ")
     assert 'ruleset = "tiny"' in (camp / "campaign.toml").read_text(encoding="utf-8")
 
-    assert ok_json(gm("status", "-c", str(camp), "--format", "json")) == {"ruleset": "tiny", "turn": 1,
-                                                                            "viewer": None}
+    assert ok_json(gm("status", "-c", str(camp), "--format", "json")) == {"ruleset": "tiny", "turn": 1, "viewer": None}
     assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("tiny turn 1")
 
     # `turn end` asks the ruleset: its turns are a player's, so --player is needed
     before = snapshot(camp)
     assert_error(gm("turn", "end", "-c", str(camp)), "name the player whose turn ends")
     assert snapshot(camp) == before
-    assert ok_json(gm("turn", "end", "-c", str(camp), "-p", "ann", "--format", "json")) == {"ended": "ann",
-                                                                                              "turn": 2}
+    assert ok_json(gm("turn", "end", "-c", str(camp), "-p", "ann", "--format", "json")) == {"ended": "ann", "turn": 2}
     assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 2
-    ok(gm("turn", "undo", "-c", str(camp)))     # a snapshot was kept, as for any turn end
+    ok(gm("turn", "undo", "-c", str(camp)))  # a snapshot was kept, as for any turn end
     assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 1
 
     # no maps: the ruleset says so
@@ -161,10 +178,13 @@ def test_no_module_outside_rules_compares_a_ruleset_name_to_a_literal():
 
 
 def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
-    code = ("import sys; from gmtool.rules.registry import RULESETS; "
-            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gmtool'))))")
-    out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
-                         check=True, cwd=ROOT).stdout
+    code = (
+        "import sys; from gmtool.rules.registry import RULESETS; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gmtool'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", "import json; " + code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     loaded = json.loads(out)
     assert not [m for m in loaded if m.startswith(("gmtool.report", "gmtool.campaign", "gmtool.rolltables"))]
     assert "gmtool.rules.orion.turns" not in loaded and "gmtool.rules.venus.play" not in loaded

@@ -1,5 +1,6 @@
 """What a Russian-speaking moderator reads after a whole game: the exact Russian (and the
 English where the same message changed) of the reports, refusals and maps he found wrong."""
+
 from __future__ import annotations
 
 import tomllib
@@ -15,8 +16,20 @@ pytestmark = pytest.mark.usefixtures("isolated")
 
 def new_ru(gm, tmp_path: Path, *players: str, name: str = "r1") -> Path:
     folder = tmp_path / name
-    ok(gm("campaign", "new", str(folder), *[a for p in players for a in ("--player", p)],
-          "--lang", "ru", "--seed", "5", "--format", "plain"))
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(folder),
+            *[a for p in players for a in ("--player", p)],
+            "--lang",
+            "ru",
+            "--seed",
+            "5",
+            "--format",
+            "plain",
+        )
+    )
     return folder
 
 
@@ -39,6 +52,7 @@ def edit(folder: Path, change) -> None:
 
 # ------------------------------------------------------------------ post pending
 
+
 def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path):
     camp = new_ru(gm, tmp_path, "Борис", "Анна")
     c = ("-c", str(camp))
@@ -46,7 +60,7 @@ def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path):
     ok(gm("quest", "complete", *c, "--player", "Борис"))
     _, label, _ = open_quest(camp)
     ok(gm("turn", "end", *c))
-    edit(camp, lambda d: d["player"][0].update(orders=0))   # some quests reward an order
+    edit(camp, lambda d: d["player"][0].update(orders=0))  # some quests reward an order
     out = ok(gm("post", "pending", *c))
     assert "Борис\n-----\n" not in out and "Готовы: Борис" in out
     assert f"Анна\n----\n\n- не выполнено задание «{label}»\n" in out
@@ -55,11 +69,14 @@ def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path):
     assert [leader["waiting"] for leader in data["leaders"] if leader["name"] == "Борис"] == [[]]
 
 
-@pytest.mark.parametrize(("n", "ru", "en"), [
-    (1, "1 ордер не использован", "1 order not used yet"),
-    (3, "3 ордера не использованы", "3 orders not used yet"),
-    (5, "5 ордеров не использовано", "5 orders not used yet"),
-])
+@pytest.mark.parametrize(
+    ("n", "ru", "en"),
+    [
+        (1, "1 ордер не использован", "1 order not used yet"),
+        (3, "3 ордера не использованы", "3 orders not used yet"),
+        (5, "5 ордеров не использовано", "5 orders not used yet"),
+    ],
+)
 def test_pending_counts_unused_orders_in_the_glossarys_word(gm, tmp_path, n, ru, en):
     camp = new_ru(gm, tmp_path, "Борис", "Анна")
     edit(camp, lambda d: d["player"][0].update(orders=n))
@@ -82,6 +99,7 @@ def test_pending_lists_nothing_once_the_game_is_over(gm, tmp_path):
 
 # ------------------------------------------------------------------ no English in Russian
 
+
 def test_the_private_ballots_table_says_the_vote_in_russian():
     from gmtool.report.council import bill_report
     from gmtool.report.render import render
@@ -97,11 +115,14 @@ def test_the_private_ballots_table_says_the_vote_in_russian():
     assert [row[:2] for row in rows] == [["Борис", "yes"], ["Анна", "no"], ["Глеб", "abstain"]]
 
 
-@pytest.mark.parametrize(("vote", "ru", "en"), [
-    ("abstain", "голос: воздержаться", "ballot cast: abstain"),
-    ("yes", "голос: за", "ballot cast: yes"),
-    ("no", "голос: против", "ballot cast: no"),
-])
+@pytest.mark.parametrize(
+    ("vote", "ru", "en"),
+    [
+        ("abstain", "голос: воздержаться", "ballot cast: abstain"),
+        ("yes", "голос: за", "ballot cast: yes"),
+        ("no", "голос: против", "ballot cast: no"),
+    ],
+)
 def test_a_leaders_own_ballot_line_is_neutral(vote, ru, en):
     from gmtool.report.turns import _done_line
 
@@ -122,11 +143,15 @@ def test_ship_classes_are_named_by_their_labels(gm, tmp_path):
 
     camp, c = ru_game(gm, tmp_path)
     res = gm("explore", *c, "--player", "Борис", "--hex", "1,0", "--ship", "звездолёт")
-    assert_error(res, "error: «звездолёт» — не вид корабля (корабли: Разведчик, Колонизационный корабль, "
-                      "Фрегат, Крейсер, Дредноут, Титан)")
+    assert_error(
+        res,
+        "error: «звездолёт» — не вид корабля (корабли: Разведчик, Колонизационный корабль, "
+        "Фрегат, Крейсер, Дредноут, Титан)",
+    )
     res = gm("explore", *c, "--player", "Борис", "--hex", "1,0", "--ship", "starship", "--lang", "en")
-    assert_error(res, "error: 'starship' is no kind of ship (ships: Scout, Colony ship, Frigate, Cruiser, "
-                      "Dreadnought, Titan)")
+    assert_error(
+        res, "error: 'starship' is no kind of ship (ships: Scout, Colony ship, Frigate, Cruiser, Dreadnought, Titan)"
+    )
     home = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["player"][0]["homeworld"]
     q, r = (int(v) for v in home.split(","))
     res = gm("explore", *c, "--player", "Борис", "--hex", f"{q + 1},{r}", "--ship", "frigate")
@@ -175,7 +200,7 @@ def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
     legend = out.split("Легенда\n-------\n\n")[1].split("\n\n")[0].splitlines()
     assert "- З Земной" in legend and "- Р Раскалённый или радиоактивный" in legend
     assert "- Ω Страж Ориона" in legend and "- ч чудовище" in legend and "- Ч великое чудовище" in legend
-    assert "З1*" in out    # Борис's homeworld: a terran planet
+    assert "З1*" in out  # Борис's homeworld: a terran planet
 
 
 def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path):
@@ -189,21 +214,45 @@ def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path)
 
 # ------------------------------------------------------------------ names stand in the nominative
 
-@pytest.mark.parametrize(("entry", "ru"), [
-    ({"kind": "orion_damaged", "leader": "Борис", "points": 9, "toughness": 8, "full": 17},
-     "Флот лидера Борис наносит Стражу Ориона 9 урона: стойкость 8 из 17"),
-    ({"kind": "orion_damaged", "leader": "Борис", "destroyed": True, "points": 9, "toughness": 0, "full": 17},
-     "Флот лидера Борис уничтожает Стража Ориона: Орион можно колонизировать"),
-    ({"kind": "blockade", "leader": "Глеб", "hex": "3,-2", "owner": "Анна"}, "Флот лидера Глеб блокирует 3,-2 (Анна)"),
-    ({"kind": "captured", "leader": "Борис", "hex": "4,-1", "owner": "Анна", "population": 2},
-     "Борис захватывает 4,-1 у лидера Анна (население 2)"),
-    ({"kind": "captured", "leader": "Борис", "hex": "3,-1", "owner": "Анна", "homeworld_of": "Анна", "population": 4},
-     "Борис захватывает Родной мир лидера Анна (3,-1)"),
-    ({"kind": "monster_slain", "leader": "Дарья", "hex": "-3,0", "monster": "space-dragon", "changes": []},
-     "Дарья уничтожает чудовище: space-dragon (-3,0): "),
-    ({"kind": "all_sciences", "leader": "Анна"}, "Анна: все науки изучены"),
-    ({"kind": "quest_announced", "quest": "trade-route", "table": "quests-common"}, "Задание хода: «trade-route»"),
-])
+
+@pytest.mark.parametrize(
+    ("entry", "ru"),
+    [
+        (
+            {"kind": "orion_damaged", "leader": "Борис", "points": 9, "toughness": 8, "full": 17},
+            "Флот лидера Борис наносит Стражу Ориона 9 урона: стойкость 8 из 17",
+        ),
+        (
+            {"kind": "orion_damaged", "leader": "Борис", "destroyed": True, "points": 9, "toughness": 0, "full": 17},
+            "Флот лидера Борис уничтожает Стража Ориона: Орион можно колонизировать",
+        ),
+        (
+            {"kind": "blockade", "leader": "Глеб", "hex": "3,-2", "owner": "Анна"},
+            "Флот лидера Глеб блокирует 3,-2 (Анна)",
+        ),
+        (
+            {"kind": "captured", "leader": "Борис", "hex": "4,-1", "owner": "Анна", "population": 2},
+            "Борис захватывает 4,-1 у лидера Анна (население 2)",
+        ),
+        (
+            {
+                "kind": "captured",
+                "leader": "Борис",
+                "hex": "3,-1",
+                "owner": "Анна",
+                "homeworld_of": "Анна",
+                "population": 4,
+            },
+            "Борис захватывает Родной мир лидера Анна (3,-1)",
+        ),
+        (
+            {"kind": "monster_slain", "leader": "Дарья", "hex": "-3,0", "monster": "space-dragon", "changes": []},
+            "Дарья уничтожает чудовище: space-dragon (-3,0): ",
+        ),
+        ({"kind": "all_sciences", "leader": "Анна"}, "Анна: все науки изучены"),
+        ({"kind": "quest_announced", "quest": "trade-route", "table": "quests-common"}, "Задание хода: «trade-route»"),
+    ],
+)
 def test_log_lines_put_a_name_after_a_noun_in_the_nominative(entry, ru):
     from gmtool.report.records import entry_text
 
@@ -222,18 +271,33 @@ def test_an_orders_problem_names_the_leader_once_and_the_key_in_russian():
 
     reason = RuleRefused(key="council.bribe_multiple", who="Глеб: ", per=3, bribe=7)
     problem = Problem(18, "Глеб", reason, "vote")
-    assert problem.render("o.toml", "ru") == "o.toml:18 (Глеб): голос (vote): подкуп платится кратно 3 ВС (1 голос за 3 ВС), а не 7"
-    assert problem.render("o.toml", "en") == "o.toml:18 (Глеб): vote: bribes are paid in whole multiples of 3 BC (1 vote per 3 BC), not 7"
+    assert (
+        problem.render("o.toml", "ru")
+        == "o.toml:18 (Глеб): голос (vote): подкуп платится кратно 3 ВС (1 голос за 3 ВС), а не 7"
+    )
+    assert (
+        problem.render("o.toml", "en")
+        == "o.toml:18 (Глеб): vote: bribes are paid in whole multiples of 3 BC (1 vote per 3 BC), not 7"
+    )
 
 
 # ------------------------------------------------------------------ plurals and phrasing
 
-@pytest.mark.parametrize(("key", "n", "ru", "en"), [
-    ("map.why_behind", 32, "32 неисследованных гекса за неисследованным космосом", "32 unexplored hexes lie behind"),
-    ("map.why_behind", 21, "21 неисследованный гекс за неисследованным космосом", "21 unexplored hexes lie behind"),
-    ("map.why_behind", 5, "5 неисследованных гексов за неисследованным космосом", "5 unexplored hexes lie behind"),
-    ("map.movable", 1, "1 исследованный гекс достижим", "1 explored hex can be reached"),
-])
+
+@pytest.mark.parametrize(
+    ("key", "n", "ru", "en"),
+    [
+        (
+            "map.why_behind",
+            32,
+            "32 неисследованных гекса за неисследованным космосом",
+            "32 unexplored hexes lie behind",
+        ),
+        ("map.why_behind", 21, "21 неисследованный гекс за неисследованным космосом", "21 unexplored hexes lie behind"),
+        ("map.why_behind", 5, "5 неисследованных гексов за неисследованным космосом", "5 unexplored hexes lie behind"),
+        ("map.movable", 1, "1 исследованный гекс достижим", "1 explored hex can be reached"),
+    ],
+)
 def test_hexes_are_counted_in_plural_forms(key, n, ru, en):
     from gmtool.locale import t
 
@@ -254,21 +318,31 @@ def test_the_end_of_the_game_and_an_undone_turn_read_naturally():
     from gmtool.locale import t
 
     assert t("error.game_over_won", "ru", who="Борис", turn=9, victory="победа Ориона").startswith(
-        "игра окончена: Борис побеждает на 9-м ходу (победа Ориона)")
+        "игра окончена: Борис побеждает на 9-м ходу (победа Ориона)"
+    )
     assert t("reply.undone", "ru", turn=8, span="x").startswith("Ход 8 отменён:")
 
 
 def test_the_council_result_line_is_lower_case_in_russian():
-    from gmtool.report.turns import end_public
     from gmtool.report.render import render
+    from gmtool.report.turns import end_public
     from helpers import shipped_library
 
     lib = shipped_library()
     bills, quests = lib.get("bills", "orion"), lib.get("quests-common", "orion")
     bill = bills.rows[0].id
-    out = {"turn": 8, "stage": 2, "council": {"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
-           "quests_completed": {}, "quests_discarded": [], "standings": [], "log": [],
-           "next_turn": 9, "next_stage": 2, "next_order": ["Борис", "Анна"]}
+    out = {
+        "turn": 8,
+        "stage": 2,
+        "council": {"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
+        "quests_completed": {},
+        "quests_discarded": [],
+        "standings": [],
+        "log": [],
+        "next_turn": 9,
+        "next_stage": 2,
+        "next_order": ["Борис", "Анна"],
+    }
     assert "Голосование совета: за 10, против 2 → принят" in render(end_public(out, bills, quests, "ru"), "plain")
     assert "Council vote: Yes 10, No 2 → passed" in render(end_public(out, bills, quests, "en"), "plain")
 
@@ -283,10 +357,19 @@ def test_a_dice_syntax_error_names_the_place_once(gm):
 def test_contamination_is_said_once_in_the_exploration_line():
     from gmtool.report.records import entry_text
 
-    entry = {"kind": "explored", "turn": 1, "leader": "Борис", "hex": "0,1", "ship": "scout",
-             "result": {"discovery": "planet", "planet": {"type": "terran", "size": "medium", "properties": ["poor"]},
-                        "events": [{"kind": "negative", "id": "contamination"}]},
-             "changes": [{"player": "Борис", "homeworld_colonists": -1}]}
+    entry = {
+        "kind": "explored",
+        "turn": 1,
+        "leader": "Борис",
+        "hex": "0,1",
+        "ship": "scout",
+        "result": {
+            "discovery": "planet",
+            "planet": {"type": "terran", "size": "medium", "properties": ["poor"]},
+            "events": [{"kind": "negative", "id": "contamination"}],
+        },
+        "changes": [{"player": "Борис", "homeworld_colonists": -1}],
+    }
     assert entry_text(entry, "ru").endswith("; contamination — -1 колонист в Родном мире")
     assert entry_text(entry, "en").endswith("; contamination — -1 colonist on the homeworld")
 

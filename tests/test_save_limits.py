@@ -7,6 +7,7 @@ would write an unreadable campaign is refused with one line naming the leader, t
 the limit, and writes nothing: no journal entry, no snapshot, no report.  A grant checks the
 same limit first (its refusal names the order's line in an orders file), and an orders file
 that would overflow is refused whole."""
+
 from __future__ import annotations
 
 import shutil
@@ -14,17 +15,17 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gmtool.campaign.model import COUNT, PLAYER_RANGES
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
-
 from helpers import assert_error, ok, run_gmtool, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
-LIMIT = COUNT[1]    # the most BC or RP a leader may hold: 1,000,000,000
+LIMIT = COUNT[1]  # the most BC or RP a leader may hold: 1,000,000,000
 
 
 def _new(gm, folder: Path) -> Path:
@@ -50,11 +51,12 @@ def _refused_whole(gm, folder: Path, *args: str, fragments: tuple[str, ...], one
     res = gm(*args)
     assert_error(res, *fragments, one_line=one_line)
     assert snapshot(folder) == before, args
-    _state(folder)   # still loads
+    _state(folder)  # still loads
     return res.stderr
 
 
 # ------------------------------------------------------------------ the save itself
+
 
 @pytest.mark.parametrize("field", sorted(PLAYER_RANGES))
 def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(tmp_path, gm, field):
@@ -63,7 +65,7 @@ def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(tm
     before = snapshot(folder)
     state = store.load()
     low, high = PLAYER_RANGES[field]
-    if field == "moved_turn":   # written only with the ships that moved that turn
+    if field == "moved_turn":  # written only with the ships that moved that turn
         state.player("bob").moved = {"scout": 1}
     for value in (high + 1, low - 1):
         setattr(state.player("bob"), field, value)
@@ -74,7 +76,7 @@ def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(tm
         assert f"player 2 (bob): {field}: {value} is out of range ({low} to {high})" in message, message
         assert "\n" not in message
         assert snapshot(folder) == before
-    setattr(state.player("bob"), field, high)   # the limit itself is kept and read back
+    setattr(state.player("bob"), field, high)  # the limit itself is kept and read back
     store.save(state)
     assert getattr(store.load().player("bob"), field) == high
 
@@ -83,8 +85,9 @@ def test_the_message_in_russian(gm, tmp_path):
     folder = _new(gm, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT)
     ok(gm("turn", "start", "-c", str(folder)))
-    stderr = _refused_whole(gm, folder, "turn", "end", "-c", str(folder), "--lang", "ru",
-                            fragments=("player 1 (alice): bc",))
+    stderr = _refused_whole(
+        gm, folder, "turn", "end", "-c", str(folder), "--lang", "ru", fragments=("player 1 (alice): bc",)
+    )
     assert "не записан" in stderr and "ничего не изменено" in stderr
 
 
@@ -93,11 +96,11 @@ def test_other_values_the_loader_refuses_are_refused_on_save(gm, tmp_path):
     store = CampaignStore(folder)
     before = snapshot(folder)
     for change, fragment in (
-            (lambda s: setattr(s, "turn", 10_001), "turn: 10001 is out of range"),
-            (lambda s: setattr(s.systems[0], "explored_turn", -1), "system 1 ("),
-            (lambda s: s.player("alice").ships.update(frigate=10_001), "player 1 (alice): ships: frigate"),
-            (lambda s: setattr(s, "lang", "de"), "lang must be one of"),
-            (lambda s: setattr(s.player("bob"), "race", "x\udcffy"), "a text holds '\\udcff', which is not a character"),
+        (lambda s: setattr(s, "turn", 10_001), "turn: 10001 is out of range"),
+        (lambda s: setattr(s.systems[0], "explored_turn", -1), "system 1 ("),
+        (lambda s: s.player("alice").ships.update(frigate=10_001), "player 1 (alice): ships: frigate"),
+        (lambda s: setattr(s, "lang", "de"), "lang must be one of"),
+        (lambda s: setattr(s.player("bob"), "race", "x\udcffy"), "a text holds '\\udcff', which is not a character"),
     ):
         state = store.load()
         change(state)
@@ -109,14 +112,37 @@ def test_other_values_the_loader_refuses_are_refused_on_save(gm, tmp_path):
 
 # ------------------------------------------------------------------ commands
 
+
 def test_gmtool_grant_past_the_limit_is_refused(gm, tmp_path):
     folder = _new(gm, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT - 5_000, rp=LIMIT)
     c = ("-c", str(folder))
-    _refused_whole(gm, folder, "grant", *c, "--player", "alice", "--bc", "10000", "--reason", "x",
-                   fragments=("alice has 999995000 BC: +10000 would take it above 1000000000",))
-    _refused_whole(gm, folder, "grant", *c, "--player", "alice", "--rp", "1", "--reason", "x",
-                   fragments=("alice has 1000000000 RP: +1 would take it above 1000000000",))
+    _refused_whole(
+        gm,
+        folder,
+        "grant",
+        *c,
+        "--player",
+        "alice",
+        "--bc",
+        "10000",
+        "--reason",
+        "x",
+        fragments=("alice has 999995000 BC: +10000 would take it above 1000000000",),
+    )
+    _refused_whole(
+        gm,
+        folder,
+        "grant",
+        *c,
+        "--player",
+        "alice",
+        "--rp",
+        "1",
+        "--reason",
+        "x",
+        fragments=("alice has 1000000000 RP: +1 would take it above 1000000000",),
+    )
     assert ok(gm("grant", *c, "--player", "alice", "--bc", "5000", "--reason", "x")) == "alice: +5000 BC (x)\n"
     assert _state(folder).player("alice").bc == LIMIT
 
@@ -125,8 +151,19 @@ def test_a_ship_past_the_limit_is_refused(gm, tmp_path):
     folder = _new(gm, tmp_path / "c")
     high = PLAYER_RANGES["scouts"][1]
     _set(folder, "bob", scouts=high)
-    _refused_whole(gm, folder, "ship", "add", "-c", str(folder), "--player", "bob", "--class", "scout",
-                   fragments=(f"player 2 (bob): scouts: {high + 1} is out of range (0 to {high})",))
+    _refused_whole(
+        gm,
+        folder,
+        "ship",
+        "add",
+        "-c",
+        str(folder),
+        "--player",
+        "bob",
+        "--class",
+        "scout",
+        fragments=(f"player 2 (bob): scouts: {high + 1} is out of range (0 to {high})",),
+    )
 
 
 def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, tmp_path):
@@ -134,10 +171,16 @@ def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, tmp_path)
     _set(folder, "alice", bc=LIMIT)
     ok(gm("turn", "start", "-c", str(folder)))
     journal = (folder / "journal.toml").read_bytes()
-    _refused_whole(gm, folder, "turn", "end", "-c", str(folder),
-                   fragments=("campaign.toml not written: player 1 (alice): bc:", "(0 to 1000000000)",
-                              "nothing was changed"))
-    assert (folder / "journal.toml").read_bytes() == journal     # the turn's dice are not journaled
+    _refused_whole(
+        gm,
+        folder,
+        "turn",
+        "end",
+        "-c",
+        str(folder),
+        fragments=("campaign.toml not written: player 1 (alice): bc:", "(0 to 1000000000)", "nothing was changed"),
+    )
+    assert (folder / "journal.toml").read_bytes() == journal  # the turn's dice are not journaled
     assert not (folder / "history").exists() and not (folder / "reports" / "turn-01" / "public.txt").exists()
     # the moderator takes the surplus away, and the same turn ends
     ok(gm("grant", "-c", str(folder), "--player", "alice", "--bc", "-100", "--reason", "tribute"))
@@ -147,18 +190,32 @@ def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, tmp_path)
 
 def test_an_orders_file_that_would_overflow_is_refused_whole(gm, tmp_path):
     folder = _new(gm, tmp_path / "c")
-    _set(folder, "alice", bc=LIMIT - 15_000, orders=1)   # the order its fleet costs
+    _set(folder, "alice", bc=LIMIT - 15_000, orders=1)  # the order its fleet costs
     orders = tmp_path / "orders.toml"
-    orders.write_text('turn = 1\n\n[alice]\nfleet = 1\n'
-                      'grant = [{ bc = 10000, reason = "a" }, { bc = 10000, reason = "b" }]\n'
-                      '\n[bob]\ngrant = [{ rp = 5, reason = "c" }]\n', encoding="utf-8")
+    orders.write_text(
+        "turn = 1\n\n[alice]\nfleet = 1\n"
+        'grant = [{ bc = 10000, reason = "a" }, { bc = 10000, reason = "b" }]\n'
+        '\n[bob]\ngrant = [{ rp = 5, reason = "c" }]\n',
+        encoding="utf-8",
+    )
     for extra in (("check",), ("run",), ("run", "--dry-run")):
-        stderr = _refused_whole(gm, folder, "turn", extra[0], str(orders), "-c", str(folder), *extra[1:],
-                                fragments=("nothing was applied",), one_line=False)
+        stderr = _refused_whole(
+            gm,
+            folder,
+            "turn",
+            extra[0],
+            str(orders),
+            "-c",
+            str(folder),
+            *extra[1:],
+            fragments=("nothing was applied",),
+            one_line=False,
+        )
         assert stderr.splitlines() == [
             "error: orders.toml:5 (alice): grant: alice has 999995000 BC: +10000 would take it above 1000000000, "
             "the most a campaign holds",
-            "error: 1 problem in orders.toml; nothing was applied"], stderr
+            "error: 1 problem in orders.toml; nothing was applied",
+        ], stderr
 
 
 def test_a_turn_run_whose_production_would_overflow_is_refused_even_as_a_dry_run(gm, tmp_path):
@@ -167,21 +224,31 @@ def test_a_turn_run_whose_production_would_overflow_is_refused_even_as_a_dry_run
     orders = tmp_path / "orders.toml"
     orders.write_text('turn = 1\n[alice]\ngrant = [{ bc = 10000, reason = "a" }]\n', encoding="utf-8")
     for extra in ((), ("--dry-run",)):
-        _refused_whole(gm, folder, "turn", "run", str(orders), "-c", str(folder), *extra,
-                       fragments=("player 1 (alice): bc: 10000000", "(0 to 1000000000)"))
+        _refused_whole(
+            gm,
+            folder,
+            "turn",
+            "run",
+            str(orders),
+            "-c",
+            str(folder),
+            *extra,
+            fragments=("player 1 (alice): bc: 10000000", "(0 to 1000000000)"),
+        )
 
 
 @pytest.mark.slow
 def test_the_reported_attack_100001_grants_of_10000_bc(gm, tmp_path):
     folder = _new(gm, tmp_path / "c")
     orders = tmp_path / "grants.toml"
-    orders.write_text("turn = 1\n[alice]\ngrant = [\n" + '  { bc = 10000, reason = "x" },\n' * 100_001 + "]\n",
-                      encoding="utf-8")
-    stderr = _refused_whole(gm, folder, "turn", "run", str(orders), "-c", str(folder), fragments=(),
-                            one_line=False)
-    assert stderr.splitlines() == 2 * ["error: grants.toml:3 (alice): grant: alice has 999990004 BC: +10000 would "
-                                       "take it above 1000000000, the most a campaign holds"] + [
-        "error: 2 problems in grants.toml; nothing was applied"]
+    orders.write_text(
+        "turn = 1\n[alice]\ngrant = [\n" + '  { bc = 10000, reason = "x" },\n' * 100_001 + "]\n", encoding="utf-8"
+    )
+    stderr = _refused_whole(gm, folder, "turn", "run", str(orders), "-c", str(folder), fragments=(), one_line=False)
+    assert stderr.splitlines() == 2 * [
+        "error: grants.toml:3 (alice): grant: alice has 999990004 BC: +10000 would "
+        "take it above 1000000000, the most a campaign holds"
+    ] + ["error: 2 problems in grants.toml; nothing was applied"]
     ok(gm("status", "-c", str(folder)))
 
 
@@ -199,14 +266,17 @@ _STEPS = st.one_of(
 @pytest.fixture(scope="module")
 def base(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("base") / "c"
-    assert run_gmtool("campaign", "new", str(folder), "--player", "alice", "--player", "bob",
-                      "--seed", "1").exit_code == 0
+    assert (
+        run_gmtool("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "1").exit_code == 0
+    )
     return folder
 
 
 @settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(gaps=st.tuples(st.integers(0, 30_000), st.integers(0, 30_000), st.integers(0, 2)),
-       steps=st.lists(_STEPS, min_size=1, max_size=4))
+@given(
+    gaps=st.tuples(st.integers(0, 30_000), st.integers(0, 30_000), st.integers(0, 2)),
+    steps=st.lists(_STEPS, min_size=1, max_size=4),
+)
 def test_any_sequence_is_refused_unchanged_or_loads_back(base, tmp_path_factory, gaps, steps):
     gm = run_gmtool
     folder = tmp_path_factory.mktemp("seq") / "c"
@@ -224,18 +294,17 @@ def test_any_sequence_is_refused_unchanged_or_loads_back(base, tmp_path_factory,
         else:
             turn = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["turn"]
             orders = folder.parent / "orders.toml"
-            orders.write_text(f'turn = {turn}\n[alice]\ngrant = [{{ {what} = {n}, reason = "x" }}]\n',
-                              encoding="utf-8")
+            orders.write_text(f'turn = {turn}\n[alice]\ngrant = [{{ {what} = {n}, reason = "x" }}]\n', encoding="utf-8")
             args = ("turn", "run", str(orders), *c)
         before = snapshot(folder)
         res = gm(*args)
         assert res.exit_code in (0, 1), (args, res.exit_code, res.stdout, res.stderr)
-        if res.exit_code == 1:   # an orders file lists each problem, then how many
+        if res.exit_code == 1:  # an orders file lists each problem, then how many
             # any refusal (a limit, or a turn not started) — the invariant is that it changed nothing
             assert_error(res, "error: ", one_line=kind != "run")
             assert all(line.startswith("error: ") for line in res.stderr.splitlines()), res.stderr
             assert snapshot(folder) == before, args
-        loaded = _state(folder)   # whatever happened, the campaign loads
+        loaded = _state(folder)  # whatever happened, the campaign loads
         alice = loaded.player("alice")
         assert alice.bc <= LIMIT and alice.rp <= LIMIT
 
@@ -243,6 +312,6 @@ def test_any_sequence_is_refused_unchanged_or_loads_back(base, tmp_path_factory,
 def test_a_new_campaign_the_loader_would_refuse_is_not_created(gm, tmp_path):
     # --seed takes any whole number; campaign.toml keeps a 64-bit one
     folder = tmp_path / "c"
-    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", str(2 ** 70))
+    res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", str(2**70))
     assert_error(res, "campaign.toml not written: seed: 1180591620717411303424 is out of range")
     assert not folder.exists()

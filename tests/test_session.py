@@ -1,6 +1,7 @@
 """gmtool.campaign.session: the campaign as a library — opened with its lock, journaled dice,
 commit or roll back, a turn started, ended and undone, the last tally rebuilt, the journal
 verified — with no command line in sight (a front end brings only a renderer)."""
+
 from __future__ import annotations
 
 import ast
@@ -12,11 +13,10 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign import session as session_module
-from gmtool.campaign.session import (Session, open_session, past_post, undo_turn, verify_campaign,
-                                     with_journal_mark)
+from gmtool.campaign.session import Session, open_session, past_post, undo_turn, verify_campaign, with_journal_mark
+from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.report.render import render
-from gmtool.campaign.store import CampaignStore
 from helpers import SECRET, journal_rolls, make_campaign
 
 
@@ -42,8 +42,10 @@ def folder(tmp_path) -> Path:
 
 
 def test_the_library_imports_no_command_line():
-    code = ("import sys, gmtool.campaign.session; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))")
+    code = (
+        "import sys, gmtool.campaign.session; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -107,6 +109,7 @@ def test_a_failed_commit_takes_back_the_journal(folder, monkeypatch):
     journal = (folder / "journal.toml").read_bytes()
     state_before = (folder / "campaign.toml").read_bytes()
     with open_session(folder) as session:
+
         def full_disk(state, checked=False):
             raise CampaignError(key="campaign.disk_full")
 
@@ -141,10 +144,21 @@ def test_no_tally_to_rebuild_is_refused(folder):
 def test_a_recorded_tally_is_rebuilt(folder):
     with open_session(folder) as session:
         session.state.council.last_tally = {
-            "kind": "bill", "bill": "free-trade", "yes": 3, "no": 1, "abstain": 0, "passed": True, "tie": False,
-            "decided_by_chair": False, "chair": "alice", "not_voted": ["carol"],
-            "ballots": [{"leader": "alice", "vote": "yes", "planets": 3, "bribe_bc": 0},
-                        {"leader": "bob", "vote": "no", "planets": 1, "bribe_bc": 0}]}
+            "kind": "bill",
+            "bill": "free-trade",
+            "yes": 3,
+            "no": 1,
+            "abstain": 0,
+            "passed": True,
+            "tie": False,
+            "decided_by_chair": False,
+            "chair": "alice",
+            "not_voted": ["carol"],
+            "ballots": [
+                {"leader": "alice", "vote": "yes", "planets": 3, "bribe_bc": 0},
+                {"leader": "bob", "vote": "no", "planets": 1, "bribe_bc": 0},
+            ],
+        }
         tally, bill, not_voted = Session(session.store, session.state).last_tally(election=False)
     assert (tally.yes, tally.no, tally.passed, bill, not_voted) == (3, 1, True, "free-trade", ["carol"])
     assert [b.leader for b in tally.ballots] == ["alice", "bob"]
@@ -157,7 +171,7 @@ def test_verify_through_the_library(folder):
     checked = verify_campaign(folder, state, "en")
     assert checked.result.ok and checked.origin == "secret.key"
     assert checked.result.checked == len(journal_rolls(folder))
-    assert len(checked.marks) == 1 and checked.check is not None   # the start post's mark
+    assert len(checked.marks) == 1 and checked.check is not None  # the start post's mark
     wrong = verify_campaign(folder, state, "en", secret=(b"\x01" * 32).hex())
     assert not wrong.result.ok and wrong.check is None
     assert verify_campaign(folder, state, "en", secret=SECRET.hex()).result.ok

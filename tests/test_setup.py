@@ -3,6 +3,7 @@
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,7 @@ class TestSetup:
     def test_start_state(self):
         c = make_campaign(feudal=["bob"])
         assert c.turn == 1 and c.stage == 1
-        assert [p.name for p in c.players] == PLAYERS     # seating order
+        assert [p.name for p in c.players] == PLAYERS  # seating order
         assert c.commitment == commitment(SECRET)
         for p in c.players:
             assert p.bc == 4
@@ -37,7 +38,7 @@ class TestSetup:
             assert home.planet.max_population == 4
             assert home.planet.population == 3
             assert home.planet.properties == []
-            assert home.planet.production == 4          # terran (A4.4)
+            assert home.planet.production == 4  # terran (A4.4)
         orion = c.system(c.orion)
         assert orion is not None and orion.discovery == "orion" and orion.explored_by is None
         assert validate_state(c, TYPE_IDS, SIZE_IDS, PROPERTY_IDS) == []
@@ -46,10 +47,19 @@ class TestSetup:
         order = ["zoe", "adam", "mia", "bob"]
         assert [p.name for p in make_campaign(order).players] == order
 
-    @pytest.mark.parametrize("players", [
-        ["alice", "alice"], ["alice", "bob", "alice"], ["alice", ""], ["   ", "bob"],
-        ["alice"], [f"p{i}" for i in range(11)], ["alice", "x" * 41], ["alice", "b\nob"],
-    ])
+    @pytest.mark.parametrize(
+        "players",
+        [
+            ["alice", "alice"],
+            ["alice", "bob", "alice"],
+            ["alice", ""],
+            ["   ", "bob"],
+            ["alice"],
+            [f"p{i}" for i in range(11)],
+            ["alice", "x" * 41],
+            ["alice", "b\nob"],
+        ],
+    )
     def test_bad_player_lists(self, players):
         with pytest.raises(InputError):
             make_campaign(players)

@@ -1,5 +1,6 @@
 """Ships named as a player names them: by id, or by the label in either language —
 `!разведка 1,0 Разведчик`, `--class фрегат`, `ship = "Колонизационный корабль"`."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,20 @@ def camp(gm, tmp_path):
 
 
 def test_a_forum_exploration_with_a_russian_ship_name(gm, camp):
-    reply = ok(gm("post", "resolve", "-", "-c", str(camp), "--author", "Анна", "--post-id", "9",
-                  input="!разведка 0,-1 разведчик\n"))
+    reply = ok(
+        gm(
+            "post",
+            "resolve",
+            "-",
+            "-c",
+            str(camp),
+            "--author",
+            "Анна",
+            "--post-id",
+            "9",
+            input="!разведка 0,-1 разведчик\n",
+        )
+    )
     assert "Анна: Исследование, этап 1" in reply and "отклонено" not in reply
 
 
@@ -28,10 +41,14 @@ def test_ship_add_by_label_or_id(gm, camp, name):
 
 def test_an_unknown_ship_lists_the_ships_in_the_reader_s_language(gm, camp):
     before = snapshot(camp)
-    assert_error(gm("ship", "add", "-c", str(camp), "--player", "Борис", "--class", "звездолёт"),
-                 "«звездолёт» — не вид корабля (корабли: Разведчик, Колонизационный корабль, Фрегат")
-    assert_error(gm("explore", "-c", str(camp), "--player", "Борис", "--hex", "0,-1", "--ship", "starship",
-                    "--lang", "en"), "'starship' is no kind of ship (ships: Scout, Colony ship, Frigate")
+    assert_error(
+        gm("ship", "add", "-c", str(camp), "--player", "Борис", "--class", "звездолёт"),
+        "«звездолёт» — не вид корабля (корабли: Разведчик, Колонизационный корабль, Фрегат",
+    )
+    assert_error(
+        gm("explore", "-c", str(camp), "--player", "Борис", "--hex", "0,-1", "--ship", "starship", "--lang", "en"),
+        "'starship' is no kind of ship (ships: Scout, Colony ship, Frigate",
+    )
     assert snapshot(camp) == before
 
 

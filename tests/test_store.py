@@ -4,6 +4,7 @@ schema version, a torn journal.
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,11 @@ class TestStore:
         store = CampaignStore(tmp_path / "c")
         store.create(c, SECRET)
         assert sorted(p.name for p in (tmp_path / "c").iterdir()) == [
-            ".gitignore", "campaign.toml", "journal.toml", "secret.key"]
+            ".gitignore",
+            "campaign.toml",
+            "journal.toml",
+            "secret.key",
+        ]
         assert store.load() == c
         assert store.read_secret() == SECRET
         assert commitment(store.read_secret()) == store.load().commitment
@@ -93,16 +98,19 @@ class TestStore:
         with pytest.raises(CampaignError, match="campaign.toml"):
             store.load()
 
-    @pytest.mark.parametrize("old,new,fragment", [
-        ("bc = 4", 'bc = "x"', "player 1: bc"),
-        ("bc = 4", "bc = true", "player 1: bc"),
-        ("orders = 0", "orders = 1.5", "player 1: orders"),
-        ("\nturn = 1\n", '\nturn = "1"\n', "turn"),
-        ('name = "alice"', "name = 3", "player 1: name"),
-        ("population = 3", 'population = "3"', "system 1: planet: population"),
-        ('homeworld = "', 'homeworld = "x', "player 1: homeworld"),
-        ("radius = 4", 'radius = "4"', "galaxy: radius"),
-    ])
+    @pytest.mark.parametrize(
+        "old,new,fragment",
+        [
+            ("bc = 4", 'bc = "x"', "player 1: bc"),
+            ("bc = 4", "bc = true", "player 1: bc"),
+            ("orders = 0", "orders = 1.5", "player 1: orders"),
+            ("\nturn = 1\n", '\nturn = "1"\n', "turn"),
+            ('name = "alice"', "name = 3", "player 1: name"),
+            ("population = 3", 'population = "3"', "system 1: planet: population"),
+            ('homeworld = "', 'homeworld = "x', "player 1: homeworld"),
+            ("radius = 4", 'radius = "4"', "galaxy: radius"),
+        ],
+    )
     def test_wrong_types_name_the_place(self, tmp_path, old, new, fragment):
         store = self._corrupt(tmp_path, old, new)
         with pytest.raises(CampaignError) as err:
@@ -110,12 +118,15 @@ class TestStore:
         assert fragment in str(err.value)
         assert "campaign.toml" in str(err.value)
 
-    @pytest.mark.parametrize("old,new,fragment", [
-        ("\nturn = 1\n", "\nturn = 1\ncolour = \"red\"\n", "colour"),
-        ("bc = 4", "bc = 4\ncolour = 1", "player 1: colour"),
-        ("population = 3", "population = 3\nweather = 1", "system 1: planet: weather"),
-        ("radius = 4", "radius = 4\nshape = 1", "galaxy: shape"),
-    ])
+    @pytest.mark.parametrize(
+        "old,new,fragment",
+        [
+            ("\nturn = 1\n", '\nturn = 1\ncolour = "red"\n', "colour"),
+            ("bc = 4", "bc = 4\ncolour = 1", "player 1: colour"),
+            ("population = 3", "population = 3\nweather = 1", "system 1: planet: weather"),
+            ("radius = 4", "radius = 4\nshape = 1", "galaxy: shape"),
+        ],
+    )
     def test_unknown_keys_refused(self, tmp_path, old, new, fragment):
         store = self._corrupt(tmp_path, old, new)
         with pytest.raises(CampaignError) as err:

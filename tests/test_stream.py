@@ -4,6 +4,7 @@ reference written from the module's docstring.
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,12 +25,12 @@ def reference_face(secret: bytes, roll_id: int, sides: int) -> int:
         msg = f"gmtool-v1:{roll_id}:{sides}:{counter}".encode("ascii")
         digest = hmac.new(secret, msg, hashlib.sha256).digest()
         x = int.from_bytes(digest[:8], "big")
-        if x < 2 ** 64 - (2 ** 64 % sides):
+        if x < 2**64 - (2**64 % sides):
             return x % sides + 1
         counter += 1
 
 
-SIDES = [1, 2, 3, 6, 7, 10, 12, 20, 100, 1000, 999_983, 3 * 2 ** 62, 2 ** 63 + 1]
+SIDES = [1, 2, 3, 6, 7, 10, 12, 20, 100, 1000, 999_983, 3 * 2**62, 2**63 + 1]
 
 
 class TestStream:
@@ -38,14 +39,14 @@ class TestStream:
         for roll_id in range(1, 301):
             face = derive_face(SECRET, roll_id, sides)
             assert 1 <= face <= sides
-            assert face == derive_face(SECRET, roll_id, sides)        # deterministic
+            assert face == derive_face(SECRET, roll_id, sides)  # deterministic
             assert face == reference_face(SECRET, roll_id, sides)
 
     def test_rejection_sampling_is_exercised(self):
         # With sides = 2**63 + 1 about half the first draws are rejected: the counter loop
         # must run, and still match the reference.
-        sides = 2 ** 63 + 1
-        limit = 2 ** 64 - (2 ** 64 % sides)
+        sides = 2**63 + 1
+        limit = 2**64 - (2**64 % sides)
         rejected = 0
         for roll_id in range(1, 101):
             msg = f"gmtool-v1:{roll_id}:{sides}:0".encode()
@@ -67,7 +68,7 @@ class TestStream:
         counts = Counter(derive_face(SECRET, i, 6) for i in range(1, 6001))
         assert set(counts) == set(range(1, 7))
         chi2 = sum((n - 1000) ** 2 / 1000 for n in counts.values())
-        assert chi2 < 30          # 5 degrees of freedom; p ≈ 1e-5
+        assert chi2 < 30  # 5 degrees of freedom; p ≈ 1e-5
 
     def test_commitment_is_sha256_hex(self):
         assert commitment(SECRET) == hashlib.sha256(SECRET).hexdigest()

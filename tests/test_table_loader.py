@@ -1,4 +1,5 @@
 """The table loader's validation, roll specs, and moderators' own tables."""
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,7 @@ def write(tmp_path: Path, text: str, name: str = "test", ruleset: str = "custom"
 
 def row(roll, row_id: str, extra: str = "") -> str:
     spec = roll if isinstance(roll, int) else f'"{roll}"'
-    return (f'[[row]]\nroll = {spec}\nid = "{row_id}"\n'
-            f'label = {{ en = "{row_id}", ru = "ряд" }}\n{extra}\n')
+    return f'[[row]]\nroll = {spec}\nid = "{row_id}"\nlabel = {{ en = "{row_id}", ru = "ряд" }}\n{extra}\n'
 
 
 def rows(*specs) -> str:
@@ -46,11 +46,12 @@ def load_error(path: Path) -> str:
     with pytest.raises(TableError) as info:
         load_table(path)
     message = str(info.value)
-    assert path.name in message      # every message names the file
+    assert path.name in message  # every message names the file
     return message
 
 
 # --------------------------------------------------------------------------- good tables
+
 
 def test_minimal_table_loads(tmp_path):
     path = write(tmp_path, HEAD + rows("1-5", "6-10"))
@@ -67,13 +68,16 @@ def test_ruleset_argument_overrides_folder_name(tmp_path):
     assert table.id == "other/test"
 
 
-@pytest.mark.parametrize("specs, expected", [
-    (["<=2", "3-4", "5-8", ">=9"], [(None, 2), (3, 4), (5, 8), (9, None)]),
-    (["<=2", "3–4", "5-8", "9+"], [(None, 2), (3, 4), (5, 8), (9, None)]),
-    (["≤2", "3 - 4", "5—8", "≥9"], [(None, 2), (3, 4), (5, 8), (9, None)]),
-    ([1, "2", "3-10"], [(1, 1), (2, 2), (3, 10)]),
-    ([">=9", "1-8"], [(9, None), (1, 8)]),          # rows need not be in order
-])
+@pytest.mark.parametrize(
+    "specs, expected",
+    [
+        (["<=2", "3-4", "5-8", ">=9"], [(None, 2), (3, 4), (5, 8), (9, None)]),
+        (["<=2", "3–4", "5-8", "9+"], [(None, 2), (3, 4), (5, 8), (9, None)]),
+        (["≤2", "3 - 4", "5—8", "≥9"], [(None, 2), (3, 4), (5, 8), (9, None)]),
+        ([1, "2", "3-10"], [(1, 1), (2, 2), (3, 10)]),
+        ([">=9", "1-8"], [(9, None), (1, 8)]),  # rows need not be in order
+    ],
+)
 def test_open_ended_and_range_rows(tmp_path, specs, expected):
     table = load_table(write(tmp_path, HEAD + rows(*specs)))
     assert [(r.low, r.high) for r in table.rows] == expected
@@ -89,16 +93,24 @@ def test_open_ended_rows_catch_modified_totals(tmp_path):
 
 
 def test_per_stage_and_per_language_values_accepted(tmp_path):
-    text = HEAD + textwrap.dedent("""\
+    text = (
+        HEAD
+        + textwrap.dedent("""\
         [columns]
         bc = { en = "BC", ru = "ВС" }
         ship = { en = "Ship", ru = "Корабль" }
         great = { en = "Great form", ru = "Великая форма" }
         tags = { en = "Tags", ru = "Метки" }
-        """) + row("1-10", "only", 'values = { bc = { stage2 = 24, stage3 = 36 }, '
-                                   'ship = { stage2 = "dreadnought", stage3 = "titan" }, '
-                                   'great = { en = "Great serpent", ru = "Великий змей" }, '
-                                   'tags = ["a", "b", 3] }')
+        """)
+        + row(
+            "1-10",
+            "only",
+            "values = { bc = { stage2 = 24, stage3 = 36 }, "
+            'ship = { stage2 = "dreadnought", stage3 = "titan" }, '
+            'great = { en = "Great serpent", ru = "Великий змей" }, '
+            'tags = ["a", "b", 3] }',
+        )
+    )
     table = load_table(write(tmp_path, text))
     only = table.row("only")
     assert only.value("bc", 2) == 24
@@ -112,11 +124,15 @@ def test_per_stage_and_per_language_values_accepted(tmp_path):
 
 
 def test_column_with_table_reference_accepted(tmp_path):
-    text = HEAD + textwrap.dedent("""\
+    text = (
+        HEAD
+        + textwrap.dedent("""\
         [columns]
         properties = { en = "Properties", ru = "Свойства", table = "planet-properties" }
         kind = { en = "Kind", ru = "Вид", table = "orion/monster-kind", in_roll_report = false }
-        """) + row("1-10", "only", 'values = { properties = ["hostile"], kind = "hydra" }')
+        """)
+        + row("1-10", "only", 'values = { properties = ["hostile"], kind = "hydra" }')
+    )
     table = load_table(write(tmp_path, text))
     assert table.columns["properties"].table == "planet-properties"
     assert table.columns["properties"].in_roll_report is True
@@ -134,19 +150,26 @@ def test_reference_table_without_die(tmp_path):
 
 
 def test_more_languages_than_en_and_ru_accepted(tmp_path):
-    text = ('die = "d6"\ntitle = { en = "T", ru = "Т", de = "T" }\n'
-            '[[row]]\nroll = "1-6"\nid = "a"\nlabel = { en = "A", ru = "А", de = "A" }\n')
+    text = (
+        'die = "d6"\ntitle = { en = "T", ru = "Т", de = "T" }\n'
+        '[[row]]\nroll = "1-6"\nid = "a"\nlabel = { en = "A", ru = "А", de = "A" }\n'
+    )
     assert load_table(write(tmp_path, text)).title["de"] == "T"
 
 
 def test_modifiers_and_divide(tmp_path):
-    text = HEAD + 'divide = { by = 2, round = "down", stages = [1, 2] }\n' + textwrap.dedent("""\
+    text = (
+        HEAD
+        + 'divide = { by = 2, round = "down", stages = [1, 2] }\n'
+        + textwrap.dedent("""\
         [[modifier]]
         id = "windy"
         value = -1
         label = { en = "windy", ru = "ветрено" }
         when = { weather = "wind" }
-        """) + rows("<=2", "3-10")
+        """)
+        + rows("<=2", "3-10")
+    )
     table = load_table(write(tmp_path, text))
     assert table.modifier("windy").value == -1
     assert table.modifier("windy").when == {"weather": "wind"}
@@ -156,6 +179,7 @@ def test_modifiers_and_divide(tmp_path):
 
 
 # --------------------------------------------------------------------------- coverage
+
 
 def test_overlap(tmp_path):
     path = write(tmp_path, HEAD + rows("1-3", "3-6", "7-10"))
@@ -212,6 +236,7 @@ def test_missing_last_face(tmp_path):
 
 # --------------------------------------------------------------------------- keys and labels
 
+
 def test_unknown_table_key(tmp_path):
     message = load_error(write(tmp_path, HEAD + 'colour = "red"\n' + rows("1-10")))
     assert "unknown key 'colour'" in message
@@ -219,7 +244,7 @@ def test_unknown_table_key(tmp_path):
 
 
 def test_unknown_row_key(tmp_path):
-    message = load_error(write(tmp_path, HEAD + rows("1-5") + row("6-10", "b", 'value = { x = 1 }')))
+    message = load_error(write(tmp_path, HEAD + rows("1-5") + row("6-10", "b", "value = { x = 1 }")))
     assert "row 2: unknown key 'value'" in message
 
 
@@ -255,6 +280,7 @@ def test_missing_ru_on_column(tmp_path):
 
 
 # --------------------------------------------------------------------------- rolls, ids, values
+
 
 @pytest.mark.parametrize("spec", ["a-b", "4-3", "1..3", "+9", "", "<2", "3-4-5"])
 def test_bad_roll_spec(tmp_path, spec):
@@ -305,8 +331,7 @@ def test_value_without_column(tmp_path):
     assert "row 1: value 'bc' has no column; declare it under [columns]" in message
 
 
-@pytest.mark.parametrize("value", ["1.5", "{ stage2 = 1, en = \"x\" }", "{}", "[[1]]",
-                                   "{ sometime = 3 }", "[true]"])
+@pytest.mark.parametrize("value", ["1.5", '{ stage2 = 1, en = "x" }', "{}", "[[1]]", "{ sometime = 3 }", "[true]"])
 def test_bad_value_shape(tmp_path, value):
     text = HEAD + '[columns]\nbc = { en = "BC", ru = "ВС" }\n' + row("1-10", "a", f"values = {{ bc = {value} }}")
     assert "row 1: value 'bc' must be a number, text" in load_error(write(tmp_path, text))
@@ -344,8 +369,7 @@ def test_modifier_value_must_be_whole(tmp_path):
 
 
 def test_divide_needs_a_die(tmp_path):
-    text = ('title = { en = "T", ru = "Т" }\ndivide = { by = 2 }\n'
-            '[[row]]\nid = "a"\nlabel = { en = "A", ru = "А" }\n')
+    text = 'title = { en = "T", ru = "Т" }\ndivide = { by = 2 }\n[[row]]\nid = "a"\nlabel = { en = "A", ru = "А" }\n'
     assert "divide needs a die" in load_error(write(tmp_path, text))
 
 
@@ -355,6 +379,7 @@ def test_bad_table_name(tmp_path):
 
 
 # --------------------------------------------------------------------------- file level
+
 
 def test_toml_syntax_error_has_line(tmp_path):
     text = HEAD + rows("1-10") + "broken line without equals\n"
@@ -372,8 +397,7 @@ def test_non_utf8_file(tmp_path):
     folder = tmp_path / "custom"
     folder.mkdir()
     path = folder / "latin.toml"
-    path.write_bytes((HEAD.replace("Тест", "Test") + row("1-10", "a")).encode("utf-8")
-                     + '# café\n'.encode("latin-1"))
+    path.write_bytes((HEAD.replace("Тест", "Test") + row("1-10", "a")).encode("utf-8") + "# café\n".encode("latin-1"))
     message = load_error(path)
     assert "not UTF-8 text (byte" in message
 
@@ -386,35 +410,40 @@ def test_missing_file(tmp_path):
 
 # --------------------------------------------------------------------------- parse_roll
 
-@pytest.mark.parametrize("spec, expected", [
-    (5, (5, 5)),
-    (0, (0, 0)),
-    (-3, (-3, -3)),
-    ("5", (5, 5)),
-    (" 7 ", (7, 7)),
-    ("3-4", (3, 4)),
-    ("3–4", (3, 4)),           # en dash
-    ("3—4", (3, 4)),           # em dash
-    ("3 - 4", (3, 4)),
-    ("4-4", (4, 4)),
-    ("-3-1", (-3, 1)),
-    ("-5--2", (-5, -2)),
-    ("<=2", (None, 2)),
-    ("<= 2", (None, 2)),
-    ("≤2", (None, 2)),
-    ("<=-1", (None, -1)),
-    (">=9", (9, None)),
-    ("≥9", (9, None)),
-    ("9+", (9, None)),
-    ("9 +", (9, None)),
-    ("10-100", (10, 100)),
-])
+
+@pytest.mark.parametrize(
+    "spec, expected",
+    [
+        (5, (5, 5)),
+        (0, (0, 0)),
+        (-3, (-3, -3)),
+        ("5", (5, 5)),
+        (" 7 ", (7, 7)),
+        ("3-4", (3, 4)),
+        ("3–4", (3, 4)),  # en dash
+        ("3—4", (3, 4)),  # em dash
+        ("3 - 4", (3, 4)),
+        ("4-4", (4, 4)),
+        ("-3-1", (-3, 1)),
+        ("-5--2", (-5, -2)),
+        ("<=2", (None, 2)),
+        ("<= 2", (None, 2)),
+        ("≤2", (None, 2)),
+        ("<=-1", (None, -1)),
+        (">=9", (9, None)),
+        ("≥9", (9, None)),
+        ("9+", (9, None)),
+        ("9 +", (9, None)),
+        ("10-100", (10, 100)),
+    ],
+)
 def test_parse_roll(spec, expected):
     assert parse_roll(spec) == expected
 
 
-@pytest.mark.parametrize("spec", [True, False, 1.0, None, [1, 2], "", "x", "4-3", "<2", ">9",
-                                  "+9", "1..3", "3-4-5", "=5", "5-", "-"])
+@pytest.mark.parametrize(
+    "spec", [True, False, 1.0, None, [1, 2], "", "x", "4-3", "<2", ">9", "+9", "1..3", "3-4-5", "=5", "5-", "-"]
+)
 def test_parse_roll_rejects(spec):
     with pytest.raises(ValueError):
         parse_roll(spec)
@@ -443,10 +472,12 @@ def test_moderator_table_found_and_rolled(tmp_path):
 
 
 def test_moderator_table_overrides_shipped_table(tmp_path):
-    text = ('die = "d6"\ntitle = { en = "House world size", ru = "Размер мира (домашний)" }\n'
-            '[columns]\nmax_population = { en = "Max population", ru = "Макс. население" }\n'
-            + row("1-3", "small", "values = { max_population = 2 }")
-            + row("4-6", "large", "values = { max_population = 4 }"))
+    text = (
+        'die = "d6"\ntitle = { en = "House world size", ru = "Размер мира (домашний)" }\n'
+        '[columns]\nmax_population = { en = "Max population", ru = "Макс. население" }\n'
+        + row("1-3", "small", "values = { max_population = 2 }")
+        + row("4-6", "large", "values = { max_population = 4 }")
+    )
     path = write(tmp_path, text, name="world-size", ruleset="orion")
     library = TableLibrary([shipped_tables_dir(), tmp_path])
     assert library.files["orion/world-size"] == path
@@ -479,7 +510,7 @@ def test_missing_next_table_reported_by_check_all(tmp_path):
     assert "mycampaign/start" in errors[0]
     assert "no-such-table" in errors[0]
     assert "mycampaign/start" not in {t.id for t in tables}
-    assert len(tables) == SHIPPED    # the shipped ones are still fine
+    assert len(tables) == SHIPPED  # the shipped ones are still fine
     with pytest.raises(TableError, match="no-such-table"):
         roll_table(library.get("mycampaign/start"), FixedSource([1]), library=library)
 

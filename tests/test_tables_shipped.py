@@ -3,6 +3,7 @@
 The expected values below are copied from docs/rules-orion.md A4.1–A4.6 and A5, not from the
 TOML files, so a mistake in a table shows up here as a failing test.
 """
+
 from __future__ import annotations
 
 import re
@@ -91,8 +92,16 @@ def test_exploration_shape():
     assert table.sides == 10
     assert table.divide is None
     assert [r.id for r in table.rows] == [
-        "empty", "asteroids", "gravity", "hostile", "poor", "ordinary",
-        "favorable", "rich", "artifacts"]
+        "empty",
+        "asteroids",
+        "gravity",
+        "hostile",
+        "poor",
+        "ordinary",
+        "favorable",
+        "rich",
+        "artifacts",
+    ]
 
 
 def test_exploration_properties_name_planet_properties_rows():
@@ -139,7 +148,7 @@ def test_negative_event_stages_2_and_3_not_halved(face, stage):
 
 @pytest.mark.parametrize("face", range(1, 11))
 def test_negative_event_stage_1_halved_rounding_up(face):
-    expected = (face + 1) // 2     # ceil(d10/2)
+    expected = (face + 1) // 2  # ceil(d10/2)
     result = roll_once(shipped("negative-events"), face, stage=1)
     assert result.face == face
     assert result.adjusted == result.total == expected
@@ -147,13 +156,16 @@ def test_negative_event_stage_1_halved_rounding_up(face):
     assert result.divided == (face != expected)
 
 
-@pytest.mark.parametrize("face, adjusted, row_id", [
-    (10, 5, "contamination"),
-    (1, 1, "fleet_lost"),
-    (6, 3, "make_poor"),
-    (9, 5, "contamination"),
-    (2, 1, "fleet_lost"),
-])
+@pytest.mark.parametrize(
+    "face, adjusted, row_id",
+    [
+        (10, 5, "contamination"),
+        (1, 1, "fleet_lost"),
+        (6, 3, "make_poor"),
+        (9, 5, "contamination"),
+        (2, 1, "fleet_lost"),
+    ],
+)
 def test_negative_event_stage_1_examples(face, adjusted, row_id):
     result = roll_once(shipped("negative-events"), face, stage=1)
     assert (result.face, result.adjusted, result.total, result.row.id) == (face, adjusted, adjusted, row_id)
@@ -278,7 +290,7 @@ def test_positive_event_values():
     assert sorted(lost_colony.value("buildings")) == ["auto_factory", "auto_lab", "robo_mine"]
 
     assert table.row("artifact_world").value("science_level") == 3
-    for row in table.rows:   # positive events lead to no further table
+    for row in table.rows:  # positive events lead to no further table
         assert row.next == ()
 
 
@@ -300,7 +312,7 @@ def test_positive_events_divide_spec():
 
 # --------------------------------------------------------------------------- A4.4 type
 
-TYPE_BY_TOTAL = {   # docs/rules-orion.md A4.4: total → (type id, production)
+TYPE_BY_TOTAL = {  # docs/rules-orion.md A4.4: total → (type id, production)
     2: ("terran", 4),
     3: ("ocean", 3),
     4: ("ocean", 3),
@@ -311,7 +323,7 @@ TYPE_BY_TOTAL = {   # docs/rules-orion.md A4.4: total → (type id, production)
     9: ("inferno", 1),
 }
 PRODUCTION = {"terran": 4, "ocean": 3, "steppe": 3, "toxic": 2, "barren": 2, "inferno": 1}
-COLONISABLE = {"terran", "ocean", "steppe"}   # docs/rules-orion.md A4.4, the −2 modifier
+COLONISABLE = {"terran", "ocean", "steppe"}  # docs/rules-orion.md A4.4, the −2 modifier
 
 
 def expected_type(total: int) -> str:
@@ -347,10 +359,12 @@ def test_world_type_boundaries(total):
 
 def test_world_type_open_low_end():
     table = shipped("world-type")
-    mods = [modifier_from_text(table, "no-terran-near-homeworld"),
-            modifier_from_text(table, "few-colonisable-near-homeworld"),
-            modifier_from_text(table, "+2"),
-            modifier_from_text(table, "poor")]          # −4 −2 +2 −3 = −7
+    mods = [
+        modifier_from_text(table, "no-terran-near-homeworld"),
+        modifier_from_text(table, "few-colonisable-near-homeworld"),
+        modifier_from_text(table, "+2"),
+        modifier_from_text(table, "poor"),
+    ]  # −4 −2 +2 −3 = −7
     assert sum(m.value for m in mods) == -7
     result = roll_once(table, 1, modifiers=mods)
     assert result.face == 1
@@ -372,14 +386,17 @@ def test_world_type_open_ends_catch_everything(total):
     assert shipped("world-type").lookup(total).id == expected_type(total)
 
 
-@pytest.mark.parametrize("name, value", [
-    ("hostile", 2),
-    ("favorable", -2),
-    ("rich", 3),
-    ("poor", -3),
-    ("no-terran-near-homeworld", -4),
-    ("few-colonisable-near-homeworld", -2),
-])
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("hostile", 2),
+        ("favorable", -2),
+        ("rich", 3),
+        ("poor", -3),
+        ("no-terran-near-homeworld", -4),
+        ("few-colonisable-near-homeworld", -2),
+    ],
+)
 def test_world_type_named_modifiers(name, value):
     table = shipped("world-type")
     mod = modifier_from_text(table, name)
@@ -405,8 +422,12 @@ def test_world_type_unknown_modifier_is_a_table_error():
 def test_world_type_modifier_set_is_exactly_the_rules():
     table = shipped("world-type")
     assert {m.id: m.value for m in table.modifiers} == {
-        "hostile": 2, "favorable": -2, "rich": 3, "poor": -3,
-        "no-terran-near-homeworld": -4, "few-colonisable-near-homeworld": -2,
+        "hostile": 2,
+        "favorable": -2,
+        "rich": 3,
+        "poor": -3,
+        "no-terran-near-homeworld": -4,
+        "few-colonisable-near-homeworld": -2,
     }
 
 
@@ -427,8 +448,18 @@ def test_world_type_modifiers_with_modifier_data():
 
 # --------------------------------------------------------------------------- A4.4 size
 
-SIZE = {1: ("tiny", 1), 2: ("small", 2), 3: ("small", 2), 4: ("medium", 3), 5: ("medium", 3),
-        6: ("medium", 3), 7: ("medium", 3), 8: ("large", 4), 9: ("large", 4), 10: ("huge", 5)}
+SIZE = {
+    1: ("tiny", 1),
+    2: ("small", 2),
+    3: ("small", 2),
+    4: ("medium", 3),
+    5: ("medium", 3),
+    6: ("medium", 3),
+    7: ("medium", 3),
+    8: ("large", 4),
+    9: ("large", 4),
+    10: ("huge", 5),
+}
 
 
 @pytest.mark.parametrize("face", sorted(SIZE))
@@ -441,8 +472,18 @@ def test_world_size(face):
 
 # --------------------------------------------------------------------------- A4.6
 
-MONSTER = {1: "serpent", 2: "serpent", 3: "crystal", 4: "crystal", 5: "amoeba", 6: "amoeba",
-           7: "hydra", 8: "hydra", 9: "dragon", 10: "dragon"}
+MONSTER = {
+    1: "serpent",
+    2: "serpent",
+    3: "crystal",
+    4: "crystal",
+    5: "amoeba",
+    6: "amoeba",
+    7: "hydra",
+    8: "hydra",
+    9: "dragon",
+    10: "dragon",
+}
 
 
 @pytest.mark.parametrize("face", sorted(MONSTER))
@@ -469,7 +510,7 @@ def test_monster_kind_great_forms():
 
 # --------------------------------------------------------------------------- A5
 
-PROPERTIES = {   # docs/rules-orion.md A5
+PROPERTIES = {  # docs/rules-orion.md A5
     "favorable": {"max_population": 1, "growth": 2},
     "hostile": {"max_population": -1, "min_max_population": 1, "growth": 0},
     "poor": {"pp_per_worker": -1},
@@ -477,8 +518,7 @@ PROPERTIES = {   # docs/rules-orion.md A5
     "gravity": {"pp_per_worker": -1, "rp_per_scientist": -1},
     "artifacts": {"rp_bonus_per_scientist": 2},
 }
-SHORT_RU = {"favorable": "БОС", "hostile": "НОС", "poor": "БМ", "rich": "ЗМ",
-            "gravity": "НГ", "artifacts": "АРТ"}
+SHORT_RU = {"favorable": "БОС", "hostile": "НОС", "poor": "БМ", "rich": "ЗМ", "gravity": "НГ", "artifacts": "АРТ"}
 
 
 def test_planet_properties_rows():
@@ -500,7 +540,7 @@ def test_planet_properties_cannot_be_rolled():
     source = FixedSource([1])
     with pytest.raises(TableError, match="no die"):
         roll_table(shipped("planet-properties"), source, library=None)
-    assert source.remaining == [1]   # no die was consumed
+    assert source.remaining == [1]  # no die was consumed
 
 
 # --------------------------------------------------------------------------- labels
@@ -533,6 +573,7 @@ def test_column_table_references_resolve(table_id, shipped_tables):
 
 
 # --------------------------------------------------------------------------- nesting
+
 
 def test_nested_hostile_then_negative_event_halved_in_stage_1(shipped_tables):
     library = shipped_tables
@@ -585,6 +626,7 @@ def test_nested_no_event_consumes_one_die(face, shipped_tables):
 
 def test_nested_runs_out_of_dice_is_a_dice_error(shipped_tables):
     from gmtool.errors import DiceError
+
     library = shipped_tables
     with pytest.raises(DiceError, match="too few faces"):
         roll_table(library.get("orion/exploration"), FixedSource([4]), stage=2, library=library)
@@ -592,12 +634,19 @@ def test_nested_runs_out_of_dice_is_a_dice_error(shipped_tables):
 
 # --------------------------------------------------------------------------- library
 
+
 def test_check_all_shipped_tables(shipped_tables):
     tables, errors = shipped_tables.check_all()
     assert errors == []
     assert sorted(t.id for t in tables if t.ruleset == "orion") == ORION_IDS
     assert {t.id for t in tables if t.ruleset == "venus"} == {
-        "venus/board", "venus/encounter-tokens", "venus/first-contact", "venus/races", "venus/rules", "venus/ships"}
+        "venus/board",
+        "venus/encounter-tokens",
+        "venus/first-contact",
+        "venus/races",
+        "venus/rules",
+        "venus/ships",
+    }
 
 
 def test_library_ids_and_resolve(shipped_tables):

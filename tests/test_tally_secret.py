@@ -5,6 +5,7 @@ two games that differ only in WHO cast the ballots (same totals) must give byte-
 public outputs — `council tally` in every format and language, the public post of the
 turn and its JSON, `post pending` — while the moderator's `council tally --private` still
 names every ballot and who has not voted."""
+
 from __future__ import annotations
 
 import json
@@ -60,12 +61,15 @@ def _election_game(gm, tmp_path: Path, name: str, voters: dict[str, str]) -> Pat
 
 
 def _all_outputs(gm, folder: Path, *args: str) -> dict[tuple[str, str], str]:
-    return {(fmt, lang): ok(gm(*args, "-c", str(folder), "--format", fmt, "--lang", lang))
-            for fmt in FORMATS for lang in LANGS}
+    return {
+        (fmt, lang): ok(gm(*args, "-c", str(folder), "--format", fmt, "--lang", lang))
+        for fmt in FORMATS
+        for lang in LANGS
+    }
 
 
 def _voters_named(out: str, fmt: str, names=("bob", "carol")) -> list[str]:
-    if fmt == "json":   # the chair (alice) is a public office, not a ballot
+    if fmt == "json":  # the chair (alice) is a public office, not a ballot
         data = json.loads(out)
         data.pop("chair", None)
         out = json.dumps(data, ensure_ascii=False)
@@ -162,14 +166,17 @@ def test_a_tally_made_earlier_in_the_turn_stays_secret_in_the_turn_post(gm, tmp_
     council = json.loads(outs["a"])["council"]
     assert (council["yes"], council["no"]) == (1, 0)
     assert "not_voted" not in council and "ballots" not in council
-    assert (a / "reports" / "turn-07" / "public.json").read_bytes() == \
-        (b / "reports" / "turn-07" / "public.json").read_bytes()
+    assert (a / "reports" / "turn-07" / "public.json").read_bytes() == (
+        b / "reports" / "turn-07" / "public.json"
+    ).read_bytes()
 
 
 def test_post_pending_never_says_who_has_voted(gm, tmp_path):
     games = {"none": {}, "a": {"bob": "yes"}, "b": {"carol": "no"}, "all": dict.fromkeys(LEADERS, "yes")}
-    outs = {name: _all_outputs(gm, _bill_game(gm, tmp_path, name, voters), "post", "pending")
-            for name, voters in games.items()}
+    outs = {
+        name: _all_outputs(gm, _bill_game(gm, tmp_path, name, voters), "post", "pending")
+        for name, voters in games.items()
+    }
     assert outs["none"] == outs["a"] == outs["b"] == outs["all"]
     data = json.loads(outs["a"][("json", "en")])
     assert data["ballots_open"] == ["vote"]
@@ -186,7 +193,7 @@ def test_post_pending_says_an_election_is_open_naming_nobody(gm, tmp_path):
     assert data["ballots_open"] == ["election"]
     out = ok(gm("post", "pending", "-c", str(one)))
     assert "The Council elects an Emperor this turn" in out
-    assert "Nothing is waiting" not in out   # the Council still waits for its ballots
+    assert "Nothing is waiting" not in out  # the Council still waits for its ballots
 
 
 def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, tmp_path):

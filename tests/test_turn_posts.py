@@ -1,5 +1,6 @@
 """Issue 12 §3: the start post tells what was recorded before the turn started, and the
 maps written at a turn end are titled with the turn they report."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ def camp(gm, tmp_path):
 
 def test_the_start_post_lists_the_public_records_made_before_the_start(gm, camp):
     ok(gm("player", "add", "-c", str(camp), "--player", "dave"))
-    ok(gm("ship", "add", "-c", str(camp), "--player", "alice", "--class", "frigate"))   # private: not told
+    ok(gm("ship", "add", "-c", str(camp), "--player", "alice", "--class", "frigate"))  # private: not told
     post = ok(gm("turn", "start", "-c", str(camp)))
     assert "Recorded before the turn started\n--------------------------------\n\n- dave joins the game\n" in post
     assert "Frigate" not in post
@@ -48,10 +49,10 @@ def test_the_maps_of_a_turn_end_are_titled_with_that_turn(gm, camp):
     from gmtool.cli.common import campaign_library
 
     state, lib = CampaignStore(camp).load(), campaign_library(camp)
-    assert state.turn == 2                                          # the campaign is at the next turn
+    assert state.turn == 2  # the campaign is at the next turn
     svg = draw(state, "bob", "svg", "en", lib, about=(1, 1))
     assert "turn 1 · stage 1" in svg and "turn 2" not in svg
     written = camp / "reports" / "turn-01"
     for viewer, stem in ((PUBLIC, "public"), ("bob", "bob")):
         assert (written / f"map-{stem}.png").read_bytes() == draw(state, viewer, "png", "en", lib, about=(1, 1))
-    assert (written / "map-bob.png").read_bytes() != draw(state, "bob", "png", "en", lib)   # "turn 2" there
+    assert (written / "map-bob.png").read_bytes() != draw(state, "bob", "png", "en", lib)  # "turn 2" there

@@ -1,6 +1,7 @@
 """``gmtool turn show``: a past turn's posts rendered again from the report models kept with
 the turn (reports/models/turn-NN.json) — the same bytes as the report files written at the
 time for the same options, and in any other format, dialect or language."""
+
 from __future__ import annotations
 
 import json
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CYRILLIC, assert_error, ok, ok_json, run_gmtool as gm
+from helpers import CYRILLIC, assert_error, ok, ok_json
+from helpers import run_gmtool as gm
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 ORDERS = sorted((EXAMPLE / "orders").glob("turn-*.toml"))
@@ -63,8 +65,19 @@ def test_show_with_the_options_of_the_time_is_the_report_written_then(played, tu
     shown = ok(gm("turn", "show", "-c", str(played), "--turn", str(turn), *options(turn)))
     assert shown == (where / f"public.{ext}").read_text(encoding="utf-8")
     for leader in LEADERS:
-        private = ok(gm("turn", "show", "-c", str(played), "--turn", str(turn), "--player", leader,
-                        *[o for o in options(turn) if o not in ("--lang", "ru")]))
+        private = ok(
+            gm(
+                "turn",
+                "show",
+                "-c",
+                str(played),
+                "--turn",
+                str(turn),
+                "--player",
+                leader,
+                *[o for o in options(turn) if o not in ("--lang", "ru")],
+            )
+        )
         assert private == (where / f"{leader}.{ext}").read_text(encoding="utf-8"), leader
 
 
@@ -128,10 +141,12 @@ def test_a_damaged_models_file_is_a_clear_error(tmp_path, played):
     # JSON of the wrong shape: the same clear error, never an internal one
     (folder / "reports" / "models" / "turn-01.json").write_text(
         json.dumps({"version": 1, "langs": {"en": {"public": {"title": [["x"]]}}}, "used": {"public": "en"}}),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged (ValueError", quiet=True)
-    (folder / "reports" / "models" / "turn-01.json").write_text('{"version": 1, "langs": [], "used": {}}',
-                                                                 encoding="utf-8")
+    (folder / "reports" / "models" / "turn-01.json").write_text(
+        '{"version": 1, "langs": [], "used": {}}', encoding="utf-8"
+    )
     assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged (KeyError", quiet=True)
 
 
@@ -144,8 +159,9 @@ def test_turn_undo_takes_the_models_of_the_undone_turn_with_it(tmp_path, played)
     assert ok(gm("turn", "show", "-c", str(folder), "--turn", "8", "--start", "--format", "bbcode"))
     # run again, the turn has its posts again
     ok(gm("turn", "run", str(folder / "orders" / "turn-09.toml"), "-c", str(folder), "--format", "plain"))
-    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "9", "--format", "plain")) == \
-        (folder / "reports" / "turn-09" / "public.txt").read_text(encoding="utf-8")
+    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "9", "--format", "plain")) == (
+        folder / "reports" / "turn-09" / "public.txt"
+    ).read_text(encoding="utf-8")
 
 
 def test_verify_reads_the_posts_not_their_models(tmp_path, played):
@@ -159,15 +175,32 @@ def test_verify_reads_the_posts_not_their_models(tmp_path, played):
 
 
 def test_a_report_model_goes_to_data_and_back_for_every_block_type():
-    from gmtool.report.model import (CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock,
-                                     report_from_dict, report_to_dict)
+    from gmtool.report.model import (
+        CodeBlock,
+        Facts,
+        Heading,
+        Items,
+        Paragraph,
+        Report,
+        Span,
+        TableBlock,
+        report_from_dict,
+        report_to_dict,
+    )
     from gmtool.report.render import render
 
-    report = Report([Span("T<1>", "b")], [
-        Heading([Span("h")]), Paragraph([Span("p [b]x[/b]"), Span("[6, 5]", None, escape=False)]),
-        Facts([("k", [Span("v", "i")])]), Items([[Span("a")], [Span("b", "s")]], fold="more"),
-        TableBlock(["A", "B"], [["1", "2"]], ["left", "right"]), CodeBlock(["  x", "y  "])],
-        {"n": 1, "list": [1, "a"], "nested": {"k": None}})
+    report = Report(
+        [Span("T<1>", "b")],
+        [
+            Heading([Span("h")]),
+            Paragraph([Span("p [b]x[/b]"), Span("[6, 5]", None, escape=False)]),
+            Facts([("k", [Span("v", "i")])]),
+            Items([[Span("a")], [Span("b", "s")]], fold="more"),
+            TableBlock(["A", "B"], [["1", "2"]], ["left", "right"]),
+            CodeBlock(["  x", "y  "]),
+        ],
+        {"n": 1, "list": [1, "a"], "nested": {"k": None}},
+    )
     back = report_from_dict(json.loads(json.dumps(report_to_dict(report))))
     for fmt_ in ("plain", "bbcode", "markdown", "discord", "json"):
         assert render(back, fmt_) == render(report, fmt_), fmt_

@@ -1,5 +1,6 @@
 """`turn undo` after `turn run` says what it undid: the whole run — the turn's start, its
 orders, its end — and how to play the turn again."""
+
 from __future__ import annotations
 
 import shutil

@@ -6,6 +6,7 @@ Expected numbers are worked out by hand from docs/rules-orion.md and the shipped
 (tables/orion/start.toml, production.toml, quests-*.toml, events.toml, bills.toml), not
 read back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,15 @@ from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.planets import assign, change_fleet, colonize
 from gmtool.rules.orion.production import activate, per_colonist, produce
 from gmtool.rules.orion.setup import new_campaign
-from gmtool.rules.orion.turns import (Rules, complete_quest, end_turn, ensure_not_over, movement_order,
-                                      play_event, start_turn)
+from gmtool.rules.orion.turns import (
+    Rules,
+    complete_quest,
+    end_turn,
+    ensure_not_over,
+    movement_order,
+    play_event,
+    start_turn,
+)
 from helpers import BILL_IDS, shipped_library
 
 LIB = shipped_library()
@@ -28,14 +36,14 @@ RULES = Rules(LIB)
 TABLES = RULES.orion
 PROD = RULES.production
 PLAYERS = ["alice", "bob", "carol"]
-STAGE1_QUESTS = ["first-survey", "new-frontier", "think-tank", "full-house", "star-charts", "frugal",
-                 "first-contact"]
+STAGE1_QUESTS = ["first-survey", "new-frontier", "think-tank", "full-house", "star-charts", "frugal", "first-contact"]
 COMMON_QUESTS = ["monster-hunt", "trade-route", "great-library", "settlers", "grand-fleet", "colonial-age"]
 EVENT_CARDS = ["mineral-boom", "refugees", "plague", "windfall", "brain-drain", "diplomatic-gift"]
 PROPERTIES = ["favorable", "hostile", "poor", "rich", "gravity", "artifacts"]
 
 
 # ============================================================== helpers
+
 
 def make_campaign(players=PLAYERS, seed: int = 1) -> Campaign:
     return new_campaign("test", list(players), RandomSource(seed), LIB, "0" * 64, seed)
@@ -56,13 +64,36 @@ def free_hex(c: Campaign) -> Hex:
     raise AssertionError("no free hex")
 
 
-def add_planet(c: Campaign, owner: str | None, *, type: str = "ocean", production: int = 3, size: str = "medium",
-               max_pop: int = 3, props=(), pop: int = 1, scientists: int = 0, hex_: Hex | None = None,
-               explored_by: str | None = None) -> System:
-    system = System(hex=hex_ or free_hex(c), discovery="planet", owner=owner,
-                    explored_by=explored_by or owner or PLAYERS[0], explored_turn=1,
-                    planet=PlanetState(type=type, size=size, properties=list(props), max_population=max_pop,
-                                       production=production, population=pop, scientists=scientists))
+def add_planet(
+    c: Campaign,
+    owner: str | None,
+    *,
+    type: str = "ocean",
+    production: int = 3,
+    size: str = "medium",
+    max_pop: int = 3,
+    props=(),
+    pop: int = 1,
+    scientists: int = 0,
+    hex_: Hex | None = None,
+    explored_by: str | None = None,
+) -> System:
+    system = System(
+        hex=hex_ or free_hex(c),
+        discovery="planet",
+        owner=owner,
+        explored_by=explored_by or owner or PLAYERS[0],
+        explored_turn=1,
+        planet=PlanetState(
+            type=type,
+            size=size,
+            properties=list(props),
+            max_population=max_pop,
+            production=production,
+            population=pop,
+            scientists=scientists,
+        ),
+    )
     c.systems.append(system)
     return system
 
@@ -129,6 +160,7 @@ def test_shipped_tables_are_what_these_tests_assume():
 
 # ============================================================== production (A5, A6)
 
+
 def test_worked_example_new_homeworld_ends_turn_1_with_16_bc_and_4_colonists():
     c = make_campaign()
     start_turn(c, RULES, RandomSource(5))
@@ -142,8 +174,19 @@ def test_worked_example_new_homeworld_ends_turn_1_with_16_bc_and_4_colonists():
         assert player.rp == 0 and player.orders == 0
         assert (player.fleet_size, player.fleet_max, player.scouts, player.colony_ships) == (1, 2, 1, 1)
         row = [p for p in out["production"]["planets"] if p["owner"] == name]
-        assert row == [{"hex": str(player.homeworld), "owner": name, "active": True, "workers": 3,
-                        "scientists": 0, "pp": 12, "rp": 0, "bc": 12, "growth": 1}]
+        assert row == [
+            {
+                "hex": str(player.homeworld),
+                "owner": name,
+                "active": True,
+                "workers": 3,
+                "scientists": 0,
+                "pp": 12,
+                "rp": 0,
+                "bc": 12,
+                "growth": 1,
+            }
+        ]
         assert out["production"]["totals"][name] == {"bc": 12, "rp": 0, "orders": 0}
     assert out["next_turn"] == 2 and c.turn == 2
 
@@ -159,36 +202,39 @@ def test_homeworld_with_scientists():
 
 
 SINGLE = [(p,) for p in PROPERTIES]
-PAIRS = [(a, b) for i, a in enumerate(PROPERTIES) for b in PROPERTIES[i + 1:]]
+PAIRS = [(a, b) for i, a in enumerate(PROPERTIES) for b in PROPERTIES[i + 1 :]]
 
 
-@pytest.mark.parametrize("props, pp, rp", [
-    ((), 3, 3),
-    (("favorable",), 3, 3),
-    (("hostile",), 3, 3),
-    (("poor",), 2, 3),
-    (("rich",), 4, 3),
-    (("gravity",), 2, 2),
-    (("artifacts",), 3, 5),
-    (("favorable", "hostile"), 3, 3),
-    (("favorable", "poor"), 2, 3),
-    (("favorable", "rich"), 4, 3),
-    (("favorable", "gravity"), 2, 2),
-    (("favorable", "artifacts"), 3, 5),
-    (("hostile", "poor"), 2, 3),
-    (("hostile", "rich"), 4, 3),
-    (("hostile", "gravity"), 2, 2),
-    (("hostile", "artifacts"), 3, 5),
-    (("poor", "rich"), 3, 3),
-    (("poor", "gravity"), 1, 2),
-    (("poor", "artifacts"), 2, 5),
-    (("rich", "gravity"), 3, 2),
-    (("rich", "artifacts"), 4, 5),
-    (("gravity", "artifacts"), 2, 4),
-])
+@pytest.mark.parametrize(
+    "props, pp, rp",
+    [
+        ((), 3, 3),
+        (("favorable",), 3, 3),
+        (("hostile",), 3, 3),
+        (("poor",), 2, 3),
+        (("rich",), 4, 3),
+        (("gravity",), 2, 2),
+        (("artifacts",), 3, 5),
+        (("favorable", "hostile"), 3, 3),
+        (("favorable", "poor"), 2, 3),
+        (("favorable", "rich"), 4, 3),
+        (("favorable", "gravity"), 2, 2),
+        (("favorable", "artifacts"), 3, 5),
+        (("hostile", "poor"), 2, 3),
+        (("hostile", "rich"), 4, 3),
+        (("hostile", "gravity"), 2, 2),
+        (("hostile", "artifacts"), 3, 5),
+        (("poor", "rich"), 3, 3),
+        (("poor", "gravity"), 1, 2),
+        (("poor", "artifacts"), 2, 5),
+        (("rich", "gravity"), 3, 2),
+        (("rich", "artifacts"), 4, 5),
+        (("gravity", "artifacts"), 2, 4),
+    ],
+)
 def test_ocean_colony_rates_for_each_property_and_pair(props, pp, rp):
     """An ocean world (production 3): hand-worked rates of A5."""
-    assert expected_rates(3, props) == (pp, rp)          # the table above is A5's formula
+    assert expected_rates(3, props) == (pp, rp)  # the table above is A5's formula
     c = make_campaign()
     colony = add_planet(c, "alice", type="ocean", production=3, props=props, pop=3, scientists=1, max_pop=3)
     assert per_colonist(TABLES, colony.planet) == (pp, rp)
@@ -204,25 +250,27 @@ def test_ocean_colony_rates_for_each_property_and_pair(props, pp, rp):
     assert alice.orders == 0
 
 
-@pytest.mark.parametrize("type_, production, props, pp, rp", [
-    ("inferno", 1, ("gravity",), 0, 0),
-    ("inferno", 1, ("poor",), 0, 1),
-    ("inferno", 1, ("poor", "gravity"), 0, 0),               # −1 floored at 0
-    ("inferno", 1, ("gravity", "artifacts"), 0, 2),          # the floor applies before +2·artifacts
-    ("inferno", 1, ("rich", "gravity"), 1, 0),
-    ("inferno", 1, ("poor", "rich"), 1, 1),
-    ("toxic", 2, ("poor", "gravity"), 0, 1),
-    ("toxic", 2, ("gravity", "artifacts"), 1, 3),
-    ("terran", 4, ("rich", "artifacts"), 5, 6),
-    ("terran", 4, ("poor", "gravity"), 2, 3),
-    ("barren", 2, (), 2, 2),
-    ("steppe", 3, ("rich",), 4, 3),
-])
+@pytest.mark.parametrize(
+    "type_, production, props, pp, rp",
+    [
+        ("inferno", 1, ("gravity",), 0, 0),
+        ("inferno", 1, ("poor",), 0, 1),
+        ("inferno", 1, ("poor", "gravity"), 0, 0),  # −1 floored at 0
+        ("inferno", 1, ("gravity", "artifacts"), 0, 2),  # the floor applies before +2·artifacts
+        ("inferno", 1, ("rich", "gravity"), 1, 0),
+        ("inferno", 1, ("poor", "rich"), 1, 1),
+        ("toxic", 2, ("poor", "gravity"), 0, 1),
+        ("toxic", 2, ("gravity", "artifacts"), 1, 3),
+        ("terran", 4, ("rich", "artifacts"), 5, 6),
+        ("terran", 4, ("poor", "gravity"), 2, 3),
+        ("barren", 2, (), 2, 2),
+        ("steppe", 3, ("rich",), 4, 3),
+    ],
+)
 def test_rates_with_floors_at_zero(type_, production, props, pp, rp):
     assert expected_rates(production, props) == (pp, rp)
     c = make_campaign()
-    colony = add_planet(c, "bob", type=type_, production=production, props=props, pop=2, scientists=1,
-                        max_pop=2)
+    colony = add_planet(c, "bob", type=type_, production=production, props=props, pop=2, scientists=1, max_pop=2)
     assert per_colonist(TABLES, colony.planet) == (pp, rp)
     c.player("bob").orders = 2
     activate(c, colony, PROD)
@@ -231,19 +279,22 @@ def test_rates_with_floors_at_zero(type_, production, props, pp, rp):
     assert c.player("bob").rp == rp
 
 
-@pytest.mark.parametrize("props, pop, max_pop, growth", [
-    ((), 1, 3, 1),
-    ((), 2, 3, 1),
-    ((), 3, 3, 0),                        # at max: no growth
-    (("favorable",), 1, 4, 2),
-    (("favorable",), 3, 4, 1),            # +2 capped at max
-    (("favorable",), 4, 4, 0),
-    (("hostile",), 1, 2, 0),              # never grows by itself
-    (("favorable", "hostile"), 1, 3, 0),  # hostile: never grows by itself
-    (("rich", "poor"), 1, 3, 1),
-    (("gravity", "artifacts"), 2, 3, 1),
-    (("favorable", "rich"), 1, 5, 2),
-])
+@pytest.mark.parametrize(
+    "props, pop, max_pop, growth",
+    [
+        ((), 1, 3, 1),
+        ((), 2, 3, 1),
+        ((), 3, 3, 0),  # at max: no growth
+        (("favorable",), 1, 4, 2),
+        (("favorable",), 3, 4, 1),  # +2 capped at max
+        (("favorable",), 4, 4, 0),
+        (("hostile",), 1, 2, 0),  # never grows by itself
+        (("favorable", "hostile"), 1, 3, 0),  # hostile: never grows by itself
+        (("rich", "poor"), 1, 3, 1),
+        (("gravity", "artifacts"), 2, 3, 1),
+        (("favorable", "rich"), 1, 5, 2),
+    ],
+)
 @pytest.mark.parametrize("active", [True, False])
 def test_growth(props, pop, max_pop, growth, active):
     c = make_campaign()
@@ -259,8 +310,9 @@ def test_growth(props, pop, max_pop, growth, active):
 
 def test_inactive_colony_makes_1_bc_per_colonist_and_no_pp_or_rp():
     c = make_campaign()
-    colony = add_planet(c, "alice", type="terran", production=4, props=("rich", "artifacts"), pop=3,
-                        scientists=2, max_pop=4)
+    colony = add_planet(
+        c, "alice", type="terran", production=4, props=("rich", "artifacts"), pop=3, scientists=2, max_pop=4
+    )
     prod = produce(c, TABLES, PROD)
     row = output_of(prod, colony)
     assert (row["active"], row["pp"], row["rp"], row["bc"], row["growth"]) == (False, 0, 0, 3, 1)
@@ -272,9 +324,8 @@ def test_inactive_colony_makes_1_bc_per_colonist_and_no_pp_or_rp():
 def test_active_colony_pp_become_bc_and_rp_go_to_the_leader():
     c = make_campaign()
     alice = c.player("alice")
-    assign(c, alice, alice.homeworld, 2, 1)             # homeworld: 2 workers (8 PP), 1 scientist (4 RP)
-    colony = add_planet(c, "alice", type="ocean", production=3, props=("artifacts",), pop=3, scientists=2,
-                        max_pop=3)
+    assign(c, alice, alice.homeworld, 2, 1)  # homeworld: 2 workers (8 PP), 1 scientist (4 RP)
+    colony = add_planet(c, "alice", type="ocean", production=3, props=("artifacts",), pop=3, scientists=2, max_pop=3)
     alice.orders = 2
     assert activate(c, colony, PROD) == 2
     produce(c, TABLES, PROD)
@@ -292,7 +343,7 @@ def test_activation_lasts_one_turn():
     assert output_of(produce(c, TABLES, PROD), colony)["active"] is True
     c.turn += 1
     row = output_of(produce(c, TABLES, PROD), colony)
-    assert row["active"] is False and row["bc"] == 3        # 3 colonists after growth, 1 BC each
+    assert row["active"] is False and row["bc"] == 3  # 3 colonists after growth, 1 BC each
 
 
 def test_orders_per_turn_income():
@@ -304,8 +355,9 @@ def test_orders_per_turn_income():
 
 def test_blockade_no_rp_no_growth():
     c = make_campaign()
-    colony = add_planet(c, "bob", type="ocean", production=3, props=("favorable", "artifacts"), pop=2,
-                        scientists=1, max_pop=4)
+    colony = add_planet(
+        c, "bob", type="ocean", production=3, props=("favorable", "artifacts"), pop=2, scientists=1, max_pop=4
+    )
     colony.planet.blockaded = True
     idle = add_planet(c, "bob", props=("favorable",), pop=1, max_pop=4)
     idle.planet.blockaded = True
@@ -314,7 +366,7 @@ def test_blockade_no_rp_no_growth():
     activate(c, colony, PROD)
     prod = produce(c, TABLES, PROD)
     row = output_of(prod, colony)
-    assert row["rp"] == 0 and row["growth"] == 0 and row["pp"] == 3      # PP made in full (A7)
+    assert row["rp"] == 0 and row["growth"] == 0 and row["pp"] == 3  # PP made in full (A7)
     assert colony.planet.population == 2
     assert output_of(prod, idle)["growth"] == 0 and idle.planet.population == 1
     assert bob.rp == 0
@@ -329,10 +381,17 @@ def test_blockaded_homeworld_does_not_grow():
     assert home(c, "carol").planet.population == 3
 
 
-@pytest.mark.parametrize("base, blockaded, cost", [
-    (None, False, 2), ("star-base", False, 1), ("battle-station", False, 1), ("star-fortress", False, 1),
-    (None, True, 2), ("star-base", True, 2),
-])
+@pytest.mark.parametrize(
+    "base, blockaded, cost",
+    [
+        (None, False, 2),
+        ("star-base", False, 1),
+        ("battle-station", False, 1),
+        ("star-fortress", False, 1),
+        (None, True, 2),
+        ("star-base", True, 2),
+    ],
+)
 def test_activation_cost(base, blockaded, cost):
     c = make_campaign()
     colony = add_planet(c, "alice")
@@ -369,7 +428,7 @@ def test_activation_refused_twice_a_turn_and_for_the_homeworld():
     with pytest.raises(RuleRefused, match="homeworld"):
         activate(c, home(c, "alice"), PROD)
     assert alice.orders == 4
-    c.turn += 1                                   # a new turn: may be activated again
+    c.turn += 1  # a new turn: may be activated again
     activate(c, colony, PROD)
     assert alice.orders == 2
 
@@ -383,12 +442,16 @@ def test_activation_of_a_planet_nobody_owns_is_refused():
 
 # ============================================================== colonise, assign, fleet (A2, A6, A8)
 
+
 def test_colonize_uses_the_colony_ship_and_respects_stage_1_reach():
     c = make_campaign()
     alice = c.player("alice")
     near = add_planet(c, None, hex_=free_neighbours(c, "alice")[0], explored_by="alice", pop=0)
-    far_hex = next(h for h in (Hex(q, r) for q in range(-4, 5) for r in range(-4, 5))
-                   if c.on_map(h) and c.system(h) is None and h != c.orion and h.distance(alice.homeworld) >= 2)
+    far_hex = next(
+        h
+        for h in (Hex(q, r) for q in range(-4, 5) for r in range(-4, 5))
+        if c.on_map(h) and c.system(h) is None and h != c.orion and h.distance(alice.homeworld) >= 2
+    )
     far = add_planet(c, None, hex_=far_hex, explored_by="alice", pop=0)
     with pytest.raises(RuleRefused, match="stage 1"):
         colonize(c, alice, far.hex)
@@ -425,7 +488,7 @@ def test_assign():
     assert home(c, "alice").planet.scientists == 2
     assign(c, alice, alice.homeworld, None, 1)
     assert home(c, "alice").planet.scientists == 1
-    assign(c, alice, alice.homeworld, 1, 1)              # the third colonist works (A6 decision)
+    assign(c, alice, alice.homeworld, 1, 1)  # the third colonist works (A6 decision)
     assert home(c, "alice").planet.scientists == 1
     with pytest.raises(RuleRefused, match="do not fit"):
         assign(c, alice, alice.homeworld, 3, 1)
@@ -439,7 +502,7 @@ def test_fleet_size_once_a_turn_paying_orders():
     alice = c.player("alice")
     assert (alice.fleet_size, alice.fleet_max) == (1, 2)
     with pytest.raises(RuleRefused, match="order"):
-        change_fleet(c, alice, +1, PROD)                 # 0 orders at the start (A2 decision)
+        change_fleet(c, alice, +1, PROD)  # 0 orders at the start (A2 decision)
     alice.orders = 1
     assert change_fleet(c, alice, +1, PROD) == 2
     assert alice.orders == 0
@@ -466,8 +529,10 @@ def test_feudal_fleet_start():
 
 # ============================================================== schedule (A2, A3)
 
-@pytest.mark.parametrize("turn, stage", [(t, 1) for t in range(1, 7)] + [(t, 2) for t in range(7, 13)]
-                         + [(t, 3) for t in range(13, 19)])
+
+@pytest.mark.parametrize(
+    "turn, stage", [(t, 1) for t in range(1, 7)] + [(t, 2) for t in range(7, 13)] + [(t, 3) for t in range(13, 19)]
+)
 def test_stage_of(turn, stage):
     assert RULES.stage_of(turn) == stage
 
@@ -500,7 +565,7 @@ def test_token_dealt_at_turn_7_by_a_die_then_passes_clockwise(face, holder):
     assert c.turn == 7 and c.turn_state.token is None
     dice = Scripted([face], seed=4)
     out = start_turn(c, RULES, dice)
-    assert dice.asked[0][0] == 3                       # one die with a face per leader
+    assert dice.asked[0][0] == 3  # one die with a face per leader
     assert out["token_dealt"] == holder and c.turn_state.token == holder
     assert out["chair"] == holder and c.council.chair == holder
     assert len(out["bills_drawn"]) == 2
@@ -510,18 +575,21 @@ def test_token_dealt_at_turn_7_by_a_die_then_passes_clockwise(face, holder):
         expected = PLAYERS[(seating + k) % 3]
         assert end["token_next"] == expected
         out = start_turn(c, RULES, dice)
-        assert "token_dealt" not in out                 # dealt once
+        assert "token_dealt" not in out  # dealt once
         assert c.turn_state.token == expected and c.council.chair == expected and out["chair"] == expected
 
 
-@pytest.mark.parametrize("token, turn, order", [
-    ("alice", 7, ["alice", "bob", "carol"]),
-    ("alice", 8, ["alice", "carol", "bob"]),
-    ("bob", 7, ["bob", "carol", "alice"]),
-    ("bob", 8, ["bob", "alice", "carol"]),
-    ("carol", 13, ["carol", "alice", "bob"]),
-    ("carol", 18, ["carol", "bob", "alice"]),
-])
+@pytest.mark.parametrize(
+    "token, turn, order",
+    [
+        ("alice", 7, ["alice", "bob", "carol"]),
+        ("alice", 8, ["alice", "carol", "bob"]),
+        ("bob", 7, ["bob", "carol", "alice"]),
+        ("bob", 8, ["bob", "alice", "carol"]),
+        ("carol", 13, ["carol", "alice", "bob"]),
+        ("carol", 18, ["carol", "bob", "alice"]),
+    ],
+)
 def test_movement_order(token, turn, order):
     c = at_turn(make_campaign(), turn, token)
     assert movement_order(c) == order
@@ -537,10 +605,10 @@ def test_start_and_end_report_the_movement_order():
     c = at_turn(make_campaign(), 8, "bob")
     source = RandomSource(2)
     out = start_turn(c, RULES, source)
-    assert out["movement_order"] == ["bob", "alice", "carol"]       # even: counter-clockwise
+    assert out["movement_order"] == ["bob", "alice", "carol"]  # even: counter-clockwise
     end = end_turn(c, RULES, source)
     assert end["token_next"] == "carol"
-    assert end["next_order"] == ["carol", "alice", "bob"]           # turn 9, odd: clockwise
+    assert end["next_order"] == ["carol", "alice", "bob"]  # turn 9, odd: clockwise
 
 
 def test_council_tie_decided_by_the_chair():
@@ -554,8 +622,13 @@ def test_council_tie_decided_by_the_chair():
     council_campaign.cast(c, c.player("carol"), "abstain")
     out = end_turn(c, RULES, source)
     council = out["council"]
-    assert (council["bill"], council["yes"], council["no"], council["tie"], council["passed"]) == (bill, 1, 1, True,
-                                                                                                   False)
+    assert (council["bill"], council["yes"], council["no"], council["tie"], council["passed"]) == (
+        bill,
+        1,
+        1,
+        True,
+        False,
+    )
     assert council["decided_by_chair"] and council["chair"] == "bob"
     assert c.council.laws == [] and c.council.vote is None
 
@@ -595,6 +668,7 @@ def test_turn_start_twice_and_end_before_start_are_refused():
 
 # ============================================================== quests (A11)
 
+
 def test_stage_1_quest_once_per_leader_and_open_until_turn_6():
     c = make_campaign()
     source = RandomSource(21)
@@ -608,13 +682,13 @@ def test_stage_1_quest_once_per_leader_and_open_until_turn_6():
     end = end_turn(c, RULES, source)
     assert end["quests_completed"] == {q1: ["alice", "bob"]}
     assert end["quests_discarded"] == []
-    out = start_turn(c, RULES, source)                 # turn 2
+    out = start_turn(c, RULES, source)  # turn 2
     q2 = out["quest"]
     assert q2 != q1 and c.turn_state.quests == [q1, q2]
     with pytest.raises(RuleRefused, match="already completed"):
-        complete_quest(c, RULES, c.player("alice"), q1)      # not in a later turn either
-    complete_quest(c, RULES, c.player("carol"), q1)           # carol may, a turn later
-    assert complete_quest(c, RULES, c.player("alice"))["quest"] == q2      # default: the latest
+        complete_quest(c, RULES, c.player("alice"), q1)  # not in a later turn either
+    complete_quest(c, RULES, c.player("carol"), q1)  # carol may, a turn later
+    assert complete_quest(c, RULES, c.player("alice"))["quest"] == q2  # default: the latest
     with pytest.raises(RuleRefused, match="not open"):
         complete_quest(c, RULES, c.player("bob"), "monster-hunt")
     end_turn(c, RULES, source)
@@ -645,18 +719,18 @@ def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed():
     q1 = start_turn(c, RULES, source)["quest"]
     assert q1 in COMMON_QUESTS
     complete_quest(c, RULES, c.player("alice"))
-    complete_quest(c, RULES, c.player("carol"), q1)         # several leaders, the same turn
+    complete_quest(c, RULES, c.player("carol"), q1)  # several leaders, the same turn
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("carol"), q1)
     end = end_turn(c, RULES, source)
     assert end["quests_completed"] == {q1: ["alice", "carol"]}
     assert end["quests_discarded"] == [q1]
     assert c.turn_state.quests == [] and c.decks["quests-common"].discard == [q1]
-    q2 = start_turn(c, RULES, source)["quest"]             # turn 9: nobody completes it
+    q2 = start_turn(c, RULES, source)["quest"]  # turn 9: nobody completes it
     assert q2 != q1
     end = end_turn(c, RULES, source)
     assert end["quests_discarded"] == [] and c.turn_state.quests == [q2]
-    q3 = start_turn(c, RULES, source)["quest"]             # turn 10: q2 is still open
+    q3 = start_turn(c, RULES, source)["quest"]  # turn 10: q2 is still open
     assert c.turn_state.quests == [q2, q3]
     complete_quest(c, RULES, c.player("bob"), q2)
     end = end_turn(c, RULES, source)
@@ -703,6 +777,7 @@ def test_shipped_rewards_by_hand():
 
 # ============================================================== event cards (A11)
 
+
 def _colonies(c: Campaign, leader: str, n: int) -> list[System]:
     return [add_planet(c, leader, pop=1) for _ in range(n)]
 
@@ -711,11 +786,11 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     c = at_turn(make_campaign(), 8, "alice")
     _colonies(c, "alice", 1)
     _colonies(c, "bob", 3)
-    add_planet(c, None)                                # nobody's planet: nothing
+    add_planet(c, None)  # nobody's planet: nothing
     source = RandomSource(13)
     out = start_turn(c, RULES, source)
     dealt = out["events_dealt"]
-    assert set(dealt) == {"alice", "bob"}              # carol has only her homeworld
+    assert set(dealt) == {"alice", "bob"}  # carol has only her homeworld
     assert len(dealt["alice"]) == 1 and len(dealt["bob"]) == 2
     assert c.player("alice").hand == dealt["alice"] and c.player("bob").hand == dealt["bob"]
     assert c.player("carol").hand == []
@@ -738,7 +813,7 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     assert len(c.player("alice").hand) == 2
     assert len(c.player("bob").hand) == 3 and len(c.player("carol").hand) == 1
     cards = pile.draw + pile.discard + [card for p in c.players for card in p.hand]
-    assert sorted(cards) == sorted(EVENT_CARDS)       # without replacement: each card once
+    assert sorted(cards) == sorted(EVENT_CARDS)  # without replacement: each card once
 
 
 def test_turn_13_starts_even_when_every_event_card_is_held():
@@ -834,6 +909,7 @@ def test_event_effects_never_go_below_zero():
 
 # ============================================================== victory (A12)
 
+
 def _own_homeworld_of(c: Campaign, conqueror: str, victim: str) -> None:
     home(c, victim).owner = conqueror
 
@@ -842,9 +918,9 @@ def test_conquest_at_turn_start():
     c = at_turn(make_campaign(), 5)
     _own_homeworld_of(c, "alice", "bob")
     out = start_turn(c, RULES, RandomSource(1))
-    assert "victory" not in out                          # one other homeworld is not enough
+    assert "victory" not in out  # one other homeworld is not enough
     end_turn(c, RULES, RandomSource(1))
-    _own_homeworld_of(c, "alice", "carol")               # taken during turn 5
+    _own_homeworld_of(c, "alice", "carol")  # taken during turn 5
     out = start_turn(c, RULES, RandomSource(1))
     assert out["victory"] == {"kind": "conquest", "leader": "alice", "turn": 6}
     assert c.victory["kind"] == "conquest"
@@ -871,7 +947,7 @@ def test_orion_colonised_wins_at_the_end_of_the_turn():
     orion.explored_by, orion.explored_turn = "bob", 9
     with pytest.raises(RuleRefused, match="Guardian"):
         colonize(c, c.player("bob"), CENTRE)
-    orion.guardian = False                               # destroyed
+    orion.guardian = False  # destroyed
     colonize(c, c.player("bob"), CENTRE)
     out = end_turn(c, RULES, RandomSource(1))
     assert out["victory"] == {"kind": "orion", "leader": "bob", "turn": 9}
@@ -919,7 +995,7 @@ def test_orion_colonised_in_movement_beats_an_emperor_elected_in_the_council_pha
 def _last_turn(setup) -> dict:
     c = at_turn(make_campaign(), 18, "alice")
     for name in PLAYERS:
-        home(c, name).planet.population = 4                 # at max: no growth
+        home(c, name).planet.population = 4  # at max: no growth
     setup(c)
     start_turn(c, RULES, RandomSource(1))
     return c, end_turn(c, RULES, RandomSource(1))
@@ -935,6 +1011,7 @@ def test_no_territorial_victory_before_turn_18():
 def test_territorial_most_planets():
     def setup(c):
         add_planet(c, "carol", pop=1, max_pop=1)
+
     c, out = _last_turn(setup)
     v = out["victory"]
     assert (v["kind"], v["leader"], v["decided_by"], v["turn"]) == ("territorial", "carol", "planets", 18)
@@ -943,14 +1020,18 @@ def test_territorial_most_planets():
 
 def test_territorial_tie_on_planets_broken_by_population():
     def setup(c):
-        add_planet(c, "alice", pop=3, max_pop=3)             # 2 planets, 7 colonists
-        add_planet(c, "bob", pop=2, max_pop=2)               # 2 planets, 6 colonists
-        c.player("bob").bc = 100                             # BC come only after population
+        add_planet(c, "alice", pop=3, max_pop=3)  # 2 planets, 7 colonists
+        add_planet(c, "bob", pop=2, max_pop=2)  # 2 planets, 6 colonists
+        c.player("bob").bc = 100  # BC come only after population
+
     c, out = _last_turn(setup)
     v = out["victory"]
     assert (v["leader"], v["decided_by"]) == ("alice", "population")
     assert [(s["leader"], s["planets"], s["population"]) for s in v["standings"]] == [
-        ("alice", 2, 7), ("bob", 2, 6), ("carol", 1, 4)]
+        ("alice", 2, 7),
+        ("bob", 2, 6),
+        ("carol", 1, 4),
+    ]
     assert c.player("bob").bc > c.player("alice").bc
 
 
@@ -960,6 +1041,7 @@ def test_territorial_tie_on_planets_and_population_broken_by_bc():
         add_planet(c, "bob", pop=3, max_pop=3)
         c.player("alice").bc = 10
         c.player("bob").bc = 11
+
     c, out = _last_turn(setup)
     v = out["victory"]
     # production first: 16 (homeworld) + 3 (inactive colony) each
@@ -972,6 +1054,7 @@ def test_territorial_full_tie_names_no_single_winner():
     def setup(c):
         add_planet(c, "alice", pop=3, max_pop=3)
         add_planet(c, "bob", pop=3, max_pop=3)
+
     c, out = _last_turn(setup)
     v = out["victory"]
     assert v["leader"] is None and sorted(v["tied"]) == ["alice", "bob"]
@@ -980,6 +1063,7 @@ def test_territorial_full_tie_names_no_single_winner():
 def test_after_a_victory_nothing_more_changes():
     def setup(c):
         add_planet(c, "carol", pop=1, max_pop=1)
+
     c, out = _last_turn(setup)
     c.turn_state.quests = ["monster-hunt"]
     c.player("alice").hand = ["windfall"]
@@ -1004,6 +1088,7 @@ def test_after_a_victory_nothing_more_changes():
 
 
 # ============================================================== a full scripted game
+
 
 def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """What the production phase should leave — (leader → bc/rp/orders, hex → population) —
@@ -1032,7 +1117,7 @@ def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], 
 
 def test_full_scripted_game():
     c = make_campaign(seed=1)
-    c.orders_per_turn = 1                                 # a campaign setting (A2 decision)
+    c.orders_per_turn = 1  # a campaign setting (A2 decision)
     dice = Scripted([], seed=2024)
     A, B, C = (c.player(n) for n in PLAYERS)
     an, bn, cn = free_neighbours(c, "alice"), free_neighbours(c, "bob"), free_neighbours(c, "carol")
@@ -1054,7 +1139,7 @@ def test_full_scripted_game():
     for turn in range(1, 19):
         assert c.turn == turn
         if turn == 7:
-            dice.faces = [2]                               # the token die: face 2 → bob
+            dice.faces = [2]  # the token die: face 2 → bob
         asked = len(dice.asked)
         out = start_turn(c, RULES, dice)
         stage = RULES.stage_of(turn)
@@ -1064,7 +1149,7 @@ def test_full_scripted_game():
         if turn < 7:
             assert token is None and out["chair"] is None and c.council.vote is None
         else:
-            assert token == PLAYERS[(1 + turn - 7) % 3]     # bob at 7, then clockwise
+            assert token == PLAYERS[(1 + turn - 7) % 3]  # bob at 7, then clockwise
             assert out["chair"] == token == c.council.chair
             assert movement_order(c) == out["movement_order"]
             first = PLAYERS.index(token)
@@ -1096,9 +1181,9 @@ def test_full_scripted_game():
             completers = ["alice", "bob"]
         elif turn == 3:
             colonize(c, C, c1.hex)
-            activate(c, b1, PROD)                           # bob has 2 orders
+            activate(c, b1, PROD)  # bob has 2 orders
         elif turn == 4:
-            A.colony_ships += 1                             # built by the moderator's record
+            A.colony_ships += 1  # built by the moderator's record
             colonize(c, A, a2.hex)
             completers = ["carol"]
         elif turn == 5:
@@ -1111,7 +1196,7 @@ def test_full_scripted_game():
         elif turn == 8:
             completers = ["alice", "carol"]
         elif turn == 9:
-            for player in c.players:                         # every card played, first choice
+            for player in c.players:  # every card played, first choice
                 for card in list(player.hand):
                     play_event(c, RULES, player, card, 1)
             assert sum(len(p.hand) for p in c.players) == 0
@@ -1129,14 +1214,14 @@ def test_full_scripted_game():
         if stage > 1:
             council_campaign.propose(c, RULES.bills, dice, pick=1 + turn % 2)
             votes = {}
-            if turn == 7:          # bob (chair) yes 3, alice no 3, carol abstains: the chair's vote stands
+            if turn == 7:  # bob (chair) yes 3, alice no 3, carol abstains: the chair's vote stands
                 votes = {"bob": ("yes", 0), "alice": ("no", 0), "carol": ("abstain", 0)}
                 tie_expected = (True, "vote")
-            elif turn == 9:        # alice (chair) abstains; bob yes 3, carol no 2 + 3 BC → 3: tie
+            elif turn == 9:  # alice (chair) abstains; bob yes 3, carol no 2 + 3 BC → 3: tie
                 votes = {"alice": ("abstain", 0), "bob": ("yes", 0), "carol": ("no", 3)}
                 chair_decision = "no"
                 tie_expected = (False, "decision")
-            elif turn >= 15:       # alice buys votes: 3 + 9/3 = 6 against 3 + 2
+            elif turn >= 15:  # alice buys votes: 3 + 9/3 = 6 against 3 + 2
                 votes = {"alice": ("yes", 9), "bob": ("no", 0), "carol": ("no", 0)}
             else:
                 votes = {"alice": ("yes", 0), "bob": ("yes", 0)}
@@ -1144,7 +1229,7 @@ def test_full_scripted_game():
                 council_campaign.cast(c, c.player(name), vote, bribe)
                 if bribe:
                     bribes[name] = bribe
-        if turn == 14:             # an election with no majority: alice 3, bob 3 of 6, needed 4
+        if turn == 14:  # an election with no majority: alice 3, bob 3 of 6, needed 4
             council_campaign.elect(c, A, A)
             council_campaign.elect(c, B, B)
             council_campaign.elect(c, C, None)
@@ -1155,8 +1240,10 @@ def test_full_scripted_game():
             want[name]["bc"] -= bribe
         ended = end_turn(c, RULES, dice, chair_decision)
         for p in c.players:
-            assert (p.bc, p.rp, p.orders) == (want[p.name]["bc"], want[p.name]["rp"], want[p.name]["orders"]), \
-                (turn, p.name)
+            assert (p.bc, p.rp, p.orders) == (want[p.name]["bc"], want[p.name]["rp"], want[p.name]["orders"]), (
+                turn,
+                p.name,
+            )
         for s in c.systems:
             if s.owner and s.planet:
                 assert s.planet.population == pops[str(s.hex)], (turn, str(s.hex))
@@ -1193,9 +1280,9 @@ def test_full_scripted_game():
             assert (a1.planet.population, b1.planet.population) == (2, 2)
             assert [p.orders for p in c.players] == [1, 1, 1]
             assert c.turn_state.token is None and c.council.chair is None
-        if turn == 2:      # by hand: alice 3 workers (12) + 1 scientist (4 RP) + A1 inactive 2
+        if turn == 2:  # by hand: alice 3 workers (12) + 1 scientist (4 RP) + A1 inactive 2
             assert (A.bc, A.rp, B.bc, C.bc) == (17 + 14, 4, 17 + 18, 16 + 16)
-        if turn == 3:      # bob's B1 active: 2 workers × (4 + 1 rich) = 10, homeworld 16
+        if turn == 3:  # bob's B1 active: 2 workers × (4 + 1 rich) = 10, homeworld 16
             assert B.bc == 35 + 26
         if turn in (7, 8, 13, 18):
             assert (c.stage, c.council.chair) == (stage, token)
@@ -1215,8 +1302,11 @@ def test_full_scripted_game():
     assert v["kind"] == "territorial" and v["turn"] == 18
     assert (v["leader"], v["decided_by"]) == ("alice", "population")
     assert [(s["leader"], s["planets"], s["population"]) for s in v["standings"]] == [
-        ("alice", 3, 4 + 3 + 4), ("bob", 3, 4 + 2 + 3), ("carol", 2, 4 + 1)]
-    assert B.bc > A.bc                                     # BC would have chosen bob
-    assert c.turn == 18 and c.turn_state.token == "bob"    # passed on after turn 18 (alice's)
+        ("alice", 3, 4 + 3 + 4),
+        ("bob", 3, 4 + 2 + 3),
+        ("carol", 2, 4 + 1),
+    ]
+    assert B.bc > A.bc  # BC would have chosen bob
+    assert c.turn == 18 and c.turn_state.token == "bob"  # passed on after turn 18 (alice's)
     with pytest.raises(RuleRefused, match=r"alice won on turn \d+ \(territorial victory\)"):
         start_turn(c, RULES, dice)

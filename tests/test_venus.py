@@ -5,14 +5,24 @@ die consumed), the speed roll (declare the heading first, the ship's speed numbe
 navigation die), movement costs, landing, skipping, the net-worth victory at the end of
 one's own turn and the round counter — with fixed dice from FixedSource.
 """
+
 from __future__ import annotations
 
 import pytest
 
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import GmError, InputError, RuleRefused
-from gmtool.rules.venus.play import (end_player_turn, find_space, land, landings_of, move, movement_cost, navigate,
-                                     set_worth, skip)
+from gmtool.rules.venus.play import (
+    end_player_turn,
+    find_space,
+    land,
+    landings_of,
+    move,
+    movement_cost,
+    navigate,
+    set_worth,
+    skip,
+)
 from gmtool.rules.venus.setup import new_venus, parse_players
 from helpers import RecordingSource
 
@@ -57,6 +67,7 @@ def game(lib, specs: list[str], first: int = 1, random_races: int | None = None)
 
 # ================================================================ the tables
 
+
 def test_tables_hold_what_part_b_names(lib):
     rules = lib.get("rules", "venus")
     assert int(rules.rule("credits_per_player")) == 20
@@ -77,6 +88,7 @@ def test_tables_hold_what_part_b_names(lib):
 
 
 # ================================================================ setup
+
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_credits_races_ships_cards_tokens(lib, n):
@@ -155,9 +167,14 @@ def test_setup_with_random_source_consumes_the_same_number_of_dice(lib):
 
 def test_races_never_taken_twice_over_many_seeds(lib):
     specs_list = [
-        ["ann", "ben"], ["ann", "ben", "cat"], ["ann", "ben", "cat", "dan"],
-        ["ann:humans", "ben"], ["ann", "ben:qossuth", "cat"], ["ann:whynoms", "ben", "cat:eeepeeep", "dan"],
-        ["ann", "ben", "cat", "dan:humans"], ["ann:qossuth", "ben:humans", "cat", "dan"],
+        ["ann", "ben"],
+        ["ann", "ben", "cat"],
+        ["ann", "ben", "cat", "dan"],
+        ["ann:humans", "ben"],
+        ["ann", "ben:qossuth", "cat"],
+        ["ann:whynoms", "ben", "cat:eeepeeep", "dan"],
+        ["ann", "ben", "cat", "dan:humans"],
+        ["ann:qossuth", "ben:humans", "cat", "dan"],
     ]
     for specs in specs_list:
         seen: set[tuple[str, ...]] = set()
@@ -168,7 +185,7 @@ def test_races_never_taken_twice_over_many_seeds(lib):
             assert set(races) <= set(RACES)
             for spec, race in zip(specs, races):
                 if ":" in spec:
-                    assert race == spec.split(":")[1], (specs, seed, races)   # a chosen race is kept
+                    assert race == spec.split(":")[1], (specs, seed, races)  # a chosen race is kept
             first = campaign.venus.first_player
             assert first in [p.name for p in campaign.players]
             assert sorted(campaign.venus.first_contact) == sorted(systems(lib))
@@ -204,8 +221,11 @@ def test_chosen_race_is_kept_and_random_races_come_from_the_rest(lib):
 
 def test_parse_players(lib):
     races = set(RACES)
-    assert parse_players(["ann", "ben:Humans", " cat : qossuth "], races) == \
-        [("ann", None), ("ben", "humans"), ("cat", "qossuth")]
+    assert parse_players(["ann", "ben:Humans", " cat : qossuth "], races) == [
+        ("ann", None),
+        ("ben", "humans"),
+        ("cat", "qossuth"),
+    ]
     assert parse_players(["ann:"], races) == [("ann", None)]
     with pytest.raises(InputError, match="twice"):
         parse_players(["ann:humans", "ben:humans"], races)
@@ -233,6 +253,7 @@ def test_one_or_five_players_refused_without_a_die(lib, names):
 
 
 # ================================================================ movement: the speed roll
+
 
 def test_scout_rolls_its_speed_number_of_d6(lib):
     campaign, _ = game(lib, ["ann", "ben"])
@@ -262,14 +283,14 @@ def test_speed_dice_are_d6(lib):
 
 def test_movement_value_is_the_sum_and_navigation_die(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "clipper"      # speed number 2 (example content)
+    campaign.venus.merchants["ann"].ship = "clipper"  # speed number 2 (example content)
     number = int(lib.get("ships", "venus").row("clipper").values["speed"])
     assert number == 2
     src = FixedSource([3, 5])
     roll = move(campaign, lib, "ann", "System 1", src)
     assert roll.dice == [3, 5] and roll.movement_value == 8
     assert roll.navigation is None
-    roll = navigate(campaign, lib, "ann", 5)               # after the roll: the die showing 5
+    roll = navigate(campaign, lib, "ann", 5)  # after the roll: the die showing 5
     assert roll.navigation == 2 and roll.movement_value == 8
     data = roll.to_data()
     assert data["navigation_die"] == 5 and data["navigation_index"] == 2 and data["movement_value"] == 8
@@ -291,14 +312,14 @@ def test_the_number_of_speed_dice_is_the_speed_number(lib, ship, faces):
 def test_freighter_cannot_roll_fewer_dice(lib, speed):
     """Issue 17: `--speed 1` on a speed-3 freighter is refused; no die is rolled."""
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "freighter"    # speed number 3
+    campaign.venus.merchants["ann"].ship = "freighter"  # speed number 3
     src = FixedSource([6, 6, 6])
     with pytest.raises(RuleRefused, match="speed number is 3"):
         move(campaign, lib, "ann", "System 2", src, speed=speed)
     assert src.used == 0
     v = campaign.venus
     assert not v.moved and v.heading is None and v.speed_dice == []
-    roll = move(campaign, lib, "ann", "System 2", src, speed=3)     # stating the right number is fine
+    roll = move(campaign, lib, "ann", "System 2", src, speed=3)  # stating the right number is fine
     assert roll.dice == [6, 6, 6]
 
 
@@ -323,6 +344,7 @@ def test_speed_above_the_speed_number_refused_without_a_die(lib, speed):
 
 
 # ---------------------------------------------------------------- the navigation die (issue 17)
+
 
 def _nav_state(v) -> tuple:
     return (v.phase, v.moved, v.heading, list(v.speed_dice), v.navigation)
@@ -457,6 +479,7 @@ def test_move_after_landing_or_skipping_refused(lib):
 
 # ================================================================ movement costs
 
+
 def test_movement_costs(lib):
     rules = lib.get("rules", "venus")
     assert movement_cost(1, 0, rules) == 1
@@ -471,6 +494,7 @@ def test_movement_costs(lib):
 
 
 # ================================================================ landing and skipping
+
 
 @pytest.mark.parametrize("kind", ["city", "spaceport"])
 def test_landing_in_a_city_or_spaceport_reveals_the_first_contact_card(lib, kind):
@@ -516,8 +540,16 @@ def test_landing_on_the_galactic_base_reveals_nothing(lib):
     assert campaign.venus.revealed == []
 
 
-@pytest.mark.parametrize("space,kind", [("nowhere", "city"), ("nebula-habitat", "moon"), ("", "city"),
-                                        ("nebula-habitat", ""), ("Nebula Habitatt", "spaceport")])
+@pytest.mark.parametrize(
+    "space,kind",
+    [
+        ("nowhere", "city"),
+        ("nebula-habitat", "moon"),
+        ("", "city"),
+        ("nebula-habitat", ""),
+        ("Nebula Habitatt", "spaceport"),
+    ],
+)
 def test_landing_on_unknown_space_or_kind_refused(lib, space, kind):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([4]))
@@ -537,12 +569,14 @@ def test_landing_out_of_turn_refused(lib):
 
 # ---------------------------------------------------------------- landing after the move (issue 17)
 
+
 def _land_state(v) -> tuple:
     return (v.phase, list(v.revealed), {n: m.position for n, m in v.merchants.items()})
 
 
-@pytest.mark.parametrize("space,kind", [("galactic-base", "spaceport"), ("nebula-habitat", "city"),
-                                        ("asteroid-system", "asteroid")])
+@pytest.mark.parametrize(
+    "space,kind", [("galactic-base", "spaceport"), ("nebula-habitat", "city"), ("asteroid-system", "asteroid")]
+)
 def test_landing_on_a_fresh_game_is_refused(lib, space, kind):
     """Landing comes after Declare Heading → Set Speed → Move."""
     campaign, _ = game(lib, ["ann", "ben"])
@@ -554,14 +588,17 @@ def test_landing_on_a_fresh_game_is_refused(lib, space, kind):
     assert land(campaign, lib, "ann", space, kind)["space"] == space
 
 
-@pytest.mark.parametrize("space,kind,fragment", [
-    ("galactic-base", "asteroid", "Neutral Spaceport"),       # the base acts as a Neutral Spaceport
-    ("galactic-base", "city", "Neutral Spaceport"),
-    ("encounter-1", "city", "encounter space"),               # an encounter space has no city
-    ("encounter-2", "spaceport", "encounter space"),
-    ("encounter-3", None, "encounter space"),
-    ("nebula-habitat", "asteroid", "city and spaceport"),     # the board table says what each space is
-])
+@pytest.mark.parametrize(
+    "space,kind,fragment",
+    [
+        ("galactic-base", "asteroid", "Neutral Spaceport"),  # the base acts as a Neutral Spaceport
+        ("galactic-base", "city", "Neutral Spaceport"),
+        ("encounter-1", "city", "encounter space"),  # an encounter space has no city
+        ("encounter-2", "spaceport", "encounter space"),
+        ("encounter-3", None, "encounter space"),
+        ("nebula-habitat", "asteroid", "city and spaceport"),  # the board table says what each space is
+    ],
+)
 def test_landing_kind_must_fit_the_space(lib, space, kind, fragment):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", "somewhere", FixedSource([5]))
@@ -613,10 +650,17 @@ def test_unknown_space_refused_with_the_valid_ids(lib, name):
     assert _land_state(campaign.venus) == before
 
 
-@pytest.mark.parametrize("name,space", [("Nebula Habitat", "nebula-habitat"), ("nebula  habitat", "nebula-habitat"),
-                                        ("NEBULA-HABITAT", "nebula-habitat"),
-                                        ("Поселение в туманности", "nebula-habitat"),
-                                        ("галактическая база", "galactic-base"), ("System 1", "system-1")])
+@pytest.mark.parametrize(
+    "name,space",
+    [
+        ("Nebula Habitat", "nebula-habitat"),
+        ("nebula  habitat", "nebula-habitat"),
+        ("NEBULA-HABITAT", "nebula-habitat"),
+        ("Поселение в туманности", "nebula-habitat"),
+        ("галактическая база", "galactic-base"),
+        ("System 1", "system-1"),
+    ],
+)
 def test_a_space_may_be_named_by_its_label(lib, name, space):
     assert find_space(lib, name).id == space
     campaign, _ = game(lib, ["ann", "ben"])
@@ -627,8 +671,18 @@ def test_a_space_may_be_named_by_its_label(lib, name, space):
 
 # ---------------------------------------------------------------- setup step 1 and example content (issue 17)
 
-REMOVED_PASSENGERS = ("diva", "ambassador", "caterer", "politician", "invader",
-                      "примадонн", "посол", "поставщик провизии", "политик", "захватчик")
+REMOVED_PASSENGERS = (
+    "diva",
+    "ambassador",
+    "caterer",
+    "politician",
+    "invader",
+    "примадонн",
+    "посол",
+    "поставщик провизии",
+    "политик",
+    "захватчик",
+)
 
 
 def test_no_first_contact_card_offers_a_removed_passenger(lib):
@@ -669,9 +723,10 @@ def test_skip_movement(lib):
 
 # ================================================================ net worth, victory, rounds
 
+
 def test_set_worth(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    assert set_worth(campaign, "ben", 1234) == 1234      # any player's worth, in or out of turn
+    assert set_worth(campaign, "ben", 1234) == 1234  # any player's worth, in or out of turn
     assert campaign.venus.merchants["ben"].net_worth == 1234
     with pytest.raises(InputError):
         set_worth(campaign, "ann", -1)
@@ -692,9 +747,9 @@ def test_1999_is_no_victory_and_the_turn_passes_clockwise(lib):
     assert v.phase == "movement" and not v.moved and v.heading is None
     assert campaign.turn == 1 and out["round"] == 1
     end_player_turn(campaign, lib, "cat")
-    assert v.current == "ann" and campaign.turn == 1          # wraps round the table
+    assert v.current == "ann" and campaign.turn == 1  # wraps round the table
     out = end_player_turn(campaign, lib, "ann")
-    assert v.current == "ben" and campaign.turn == 2 and out["round"] == 2   # back to the first player
+    assert v.current == "ben" and campaign.turn == 2 and out["round"] == 2  # back to the first player
 
 
 def test_end_turn_out_of_turn_refused(lib):
@@ -726,13 +781,15 @@ def test_2000_wins_and_everything_after_is_refused(lib, worth):
     assert campaign.venus.current == "ann" and campaign.turn == 1
     assert campaign.victory and campaign.victory.get("leader") == "ann"
     src = FixedSource([4])
-    for action in (lambda: move(campaign, lib, "ann", "Nebula Habitat", src),
-                   lambda: move(campaign, lib, "ben", "Nebula Habitat", src),
-                   lambda: land(campaign, lib, "ann", "nebula-habitat", "city"),
-                   lambda: skip(campaign, "ann", True),
-                   lambda: set_worth(campaign, "ben", 3000),
-                   lambda: end_player_turn(campaign, lib, "ann"),
-                   lambda: end_player_turn(campaign, lib, "ben")):
+    for action in (
+        lambda: move(campaign, lib, "ann", "Nebula Habitat", src),
+        lambda: move(campaign, lib, "ben", "Nebula Habitat", src),
+        lambda: land(campaign, lib, "ann", "nebula-habitat", "city"),
+        lambda: skip(campaign, "ann", True),
+        lambda: set_worth(campaign, "ben", 3000),
+        lambda: end_player_turn(campaign, lib, "ann"),
+        lambda: end_player_turn(campaign, lib, "ben"),
+    ):
         with pytest.raises(RuleRefused, match="over"):
             action()
     assert src.used == 0
@@ -751,11 +808,13 @@ def test_orion_campaign_is_refused_by_venus_actions(lib):
 
 # ================================================================ a short game
 
+
 def test_scripted_game_to_a_winner(lib):
     # setup: ann and ben choose; cat is dealt a race; ben goes first
     faces = setup_faces(lib, 1, 2)
-    campaign = new_venus("venus", ["ann:humans", "ben:qossuth", "cat"], lib, "0" * 64, "en", "plain",
-                         FixedSource(faces))
+    campaign = new_venus(
+        "venus", ["ann:humans", "ben:qossuth", "cat"], lib, "0" * 64, "en", "plain", FixedSource(faces)
+    )
     v = campaign.venus
     assert v.first_player == "ben"
     assert {p.race for p in campaign.players} == {"humans", "qossuth", campaign.players[2].race}

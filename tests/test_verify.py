@@ -4,6 +4,7 @@ state against the rules.
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 from gmtool.campaign.hexes import Hex, within
@@ -41,7 +42,7 @@ class TestVerify:
     def test_manual_faces_not_recomputed_but_range_checked(self):
         c = make_campaign()
         es = journaled()
-        es[-1].face = 7                       # any face on a d10 is fine for a manual roll
+        es[-1].face = 7  # any face on a d10 is fine for a manual roll
         assert verify_journal(c, es, "", [], SECRET).ok
         es[-1].face = 11
         result = verify_journal(c, es, "", [], SECRET)

@@ -1,6 +1,7 @@
 """The standard-library checker in docs/verify.md — the script a player runs instead of
 gmtool — on a real journal and on forged copies: it rejects what ``gmtool verify`` rejects,
 never crashes, and names the roll that is wrong."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ok
 from gmtool.campaign import journal
+from helpers import ok
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "verify.md"
 
@@ -23,8 +24,9 @@ def script(tmp_path_factory) -> Path:
     assert blocks, "docs/verify.md has no ```python block"
     path = tmp_path_factory.mktemp("checker") / "check_rolls.py"
     path.write_text(blocks[0], encoding="utf-8")
-    assert not re.search(r"^\s*(?:import|from)\s+(?!hashlib|hmac|re|sys|tomllib|pathlib)", blocks[0], re.M), \
+    assert not re.search(r"^\s*(?:import|from)\s+(?!hashlib|hmac|re|sys|tomllib|pathlib)", blocks[0], re.M), (
         "the checker imports only the standard library"
+    )
     return path
 
 
@@ -42,8 +44,9 @@ def game(gm, tmp_path) -> Path:
 
 
 def run(script: Path, folder: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(script), str(folder), *extra], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, str(script), str(folder), *extra], capture_output=True, text=True, timeout=60
+    )
 
 
 def forge(folder: Path, roll_id: int, old: str, new: str) -> None:
@@ -62,8 +65,7 @@ def entry_of(folder: Path, roll_id: int):
 def test_the_honest_journal_passes(script, game, gm):
     res = run(script, game, "--marks", str(game / "reply.txt"))
     assert (res.returncode, res.stderr) == (0, ""), res
-    assert res.stdout == ("6 rolls: 4 from the stream, 2 entered by hand; published marks: 1\n"
-                          "every roll checks out\n")
+    assert res.stdout == ("6 rolls: 4 from the stream, 2 entered by hand; published marks: 1\nevery roll checks out\n")
     ok(gm("verify", "-c", str(game)))
 
 
@@ -74,8 +76,12 @@ def _forgeries(folder: Path) -> dict:
         "case-variant source": (1, 'source = "stream"', 'source = "Stream"', "unknown source 'Stream'"),
         "d1 showing 1": (1, f"die = 10\nface = {first.face}\n", "die = 1\nface = 1\n", "running hash breaks"),
         "d0": (1, f"die = 10\nface = {first.face}\n", "die = 0\nface = 1\n", "die = 0 is not a die"),
-        "changed face": (1, f"face = {first.face}\n", f"face = {other}\n",
-                         f"journal says {other} but the stream gives {first.face}"),
+        "changed face": (
+            1,
+            f"face = {first.face}\n",
+            f"face = {other}\n",
+            f"journal says {other} but the stream gives {first.face}",
+        ),
         "changed hand die": (3, f"face = {third.face}\n", f"face = {third.face % 6 + 1}\n", "running hash breaks"),
         "broken chain": (2, 'chain = "', 'chain = "0', "running hash breaks"),
         "face off the die": (1, f"face = {first.face}\n", "face = 11\n", "face 11 is not on a d10"),
@@ -84,8 +90,20 @@ def _forgeries(folder: Path) -> dict:
     }
 
 
-@pytest.mark.parametrize("case", ["case-variant source", "d1 showing 1", "d0", "changed face", "changed hand die",
-                                  "broken chain", "face off the die", "id gap", "missing key"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "case-variant source",
+        "d1 showing 1",
+        "d0",
+        "changed face",
+        "changed hand die",
+        "broken chain",
+        "face off the die",
+        "id gap",
+        "missing key",
+    ],
+)
 def test_each_forgery_is_rejected_naming_the_roll_as_gmtool_does(script, game, gm, case):
     roll_id, old, new, why = _forgeries(game)[case]
     forge(game, roll_id, old, new)
@@ -112,9 +130,10 @@ def test_a_journal_rewritten_whole_is_caught_by_a_published_mark(script, game, g
         text = text.replace(f'chain = "{e.chain}"', f'chain = "{h}"')
     (game / "journal.toml").write_text(text, encoding="utf-8")
     state = (game / "campaign.toml").read_text(encoding="utf-8")
-    (game / "campaign.toml").write_text(re.sub(r'journal_hash = "[0-9a-f]+"', f'journal_hash = "{chains[-1]}"',
-                                               state), encoding="utf-8")
-    assert run(script, game).returncode == 0            # nothing in the journal itself shows it
+    (game / "campaign.toml").write_text(
+        re.sub(r'journal_hash = "[0-9a-f]+"', f'journal_hash = "{chains[-1]}"', state), encoding="utf-8"
+    )
+    assert run(script, game).returncode == 0  # nothing in the journal itself shows it
     ok(gm("verify", "-c", str(game)))
     res = run(script, game, "--marks", str(game / "reply.txt"))
     assert res.returncode == 1
@@ -125,9 +144,10 @@ def test_a_journal_rewritten_whole_is_caught_by_a_published_mark(script, game, g
 def test_marks_old_and_keyed_and_a_mark_for_no_roll(script, game):
     chains = journal.chain_of(journal.read_all(game / "journal.toml")[0])
     posts = game / "posts.txt"
-    posts.write_text(f"journal #2 · {chains[1][:12]}\n" + (game / "reply.txt").read_text(encoding="utf-8"),
-                     encoding="utf-8")
-    assert run(script, game, "--marks", str(posts)).returncode == 0    # an older gmtool's unkeyed mark
+    posts.write_text(
+        f"journal #2 · {chains[1][:12]}\n" + (game / "reply.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    assert run(script, game, "--marks", str(posts)).returncode == 0  # an older gmtool's unkeyed mark
     posts.write_text("журнал #40 · 0123456789ab\n", encoding="utf-8")
     res = run(script, game, "--marks", str(posts))
     assert res.returncode == 1 and "the journal has no roll #40" in res.stdout
@@ -141,9 +161,12 @@ def test_a_wrong_or_missing_secret_and_missing_files_are_one_clean_line(script, 
     unrevealed = tmp_path / "unrevealed"
     shutil.copytree(game, unrevealed)
     state = unrevealed / "campaign.toml"
-    state.write_text(re.sub(r'revealed_secret = "[0-9a-f]+"\n', "", state.read_text(encoding="utf-8")),
-                     encoding="utf-8")
+    state.write_text(
+        re.sub(r'revealed_secret = "[0-9a-f]+"\n', "", state.read_text(encoding="utf-8")), encoding="utf-8"
+    )
     res = run(script, unrevealed)
     assert (res.returncode, res.stderr) == (1, "the secret is not revealed yet: give it after the folder\n")
     res = run(script, tmp_path / "nowhere")
-    assert res.returncode == 1 and res.stderr.startswith("cannot read the campaign in ") and "Traceback" not in res.stderr
+    assert (
+        res.returncode == 1 and res.stderr.startswith("cannot read the campaign in ") and "Traceback" not in res.stderr
+    )

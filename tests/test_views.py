@@ -3,6 +3,7 @@
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -44,19 +45,19 @@ class TestViews:
             if p["name"] == "bob":
                 assert p["bc"] == 4 and p["awards"]
             else:
-                assert not {"bc", "orders", "fleet_size", "fleet_max", "awards", "scouts",
-                            "colony_ships"} & set(p), p
+                assert not {"bc", "orders", "fleet_size", "fleet_max", "awards", "scouts", "colony_ships"} & set(p), p
                 assert "homeworld" in p
         hexes = {s["hex"] for s in view["systems"]}
         explored = {str(s.hex) for s in self.c.systems if s.explored_by is not None}
         homes = {str(p.homeworld) for p in self.c.players}
         assert explored | homes <= hexes
-        unexplored = [s for s in self.c.systems if s.explored_by is None and s.homeworld_of is None
-                      and s.discovery != "orion"]
+        unexplored = [
+            s for s in self.c.systems if s.explored_by is None and s.homeworld_of is None and s.discovery != "orion"
+        ]
         assert not {str(s.hex) for s in unexplored} & hexes
 
     def test_moderator_sees_everything(self):
-        self.c.systems.append(System(hex=Hex(0, 1), discovery="planet"))   # unexplored but known to the GM
+        self.c.systems.append(System(hex=Hex(0, 1), discovery="planet"))  # unexplored but known to the GM
         view = status_view(self.c)
         assert len(view["players"]) == 3 and all("bc" in p for p in view["players"])
         assert {s["hex"] for s in view["systems"]} == {str(s.hex) for s in self.c.systems}

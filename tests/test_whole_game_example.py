@@ -2,6 +2,7 @@
 campaigns/example/orders/turn-01..09.toml, played on a copy of campaigns/example exactly as
 the doc plays them, end in carol's Orion victory in turn 9 — no campaign file edited by
 hand; `verify` passes, and `turn undo` of the last turn brings back the state before it."""
+
 from __future__ import annotations
 
 import shutil
@@ -26,7 +27,7 @@ def game(tmp_path):
 
 def test_the_shipped_example_is_at_turn_1_with_the_orders_of_a_whole_game():
     state = tomllib.loads((EXAMPLE / "campaign.toml").read_text(encoding="utf-8"))
-    assert state["turn"] == 1                      # the game is played on a copy, never here
+    assert state["turn"] == 1  # the game is played on a copy, never here
     assert [p.name for p in ORDERS] == [f"turn-{n:02d}.toml" for n in range(1, 10)]
     for n, path in enumerate(ORDERS, start=1):
         assert tomllib.loads(path.read_text(encoding="utf-8"))["turn"] == n
@@ -38,7 +39,7 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     for n, path in enumerate(ORDERS, start=1):
         orders = str(game / "orders" / path.name)
         ok(gm("turn", "check", orders, "-c", camp))
-        if n == 8:          # the doc opens turn 8 with its own post (the chair, the cards dealt)
+        if n == 8:  # the doc opens turn 8 with its own post (the chair, the cards dealt)
             assert "Chair of the Council: bob" in ok(gm("turn", "start", "-c", camp))
         if n == 9:
             before_last = (game / "campaign.toml").read_bytes()
@@ -61,7 +62,7 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert "carol's fleet destroyed the Guardian of Orion: Orion can be colonised" in posts[9]
     assert "bob destroyed the space dragon at -2,0" in posts[9]
     assert "carol colonised Orion (0,0)" in posts[9]
-    assert "The turn began: movement order alice → bob → carol" in posts[1]     # no start post was written
+    assert "The turn began: movement order alice → bob → carol" in posts[1]  # no start post was written
 
     data = status(gm, game)
     assert data["victory"] == {"kind": "orion", "leader": "carol", "turn": 9}
@@ -70,7 +71,7 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert systems["-2,0"]["owner"] == "bob" and systems["-2,0"]["monster"] is None
     assert_error(gm("turn", "start", "-c", camp), "the game is over")
     text_map = ok(gm("map", "-c", camp, "--player", "carol", "--format", "plain"))
-    assert "0,0 Orion: " in text_map and text_map.count(" — carol") >= 2   # Orion is listed, hers
+    assert "0,0 Orion: " in text_map and text_map.count(" — carol") >= 2  # Orion is listed, hers
     assert "Every roll checks out." in ok(gm("verify", "-c", camp))
 
     ok(gm("turn", "undo", "-c", camp))

@@ -19,6 +19,7 @@
   right before its block: it still runs (so later examples see its effects), but its
   output is neither compared nor rewritten. ``<!-- example: skip -->`` does not run it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -48,6 +49,7 @@ SERVE = re.compile(r"<!-- example: serve ([\w./-]+) at (http://127\.0\.0\.1:\d+)
 
 # ---------------------------------------------------------------------------- commands.md
 
+
 def _walk(command, path: list[str]):
     yield path, command
     if hasattr(command, "list_commands"):
@@ -64,6 +66,7 @@ def _choices(param) -> list[str]:
         return [str(getattr(c, "value", c)) for c in kind.choices]
     annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
     import enum
+
     for candidate in (annotation, *getattr(annotation, "__args__", ())):
         if isinstance(candidate, type) and issubclass(candidate, enum.Enum):
             return [str(m.value) for m in candidate]
@@ -136,7 +139,7 @@ def commands_markdown() -> str:
         "",
         "Every command and option of `gmtool`. `gmtool COMMAND --help` prints the same text.",
         "Options shared by many commands (`--format`, `--lang`, `--dice`, `--seed`, `-c`) are",
-        "described in the README's \"Everywhere\" section; exit status 0 means done, 1 a refusal",
+        'described in the README\'s "Everywhere" section; exit status 0 means done, 1 a refusal',
         "or bad input (one `error:` line on stderr), 2 a usage error.",
         "",
     ]
@@ -158,8 +161,9 @@ def commands_markdown() -> str:
         if options:
             lines += ["Options:", ""] + [_param_line(p) for p in options] + [""]
         if hasattr(command, "list_commands"):
-            subs = [n for n in command.list_commands(None)
-                    if not getattr(command.get_command(None, n), "hidden", False)]
+            subs = [
+                n for n in command.list_commands(None) if not getattr(command.get_command(None, n), "hidden", False)
+            ]
             label = "Commands" if path else "Commands (each below)"
             lines += [f"{label}: " + ", ".join(f"`{n}`" for n in subs), ""]
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -196,10 +200,18 @@ def command_names() -> list[str]:
 
 # ``<!-- generated: NAME … -->`` … ``<!-- end generated -->`` in a doc: what is between the
 # two lines is made by GENERATORS[NAME] (from the code that does the work), never by hand
-GENERATED = re.compile(r"^(<!-- generated: (?P<name>[\w-]+)\b[^\n]*-->\n)(?P<body>.*?)^(<!-- end generated -->)$",
-                       re.MULTILINE | re.DOTALL)
-TYPE_WORDS = {"int": "a whole number", "text": "text", "hex": "a hex", "bool": "true or false", "true": "`true`",
-              "texts": "a list of text", "any": "a number or text"}
+GENERATED = re.compile(
+    r"^(<!-- generated: (?P<name>[\w-]+)\b[^\n]*-->\n)(?P<body>.*?)^(<!-- end generated -->)$", re.MULTILINE | re.DOTALL
+)
+TYPE_WORDS = {
+    "int": "a whole number",
+    "text": "text",
+    "hex": "a hex",
+    "bool": "true or false",
+    "true": "`true`",
+    "texts": "a list of text",
+    "any": "a number or text",
+}
 
 
 def order_kinds_markdown() -> str:
@@ -218,12 +230,14 @@ def order_kinds_markdown() -> str:
         takes = " or ".join(forms) + ("" if kind.single else "; a list of them")
         post = ""
         if kind.post:
-            post = ", ".join(f"`!{w}`" for w in [kind.post, *(w for w, n in said.items() if n == kind.post and w != kind.post)])
+            post = ", ".join(
+                f"`!{w}`" for w in [kind.post, *(w for w, n in said.items() if n == kind.post and w != kind.post)]
+            )
         lines.append(f"| `{kind.name}` | {kind.phase.name} | {takes} | `{kind.name} = {kind.example}` | {post} |")
     return "\n".join(lines) + "\n"
 
 
-GENERATORS = {"order-kinds": order_kinds_markdown, "campaign-schema": lambda: schema_markdown()}   # defined below
+GENERATORS = {"order-kinds": order_kinds_markdown, "campaign-schema": lambda: schema_markdown()}  # defined below
 
 
 def generated(text: str) -> str:
@@ -233,16 +247,17 @@ def generated(text: str) -> str:
 
 # ---------------------------------------------------------------------------- examples
 
+
 @dataclass
 class Example:
     """One ``$ command`` line of a doc and the output the doc shows for it."""
 
     doc: Path
-    line: int                  # 1-based line of the ``$`` line
+    line: int  # 1-based line of the ``$`` line
     indent: str
     command: str
-    expected: list[str]        # without the indent
-    end: int                   # 0-based index of the line after the expected output
+    expected: list[str]  # without the indent
+    end: int  # 0-based index of the line after the expected output
     checked: bool = True
     run: bool = True
     actual: list[str] = field(default_factory=list)
@@ -277,8 +292,8 @@ def find_examples(doc: Path) -> list[Example]:
             stop = starts[n + 1] if n + 1 < len(starts) else end
             while stop > j + 1 and not lines[stop - 1].strip():
                 stop -= 1
-            out = [l[len(indent):] for l in lines[j + 1:stop]]
-            examples.append(Example(doc, j + 1, indent, lines[j][len(indent) + 2:], out, stop, checked, run))
+            out = [l[len(indent) :] for l in lines[j + 1 : stop]]
+            examples.append(Example(doc, j + 1, indent, lines[j][len(indent) + 2 :], out, stop, checked, run))
         i = end
     return examples
 
@@ -297,8 +312,16 @@ def fenced_files(doc: Path) -> list[tuple[str, str]]:
 
 def _environment(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GMTOOL_")}
-    env.update({"HOME": str(home), "COLUMNS": "100", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
-                "NO_COLOR": "1", "TERM": "dumb"})
+    env.update(
+        {
+            "HOME": str(home),
+            "COLUMNS": "100",
+            "LC_ALL": "C.UTF-8",
+            "PYTHONIOENCODING": "utf-8",
+            "NO_COLOR": "1",
+            "TERM": "dumb",
+        }
+    )
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
     return env
@@ -333,8 +356,9 @@ def _run(command: str, work: Path, env: dict[str, str]) -> list[str]:
     else:
         if "gmtool " in command:
             command = re.sub(r"(^|;\s*|&&\s*|\|\s*)gmtool ", rf'\1"{sys.executable}" -m gmtool ', command)
-        res = subprocess.run(command, shell=True, cwd=work, env=env, capture_output=True, text=True,
-                             encoding="utf-8", timeout=300)
+        res = subprocess.run(
+            command, shell=True, cwd=work, env=env, capture_output=True, text=True, encoding="utf-8", timeout=300
+        )
         text = res.stdout + res.stderr
     text = text.replace(str(work) + os.sep, "").rstrip("\n")
     return [line.rstrip() for line in text.split("\n")] if text else []
@@ -349,8 +373,9 @@ def run_examples(doc: Path) -> list[Example]:
     with tempfile.TemporaryDirectory(prefix="gmtool-docs-") as tmp:
         work = Path(tmp) / "work"
         (work / "campaigns").mkdir(parents=True)
-        shutil.copytree(EXAMPLE_CAMPAIGN, work / "campaigns" / "example",
-                        ignore=shutil.ignore_patterns(".lock", "*.tmp"))
+        shutil.copytree(
+            EXAMPLE_CAMPAIGN, work / "campaigns" / "example", ignore=shutil.ignore_patterns(".lock", "*.tmp")
+        )
         (work / "campaigns" / "example" / "secret.key").chmod(0o600)
         env = _environment(Path(tmp))
         for path, content in fenced_files(doc):
@@ -398,7 +423,7 @@ def _served(doc: Path, work: Path) -> Iterator[dict[str, str]]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:   # no request lines on stderr
+    def log_message(self, format: str, *args: object) -> None:  # no request lines on stderr
         pass
 
 
@@ -411,10 +436,10 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     if ELLIPSIS not in expected:
         return expected == actual
     cut = expected.index(ELLIPSIS)
-    head, tail = expected[:cut], expected[cut + 1:]
-    if actual[:len(head)] != head:
+    head, tail = expected[:cut], expected[cut + 1 :]
+    if actual[: len(head)] != head:
         return False
-    rest = actual[len(head):]
+    rest = actual[len(head) :]
     for k in range(len(rest) - len(tail) + 1 if ELLIPSIS not in tail else len(rest) + 1):
         if matches(tail, rest[k:]):
             return True
@@ -428,7 +453,7 @@ def regenerated(ex: Example) -> list[str]:
         return ex.actual
     cut = expected.index(ELLIPSIS)
     tail = len(expected) - cut - 1
-    return ex.actual[:cut] + [ELLIPSIS] + (ex.actual[len(ex.actual) - tail:] if tail else [])
+    return ex.actual[:cut] + [ELLIPSIS] + (ex.actual[len(ex.actual) - tail :] if tail else [])
 
 
 def stale(examples: list[Example]) -> list[Example]:
@@ -441,7 +466,7 @@ def rewrite(doc: Path, examples: list[Example]) -> bool:
     changed = False
     for ex in sorted(stale(examples), key=lambda e: e.line, reverse=True):
         new = [f"{ex.indent}{l}" if l else "" for l in regenerated(ex)]
-        lines[ex.line:ex.end] = new
+        lines[ex.line : ex.end] = new
         changed = True
     if changed:
         doc.write_text("\n".join(lines), encoding="utf-8")
@@ -453,6 +478,7 @@ def example_docs() -> list[Path]:
 
 
 # ---------------------------------------------------------------- campaign.toml's fields
+
 
 def _default_text(value: object) -> str:
     from gmtool.campaign.schema import REQUIRED
@@ -495,6 +521,7 @@ def schema_markdown() -> str:
 
 
 # ---------------------------------------------------------------------------- main
+
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv

@@ -1,5 +1,6 @@
 """Card decks kept in a campaign: shuffled with journaled dice, drawn without
 replacement, a discard pile reshuffled when the draw pile runs out (docs/rules-orion.md A11)."""
+
 from __future__ import annotations
 
 from gmtool.campaign.model import Campaign, Deck

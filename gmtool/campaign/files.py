@@ -6,6 +6,7 @@ only then is the old file replaced.  A failed write leaves the old file whole an
 :class:`~gmtool.errors.CampaignError` naming the file and the reason ("no space left on
 device"), never a half-written file.
 """
+
 from __future__ import annotations
 
 import errno
@@ -17,9 +18,8 @@ from gmtool.errors import CampaignError
 
 def write_error(path: Path, exc: OSError) -> CampaignError:
     """``campaigns/x/campaign.toml: cannot write: no space left on device``."""
-    from gmtool.tomlfile import display_path
-
     from gmtool.locale import Msg
+    from gmtool.tomlfile import display_path
 
     reason = (exc.strerror or str(exc)).lower() if exc.errno != errno.ENOSPC else Msg("error.campaign.disk_full")
     return CampaignError(key="campaign.cannot_write", where=display_path(path), reason=reason)
@@ -29,7 +29,7 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
-        if written <= 0:   # a short write that makes no progress: the disk is full
+        if written <= 0:  # a short write that makes no progress: the disk is full
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         view = view[written:]
 
@@ -75,7 +75,7 @@ def append_durably(path: Path, data: bytes) -> None:
                 os.ftruncate(fd, size)
                 os.fsync(fd)
             except OSError:
-                pass   # what is left is a torn tail: `campaign validate --repair` cuts it
+                pass  # what is left is a torn tail: `campaign validate --repair` cuts it
             raise write_error(path, exc) from None
     finally:
         os.close(fd)

@@ -20,6 +20,7 @@ Each ``post resolve`` appends its records with one write and an fsync (commands 
 then the post records that close them).  A crash or a full disk can only cut the last
 append: :func:`split` finds the cut, :func:`repair` removes it, as for the journal.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,19 +34,19 @@ from gmtool.errors import CampaignError
 from gmtool.tomlfile import display_path, toml_message
 
 HEADER = "# gmtool forum records: resolved commands and closed posts, append-only\n"
-INLINE_ARRAYS = (b"\ncommand = [", b"\npost = [")     # what earlier versions could write
+INLINE_ARRAYS = (b"\ncommand = [", b"\npost = [")  # what earlier versions could write
 
 
-PRIVATE = "private:"     # the key prefix of a private message (forum/posts.py: Post.key)
+PRIVATE = "private:"  # the key prefix of a private message (forum/posts.py: Post.key)
 
 
 @dataclass
 class ForumRecords:
-    commands: dict[str, dict[str, Any]] = field(default_factory=dict)   # key → the record that stands
-    posts: dict[str, dict[str, Any]] = field(default_factory=dict)      # post key → record
-    inline: bool = False     # holds an inline array of tables: :func:`unfreeze` before appending
-    voided: dict[str, dict[str, Any]] = field(default_factory=dict)    # key → its result `turn undo` voided
-    keys: list[str] = field(default_factory=list)   # every command record's key, in the file's order
+    commands: dict[str, dict[str, Any]] = field(default_factory=dict)  # key → the record that stands
+    posts: dict[str, dict[str, Any]] = field(default_factory=dict)  # post key → record
+    inline: bool = False  # holds an inline array of tables: :func:`unfreeze` before appending
+    voided: dict[str, dict[str, Any]] = field(default_factory=dict)  # key → its result `turn undo` voided
+    keys: list[str] = field(default_factory=list)  # every command record's key, in the file's order
 
 
 def _boundaries(text: str) -> list[int]:
@@ -109,7 +110,7 @@ def split(text: str) -> tuple[str, str, str]:
         else:
             hi = mid - 1
     later = [s for s in starts if s > cut]
-    if later and _parses(text[later[0]:]):
+    if later and _parses(text[later[0] :]):
         return text[:cut], text[cut:], message
     return text[:cut], text[cut:], ""
 
@@ -132,15 +133,19 @@ def read(path: Path) -> ForumRecords:
         # an earlier gmtool's inline `post = [...]` followed by a `[[post]]`: read piece by piece
         pieces = _pieces(raw) if records.inline else None
         if pieces is None:
-            raise CampaignError(key="campaign.forum_toml", where=where, reason=toml_message(exc),
-                                folder=display_path(path.parent)) from None
+            raise CampaignError(
+                key="campaign.forum_toml", where=where, reason=toml_message(exc), folder=display_path(path.parent)
+            ) from None
         data = dict(pieces)
     for r in data.get("post", []):
         if isinstance(r, dict) and isinstance(r.get("post_id"), str):
             key = PRIVATE + r["post_id"] if r.get("private") is True else r["post_id"]
-            records.posts.setdefault(key, r)   # the first closing stands
-    voids = [(v["before"], set(v["keys"])) for v in data.get("void", [])
-             if isinstance(v, dict) and isinstance(v.get("before"), int) and isinstance(v.get("keys"), list)]
+            records.posts.setdefault(key, r)  # the first closing stands
+    voids = [
+        (v["before"], set(v["keys"]))
+        for v in data.get("void", [])
+        if isinstance(v, dict) and isinstance(v.get("before"), int) and isinstance(v.get("keys"), list)
+    ]
     for position, r in enumerate(data.get("command", [])):
         if not (isinstance(r, dict) and isinstance(r.get("key"), str)):
             records.keys.append("")
@@ -167,8 +172,8 @@ def _command_key(record: dict[str, Any], posts: dict[str, Any]) -> str:
     return key
 
 
-LITERAL_FROM = 200     # strings this long are written as TOML literal strings where they can be
-BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")   # a TOML key written without quotes
+LITERAL_FROM = 200  # strings this long are written as TOML literal strings where they can be
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # a TOML key written without quotes
 
 
 def _literal_ok(value: str) -> bool:
@@ -185,8 +190,11 @@ def _table(name: str, record: dict[str, Any]) -> str:
     import tomli_w
 
     record = {k: v for k, v in record.items() if v is not None}
-    literal = {k: v for k, v in record.items() if isinstance(v, str) and len(v) >= LITERAL_FROM
-               and BARE_KEY.fullmatch(k) and _literal_ok(v)}
+    literal = {
+        k: v
+        for k, v in record.items()
+        if isinstance(v, str) and len(v) >= LITERAL_FROM and BARE_KEY.fullmatch(k) and _literal_ok(v)
+    }
     rest = tomli_w.dumps({k: v for k, v in record.items() if k not in literal})
     return f"[[{name}]]\n" + rest + "".join(f"{k} = '{v}'\n" for k, v in literal.items())
 
@@ -208,17 +216,21 @@ def unfreeze(path: Path) -> None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return                # damaged: `campaign validate --repair` deals with it
+        return  # damaged: `campaign validate --repair` deals with it
     try:
         records: dict[str, Any] | None = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        records = _pieces(text)   # already broken by a `[[post]]` after the inline array
+        records = _pieces(text)  # already broken by a `[[post]]` after the inline array
     if records is not None:
         atomic_write(path, (HEADER + _tables(records)).encode("utf-8"))
 
 
-def append(path: Path, commands: list[dict[str, Any]], posts: Sequence[dict[str, Any]] = (),
-           voids: Sequence[dict[str, Any]] = ()) -> None:
+def append(
+    path: Path,
+    commands: list[dict[str, Any]],
+    posts: Sequence[dict[str, Any]] = (),
+    voids: Sequence[dict[str, Any]] = (),
+) -> None:
     """Append command records, then the post records that close them (or void records),
     with one write."""
     if not commands and not posts and not voids:
@@ -247,7 +259,7 @@ def check(path: Path) -> tuple[str, str]:
     except UnicodeDecodeError:
         text = data.decode("utf-8", errors="replace")
     if any(m.decode() in text for m in INLINE_ARRAYS) and _pieces(text) is not None:
-        return "", ""     # an earlier gmtool's layout, read piece by piece and mended at the next append
+        return "", ""  # an earlier gmtool's layout, read piece by piece and mended at the next append
     _, tail, problem = split(text)
     return tail, problem
 

@@ -12,6 +12,7 @@ The moderator's own commands and views always use absolute coordinates.
     >>> to_view(campaign, "alice", Hex(3, -2))     # alice's homeworld at 2,-1 in stage 1
     Hex(q=1, r=-1)
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -19,7 +20,7 @@ from typing import Any, Callable
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 
-CLOSED_STAGE = 1   # the rooms open with stage 2 (turn 7)
+CLOSED_STAGE = 1  # the rooms open with stage 2 (turn 7)
 
 
 def closed(campaign: Campaign, stage: int | None = None) -> bool:
@@ -79,8 +80,7 @@ def rewrite(value: Any, write: Callable[[str], str]) -> Any:
     if write is str:
         return value
     if isinstance(value, dict):
-        return {k: (write(v) if k in HEX_KEYS and isinstance(v, str) else rewrite(v, write))
-                for k, v in value.items()}
+        return {k: (write(v) if k in HEX_KEYS and isinstance(v, str) else rewrite(v, write)) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [rewrite(v, write) for v in value]
     return value

@@ -1,6 +1,7 @@
 """The galaxy map: a hexagon of hexes with Orion at the centre and the homeworlds placed
 at least ``MIN_SPACING`` hexes from each other and from Orion, each with all six
 neighbours on the map (docs/commands.md, docs/rules-orion.md A4.5)."""
+
 from __future__ import annotations
 
 from gmtool.campaign.hexes import CENTRE, Hex, within
@@ -8,7 +9,7 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
 
 MIN_SPACING = 3
-MIN_PLAYERS, MAX_PLAYERS = 2, 10   # one leader per example race (the seed sets no cap)
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # one leader per example race (the seed sets no cap)
 _ATTEMPTS = 200
 
 

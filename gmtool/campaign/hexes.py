@@ -1,5 +1,6 @@
 """Axial hex coordinates (docs/commands.md): the six neighbours of (q, r) are (q+1, r),
 (q−1, r), (q, r+1), (q, r−1), (q+1, r−1), (q−1, r+1)."""
+
 from __future__ import annotations
 
 import re

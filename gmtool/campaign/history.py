@@ -5,6 +5,7 @@ voided.toml, and the undone turn's reports move into the undone snapshot's folde
 forum.toml: the forum results recorded since the kept state (a `!explore` whose hex is
 unexplored again) are marked void by a ``[[void]]`` record appended to it, so that their
 commands are resolved again (and say so) instead of replaying what was undone."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,9 @@ from gmtool.campaign.store import FORUM_FILE, CampaignStore, atomic_write, next_
 from gmtool.errors import GmError
 
 
-def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None,
-         orders: str | None = None) -> None:
+def keep(
+    store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None, orders: str | None = None
+) -> None:
     """Keep the state as it was before `turn end` — or before `turn run ORDERS`, which
     ``orders`` names — for `turn undo` (history/turn-NN/, or history/turn-NN-PLAYER/ for a
     Merchant of Venus player's turn)."""
@@ -33,7 +35,7 @@ def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: 
     try:
         forum: dict = {"forum_commands": len(forumfile.read(store.folder / FORUM_FILE).keys)}
     except GmError:
-        forum = {}      # damaged (`campaign validate --repair`): undo goes by the results' dice
+        forum = {}  # damaged (`campaign validate --repair`): undo goes by the results' dice
     meta = {"turn": turn, "first_roll_id": first_id, "seq": seq, **forum, **({"orders": orders} if orders else {})}
     atomic_write(snapshot / "meta.toml", tomli_w.dumps(meta).encode())
 
@@ -42,9 +44,9 @@ def keep(store: CampaignStore, turn: int, before: bytes, first_id: int, player: 
 class Undone:
     turn: int
     first_id: int
-    last_id: int   # below first_id when the undone turn rolled nothing
-    orders: str | None = None   # the orders file of an undone `turn run` (its orders undone too)
-    forum_voided: int = 0       # forum results voided (their commands are resolved again)
+    last_id: int  # below first_id when the undone turn rolled nothing
+    orders: str | None = None  # the orders file of an undone `turn run` (its orders undone too)
+    forum_voided: int = 0  # forum results voided (their commands are resolved again)
 
 
 def undo(store: CampaignStore) -> Undone:
@@ -55,15 +57,14 @@ def undo(store: CampaignStore) -> Undone:
     records = forumfile.read(forum_path)
     void = forumfile.void_record(records, _forum_since(snapshot, records, first_id), turn)
     last_id = store.next_roll_id() - 1
-    kept = store.check_snapshot(snapshot / "campaign.toml")   # check first, replace after
-    entry = (f"[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\n"
-             f"reason = \"turn {turn} undone\"\n\n")
+    kept = store.check_snapshot(snapshot / "campaign.toml")  # check first, replace after
+    entry = f'[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\nreason = "turn {turn} undone"\n\n'
     if last_id < first_id:
-        entry = f"[[void]]\nturn = {turn}\nreason = \"turn {turn} undone (no rolls)\"\n\n"
+        entry = f'[[void]]\nturn = {turn}\nreason = "turn {turn} undone (no rolls)"\n\n'
     voided = store.folder / "voided.toml"
     size = voided.stat().st_size if voided.exists() else 0
     forum_size = forum_path.stat().st_size if forum_path.exists() else 0
-    append_durably(voided, entry.encode("utf-8"))     # the void is recorded before the state goes back
+    append_durably(voided, entry.encode("utf-8"))  # the void is recorded before the state goes back
     try:
         if void is not None:
             if records.inline:
@@ -84,7 +85,11 @@ def undo(store: CampaignStore) -> Undone:
     (target / "reports").mkdir(exist_ok=True)
     reports = store.folder / "reports"
     for folder in sorted(reports.glob("turn-*")) if reports.is_dir() else []:
-        number = int(folder.name.split("-")[1]) if folder.name.split("-")[1].isascii() and folder.name.split("-")[1].isdigit() else 0
+        number = (
+            int(folder.name.split("-")[1])
+            if folder.name.split("-")[1].isascii() and folder.name.split("-")[1].isdigit()
+            else 0
+        )
         for report in folder.iterdir():
             if number > turn or (number == turn and not report.name.startswith("start-")):
                 report.rename(target / "reports" / f"{folder.name}-{report.name}")

@@ -5,6 +5,7 @@ crash can at worst leave the last entry incomplete; :func:`read_tail` finds the 
 by reading the end of the file only (an append costs the same at roll #20,000 as at #1),
 and :func:`split` / :func:`repair` find and cut an incomplete tail.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -67,7 +68,7 @@ def mark(last_id: int, chain: str, key: bytes, lang: str = "en") -> str:
     return f"{MARK_WORD.get(lang, MARK_WORD['en'])} #{last_id} · {mark_hash(key, chain)}"
 
 
-_TAIL = 16384   # several entries: a purpose is at most 200 characters
+_TAIL = 16384  # several entries: a purpose is at most 200 characters
 
 
 MAX_PURPOSE = 200
@@ -77,9 +78,11 @@ def format_entry(entry: Entry) -> str:
     purpose = "".join(ch if ch >= " " and ch != "\x7f" else " " for ch in entry.purpose)[:MAX_PURPOSE]
     purpose = purpose.replace("\\", "\\\\").replace('"', '\\"')
     # the optional chain goes first: an entry cut anywhere after it still lacks a required key
-    chain = f"chain = \"{entry.chain}\"\n" if entry.chain else ""
-    return (f"{HEADER}{chain}id = {entry.id}\nturn = {entry.turn}\npurpose = \"{purpose}\"\n"
-            f"die = {entry.die}\nface = {entry.face}\nsource = \"{entry.source}\"\n\n")
+    chain = f'chain = "{entry.chain}"\n' if entry.chain else ""
+    return (
+        f'{HEADER}{chain}id = {entry.id}\nturn = {entry.turn}\npurpose = "{purpose}"\n'
+        f'die = {entry.die}\nface = {entry.face}\nsource = "{entry.source}"\n\n'
+    )
 
 
 def _parse_block(text: str) -> Entry | None:
@@ -137,7 +140,7 @@ def last_entry(path: Path) -> Entry | None:
         text = fh.read().decode("utf-8", errors="replace")
     complete, _ = _cut(text)
     starts = [i for i in _header_positions(complete) if i > 0 or size <= _TAIL]
-    return _parse_block(complete[starts[-1]:]) if starts else None
+    return _parse_block(complete[starts[-1] :]) if starts else None
 
 
 def last_chain(path: Path) -> str:
@@ -163,7 +166,7 @@ def read_tail(path: Path) -> tuple[int, bool]:
         text = fh.read().decode("utf-8", errors="replace")
     complete, tail = _cut(text)
     starts = [i for i in _header_positions(complete) if i > 0 or size <= _TAIL]
-    last = _parse_block(complete[starts[-1]:]) if starts else None
+    last = _parse_block(complete[starts[-1] :]) if starts else None
     return (last.id if last else 0), not tail
 
 

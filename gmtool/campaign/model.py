@@ -6,6 +6,7 @@ against it and names the place of a mistake (``player 2: bc must be a whole numb
 hand-edited file gets a clear message, and :func:`campaign_to_dict` writes only what is set
 (TOML has no null).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,18 +41,28 @@ SCHEMA_VERSION = 1
 # Support ships a leader counts (not combat ships): ship class → Player attribute.
 SUPPORT_SHIPS = {"scout": "scouts", "colony_ship": "colony_ships"}
 # Ranges checked on load (a hand edit, a forged file): every whole number is bounded.
-MAX_INT = 10 ** 9            # any count of BC, RP, credits…
+MAX_INT = 10**9  # any count of BC, RP, credits…
 MAX_TURN = 10_000
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
-SMALL = (0, 10_000)          # ships, agents, population…
+SMALL = (0, 10_000)  # ships, agents, population…
 # A leader's whole-number fields and their ranges. The one definition: the loader checks them,
 # every save reads back what it writes through the loader (store.CampaignStore.encode), and a
 # rule that adds to one (a grant) may ask here before it does.
 PLAYER_RANGES: dict[str, tuple[int, int]] = {
-    "bc": COUNT, "orders": SMALL, "fleet_size": (0, 100), "fleet_max": (0, 100), "scouts": SMALL,
-    "colony_ships": SMALL, "secret_ops": (0, 100), "agent_limit": (0, 100), "rp": COUNT,
-    "fleet_changed_turn": TURN, "scrap_refund": COUNT, "tech_rp": COUNT, "moved_turn": TURN,
+    "bc": COUNT,
+    "orders": SMALL,
+    "fleet_size": (0, 100),
+    "fleet_max": (0, 100),
+    "scouts": SMALL,
+    "colony_ships": SMALL,
+    "secret_ops": (0, 100),
+    "agent_limit": (0, 100),
+    "rp": COUNT,
+    "fleet_changed_turn": TURN,
+    "scrap_refund": COUNT,
+    "tech_rp": COUNT,
+    "moved_turn": TURN,
 }
 
 
@@ -73,9 +84,9 @@ class PlanetState:
     production: int = 0
     population: int = 0
     buildings: list[str] = field(default_factory=list)
-    scientists: int = 0              # the rest of the colonists work (A6 decision)
-    active_turn: int | None = None   # activated for that turn (the homeworld always is)
-    base: str | None = None          # an orbital base
+    scientists: int = 0  # the rest of the colonists work (A6 decision)
+    active_turn: int | None = None  # activated for that turn (the homeworld always is)
+    base: str | None = None  # an orbital base
     blockaded: bool = False
     blockaded_by: str | None = None  # the leader whose fleet blockades it (A7)
 
@@ -84,21 +95,21 @@ class PlanetState:
 class Monster:
     kind: str
     great: bool = False
-    guards: str | None = None      # the positive event gained once it is destroyed
+    guards: str | None = None  # the positive event gained once it is destroyed
 
 
 @dataclass
 class System:
     hex: Hex
-    discovery: str                 # empty | asteroids | planet | orion
+    discovery: str  # empty | asteroids | planet | orion
     planet: PlanetState | None = None
     owner: str | None = None
     explored_by: str | None = None
     explored_turn: int | None = None
     homeworld_of: str | None = None
     monster: Monster | None = None
-    guardian: bool = False         # the Guardian of Orion (docs/rules-orion.md A4.6)
-    guardian_toughness: int | None = None   # its toughness when damaged (None: whole)
+    guardian: bool = False  # the Guardian of Orion (docs/rules-orion.md A4.6)
+    guardian_toughness: int | None = None  # its toughness when damaged (None: whole)
     events: list[str] = field(default_factory=list)
     name: str = ""
 
@@ -106,7 +117,7 @@ class System:
 @dataclass
 class Player:
     name: str
-    homeworld: Hex | None = None     # orion; a venus merchant has none
+    homeworld: Hex | None = None  # orion; a venus merchant has none
     bc: int = 0
     orders: int = 0
     fleet_size: int = 1
@@ -115,27 +126,27 @@ class Player:
     scouts: int = 1
     colony_ships: int = 1
     race: str = ""
-    secret_ops: int = 0            # Secret Operations level (docs/rules-orion.md A10)
-    agent_limit: int = 0           # how many agents it may keep (starts at 0, A10)
+    secret_ops: int = 0  # Secret Operations level (docs/rules-orion.md A10)
+    agent_limit: int = 0  # how many agents it may keep (starts at 0, A10)
     # What the moderator still has to hand out: technologies, a derelict ship …
     awards: list[dict[str, Any]] = field(default_factory=list)
     # Private news for this leader's next report: {"turn", "kind", …}
     inbox: list[dict[str, Any]] = field(default_factory=list)
-    rp: int = 0                      # research points accumulated
-    ships: ShipCounts = field(default_factory=ShipCounts)    # combat ships by class (and modules)
-    builds: list[dict[str, Any]] = field(default_factory=list)   # orders for this production: {item, hex}
-    scrap_refund: int = 0            # BC refunded at the next production (A6)
-    all_sciences: bool = False       # every science researched (technology victory, A12)
-    tech_rp: int = 0                 # RP made since then
-    hand: list[str] = field(default_factory=list)          # event cards, hidden
+    rp: int = 0  # research points accumulated
+    ships: ShipCounts = field(default_factory=ShipCounts)  # combat ships by class (and modules)
+    builds: list[dict[str, Any]] = field(default_factory=list)  # orders for this production: {item, hex}
+    scrap_refund: int = 0  # BC refunded at the next production (A6)
+    all_sciences: bool = False  # every science researched (technology victory, A12)
+    tech_rp: int = 0  # RP made since then
+    hand: list[str] = field(default_factory=list)  # event cards, hidden
     quests_done: list[str] = field(default_factory=list)
     fleet_changed_turn: int | None = None
     # Ships that explored a hex in turn ``moved_turn`` (a ship's move ends there, A4): ship → count.
     moved: dict[str, int] = field(default_factory=dict)
     moved_turn: int | None = None
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
-    vacant: bool = False             # the leader left; its empire waits for a replacement
-    lang: str = ""                   # the language of its private reports ("": the campaign's)
+    vacant: bool = False  # the leader left; its empire waits for a replacement
+    lang: str = ""  # the language of its private reports ("": the campaign's)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
@@ -149,7 +160,7 @@ class Agent:
     name: str
     owner: str
     specialities: list[str]
-    used_turn: int | None = None   # one activation per agent per turn
+    used_turn: int | None = None  # one activation per agent per turn
     hired_turn: int = 1
 
 
@@ -164,9 +175,9 @@ class Deck:
 @dataclass
 class Council:
     chair: str | None = None
-    laws: list[dict[str, Any]] = field(default_factory=list)      # {"id", "turn"}
-    vote: dict[str, Any] | None = None       # the open vote: {"turn", "options", "bill", "ballots"}
-    election: dict[str, Any] | None = None   # the open election: {"turn", "ballots"}
+    laws: list[dict[str, Any]] = field(default_factory=list)  # {"id", "turn"}
+    vote: dict[str, Any] | None = None  # the open vote: {"turn", "options", "bill", "ballots"}
+    election: dict[str, Any] | None = None  # the open election: {"turn", "ballots"}
     last_tally: dict[str, Any] | None = None
     emperor: str | None = None
     victory: dict[str, Any] | None = None
@@ -188,15 +199,15 @@ class VenusState:
 
     first_player: str = ""
     current: str = ""
-    phase: str = "movement"            # movement | first_contact | operations
-    heading: str | None = None         # declared destination for this turn's move
-    moved: bool = False                # the speed roll of this turn is made
-    speed_dice: list[int] = field(default_factory=list)   # this turn's speed dice, in roll order
-    navigation: int | None = None      # 1-based index of the speed die assigned to navigation
+    phase: str = "movement"  # movement | first_contact | operations
+    heading: str | None = None  # declared destination for this turn's move
+    moved: bool = False  # the speed roll of this turn is made
+    speed_dice: list[int] = field(default_factory=list)  # this turn's speed dice, in roll order
+    navigation: int | None = None  # 1-based index of the speed die assigned to navigation
     merchants: dict[str, Merchant] = field(default_factory=dict)
-    first_contact: dict[str, str] = field(default_factory=dict)   # system → card, face down
-    revealed: list[str] = field(default_factory=list)             # systems whose card is face up
-    encounters: dict[str, str] = field(default_factory=dict)      # encounter space → token, face down
+    first_contact: dict[str, str] = field(default_factory=dict)  # system → card, face down
+    revealed: list[str] = field(default_factory=list)  # systems whose card is face up
+    encounters: dict[str, str] = field(default_factory=dict)  # encounter space → token, face down
     winner: str | None = None
 
 
@@ -204,10 +215,10 @@ class VenusState:
 class TurnState:
     """Where the campaign stands in its turn (docs/rules-orion.md A3, A11)."""
 
-    started: int = 0                  # the last turn `turn start` ran for
-    token: str | None = None          # the first-turn token (from turn 7)
-    quests: list[str] = field(default_factory=list)        # announced, still open
-    completions: dict[str, list[str]] = field(default_factory=dict)   # quest → leaders, this turn
+    started: int = 0  # the last turn `turn start` ran for
+    token: str | None = None  # the first-turn token (from turn 7)
+    quests: list[str] = field(default_factory=list)  # announced, still open
+    completions: dict[str, list[str]] = field(default_factory=dict)  # quest → leaders, this turn
     victory: dict[str, Any] | None = None
     # What happened this turn, whichever way it was entered: {"kind", "leader", "public", …};
     # the turn's reports tell it, then it is cleared.
@@ -224,8 +235,8 @@ class Campaign:
     ruleset: str = "orion"
     lang: str = "en"
     format: str = "plain"
-    dialect: str | None = None       # the forum's BBCode dialect (tables/forums), else phpbb
-    post_limit: int | None = None    # split posts longer than this, else the dialect's limit
+    dialect: str | None = None  # the forum's BBCode dialect (tables/forums), else phpbb
+    post_limit: int | None = None  # split posts longer than this, else the dialect's limit
     turn: int = 1
     stage: int = 1
     seed: int | None = None
@@ -237,8 +248,8 @@ class Campaign:
     council: Council = field(default_factory=Council)
     turn_state: TurnState = field(default_factory=TurnState)
     venus: VenusState | None = None
-    last_roll_id: int = 0            # the journal's last id when the state was last saved
-    journal_hash: str = ""           # the journal's running hash then (every report's mark is keyed from it)
+    last_roll_id: int = 0  # the journal's last id when the state was last saved
+    journal_hash: str = ""  # the journal's running hash then (every report's mark is keyed from it)
     # the key of the published marks (journal.mark_key of the secret), set by the store when the
     # secret is at hand; never saved, and None prints no mark
     mark_key: bytes | None = field(default=None, repr=False, compare=False)
@@ -298,10 +309,13 @@ ANY_TURN = Int(*TURN)
 TEXT = Str()
 
 
-SHIP = Record("ship class with modules", [
-    Key("count", Int(*SMALL), REQUIRED, doc="how many"),
-    Key("modules", Strings(), [], doc="the modules' ids (ships with modules, issue 24)"),
-])
+SHIP = Record(
+    "ship class with modules",
+    [
+        Key("count", Int(*SMALL), REQUIRED, doc="how many"),
+        Key("modules", Strings(), [], doc="the modules' ids (ships with modules, issue 24)"),
+    ],
+)
 
 
 class Ships(Check):
@@ -329,15 +343,28 @@ class Ships(Check):
         yield SHIP
 
 
-AWARD = Record("award", [
-    Key("id", Int(*COUNT), doc="its number, for `award apply`"),
-    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="`technologies`, `science_level`, `ship`, `agent_mission`…"),
-    Key("value", Free(), doc="what is handed out: its shape is the kind's (a count, an id, a table)"),
-    Key("hex", TEXT), Key("reason", TEXT, doc="`exploration`, `agent`, the moderator's words"),
-])
-OLD_AWARD = Record("award, older shape (no kind)", [
-    Key("id", Int(*COUNT)), Key("turn", ANY_TURN), Key("hex", TEXT), Key("reason", TEXT),
-], free=True, doc="one more key names what is handed out, its value what (`technologies = 2`)")
+AWARD = Record(
+    "award",
+    [
+        Key("id", Int(*COUNT), doc="its number, for `award apply`"),
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("kind", TEXT, REQUIRED, doc="`technologies`, `science_level`, `ship`, `agent_mission`…"),
+        Key("value", Free(), doc="what is handed out: its shape is the kind's (a count, an id, a table)"),
+        Key("hex", TEXT),
+        Key("reason", TEXT, doc="`exploration`, `agent`, the moderator's words"),
+    ],
+)
+OLD_AWARD = Record(
+    "award, older shape (no kind)",
+    [
+        Key("id", Int(*COUNT)),
+        Key("turn", ANY_TURN),
+        Key("hex", TEXT),
+        Key("reason", TEXT),
+    ],
+    free=True,
+    doc="one more key names what is handed out, its value what (`technologies = 2`)",
+)
 
 
 class Award(Check):
@@ -359,123 +386,288 @@ class Award(Check):
         yield OLD_AWARD
 
 
-INBOX = Record("inbox entry", [
-    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="`agent_lost`, `agent_caught`, …"),
-    Key("agent", TEXT), Key("target", TEXT), Key("sent_by", TEXT), Key("blamed", TEXT),
-    Key("learned", MapOf(Free(), "WHAT"), doc="what an agent learned: `bc`, `hand`, `agents`…"),
-])
-BUILD = Record("build order", [
-    Key("item", TEXT, REQUIRED, doc="an id of tables/orion/costs"), Key("hex", HexText(as_text=True), REQUIRED),
-])
-PLAYER = Record("[[player]]", [
-    Key("name", TEXT, doc="the leader's name, as used in every command"),
-    Key("race", TEXT), Key("homeworld", HexText(), doc="orion; a merchant of Venus has none"),
-    *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("bc", "orders", "fleet_size", "fleet_max")],
-    Key("feudal", Bool()),
-    *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("scouts", "colony_ships", "secret_ops", "agent_limit")],
-    Key("awards", ListOf(Award()), doc="what the moderator still has to hand out"),
-    Key("inbox", ListOf(INBOX), doc="private news for the leader's next report"),
-    Key("rp", Int(*PLAYER_RANGES["rp"])),
-    Key("hand", Strings(), doc="event cards held (secret)"), Key("quests_done", Strings()),
-    Key("ships", Ships(), write="truthy", doc="combat ships by class"),
-    Key("builds", ListOf(BUILD), doc="build orders for the next production"),
-    Key("scrap_refund", Int(*PLAYER_RANGES["scrap_refund"]), write="truthy"),
-    Key("all_sciences", Bool(), write="truthy"), Key("tech_rp", Int(*PLAYER_RANGES["tech_rp"]), write="truthy"),
-    Key("fleet_changed_turn", Int(*PLAYER_RANGES["fleet_changed_turn"])),
-    Key("technologies", Strings()),
-    Key("moved", MapOf(Int(*SMALL), "SHIP"), write="truthy", doc="ships that explored a hex in turn `moved_turn`"),
-    Key("moved_turn", Int(*PLAYER_RANGES["moved_turn"]), write=lambda p: bool(p.moved) and p.moved_turn is not None),
-    Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
-    Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
-], Player, label="name")
+INBOX = Record(
+    "inbox entry",
+    [
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("kind", TEXT, REQUIRED, doc="`agent_lost`, `agent_caught`, …"),
+        Key("agent", TEXT),
+        Key("target", TEXT),
+        Key("sent_by", TEXT),
+        Key("blamed", TEXT),
+        Key("learned", MapOf(Free(), "WHAT"), doc="what an agent learned: `bc`, `hand`, `agents`…"),
+    ],
+)
+BUILD = Record(
+    "build order",
+    [
+        Key("item", TEXT, REQUIRED, doc="an id of tables/orion/costs"),
+        Key("hex", HexText(as_text=True), REQUIRED),
+    ],
+)
+PLAYER = Record(
+    "[[player]]",
+    [
+        Key("name", TEXT, doc="the leader's name, as used in every command"),
+        Key("race", TEXT),
+        Key("homeworld", HexText(), doc="orion; a merchant of Venus has none"),
+        *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("bc", "orders", "fleet_size", "fleet_max")],
+        Key("feudal", Bool()),
+        *[Key(k, Int(*PLAYER_RANGES[k])) for k in ("scouts", "colony_ships", "secret_ops", "agent_limit")],
+        Key("awards", ListOf(Award()), doc="what the moderator still has to hand out"),
+        Key("inbox", ListOf(INBOX), doc="private news for the leader's next report"),
+        Key("rp", Int(*PLAYER_RANGES["rp"])),
+        Key("hand", Strings(), doc="event cards held (secret)"),
+        Key("quests_done", Strings()),
+        Key("ships", Ships(), write="truthy", doc="combat ships by class"),
+        Key("builds", ListOf(BUILD), doc="build orders for the next production"),
+        Key("scrap_refund", Int(*PLAYER_RANGES["scrap_refund"]), write="truthy"),
+        Key("all_sciences", Bool(), write="truthy"),
+        Key("tech_rp", Int(*PLAYER_RANGES["tech_rp"]), write="truthy"),
+        Key("fleet_changed_turn", Int(*PLAYER_RANGES["fleet_changed_turn"])),
+        Key("technologies", Strings()),
+        Key("moved", MapOf(Int(*SMALL), "SHIP"), write="truthy", doc="ships that explored a hex in turn `moved_turn`"),
+        Key(
+            "moved_turn", Int(*PLAYER_RANGES["moved_turn"]), write=lambda p: bool(p.moved) and p.moved_turn is not None
+        ),
+        Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
+        Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
+    ],
+    Player,
+    label="name",
+)
 
-PLANET = Record("[system.planet]", [
-    Key("type", TEXT), Key("size", TEXT), Key("properties", Strings()),
-    Key("max_population", Int(*SMALL), REQUIRED), Key("production", Int(-10_000, 10_000), REQUIRED),
-    Key("population", Int(*SMALL)), Key("buildings", Strings()), Key("scientists", Int(*SMALL)),
-    Key("active_turn", ANY_TURN), Key("base", TEXT),
-    Key("blockaded", Bool(), write="truthy"), Key("blockaded_by", TEXT, write="truthy"),
-], PlanetState)
-MONSTER = Record("[system.monster]", [
-    Key("kind", TEXT), Key("great", Bool()), Key("guards", TEXT, doc="the positive event gained once it is destroyed"),
-], Monster)
-SYSTEM = Record("[[system]]", [
-    Key("hex", HexText()), Key("name", TEXT), Key("discovery", TEXT, doc="`empty`, `asteroids`, `planet`, `orion`"),
-    Key("owner", TEXT), Key("explored_by", TEXT), Key("explored_turn", ANY_TURN), Key("homeworld_of", TEXT),
-    Key("events", Strings(), doc="the exploration events that happened there"),
-    Key("guardian", Bool(), write="truthy", doc="the Guardian of Orion stands there"),
-    Key("guardian_toughness", Int(0, 1000), doc="its toughness once damaged"),
-    Key("planet", PLANET), Key("monster", MONSTER),
-], System, label="hex")
-AGENT = Record("[[agent]]", [
-    Key("name", TEXT), Key("owner", TEXT), Key("specialities", Strings(), []),
-    Key("used_turn", ANY_TURN), Key("hired_turn", ANY_TURN),
-], Agent, label="name")
-DECK = Record("[decks.NAME]", [
-    Key("draw", Strings(), write="always", doc="card ids, top first"), Key("discard", Strings(), write="always"),
-], Deck)
+PLANET = Record(
+    "[system.planet]",
+    [
+        Key("type", TEXT),
+        Key("size", TEXT),
+        Key("properties", Strings()),
+        Key("max_population", Int(*SMALL), REQUIRED),
+        Key("production", Int(-10_000, 10_000), REQUIRED),
+        Key("population", Int(*SMALL)),
+        Key("buildings", Strings()),
+        Key("scientists", Int(*SMALL)),
+        Key("active_turn", ANY_TURN),
+        Key("base", TEXT),
+        Key("blockaded", Bool(), write="truthy"),
+        Key("blockaded_by", TEXT, write="truthy"),
+    ],
+    PlanetState,
+)
+MONSTER = Record(
+    "[system.monster]",
+    [
+        Key("kind", TEXT),
+        Key("great", Bool()),
+        Key("guards", TEXT, doc="the positive event gained once it is destroyed"),
+    ],
+    Monster,
+)
+SYSTEM = Record(
+    "[[system]]",
+    [
+        Key("hex", HexText()),
+        Key("name", TEXT),
+        Key("discovery", TEXT, doc="`empty`, `asteroids`, `planet`, `orion`"),
+        Key("owner", TEXT),
+        Key("explored_by", TEXT),
+        Key("explored_turn", ANY_TURN),
+        Key("homeworld_of", TEXT),
+        Key("events", Strings(), doc="the exploration events that happened there"),
+        Key("guardian", Bool(), write="truthy", doc="the Guardian of Orion stands there"),
+        Key("guardian_toughness", Int(0, 1000), doc="its toughness once damaged"),
+        Key("planet", PLANET),
+        Key("monster", MONSTER),
+    ],
+    System,
+    label="hex",
+)
+AGENT = Record(
+    "[[agent]]",
+    [
+        Key("name", TEXT),
+        Key("owner", TEXT),
+        Key("specialities", Strings(), []),
+        Key("used_turn", ANY_TURN),
+        Key("hired_turn", ANY_TURN),
+    ],
+    Agent,
+    label="name",
+)
+DECK = Record(
+    "[decks.NAME]",
+    [
+        Key("draw", Strings(), write="always", doc="card ids, top first"),
+        Key("discard", Strings(), write="always"),
+    ],
+    Deck,
+)
 
 LAW = Record("law", [Key("id", TEXT, REQUIRED), Key("turn", ANY_TURN, REQUIRED)])
-BILL_BALLOT = Record("bill ballot", [
-    Key("vote", TEXT, REQUIRED, doc="`yes`, `no`, `abstain`"), Key("bribe_bc", Int(*COUNT)),
-])
-VOTE = Record("vote", [
-    Key("turn", ANY_TURN, REQUIRED), Key("options", Strings(), REQUIRED, doc="the bills drawn"),
-    Key("bill", TEXT, doc="the one put to the vote"), Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
-])
+BILL_BALLOT = Record(
+    "bill ballot",
+    [
+        Key("vote", TEXT, REQUIRED, doc="`yes`, `no`, `abstain`"),
+        Key("bribe_bc", Int(*COUNT)),
+    ],
+)
+VOTE = Record(
+    "vote",
+    [
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("options", Strings(), REQUIRED, doc="the bills drawn"),
+        Key("bill", TEXT, doc="the one put to the vote"),
+        Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
+    ],
+)
 ELECTION_BALLOT = Record("election ballot", [Key("candidate", TEXT), Key("bribe_bc", Int(*COUNT))])
-ELECTION = Record("election", [
-    Key("turn", ANY_TURN, REQUIRED), Key("ballots", MapOf(ELECTION_BALLOT, "LEADER"), REQUIRED),
-])
-TALLY = Record("tally", [
-    Key("kind", Choice(("bill", "election")), REQUIRED), Key("turn", ANY_TURN, REQUIRED), Key("bill", TEXT),
-    Key("not_voted", Strings()), Key("ballots", ListOf(Record("counted ballot", [
-        Key("leader", TEXT, REQUIRED), Key("vote", TEXT), Key("planets", Int(*COUNT)), Key("bribe_bc", Int(*COUNT)),
-        Key("votes", Int(*COUNT))]))),
-], free=True, doc="the tally's figures beside these (`yes`, `no`, `totals`, `elected`…) are the council report's")
-VICTORY = Record("victory", [
-    Key("kind", TEXT, REQUIRED, doc="`conquest`, `orion`, `technology`, `diplomatic`, `territorial`"),
-    Key("leader", TEXT), Key("tied", Strings()), Key("turn", ANY_TURN, REQUIRED), Key("decided_by", TEXT),
-    Key("standings", ListOf(Record("standing", [
-        Key("leader", TEXT, REQUIRED), Key("planets", Int(*COUNT)), Key("population", Int(*COUNT)),
-        Key("bc", Int(*COUNT))]))),
-])
-COUNCIL = Record("[council]", [
-    Key("chair", TEXT), Key("laws", ListOf(LAW)), Key("vote", VOTE), Key("election", ELECTION),
-    Key("last_tally", TALLY), Key("emperor", TEXT), Key("victory", VICTORY),
-], Council)
+ELECTION = Record(
+    "election",
+    [
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("ballots", MapOf(ELECTION_BALLOT, "LEADER"), REQUIRED),
+    ],
+)
+TALLY = Record(
+    "tally",
+    [
+        Key("kind", Choice(("bill", "election")), REQUIRED),
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("bill", TEXT),
+        Key("not_voted", Strings()),
+        Key(
+            "ballots",
+            ListOf(
+                Record(
+                    "counted ballot",
+                    [
+                        Key("leader", TEXT, REQUIRED),
+                        Key("vote", TEXT),
+                        Key("planets", Int(*COUNT)),
+                        Key("bribe_bc", Int(*COUNT)),
+                        Key("votes", Int(*COUNT)),
+                    ],
+                )
+            ),
+        ),
+    ],
+    free=True,
+    doc="the tally's figures beside these (`yes`, `no`, `totals`, `elected`…) are the council report's",
+)
+VICTORY = Record(
+    "victory",
+    [
+        Key("kind", TEXT, REQUIRED, doc="`conquest`, `orion`, `technology`, `diplomatic`, `territorial`"),
+        Key("leader", TEXT),
+        Key("tied", Strings()),
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("decided_by", TEXT),
+        Key(
+            "standings",
+            ListOf(
+                Record(
+                    "standing",
+                    [
+                        Key("leader", TEXT, REQUIRED),
+                        Key("planets", Int(*COUNT)),
+                        Key("population", Int(*COUNT)),
+                        Key("bc", Int(*COUNT)),
+                    ],
+                )
+            ),
+        ),
+    ],
+)
+COUNCIL = Record(
+    "[council]",
+    [
+        Key("chair", TEXT),
+        Key("laws", ListOf(LAW)),
+        Key("vote", VOTE),
+        Key("election", ELECTION),
+        Key("last_tally", TALLY),
+        Key("emperor", TEXT),
+        Key("victory", VICTORY),
+    ],
+    Council,
+)
 
 LOG_COMMON = [
-    Key("turn", ANY_TURN, REQUIRED), Key("kind", TEXT, REQUIRED, doc="one of LOG_KINDS (below), or another rule's"),
-    Key("leader", TEXT), Key("public", Bool()), Key("leaders", Strings(), doc="every leader it concerns"),
+    Key("turn", ANY_TURN, REQUIRED),
+    Key("kind", TEXT, REQUIRED, doc="one of LOG_KINDS (below), or another rule's"),
+    Key("leader", TEXT),
+    Key("public", Bool()),
+    Key("leaders", Strings(), doc="every leader it concerns"),
 ]
-LOG_ENTRY = Record("log entry", [
-    *LOG_COMMON, Key("hex", HexText(as_text=True)),
-], free=True, doc="each kind of event carries its own data for its report line (LOG_KINDS in "
-                  "gmtool/campaign/model.py checks the keys of the known kinds)")
+LOG_ENTRY = Record(
+    "log entry",
+    [
+        *LOG_COMMON,
+        Key("hex", HexText(as_text=True)),
+    ],
+    free=True,
+    doc="each kind of event carries its own data for its report line (LOG_KINDS in "
+    "gmtool/campaign/model.py checks the keys of the known kinds)",
+)
 # One change a rule made (gmtool/report/records.py changes_text): keys it does not know are skipped.
-CHANGE = Record("change", [
-    *[Key(k, Int()) for k in ("bc", "rp", "orders", "colonists", "homeworld_colonists")],
-    Key("ship_lost", TEXT), Key("ship_gained", TEXT), Key("colony", TEXT), Key("buildings", Strings()),
-    Key("cut", Record("cut", [Key("what", TEXT, REQUIRED), Key("wanted", Int(), REQUIRED), Key("got", Int(), REQUIRED)])),
-    Key("award", Award()), Key("player", TEXT),
-], free=True, doc="other keys are not told")
+CHANGE = Record(
+    "change",
+    [
+        *[Key(k, Int()) for k in ("bc", "rp", "orders", "colonists", "homeworld_colonists")],
+        Key("ship_lost", TEXT),
+        Key("ship_gained", TEXT),
+        Key("colony", TEXT),
+        Key("buildings", Strings()),
+        Key(
+            "cut",
+            Record("cut", [Key("what", TEXT, REQUIRED), Key("wanted", Int(), REQUIRED), Key("got", Int(), REQUIRED)]),
+        ),
+        Key("award", Award()),
+        Key("player", TEXT),
+    ],
+    free=True,
+    doc="other keys are not told",
+)
 CHANGES = ListOf(CHANGE)
 _NAMED = Record("named", [Key("kind", TEXT, REQUIRED), Key("great", Bool())], free=True)
-EXPLORED = Record("what was found", [
-    Key("discovery", TEXT), Key("planet", Record("planet found", [
-        Key("type", TEXT, REQUIRED), Key("size", TEXT, REQUIRED), Key("properties", Strings())], free=True)),
-    Key("events", ListOf(Record("event found", [Key("kind", TEXT, REQUIRED), Key("id", TEXT, REQUIRED),
-                                                 Key("ignored", Bool())], free=True))),
-    Key("monster", _NAMED),
-], free=True)
+EXPLORED = Record(
+    "what was found",
+    [
+        Key("discovery", TEXT),
+        Key(
+            "planet",
+            Record(
+                "planet found",
+                [Key("type", TEXT, REQUIRED), Key("size", TEXT, REQUIRED), Key("properties", Strings())],
+                free=True,
+            ),
+        ),
+        Key(
+            "events",
+            ListOf(
+                Record(
+                    "event found",
+                    [Key("kind", TEXT, REQUIRED), Key("id", TEXT, REQUIRED), Key("ignored", Bool())],
+                    free=True,
+                )
+            ),
+        ),
+        Key("monster", _NAMED),
+    ],
+    free=True,
+)
 
 
 def _log(*keys: Key) -> list[Key]:
     return [*LOG_COMMON, *keys]
 
 
-HEX, LEADERS, OWNER = Key("hex", HexText(as_text=True), REQUIRED), Key("leaders", Strings(), REQUIRED), Key("owner", TEXT)
+HEX, LEADERS, OWNER = (
+    Key("hex", HexText(as_text=True), REQUIRED),
+    Key("leaders", Strings(), REQUIRED),
+    Key("owner", TEXT),
+)
 REASON, SHIP_KEY = Key("reason", TEXT), Key("ship", TEXT, REQUIRED)
 QUEST = [Key("quest", TEXT, REQUIRED), Key("table", TEXT)]
 # The data of each kind of the turn's log (rules/orion: note(...)): what its report line reads.
@@ -484,17 +676,36 @@ LOG_KINDS: dict[str, list[Key]] = {
     "explored_orion": _log(HEX, SHIP_KEY),
     "colonised": _log(HEX, Key("type", TEXT, REQUIRED), Key("override", TEXT), Key("orion", Bool())),
     "colonise_override": _log(HEX, Key("type", TEXT, REQUIRED), Key("reason", TEXT, REQUIRED)),
-    "monster_slain": _log(HEX, Key("monster", TEXT, REQUIRED), Key("great", Bool()), Key("guards", TEXT),
-                          Key("changes", CHANGES), Key("research_rp", Int())),
-    "orion_damaged": _log(Key("points", Int(), REQUIRED), Key("before", Int()), Key("toughness", Int(), REQUIRED),
-                          Key("full", Int(), REQUIRED), Key("destroyed", Bool())),
+    "monster_slain": _log(
+        HEX,
+        Key("monster", TEXT, REQUIRED),
+        Key("great", Bool()),
+        Key("guards", TEXT),
+        Key("changes", CHANGES),
+        Key("research_rp", Int()),
+    ),
+    "orion_damaged": _log(
+        Key("points", Int(), REQUIRED),
+        Key("before", Int()),
+        Key("toughness", Int(), REQUIRED),
+        Key("full", Int(), REQUIRED),
+        Key("destroyed", Bool()),
+    ),
     "blockade": _log(HEX, OWNER, LEADERS),
     "blockade_lifted": _log(HEX, OWNER, LEADERS),
     "blockaded_production": _log(HEX, Key("by", TEXT, REQUIRED), LEADERS),
-    "captured": _log(HEX, Key("owner", TEXT, REQUIRED), Key("homeworld_of", TEXT), Key("population", Int(), REQUIRED),
-                     Key("buildings", Strings()), Key("base", TEXT), LEADERS),
+    "captured": _log(
+        HEX,
+        Key("owner", TEXT, REQUIRED),
+        Key("homeworld_of", TEXT),
+        Key("population", Int(), REQUIRED),
+        Key("buildings", Strings()),
+        Key("base", TEXT),
+        LEADERS,
+    ),
     "granted": _log(Key("changes", CHANGES), REASON),
-    "ship_gained": _log(SHIP_KEY, REASON), "ship_lost": _log(SHIP_KEY, REASON),
+    "ship_gained": _log(SHIP_KEY, REASON),
+    "ship_lost": _log(SHIP_KEY, REASON),
     "award_due": _log(Key("award", Award(), REQUIRED)),
     "award_given": _log(Key("award", Award(), REQUIRED), Key("technologies", Strings()), Key("science", Free())),
     "award_dropped": _log(Key("award", Award(), REQUIRED), REASON),
@@ -502,16 +713,27 @@ LOG_KINDS: dict[str, list[Key]] = {
     "victory_research": _log(*[Key(k, Int(), REQUIRED) for k in ("spent", "total", "need")]),
     "player_joined": _log(),
     "player_left": _log(Key("kept", Bool()), Key("planets", Int())),
-    "player_replaced": _log(Key("old", TEXT, REQUIRED)), "player_renamed": _log(Key("old", TEXT, REQUIRED)),
-    "quest_announced": _log(*QUEST), "quest_done": _log(*QUEST, Key("changes", CHANGES)),
+    "player_replaced": _log(Key("old", TEXT, REQUIRED)),
+    "player_renamed": _log(Key("old", TEXT, REQUIRED)),
+    "quest_announced": _log(*QUEST),
+    "quest_done": _log(*QUEST, Key("changes", CHANGES)),
     "events_short": _log(LEADERS),
     "event_played": _log(Key("card", TEXT, REQUIRED), Key("choice", Free(), REQUIRED), Key("changes", CHANGES)),
     "turn_started": _log(Key("chair", TEXT), Key("token", TEXT), Key("order", TEXT), Key("bills", Int())),
-    "council_tally": _log(Key("bill", TEXT, REQUIRED), Key("not_voted", Strings()),
-                          *[Key(k, Int(), REQUIRED) for k in ("yes", "no", "abstain")],
-                          *[Key(k, Bool()) for k in ("passed", "tie", "decided_by_chair")], Key("chair", TEXT)),
-    "election_tally": _log(Key("not_voted", Strings()), Key("totals", MapOf(Int(), "LEADER"), REQUIRED),
-                           Key("total_votes", Int(), REQUIRED), Key("needed", Int(), REQUIRED), Key("elected", TEXT)),
+    "council_tally": _log(
+        Key("bill", TEXT, REQUIRED),
+        Key("not_voted", Strings()),
+        *[Key(k, Int(), REQUIRED) for k in ("yes", "no", "abstain")],
+        *[Key(k, Bool()) for k in ("passed", "tie", "decided_by_chair")],
+        Key("chair", TEXT),
+    ),
+    "election_tally": _log(
+        Key("not_voted", Strings()),
+        Key("totals", MapOf(Int(), "LEADER"), REQUIRED),
+        Key("total_votes", Int(), REQUIRED),
+        Key("needed", Int(), REQUIRED),
+        Key("elected", TEXT),
+    ),
 }
 _LOG_RECORDS = {kind: Record(f"log entry: {kind}", keys, free=True) for kind, keys in LOG_KINDS.items()}
 
@@ -535,24 +757,47 @@ class LogEntry(Check):
         yield CHANGE
 
 
-TURN_STATE = Record("[turn_state]", [
-    Key("started", ANY_TURN, write="always"), Key("token", TEXT), Key("quests", Strings()),
-    Key("completions", MapOf(Strings(), "QUEST"), write="truthy", doc="quest → the leaders who completed it"),
-    Key("victory", VICTORY), Key("log", ListOf(LogEntry()), doc="what happened this turn, until its reports"),
-], TurnState)
+TURN_STATE = Record(
+    "[turn_state]",
+    [
+        Key("started", ANY_TURN, write="always"),
+        Key("token", TEXT),
+        Key("quests", Strings()),
+        Key("completions", MapOf(Strings(), "QUEST"), write="truthy", doc="quest → the leaders who completed it"),
+        Key("victory", VICTORY),
+        Key("log", ListOf(LogEntry()), doc="what happened this turn, until its reports"),
+    ],
+    TurnState,
+)
 
-MERCHANT = Record("[venus.merchants.NAME]", [
-    Key("credits", Int(), write="always"), Key("ship", TEXT, write="always"),
-    Key("position", TEXT, write="always"), Key("net_worth", Int(), write="always"),
-], Merchant)
-VENUS = Record("[venus]", [
-    Key("first_player", TEXT), Key("current", TEXT), Key("phase", TEXT, doc="`movement`, `first_contact`, `operations`"),
-    Key("heading", TEXT), Key("moved", Bool()), Key("winner", TEXT), Key("revealed", Strings()),
-    Key("speed_dice", Ints("error.file.speed_dice"), write="truthy"), Key("navigation", Int()),
-    Key("merchants", MapOf(MERCHANT, "NAME"), write="always"),
-    Key("first_contact", MapOf(TEXT, "SYSTEM"), write="truthy", doc="cards face down"),
-    Key("encounters", MapOf(TEXT, "SPACE"), write="truthy", doc="tokens face down"),
-], VenusState)
+MERCHANT = Record(
+    "[venus.merchants.NAME]",
+    [
+        Key("credits", Int(), write="always"),
+        Key("ship", TEXT, write="always"),
+        Key("position", TEXT, write="always"),
+        Key("net_worth", Int(), write="always"),
+    ],
+    Merchant,
+)
+VENUS = Record(
+    "[venus]",
+    [
+        Key("first_player", TEXT),
+        Key("current", TEXT),
+        Key("phase", TEXT, doc="`movement`, `first_contact`, `operations`"),
+        Key("heading", TEXT),
+        Key("moved", Bool()),
+        Key("winner", TEXT),
+        Key("revealed", Strings()),
+        Key("speed_dice", Ints("error.file.speed_dice"), write="truthy"),
+        Key("navigation", Int()),
+        Key("merchants", MapOf(MERCHANT, "NAME"), write="always"),
+        Key("first_contact", MapOf(TEXT, "SYSTEM"), write="truthy", doc="cards face down"),
+        Key("encounters", MapOf(TEXT, "SPACE"), write="truthy", doc="tokens face down"),
+    ],
+    VenusState,
+)
 
 
 class Version(Check):
@@ -566,25 +811,37 @@ class Version(Check):
         return f"`{SCHEMA_VERSION}`"
 
 
-CAMPAIGN = Record("campaign.toml", [
-    Key("schema_version", Version(), REQUIRED, write="always"),
-    Key("last_roll_id", Int(*COUNT), write="truthy", doc="the journal's last id when the state was saved"),
-    Key("journal_hash", TEXT, doc="the journal's running hash then"),
-    Key("name", TEXT), Key("ruleset", TEXT, doc="a ruleset of gmtool/rules/registry.py"),
-    Key("lang", Choice(LANGS), doc="the default --lang of every report"),
-    Key("format", Choice(FORMATS), doc="the default --format"),
-    Key("dialect", TEXT, doc="the forum's BBCode dialect"), Key("post_limit", Int(*POST_LIMITS)),
-    Key("turn", Int(1, MAX_TURN)), Key("stage", Int(1, 3)), Key("seed", Int(-2 ** 63, 2 ** 64)),
-    Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
-    Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
-    Key("orion", HexText(), section="galaxy", write="always"),
-    Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
-    Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
-    Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
-    Key("system", ListOf(SYSTEM), attr="systems"), Key("agent", ListOf(AGENT), attr="agents"),
-    Key("decks", MapOf(DECK, "NAME"), write="truthy"), Key("council", COUNCIL, write=lambda c: bool(COUNCIL.write(c.council))),
-    Key("turn_state", TURN_STATE, write="always"), Key("venus", VENUS),
-], Campaign, sections={"settings": False, "galaxy": True, "verification": True})
+CAMPAIGN = Record(
+    "campaign.toml",
+    [
+        Key("schema_version", Version(), REQUIRED, write="always"),
+        Key("last_roll_id", Int(*COUNT), write="truthy", doc="the journal's last id when the state was saved"),
+        Key("journal_hash", TEXT, doc="the journal's running hash then"),
+        Key("name", TEXT),
+        Key("ruleset", TEXT, doc="a ruleset of gmtool/rules/registry.py"),
+        Key("lang", Choice(LANGS), doc="the default --lang of every report"),
+        Key("format", Choice(FORMATS), doc="the default --format"),
+        Key("dialect", TEXT, doc="the forum's BBCode dialect"),
+        Key("post_limit", Int(*POST_LIMITS)),
+        Key("turn", Int(1, MAX_TURN)),
+        Key("stage", Int(1, 3)),
+        Key("seed", Int(-(2**63), 2**64)),
+        Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
+        Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
+        Key("orion", HexText(), section="galaxy", write="always"),
+        Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
+        Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
+        Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
+        Key("system", ListOf(SYSTEM), attr="systems"),
+        Key("agent", ListOf(AGENT), attr="agents"),
+        Key("decks", MapOf(DECK, "NAME"), write="truthy"),
+        Key("council", COUNCIL, write=lambda c: bool(COUNCIL.write(c.council))),
+        Key("turn_state", TURN_STATE, write="always"),
+        Key("venus", VENUS),
+    ],
+    Campaign,
+    sections={"settings": False, "galaxy": True, "verification": True},
+)
 
 
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
@@ -598,7 +855,7 @@ def campaign_from_dict(data: dict[str, Any], fail: Callable[[Msg], Exception], *
     names its leader, agent or hex too (``player 2 (bob): bc``), as a save that would write a
     value the loader refuses says it."""
     campaign: Campaign = CAMPAIGN.read(data, "", Ctx(fail, named))
-    if campaign.venus is not None:   # every merchant of the table has its ship and money
+    if campaign.venus is not None:  # every merchant of the table has its ship and money
         for player in campaign.players:
             if player.name not in campaign.venus.merchants:
                 raise fail(Msg("error.file.missing", name=place("venus: merchants", player.name)))

@@ -14,6 +14,7 @@ made plain) is a look-alike (``bo``+U+202E+``b``, ``bob``+NBSP) and is no one's 
 are then compared after NFC only, without regard to case (:func:`name_key`), so an
 ``й`` typed as ``и``+U+0306 is the same letter.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -24,7 +25,7 @@ from gmtool.errors import CampaignError
 MAX_NAME = 40
 RESERVED = ("public",)
 RESERVED_PREFIX = "start-"
-INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")   # categories no name may hold
+INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # categories no name may hold
 
 
 def file_stem(name: str) -> str:
@@ -91,8 +92,9 @@ def name_problem(name: str, lang: str = "en") -> str:
     for ch in name:
         category = unicodedata.category(ch)
         if category in INVISIBLE:
-            return t("names.control", lang, name=repr(name.encode('unicode_escape').decode('ascii')),
-                     code=f"U+{ord(ch):04X}")
+            return t(
+                "names.control", lang, name=repr(name.encode("unicode_escape").decode("ascii")), code=f"U+{ord(ch):04X}"
+            )
     return ""
 
 

@@ -15,6 +15,7 @@ docs' table of fields are all derived from it, so a field is written down once
 
 This module is a leaf: it knows TOML values, hexes and messages, no campaign.
 """
+
 from __future__ import annotations
 
 import copy
@@ -27,10 +28,10 @@ from gmtool.errors import InputError
 from gmtool.locale import Msg
 
 Fail = Callable[[Msg], Exception]
-REQUIRED: Any = object()      # a key the file must give
-INHERIT: Any = object()       # a key whose default is its dataclass field's
-MAX_COORD = 1000              # hex coordinates
-BIG = 10 ** 9
+REQUIRED: Any = object()  # a key the file must give
+INHERIT: Any = object()  # a key whose default is its dataclass field's
+MAX_COORD = 1000  # hex coordinates
+BIG = 10**9
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ def expect(value: Any, kinds: tuple[type, ...], name: str, ctx: Ctx) -> Any:
 
 
 # ------------------------------------------------------------------------- checks
+
 
 class Check:
     """How one value is read (checked, turned into its Python shape) and written back."""
@@ -237,6 +239,7 @@ class ListOf(Check):
 
 # ------------------------------------------------------------------------- records
 
+
 @dataclass(frozen=True)
 class Key:
     """One key of a table: its check, its default (``REQUIRED``: the file must give it), the
@@ -280,8 +283,17 @@ class Record(Check):
     list's entry (``player 2 (bob)``); ``sections``: the ``[section]`` tables whose keys are
     the record's own (``[galaxy] radius``), with the message of a missing required one."""
 
-    def __init__(self, title: str, keys: Iterable[Key], make: type | None = None, *, free: bool = False,
-                 label: str = "", sections: dict[str, bool] | None = None, doc: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        keys: Iterable[Key],
+        make: type | None = None,
+        *,
+        free: bool = False,
+        label: str = "",
+        sections: dict[str, bool] | None = None,
+        doc: str = "",
+    ) -> None:
         self.title, self.keys, self.make = title, tuple(keys), make
         self.free, self.label, self.doc_text = free, label, doc
         self.sections = sections or {}
@@ -324,7 +336,7 @@ class Record(Check):
                 raise ctx.fail(Msg("error.file.unknown_key", name=place(where, unknown[0])))
         if self.make is None:
             extra = {k: v for k, v in value.items() if k not in out}
-            return {k: out.get(k, extra.get(k)) for k in value}    # the file's order
+            return {k: out.get(k, extra.get(k)) for k in value}  # the file's order
         return self.make(**out)
 
     def _required(self, key: Key) -> bool:

@@ -9,6 +9,7 @@ domain errors of gmtool.errors.  Rendering is asked of a *renderer* — any obje
 ``format``, a ``lang`` and ``render(report, lang=None) -> str`` (the CLI's ``Output``) — so
 that every post is rendered before anything is written.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ from typing import Any, Iterator, Protocol
 
 from gmtool.errors import GmError
 from gmtool.formats import EXTENSIONS
-from gmtool.struct import Struct   # not dataclasses: this module is on every command's start-up path
+from gmtool.struct import Struct  # not dataclasses: this module is on every command's start-up path
 
 # the file extension of a written report, by format
 # the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
@@ -39,6 +40,7 @@ class Renderer(Protocol):
 
 # ---------------------------------------------------------------- tables
 
+
 def table_library(tables: list[Path] | None) -> Any:
     """The table library: shipped tables, GMTOOL_TABLES, then the ``tables`` folders."""
     from gmtool.rolltables.library import TableLibrary
@@ -53,6 +55,7 @@ def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
 
 
 # ---------------------------------------------------------------- opening and committing
+
 
 def check_ruleset(state: Any, ruleset: str | None) -> None:
     if ruleset is not None and state.ruleset != ruleset:
@@ -79,14 +82,20 @@ def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orio
         yield Session(store, state)
 
 
-def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entries: list | None = None,
-           forum: tuple[list, list] | None = None) -> None:
+def commit(
+    store: Any,
+    state: Any,
+    choice: "DiceChoice | None" = None,
+    *,
+    entries: list | None = None,
+    forum: tuple[list, list] | None = None,
+) -> None:
     """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
     (commands, posts) to forum.toml, then replace the state — all or nothing: when a
     later step fails (a full disk) the appends are taken back."""
     from gmtool.campaign.files import truncate_to
 
-    store.check(state)   # names that spoof, values the loader refuses: before anything is written
+    store.check(state)  # names that spoof, values the loader refuses: before anything is written
     size = store.journal_size()
     forum_path = store.folder / "forum.toml"
     forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
@@ -100,7 +109,7 @@ def commit(store: Any, state: Any, choice: "DiceChoice | None" = None, *, entrie
             forumfile.append(forum_path, *forum)
         store.save(state, checked=True)
     except GmError:
-        store.cut_journal(size)   # the state was not saved: neither are its rolls
+        store.cut_journal(size)  # the state was not saved: neither are its rolls
         if forum:
             truncate_to(forum_path, forum_size)
         raise
@@ -114,8 +123,8 @@ class DiceChoice:
         from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
 
         self.journal = journal
-        self.source: Any                 # a JournalingSource in a campaign, else Fixed- or RandomSource
-        self.info: dict[str, Any]        # what to tell the reader about the dice
+        self.source: Any  # a JournalingSource in a campaign, else Fixed- or RandomSource
+        self.info: dict[str, Any]  # what to tell the reader about the dice
         if journal is not None:
             from gmtool.campaign.stream import JournalingSource
             from gmtool.errors import CampaignError
@@ -124,8 +133,9 @@ class DiceChoice:
             faces = parse_faces(dice) if dice is not None else None
             if faces is None and campaign.revealed_secret:
                 raise CampaignError(key="secret_revealed")
-            self.source = JournalingSource(store.read_secret(), store.next_roll_id(), campaign.turn,
-                                           purpose, faces, expected=campaign.commitment)
+            self.source = JournalingSource(
+                store.read_secret(), store.next_roll_id(), campaign.turn, purpose, faces, expected=campaign.commitment
+            )
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
             if faces is not None:
                 self.info["faces"] = faces
@@ -171,7 +181,7 @@ def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
     to #58 can change unseen (``gmtool verify --published THREAD``)."""
     last = getattr(campaign, "last_roll_id", 0)
     chain = getattr(campaign, "journal_hash", "")
-    key = getattr(campaign, "mark_key", None)    # keyed from the secret: no secret at hand, no mark
+    key = getattr(campaign, "mark_key", None)  # keyed from the secret: no secret at hand, no mark
     if not last or not chain or not key or not hasattr(report, "blocks"):
         return report
     from gmtool.campaign.journal import mark, mark_hash
@@ -185,6 +195,7 @@ def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
 
 # ---------------------------------------------------------------- a turn's posts
 
+
 class TurnPosts(Struct):
     """A turn's posts, built and rendered before anything is written: the public report,
     the rendered posts by file stem (``public`` and one per leader), the maps, and the
@@ -192,8 +203,14 @@ class TurnPosts(Struct):
 
     __slots__ = ("turn", "public", "rendered", "models", "maps")
 
-    def __init__(self, turn: int, public: Any, rendered: dict[str, str], models: dict[str, Any],
-                 maps: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        turn: int,
+        public: Any,
+        rendered: dict[str, str],
+        models: dict[str, Any],
+        maps: dict[str, bytes] | None = None,
+    ) -> None:
         self.turn = turn
         self.public = public
         self.rendered = rendered
@@ -206,8 +223,9 @@ def report_langs(state: Any, lang: str) -> dict[str, str]:
     return {p.name: p.lang or lang for p in state.players}
 
 
-def render_posts(out: Renderer, public: Any, private: dict[str, Any],
-                 langs: dict[str, str] | None = None) -> dict[str, str]:
+def render_posts(
+    out: Renderer, public: Any, private: dict[str, Any], langs: dict[str, str] | None = None
+) -> dict[str, str]:
     """``public`` and each leader's report (in ``langs[leader]`` where given), rendered —
     before anything is written."""
     from gmtool.campaign.names import file_stem
@@ -218,8 +236,9 @@ def render_posts(out: Renderer, public: Any, private: dict[str, Any],
     return rendered
 
 
-def models_data(state: Any, turn: int, built: dict[str, tuple[Any, dict[str, Any]]],
-                used: dict[str, str]) -> dict[str, Any]:
+def models_data(
+    state: Any, turn: int, built: dict[str, tuple[Any, dict[str, Any]]], used: dict[str, str]
+) -> dict[str, Any]:
     """The report models of a turn's posts as plain data: for each language the campaign
     knows, the public report and each leader's, with the journal mark they were posted
     with; ``used``: the language each post was rendered in at the time (``public`` and
@@ -228,9 +247,10 @@ def models_data(state: Any, turn: int, built: dict[str, tuple[Any, dict[str, Any
 
     langs: dict[str, Any] = {}
     for lang, (public, private) in built.items():
-        langs[lang] = {"public": report_to_dict(with_journal_mark(public, state, lang)),
-                       "private": {leader: report_to_dict(with_journal_mark(r, state, lang))
-                                   for leader, r in private.items()}}
+        langs[lang] = {
+            "public": report_to_dict(with_journal_mark(public, state, lang)),
+            "private": {leader: report_to_dict(with_journal_mark(r, state, lang)) for leader, r in private.items()},
+        }
     return {"version": MODELS_VERSION, "turn": turn, "used": used, "langs": langs}
 
 
@@ -240,35 +260,56 @@ def _other_langs(lang_used: set[str]) -> list[str]:
     return [lang for lang in LANGS if lang not in lang_used]
 
 
-def _start_reports(state: Any, rules: Any, result: dict[str, Any], lang: str,
-                   langs: dict[str, str]) -> tuple[Any, dict[str, Any]]:
+def _start_reports(
+    state: Any, rules: Any, result: dict[str, Any], lang: str, langs: dict[str, str]
+) -> tuple[Any, dict[str, Any]]:
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import start_private, start_public
 
     public = start_public(result, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
-    private = {p.name: r for p in state.players
-               if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None}
+    private = {
+        p.name: r
+        for p in state.players
+        if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None
+    }
     return public, private
 
 
-def _end_reports(state: Any, rules: Any, result: dict[str, Any], lang: str, langs: dict[str, str],
-                 inboxes: dict[str, list], done: list | None) -> tuple[Any, dict[str, Any]]:
+def _end_reports(
+    state: Any,
+    rules: Any,
+    result: dict[str, Any],
+    lang: str,
+    langs: dict[str, str],
+    inboxes: dict[str, list],
+    done: list | None,
+) -> tuple[Any, dict[str, Any]]:
     from gmtool.campaign.frames import hex_writer
     from gmtool.maps import note_turn_maps
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import end_private, end_public
 
     public = end_public(result, rules.bills, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
-    private = {p.name: end_private(result, p, inboxes[p.name], rules.events, langs[p.name], done,
-                                   rule_labels(rules.library, langs[p.name]),
-                                   hex_writer(state, p.name, result["stage"]))
-               for p in state.players}
-    note_turn_maps(public, private, lang, langs)   # each post names its map (gmtool.maps)
+    private = {
+        p.name: end_private(
+            result,
+            p,
+            inboxes[p.name],
+            rules.events,
+            langs[p.name],
+            done,
+            rule_labels(rules.library, langs[p.name]),
+            hex_writer(state, p.name, result["stage"]),
+        )
+        for p in state.players
+    }
+    note_turn_maps(public, private, lang, langs)  # each post names its map (gmtool.maps)
     return public, private
 
 
-def _in_every_lang(build: Any, state: Any, result: dict[str, Any], done: list | None, out: Renderer,
-                   langs: dict[str, str]) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
+def _in_every_lang(
+    build: Any, state: Any, result: dict[str, Any], done: list | None, out: Renderer, langs: dict[str, str]
+) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
     show --lang``).  Each build reads its own copy of ``result`` and ``done`` (copied
@@ -313,23 +354,32 @@ class Session:
         """The journaled dice of one step (``faces``: the moderator's own, journaled as manual)."""
         return DiceChoice(faces, None, (self.store, self.state, purpose))
 
-    def commit(self, choice: DiceChoice | None = None, *, entries: list | None = None,
-               forum: tuple[list, list] | None = None) -> None:
+    def commit(
+        self, choice: DiceChoice | None = None, *, entries: list | None = None, forum: tuple[list, list] | None = None
+    ) -> None:
         commit(self.store, self.state, choice, entries=entries, forum=forum)
 
     def state_bytes(self) -> bytes:
         """campaign.toml as it is on disk (what a snapshot keeps)."""
         return bytes(self.store.state_path.read_bytes())
 
-    def snapshot(self, turn: int, before: bytes, first_id: int, player: str | None = None,
-                 orders: str | None = None) -> None:
+    def snapshot(
+        self, turn: int, before: bytes, first_id: int, player: str | None = None, orders: str | None = None
+    ) -> None:
         """Keep the state before a turn end for `turn undo` (gmtool.campaign.history)."""
         from gmtool.campaign.history import keep
 
         keep(self.store, turn, before, first_id, player, orders)
 
-    def write_reports(self, turn: int, fmt: str, rendered: dict[str, str], maps: dict[str, bytes] | None = None,
-                      prefix: str = "", models: dict[str, Any] | None = None) -> Path:
+    def write_reports(
+        self,
+        turn: int,
+        fmt: str,
+        rendered: dict[str, str],
+        maps: dict[str, bytes] | None = None,
+        prefix: str = "",
+        models: dict[str, Any] | None = None,
+    ) -> Path:
         """The turn's posts (and its maps, and its report models) into reports/turn-NN/."""
         from gmtool.campaign.store import atomic_write
 
@@ -361,7 +411,8 @@ class Session:
         choice.finish()
         langs = report_langs(state, out.lang)
         public, private, built = _in_every_lang(
-            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs)
+            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs
+        )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
         posts = TurnPosts(result["turn"], public, rendered, models_data(state, result["turn"], built, used))
@@ -369,8 +420,9 @@ class Session:
         self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
         return posts
 
-    def close_turn(self, rules: Any, out: Renderer, choice: DiceChoice, chair_decision: str | None,
-                   done: list | None = None) -> TurnPosts:
+    def close_turn(
+        self, rules: Any, out: Renderer, choice: DiceChoice, chair_decision: str | None, done: list | None = None
+    ) -> TurnPosts:
         """`turn end` on the loaded state and every post of it, rendered before anything is
         written."""
         from gmtool.rules.orion.turns import end_turn
@@ -380,12 +432,17 @@ class Session:
         inboxes = {p.name: list(p.inbox) for p in state.players}
         result = end_turn(state, rules, choice.source, chair_decision)
         choice.finish()
-        for p in state.players:   # news delivered in this turn's private report
+        for p in state.players:  # news delivered in this turn's private report
             p.inbox = []
-        langs = report_langs(state, out.lang)   # a leader's private report in its own language
+        langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
-            lambda res, done_, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done_), state, result, done,
-            out, langs)
+            lambda res, done_, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done_),
+            state,
+            result,
+            done,
+            out,
+            langs,
+        )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **langs}
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
@@ -397,13 +454,14 @@ class Session:
 
         return dict(draw_turn_maps(self.state, rules.library, lang, turn, stage))
 
-    def end_turn(self, rules: Any, out: Renderer, faces: str | None = None,
-                 chair_decision: str | None = None) -> TurnPosts:
+    def end_turn(
+        self, rules: Any, out: Renderer, faces: str | None = None, chair_decision: str | None = None
+    ) -> TurnPosts:
         """`turn end`: close the turn, draw its maps, keep the snapshot, commit, write the posts."""
         before = self.state_bytes()
         choice = self.dice(f"turn {self.state.turn} end", faces)
         posts = self.close_turn(rules, out, choice, chair_decision)
-        self.store.check(self.state)   # a value the loader would refuse: refused before the snapshot is kept
+        self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
         posts.maps = self.draw_maps(rules, posts.turn, out.lang, posts.public.data.get("stage"))
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice)
@@ -424,8 +482,15 @@ class Session:
         more, done = play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
-    def run_turn(self, rules: Any, out: Renderer, path: Path, faces: str | None = None,
-                 chair_decision: str | None = None, dry_run: bool = False) -> tuple[TurnPosts | None, list, str]:
+    def run_turn(
+        self,
+        rules: Any,
+        out: Renderer,
+        path: Path,
+        faces: str | None = None,
+        chair_decision: str | None = None,
+        dry_run: bool = False,
+    ) -> tuple[TurnPosts | None, list, str]:
         """`turn run ORDERS`: apply the orders, end the turn, and (unless ``dry_run``) keep the
         snapshot, commit and write the posts — all or nothing.  (posts, problems, the file as
         shown): with problems, nothing was played to the end and nothing is written."""
@@ -435,7 +500,7 @@ class Session:
         if problems:
             return None, problems, where
         posts = self.close_turn(rules, out, choice, chair_decision, done)
-        self.store.check(self.state)   # a turn that would save a value the loader refuses is refused whole
+        self.store.check(self.state)  # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
             self.snapshot(turn, before, choice.first_id, orders=where)
@@ -470,14 +535,30 @@ class Session:
         ballots = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
         not_voted = list(last.get("not_voted", []))
         if election:
-            return (ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"), ballots),
-                    None, not_voted)
-        return (BillTally(last["yes"], last["no"], last["abstain"], last["passed"], last["tie"],
-                          last["decided_by_chair"], last["chair"], ballots, last.get("silent", 0)),
-                last["bill"], not_voted)
+            return (
+                ElectionTally(last["totals"], last["total_votes"], last["needed"], last.get("elected"), ballots),
+                None,
+                not_voted,
+            )
+        return (
+            BillTally(
+                last["yes"],
+                last["no"],
+                last["abstain"],
+                last["passed"],
+                last["tie"],
+                last["decided_by_chair"],
+                last["chair"],
+                ballots,
+                last.get("silent", 0),
+            ),
+            last["bill"],
+            not_voted,
+        )
 
 
 # ---------------------------------------------------------------- without the lock held after
+
 
 def undo_turn(folder: Path) -> tuple[Any, Any]:
     """`turn undo`: go back to the state before the last `turn end` (gmtool.campaign.history);
@@ -493,6 +574,7 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
 
 # ---------------------------------------------------------------- past turns
 
+
 class PastPost(Struct):
     """One post of a past turn, as its report model was kept: rendered again by ``turn show``;
     ``lang``: the language of this model, ``used``: the one it was posted in at the time."""
@@ -505,8 +587,9 @@ class PastPost(Struct):
         self.used = used
 
 
-def past_post(folder: Path, turn: int, player: str | None = None, lang: str | None = None,
-              start: bool = False) -> PastPost:
+def past_post(
+    folder: Path, turn: int, player: str | None = None, lang: str | None = None, start: bool = False
+) -> PastPost:
     """The report model of a past turn's post (its end report, or its start report with
     ``start``): the public one, or ``player``'s; in ``lang``, else as it was posted."""
     import json
@@ -525,9 +608,10 @@ def past_post(folder: Path, turn: int, player: str | None = None, lang: str | No
         raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason="version")
     try:
         return _post_of(raw, turn, player, lang)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:   # a file of the wrong shape
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path),
-                            reason=f"{type(exc).__name__}: {exc}"[:200]) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a file of the wrong shape
+        raise CampaignError(
+            key="campaign.bad_turn_models", where=display_path(path), reason=f"{type(exc).__name__}: {exc}"[:200]
+        ) from None
 
 
 def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | None) -> PastPost:
@@ -552,6 +636,7 @@ def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | Non
 
 # ---------------------------------------------------------------- verify
 
+
 def load_campaign(folder: Path) -> Any:
     """The campaign in ``folder``, read without taking its lock (to check it, not to change it)."""
     from gmtool.campaign.store import CampaignStore
@@ -575,9 +660,15 @@ class Verification(Struct):
         self.others = others
 
 
-def verify_campaign(folder: Path, state: Any, lang: str, secret: str | None = None,
-                    published: list[Path] | None = None, moderators: list[str] | None = None,
-                    profile: str | None = None) -> Verification:
+def verify_campaign(
+    folder: Path,
+    state: Any,
+    lang: str,
+    secret: str | None = None,
+    published: list[Path] | None = None,
+    moderators: list[str] | None = None,
+    profile: str | None = None,
+) -> Verification:
     """Recompute every stream roll of the campaign's journal from the secret (``secret`` in
     hex, else the revealed one, else secret.key), check the commitment and the ids, and every
     journal mark in the campaign's reports and in the ``published`` texts."""
@@ -617,7 +708,7 @@ def verify_campaign(folder: Path, state: Any, lang: str, secret: str | None = No
     result = verify_journal(state, entries, tail, problems, key)
     marks = published_marks(texts)
     check = None
-    if commitment(key) == state.commitment:    # marks are keyed from the secret: a wrong one checks none
+    if commitment(key) == state.commitment:  # marks are keyed from the secret: a wrong one checks none
         check = published_findings(entries, marks, journal.mark_key(key))
         result.findings += check.findings
     return Verification(result, origin, marks, check, others)

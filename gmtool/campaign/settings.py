@@ -1,6 +1,7 @@
 """The campaign's own settings a moderator changes with `gmtool campaign set KEY VALUE`
 (no hand-edited campaign.toml): one row per setting — how a value is read and checked,
 and which attribute of :class:`~gmtool.campaign.model.Campaign` holds it."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -8,7 +9,7 @@ from typing import Any, Callable
 from gmtool.errors import InputError
 from gmtool.formats import FORMATS, LANGS, POST_LIMITS
 
-CLEAR = ("", "default", "none")     # a value that drops an optional setting
+CLEAR = ("", "default", "none")  # a value that drops an optional setting
 
 
 def _lang(value: str) -> str:
@@ -28,7 +29,7 @@ def _dialect(value: str) -> str | None:
         return None
     from gmtool.forum.engines import find_dialect
 
-    find_dialect(value)       # an unknown dialect is refused with the list of known ones
+    find_dialect(value)  # an unknown dialect is refused with the list of known ones
     return value
 
 
@@ -45,7 +46,7 @@ def _name(value: str) -> str:
     from gmtool.campaign.names import name_problem
     from gmtool.locale import Msg
 
-    class Problem(Msg):                 # the name's problem, in the reader's language
+    class Problem(Msg):  # the name's problem, in the reader's language
         def text(self, lang: str) -> str:
             return name_problem(value, lang)
 

@@ -11,6 +11,7 @@ A command writes nothing until it has succeeded; it appends the journal first an
 replaces the state, so a crash leaves at worst journaled rolls whose results were not
 applied — visible in the journal, never hidden.
 """
+
 from __future__ import annotations
 
 import errno
@@ -32,8 +33,18 @@ SECRET_FILE = "secret.key"
 LOCK_FILE = ".lock"
 LOCK_TIMEOUT = 60.0
 FORUM_FILE = "forum.toml"
-LINK_CHECKED = ("campaign.toml", "journal.toml", FORUM_FILE, "secret.key", "voided.toml", ".gitignore", ".lock",
-                "reports", "history", "tables")
+LINK_CHECKED = (
+    "campaign.toml",
+    "journal.toml",
+    FORUM_FILE,
+    "secret.key",
+    "voided.toml",
+    ".gitignore",
+    ".lock",
+    "reports",
+    "history",
+    "tables",
+)
 GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
 
 
@@ -46,7 +57,7 @@ class CampaignStore:
         self.state_path = self.folder / CAMPAIGN_FILE
         self.journal_path = self.folder / JOURNAL_FILE
         self.secret_path = self.folder / SECRET_FILE
-        self._links_checked = False   # while the lock is held: `locked()` checked the links
+        self._links_checked = False  # while the lock is held: `locked()` checked the links
 
     # -- locking -------------------------------------------------------------------
     @contextmanager
@@ -105,7 +116,7 @@ class CampaignStore:
     def load(self) -> Campaign:
         if not self.state_path.exists():
             raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
-        if not self._links_checked:   # `locked()` checked them already
+        if not self._links_checked:  # `locked()` checked them already
             self.check_links()
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
@@ -123,7 +134,9 @@ class CampaignStore:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise CampaignError(key="campaign.cannot_read", where=where, reason=(exc.strerror or str(exc)).lower()) from None
+            raise CampaignError(
+                key="campaign.cannot_read", where=where, reason=(exc.strerror or str(exc)).lower()
+            ) from None
         try:
             data = tomllib.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
@@ -159,11 +172,17 @@ class CampaignStore:
         try:
             raw = tomli_w.dumps(campaign_to_dict(campaign)).encode("utf-8")
             if read_back:
-                campaign_from_dict(tomllib.loads(raw.decode("utf-8")), lambda msg: CampaignError(
-                    key="campaign.not_saved", where=where, reason=msg), named=True)
-        except UnicodeEncodeError as exc:   # a lone surrogate from a badly encoded argument
-            raise CampaignError(key="campaign.not_saved", where=where,
-                                reason=Msg("error.campaign.not_text", text=repr(exc.object[exc.start:exc.end]))) from None
+                campaign_from_dict(
+                    tomllib.loads(raw.decode("utf-8")),
+                    lambda msg: CampaignError(key="campaign.not_saved", where=where, reason=msg),
+                    named=True,
+                )
+        except UnicodeEncodeError as exc:  # a lone surrogate from a badly encoded argument
+            raise CampaignError(
+                key="campaign.not_saved",
+                where=where,
+                reason=Msg("error.campaign.not_text", text=repr(exc.object[exc.start : exc.end])),
+            ) from None
         return raw
 
     def check(self, campaign: Campaign) -> None:
@@ -185,10 +204,14 @@ class CampaignStore:
         """The id the next roll gets; refuses to go on after a torn journal."""
         last, clean = journal.read_tail(self.journal_path)
         if not clean:
-            raise CampaignError(key="campaign.journal_torn", journal=display(self.journal_path), folder=display(self.folder))
+            raise CampaignError(
+                key="campaign.journal_torn", journal=display(self.journal_path), folder=display(self.folder)
+            )
         recorded = self._recorded_last_id()
         if last < recorded:
-            raise CampaignError(key="campaign.journal_cut", journal=display(self.journal_path), last=last, recorded=recorded)
+            raise CampaignError(
+                key="campaign.journal_cut", journal=display(self.journal_path), last=last, recorded=recorded
+            )
         return last + 1
 
     def _recorded_last_id(self) -> int:
@@ -208,7 +231,7 @@ class CampaignStore:
 
     def cut_journal(self, size: int) -> None:
         """Undo this command's append when the state that uses it could not be saved."""
-        truncate_to(self.journal_path, size)   # at worst the rolls stay journaled and unused: visible
+        truncate_to(self.journal_path, size)  # at worst the rolls stay journaled and unused: visible
 
     def append(self, entries: list[Entry]) -> None:
         journal.append(self.journal_path, entries)
@@ -270,14 +293,16 @@ class CampaignStore:
         self.check_links()
         created: list[Path] = []
         try:
-            for path, data in ((self.folder / ".gitignore", GITIGNORE.encode("utf-8")),
-                               (self.journal_path, journal.FILE_HEADER.encode("utf-8"))):
+            for path, data in (
+                (self.folder / ".gitignore", GITIGNORE.encode("utf-8")),
+                (self.journal_path, journal.FILE_HEADER.encode("utf-8")),
+            ):
                 if not path.exists():
                     write_new(path, data)
                     created.append(path)
             created.append(self.secret_path)
             self.write_secret(secret)
-            self.append(list(entries))   # the setup's rolls, before the state that uses them
+            self.append(list(entries))  # the setup's rolls, before the state that uses them
             created.append(self.state_path)
             self.save(campaign)
             campaign.mark_key = self.mark_key(campaign)
@@ -306,7 +331,7 @@ def _snapshots(store: CampaignStore, with_undone: bool) -> list[tuple[int, Path,
         if not folder.is_dir() or (".undone" in folder.name and not with_undone):
             continue
         if not (folder / "meta.toml").exists() and not (folder / "campaign.toml").exists():
-            continue   # being written
+            continue  # being written
         try:
             meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
             out.append((int(meta.get("seq", 0)), folder, meta))
@@ -331,11 +356,8 @@ def require_snapshot(store: CampaignStore) -> tuple[Path, int, int]:
         raise CampaignError(key="campaign.snapshot_damaged", where=display(latest), reason=exc) from None
 
 
-
 def read_forum(store: CampaignStore) -> dict[str, dict]:
     """Resolved forum commands by key (``post id:index``)."""
     from gmtool.campaign import forumfile
 
     return forumfile.read(store.folder / FORUM_FILE).commands
-
-

@@ -11,6 +11,7 @@ Roll number ``n`` (the journal id) of a die with ``sides`` sides::
 The commitment published at the start is ``SHA-256(secret)`` in hex.  Once the secret is
 revealed anyone can recompute every stream roll.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,7 +25,7 @@ from gmtool.errors import DiceError, StreamUnavailable
 from gmtool.locale import Msg
 
 SECRET_BYTES = 32
-_SPACE = 2 ** 64
+_SPACE = 2**64
 
 
 def new_secret() -> bytes:
@@ -36,7 +37,7 @@ def commitment(secret: bytes) -> str:
 
 
 def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
-    if not 1 <= sides <= _SPACE:   # beyond 2**64 the rejection loop would never end
+    if not 1 <= sides <= _SPACE:  # beyond 2**64 the rejection loop would never end
         raise DiceError(key="stream.bad_die", sides=sides)
     limit = _SPACE - (_SPACE % sides)
     counter = 0
@@ -57,12 +58,18 @@ class Entry:
     purpose: str
     die: int
     face: int
-    source: str          # "stream" | "manual"
-    chain: str = ""      # the journal's running hash up to and including this entry (hex)
+    source: str  # "stream" | "manual"
+    chain: str = ""  # the journal's running hash up to and including this entry (hex)
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "turn": self.turn, "purpose": self.purpose, "die": self.die,
-                "face": self.face, "source": self.source}
+        return {
+            "id": self.id,
+            "turn": self.turn,
+            "purpose": self.purpose,
+            "die": self.die,
+            "face": self.face,
+            "source": self.source,
+        }
 
 
 class JournalingSource:
@@ -72,8 +79,15 @@ class JournalingSource:
     the moderator; either way each die becomes an :class:`Entry` with the next id.
     """
 
-    def __init__(self, secret: bytes | None, first_id: int, turn: int, purpose: str,
-                 manual: Iterable[int] | None = None, expected: str | None = None) -> None:
+    def __init__(
+        self,
+        secret: bytes | None,
+        first_id: int,
+        turn: int,
+        purpose: str,
+        manual: Iterable[int] | None = None,
+        expected: str | None = None,
+    ) -> None:
         if secret is None and manual is None:
             self._missing = True
         else:
@@ -84,9 +98,9 @@ class JournalingSource:
         self.purpose = purpose[:150]
         self.manual = FixedSource(manual) if manual is not None else None
         self.entries: list[Entry] = []
-        self.expected = expected          # the campaign's commitment: the secret must match it
-        self.limit: int | None = None     # a budget: at most this many entries
-        self.limit_reason: Msg = Msg("error.dice.budget_spent")   # a Msg: the refusal in the reader's language
+        self.expected = expected  # the campaign's commitment: the secret must match it
+        self.limit: int | None = None  # a budget: at most this many entries
+        self.limit_reason: Msg = Msg("error.dice.budget_spent")  # a Msg: the refusal in the reader's language
 
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
@@ -98,7 +112,7 @@ class JournalingSource:
         else:
             if self._missing:
                 raise StreamUnavailable(key="stream.no_secret")
-            if self.expected is not None:   # before the first die: a wrong secret never rolls
+            if self.expected is not None:  # before the first die: a wrong secret never rolls
                 if commitment(self.secret) != self.expected:  # type: ignore[arg-type]
                     raise StreamUnavailable(key="stream.wrong_secret")
                 self.expected = None

@@ -1,5 +1,6 @@
 """Checks on a campaign: the roll journal against the revealed secret (``verify``), and
 the state's cross-references (``validate``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,8 +24,7 @@ class Finding:
 
     def text(self, lang: str = "en") -> str:
         message = self.msg.text(lang) if isinstance(self.msg, Msg) else self.msg
-        return t("verify.roll_finding", lang, id=self.roll_id, message=message) if self.roll_id is not None \
-            else message
+        return t("verify.roll_finding", lang, id=self.roll_id, message=message) if self.roll_id is not None else message
 
     def __str__(self) -> str:
         return self.text("en")
@@ -60,8 +60,9 @@ def _short(value: int) -> str:
     return text if len(text) <= 20 else text[:17] + "..."
 
 
-def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems: list[str],
-                   secret: bytes) -> VerifyResult:
+def verify_journal(
+    campaign: Campaign, entries: list[Entry], tail: str, problems: list[str], secret: bytes
+) -> VerifyResult:
     """Every stream roll recomputed from ``secret``; ids consecutive from 1; the secret
     matches the commitment."""
     result = VerifyResult()
@@ -83,8 +84,12 @@ def verify_journal(campaign: Campaign, entries: list[Entry], tail: str, problems
             result.stream += 1
             face = derive_face(secret, entry.id, entry.die)
             if face != entry.face:
-                result.findings.append(Finding(Msg("verify.mismatch", face=entry.face, stream=face, die=entry.die,
-                                                   purpose=entry.purpose), entry.id))
+                result.findings.append(
+                    Finding(
+                        Msg("verify.mismatch", face=entry.face, stream=face, die=entry.die, purpose=entry.purpose),
+                        entry.id,
+                    )
+                )
         elif entry.source == "manual":
             result.manual += 1
     result.findings += chain_findings(campaign, entries)
@@ -113,7 +118,7 @@ def chain_findings(campaign: Campaign, entries: list[Entry]) -> list[Finding]:
     return findings
 
 
-Where: TypeAlias = "str | Msg"      # a file, or a post in one (verify.in_post)
+Where: TypeAlias = "str | Msg"  # a file, or a post in one (verify.in_post)
 
 
 @dataclass
@@ -121,8 +126,8 @@ class MarkCheck:
     """What the published marks showed: findings, and how many marks matched, by kind."""
 
     findings: list[Finding] = field(default_factory=list)
-    keyed: int = 0        # journal.mark_hash of the running hash (every mark gmtool prints)
-    plain: int = 0        # the running hash's first 12 digits: marks printed before marks were keyed
+    keyed: int = 0  # journal.mark_hash of the running hash (every mark gmtool prints)
+    plain: int = 0  # the running hash's first 12 digits: marks printed before marks were keyed
 
 
 def published_findings(entries: list[Entry], published: list[tuple[Where, int, str]], key: bytes) -> MarkCheck:
@@ -142,8 +147,11 @@ def published_findings(entries: list[Entry], published: list[tuple[Where, int, s
         elif short == h[:12]:
             check.plain += 1
         else:
-            check.findings.append(Finding(Msg("verify.mark_changed", where=where, id=roll_id, short=short,
-                                              now=mark_hash(key, h)), roll_id))
+            check.findings.append(
+                Finding(
+                    Msg("verify.mark_changed", where=where, id=roll_id, short=short, now=mark_hash(key, h)), roll_id
+                )
+            )
     return check
 
 
@@ -154,8 +162,9 @@ def published_marks(texts: Sequence[tuple[Where, str]]) -> list[tuple[Where, int
     return [(where, int(m.group(1)), m.group(2)) for where, text in texts for m in MARK.finditer(text)]
 
 
-def moderator_texts(where: str, posts: list[Any], moderators: list[str]) -> tuple[list[tuple[Where, str]],
-                                                                                  list[tuple[Where, int, str]]]:
+def moderator_texts(
+    where: str, posts: list[Any], moderators: list[str]
+) -> tuple[list[tuple[Where, str]], list[tuple[Where, int, str]]]:
     """The moderator's posts of a thread read from ``where`` — each named by the file, its id
     and its author, its quotes and code boxes left out (someone else's words) — and the marks
     in everyone else's posts, which prove nothing and are not checked (a player can type one)."""
@@ -173,8 +182,9 @@ def moderator_texts(where: str, posts: list[Any], moderators: list[str]) -> tupl
     return own, published_marks(others)
 
 
-def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
-                   property_ids: set[str], lang: str = "en") -> list[str]:
+def validate_state(
+    campaign: Campaign, type_ids: set[str], size_ids: set[str], property_ids: set[str], lang: str = "en"
+) -> list[str]:
     """Cross-references a hand edit can break, in ``lang``."""
     issues: list[str] = []
     from gmtool.campaign.names import names_problems
@@ -226,7 +236,7 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
                 issues.append(v("no_owner", where=where))
     for player in campaign.players:
         if player.homeworld is None:
-            continue   # a venus merchant
+            continue  # a venus merchant
         home = campaign.system(player.homeworld)
         if home is None:
             issues.append(v("homeworld_missing", name=repr(player.name), hex=player.homeworld))
@@ -239,7 +249,7 @@ def validate_state(campaign: Campaign, type_ids: set[str], size_ids: set[str],
             issues.append(v("fleet_above", name=repr(player.name), size=player.fleet_size, max=player.fleet_max))
     homes = [p.homeworld for p in campaign.players if p.homeworld is not None]
     for i, a in enumerate(homes):
-        for b in homes[i + 1:]:
+        for b in homes[i + 1 :]:
             if a.distance(b) < 3:
                 issues.append(v("homeworlds_close", a=a, b=b))
     return issues

@@ -5,6 +5,7 @@ only the group it was asked for — Typer builds every registered command on eve
 so ``gmtool roll d10`` should not pay for ``odds`` — while ``--help`` and unknown names
 get them all.  Command bodies import the core lazily.
 """
+
 from __future__ import annotations
 
 import os
@@ -63,8 +64,9 @@ def _version(value: bool) -> None:
 
 
 def _root(
-    version: Annotated[Optional[bool], typer.Option(
-        "--version", callback=_version, is_eager=True, help="Show the version and exit.")] = None,
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = None,
     debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
 ) -> None:
     if debug:
@@ -113,7 +115,7 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     app = typer.Typer(
         name="gmtool",
         help="A game-master assistant for play-by-forum strategy games: fair dice, rule tables "
-             "as data, reports to paste into forum posts.",
+        "as data, reports to paste into forum posts.",
         no_args_is_help=True,
         cls=RootGroup,
         pretty_exceptions_enable=False,
@@ -143,7 +145,7 @@ def main() -> None:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "app":   # the full app, for tests and embedding
+    if name == "app":  # the full app, for tests and embedding
         value = build_app()
         globals()["app"] = value
         return value

@@ -1,16 +1,32 @@
 """``gmtool agent check``: agent checks (docs/rules-orion.md A10)."""
+
 from __future__ import annotations
 
 from typing import Annotated, List, Optional
 
 import typer
 
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    SeedOpt,
+    TablesOpt,
+    campaign_library,
+    commit,
+    library,
+    open_campaign,
+    user_text,
+)
 from gmtool.errors import InputError
 from gmtool.locale import t as tr
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt,
-                               campaign_library, commit, library, open_campaign, user_text)
 
-app = typer.Typer(help="Agent checks: d10 + modifiers against a difficulty (docs/rules-orion.md A10).", no_args_is_help=True)
+app = typer.Typer(
+    help="Agent checks: d10 + modifiers against a difficulty (docs/rules-orion.md A10).", no_args_is_help=True
+)
 
 
 def register(root: typer.Typer) -> None:
@@ -19,16 +35,22 @@ def register(root: typer.Typer) -> None:
 
 @app.command("check")
 def check_command(
-    difficulty: Annotated[str, typer.Option("--difficulty", "-d", help="A number, or 'automatic' (no roll).",
-                                            show_default=False)],
-    modifier: Annotated[Optional[List[int]], typer.Option("--modifier", "-m", help="A modifier. Repeatable.",
-                                                          show_default=False)] = None,
-    espionage: Annotated[bool, typer.Option("--espionage", help="An espionage ability: add own Secret "
-                                            "Operations, subtract the target's.")] = False,
-    own_ops: Annotated[Optional[int], typer.Option("--own-ops", help="Own Secret Operations level.",
-                                                   show_default=False)] = None,
-    target_ops: Annotated[Optional[int], typer.Option("--target-ops", help="The target's Secret Operations level.",
-                                                      show_default=False)] = None,
+    difficulty: Annotated[
+        str, typer.Option("--difficulty", "-d", help="A number, or 'automatic' (no roll).", show_default=False)
+    ],
+    modifier: Annotated[
+        Optional[List[int]], typer.Option("--modifier", "-m", help="A modifier. Repeatable.", show_default=False)
+    ] = None,
+    espionage: Annotated[
+        bool,
+        typer.Option("--espionage", help="An espionage ability: add own Secret Operations, subtract the target's."),
+    ] = False,
+    own_ops: Annotated[
+        Optional[int], typer.Option("--own-ops", help="Own Secret Operations level.", show_default=False)
+    ] = None,
+    target_ops: Annotated[
+        Optional[int], typer.Option("--target-ops", help="The target's Secret Operations level.", show_default=False)
+    ] = None,
     counter: Annotated[int, typer.Option("--counter", help="Counter-espionage bonus (+) or penalty (-).")] = 0,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -46,8 +68,13 @@ def check_command(
       gmtool agent check --difficulty automatic --lang ru
     """
     from gmtool.report.council import agent_check_report
-    from gmtool.rules.orion.agents import (OUTCOMES_TABLE, CheckModifier, agent_check, espionage_modifiers,
-                                           parse_difficulty)
+    from gmtool.rules.orion.agents import (
+        OUTCOMES_TABLE,
+        CheckModifier,
+        agent_check,
+        espionage_modifiers,
+        parse_difficulty,
+    )
 
     out = Output(format, lang)
     level = parse_difficulty(difficulty)
@@ -66,8 +93,15 @@ def check_command(
 def hire_command(
     player: Annotated[str, typer.Option("--player", "-p", help="The hiring leader.", show_default=False)],
     name: Annotated[str, typer.Option("--name", help="The agent's name.", show_default=False)],
-    speciality: Annotated[List[str], typer.Option("--speciality", "-s", help="One or two specialities "
-                                                  "(tables/orion/agent-specialities.toml).", show_default=False)],
+    speciality: Annotated[
+        List[str],
+        typer.Option(
+            "--speciality",
+            "-s",
+            help="One or two specialities (tables/orion/agent-specialities.toml).",
+            show_default=False,
+        ),
+    ],
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -96,11 +130,20 @@ def hire_command(
 def use_command(
     agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
     ability: Annotated[str, typer.Argument(help="An ability id (tables/orion/agents.toml).", show_default=False)],
-    target: Annotated[Optional[str], typer.Option("--target", "-t", help="The target leader.",
-                                                  show_default=False)] = None,
-    frame: Annotated[Optional[str], typer.Option("--frame", help="On a critical success in a covert operation, "
-                                                 "the leader the target will blame.", show_default=False)] = None,
-    counter: Annotated[int, typer.Option("--counter", help="A further counter-espionage bonus (+) or penalty (-).")] = 0,
+    target: Annotated[
+        Optional[str], typer.Option("--target", "-t", help="The target leader.", show_default=False)
+    ] = None,
+    frame: Annotated[
+        Optional[str],
+        typer.Option(
+            "--frame",
+            help="On a critical success in a covert operation, the leader the target will blame.",
+            show_default=False,
+        ),
+    ] = None,
+    counter: Annotated[
+        int, typer.Option("--counter", help="A further counter-espionage bonus (+) or penalty (-).")
+    ] = 0,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -126,9 +169,17 @@ def use_command(
         lib = campaign_library(store.folder, tables)
         found = state.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
-        result = use(state, found, ability, lib.get(ABILITIES_TABLE, "orion"), lib.get(OUTCOMES_TABLE, "orion"),
-                     choice.source, state.player(target) if target else None,
-                     state.player(frame) if frame else None, counter)
+        result = use(
+            state,
+            found,
+            ability,
+            lib.get(ABILITIES_TABLE, "orion"),
+            lib.get(OUTCOMES_TABLE, "orion"),
+            choice.source,
+            state.player(target) if target else None,
+            state.player(frame) if frame else None,
+            counter,
+        )
         choice.finish()
         commit(store, state, choice)
     out.emit(use_report(result, out.lang, choice.info))
@@ -137,8 +188,9 @@ def use_command(
 @app.command("move")
 def move_command(
     agent: Annotated[str, typer.Argument(help="The agent's name.", show_default=False)],
-    blockaded_by: Annotated[str, typer.Option("--blockaded-by", help="The blockading leader (docs/rules-orion.md A7).",
-                                              show_default=False)],
+    blockaded_by: Annotated[
+        str, typer.Option("--blockaded-by", help="The blockading leader (docs/rules-orion.md A7).", show_default=False)
+    ],
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -161,8 +213,14 @@ def move_command(
         lib = campaign_library(store.folder, tables)
         found = state.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
-        result = blockade_move(state, found, state.player(blockaded_by), lib.get(ABILITIES_TABLE, "orion"),
-                               lib.get(OUTCOMES_TABLE, "orion"), choice.source)
+        result = blockade_move(
+            state,
+            found,
+            state.player(blockaded_by),
+            lib.get(ABILITIES_TABLE, "orion"),
+            lib.get(OUTCOMES_TABLE, "orion"),
+            choice.source,
+        )
         choice.finish()
         commit(store, state, choice)
     out.emit(use_report(result, out.lang, choice.info))
@@ -171,10 +229,12 @@ def move_command(
 @app.command("set")
 def set_command(
     player: Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)],
-    limit: Annotated[Optional[int], typer.Option("--limit", min=0, max=20, help="How many agents it may keep.",
-                                                 show_default=False)] = None,
-    ops: Annotated[Optional[int], typer.Option("--ops", min=0, max=20, help="Its Secret Operations level.",
-                                               show_default=False)] = None,
+    limit: Annotated[
+        Optional[int], typer.Option("--limit", min=0, max=20, help="How many agents it may keep.", show_default=False)
+    ] = None,
+    ops: Annotated[
+        Optional[int], typer.Option("--ops", min=0, max=20, help="Its Secret Operations level.", show_default=False)
+    ] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -193,5 +253,7 @@ def set_command(
         if ops is not None:
             leader.secret_ops = ops
         commit(store, state)
-    out.reply(tr("reply.agent_set", out.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops),
-              {"leader": leader.name, "agent_limit": leader.agent_limit, "secret_ops": leader.secret_ops})
+    out.reply(
+        tr("reply.agent_set", out.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops),
+        {"leader": leader.name, "agent_limit": leader.agent_limit, "secret_ops": leader.secret_ops},
+    )

@@ -1,4 +1,5 @@
 """``gmtool campaign new | set | commitment | validate | reveal``."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,14 +7,26 @@ from typing import Annotated, Any, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, Format, FormatOpt, Lang, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, library, open_campaign,
-                               require_campaign)
+from gmtool.cli.common import (
+    CampaignOpt,
+    Format,
+    FormatOpt,
+    Lang,
+    LangOpt,
+    Output,
+    TablesOpt,
+    campaign_library,
+    commit,
+    library,
+    open_campaign,
+    require_campaign,
+)
 from gmtool.errors import CampaignError
 from gmtool.formats import DEFAULT_FORMAT, DEFAULT_LANG
 
-app = typer.Typer(help="Create and look after a campaign folder: new, set, commitment, validate, reveal.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Create and look after a campaign folder: new, set, commitment, validate, reveal.", no_args_is_help=True
+)
 
 
 def register(root: typer.Typer) -> None:
@@ -30,23 +43,49 @@ def labeller(lib: Any, lang: str) -> Any:
 @app.command("new")
 def new_command(
     folder: Annotated[Path, typer.Argument(help="The new campaign's folder.", show_default=False)],
-    player: Annotated[List[str], typer.Option("--player", "-p", help="A leader, in seating order (orion: 2–10; "
-                                              "venus: 2–4, NAME or NAME:RACE). Repeatable.", show_default=False)],
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for placing the homeworlds.",
-                                                show_default=False)] = None,
-    feudal: Annotated[Optional[List[str]], typer.Option("--feudal", help="A leader with the feudal government "
-                                                        "(fleet 2 (3)). Repeatable.", show_default=False)] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules: orion (the 4X game) or venus "
-                                         "(Merchant of Venus, Classic).")] = "orion",
-    name: Annotated[Optional[str], typer.Option("--name", help="The campaign's name (default: the folder's).",
-                                                show_default=False)] = None,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Default output format of the "
-                                                     "campaign (and of this report).", show_default=False)] = None,
-    lang: Annotated[Optional[Lang], typer.Option("--lang", "-l", help="Default language of the campaign.",
-                                                 show_default=False)] = None,
-    radius: Annotated[Optional[int], typer.Option("--radius", help="orion: the galaxy's radius in hexes around "
-                                                  "Orion (default: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8, 7 for "
-                                                  "9–10; larger is allowed, up to 20).", show_default=False)] = None,
+    player: Annotated[
+        List[str],
+        typer.Option(
+            "--player",
+            "-p",
+            help="A leader, in seating order (orion: 2–10; venus: 2–4, NAME or NAME:RACE). Repeatable.",
+            show_default=False,
+        ),
+    ],
+    seed: Annotated[
+        Optional[int], typer.Option("--seed", help="Seed for placing the homeworlds.", show_default=False)
+    ] = None,
+    feudal: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--feudal", help="A leader with the feudal government (fleet 2 (3)). Repeatable.", show_default=False
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="The rules: orion (the 4X game) or venus (Merchant of Venus, Classic).")
+    ] = "orion",
+    name: Annotated[
+        Optional[str], typer.Option("--name", help="The campaign's name (default: the folder's).", show_default=False)
+    ] = None,
+    format: Annotated[
+        Optional[Format],
+        typer.Option(
+            "--format", "-f", help="Default output format of the campaign (and of this report).", show_default=False
+        ),
+    ] = None,
+    lang: Annotated[
+        Optional[Lang], typer.Option("--lang", "-l", help="Default language of the campaign.", show_default=False)
+    ] = None,
+    radius: Annotated[
+        Optional[int],
+        typer.Option(
+            "--radius",
+            help="orion: the galaxy's radius in hexes around "
+            "Orion (default: 4 for 2–4 leaders, 5 for 5–6, 6 for 7–8, 7 for "
+            "9–10; larger is allowed, up to 20).",
+            show_default=False,
+        ),
+    ] = None,
     tables: TablesOpt = None,
 ) -> None:
     """Start a campaign: map, homeworlds, every leader's start, and the dice secret.
@@ -64,10 +103,20 @@ def new_command(
     rules = ruleset_named(ruleset)
     secret = new_secret()
     lib = library(tables)
-    state, entries = rules.new_campaign(NewCampaign(
-        name or folder.resolve().name, player, lib, commitment(secret), secret,
-        lang.value if lang else DEFAULT_LANG, format.value if format else DEFAULT_FORMAT,
-        seed=seed, feudal=feudal or [], radius=radius))
+    state, entries = rules.new_campaign(
+        NewCampaign(
+            name or folder.resolve().name,
+            player,
+            lib,
+            commitment(secret),
+            secret,
+            lang.value if lang else DEFAULT_LANG,
+            format.value if format else DEFAULT_FORMAT,
+            seed=seed,
+            feudal=feudal or [],
+            radius=radius,
+        )
+    )
     _keep_render_options(state)
     CampaignStore(folder).create(state, secret, entries)
     out = Output(format, lang, state)
@@ -85,9 +134,15 @@ def _keep_render_options(state: Any) -> None:
 @app.command("set")
 def set_command(
     setting: Annotated[str, typer.Argument(help="lang, format, dialect, post-limit or name.", show_default=False)],
-    value: Annotated[str, typer.Argument(help="The new value; for dialect and post-limit, \"default\" drops the "
-                                         "campaign's own.", show_default=False)],
-    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    value: Annotated[
+        str,
+        typer.Argument(
+            help='The new value; for dialect and post-limit, "default" drops the campaign\'s own.', show_default=False
+        ),
+    ],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Change a setting of the campaign, without editing campaign.toml: its language and
     output format (what every command writes unless told otherwise), the forum's BBCode
@@ -110,8 +165,10 @@ def set_command(
     out = Output(format, lang, state)
     shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
     key = "reply.settings.changed" if old != new else "reply.settings.unchanged"
-    out.reply(t(key, out.lang, setting=setting.strip().lower(), **shown),
-              {"setting": setting.strip().lower(), "old": old, "new": new})
+    out.reply(
+        t(key, out.lang, setting=setting.strip().lower(), **shown),
+        {"setting": setting.strip().lower(), "old": old, "new": new},
+    )
 
 
 @app.command("commitment")
@@ -132,7 +189,9 @@ def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, l
 
 @app.command("validate")
 def validate_command(
-    repair: Annotated[bool, typer.Option("--repair", help="Cut an incomplete last journal entry left by a crash.")] = False,
+    repair: Annotated[
+        bool, typer.Option("--repair", help="Cut an incomplete last journal entry left by a crash.")
+    ] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -159,8 +218,13 @@ def validate_command(
         state = store.load()
         out = Output(format, lang, state)
         orion = OrionTables(campaign_library(folder, tables))
-        findings = validate_state(state, {r.id for r in orion.world_type.rows}, {r.id for r in orion.world_size.rows},
-                                  {r.id for r in orion.properties.rows}, out.lang)
+        findings = validate_state(
+            state,
+            {r.id for r in orion.world_type.rows},
+            {r.id for r in orion.world_size.rows},
+            {r.id for r in orion.properties.rows},
+            out.lang,
+        )
         entries, tail, problems = journal.read_all(store.journal_path, out.lang)
         if tail and repair:
             notes.append(tr("repaired", out.lang, n=journal.repair(store.journal_path)))
@@ -174,22 +238,34 @@ def validate_command(
         for entry in entries:
             problem = entry_problem(entry)
             if problem:
-                findings.append(tr("validate.roll_problem", out.lang, file=store.journal_path.name, id=entry.id,
-                                   problem=problem))
+                findings.append(
+                    tr("validate.roll_problem", out.lang, file=store.journal_path.name, id=entry.id, problem=problem)
+                )
             if entry.id != expected:
-                findings.append(tr("validate.roll_id", out.lang, file=store.journal_path.name, id=entry.id,
-                                   expected=expected))
+                findings.append(
+                    tr("validate.roll_id", out.lang, file=store.journal_path.name, id=entry.id, expected=expected)
+                )
             expected = entry.id + 1
         if expected - 1 < state.last_roll_id:
-            findings.append(tr("validate.journal_short", out.lang, file=store.journal_path.name, last=expected - 1,
-                               used=state.last_roll_id))
+            findings.append(
+                tr(
+                    "validate.journal_short",
+                    out.lang,
+                    file=store.journal_path.name,
+                    last=expected - 1,
+                    used=state.last_roll_id,
+                )
+            )
         findings += _check_forum(store, repair, notes, out.lang)
         if not store.secret_path.exists() and not state.revealed_secret:
             findings.append(tr("validate.no_secret", out.lang, file=store.secret_path.name))
-    report = findings_report(tr("validate_title", out.lang, name=state.name), tr("validate_ok", out.lang),
-                             notes + findings, [(tr("rolls_checked", out.lang), str(len(entries)))],
-                             {"campaign": state.name, "ok": not findings, "problems": findings, "repaired": notes,
-                              "rolls": len(entries)})
+    report = findings_report(
+        tr("validate_title", out.lang, name=state.name),
+        tr("validate_ok", out.lang),
+        notes + findings,
+        [(tr("rolls_checked", out.lang), str(len(entries)))],
+        {"campaign": state.name, "ok": not findings, "problems": findings, "repaired": notes, "rolls": len(entries)},
+    )
     out.emit(report)
     if findings:
         raise CampaignError(key="cli.n_problems", n=len(findings), first=findings[0])

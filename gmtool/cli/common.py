@@ -1,5 +1,6 @@
 """Options and plumbing shared by every command: formats, languages, dice sources,
 error mapping.  Kept light: it is imported on every run."""
+
 from __future__ import annotations
 
 import os
@@ -27,27 +28,52 @@ Format = Enum("Format", [(f, f) for f in FORMATS], type=str)  # type: ignore[mis
 Lang = Enum("Lang", [(lang, lang) for lang in LANGS], type=str)  # type: ignore[misc]
 
 
-FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", help="Output: plain, bbcode (for the forum named by --dialect), markdown (Discourse, GitHub), "
-    "discord, or json.",
-    show_default=False)]
-LangOpt = Annotated[Optional[Lang], typer.Option(
-    "--lang", "-l", help="Language of the report: en or ru.", show_default=False)]
-DiceOpt = Annotated[Optional[str], typer.Option(
-    "--dice", help="Faces to use instead of random dice, in the rules' dice order, e.g. 8,7,4,9.",
-    show_default=False)]
-SeedOpt = Annotated[Optional[int], typer.Option(
-    "--seed", help="Seed for a reproducible random roll.", show_default=False)]
+FormatOpt = Annotated[
+    Optional[Format],
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output: plain, bbcode (for the forum named by --dialect), markdown (Discourse, GitHub), "
+        "discord, or json.",
+        show_default=False,
+    ),
+]
+LangOpt = Annotated[
+    Optional[Lang], typer.Option("--lang", "-l", help="Language of the report: en or ru.", show_default=False)
+]
+DiceOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--dice",
+        help="Faces to use instead of random dice, in the rules' dice order, e.g. 8,7,4,9.",
+        show_default=False,
+    ),
+]
+SeedOpt = Annotated[
+    Optional[int], typer.Option("--seed", help="Seed for a reproducible random roll.", show_default=False)
+]
 
 
-TablesOpt = Annotated[Optional[List[Path]], typer.Option(
-    "--tables", help="An extra tables folder (holding <ruleset>/*.toml); overrides shipped tables. "
-    "Repeatable; also GMTOOL_TABLES.", show_default=False)]
+TablesOpt = Annotated[
+    Optional[List[Path]],
+    typer.Option(
+        "--tables",
+        help="An extra tables folder (holding <ruleset>/*.toml); overrides shipped tables. "
+        "Repeatable; also GMTOOL_TABLES.",
+        show_default=False,
+    ),
+]
 StageOpt = Annotated[int, typer.Option("--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18).")]
-NearOpt = Annotated[Optional[str], typer.Option(
-    "--near-homeworld", metavar="planets=N,terran=N,colonisable=N,unexplored=N",
-    help="The hex is next to a homeworld with these neighbours so far (unexplored counts this hex): "
-         "applies the -4/-2 world-type modifiers and the 2-to-4-planets rerolls.", show_default=False)]
+NearOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--near-homeworld",
+        metavar="planets=N,terran=N,colonisable=N,unexplored=N",
+        help="The hex is next to a homeworld with these neighbours so far (unexplored counts this hex): "
+        "applies the -4/-2 world-type modifiers and the 2-to-4-planets rerolls.",
+        show_default=False,
+    ),
+]
 
 
 def neighbourhood(spec: str | None) -> Any:
@@ -59,9 +85,15 @@ def neighbourhood(spec: str | None) -> Any:
 
 
 CAMPAIGN_ENV = "GMTOOL_CAMPAIGN"
-CampaignOpt = Annotated[Optional[Path], typer.Option(
-    "--campaign", "-c", help="Campaign folder (else $GMTOOL_CAMPAIGN, else the current folder if it "
-    "holds a campaign.toml).", show_default=False)]
+CampaignOpt = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--campaign",
+        "-c",
+        help="Campaign folder (else $GMTOOL_CAMPAIGN, else the current folder if it holds a campaign.toml).",
+        show_default=False,
+    ),
+]
 
 
 def user_text(value: str | None) -> str:
@@ -94,8 +126,9 @@ def require_campaign(option: Path | None) -> Path:
 
 
 @contextmanager
-def open_campaign(option: Path | None, changes: bool = True,
-                  ruleset: str | None = "orion") -> Iterator[tuple[Any, Any]]:
+def open_campaign(
+    option: Path | None, changes: bool = True, ruleset: str | None = "orion"
+) -> Iterator[tuple[Any, Any]]:
     """Lock the campaign (-c, $GMTOOL_CAMPAIGN or the current folder), load it, and hand over
     (store, state); write with :func:`commit` (gmtool.campaign.session.open_session)."""
     from gmtool.campaign.session import open_session
@@ -118,19 +151,20 @@ class Output:
         self.lang = lang.value if lang else getattr(campaign, "lang", None) or DEFAULT_LANG
         self.dialect = given.get("dialect") or getattr(campaign, "dialect", None) or DEFAULT_DIALECT
         self.post_limit = given.get("post_limit") or getattr(campaign, "post_limit", None) or None
-        _LANG.set(self.lang)   # an error after this point is written in the report's language
+        _LANG.set(self.lang)  # an error after this point is written in the report's language
         if self.format == "bbcode" and self.dialect != DEFAULT_DIALECT:
             from gmtool.forum.engines import find_dialect
 
-            find_dialect(self.dialect)   # an unknown dialect is refused before anything is written
+            find_dialect(self.dialect)  # an unknown dialect is refused before anything is written
 
     def render(self, report: Any, lang: str | None = None) -> str:
         """``report`` in this command's format; ``lang``: the language it was built in, when
         not the command's (a leader's private report in its own language)."""
         from gmtool.report.render import render
 
-        return render(with_journal_mark(report, self.campaign, lang or self.lang), self.format, self.dialect,
-                      self.post_limit)
+        return render(
+            with_journal_mark(report, self.campaign, lang or self.lang), self.format, self.dialect, self.post_limit
+        )
 
     def render_kept(self, report: Any) -> str:
         """A kept report (its journal mark already in it: ``turn show``) in this command's format."""
@@ -174,6 +208,8 @@ def os_message(exc: OSError) -> str:
         name = display_path(Path(os.fsdecode(name))) if isinstance(name, (str, bytes)) else str(name)
         return f"{name}: {reason}"
     return reason
+
+
 # the language of the command being run, once known (set by Output)
 _LANG: ContextVar[str | None] = ContextVar("gmtool_lang", default=None)
 # the running command's parameters (set as it starts), for the error boundary
@@ -196,7 +232,7 @@ def error_lang(kwargs: dict[str, Any]) -> str:
 
             with open(Path(folder) / "campaign.toml", "rb") as fh:
                 return normalise(tomllib.load(fh).get("lang"))
-    except Exception:   # an unreadable campaign has its own error; write it in English
+    except Exception:  # an unreadable campaign has its own error; write it in English
         pass
     return "en"
 
@@ -233,7 +269,7 @@ def error_boundary() -> Iterator[None]:
         raise
     except BrokenPipeError:
         raise typer.Exit(1) from None
-    except OSError as exc:   # a full disk, a read-only folder, a path that is not there
+    except OSError as exc:  # a full disk, a read-only folder, a path that is not there
         if os.environ.get(DEBUG_ENV):
             raise
         raise fail(os_message(exc)) from None
@@ -242,8 +278,9 @@ def error_boundary() -> Iterator[None]:
             raise
         from gmtool.locale import t
 
-        raise fail(t("error.internal", error_boundary_lang(), kind=type(exc).__name__, detail=exc,
-                     env=DEBUG_ENV)) from None
+        raise fail(
+            t("error.internal", error_boundary_lang(), kind=type(exc).__name__, detail=exc, env=DEBUG_ENV)
+        ) from None
     finally:
         _LANG.reset(lang_token)
         _PARAMS.reset(params_token)

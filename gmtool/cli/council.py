@@ -1,4 +1,5 @@
 """``gmtool council propose | vote | tally | elect | repeal`` (docs/rules-orion.md A9)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,17 +7,32 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    TablesOpt,
+    campaign_dir,
+    campaign_library,
+    commit,
+    open_campaign,
+)
 from gmtool.errors import InputError
 from gmtool.locale import t as tr
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_dir, campaign_library, commit, open_campaign)
 
-app = typer.Typer(help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="The Galactic Council: bills, secret ballots, tallies, the Emperor (docs/rules-orion.md A9).",
+    no_args_is_help=True,
+)
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The voting leader.", show_default=False)]
-BribeOpt = Annotated[int, typer.Option("--bribe", min=0, help="BC spent on bribes: 1 vote per 3 BC, paid at the "
-                                       "tally whatever the outcome.")]
+BribeOpt = Annotated[
+    int,
+    typer.Option("--bribe", min=0, help="BC spent on bribes: 1 vote per 3 BC, paid at the tally whatever the outcome."),
+]
 
 
 def register(root: typer.Typer) -> None:
@@ -29,9 +45,12 @@ def _bills(lib: Any) -> Any:
 
 @app.command("propose")
 def propose_command(
-    pick: Annotated[Optional[int], typer.Option("--pick", help="The chair's choice: 1 or 2.", show_default=False)] = None,
-    chair: Annotated[Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).",
-                                                 show_default=False)] = None,
+    pick: Annotated[
+        Optional[int], typer.Option("--pick", help="The chair's choice: 1 or 2.", show_default=False)
+    ] = None,
+    chair: Annotated[
+        Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).", show_default=False)
+    ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -84,15 +103,25 @@ def vote_command(
         vote = cast(state, voter, choice.lower(), bribe)
         commit(store, state)
     bills = _bills(campaign_library(store.folder, tables))
-    out.emit(ballot_report(voter.name, vote["bill"], bills, vote["ballots"][voter.name]["vote"], bribe, planets_of(state, voter.name),
-                           out.lang))
+    out.emit(
+        ballot_report(
+            voter.name,
+            vote["bill"],
+            bills,
+            vote["ballots"][voter.name]["vote"],
+            bribe,
+            planets_of(state, voter.name),
+            out.lang,
+        )
+    )
 
 
 @app.command("elect")
 def elect_command(
     player: PlayerOpt,
-    candidate: Annotated[Optional[str], typer.Option("--candidate", help="The leader voted for (none: abstain).",
-                                                     show_default=False)] = None,
+    candidate: Annotated[
+        Optional[str], typer.Option("--candidate", help="The leader voted for (none: abstain).", show_default=False)
+    ] = None,
     bribe: BribeOpt = 0,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
@@ -112,20 +141,35 @@ def elect_command(
         voter = state.player(player)
         elect(state, voter, state.player(candidate) if candidate else None, bribe)
         commit(store, state)
-    out.emit(ballot_report(voter.name, None, None, candidate or "abstain", bribe, planets_of(state, voter.name),
-                           out.lang))
+    out.emit(
+        ballot_report(voter.name, None, None, candidate or "abstain", bribe, planets_of(state, voter.name), out.lang)
+    )
 
 
 @app.command("tally")
 def tally_command(
-    ballots: Annotated[Optional[Path], typer.Argument(help="A ballots file (docs/file-formats.md); none: the "
-                                                      "campaign's open vote.", show_default=False)] = None,
+    ballots: Annotated[
+        Optional[Path],
+        typer.Argument(
+            help="A ballots file (docs/file-formats.md); none: the campaign's open vote.", show_default=False
+        ),
+    ] = None,
     election: Annotated[bool, typer.Option("--election", help="An Emperor's election.")] = False,
-    private: Annotated[bool, typer.Option("--private", help="The moderator's post: every ballot with its bribe, "
-                                          "and who has not voted (never post it publicly).")] = False,
-    chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision "
-                                                          "on a tie when the chair abstained.",
-                                                          show_default=False)] = None,
+    private: Annotated[
+        bool,
+        typer.Option(
+            "--private",
+            help="The moderator's post: every ballot with its bribe, and who has not voted (never post it publicly).",
+        ),
+    ] = False,
+    chair_decision: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-decision",
+            help="yes|no: the chair's decision on a tie when the chair abstained.",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -151,19 +195,24 @@ def tally_command(
     if chair_decision is not None and chair_decision not in ("yes", "no"):
         raise InputError(key="cli.chair_decision")
     if ballots is not None:
+        from gmtool.errors import GmError
         from gmtool.rules.orion.council import ballots_from_dict, tally_bill, tally_election
         from gmtool.tomlfile import display_path, read_toml
 
-        from gmtool.errors import GmError
-
         out = Output(format, lang)
         where = display_path(ballots)
-        chair, items, decision = ballots_from_dict(read_toml(ballots, InputError), election,
-                                                   lambda msg: InputError(key="council.in_file", where=where, reason=msg))
+        chair, items, decision = ballots_from_dict(
+            read_toml(ballots, InputError),
+            election,
+            lambda msg: InputError(key="council.in_file", where=where, reason=msg),
+        )
         decision = chair_decision or decision
         try:
-            report = (election_report(tally_election(items), out.lang, private) if election
-                      else bill_report(tally_bill(items, chair, decision), out.lang, private=private))
+            report = (
+                election_report(tally_election(items), out.lang, private)
+                if election
+                else bill_report(tally_bill(items, chair, decision), out.lang, private=private)
+            )
         except GmError as exc:
             from gmtool.locale import Msg
 
@@ -174,10 +223,9 @@ def tally_command(
     if campaign_dir(campaign) is None:
         raise InputError(key="cli.ballots_or_campaign")
 
+    from gmtool.rolltables.model import pick
     from gmtool.rules.orion.council import BillTally, ElectionTally
     from gmtool.rules.orion.council_campaign import tally, tally_emperor
-    from gmtool.rolltables.model import pick
-
     from gmtool.rules.orion.turns import ensure_not_over
 
     result: ElectionTally | BillTally
@@ -187,13 +235,13 @@ def tally_command(
         council = state.council
         open_vote = council.election if election else council.vote
         if open_vote is not None and (open_vote.get("turn") == state.turn if election else open_vote.get("bill")):
-            ensure_not_over(state)   # a new tally changes the game; re-posting the last one does not
+            ensure_not_over(state)  # a new tally changes the game; re-posting the last one does not
             if election:
                 result, not_voted = tally_emperor(state)
             else:
                 result, bill_id, not_voted = tally(state, bills, chair_decision)
             commit(store, state)
-        else:   # the last tally again, rebuilt from what the campaign recorded
+        else:  # the last tally again, rebuilt from what the campaign recorded
             from gmtool.campaign.session import Session
 
             result, last_bill, not_voted = Session(store, state).last_tally(election)
@@ -221,4 +269,4 @@ def repeal_command(
     with open_campaign(campaign) as (store, state):
         removed = repeal(state, law)
         commit(store, state)
-    typer.echo(tr("reply.repealed", state.lang, law=removed['id'], turn=removed['turn']))
+    typer.echo(tr("reply.repealed", state.lang, law=removed["id"], turn=removed["turn"]))

@@ -1,18 +1,40 @@
 """``gmtool explore``: one hex explored, the whole chain of docs/rules-orion.md A4."""
-from __future__ import annotations
 
-import typer
+from __future__ import annotations
 
 from typing import Annotated, Optional
 
-from gmtool.errors import InputError
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt,
-                               TablesOpt, campaign_dir, campaign_library, commit, library,
-                               neighbourhood, open_campaign)
+import typer
 
-StageOpt = Annotated[Optional[int], typer.Option(
-    "--stage", min=1, max=3, help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the "
-    "campaign's.", show_default=False)]
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    NearOpt,
+    Output,
+    SeedOpt,
+    TablesOpt,
+    campaign_dir,
+    campaign_library,
+    commit,
+    library,
+    neighbourhood,
+    open_campaign,
+)
+from gmtool.errors import InputError
+
+StageOpt = Annotated[
+    Optional[int],
+    typer.Option(
+        "--stage",
+        min=1,
+        max=3,
+        help="Game stage: 1 (turns 1–6), 2 (7–12), 3 (13–18). Default 1, or the campaign's.",
+        show_default=False,
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -20,13 +42,21 @@ def register(app: typer.Typer) -> None:
 
 
 def explore_command(
-    player: Annotated[Optional[str], typer.Option("--player", "-p", help="In a campaign: the exploring leader.",
-                                                  show_default=False)] = None,
-    hex_: Annotated[Optional[str], typer.Option("--hex", help="In a campaign: the hex explored, Q,R.",
-                                                show_default=False)] = None,
-    ship: Annotated[str, typer.Option("--ship", help="In a campaign: the ship that moves in (scout, colony_ship "
-                                      "or a combat class such as frigate); the leader must have one; lost on "
-                                      "'fleet lost'.")] = "scout",
+    player: Annotated[
+        Optional[str], typer.Option("--player", "-p", help="In a campaign: the exploring leader.", show_default=False)
+    ] = None,
+    hex_: Annotated[
+        Optional[str], typer.Option("--hex", help="In a campaign: the hex explored, Q,R.", show_default=False)
+    ] = None,
+    ship: Annotated[
+        str,
+        typer.Option(
+            "--ship",
+            help="In a campaign: the ship that moves in (scout, colony_ship "
+            "or a combat class such as frigate); the leader must have one; lost on "
+            "'fleet lost'.",
+        ),
+    ] = "scout",
     campaign: CampaignOpt = None,
     stage: StageOpt = None,
     near_homeworld: NearOpt = None,
@@ -82,7 +112,7 @@ def explore_command(
         leader = state.player(player)
         lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
-        ship = ship_named(lib.get("costs", "orion"), ship)      # an id or a label, en or ru
+        ship = ship_named(lib.get("costs", "orion"), ship)  # an id or a label, en or ru
         if target == state.orion:
             if dice is not None:
                 raise InputError(key="explore.orion_no_dice")
@@ -100,4 +130,3 @@ def explore_command(
     # JSON's "hex"); what a leader reads — forum replies, its turn report, map and status —
     # is in the leader's frame (gmtool/campaign/frames.py)
     out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name))
-

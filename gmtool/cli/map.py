@@ -1,5 +1,6 @@
 """``gmtool map`` (the galaxy as a picture or a text grid, per viewer) and ``gmtool reach``
 (where a leader's ships can explore this turn)."""
+
 from __future__ import annotations
 
 from enum import Enum
@@ -8,17 +9,19 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, campaign_library,
-                               require_campaign)
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, campaign_library, require_campaign
 from gmtool.formats import IMAGE_FORMATS, MAP_TEXT_FORMATS
-
 
 MapFormat = Enum("MapFormat", [(f, f) for f in IMAGE_FORMATS + MAP_TEXT_FORMATS], type=str)  # type: ignore[misc]
 
 
 SUFFIXES = {".png": "png", ".svg": "svg", ".txt": "plain", ".bbcode": "bbcode", ".md": "markdown", ".json": "json"}
-PlayerOpt = Annotated[Optional[str], typer.Option("--player", "-p", help="Only what this leader knows (fog of war; "
-                                                  "closed rooms in stage 1).", show_default=False)]
+PlayerOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--player", "-p", help="Only what this leader knows (fog of war; closed rooms in stage 1).", show_default=False
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -39,12 +42,25 @@ def _load(campaign: Optional[Path]) -> tuple[Path, Any]:
 def map_command(
     player: PlayerOpt = None,
     public: Annotated[bool, typer.Option("--public", help="What every leader may see (nothing in stage 1).")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the map to this file (the format "
-                                                   "follows its suffix: .png .svg .txt .bbcode .md .json).",
-                                                   show_default=False)] = None,
-    format: Annotated[Optional[MapFormat], typer.Option(
-        "--format", "-f", help="png or svg (an image file), or plain, bbcode, markdown, json (a text map). "
-        "Default: png when writing a file, else the campaign's text format.", show_default=False)] = None,
+    output: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the map to this file (the format follows its suffix: .png .svg .txt .bbcode .md .json).",
+            show_default=False,
+        ),
+    ] = None,
+    format: Annotated[
+        Optional[MapFormat],
+        typer.Option(
+            "--format",
+            "-f",
+            help="png or svg (an image file), or plain, bbcode, markdown, json (a text map). "
+            "Default: png when writing a file, else the campaign's text format.",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     lang: LangOpt = None,
 ) -> None:
@@ -124,8 +140,11 @@ def reach_command(
     result = reach(state, player)
     lang_ = out.lang
     inside = [text(raw(str(e.label), "code")) for e in result.entries if e.why != EXPLORED]
-    outside = [text(raw(str(e.label), "code"), " ", label("why_explored", lang_, turn=e.explored_turn))
-               for e in result.entries if e.why == EXPLORED]
+    outside = [
+        text(raw(str(e.label), "code"), " ", label("why_explored", lang_, turn=e.explored_turn))
+        for e in result.entries
+        if e.why == EXPLORED
+    ]
     if result.stage == 1:
         outside.append(text(label("why_too_far", lang_)))
     else:
@@ -133,6 +152,10 @@ def reach_command(
             outside.append(text(label("why_behind", lang_, n=result.far)))
         outside.append(text(label("movable", lang_, n=result.movable)))
     blocks: list = [Paragraph(text(label("frame_home", lang_)))] if result.frame == "homeworld" else []
-    blocks += [Heading(text(label("in_reach", lang_))), Items(inside or [text(label("nothing", lang_))]),
-               Heading(text(label("out_of_reach", lang_))), Items(outside)]
+    blocks += [
+        Heading(text(label("in_reach", lang_))),
+        Items(inside or [text(label("nothing", lang_))]),
+        Heading(text(label("out_of_reach", lang_))),
+        Items(outside),
+    ]
     out.emit(Report(text(label("reach_title", lang_, player=player, turn=state.turn)), blocks, result.to_data()))

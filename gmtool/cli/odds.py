@@ -1,19 +1,26 @@
 """``gmtool odds explore | table``: exact probabilities by enumeration."""
+
 from __future__ import annotations
 
 from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt, TablesOpt,
-                               library, neighbourhood)
+from gmtool.cli.common import FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt, TablesOpt, library, neighbourhood
 
-app = typer.Typer(help="Exact odds of the exploration chain or of any table, optionally checked by simulation.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Exact odds of the exploration chain or of any table, optionally checked by simulation.", no_args_is_help=True
+)
 
-SimulateOpt = Annotated[int, typer.Option(
-    "--simulate", min=0, max=10_000_000, help="Also roll N times with random dice (use --seed) and show "
-    "the observed frequencies beside the exact ones.")]
+SimulateOpt = Annotated[
+    int,
+    typer.Option(
+        "--simulate",
+        min=0,
+        max=10_000_000,
+        help="Also roll N times with random dice (use --seed) and show the observed frequencies beside the exact ones.",
+    ),
+]
 
 
 def register(root: typer.Typer) -> None:
@@ -44,7 +51,8 @@ def explore_command(
     from gmtool.report.odds import odds_report
     from gmtool.rolltables.model import pick
     from gmtool.rules.orion.exploration import OrionTables
-    from gmtool.rules.orion.odds import CATEGORIES, NONE, exact_odds, simulate as run_simulation
+    from gmtool.rules.orion.odds import CATEGORIES, NONE, exact_odds
+    from gmtool.rules.orion.odds import simulate as run_simulation
 
     out = Output(format, lang)
     near = neighbourhood(near_homeworld)
@@ -56,8 +64,12 @@ def explore_command(
 
     def label(category: str, value: str) -> str:
         if value == NONE:
-            return tr({"type": "no_planet", "size": "no_planet", "event": "no_event",
-                       "monster": "no_monster"}.get(category, "none"), lang_)
+            return tr(
+                {"type": "no_planet", "size": "no_planet", "event": "no_event", "monster": "no_monster"}.get(
+                    category, "none"
+                ),
+                lang_,
+            )
         if category == "discovery":
             if value == "planet":
                 return tr("planet", lang_)
@@ -88,10 +100,15 @@ def explore_command(
 @app.command("table")
 def table_command(
     table: Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type.", show_default=False)],
-    modifier: Annotated[Optional[List[str]], typer.Option(
-        "--modifier", "-m", help="A number or a modifier id of the table. Repeatable.", show_default=False)] = None,
-    stage: Annotated[Optional[int], typer.Option("--stage", min=1, max=3, help="Game stage.",
-                                                 show_default=False)] = None,
+    modifier: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--modifier", "-m", help="A number or a modifier id of the table. Repeatable.", show_default=False
+        ),
+    ] = None,
+    stage: Annotated[
+        Optional[int], typer.Option("--stage", min=1, max=3, help="Game stage.", show_default=False)
+    ] = None,
     simulate: SimulateOpt = 0,
     seed: SeedOpt = None,
     tables: TablesOpt = None,
@@ -125,12 +142,19 @@ def table_command(
         source = RandomSource(seed)
         sims = {"row": Counter(roll_table(chosen, source, mods, stage).row.id for _ in range(simulate))}
     order = [r.id for r in chosen.rows]
-    rows = [(rid, f"{chosen.row(rid).range_text()}: {pick(chosen.row(rid).label, out.lang)}", exact[rid])
-            for rid in order if rid in exact]
+    rows = [
+        (rid, f"{chosen.row(rid).range_text()}: {pick(chosen.row(rid).label, out.lang)}", exact[rid])
+        for rid in order
+        if rid in exact
+    ]
     facts = [(tr("die", out.lang), text(chosen.die))]
     if mods:
-        facts.append((tr("modifiers", out.lang), text(", ".join(
-            signed(m.value) + (f" ({pick(m.label, out.lang)})" if m.label else "") for m in mods))))
+        facts.append(
+            (
+                tr("modifiers", out.lang),
+                text(", ".join(signed(m.value) + (f" ({pick(m.label, out.lang)})" if m.label else "") for m in mods)),
+            )
+        )
     if stage:
         facts.append((tr("stage", out.lang).capitalize(), text(str(stage))))
     title = f"{tr('odds', out.lang)}: {pick(chosen.title, out.lang)} ({chosen.id})"

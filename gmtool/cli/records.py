@@ -4,22 +4,36 @@ follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``,
 
 Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
 commit, print the line the turn's reports will also tell. A refusal writes nothing."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, List, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, open_campaign, user_text)
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    TablesOpt,
+    campaign_library,
+    commit,
+    open_campaign,
+    user_text,
+)
 
-monster_app = typer.Typer(help="Space monsters: record one destroyed in a battle the moderator resolved.",
-                          no_args_is_help=True)
+monster_app = typer.Typer(
+    help="Space monsters: record one destroyed in a battle the moderator resolved.", no_args_is_help=True
+)
 orion_app = typer.Typer(help="The Guardian of Orion: record damage dealt in a battle.", no_args_is_help=True)
 planet_app = typer.Typer(help="Planets changing hands in a battle the moderator resolved.", no_args_is_help=True)
 ship_app = typer.Typer(help="Ships won or lost in a battle the moderator resolved.", no_args_is_help=True)
-award_app = typer.Typer(help="The list of what is still to hand out (technologies, sciences, ships).",
-                        no_args_is_help=True)
+award_app = typer.Typer(
+    help="The list of what is still to hand out (technologies, sciences, ships).", no_args_is_help=True
+)
 player_app = typer.Typer(help="Leaders of a running game: add, drop, replace, rename.", no_args_is_help=True)
 
 HexOpt = Annotated[str, typer.Option("--hex", help="The hex, Q,R.", show_default=False)]
@@ -60,12 +74,21 @@ def _hex(value: str) -> Any:
 
 
 @monster_app.command("slain")
-def monster_slain_command(hex_: HexOpt, by: ByOpt,
-                          research_ship: Annotated[bool, typer.Option(
-                              "--research-ship", help="A ship with the research module survived the battle: "
-                              "16 RP (24 for a great monster).")] = False,
-                          campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                          lang: LangOpt = None) -> None:
+def monster_slain_command(
+    hex_: HexOpt,
+    by: ByOpt,
+    research_ship: Annotated[
+        bool,
+        typer.Option(
+            "--research-ship",
+            help="A ship with the research module survived the battle: 16 RP (24 for a great monster).",
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record that LEADER's fleet destroyed the space monster at a hex: the guarded gains
     are LEADER's at once and the planet can be colonised.
 
@@ -84,11 +107,14 @@ def monster_slain_command(hex_: HexOpt, by: ByOpt,
 
 
 @orion_app.command("damage")
-def orion_damage_command(by: ByOpt,
-                         points: Annotated[int, typer.Option("--points", help="Damage dealt to the Guardian.",
-                                                             show_default=False)],
-                         campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                         lang: LangOpt = None) -> None:
+def orion_damage_command(
+    by: ByOpt,
+    points: Annotated[int, typer.Option("--points", help="Damage dealt to the Guardian.", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record damage LEADER's fleet dealt to the Guardian of Orion (toughness 17, regains 3
     at each turn end); at 0 it is destroyed and Orion can be colonised.
 
@@ -106,12 +132,15 @@ def orion_damage_command(by: ByOpt,
     _emit(out, entry, rules)
 
 
-def blockade_command(hex_: HexOpt,
-                     by: Annotated[Optional[str], typer.Option("--by", help="The blockading leader.",
-                                                               show_default=False)] = None,
-                     lift: Annotated[bool, typer.Option("--lift", help="Lift the blockade.")] = False,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                     lang: LangOpt = None) -> None:
+def blockade_command(
+    hex_: HexOpt,
+    by: Annotated[Optional[str], typer.Option("--by", help="The blockading leader.", show_default=False)] = None,
+    lift: Annotated[bool, typer.Option("--lift", help="Lift the blockade.")] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Set (or --lift) a blockade of a planet (rule A7 in docs/rules-orion.md): from the next production it pays
     no taxes, makes no RP, does not grow and builds nothing; activation costs 2 orders.
 
@@ -132,15 +161,21 @@ def blockade_command(hex_: HexOpt,
         if lift:
             entry = lift_blockade(state, _hex(hex_), leader)
         else:
-            assert leader is not None   # --by is required without --lift (checked above)
+            assert leader is not None  # --by is required without --lift (checked above)
             entry = set_blockade(state, _hex(hex_), leader)
         commit(store, state)
     _emit(out, entry, rules)
 
 
 @planet_app.command("capture")
-def planet_capture_command(hex_: HexOpt, by: ByOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
-                           format: FormatOpt = None, lang: LangOpt = None) -> None:
+def planet_capture_command(
+    hex_: HexOpt,
+    by: ByOpt,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record that LEADER captured a planet: it changes hands with its population and
     buildings; a captured homeworld counts for the conquest victory at the next turn start.
 
@@ -158,8 +193,9 @@ def planet_capture_command(hex_: HexOpt, by: ByOpt, campaign: CampaignOpt = None
     _emit(out, entry, rules)
 
 
-def _ship(lose: bool, player: str, ship_class: str, reason: Optional[str], campaign: Any, tables: Any,
-          format: Any, lang: Any) -> None:
+def _ship(
+    lose: bool, player: str, ship_class: str, reason: Optional[str], campaign: Any, tables: Any, format: Any, lang: Any
+) -> None:
     from gmtool.rules.orion.records import ship_gained, ship_lost
 
     with open_campaign(campaign) as (store, state):
@@ -171,13 +207,21 @@ def _ship(lose: bool, player: str, ship_class: str, reason: Optional[str], campa
     _emit(out, entry, rules)
 
 
-ClassOpt = Annotated[str, typer.Option("--class", help="scout, colony_ship or a combat class (costs table).",
-                                       show_default=False)]
+ClassOpt = Annotated[
+    str, typer.Option("--class", help="scout, colony_ship or a combat class (costs table).", show_default=False)
+]
 
 
 @ship_app.command("add")
-def ship_add_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
-                     tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def ship_add_command(
+    player: PlayerOpt,
+    ship_class: ClassOpt,
+    reason: ReasonOpt = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record a ship a leader won (a battle, a capture, a gift).
 
     \b
@@ -188,8 +232,15 @@ def ship_add_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt 
 
 
 @ship_app.command("lose")
-def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt = None, campaign: CampaignOpt = None,
-                      tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def ship_lose_command(
+    player: PlayerOpt,
+    ship_class: ClassOpt,
+    reason: ReasonOpt = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record a ship a leader lost in a battle the moderator resolved.
 
     \b
@@ -199,15 +250,27 @@ def ship_lose_command(player: PlayerOpt, ship_class: ClassOpt, reason: ReasonOpt
     _ship(True, player, ship_class, reason, campaign, tables, format, lang)
 
 
-def grant_command(player: PlayerOpt,
-                  reason: Annotated[str, typer.Option("--reason", help="Why: a bill, an event card, a trade … "
-                                                      "(shown in the reports).", show_default=False)],
-                  bc: Annotated[int, typer.Option("--bc", help="BC to give (negative: to take).")] = 0,
-                  rp: Annotated[int, typer.Option("--rp", help="RP to give (negative: to take).")] = 0,
-                  public: Annotated[bool, typer.Option("--public", help="Tell it in the public post too (a "
-                                                       "bill's effect); else only the leader's report.")] = False,
-                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None) -> None:
+def grant_command(
+    player: PlayerOpt,
+    reason: Annotated[
+        str,
+        typer.Option(
+            "--reason", help="Why: a bill, an event card, a trade … (shown in the reports).", show_default=False
+        ),
+    ],
+    bc: Annotated[int, typer.Option("--bc", help="BC to give (negative: to take).")] = 0,
+    rp: Annotated[int, typer.Option("--rp", help="RP to give (negative: to take).")] = 0,
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public", help="Tell it in the public post too (a bill's effect); else only the leader's report."
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Give a leader BC or RP, or take them, for what the rules leave to the campaign:
     a passed bill, an event card's text, a trade between leaders, a fine.
 
@@ -227,18 +290,24 @@ def grant_command(player: PlayerOpt,
 
 
 @award_app.command("apply")
-def award_apply_command(player: PlayerOpt,
-                        award: Annotated[int, typer.Argument(help="The award's number (status shows the list).",
-                                                             show_default=False)],
-                        tech: Annotated[Optional[List[str]], typer.Option(
-                            "--tech", help="A technology given (tables/orion/technologies.toml). Repeatable.",
-                            show_default=False)] = None,
-                        science: Annotated[Optional[str], typer.Option("--science", help="The science given.",
-                                                                       show_default=False)] = None,
-                        drop: Annotated[Optional[str], typer.Option("--drop", help="Drop the award, with a reason.",
-                                                                    show_default=False)] = None,
-                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                        lang: LangOpt = None) -> None:
+def award_apply_command(
+    player: PlayerOpt,
+    award: Annotated[int, typer.Argument(help="The award's number (status shows the list).", show_default=False)],
+    tech: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--tech", help="A technology given (tables/orion/technologies.toml). Repeatable.", show_default=False
+        ),
+    ] = None,
+    science: Annotated[Optional[str], typer.Option("--science", help="The science given.", show_default=False)] = None,
+    drop: Annotated[
+        Optional[str], typer.Option("--drop", help="Drop the award, with a reason.", show_default=False)
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Hand out an award of the "still to hand out" list (a ship joins the fleet; name the
     technologies with --tech), or --drop it with a reason.
 
@@ -252,17 +321,29 @@ def award_apply_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = apply_award(state, rules, state.player(player), award, list(tech or []),
-                            user_text(science) or None, user_text(drop) if drop is not None else None)
+        entry = apply_award(
+            state,
+            rules,
+            state.player(player),
+            award,
+            list(tech or []),
+            user_text(science) or None,
+            user_text(drop) if drop is not None else None,
+        )
         commit(store, state)
     _emit(out, entry, rules)
 
 
 @player_app.command("add")
-def player_add_command(player: PlayerOpt,
-                       race: Annotated[str, typer.Option("--race", help="The leader's race (races table).")] = "",
-                       campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                       lang: LangOpt = None, dice: DiceOpt = None) -> None:
+def player_add_command(
+    player: PlayerOpt,
+    race: Annotated[str, typer.Option("--race", help="The leader's race (races table).")] = "",
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
     """A leader joins the game: a homeworld placed by the A2 rules (a journaled die picks the
     site among the free ones) and the A2 start.
 
@@ -284,11 +365,19 @@ def player_add_command(player: PlayerOpt,
 
 
 @player_app.command("drop")
-def player_drop_command(player: PlayerOpt,
-                        keep: Annotated[bool, typer.Option("--keep", help="Keep its empire for a replacement "
-                                                           "(`player replace`); else its planets become neutral.")] = False,
-                        campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                        lang: LangOpt = None) -> None:
+def player_drop_command(
+    player: PlayerOpt,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep", help="Keep its empire for a replacement (`player replace`); else its planets become neutral."
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """A leader leaves: its planets become neutral, or with --keep its empire waits for a
     replacement.
 
@@ -310,11 +399,14 @@ NewOpt = Annotated[str, typer.Option("--to", help="The new name.", show_default=
 
 
 @player_app.command("replace")
-def player_replace_command(player: PlayerOpt,
-                           by: Annotated[str, typer.Option("--by", help="The forum user who takes the empire over.",
-                                                           show_default=False)],
-                           campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                           lang: LangOpt = None) -> None:
+def player_replace_command(
+    player: PlayerOpt,
+    by: Annotated[str, typer.Option("--by", help="The forum user who takes the empire over.", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Another forum user takes a leader's empire over: the empire is kept, the roster and the
     forum know the leader by the new name.
 
@@ -333,10 +425,16 @@ def player_replace_command(player: PlayerOpt,
 
 
 @player_app.command("lang")
-def player_lang_command(player: PlayerOpt,
-                        to: Annotated[str, typer.Option("--to", help="en or ru; an empty value goes back to the "
-                                                         "campaign's language.", show_default=False)],
-                        campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def player_lang_command(
+    player: PlayerOpt,
+    to: Annotated[
+        str,
+        typer.Option("--to", help="en or ru; an empty value goes back to the campaign's language.", show_default=False),
+    ],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Set the language a leader's private reports (and its map) are written in — a Russian
     player in an English campaign reads Russian, and the other way round.
 
@@ -353,13 +451,21 @@ def player_lang_command(player: PlayerOpt,
         set_language(leader, to.strip().lower())
         commit(store, state)
     language = leader.lang or state.lang
-    out.reply(t("reply.player_lang", out.lang, leader=leader.name, language=language),
-              {"leader": leader.name, "lang": language})
+    out.reply(
+        t("reply.player_lang", out.lang, leader=leader.name, language=language),
+        {"leader": leader.name, "lang": language},
+    )
 
 
 @player_app.command("rename")
-def player_rename_command(player: PlayerOpt, to: NewOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
-                          format: FormatOpt = None, lang: LangOpt = None) -> None:
+def player_rename_command(
+    player: PlayerOpt,
+    to: NewOpt,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Rename a leader everywhere the campaign names it.
 
     \b

@@ -9,6 +9,7 @@ which :func:`chosen` reads for :class:`gmtool.cli.common.Output` — nothing mod
 outlives a run.  The dialect names come from tables/forums and are only read when a
 ``--dialect`` is given, so ``gmtool --help`` and ``gmtool roll`` stay fast.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,7 +19,7 @@ import typer
 
 from gmtool.formats import POST_LIMITS as POST_LIMIT_RANGE
 
-_META = "gmtool.render"     # ctx.meta key: {"dialect": …, "post_limit": …} of this run
+_META = "gmtool.render"  # ctx.meta key: {"dialect": …, "post_limit": …} of this run
 
 
 def _keep(ctx: Any, param: Any, value: Any) -> Any:
@@ -38,22 +39,38 @@ def _dialect(ctx: Any, param: Any, value: str | None) -> str | None:
     if value not in names:
         from gmtool.locale import normalise, t
 
-        lang = normalise(ctx.params.get("lang"))   # when --lang came first on the line
-        raise typer.BadParameter(t("error.profile.no_dialect", lang, name=repr(value), names=", ".join(names)),
-                                 ctx=ctx, param=param)
+        lang = normalise(ctx.params.get("lang"))  # when --lang came first on the line
+        raise typer.BadParameter(
+            t("error.profile.no_dialect", lang, name=repr(value), names=", ".join(names)), ctx=ctx, param=param
+        )
     return _keep(ctx, param, value)
 
 
 def _options(
-    dialect: Annotated[Optional[str], typer.Option(
-        "--dialect", callback=_dialect, expose_value=False, show_default=False,
-        help="The forum's BBCode for --format bbcode: phpbb (the default), xenforo, vbulletin, mybb or "
-             "dungeonmaster (else the campaign's dialect).")] = None,
-    post_limit: Annotated[Optional[int], typer.Option(
-        "--post-limit", min=POST_LIMIT_RANGE[0], max=POST_LIMIT_RANGE[1], callback=_keep,
-        expose_value=False, show_default=False,
-        help="Split a post longer than this many characters into numbered parts (else the campaign's "
-             "post_limit, else the forum's own limit: 60000 on phpBB, 2000 on Discord).")] = None,
+    dialect: Annotated[
+        Optional[str],
+        typer.Option(
+            "--dialect",
+            callback=_dialect,
+            expose_value=False,
+            show_default=False,
+            help="The forum's BBCode for --format bbcode: phpbb (the default), xenforo, vbulletin, mybb or "
+            "dungeonmaster (else the campaign's dialect).",
+        ),
+    ] = None,
+    post_limit: Annotated[
+        Optional[int],
+        typer.Option(
+            "--post-limit",
+            min=POST_LIMIT_RANGE[0],
+            max=POST_LIMIT_RANGE[1],
+            callback=_keep,
+            expose_value=False,
+            show_default=False,
+            help="Split a post longer than this many characters into numbered parts (else the campaign's "
+            "post_limit, else the forum's own limit: 60000 on phpBB, 2000 on Discord).",
+        ),
+    ] = None,
 ) -> None:
     """Never run: Typer reads the two options off its signature."""
 
@@ -97,7 +114,7 @@ def chosen() -> dict[str, Any]:
 
 def _current_context() -> Any:
     try:
-        from typer._click.globals import get_current_context   # Typer with its own copy of click
+        from typer._click.globals import get_current_context  # Typer with its own copy of click
     except ImportError:
-        from click import get_current_context   # type: ignore[no-redef, import-not-found, unused-ignore]
+        from click import get_current_context  # type: ignore[no-redef, import-not-found, unused-ignore]
     return get_current_context(silent=True)

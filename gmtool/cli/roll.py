@@ -1,12 +1,23 @@
 """``gmtool roll EXPR``: roll dice notation."""
+
 from __future__ import annotations
 
 from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt,
-                               campaign_dir, commit, user_text)
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    SeedOpt,
+    campaign_dir,
+    commit,
+    user_text,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -14,10 +25,12 @@ def register(app: typer.Typer) -> None:
 
 
 def roll_command(
-    expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d10+3, 4d6kh3, 3d6!, 6d10>=7, d%.",
-                                              show_default=False)],
-    for_: Annotated[Optional[str], typer.Option("--for", help="What the roll is for (shown in the report).",
-                                                show_default=False)] = None,
+    expression: Annotated[
+        str, typer.Argument(help="Dice notation, e.g. 2d10+3, 4d6kh3, 3d6!, 6d10>=7, d%.", show_default=False)
+    ],
+    for_: Annotated[
+        Optional[str], typer.Option("--for", help="What the roll is for (shown in the report).", show_default=False)
+    ] = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
     dice: DiceOpt = None,
@@ -60,5 +73,5 @@ def roll_command(
         choice = DiceChoice(dice, None, (store, state, purpose))
         result = roll(expression, choice.source, comment=for_ or "")
         choice.finish()
-        commit(store, state, choice)   # records the last roll id: a cut journal cannot go unnoticed
+        commit(store, state, choice)  # records the last roll id: a cut journal cannot go unnoticed
     out.emit(roll_report(result, out.lang, choice.info))

@@ -1,12 +1,12 @@
 """``gmtool status``: the moderator's view, or one leader's fogged view."""
+
 from __future__ import annotations
 
 from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library,
-                               require_campaign)
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, require_campaign
 
 
 def register(app: typer.Typer) -> None:
@@ -14,8 +14,12 @@ def register(app: typer.Typer) -> None:
 
 
 def status_command(
-    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only what this leader knows "
-                                                  "(closed rooms in stage 1).", show_default=False)] = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player", "-p", help="Only what this leader knows (closed rooms in stage 1).", show_default=False
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,

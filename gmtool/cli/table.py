@@ -1,4 +1,5 @@
 """``gmtool table list | show | roll | check``: the rule tables in tables/."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,15 +7,13 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.errors import TableError
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail)
+from gmtool.cli.common import DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail
 from gmtool.cli.common import library as _library
+from gmtool.errors import TableError
 
-app = typer.Typer(help="List, show, check and roll on rule tables (tables/<ruleset>/*.toml).",
-                  no_args_is_help=True)
+app = typer.Typer(help="List, show, check and roll on rule tables (tables/<ruleset>/*.toml).", no_args_is_help=True)
 
-TableArg = Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type (or world-type).",
-                                         show_default=False)]
+TableArg = Annotated[str, typer.Argument(help="Table id, e.g. orion/world-type (or world-type).", show_default=False)]
 
 
 def register(root: typer.Typer) -> None:
@@ -23,8 +22,9 @@ def register(root: typer.Typer) -> None:
 
 @app.command("list")
 def list_command(
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Only this ruleset, e.g. orion.",
-                                                   show_default=False)] = None,
+    ruleset: Annotated[
+        Optional[str], typer.Option("--ruleset", help="Only this ruleset, e.g. orion.", show_default=False)
+    ] = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -48,8 +48,7 @@ def list_command(
 
 
 @app.command("show")
-def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = None,
-                 lang: LangOpt = None) -> None:
+def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Show a table: its die, every row with its range, values and effect, its modifiers.
 
     \b
@@ -66,14 +65,27 @@ def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = 
 @app.command("roll")
 def roll_command(
     table: TableArg,
-    modifier: Annotated[Optional[List[str]], typer.Option(
-        "--modifier", "-m", help="A number (-4, +2) or a modifier id of the table (hostile). Repeatable.",
-        show_default=False)] = None,
-    stage: Annotated[Optional[int], typer.Option(
-        "--stage", min=1, max=3, help="Game stage, for tables that roll differently by stage.",
-        show_default=False)] = None,
-    follow: Annotated[bool, typer.Option(
-        "--next/--no-next", help="Also roll the tables a row sends you to (e.g. events after exploration).")] = True,
+    modifier: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--modifier",
+            "-m",
+            help="A number (-4, +2) or a modifier id of the table (hostile). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    stage: Annotated[
+        Optional[int],
+        typer.Option(
+            "--stage", min=1, max=3, help="Game stage, for tables that roll differently by stage.", show_default=False
+        ),
+    ] = None,
+    follow: Annotated[
+        bool,
+        typer.Option(
+            "--next/--no-next", help="Also roll the tables a row sends you to (e.g. events after exploration)."
+        ),
+    ] = True,
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -104,8 +116,10 @@ def roll_command(
 
 @app.command("check")
 def check_command(
-    files: Annotated[Optional[List[Path]], typer.Argument(
-        help="Table files to check; none: every table reachable.", show_default=False)] = None,
+    files: Annotated[
+        Optional[List[Path]],
+        typer.Argument(help="Table files to check; none: every table reachable.", show_default=False),
+    ] = None,
     tables: TablesOpt = None,
     lang: LangOpt = None,
 ) -> None:

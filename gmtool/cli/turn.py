@@ -1,5 +1,6 @@
 """``gmtool turn start | end | run | check | show | undo`` and the record-keeping commands between turn ends:
 ``colonize``, ``assign``, ``activate``, ``fleet``, ``quest complete``, ``event play``, ``deck``."""
+
 from __future__ import annotations
 
 import sys
@@ -8,13 +9,26 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, Lang, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, open_campaign, refusal,
-                               require_campaign)
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    Lang,
+    LangOpt,
+    Output,
+    TablesOpt,
+    campaign_library,
+    commit,
+    open_campaign,
+    refusal,
+    require_campaign,
+)
 from gmtool.locale import t
 
-app = typer.Typer(help="The turn engine: start a turn, end it (production, council, victory, reports), undo.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="The turn engine: start a turn, end it (production, council, victory, reports), undo.", no_args_is_help=True
+)
 quest_app = typer.Typer(help="Quests of the turn.", no_args_is_help=True)
 event_app = typer.Typer(help="Event cards in the leaders' hands.", no_args_is_help=True)
 deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events).", no_args_is_help=True)
@@ -44,8 +58,13 @@ def _rules(store: Any, tables: Any) -> Any:
 
 
 @app.command("start")
-def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None, dice: DiceOpt = None) -> None:
+def start_command(
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    dice: DiceOpt = None,
+) -> None:
     """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
     the quest, event cards (turns 8 and 13, secretly), the chair's two bills.
 
@@ -66,12 +85,27 @@ def start_command(campaign: CampaignOpt = None, tables: TablesOpt = None, format
 
 @app.command("end")
 def end_command(
-    chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", help="yes|no: the chair's decision on "
-                                                          "a tied vote when the chair abstained.",
-                                                          show_default=False)] = None,
-    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Merchant of Venus: the player whose turn "
-                                                  "ends (net-worth victory check).", show_default=False)] = None,
-    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    chair_decision: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-decision",
+            help="yes|no: the chair's decision on a tied vote when the chair abstained.",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player",
+            "-p",
+            help="Merchant of Venus: the player whose turn ends (net-worth victory check).",
+            show_default=False,
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
     """End the turn: production, the Council's vote, quest discards, the token passes, victory
@@ -90,7 +124,7 @@ def end_command(
         out = Output(format, lang, session.state)
         from gmtool.rules.registry import ruleset_of
 
-        if ruleset_of(session.state).player_turns:   # one player's turn ends, not the whole table's
+        if ruleset_of(session.state).player_turns:  # one player's turn ends, not the whole table's
             _end_player_turn(session, out, player, tables)
             return
         posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
@@ -108,10 +142,14 @@ def _end_player_turn(session: Any, out: Output, player: Optional[str], tables: A
 @app.command("show")
 def show_command(
     turn: Annotated[int, typer.Option("--turn", "-t", min=1, help="The turn whose posts to show.", show_default=False)],
-    player: Annotated[Optional[str], typer.Option("--player", "-p", help="A leader: its private report (else the "
-                                                  "public one).", show_default=False)] = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option("--player", "-p", help="A leader: its private report (else the public one).", show_default=False),
+    ] = None,
     start: Annotated[bool, typer.Option("--start", help="The turn's start posts (else the end-of-turn ones).")] = False,
-    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Print a past turn's post again, from the report model kept when it was written: in the
     format, dialect and language asked for. With the options used at the time it is the same
@@ -145,26 +183,50 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     undone, state = undo_turn(require_campaign(campaign))
     out = Output(format, lang, state)
     turn, first_id, last_id = undone.turn, undone.first_id, undone.last_id
-    span = (t("reply.voided", out.lang, first=first_id, last=last_id) if last_id >= first_id
-            else t("reply.nothing_voided", out.lang))
+    span = (
+        t("reply.voided", out.lang, first=first_id, last=last_id)
+        if last_id >= first_id
+        else t("reply.nothing_voided", out.lang)
+    )
     # the forum results recorded since are void too: their commands run again
     forum = "; " + t("reply.forum_reopened", out.lang, n=undone.forum_voided) if undone.forum_voided else ""
-    if undone.orders:   # `turn run` started the turn and applied its orders: all of it is undone
-        out.reply(t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders) + forum,
-                  {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else [],
-                   "orders": undone.orders, "forum_reopened": undone.forum_voided})
+    if undone.orders:  # `turn run` started the turn and applied its orders: all of it is undone
+        out.reply(
+            t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders) + forum,
+            {
+                "undone_turn": turn,
+                "voided": [first_id, last_id] if last_id >= first_id else [],
+                "orders": undone.orders,
+                "forum_reopened": undone.forum_voided,
+            },
+        )
         return
-    out.reply(t("reply.undone", out.lang, turn=turn, span=span) + forum,
-              {"undone_turn": turn, "voided": [first_id, last_id] if last_id >= first_id else [],
-               "forum_reopened": undone.forum_voided})
+    out.reply(
+        t("reply.undone", out.lang, turn=turn, span=span) + forum,
+        {
+            "undone_turn": turn,
+            "voided": [first_id, last_id] if last_id >= first_id else [],
+            "forum_reopened": undone.forum_voided,
+        },
+    )
 
 
-def colonize_command(player: PlayerOpt, hex_: HexOpt,
-                     override: Annotated[Optional[str], typer.Option(
-                         "--override", help="The moderator's reason to allow a world type that is not "
-                         "colonisable (shown in the public report).", show_default=False)] = None,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                     lang: LangOpt = None) -> None:
+def colonize_command(
+    player: PlayerOpt,
+    hex_: HexOpt,
+    override: Annotated[
+        Optional[str],
+        typer.Option(
+            "--override",
+            help="The moderator's reason to allow a world type that is not colonisable (shown in the public report).",
+            show_default=False,
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Found a colony with one of the leader's colony ships on an explored, unguarded planet.
 
     Only terran, ocean and steppe worlds, unless a technology of the leader allows the type
@@ -181,22 +243,38 @@ def colonize_command(player: PlayerOpt, hex_: HexOpt,
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
-        system = colonize(state, state.player(player), Hex.parse(hex_), rules.orion, rules.technologies,
-                          user_text(override) if override is not None else None)
+        system = colonize(
+            state,
+            state.player(player),
+            Hex.parse(hex_),
+            rules.orion,
+            rules.technologies,
+            user_text(override) if override is not None else None,
+        )
         commit(store, state)
     from gmtool.locale import t
 
     population = system.planet.population if system.planet else 0
-    out.reply(t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
-              {"leader": state.player(player).name, "hex": str(system.hex), "population": population})
+    out.reply(
+        t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
+        {"leader": state.player(player).name, "hex": str(system.hex), "population": population},
+    )
 
 
-def assign_command(player: PlayerOpt, hex_: HexOpt,
-                   workers: Annotated[Optional[int], typer.Option("--workers", min=0, show_default=False,
-                                                                          help="Colonists working (PP); default: the rest.")] = None,
-                   scientists: Annotated[Optional[int], typer.Option("--scientists", min=0, show_default=False,
-                                                                             help="Colonists doing research (RP).")] = None,
-                   campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def assign_command(
+    player: PlayerOpt,
+    hex_: HexOpt,
+    workers: Annotated[
+        Optional[int],
+        typer.Option("--workers", min=0, show_default=False, help="Colonists working (PP); default: the rest."),
+    ] = None,
+    scientists: Annotated[
+        Optional[int], typer.Option("--scientists", min=0, show_default=False, help="Colonists doing research (RP).")
+    ] = None,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Assign a planet's colonists as workers (PP) or scientists (RP); the rest work.
 
     \b
@@ -213,13 +291,26 @@ def assign_command(player: PlayerOpt, hex_: HexOpt,
     from gmtool.locale import t
 
     workers_n = p.population - p.scientists
-    out.reply(t("reply.assigned", out.lang, hex=system.hex, workers=t("n_workers", out.lang, n=workers_n),
-                scientists=t("n_scientists", out.lang, n=p.scientists)),
-              {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists})
+    out.reply(
+        t(
+            "reply.assigned",
+            out.lang,
+            hex=system.hex,
+            workers=t("n_workers", out.lang, n=workers_n),
+            scientists=t("n_scientists", out.lang, n=p.scientists),
+        ),
+        {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists},
+    )
 
 
-def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = None, tables: TablesOpt = None,
-                     format: FormatOpt = None, lang: LangOpt = None) -> None:
+def activate_command(
+    player: PlayerOpt,
+    hex_: HexOpt,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Activate a colony for this turn: 2 orders (1 with an orbital base, 2 under blockade).
 
     \b
@@ -234,15 +325,27 @@ def activate_command(player: PlayerOpt, hex_: HexOpt, campaign: CampaignOpt = No
         leader = state.player(player)
         system, cost = activate_colony(state, leader, Hex.parse(hex_), _rules(store, tables).production)
         commit(store, state)
-    out.reply(t("reply.activated", out.lang, hex=system.hex, turn=state.turn, paid=t("n_orders", out.lang, n=cost),
-                left=t("n_orders", out.lang, n=leader.orders)),
-              {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders})
+    out.reply(
+        t(
+            "reply.activated",
+            out.lang,
+            hex=system.hex,
+            turn=state.turn,
+            paid=t("n_orders", out.lang, n=cost),
+            left=t("n_orders", out.lang, n=leader.orders),
+        ),
+        {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders},
+    )
 
 
-def fleet_command(player: PlayerOpt,
-                  change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None) -> None:
+def fleet_command(
+    player: PlayerOpt,
+    change: Annotated[str, typer.Argument(help="+1 or -1.", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Change the combat fleet size by one, once a turn: +1 costs 1 order (not above max), -1 gives 1.
 
     \b
@@ -259,17 +362,30 @@ def fleet_command(player: PlayerOpt,
         leader = state.player(player)
         size = change_fleet(state, leader, int(change), _rules(store, tables).production)
         commit(store, state)
-    out.reply(t("reply.fleet", out.lang, leader=leader.name, size=size, max=leader.fleet_max,
-                orders=t("n_orders", out.lang, n=leader.orders)),
-              {"leader": leader.name, "fleet": size, "max": leader.fleet_max, "orders": leader.orders})
+    out.reply(
+        t(
+            "reply.fleet",
+            out.lang,
+            leader=leader.name,
+            size=size,
+            max=leader.fleet_max,
+            orders=t("n_orders", out.lang, n=leader.orders),
+        ),
+        {"leader": leader.name, "fleet": size, "max": leader.fleet_max, "orders": leader.orders},
+    )
 
 
 @quest_app.command("complete")
-def quest_complete_command(player: PlayerOpt,
-                           quest: Annotated[Optional[str], typer.Option("--quest", help="The quest (default: the "
-                                                                        "latest announced).", show_default=False)] = None,
-                           campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                           lang: LangOpt = None) -> None:
+def quest_complete_command(
+    player: PlayerOpt,
+    quest: Annotated[
+        Optional[str], typer.Option("--quest", help="The quest (default: the latest announced).", show_default=False)
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record that a leader completed a quest, and give its reward.
 
     \b
@@ -300,12 +416,17 @@ def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **
 
 
 @event_app.command("play")
-def event_play_command(player: PlayerOpt,
-                       card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
-                                                           "language (\"Эпидемия\").", show_default=False)],
-                       choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
-                       campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                       lang: LangOpt = None) -> None:
+def event_play_command(
+    player: PlayerOpt,
+    card: Annotated[
+        str, typer.Argument(help='The card: its id or its name in either language ("Эпидемия").', show_default=False)
+    ],
+    choice: Annotated[int, typer.Option("--choice", min=1, max=3, help="The card's choice.")] = 1,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Play an event card from a leader's hand with one of its choices; the card is discarded.
 
     \b
@@ -317,15 +438,18 @@ def event_play_command(player: PlayerOpt,
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
-        result = play_event(state, rules, state.player(player), card, choice)   # by id or name
+        result = play_event(state, rules, state.player(player), card, choice)  # by id or name
         commit(store, state)
     _reply_changes(out, rules, "reply.event_played", result, card=(rules.events.name, result["card"]))
 
 
 @deck_app.command("show")
-def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.",
-                                                          show_default=False)],
-                      campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def deck_show_command(
+    deck: Annotated[str, typer.Argument(help="bills, events, quests-stage1, quests-common.", show_default=False)],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Show a deck's size and discard pile (the draw pile's order stays hidden).
 
     \b
@@ -337,16 +461,24 @@ def deck_show_command(deck: Annotated[str, typer.Argument(help="bills, events, q
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
         d = known(state, deck)
-    out.reply(t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
-              {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)})
+    out.reply(
+        t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
+        {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)},
+    )
 
 
 @deck_app.command("draw")
-def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.",
-                                                        show_default=False)],
-                      count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
-                      campaign: CampaignOpt = None, tables: TablesOpt = None, dice: DiceOpt = None,
-                      format: FormatOpt = None, lang: LangOpt = None) -> None:
+def deck_draw_command(
+    deck: Annotated[
+        str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.", show_default=False)
+    ],
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=20, help="Cards to draw.")] = 1,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    dice: DiceOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Draw cards from a deck (reshuffling its discard pile when it runs out).
 
     \b
@@ -367,11 +499,17 @@ def deck_draw_command(deck: Annotated[str, typer.Argument(help="The deck: bills,
 
 
 @deck_app.command("discard")
-def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
-                                                           "quests-common.", show_default=False)],
-                         card: Annotated[str, typer.Argument(help="The card: its id or its name in either "
-                                                           "language (\"Эпидемия\").", show_default=False)],
-                         campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def deck_discard_command(
+    deck: Annotated[
+        str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.", show_default=False)
+    ],
+    card: Annotated[
+        str, typer.Argument(help='The card: its id or its name in either language ("Эпидемия").', show_default=False)
+    ],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Put a card on a deck's discard pile.
 
     \b
@@ -382,7 +520,7 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        known(state, deck)   # the campaign has it: before the library is asked for a table of that name
+        known(state, deck)  # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
         discard_card(state, deck, card, [r.id for r in table.rows])
         commit(store, state)
@@ -390,10 +528,15 @@ def deck_discard_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
 
 @deck_app.command("shuffle")
-def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bills, events, quests-stage1, "
-                                                           "quests-common.", show_default=False)],
-                         campaign: CampaignOpt = None, dice: DiceOpt = None, format: FormatOpt = None,
-                         lang: LangOpt = None) -> None:
+def deck_shuffle_command(
+    deck: Annotated[
+        str, typer.Argument(help="The deck: bills, events, quests-stage1, quests-common.", show_default=False)
+    ],
+    campaign: CampaignOpt = None,
+    dice: DiceOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Shuffle a deck's discard pile back into its draw pile (journaled dice).
 
     \b
@@ -412,9 +555,13 @@ def deck_shuffle_command(deck: Annotated[str, typer.Argument(help="The deck: bil
 
 
 @app.command("check")
-def check_command(orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None) -> None:
+def check_command(
+    orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Check an orders file as a whole: every problem with file:line and leader; nothing is written.
 
     \b
@@ -441,10 +588,21 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
 @app.command("run")
 def run_command(
     orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")] = False,
-    chair_decision: Annotated[Optional[str], typer.Option("--chair-decision", show_default=False,
-                                                          help="yes|no: the chair's decision on a tie when the chair abstained.")] = None,
-    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")
+    ] = False,
+    chair_decision: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-decision",
+            show_default=False,
+            help="yes|no: the chair's decision on a tie when the chair abstained.",
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
     """Play a whole turn from an orders file: start it if needed, apply every order in the rules'
@@ -469,21 +627,31 @@ def run_command(
         import json
 
         reports = {name: json.loads(body) for name, body in rendered.items()}
-        typer.echo(json.dumps({"dry_run": True, "public": reports.pop("public"), "private": reports},
-                              ensure_ascii=False, indent=2))
+        typer.echo(
+            json.dumps(
+                {"dry_run": True, "public": reports.pop("public"), "private": reports}, ensure_ascii=False, indent=2
+            )
+        )
         return
-    if dry_run:   # each post under a line naming its recipient
+    if dry_run:  # each post under a line naming its recipient
         for name, body in rendered.items():
-            typer.echo(t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name))
+            typer.echo(
+                t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name)
+            )
             typer.echo(body)
         return
     out.emit(public)
 
 
-def build_command(player: PlayerOpt, hex_: HexOpt,
-                  item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
-                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None) -> None:
+def build_command(
+    player: PlayerOpt,
+    hex_: HexOpt,
+    item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Order a ship, orbital base or building at an active planet (paid at production).
 
     It is paid in this turn's production from the planet's PP, then the leader's BC.
@@ -493,25 +661,38 @@ def build_command(player: PlayerOpt, hex_: HexOpt,
       gmtool build -c DIR --player bob --hex 3,-1 frigate
     """
     from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.building import order_build
-
     from gmtool.rolltables.model import pick
+    from gmtool.rules.orion.building import order_build
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         costs = _rules(store, tables).costs
         result = order_build(state, state.player(player), Hex.parse(hex_), item, costs)
         commit(store, state)
-    out.reply(t("reply.build_ordered", out.lang, leader=player, item=pick(costs.row(result["item"]).label, out.lang),
-                hex=result["hex"], cost=t("n_pp", out.lang, n=result["cost"])), dict(result))
+    out.reply(
+        t(
+            "reply.build_ordered",
+            out.lang,
+            leader=player,
+            item=pick(costs.row(result["item"]).label, out.lang),
+            hex=result["hex"],
+            cost=t("n_pp", out.lang, n=result["cost"]),
+        ),
+        dict(result),
+    )
 
 
-def scrap_command(player: PlayerOpt,
-                  item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
-                  hex_: Annotated[Optional[str], typer.Option("--hex", help="Where (for a base or building).",
-                                                              show_default=False)] = None,
-                  campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                  lang: LangOpt = None) -> None:
+def scrap_command(
+    player: PlayerOpt,
+    item: Annotated[str, typer.Argument(help="A ship class, base or building.", show_default=False)],
+    hex_: Annotated[
+        Optional[str], typer.Option("--hex", help="Where (for a base or building).", show_default=False)
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Scrap a ship, base or building: half its cost, rounded up, comes in BC at the next production.
 
     \b
@@ -519,27 +700,45 @@ def scrap_command(player: PlayerOpt,
       gmtool scrap -c DIR --player bob frigate
     """
     from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.building import scrap
-
     from gmtool.rolltables.model import pick
+    from gmtool.rules.orion.building import scrap
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         costs = _rules(store, tables).costs
         amount = scrap(state, state.player(player), item, costs, Hex.parse(hex_) if hex_ else None)
         commit(store, state)
-    out.reply(t("reply.scrapped", out.lang, leader=player, item=pick(costs.row(item).label, out.lang),
-                bc=t("n_bc", out.lang, n=amount)), {"player": player, "item": item, "hex": hex_, "bc": amount})
+    out.reply(
+        t(
+            "reply.scrapped",
+            out.lang,
+            leader=player,
+            item=pick(costs.row(item).label, out.lang),
+            bc=t("n_bc", out.lang, n=amount),
+        ),
+        {"player": player, "item": item, "hex": hex_, "bc": amount},
+    )
 
 
-def research_command(player: PlayerOpt,
-                     all_sciences: Annotated[bool, typer.Option("--all-sciences", help="Every science is "
-                                                                "researched (the technology tree is kept outside "
-                                                                "gmtool).")] = False,
-                     victory: Annotated[bool, typer.Option("--victory", help="Spend banked RP toward the 180 of "
-                                                           "the technology victory (after every science).")] = False,
-                     campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None,
-                     lang: LangOpt = None) -> None:
+def research_command(
+    player: PlayerOpt,
+    all_sciences: Annotated[
+        bool,
+        typer.Option(
+            "--all-sciences", help="Every science is researched (the technology tree is kept outside gmtool)."
+        ),
+    ] = False,
+    victory: Annotated[
+        bool,
+        typer.Option(
+            "--victory", help="Spend banked RP toward the 180 of the technology victory (after every science)."
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
     """Record research milestones: --all-sciences once every science is researched, then
     --victory spends banked RP toward the technology victory (180 RP; checked at the turn end).
 
@@ -549,7 +748,8 @@ def research_command(player: PlayerOpt,
       gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
-    from gmtool.rules.orion.records import all_sciences as record_all_sciences, research_victory
+    from gmtool.rules.orion.records import all_sciences as record_all_sciences
+    from gmtool.rules.orion.records import research_victory
 
     if not all_sciences and not victory:
         raise InputError(key="cli.research_what")
@@ -562,7 +762,17 @@ def research_command(player: PlayerOpt,
         commit(store, state)
     data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}
     if entry:
-        out.reply(t("reply.research_spent", out.lang, leader=player, spent=t("n_rp", out.lang, n=entry["spent"]),
-                    total=entry["total"], need=entry["need"], left=t("n_rp", out.lang, n=leader.rp)), data)
+        out.reply(
+            t(
+                "reply.research_spent",
+                out.lang,
+                leader=player,
+                spent=t("n_rp", out.lang, n=entry["spent"]),
+                total=entry["total"],
+                need=entry["need"],
+                left=t("n_rp", out.lang, n=leader.rp),
+            ),
+            data,
+        )
     else:
         out.reply(t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp)), data)

@@ -6,19 +6,18 @@ help keeps the docstrings' line breaks, so sentences break mid-line.  Here every
 gets a readable metavar (``EXPRESSION``), help is formatted by click (paragraphs rewrapped,
 ``\\b`` blocks kept), and a usage error is one ``error: …`` line after the usage, exit 2.
 """
+
 from __future__ import annotations
 
 import re
 import sys
 from typing import Any
 
-
-try:                    # Typer on click
-    from click import ClickException, UsageError
-    from click import echo
-except ImportError:     # Typer with its own copy of click (a redefinition only where click is installed)
-    from typer._click.exceptions import ClickException, UsageError  # type: ignore[no-redef, unused-ignore]
+try:  # Typer on click
+    from click import ClickException, UsageError, echo
+except ImportError:  # Typer with its own copy of click (a redefinition only where click is installed)
     from typer._click import echo  # type: ignore[no-redef, unused-ignore]
+    from typer._click.exceptions import ClickException, UsageError  # type: ignore[no-redef, unused-ignore]
 
 _PYDANTIC = re.compile(r"\b(?:Value|Assertion) error, ")
 
@@ -36,7 +35,7 @@ def tidy(command: Any) -> Any:
         if getattr(param, "param_type_name", "") == "argument" and param.metavar is None and param.name:
             param.metavar = param.name.upper()
             shown = (param.metavar if param.required else f"[{param.metavar}]") + ("..." if param.nargs != 1 else "")
-            param._usage_display_name = lambda shown=shown: shown   # this Typer writes {EXPRESSION}
+            param._usage_display_name = lambda shown=shown: shown  # this Typer writes {EXPRESSION}
     for sub in getattr(command, "commands", {}).values():
         tidy(sub)
     return command
@@ -48,10 +47,10 @@ def run(app: Any, argv: list[str]) -> None:
     command = tidy(typer.main.get_command(app))
     try:
         code = command.main(args=argv, prog_name="gmtool", standalone_mode=False)
-        if isinstance(code, int) and code:   # typer.Exit(code) raised by a command
+        if isinstance(code, int) and code:  # typer.Exit(code) raised by a command
             sys.exit(code)
     except UsageError as exc:
-        if type(exc).__name__.startswith("NoArgsIsHelp"):   # a bare group: its help
+        if type(exc).__name__.startswith("NoArgsIsHelp"):  # a bare group: its help
             echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
             sys.exit(exc.exit_code)
         if exc.ctx is not None:

@@ -1,15 +1,29 @@
 """``gmtool venus move | navigate | land | skip | cost | worth``: Merchant of Venus (docs/rules-venus.md)."""
+
 from __future__ import annotations
 
 from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import (CampaignOpt, DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, TablesOpt,
-                               campaign_library, commit, library, open_campaign, user_text)
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    TablesOpt,
+    campaign_library,
+    commit,
+    library,
+    open_campaign,
+    user_text,
+)
 
-app = typer.Typer(help="Merchant of Venus, Classic game: movement, landing, net worth (ruleset venus).",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Merchant of Venus, Classic game: movement, landing, net worth (ruleset venus).", no_args_is_help=True
+)
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The player whose turn it is.", show_default=False)]
 
 
@@ -20,14 +34,28 @@ def register(root: typer.Typer) -> None:
 @app.command("move")
 def move_command(
     player: PlayerOpt,
-    heading: Annotated[Optional[str], typer.Option("--heading", help="The declared heading and destination "
-                                                   "(required before the dice are rolled).", show_default=False)] = None,
-    speed: Annotated[Optional[int], typer.Option("--speed", min=0, max=20, hidden=True,
-                                                 help="A check: must be the ship's speed number.",
-                                                 show_default=False)] = None,
-    navigate: Annotated[Optional[int], typer.Option("--navigate", hidden=True, show_default=False,
-                                                    help="Refused: see `venus navigate`.")] = None,
-    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    heading: Annotated[
+        Optional[str],
+        typer.Option(
+            "--heading",
+            help="The declared heading and destination (required before the dice are rolled).",
+            show_default=False,
+        ),
+    ] = None,
+    speed: Annotated[
+        Optional[int],
+        typer.Option(
+            "--speed", min=0, max=20, hidden=True, help="A check: must be the ship's speed number.", show_default=False
+        ),
+    ] = None,
+    navigate: Annotated[
+        Optional[int],
+        typer.Option("--navigate", hidden=True, show_default=False, help="Refused: see `venus navigate`."),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
     """Declare the heading, then roll as many speed dice (d6) as the ship's speed number: their
@@ -56,10 +84,20 @@ def move_command(
 @app.command("navigate")
 def navigate_command(
     player: PlayerOpt,
-    die: Annotated[Optional[int], typer.Option("--die", min=1, max=100, help="The face of the rolled speed die to "
-                                               "assign (may be left out when every die shows the same face).",
-                                               show_default=False)] = None,
-    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    die: Annotated[
+        Optional[int],
+        typer.Option(
+            "--die",
+            min=1,
+            max=100,
+            help="The face of the rolled speed die to assign (may be left out when every die shows the same face).",
+            show_default=False,
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """After the speed roll, assign one of the rolled dice to navigation (for a navigation
     space or telegate met during this move). Once a turn; no die is rolled.
@@ -82,11 +120,21 @@ def navigate_command(
 @app.command("land")
 def land_command(
     player: PlayerOpt,
-    at: Annotated[str, typer.Option("--at", help="The space: its id or its label (tables/venus/board.toml).",
-                                    show_default=False)],
-    kind: Annotated[Optional[str], typer.Option("--kind", help="city, spaceport or asteroid (may be left out "
-                                                "where the space offers one landing).", show_default=False)] = None,
-    campaign: CampaignOpt = None, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    at: Annotated[
+        str, typer.Option("--at", help="The space: its id or its label (tables/venus/board.toml).", show_default=False)
+    ],
+    kind: Annotated[
+        Optional[str],
+        typer.Option(
+            "--kind",
+            help="city, spaceport or asteroid (may be left out where the space offers one landing).",
+            show_default=False,
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Land at the end of the move, where the space allows it: a surface city or spaceport
     turns the system's First Contact card face up and leads to the operations phase; an
@@ -110,9 +158,15 @@ def land_command(
 @app.command("skip")
 def skip_command(
     player: PlayerOpt,
-    in_port: Annotated[bool, typer.Option("--in-port", help="The ship is in a surface city or spaceport: go "
-                                          "straight to the operations phase.")] = False,
-    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    in_port: Annotated[
+        bool,
+        typer.Option(
+            "--in-port", help="The ship is in a surface city or spaceport: go straight to the operations phase."
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Skip the movement phase.
 
@@ -120,23 +174,30 @@ def skip_command(
     Example:
       gmtool venus skip -c DIR --player ann --in-port
     """
-    from gmtool.rules.venus.play import skip
-
     from gmtool.locale import t
+    from gmtool.rules.venus.play import skip
 
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
         result = skip(state, player, in_port)
         commit(store, state)
-    out.reply(t("reply.venus_skip_operations" if result["next"] == "operations" else "reply.venus_skip_over",
-                out.lang, player=player), result)
+    out.reply(
+        t(
+            "reply.venus_skip_operations" if result["next"] == "operations" else "reply.venus_skip_over",
+            out.lang,
+            player=player,
+        ),
+        result,
+    )
 
 
 @app.command("cost")
 def cost_command(
     grey: Annotated[int, typer.Option("--grey", min=0, max=1000, help="Steps along grey lines (solid or dashed).")] = 0,
     green: Annotated[int, typer.Option("--green", min=0, max=1000, help="Steps along solid green lines.")] = 0,
-    tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Movement points for a path: 1 a grey step, 2 a green step.
 
@@ -152,17 +213,24 @@ def cost_command(
     rules = library(tables).get("rules", "venus")
     total = movement_cost(grey, green, rules)
     g1, g2 = int(rules.rule("grey_line_cost")), int(rules.rule("green_line_cost"))
-    out.emit(Report(text(tr("movement_cost", out.lang)),
-                    [Paragraph(text(f"{grey}×{g1} + {green}×{g2} = ") + [bold(str(total))])],
-                    {"grey": grey, "green": green, "movement_points": total}))
+    out.emit(
+        Report(
+            text(tr("movement_cost", out.lang)),
+            [Paragraph(text(f"{grey}×{g1} + {green}×{g2} = ") + [bold(str(total))])],
+            {"grey": grey, "green": green, "movement_points": total},
+        )
+    )
 
 
 @app.command("worth")
 def worth_command(
     player: PlayerOpt,
-    set_: Annotated[int, typer.Option("--set", min=0, max=10 ** 9, help="The player's net worth in credits.",
-                                      show_default=False)],
-    campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None,
+    set_: Annotated[
+        int, typer.Option("--set", min=0, max=10**9, help="The player's net worth in credits.", show_default=False)
+    ],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Record a player's net worth (checked for victory at the end of their own turn).
 
@@ -170,9 +238,8 @@ def worth_command(
     Example:
       gmtool venus worth -c DIR --player ann --set 2050
     """
-    from gmtool.rules.venus.play import set_worth
-
     from gmtool.locale import t
+    from gmtool.rules.venus.play import set_worth
 
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)

@@ -1,4 +1,5 @@
 """``gmtool verify``: anyone re-checks every roll of a campaign's journal."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,20 +15,44 @@ def register(app: typer.Typer) -> None:
 
 
 def verify_command(
-    secret: Annotated[Optional[str], typer.Option("--secret", help="The revealed secret (hex); default: the one "
-                                                  "recorded by `campaign reveal`, else the moderator's secret.key.",
-                                                  show_default=False)] = None,
-    published: Annotated[Optional[List[Path]], typer.Option(
-        "--published", help="A file holding text posted in the thread (replies, reports, or a whole thread "
-        "export): every `journal #N · HASH` in the moderator's posts must match the journal (a file without post "
-        "headers is the moderator's own text). Repeatable.",
-        show_default=False)] = None,
-    moderator: Annotated[Optional[List[str]], typer.Option(
-        "--moderator", help="The moderator's forum name: only marks in its posts count (a mark in a player's post "
-        "proves nothing). Needed for a thread or a forum page. Repeatable.", show_default=False)] = None,
-    profile: Annotated[Optional[str], typer.Option("--profile", help="The forum engine of a saved page given with "
-                                                   "--published, as for `post resolve` (else recognised from the "
-                                                   "page).", show_default=False)] = None,
+    secret: Annotated[
+        Optional[str],
+        typer.Option(
+            "--secret",
+            help="The revealed secret (hex); default: the one "
+            "recorded by `campaign reveal`, else the moderator's secret.key.",
+            show_default=False,
+        ),
+    ] = None,
+    published: Annotated[
+        Optional[List[Path]],
+        typer.Option(
+            "--published",
+            help="A file holding text posted in the thread (replies, reports, or a whole thread "
+            "export): every `journal #N · HASH` in the moderator's posts must match the journal (a file without post "
+            "headers is the moderator's own text). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    moderator: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--moderator",
+            help="The moderator's forum name: only marks in its posts count (a mark in a player's post "
+            "proves nothing). Needed for a thread or a forum page. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    profile: Annotated[
+        Optional[str],
+        typer.Option(
+            "--profile",
+            help="The forum engine of a saved page given with "
+            "--published, as for `post resolve` (else recognised from the "
+            "page).",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -53,24 +78,41 @@ def verify_command(
     result, marks, check, others = checked.result, checked.marks, checked.check, checked.others
     origin = tr("verify.origin_revealed", out.lang) if checked.origin == "revealed" else checked.origin
     if check is not None:
-        marks_fact = tr("verify.marks_count", out.lang, n=len(marks), plain=check.plain) if check.plain \
-            else str(len(marks))
+        marks_fact = (
+            tr("verify.marks_count", out.lang, n=len(marks), plain=check.plain) if check.plain else str(len(marks))
+        )
     else:
         marks_fact = tr("verify.marks_unchecked", out.lang, n=len(marks))
     findings = [f.text(out.lang) for f in result.findings]
-    facts = [(tr("rolls_checked", out.lang), tr("verify.checked", out.lang, n=result.checked, stream=result.stream,
-                                                 manual=result.manual)),
-             (tr("secret_from", out.lang), origin), (tr("marks_checked", out.lang), marks_fact)]
+    facts = [
+        (
+            tr("rolls_checked", out.lang),
+            tr("verify.checked", out.lang, n=result.checked, stream=result.stream, manual=result.manual),
+        ),
+        (tr("secret_from", out.lang), origin),
+        (tr("marks_checked", out.lang), marks_fact),
+    ]
     if others:
         facts.append((tr("verify.marks_not_moderator", out.lang), str(len(others))))
-    data = {"campaign": state.name, "ok": result.ok, "checked": result.checked, "stream": result.stream,
-            "manual": result.manual, "problems": findings, "marks_checked": len(marks) if check else 0,
-            "marks_plain": check.plain if check else 0, "marks_not_checked": len(others) + (0 if check else len(marks)),
-            "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None))}
-    out.emit(findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang),
-                             findings, facts, data))
+    data = {
+        "campaign": state.name,
+        "ok": result.ok,
+        "checked": result.checked,
+        "stream": result.stream,
+        "manual": result.manual,
+        "problems": findings,
+        "marks_checked": len(marks) if check else 0,
+        "marks_plain": check.plain if check else 0,
+        "marks_not_checked": len(others) + (0 if check else len(marks)),
+        "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None)),
+    }
+    out.emit(
+        findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang), findings, facts, data)
+    )
     if findings:
         # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
-        first = next((f for f in result.findings if getattr(f.msg, "key", "") == "verify.commitment"),
-                     next((f for f in result.findings if f.roll_id is not None), result.findings[0]))
+        first = next(
+            (f for f in result.findings if getattr(f.msg, "key", "") == "verify.commitment"),
+            next((f for f in result.findings if f.roll_id is not None), result.findings[0]),
+        )
         raise fail(first.text(out.lang))

@@ -1,12 +1,24 @@
 """``gmtool world planet``: a planet made by special rules."""
+
 from __future__ import annotations
 
 from typing import Annotated, List, Optional
 
 import typer
 
-from gmtool.cli.common import (DiceChoice, DiceOpt, FormatOpt, LangOpt, NearOpt, Output, SeedOpt, StageOpt,
-                               TablesOpt, library, neighbourhood)
+from gmtool.cli.common import (
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    NearOpt,
+    Output,
+    SeedOpt,
+    StageOpt,
+    TablesOpt,
+    library,
+    neighbourhood,
+)
 
 app = typer.Typer(help="Generate worlds directly, for special rules and scenarios.", no_args_is_help=True)
 
@@ -17,16 +29,29 @@ def register(root: typer.Typer) -> None:
 
 @app.command("planet")
 def planet_command(
-    prop: Annotated[Optional[List[str]], typer.Option(
-        "--property", "-p", help="A property the planet has (hostile, poor, gravity, favorable, rich, "
-        "artifacts). Repeatable.", show_default=False)] = None,
-    type_: Annotated[Optional[str], typer.Option("--type", help="Force the world type (terran, ocean …).",
-                                                 show_default=False)] = None,
-    size: Annotated[Optional[str], typer.Option("--size", help="Force the size (tiny … huge).",
-                                                show_default=False)] = None,
-    event: Annotated[str, typer.Option(
-        "--event", help="auto: the event the exploration table gives a planet with these properties "
-        "(hostile/poor: negative; favorable/rich: positive); negative; positive; none.")] = "auto",
+    prop: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--property",
+            "-p",
+            help="A property the planet has (hostile, poor, gravity, favorable, rich, artifacts). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    type_: Annotated[
+        Optional[str], typer.Option("--type", help="Force the world type (terran, ocean …).", show_default=False)
+    ] = None,
+    size: Annotated[
+        Optional[str], typer.Option("--size", help="Force the size (tiny … huge).", show_default=False)
+    ] = None,
+    event: Annotated[
+        str,
+        typer.Option(
+            "--event",
+            help="auto: the event the exploration table gives a planet with these properties "
+            "(hostile/poor: negative; favorable/rich: positive); negative; positive; none.",
+        ),
+    ] = "auto",
     stage: StageOpt = 1,
     near_homeworld: NearOpt = None,
     tables: TablesOpt = None,
@@ -53,7 +78,8 @@ def planet_command(
     lib = library(tables)
     orion = OrionTables(lib)
     choice = DiceChoice(dice, seed)
-    result = special_planet(DiceRoller(choice.source), orion, stage, prop or [],
-                            None if event == "none" else event, type_, size, near)
+    result = special_planet(
+        DiceRoller(choice.source), orion, stage, prop or [], None if event == "none" else event, type_, size, near
+    )
     choice.finish()
     out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row))

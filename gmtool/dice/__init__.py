@@ -1,11 +1,12 @@
 """Dice: notation → expression tree → result with every die.
 
-    >>> from gmtool.dice import roll
-    >>> from gmtool.dice.sources import FixedSource
-    >>> r = roll("2d10+3", FixedSource([7, 2]))
-    >>> r.total, r.kept
-    (12, [7, 2])
+>>> from gmtool.dice import roll
+>>> from gmtool.dice.sources import FixedSource
+>>> r = roll("2d10+3", FixedSource([7, 2]))
+>>> r.total, r.kept
+(12, [7, 2])
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -14,8 +15,17 @@ from gmtool.dice.notation import parse_uncached
 from gmtool.dice.sources import DiceSource, FixedSource, RandomSource
 from gmtool.dice.tree import Dice, DiceResult, Die, Node, evaluate
 
-__all__ = ["parse", "roll", "DiceResult", "Die", "Node", "DiceSource", "FixedSource",
-           "RandomSource", "counts_successes"]
+__all__ = [
+    "parse",
+    "roll",
+    "DiceResult",
+    "Die",
+    "Node",
+    "DiceSource",
+    "FixedSource",
+    "RandomSource",
+    "counts_successes",
+]
 
 
 @lru_cache(maxsize=1024)

@@ -13,6 +13,7 @@ Russian players write ``2к10``)::
 Every limit in :mod:`gmtool.dice.limits` is checked here, before anything is rolled,
 so an absurd expression fails in microseconds.
 """
+
 from __future__ import annotations
 
 import re
@@ -68,8 +69,7 @@ class _Parser:
         """A syntax error at the next token: ``what`` is a key under ``error.dice.what``."""
         tok = self.peek()
         where = Msg("error.dice.at_position", pos=tok[2]) if tok else Msg("error.dice.at_end")
-        return DiceError(key="dice.syntax", what=Msg("error.dice.what." + what, **params), where=where,
-                         text=self.text)
+        return DiceError(key="dice.syntax", what=Msg("error.dice.what." + what, **params), where=where, text=self.text)
 
     def number(self, what: str, **params: object) -> int:
         tok = self.peek()
@@ -172,8 +172,7 @@ class _Parser:
             elif tok[0] == "keep":
                 if keep:
                     raise self.fail("second_keep")
-                n = self.number("count_after", op=tok[1]) if (
-                    (nxt := self.peek()) and nxt[0] == "num") else 1
+                n = self.number("count_after", op=tok[1]) if ((nxt := self.peek()) and nxt[0] == "num") else 1
                 if n > count:
                     raise DiceError(key=f"dice.cannot_{_KEEP_WORDS[tok[1]]}", n=n, count=count, text=self.text)
                 keep = (tok[1], n)

@@ -12,6 +12,7 @@ method:
 
 Core code never calls :mod:`random` itself; it only calls ``source.roll``.
 """
+
 from __future__ import annotations
 
 import random
@@ -63,8 +64,9 @@ class FixedSource:
     def roll(self, sides: int, label: str = "") -> int:
         index = self.used
         shown = roll_label(label)
-        name = Msg("error.dice.roll_name_for" if label else "error.dice.roll_name", n=index + 1, label=shown,
-                   sides=sides)
+        name = Msg(
+            "error.dice.roll_name_for" if label else "error.dice.roll_name", n=index + 1, label=shown, sides=sides
+        )
         if index >= len(self.faces):
             raise DiceError(key="dice.too_few_faces", roll=name, n=len(self.faces), faces=format_faces(self.faces))
         face = self.faces[index]
@@ -76,14 +78,15 @@ class FixedSource:
 
     @property
     def remaining(self) -> list[int]:
-        return self.faces[self.used:]
+        return self.faces[self.used :]
 
     def finish(self) -> None:
         """Refuse faces that no roll used."""
         left = self.remaining
         if left:
-            raise DiceError(key="dice.faces_left_over", n=len(left), faces=format_faces(left), used=self.used,
-                            given=len(self.faces))
+            raise DiceError(
+                key="dice.faces_left_over", n=len(left), faces=format_faces(left), used=self.used, given=len(self.faces)
+            )
 
 
 _DIE_OF = re.compile(r"^(?:(?P<expr>.*): )?die (?P<n>\d+)$")

@@ -4,6 +4,7 @@ Nodes are immutable and shared (parsed expressions are cached); evaluation build
 parallel tree of results that keeps every die, kept and dropped, so a renderer can show
 ``4d6kh3 = [6, 5, 3, ~~1~~] = 14``.
 """
+
 from __future__ import annotations
 
 from typing import Union
@@ -13,8 +14,8 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import DiceError
 from gmtool.struct import Frozen, Struct
 
-
 # --------------------------------------------------------------------------- nodes
+
 
 class Num(Frozen):
     __slots__ = ("value",)
@@ -32,14 +33,21 @@ class Dice(Frozen):
 
     __slots__ = ("count", "sides", "keep", "explode", "target", "percent")
 
-    def __init__(self, count: int, sides: int, keep: tuple[str, int] | None = None,
-                 explode: bool = False, target: int | None = None, percent: bool = False) -> None:
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        keep: tuple[str, int] | None = None,
+        explode: bool = False,
+        target: int | None = None,
+        percent: bool = False,
+    ) -> None:
         self.count = count
         self.sides = sides
         self.keep = keep
         self.explode = explode
         self.target = target
-        self.percent = percent   # written as d%
+        self.percent = percent  # written as d%
 
     def text(self) -> str:
         out = f"{self.count if self.count != 1 else ''}d{'%' if self.percent else self.sides}"
@@ -66,7 +74,7 @@ class BinOp(Frozen):
     __slots__ = ("op", "left", "right")
 
     def __init__(self, op: str, left: "Node", right: "Node") -> None:
-        self.op = op   # "+", "-", "*"
+        self.op = op  # "+", "-", "*"
         self.left = left
         self.right = right
 
@@ -89,19 +97,27 @@ Node = Union[Num, Dice, Neg, BinOp, Group]
 
 # ------------------------------------------------------------------------- results
 
+
 class Die(Struct):
     """One die as rolled."""
 
     __slots__ = ("sides", "face", "kept", "exploded", "from_explosion", "success")
 
-    def __init__(self, sides: int, face: int, kept: bool = True, exploded: bool = False,
-                 from_explosion: bool = False, success: bool | None = None) -> None:
+    def __init__(
+        self,
+        sides: int,
+        face: int,
+        kept: bool = True,
+        exploded: bool = False,
+        from_explosion: bool = False,
+        success: bool | None = None,
+    ) -> None:
         self.sides = sides
         self.face = face
         self.kept = kept
-        self.exploded = exploded              # hit its maximum and added another die
+        self.exploded = exploded  # hit its maximum and added another die
         self.from_explosion = from_explosion  # was added by an explosion
-        self.success = success                # with a target: did it succeed
+        self.success = success  # with a target: did it succeed
 
 
 class DiceTerm(Struct):
@@ -155,8 +171,9 @@ class DiceResult(Struct):
 
     __slots__ = ("expression", "term", "total", "comment", "counts_successes")
 
-    def __init__(self, expression: str, term: Term, total: int, comment: str = "",
-                 counts_successes: bool = False) -> None:
+    def __init__(
+        self, expression: str, term: Term, total: int, comment: str = "", counts_successes: bool = False
+    ) -> None:
         self.expression = expression
         self.term = term
         self.total = total
@@ -181,8 +198,13 @@ class DiceResult(Struct):
             "dice": self.kept,
             "total": self.total,
             "rolls": [
-                {"sides": d.sides, "face": d.face, "kept": d.kept, "exploded": d.exploded,
-                 **({"success": d.success} if d.success is not None else {})}
+                {
+                    "sides": d.sides,
+                    "face": d.face,
+                    "kept": d.kept,
+                    "exploded": d.exploded,
+                    **({"success": d.success} if d.success is not None else {}),
+                }
                 for d in self.dice
             ],
         }
@@ -206,6 +228,7 @@ def _collect(term: Term, out: list[Die]) -> None:
 
 
 # ---------------------------------------------------------------------- evaluation
+
 
 class _Budget:
     """Counts dice and explosions across one evaluation."""
@@ -284,6 +307,6 @@ def _apply_keep(dice: list[Die], mode: str, n: int) -> None:
     elif mode == "dh":
         drop = order[:n]
     else:  # "dl"
-        drop = order[len(order) - n:] if n else []
+        drop = order[len(order) - n :] if n else []
     for i in drop:
         dice[i].kept = False

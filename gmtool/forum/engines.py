@@ -2,6 +2,7 @@
 engine's posts are written in (``[dialect]``). Kept light: every BBCode post a command
 renders asks for its dialect, while the thread readers (``[profile]``, HTML and feed
 parsers) live in :mod:`gmtool.forum.sources`, imported only to read a thread."""
+
 from __future__ import annotations
 
 import functools
@@ -76,9 +77,15 @@ def dialect_from(path: Path) -> Dialect | None:
     limit = raw.get("post_limit", DIALECT_POST_LIMIT)
     if not isinstance(limit, int) or limit < POST_LIMITS[0]:
         raise InputError(key="profile.post_limit", where=where)
-    return Dialect(_text(raw, "name", where, path.stem) or path.stem, _text(raw, "label", where, ""),
-                   frozenset(t.lower() for t in _strings(raw, "tags", where)), styles, limit,
-                   _text(raw, "spoiler", where, ""), _text(raw, "size_scale", where, ""))
+    return Dialect(
+        _text(raw, "name", where, path.stem) or path.stem,
+        _text(raw, "label", where, ""),
+        frozenset(t.lower() for t in _strings(raw, "tags", where)),
+        styles,
+        limit,
+        _text(raw, "spoiler", where, ""),
+        _text(raw, "size_scale", where, ""),
+    )
 
 
 def engine_files(campaign: Path | None = None) -> dict[str, Path]:

@@ -6,6 +6,7 @@ post.  Quoted text (``[quote]…[/quote]``, nested too, ``<blockquote>``) and co
 (``[code]``, fenced code) are dropped first, so quoting someone's command never runs it
 again.  A command is a line starting with ``!``.  A thread file holds public posts only.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,28 +15,30 @@ from dataclasses import dataclass, field
 from gmtool.errors import InputError
 from gmtool.locale import Msg, words
 
-POST_ID = r"[A-Za-z0-9_-]{1,40}"      # a post id, in a thread file's header or given with --post-id
+POST_ID = r"[A-Za-z0-9_-]{1,40}"  # a post id, in a thread file's header or given with --post-id
 # the author as written: only tabs and plain spaces around it are layout (an NBSP or U+3000
 # is part of the name, and makes it a look-alike no leader answers to: campaign/names.py)
-HEADER = re.compile(r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST_ID
-                    + r")\s*(?P<private>private)?\s*===\s*$", re.IGNORECASE)
-LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")     # HTML's white space: a page's layout, not a name's
+HEADER = re.compile(
+    r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST_ID + r")\s*(?P<private>private)?\s*===\s*$",
+    re.IGNORECASE,
+)
+LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")  # HTML's white space: a page's layout, not a name's
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20
 MAX_COMMAND_CHARS = 300
-MAX_NESTING = 50         # quote levels; deeper counts as quoted to the end of the post
+MAX_NESTING = 50  # quote levels; deeper counts as quoted to the end of the post
 
 
 @dataclass
 class Command:
-    index: int          # 1-based position in the post
-    name: str           # canonical: roll, explore, table, check, vote — or "" if unknown
-    word: str           # as written, e.g. "бросок"
+    index: int  # 1-based position in the post
+    name: str  # canonical: roll, explore, table, check, vote — or "" if unknown
+    word: str  # as written, e.g. "бросок"
     args: str
-    line: str           # the whole line as written
-    refused: Msg | None = None   # a reason found while parsing (too long, too many)
+    line: str  # the whole line as written
+    refused: Msg | None = None  # a reason found while parsing (too long, too many)
 
 
 @dataclass
@@ -44,7 +47,7 @@ class Post:
     post_id: str
     private: bool
     body: str
-    line: int           # the header's line in the thread file
+    line: int  # the header's line in the thread file
     commands: list[Command] = field(default_factory=list)
 
     @property
@@ -79,8 +82,8 @@ def strip_quotes(text: str) -> str:
     :data:`MAX_NESTING` is treated as quoted to the end.  An unclosed quote or code block
     runs to the end."""
     out: list[str] = []
-    depth = 0          # [quote] and <blockquote> levels
-    code = False       # inside [code]…[/code]: only [/code] counts
+    depth = 0  # [quote] and <blockquote> levels
+    code = False  # inside [code]…[/code]: only [/code] counts
     pos = 0
     for m in _TOKEN.finditer(text):
         closing = bool(m.group(1) or m.group(3))
@@ -91,9 +94,9 @@ def strip_quotes(text: str) -> str:
                 pos = m.end()
             continue
         if depth == 0:
-            out.append(text[pos:m.start()])
+            out.append(text[pos : m.start()])
         if kind == "code":
-            code = not closing   # a stray [/code] is just dropped
+            code = not closing  # a stray [/code] is just dropped
         elif closing:
             depth = max(0, depth - 1)
         else:
@@ -145,13 +148,21 @@ def parse_commands(body: str) -> list[Command]:
             continue
         word, _, args = line[1:].partition(" ")
         index = len(commands) + 1
-        cmd = Command(index, command_name(word), word[:40], args.strip(), line[:MAX_COMMAND_CHARS + 1])
+        cmd = Command(index, command_name(word), word[:40], args.strip(), line[: MAX_COMMAND_CHARS + 1])
         if len(line) > MAX_COMMAND_CHARS:
             cmd.refused = Msg("forum.refusal.too_long", max=MAX_COMMAND_CHARS)
         commands.append(cmd)
     if extra:
-        commands.append(Command(MAX_COMMANDS_PER_POST + 1, "", "…", "", f"!… ({extra} more commands)",
-                                refused=Msg("forum.refusal.too_many", max=MAX_COMMANDS_PER_POST, n=extra)))
+        commands.append(
+            Command(
+                MAX_COMMANDS_PER_POST + 1,
+                "",
+                "…",
+                "",
+                f"!… ({extra} more commands)",
+                refused=Msg("forum.refusal.too_many", max=MAX_COMMANDS_PER_POST, n=extra),
+            )
+        )
     return commands
 
 

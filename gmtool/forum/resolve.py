@@ -14,12 +14,13 @@ post spoke for is kept when the post is closed: a leader who joins or replaces a
 later speaks from later posts only.  A new post older than a public post already resolved
 is refused (a command in it may have been written after those results were published).
 """
+
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
@@ -34,19 +35,18 @@ from gmtool.report.model import Report, report_from_dict, report_to_dict
 from gmtool.rules.registry import ruleset_of
 
 
-
 @dataclass
 class Outcome:
     post: Post
     command: Command
-    status: str                    # "ok" | "refused"
-    reports: Mapping[str, Report] = field(default_factory=dict)   # lang → report
+    status: str  # "ok" | "refused"
+    reports: Mapping[str, Report] = field(default_factory=dict)  # lang → report
     # a refusal's words: its message, kept in forum.toml as its key and parameters so that a
     # reply read back is written in any language; a rule's error without a key, and a refusal
     # stored by an earlier gmtool (`reason`, `reason_ru`), keep the words they were written in
     why: Msg | None = None
-    edited: bool = False           # the post was edited since: this is the original result
-    original: str = ""             # the command as first resolved
+    edited: bool = False  # the post was edited since: this is the original result
+    original: str = ""  # the command as first resolved
     roll_ids: list[int] = field(default_factory=list)
     new: bool = True
     # refused for a passing reason of this run (no --moderator, a missing or wrong secret, the
@@ -54,7 +54,7 @@ class Outcome:
     # the rules' answer to the command at the time: stored, so resolving again (even turns
     # later) gives the same reply and rolls nothing.
     transient: bool = False
-    redone: bool = False           # its earlier result was voided by `turn undo`: resolved again
+    redone: bool = False  # its earlier result was voided by `turn undo`: resolved again
 
     @property
     def key(self) -> str:
@@ -75,20 +75,28 @@ def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
 
 
 def record_of(outcome: Outcome) -> dict[str, Any]:
-    return {"key": outcome.key, "post_id": outcome.post.post_id, "private": outcome.post.private,
-            "index": outcome.command.index, "redone": outcome.redone or None,
-            "author": outcome.post.author, "command": outcome.command.line, "status": outcome.status,
-            "refusal": stored_json(msg_to_data(outcome.why)) if outcome.why is not None else None,
-            "roll_ids": outcome.roll_ids,
-            "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()})}
+    return {
+        "key": outcome.key,
+        "post_id": outcome.post.post_id,
+        "private": outcome.post.private,
+        "index": outcome.command.index,
+        "redone": outcome.redone or None,
+        "author": outcome.post.author,
+        "command": outcome.command.line,
+        "status": outcome.status,
+        "refusal": stored_json(msg_to_data(outcome.why)) if outcome.why is not None else None,
+        "roll_ids": outcome.roll_ids,
+        "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()}),
+    }
 
 
 def stored_json(value: Any) -> str:
     """JSON for forum.toml: compact, and with ' and DEL written as JSON escapes, so that
     forum.toml can hold it as a literal string, which reads without unescaping (a long
     thread's records load several times faster)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("'", "\\u0027").replace(
-        "\x7f", "\\u007f")
+    return (
+        json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("'", "\\u0027").replace("\x7f", "\\u007f")
+    )
 
 
 class StoredReports(Mapping[str, Any]):
@@ -146,9 +154,18 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
     reports = stored_reports(record)
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
-    return Outcome(post, command, record.get("status", "ok"), reports, stored_refusal(record), edited,
-                   record.get("command", ""), list(record.get("roll_ids", [])), new=False,
-                   redone=record.get("redone") is True)
+    return Outcome(
+        post,
+        command,
+        record.get("status", "ok"),
+        reports,
+        stored_refusal(record),
+        edited,
+        record.get("command", ""),
+        list(record.get("roll_ids", [])),
+        new=False,
+        redone=record.get("redone") is True,
+    )
 
 
 def stored_refusal(record: dict[str, Any]) -> Msg | None:
@@ -174,7 +191,7 @@ MAX_DICE_PER_THREAD = 10_000
 MAX_COMMANDS_PER_THREAD = 2_000
 
 
-Handler = Callable[[Campaign, str, Command, JournalingSource], dict[str, Report]]   # (state, who, …)
+Handler = Callable[[Campaign, str, Command, JournalingSource], dict[str, Report]]  # (state, who, …)
 
 
 class Resolver:
@@ -190,8 +207,13 @@ class Resolver:
         self.thread_commands = 0
         self.post_dice: dict[str, int] = {}
         self._handlers: dict[str, Handler] = {
-            "roll": self._roll, "explore": self._explore, "table": self._table,
-            "check": self._check, "vote": self._vote, "move": self._move, "navigate": self._navigate,
+            "roll": self._roll,
+            "explore": self._explore,
+            "table": self._table,
+            "check": self._check,
+            "vote": self._vote,
+            "move": self._move,
+            "navigate": self._navigate,
         }
 
     def leader_of(self, author: str) -> str:
@@ -209,9 +231,16 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
         allowed_here = ruleset_of(self.state).forum_commands
         if command.name not in allowed_here:
-            return refused(post, command, Msg("forum.refusal.not_in_ruleset", word=command.word,
-                                              ruleset=self.state.ruleset,
-                                              commands=", ".join("!" + c for c in sorted(allowed_here))))
+            return refused(
+                post,
+                command,
+                Msg(
+                    "forum.refusal.not_in_ruleset",
+                    word=command.word,
+                    ruleset=self.state.ruleset,
+                    commands=", ".join("!" + c for c in sorted(allowed_here)),
+                ),
+            )
         who = self.leader_of(post.author) if leader is None else leader
         if not who and command.name == "roll" and name_key(post.author) in self.moderators:
             who = post.author
@@ -221,8 +250,9 @@ class Resolver:
         if command.name == "vote" and not post.private:
             return refused(post, command, Msg("forum.refusal.vote_in_public"))
         if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
-            return refused(post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD),
-                           transient=True)
+            return refused(
+                post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD), transient=True
+            )
         self.thread_commands += 1
         post_left = MAX_DICE_PER_POST - self.post_dice.get(post.key, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
@@ -231,14 +261,20 @@ class Resolver:
         self.source.purpose = f"{kind} #{post.post_id}.{command.index} ({who}) !{command.name}"
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
-        self.source.limit_reason = (Msg("error.forum.post_budget", n=MAX_DICE_PER_POST) if post_left <= thread_left
-                                    else Msg("error.forum.run_budget", n=MAX_DICE_PER_THREAD))
+        self.source.limit_reason = (
+            Msg("error.forum.post_budget", n=MAX_DICE_PER_POST)
+            if post_left <= thread_left
+            else Msg("error.forum.run_budget", n=MAX_DICE_PER_THREAD)
+        )
         try:
             reports = self._handlers[command.name](self.state, who, command, self.source)
         except GmError as exc:
             # the run's budget (not the post's) ran out: a passing reason, decided again next run
-            run_budget = (self.source.limit is not None and len(self.source.entries) >= self.source.limit
-                          and post_left > thread_left)
+            run_budget = (
+                self.source.limit is not None
+                and len(self.source.entries) >= self.source.limit
+                and post_left > thread_left
+            )
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
             self.source.next_id = first
@@ -282,7 +318,7 @@ class Resolver:
         from gmtool.campaign.frames import from_view
 
         words = command.args.split()
-        seen = Hex.parse(words[0] if words else "")      # in the leader's frame before turn 7 (closed rooms)
+        seen = Hex.parse(words[0] if words else "")  # in the leader's frame before turn 7 (closed rooms)
         target = from_view(state, leader.name, seen)
         from gmtool.rules.orion.fleet import ship_named
 
@@ -291,8 +327,12 @@ class Resolver:
         orion = OrionTables(self.library)
         first = source.next_id
         result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
-        return {lang: exploration_report(result, orion, lang, self._info(first), self.library.find_row,
-                                         str(seen), leader.name) for lang in LANGS}
+        return {
+            lang: exploration_report(
+                result, orion, lang, self._info(first), self.library.find_row, str(seen), leader.name
+            )
+            for lang in LANGS
+        }
 
     def _table(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         from gmtool.report.tables import roll_report
@@ -322,8 +362,15 @@ class Resolver:
             raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=who)
         target = state.player(parts[2]) if len(parts) > 2 else None
         first = source.next_id
-        result = use(state, agent, parts[1], self.library.get(ABILITIES_TABLE, "orion"),
-                     self.library.get(OUTCOMES_TABLE, "orion"), source, target)
+        result = use(
+            state,
+            agent,
+            parts[1],
+            self.library.get(ABILITIES_TABLE, "orion"),
+            self.library.get(OUTCOMES_TABLE, "orion"),
+            source,
+            target,
+        )
         return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
 
     def _move(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
@@ -336,8 +383,7 @@ class Resolver:
         ship = venus_state(state).merchants[who].ship
         return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
 
-    def _navigate(self, state: Campaign, who: str, command: Command, source: JournalingSource
-                  ) -> dict[str, Report]:
+    def _navigate(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         """Merchant of Venus: `!navigate FACE` assigns the rolled speed die showing FACE to navigation."""
         from gmtool.report.venus import navigation_report
         from gmtool.rules.venus.play import navigate, venus_state
@@ -359,14 +405,18 @@ class Resolver:
         parts = command.args.split()
         choice = parts[0].lower() if parts else ""
         bribe = 0
-        if len(parts) >= 3 and words("forum.bribe").get(parts[1].casefold()) == "bribe":   # `bribe`, `подкуп`
+        if len(parts) >= 3 and words("forum.bribe").get(parts[1].casefold()) == "bribe":  # `bribe`, `подкуп`
             if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
                 raise _Refused(key="forum.bribe_not_number", bribe=parts[2])
             bribe = int(parts[2])
         cast(state, state.player(who), choice, bribe)
         # The reply is public: it says a ballot was cast, never which way.
-        return {lang: Report(text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))],
-                             {"ballot": "recorded"}) for lang in LANGS}
+        return {
+            lang: Report(
+                text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))], {"ballot": "recorded"}
+            )
+            for lang in LANGS
+        }
 
 
 class _Refused(GmError):
@@ -375,11 +425,17 @@ class _Refused(GmError):
 
 # ----------------------------------------------------------------------- a whole thread
 
+
 def post_record(post: Post, leader: str) -> dict[str, Any]:
     """Closes a post: its author, the leader it speaks for ("" for none) and the commands it
     held when first resolved."""
-    return {"post_id": post.post_id, "author": post.author, "private": post.private, "leader": leader,
-            "commands": [c.line for c in post.commands]}
+    return {
+        "post_id": post.post_id,
+        "author": post.author,
+        "private": post.private,
+        "leader": leader,
+        "commands": [c.line for c in post.commands],
+    }
 
 
 def _changed(post: Post, command: Command, why: str, original: str = "") -> Outcome:
@@ -434,12 +490,12 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
         if closed is not None:
             original = [str(c) for c in closed.get("commands", [])]
             author = closed.get("author", post.author)
-        elif post.key in by_post:   # resolved before posts were closed: its stored commands
+        elif post.key in by_post:  # resolved before posts were closed: its stored commands
             n = max(int(i) for i in by_post[post.key] if i.isascii() and i.isdigit()) if by_post[post.key] else 0
-            original = [str(records.commands.get(f"{post.key}:{i}", {}).get("command", ""))
-                        for i in range(1, n + 1)]
-            author = next(r.get("author", post.author) for k, r in records.commands.items()
-                          if k.startswith(post.key + ":"))
+            original = [str(records.commands.get(f"{post.key}:{i}", {}).get("command", "")) for i in range(1, n + 1)]
+            author = next(
+                r.get("author", post.author) for k, r in records.commands.items() if k.startswith(post.key + ":")
+            )
             closed = {"legacy": True}
         else:
             original, author = [], post.author
@@ -457,21 +513,24 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 outcomes.append(refused(post, command, Msg("forum.refusal.older", post=post.post_id, newest=too_old)))
                 continue
             if closed is None:
-                outcomes.append(outcome_from_record(post, command, record) if record
-                                else _again(resolver.resolve(post, command, leader), key, records))
+                outcomes.append(
+                    outcome_from_record(post, command, record)
+                    if record
+                    else _again(resolver.resolve(post, command, leader), key, records)
+                )
                 continue
             first = original[command.index - 1] if command.index <= len(original) else None
             if record is not None:
-                outcomes.append(outcome_from_record(post, command, record))   # flags a change itself
+                outcomes.append(outcome_from_record(post, command, record))  # flags a change itself
             elif first is None:
                 outcomes.append(_changed(post, command, "added"))
             elif first != command.line or other_author:
                 outcomes.append(_changed(post, command, "changed", first))
-            else:   # refused last time for a passing reason, or voided by `turn undo`: decided again
+            else:  # refused last time for a passing reason, or voided by `turn undo`: decided again
                 # (a voided result's roster went back with the state: the author's leader now)
                 speaks = None if key in records.voided else leader
                 outcomes.append(_again(resolver.resolve(post, command, speaks), key, records))
-        for index in range(len(post.commands) + 1, len(original) + 1):   # removed since
+        for index in range(len(post.commands) + 1, len(original) + 1):  # removed since
             record = records.commands.get(f"{post.key}:{index}")
             gone = Command(index, "", "", "", "")
             if record is not None:

@@ -17,6 +17,7 @@ in ``tables/<ruleset>/*.toml`` beside their rows, not here.
 another message, and an error carries one so that it is written in the reader's language
 (see :mod:`gmtool.errors`).
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,7 +26,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from gmtool.formats import DEFAULT_LANG as DEFAULT, LANGS
+from gmtool.formats import DEFAULT_LANG as DEFAULT
+from gmtool.formats import LANGS
 
 PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 _HERE = Path(__file__).resolve().parent
@@ -86,13 +88,13 @@ def _param_to_data(value: Any) -> Any:
     if isinstance(value, Msg):
         return msg_to_data(value)
     words = getattr(value, "text", None)
-    if isinstance(value, Exception) and callable(words):   # a domain error
+    if isinstance(value, Exception) and callable(words):  # a domain error
         return {"labels": {lang: words(lang) for lang in LANGS}}
     if isinstance(value, list):
         return [_param_to_data(v) for v in value]
     if value is None or isinstance(value, (str, int, float)):
         return value
-    return str(value)      # as a message writes it (a hex, a path …): the same in every language
+    return str(value)  # as a message writes it (a hex, a path …): the same in every language
 
 
 def msg_from_data(data: Any) -> Msg:
@@ -110,9 +112,14 @@ def msg_from_data(data: Any) -> Msg:
 def _msg_from(data: Any) -> Msg:
     if isinstance(data, dict) and set(data) == {"labels"} and isinstance(data["labels"], dict) and data["labels"]:
         return Label({str(k): str(v) for k, v in data["labels"].items()})
-    if (isinstance(data, dict) and set(data) == {"key", "params"} and isinstance(data["key"], str)
-            and has(data["key"]) and isinstance(data["params"], dict)
-            and _placeholders(data["key"]) <= set(data["params"])):
+    if (
+        isinstance(data, dict)
+        and set(data) == {"key", "params"}
+        and isinstance(data["key"], str)
+        and has(data["key"])
+        and isinstance(data["params"], dict)
+        and _placeholders(data["key"]) <= set(data["params"])
+    ):
         return Msg(data["key"], **{str(k): _param_from(v) for k, v in data["params"].items()})
     raise ValueError("not a message")
 
@@ -162,7 +169,7 @@ def catalog(lang: str) -> dict[str, str | dict[str, str]]:
 
 @functools.cache
 def _plural_rule(lang: str) -> Any:
-    from babel.core import Locale   # CLDR plural rules; loaded only for plural messages
+    from babel.core import Locale  # CLDR plural rules; loaded only for plural messages
 
     return Locale.parse(lang).plural_form
 
@@ -181,7 +188,7 @@ def _value(value: Any, lang: str) -> Any:
     if isinstance(value, Msg):
         return value.text(lang)
     text = getattr(value, "text", None)
-    if isinstance(value, Exception) and callable(text):   # a domain error
+    if isinstance(value, Exception) and callable(text):  # a domain error
         return text(lang)
     if isinstance(value, list):
         return t("list_sep", lang).join(str(_value(v, lang)) for v in value) if value else t("none", lang)
@@ -213,7 +220,7 @@ def words(section: str) -> dict[str, str]:
     for lang in LANGS:
         for key, value in catalog(lang).items():
             if key.startswith(prefix) and isinstance(value, str):
-                name = key[len(prefix):]
+                name = key[len(prefix) :]
                 for word in [name, *value.split()]:
                     found.setdefault(word.casefold(), name)
     return found

@@ -6,13 +6,14 @@ for a forum's code box (:mod:`gmtool.maps.text`).
     png = draw(campaign, "bob", "png", "ru")        # bytes
     svg = draw(campaign, "bob", "svg", "en")        # str
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any, Callable, Literal, overload
 
 from gmtool.campaign.model import Campaign
-from gmtool.campaign.names import file_stem as safe_name   # the reports' own file rule
+from gmtool.campaign.names import file_stem as safe_name  # the reports' own file rule
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 
 __all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps"]
@@ -40,13 +41,31 @@ def title(view: MapView, lang: str) -> str:
 
 
 @overload
-def draw(campaign: Campaign, viewer: str | None, fmt: Literal["png"], lang: str = "en",
-         library: Any = None, about: tuple[int, int] | None = None) -> bytes: ...
+def draw(
+    campaign: Campaign,
+    viewer: str | None,
+    fmt: Literal["png"],
+    lang: str = "en",
+    library: Any = None,
+    about: tuple[int, int] | None = None,
+) -> bytes: ...
 @overload
-def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
-         library: Any = None, about: tuple[int, int] | None = None) -> bytes | str: ...
-def draw(campaign: Campaign, viewer: str | None, fmt: str, lang: str = "en",
-         library: Any = None, about: tuple[int, int] | None = None) -> bytes | str:
+def draw(
+    campaign: Campaign,
+    viewer: str | None,
+    fmt: str,
+    lang: str = "en",
+    library: Any = None,
+    about: tuple[int, int] | None = None,
+) -> bytes | str: ...
+def draw(
+    campaign: Campaign,
+    viewer: str | None,
+    fmt: str,
+    lang: str = "en",
+    library: Any = None,
+    about: tuple[int, int] | None = None,
+) -> bytes | str:
     """The map of ``campaign`` for ``viewer`` (None: the moderator; :data:`PUBLIC`; a
     leader) as PNG bytes or SVG text. ``about``: (turn, stage) the map reports, for its
     title (a turn end's maps show the galaxy after the turn, when the campaign is at the next)."""
@@ -77,10 +96,9 @@ def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en", li
     return map_report(view, lang, _names(lang, library), title(view, lang))
 
 
-
-
-def draw_turn_maps(campaign: Campaign, library: Any, lang: str, turn: int,
-                   stage: int | None = None) -> dict[str, bytes]:
+def draw_turn_maps(
+    campaign: Campaign, library: Any, lang: str, turn: int, stage: int | None = None
+) -> dict[str, bytes]:
     """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
     (the galaxy as it stands after the turn, seen as in ``stage``, the stage of ``turn``, the
     turn the reports are about), drawn before anything of the turn is written, so a map
@@ -119,4 +137,3 @@ def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[
         words = langs.get(who, lang) if who is not None else lang
         report.blocks.append(Paragraph([Span(label("attach", words, file=file), "i")]))
         report.data["map"] = file
-

@@ -3,6 +3,7 @@ machine with several CPUs they are drawn in forked worker processes (POSIX ``for
 workers inherit the loaded campaign; only the finished PNG bytes come back) while this
 process draws its own share.  One CPU, a platform without a cheap and safe ``fork``, or
 ``GMTOOL_MAP_WORKERS=1`` draws them one after another; the bytes are the same either way."""
+
 from __future__ import annotations
 
 import os
@@ -10,9 +11,9 @@ import sys
 from typing import Any
 
 WORKERS_ENV = "GMTOOL_MAP_WORKERS"
-MAPS_PER_PROCESS = 3      # fewer maps than this per process: a fork costs more than it saves
+MAPS_PER_PROCESS = 3  # fewer maps than this per process: a fork costs more than it saves
 
-Job = tuple[str | None, str]          # (viewer, language)
+Job = tuple[str | None, str]  # (viewer, language)
 
 # What the forked workers inherit: (campaign, table library, about), set only while drawing.
 _shared: tuple[Any, Any, tuple[int, int] | None] | None = None
@@ -47,10 +48,10 @@ def _worker_start(parent: int) -> None:
     try:
         import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)    # 1 = PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
-    if os.getppid() != parent:        # the parent died before the line above
+    if os.getppid() != parent:  # the parent died before the line above
         os._exit(1)
 
 
@@ -63,17 +64,21 @@ def _side_by_side(jobs: list[Job], count: int) -> list[bytes]:
     shares = [jobs[i::count] for i in range(count)]
     done: list[list[bytes] | None] = [None] * count
     try:
-        with ProcessPoolExecutor(count - 1, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+        with ProcessPoolExecutor(
+            count - 1,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        ) as pool:
             futures = [pool.submit(_draw, share) for share in shares[:-1]]
             done[-1] = _draw(shares[-1])
             for i, future in enumerate(futures):
                 try:
                     done[i] = future.result()
                 except Exception:
-                    pass                      # drawn below
+                    pass  # drawn below
     except OSError:
-        pass                                  # no worker could start
+        pass  # no worker could start
     images: list[bytes] = [b""] * len(jobs)
     for i, share in enumerate(shares):
         drawn = done[i]
@@ -92,7 +97,7 @@ def draw_all(campaign: Any, jobs: list[Job], library: Any, about: tuple[int, int
         count = processes(len(jobs))
         if count == 1:
             return _draw(jobs)
-        _warm(library, {lang for _, lang in jobs})   # loaded once, inherited by the workers
+        _warm(library, {lang for _, lang in jobs})  # loaded once, inherited by the workers
         return _side_by_side(jobs, count)
     finally:
         _shared = None

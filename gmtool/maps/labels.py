@@ -1,5 +1,6 @@
 """The maps' words: their own from the message catalogs (``[map]``), rule names — planet
 types, properties, monsters — from the rule tables through :func:`table_labels`."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -7,6 +7,7 @@ image is written as an indexed (palette) PNG whose palette holds every colour of
 scene exactly, plus the blends that anti-aliased text makes over the fills it stands
 on.  An indexed PNG encodes several times faster than a true-colour one and is about
 half the size, which also keeps it under forums' attachment limits."""
+
 from __future__ import annotations
 
 import io
@@ -18,7 +19,7 @@ from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Scene, Text
 
 FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 PALETTE_SIZE = 256
-MAX_BLEND_STEPS = 7       # anti-aliasing shades kept between a text colour and a fill
+MAX_BLEND_STEPS = 7  # anti-aliasing shades kept between a text colour and a fill
 
 
 @cache
@@ -79,8 +80,11 @@ def palette(scene: Scene) -> list[tuple[int, int, int]]:
     for ink, ground in pairs:
         for k in range(1, steps + 1):
             a = k / (steps + 1)
-            blend = (round(ink[0] * a + ground[0] * (1 - a)), round(ink[1] * a + ground[1] * (1 - a)),
-                     round(ink[2] * a + ground[2] * (1 - a)))
+            blend = (
+                round(ink[0] * a + ground[0] * (1 - a)),
+                round(ink[1] * a + ground[1] * (1 - a)),
+                round(ink[2] * a + ground[2] * (1 - a)),
+            )
             if blend not in seen:
                 seen.add(blend)
                 colours.append(blend)
@@ -101,13 +105,14 @@ def render_png(scene: Scene) -> bytes:
         elif isinstance(shape, Line):
             draw.line((shape.x1, shape.y1, shape.x2, shape.y2), fill=shape.colour, width=max(1, round(shape.width)))
         elif isinstance(shape, Text):
-            mask, left, top = _label(shape.text, round(shape.size), shape.bold,
-                                     "mm" if shape.anchor == "middle" else "lm")
+            mask, left, top = _label(
+                shape.text, round(shape.size), shape.bold, "mm" if shape.anchor == "middle" else "lm"
+            )
             draw.bitmap((round(shape.x) + left, round(shape.y) + top), mask, fill=shape.fill)
     colours = palette(scene)
     index = Image.new("P", (1, 1))
     index.putpalette([v for colour in colours for v in colour])
     indexed = image.quantize(palette=index, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    indexed.save(out, "PNG", optimize=False, compress_level=3)   # 6 is half again smaller, twice as slow
+    indexed.save(out, "PNG", optimize=False, compress_level=3)  # 6 is half again smaller, twice as slow
     return out.getvalue()

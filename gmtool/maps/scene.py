@@ -6,6 +6,7 @@ Pointy-top hexes in the view's labels (axial q, r): the centre of (q, r) is at
 planet's type colour, the fog's grey, the empty-space colour …) so tests can read them
 back from the pixels.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,27 +23,41 @@ SQRT3 = math.sqrt(3)
 BACKGROUND = "#ffffff"
 INK = "#1b1e28"
 GRID = "#6b7080"
-FOG = "#b9bcc4"            # unexplored
-REACH_FILL = "#dfe3ea"     # unexplored and in reach this turn
+FOG = "#b9bcc4"  # unexplored
+REACH_FILL = "#dfe3ea"  # unexplored and in reach this turn
 REACH_EDGE = "#1b1e28"
-SPACE = "#eef1f7"          # explored empty space
+SPACE = "#eef1f7"  # explored empty space
 ASTEROID = "#7a6f66"
 ORION = "#f2c14e"
 MONSTER = "#c0392b"
 PLANET_COLOURS = {
-    "terran": "#3a9d23", "ocean": "#1f6fd1", "steppe": "#c9b458",
-    "toxic": "#8e44ad", "barren": "#a0522d", "inferno": "#e03c31",
+    "terran": "#3a9d23",
+    "ocean": "#1f6fd1",
+    "steppe": "#c9b458",
+    "toxic": "#8e44ad",
+    "barren": "#a0522d",
+    "inferno": "#e03c31",
 }
 OTHER_PLANET = "#888888"
 SIZE_SCALE = {"tiny": 0.16, "small": 0.21, "medium": 0.26, "large": 0.31, "huge": 0.36}
 # Okabe–Ito, a palette colour-blind readers tell apart; then two greys for leaders 9–10.
-OWNER_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#000000",
-                 "#999999", "#5d5d5d")
+OWNER_COLOURS = (
+    "#e69f00",
+    "#56b4e9",
+    "#009e73",
+    "#f0e442",
+    "#0072b2",
+    "#d55e00",
+    "#cc79a7",
+    "#000000",
+    "#999999",
+    "#5d5d5d",
+)
 
 LEGEND_WIDTH = 330
 MARGIN = 24
 TITLE_HEIGHT = 76
-LINE = 24                  # legend line height
+LINE = 24  # legend line height
 
 
 def owner_colour(players: list[str], name: str) -> str:
@@ -80,7 +95,7 @@ class Text:
     text: str
     size: float
     fill: str = INK
-    anchor: str = "middle"      # start | middle (horizontal); y is the text's middle
+    anchor: str = "middle"  # start | middle (horizontal); y is the text's middle
     bold: bool = False
     cls: str = ""
 
@@ -104,8 +119,8 @@ class Scene:
     width: int
     height: int
     shapes: list[Shape]
-    centres: dict[Hex, tuple[float, float]]   # label → pixel centre (for tests and tools)
-    size: float                               # hex radius in px
+    centres: dict[Hex, tuple[float, float]]  # label → pixel centre (for tests and tools)
+    size: float  # hex radius in px
     title: str = ""
 
 
@@ -150,21 +165,24 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> S
     ox, oy = MARGIN - min_x, TITLE_HEIGHT + MARGIN - min_y
     centres = {h: (x + ox, y + oy) for h, (x, y) in raw.items()}
 
-    if view.closed:   # nothing to draw, nothing to explain
+    if view.closed:  # nothing to draw, nothing to explain
         legend: list[Shape] = []
         legend_h, legend_w = 0.0, 0.0
         map_w = 600.0
     else:
         legend, legend_h = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
-        legend_w = max([LEGEND_WIDTH] + [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend
-                                         if isinstance(t, Text)]) + MARGIN
+        legend_w = (
+            max([LEGEND_WIDTH] + [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend if isinstance(t, Text)])
+            + MARGIN
+        )
     width = int(math.ceil(MARGIN * 2 + map_w + legend_w))
     title = _title(view, lang)
     sub = label("turn_stage", lang, campaign=view.campaign, turn=view.turn, stage=view.stage)
     if view.frame == "homeworld":
         sub += " · " + label("frame_home", lang)
-    width = max(width, int(max(text_width(Text(0, 0, title, 24, bold=True)), text_width(Text(0, 0, sub, 15))))
-                + MARGIN * 2)
+    width = max(
+        width, int(max(text_width(Text(0, 0, title, 24, bold=True)), text_width(Text(0, 0, sub, 15)))) + MARGIN * 2
+    )
     height = int(math.ceil(TITLE_HEIGHT + MARGIN * 2 + max(map_h, legend_h)))
 
     shapes.append(Text(MARGIN, 28, title, 24, bold=True, anchor="start", cls="title"))
@@ -185,21 +203,31 @@ def _title(view: MapView, lang: str) -> str:
     return label("map_of", lang, who=view.viewer)
 
 
-def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str],
-          names: Callable[[str, str], str] = row_ids) -> list[Shape]:
+def _cell(
+    cell: Cell, cx: float, cy: float, s: float, players: list[str], names: Callable[[str, str], str] = row_ids
+) -> list[Shape]:
     out: list[Shape] = []
     kind = cell.discovery if cell.known else ("reach" if cell.reach else "unexplored")
     fill = {"unexplored": FOG, "reach": REACH_FILL}.get(kind, SPACE)
     data = {"hex": str(cell.label), "kind": cell.discovery if cell.known else "unexplored"}
     out.append(Polygon(corners(cx, cy, s), fill, GRID, 1, cls=f"hex {data['kind']}", data=data))
     if cell.reach:
-        out.append(Polygon(corners(cx, cy, s * 0.93), None, REACH_EDGE, max(2, s / 16), cls="reach",
-                           data={"hex": str(cell.label)}))
+        out.append(
+            Polygon(
+                corners(cx, cy, s * 0.93), None, REACH_EDGE, max(2, s / 16), cls="reach", data={"hex": str(cell.label)}
+            )
+        )
     out.append(Text(cx, cy - s * 0.66, f"{cell.label.q},{cell.label.r}", max(9, s * 0.22), GRID, cls="coord"))
     mark = max(10, s * 0.27)
     if kind == "asteroids":
-        for dx, dy, r in ((0, 0, 0.09), (-0.3, 0.12, 0.06), (0.28, -0.1, 0.07), (0.12, 0.3, 0.05),
-                          (-0.18, -0.26, 0.05), (0.32, 0.24, 0.04)):
+        for dx, dy, r in (
+            (0, 0, 0.09),
+            (-0.3, 0.12, 0.06),
+            (0.28, -0.1, 0.07),
+            (0.12, 0.3, 0.05),
+            (-0.18, -0.26, 0.05),
+            (0.32, 0.24, 0.04),
+        ):
             out.append(Circle(cx + dx * s, cy + dy * s, r * s, ASTEROID, cls="asteroid"))
     elif kind == "orion":
         out.append(Circle(cx, cy, s * 0.34, ORION, INK, 1, cls="orion", data={"hex": str(cell.label)}))
@@ -208,21 +236,32 @@ def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str],
         colour = PLANET_COLOURS.get(cell.planet_type or "", OTHER_PLANET)
         if cell.owner:
             ring = owner_colour(players, cell.owner)
-            out.append(Circle(cx, cy, r + s * 0.1, None, ring, max(3, s * 0.09), cls="owner",
-                              data={"owner": cell.owner}))
+            out.append(
+                Circle(cx, cy, r + s * 0.1, None, ring, max(3, s * 0.09), cls="owner", data={"owner": cell.owner})
+            )
             # a hairline outside the ring, so light colours (yellow) stand out on pale space
             out.append(Circle(cx, cy, r + s * 0.1 + max(3, s * 0.09) / 2, None, GRID, 1, cls="owner-edge"))
-        out.append(Circle(cx, cy, r, colour, INK, 1, cls=f"planet {cell.planet_type}",
-                          data={"hex": str(cell.label), "type": cell.planet_type or "",
-                                "size": cell.planet_size or ""}))
+        out.append(
+            Circle(
+                cx,
+                cy,
+                r,
+                colour,
+                INK,
+                1,
+                cls=f"planet {cell.planet_type}",
+                data={"hex": str(cell.label), "type": cell.planet_type or "", "size": cell.planet_size or ""},
+            )
+        )
         each = [mark_of(names, "planet-properties", p) for p in cell.properties]
         # one-letter marks run together (FR); longer ones (БОС ЗМ) are spaced
         marks = ("" if all(len(m) == 1 for m in each) else " ").join(each)
         if marks:
             out.append(Text(cx, cy + s * 0.62, marks, mark * 0.9, INK, bold=True, cls="properties"))
     if cell.homeworld_of:
-        out.append(Text(cx - s * 0.5, cy - s * 0.3, "★", mark * 1.1,
-                        owner_colour(players, cell.homeworld_of), cls="homeworld"))
+        out.append(
+            Text(cx - s * 0.5, cy - s * 0.3, "★", mark * 1.1, owner_colour(players, cell.homeworld_of), cls="homeworld")
+        )
     if cell.monster:
         text = own_mark(names, "mark_great_monster" if cell.monster.get("great") else "mark_monster")
         out.append(Text(cx + s * 0.5, cy - s * 0.3, text, mark, MONSTER, bold=True, cls="monster"))
@@ -233,8 +272,9 @@ def _cell(cell: Cell, cx: float, cy: float, s: float, players: list[str],
     return out
 
 
-def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: float,
-            y0: float) -> tuple[list[Shape], float]:
+def _legend(
+    view: MapView, lang: str, names: Callable[[str, str], str], x0: float, y0: float
+) -> tuple[list[Shape], float]:
     out: list[Shape] = []
     y = y0 + 8
 
@@ -257,8 +297,11 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
     if view.viewer is not None and view.viewer != PUBLIC:
         row(hex_swatch(REACH_FILL, REACH_EDGE, 2), label("reach", lang))
     row(hex_swatch(SPACE), label("empty", lang))
-    row(hex_swatch(SPACE) + [Circle(x0 + 10, y, 3, ASTEROID), Circle(x0 + 4, y + 3, 2, ASTEROID),
-                             Circle(x0 + 15, y - 3, 2, ASTEROID)], label("asteroids", lang))
+    row(
+        hex_swatch(SPACE)
+        + [Circle(x0 + 10, y, 3, ASTEROID), Circle(x0 + 4, y + 3, 2, ASTEROID), Circle(x0 + 15, y - 3, 2, ASTEROID)],
+        label("asteroids", lang),
+    )
     row([Circle(x0 + 10, y, 8, ORION, INK, 1)], label("orion", lang))
     row([Text(x0 + 10, y, "★", 17, INK)], label("homeworld", lang))
     row([Text(x0 + 10, y, label("mark_monster", lang), 15, MONSTER, bold=True)], label("monster", lang))
@@ -275,7 +318,7 @@ def _legend(view: MapView, lang: str, names: Callable[[str, str], str], x0: floa
     heading(label("marks", lang))
     for prop in PROPERTY_MARKS:
         letter = mark_of(names, "planet-properties", prop)
-        size = 14 if len(letter) < 3 else 11   # «БОС», «АРТ» fit the swatch's width
+        size = 14 if len(letter) < 3 else 11  # «БОС», «АРТ» fit the swatch's width
         row([Text(x0 + 10, y, letter, size, INK, bold=True)], names("planet-properties", prop))
     owners = _owners(view)
     if owners:

@@ -1,6 +1,7 @@
 """A scene written as SVG text (no library needed).  Every hex is a ``<polygon>`` with
 ``data-hex`` (its label) and ``data-kind``; planets are ``<circle class="planet TYPE">``.
 All text is XML-escaped (leader names come from the campaign)."""
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
@@ -15,7 +16,7 @@ def _n(value: float) -> str:
 
 
 def _attrs(shape: Polygon | Circle) -> str:
-    parts = [f' class={quoteattr(shape.cls)}' if shape.cls else ""]
+    parts = [f" class={quoteattr(shape.cls)}" if shape.cls else ""]
     parts += [f" data-{k}={quoteattr(v)}" for k, v in shape.data.items()]
     parts.append(f' fill="{shape.fill}"' if shape.fill else ' fill="none"')
     if shape.outline:
@@ -24,10 +25,12 @@ def _attrs(shape: Polygon | Circle) -> str:
 
 
 def render_svg(scene: Scene) -> str:
-    lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
-             f'viewBox="0 0 {scene.width} {scene.height}" font-family="{FONT}">',
-             f"<title>{escape(scene.title)}</title>",
-             f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>']
+    lines = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
+        f'viewBox="0 0 {scene.width} {scene.height}" font-family="{FONT}">',
+        f"<title>{escape(scene.title)}</title>",
+        f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>',
+    ]
     for shape in scene.shapes:
         if isinstance(shape, Polygon):
             points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
@@ -35,14 +38,18 @@ def render_svg(scene: Scene) -> str:
         elif isinstance(shape, Circle):
             lines.append(f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"{_attrs(shape)}/>')
         elif isinstance(shape, Line):
-            lines.append(f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '
-                         f'stroke="{shape.colour}" stroke-width="{_n(shape.width)}"/>')
+            lines.append(
+                f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '
+                f'stroke="{shape.colour}" stroke-width="{_n(shape.width)}"/>'
+            )
         elif isinstance(shape, Text):
             anchor = "middle" if shape.anchor == "middle" else "start"
             weight = ' font-weight="bold"' if shape.bold else ""
-            cls = f' class={quoteattr(shape.cls)}' if shape.cls else ""
-            lines.append(f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" '
-                         f'fill="{shape.fill}" text-anchor="{anchor}" dominant-baseline="central"{weight}{cls}>'
-                         f"{escape(shape.text)}</text>")
+            cls = f" class={quoteattr(shape.cls)}" if shape.cls else ""
+            lines.append(
+                f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" '
+                f'fill="{shape.fill}" text-anchor="{anchor}" dominant-baseline="central"{weight}{cls}>'
+                f"{escape(shape.text)}</text>"
+            )
     lines.append("</svg>")
     return "\n".join(lines) + "\n"

@@ -6,6 +6,7 @@ neighbours of a cell are left, right, and the two touching cells above and below
 line has the same display width (East Asian wide characters count as two columns), so the
 grid survives a forum's code box.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -16,11 +17,11 @@ from gmtool.maps.scene import PLANET_COLOURS
 from gmtool.maps.view import PUBLIC, Cell, MapView
 from gmtool.report.model import CodeBlock, Heading, Items, Paragraph, Report, Text, raw, text
 
-PLANET_LETTERS = TYPE_LETTERS   # the built-in letters; the tables give them per language
+PLANET_LETTERS = TYPE_LETTERS  # the built-in letters; the tables give them per language
 FEATURES = {"unexplored": ".", "reach": "+", "empty": "-", "asteroids": "a", "orion": "@"}
 FLAGS = {"homeworld": "*", "guardian": "G", "great_monster": "M", "monster": "m", "blockade": "#"}
-CELL = 3          # characters per hex
-STEP = 4          # from one hex to the next in a row
+CELL = 3  # characters per hex
+STEP = 4  # from one hex to the next in a row
 
 
 def display_width(line: str) -> int:
@@ -44,12 +45,19 @@ def cell_token(cell: Cell, players: list[str], names: Callable[[str, str], str] 
     if not cell.known:
         return f" {FEATURES['reach' if cell.reach else 'unexplored']} "
     letter = mark_of(names, "world-type", cell.planet_type or "")[:1] if cell.planet_type else "P"
-    feature = ((letter if letter != "?" else "P") if cell.discovery == "planet"
-               else FEATURES.get(cell.discovery, "?"))
+    feature = (letter if letter != "?" else "P") if cell.discovery == "planet" else FEATURES.get(cell.discovery, "?")
     owner = owner_mark(players, cell.owner) if cell.owner else ""
-    flag = ("homeworld" if cell.homeworld_of else "guardian" if cell.guardian
-            else ("great_monster" if cell.monster.get("great") else "monster") if cell.monster
-            else "blockade" if cell.blockaded else None)
+    flag = (
+        "homeworld"
+        if cell.homeworld_of
+        else "guardian"
+        if cell.guardian
+        else ("great_monster" if cell.monster.get("great") else "monster")
+        if cell.monster
+        else "blockade"
+        if cell.blockaded
+        else None
+    )
     own = {"guardian": "text_guardian", "monster": "text_monster", "great_monster": "text_great_monster"}
     mark = (own_mark(names, own[flag]) if flag in own else FLAGS[flag]) if flag else ""
     if not owner and not mark:
@@ -61,6 +69,7 @@ def grid(view: MapView, names: Callable[[str, str], str] = row_ids) -> list[str]
     """The hex grid, one string per row, all of one display width."""
     if not view.cells:
         return []
+
     def col(c: Cell) -> int:
         return 2 * (2 * c.label.q + c.label.r)
 
@@ -101,13 +110,19 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
     ]
     if view.viewer is not None and view.viewer != PUBLIC:
         legend.append(_entry(FEATURES["reach"], label("reach", lang)))
-    legend += [_entry(FEATURES["empty"], label("empty", lang)), _entry(FEATURES["asteroids"], label("asteroids", lang)),
-               _entry(FEATURES["orion"], label("orion", lang))]
+    legend += [
+        _entry(FEATURES["empty"], label("empty", lang)),
+        _entry(FEATURES["asteroids"], label("asteroids", lang)),
+        _entry(FEATURES["orion"], label("orion", lang)),
+    ]
     legend += [_entry(mark_of(names, "world-type", t)[:1], names("world-type", t)) for t in PLANET_COLOURS]
-    legend += [_entry(FLAGS["homeworld"], label("homeworld", lang)), _entry(label("text_guardian", lang), label("guardian", lang)),
-               _entry(label("text_monster", lang), label("monster", lang)),
-               _entry(label("text_great_monster", lang), label("great_monster", lang)),
-               _entry(FLAGS["blockade"], label("blockade", lang))]
+    legend += [
+        _entry(FLAGS["homeworld"], label("homeworld", lang)),
+        _entry(label("text_guardian", lang), label("guardian", lang)),
+        _entry(label("text_monster", lang), label("monster", lang)),
+        _entry(label("text_great_monster", lang), label("great_monster", lang)),
+        _entry(FLAGS["blockade"], label("blockade", lang)),
+    ]
     blocks.append(Items(legend))
     owners = sorted({c.owner for c in view.cells if c.owner}, key=view.players.index)
     if owners:
@@ -123,8 +138,8 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
 
 def _planet(c: Cell, names: Callable[[str, str], str], orion: str = "Orion") -> Text:
     """``2,-3 Terran, large (hostile) — alice``; ``0,0 Orion — carol``."""
-    size = names('world-size', c.planet_size or '')
-    words = f"{names('world-type', c.planet_type or '')}, {size[:1].lower() + size[1:]}"   # as the reports write it
+    size = names("world-size", c.planet_size or "")
+    words = f"{names('world-type', c.planet_type or '')}, {size[:1].lower() + size[1:]}"  # as the reports write it
     if c.discovery == "orion":
         words = orion + (f": {words}" if c.planet_type else "")
     if c.properties:

@@ -10,6 +10,7 @@ its homeworld and the systems it explored, labelled relative to its homeworld, s
 neither Orion's place nor the galaxy's size can be read off it.  The one function that
 says how a leader's hexes are labelled is :func:`frame`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from gmtool.campaign.model import Campaign, System
 from gmtool.campaign.views import visible
 from gmtool.rules.orion.reach import explored_space, frontier, stage1_hexes
 
-PUBLIC = "@public"          # the viewer of the public map: what every leader may see (no leader's name)
+PUBLIC = "@public"  # the viewer of the public map: what every leader may see (no leader's name)
 
 # Why a hex is (or is not) in reach this turn.
 IN_REACH = "unexplored"
@@ -36,7 +37,7 @@ class Cell:
 
     hex: Hex
     label: Hex
-    known: bool = False            # explored (or a homeworld / Orion the viewer knows of)
+    known: bool = False  # explored (or a homeworld / Orion the viewer knows of)
     discovery: str = "unexplored"  # unexplored | empty | asteroids | planet | orion
     planet_type: str | None = None
     planet_size: str | None = None
@@ -45,16 +46,20 @@ class Cell:
     owner: str | None = None
     homeworld_of: str | None = None
     explored_by: str | None = None
-    monster: dict[str, Any] | None = None      # {"kind", "great", "guards"}
+    monster: dict[str, Any] | None = None  # {"kind", "great", "guards"}
     guardian: bool = False
     blockaded: bool = False
-    reach: bool = False            # the viewer can explore it this turn
+    reach: bool = False  # the viewer can explore it this turn
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"hex": str(self.label), "discovery": self.discovery}
         if self.discovery == "planet":
-            data["planet"] = {"type": self.planet_type, "size": self.planet_size,
-                              "properties": self.properties, "population": self.population}
+            data["planet"] = {
+                "type": self.planet_type,
+                "size": self.planet_size,
+                "properties": self.properties,
+                "population": self.population,
+            }
         for key in ("owner", "homeworld_of", "explored_by", "monster"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
@@ -71,19 +76,25 @@ class MapView:
     campaign: str
     turn: int
     stage: int
-    viewer: str | None             # None: the moderator; PUBLIC; else a leader's name
-    frame: str                     # "galaxy" (campaign coordinates) | "homeworld" (0,0 = its homeworld)
-    players: list[str]             # every leader, in seating order (colours are by this order)
+    viewer: str | None  # None: the moderator; PUBLIC; else a leader's name
+    frame: str  # "galaxy" (campaign coordinates) | "homeworld" (0,0 = its homeworld)
+    players: list[str]  # every leader, in seating order (colours are by this order)
     cells: list[Cell]
-    closed: bool = False           # the public map of stage 1: closed rooms, nothing to show
+    closed: bool = False  # the public map of stage 1: closed rooms, nothing to show
 
     def cell(self, label: Hex) -> Cell | None:
         return next((c for c in self.cells if c.label == label), None)
 
     def to_data(self) -> dict[str, Any]:
-        return {"campaign": self.campaign, "turn": self.turn, "stage": self.stage, "viewer": self.viewer,
-                "frame": self.frame, "closed": self.closed,
-                "hexes": [c.to_data() for c in self.cells]}
+        return {
+            "campaign": self.campaign,
+            "turn": self.turn,
+            "stage": self.stage,
+            "viewer": self.viewer,
+            "frame": self.frame,
+            "closed": self.closed,
+            "hexes": [c.to_data() for c in self.cells],
+        }
 
 
 def frame(campaign: Campaign, viewer: str | None) -> tuple[str, Callable[[Hex], Hex]]:
@@ -102,7 +113,7 @@ def _visible_systems(campaign: Campaign, viewer: str | None) -> list[System]:
     (:func:`gmtool.campaign.views.visible`); the public sees in stage 2+ what every leader
     sees, and nothing in stage 1."""
     if viewer is not None and viewer != PUBLIC:
-        campaign.player(viewer)   # an unknown name is refused
+        campaign.player(viewer)  # an unknown name is refused
     return [s for s in campaign.systems if visible(campaign, s, viewer)]
 
 
@@ -131,7 +142,7 @@ def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
     systems = {s.hex: s for s in _visible_systems(campaign, viewer)}
     from gmtool.campaign.frames import origin
 
-    home = origin(campaign, viewer) if name == "homeworld" else None   # the leader's 0,0
+    home = origin(campaign, viewer) if name == "homeworld" else None  # the leader's 0,0
     if home is not None:
         hexes = sorted({home, *home.neighbours(), *systems})
     elif viewer == PUBLIC and campaign.stage == 1:
@@ -144,9 +155,16 @@ def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
         if h in systems:
             _fill(cell, systems[h])
         cells.append(cell)
-    view = MapView(campaign=campaign.name, turn=campaign.turn, stage=campaign.stage, viewer=viewer, frame=name,
-                   players=[p.name for p in campaign.players], cells=cells,
-                   closed=viewer == PUBLIC and campaign.stage == 1)
+    view = MapView(
+        campaign=campaign.name,
+        turn=campaign.turn,
+        stage=campaign.stage,
+        viewer=viewer,
+        frame=name,
+        players=[p.name for p in campaign.players],
+        cells=cells,
+        closed=viewer == PUBLIC and campaign.stage == 1,
+    )
     if viewer not in (None, PUBLIC):
         in_reach = {entry.hex for entry in reach(campaign, viewer).entries if entry.why == IN_REACH}
         for cell in cells:
@@ -156,11 +174,12 @@ def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
 
 # ------------------------------------------------------------------------- reach
 
+
 @dataclass
 class ReachEntry:
-    hex: Hex                       # campaign coordinate
-    label: Hex                     # as the leader sees it
-    why: str                       # IN_REACH | EXPLORED
+    hex: Hex  # campaign coordinate
+    label: Hex  # as the leader sees it
+    why: str  # IN_REACH | EXPLORED
     explored_turn: int | None = None
 
 
@@ -173,15 +192,21 @@ class Reach:
     stage: int
     frame: str
     entries: list[ReachEntry]
-    far: int = 0                   # stage 2+: unexplored hexes behind unexplored space
-    movable: int = 0               # stage 2+: explored hexes a ship can reach through explored space
+    far: int = 0  # stage 2+: unexplored hexes behind unexplored space
+    movable: int = 0  # stage 2+: explored hexes a ship can reach through explored space
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "player": self.player, "turn": self.turn, "stage": self.stage, "frame": self.frame,
+            "player": self.player,
+            "turn": self.turn,
+            "stage": self.stage,
+            "frame": self.frame,
             "in_reach": [str(e.label) for e in self.entries if e.why == IN_REACH],
-            "out_of_reach": [{"hex": str(e.label), "why": e.why, "explored_turn": e.explored_turn}
-                             for e in self.entries if e.why != IN_REACH],
+            "out_of_reach": [
+                {"hex": str(e.label), "why": e.why, "explored_turn": e.explored_turn}
+                for e in self.entries
+                if e.why != IN_REACH
+            ],
         }
         if self.stage == 1:
             data["beyond"] = TOO_FAR
@@ -211,5 +236,6 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
     hexes = frontier(campaign, player)
     entries = [ReachEntry(h, to_label(h), IN_REACH) for h in hexes]
     unexplored = sum(1 for h in within(campaign.radius, campaign.orion) if h not in explored)
-    return Reach(player.name, campaign.turn, campaign.stage, name, entries,
-                 far=unexplored - len(hexes), movable=len(seen))
+    return Reach(
+        player.name, campaign.turn, campaign.stage, name, entries, far=unexplored - len(hexes), movable=len(seen)
+    )

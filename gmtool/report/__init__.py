@@ -1,4 +1,5 @@
 """Reports: a format-neutral model, builders per result kind, one renderer per format."""
+
 from gmtool.report.model import Report, Span, text
 from gmtool.report.render import FORMATS, render
 

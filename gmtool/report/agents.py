@@ -1,4 +1,5 @@
 """Reports for agents in a campaign: hiring, an ability used, who learns what."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +15,7 @@ def notice_text(message: dict[str, Any], lang: str) -> str:
     kind = message.get("kind", "")
     key = f"notice_{kind}"
     fields = {k: v for k, v in message.items() if k not in ("kind", "turn")}
-    if kind == "agent_learned":   # what a mission revealed: "BC 16, orders 0"
+    if kind == "agent_learned":  # what a mission revealed: "BC 16, orders 0"
         fields["learned"] = learned_text(fields.get("learned", {}), lang)
     try:
         body = tr(key, lang, **fields)
@@ -33,10 +34,17 @@ def learned_text(learned: dict[str, Any], lang: str) -> str:
 
 
 def hire_report(agent: Any, specialities: list[str], lang: str) -> Report:
-    facts = [(tr("agent", lang), [bold(agent.name)]), (tr("owner", lang), text(agent.owner)),
-             (tr("specialities", lang), text(", ".join(specialities)))]
-    data = {"agent": agent.name, "owner": agent.owner, "specialities": agent.specialities,
-            "hired_turn": agent.hired_turn}
+    facts = [
+        (tr("agent", lang), [bold(agent.name)]),
+        (tr("owner", lang), text(agent.owner)),
+        (tr("specialities", lang), text(", ".join(specialities))),
+    ]
+    data = {
+        "agent": agent.name,
+        "owner": agent.owner,
+        "specialities": agent.specialities,
+        "hired_turn": agent.hired_turn,
+    }
     return Report(text(tr("agent_hired", lang)), [Facts(facts)], data)
 
 

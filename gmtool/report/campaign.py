@@ -1,4 +1,5 @@
 """Reports for campaign commands: new, commitment, status, validate, verify, reveal."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,21 +16,33 @@ def _dash(value: Any) -> str:
 
 
 def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str) -> Report:
-    rows = [[p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]), f"{p['fleet_size']} ({p['fleet_max']})"]
-            for p in view["players"]]
+    rows = [
+        [p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]), f"{p['fleet_size']} ({p['fleet_max']})"]
+        for p in view["players"]
+    ]
     headers = [tr(k, lang) for k in ("leader", "homeworld", "bc", "orders", "fleet")]
-    facts = [(tr("folder", lang), text(folder)), (tr("map_radius", lang), text(str(view["radius"]))),
-             (tr("commitment", lang), text(commitment))]
+    facts = [
+        (tr("folder", lang), text(folder)),
+        (tr("map_radius", lang), text(str(view["radius"]))),
+        (tr("commitment", lang), text(commitment)),
+    ]
     data = dict(view, commitment=commitment, folder=folder)
-    return Report(text(tr("campaign_created", lang, name=view["campaign"])),
-                  [Facts(facts), TableBlock(headers, rows), Paragraph(text(tr("secret_kept", lang)))], data)
+    return Report(
+        text(tr("campaign_created", lang, name=view["campaign"])),
+        [Facts(facts), TableBlock(headers, rows), Paragraph(text(tr("secret_kept", lang)))],
+        data,
+    )
 
 
 def commitment_report(name: str, commitment: str, lang: str) -> Report:
-    return Report(text(tr("commitment_title", lang, name=name)),
-                  [Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
-                   Paragraph(text(tr("commitment_how", lang)))],
-                  {"campaign": name, "commitment": commitment, "algorithm": "sha256"})
+    return Report(
+        text(tr("commitment_title", lang, name=name)),
+        [
+            Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
+            Paragraph(text(tr("commitment_how", lang))),
+        ],
+        {"campaign": name, "commitment": commitment, "algorithm": "sha256"},
+    )
 
 
 def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
@@ -37,7 +50,7 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     facts = [(tr("turn", lang), text(str(view["turn"]))), (tr("stage", lang).capitalize(), text(str(view["stage"])))]
     if viewer:
         facts.append((tr("view_of", lang), text(viewer)))
-    if view.get("victory"):   # the game is over (declared at a turn's end, A12)
+    if view.get("victory"):  # the game is over (declared at a turn's end, A12)
         from gmtool.report.turns import _victory_facts
 
         facts += _victory_facts(view["victory"], lang)
@@ -47,29 +60,54 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     for p in view["players"]:
         if "bc" in p:
             combat = ", ".join(f"{label('costs', ship)} ×{n}" for ship, n in sorted(p.get("ships", {}).items()) if n)
-            rows.append([p["name"], p["homeworld"], str(p["bc"]), str(p["orders"]),
-                         f"{p['fleet_size']} ({p['fleet_max']})", str(p["scouts"]), str(p["colony_ships"]),
-                         combat or "—"])
+            rows.append(
+                [
+                    p["name"],
+                    p["homeworld"],
+                    str(p["bc"]),
+                    str(p["orders"]),
+                    f"{p['fleet_size']} ({p['fleet_max']})",
+                    str(p["scouts"]),
+                    str(p["colony_ships"]),
+                    combat or "—",
+                ]
+            )
         else:
             rows.append([p["name"], p["homeworld"], "?", "?", "?", "?", "?", "?"])
-    blocks.append(TableBlock([tr(k, lang) for k in ("leader", "homeworld", "bc", "orders", "fleet", "scouts",
-                                                    "colony_ships", "combat_ships")], rows))
+    blocks.append(
+        TableBlock(
+            [
+                tr(k, lang)
+                for k in ("leader", "homeworld", "bc", "orders", "fleet", "scouts", "colony_ships", "combat_ships")
+            ],
+            rows,
+        )
+    )
     from gmtool.report.records import award_text
 
     awards = [f"{p['name']}: {award_text(a, lang, label)}" for p in full for a in p.get("awards", [])]
     if awards:
         blocks.append(Heading(text(tr("awards", lang))))
         blocks.append(Items([text(a) for a in awards]))
-    inbox = [f"{p['name']}: {notice_text(m, lang)}" if not viewer else notice_text(m, lang)
-             for p in full for m in p.get("inbox", [])]
+    inbox = [
+        f"{p['name']}: {notice_text(m, lang)}" if not viewer else notice_text(m, lang)
+        for p in full
+        for m in p.get("inbox", [])
+    ]
     if inbox:
         blocks.append(Heading(text(tr("inbox", lang))))
         blocks.append(Items([text(m) for m in inbox]))
     if view.get("agents"):
         blocks.append(Heading(text(tr("agents", lang))))
-        blocks.append(TableBlock([tr("agent", lang), tr("owner", lang), tr("specialities", lang)],
-                                 [[a["name"], a["owner"], ", ".join(label("agent-specialities", x) for x in a["specialities"])]
-                                  for a in view["agents"]]))
+        blocks.append(
+            TableBlock(
+                [tr("agent", lang), tr("owner", lang), tr("specialities", lang)],
+                [
+                    [a["name"], a["owner"], ", ".join(label("agent-specialities", x) for x in a["specialities"])]
+                    for a in view["agents"]
+                ],
+            )
+        )
     council = view.get("council") or {}
     council_facts: list = []
     if council.get("chair"):
@@ -97,21 +135,30 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
             m = s["monster"]
             monster = label("monster-kind", m["kind"], great=m["great"])
         srows.append([s["hex"], what, props or "", pop, _dash(s["owner"]), _dash(s["explored_by"]), monster])
-    blocks.append(TableBlock([tr(k, lang) for k in ("hex_col", "system", "properties", "population", "owner",
-                                                    "explored_by", "monster")], srows))
+    blocks.append(
+        TableBlock(
+            [tr(k, lang) for k in ("hex_col", "system", "properties", "population", "owner", "explored_by", "monster")],
+            srows,
+        )
+    )
     title = tr("status_title", lang, name=view["campaign"])
     return Report(text(title), blocks, view)
 
 
-def findings_report(title: str, ok_text: str, findings: list[str], facts: list[tuple[str, str]],
-                    data: dict[str, Any]) -> Report:
+def findings_report(
+    title: str, ok_text: str, findings: list[str], facts: list[tuple[str, str]], data: dict[str, Any]
+) -> Report:
     blocks: list = [Facts([(k, text(v)) for k, v in facts])] if facts else []
     blocks.append(Items([text(f) for f in findings]) if findings else Paragraph([bold(ok_text)]))
     return Report(text(title), blocks, data)
 
 
 def reveal_report(name: str, secret_hex: str, commitment: str, lang: str) -> Report:
-    return Report(text(tr("reveal_title", lang, name=name)),
-                  [Facts([(tr("secret", lang), [bold(secret_hex)]), (tr("commitment", lang), text(commitment))]),
-                   Paragraph(text(tr("reveal_how", lang)))],
-                  {"campaign": name, "secret": secret_hex, "commitment": commitment})
+    return Report(
+        text(tr("reveal_title", lang, name=name)),
+        [
+            Facts([(tr("secret", lang), [bold(secret_hex)]), (tr("commitment", lang), text(commitment))]),
+            Paragraph(text(tr("reveal_how", lang))),
+        ],
+        {"campaign": name, "secret": secret_hex, "commitment": commitment},
+    )

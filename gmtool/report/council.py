@@ -1,4 +1,5 @@
 """Reports for agent checks and council tallies."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,15 +16,19 @@ _MOD_KEYS = {"modifier": "mod_plain", "own_ops": "own_ops", "target_ops": "targe
 
 def check_line(check: AgentCheck, lang: str) -> Text:
     margin = check.margin
-    if margin is None:   # no die: an automatic success
+    if margin is None:  # no die: an automatic success
         return [bold(tr("automatic", lang)), Span(" → "), bold(pick(check.outcome.label, lang))]
     out: Text = [raw(f"d10 = {check.natural}")]
     for m in check.modifiers:
         out += [raw(f", {signed(m.value)}"), Span(f" ({m.note or tr(_MOD_KEYS[m.kind], lang)})")]
     if check.modifiers:
         out.append(raw(f" = {check.total}"))
-    out += [Span(f" {tr('vs_difficulty', lang)} {check.difficulty}"),
-            raw(f", {tr('margin', lang)} {signed(margin)}"), Span(" → "), bold(pick(check.outcome.label, lang))]
+    out += [
+        Span(f" {tr('vs_difficulty', lang)} {check.difficulty}"),
+        raw(f", {tr('margin', lang)} {signed(margin)}"),
+        Span(" → "),
+        bold(pick(check.outcome.label, lang)),
+    ]
     if check.decided_by_natural:
         out.append(Span(f" ({tr('natural_wins', lang, n=check.natural)})", "i"))
     return out
@@ -42,22 +47,29 @@ def agent_check_report(check: AgentCheck, lang: str, source_info: dict[str, Any]
     return Report(text(title or tr("agent_check", lang)), [Paragraph(check_line(check, lang)), Facts(facts)], data)
 
 
-def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: bool = False,
-                not_voted: list[str] | None = None) -> Report:
+def bill_report(
+    tally: BillTally, lang: str, bill: str | None = None, private: bool = False, not_voted: list[str] | None = None
+) -> Report:
     """The tally of a bill: the public post gives the totals only (docs/rules-orion.md A9); the
     moderator's ``private`` post adds every ballot and ``not_voted`` (who has not voted)."""
-    not_voted = not_voted if private else None   # with public planet counts it would tell each ballot
+    not_voted = not_voted if private else None  # with public planet counts it would tell each ballot
     result = tr("passed" if tally.passed else "rejected", lang)
     facts: list[tuple[str, Text]] = []
     if bill:
         facts.append((tr("bill", lang), text(bill)))
     # public: abstentions and silence in one total, under one label whether anyone was silent
     # or not, so it never tells that someone did not vote (A9); private: apart, with the names
-    abstained = (tr("abstain_votes", lang), text(str(tally.abstain))) if private \
+    abstained = (
+        (tr("abstain_votes", lang), text(str(tally.abstain)))
+        if private
         else (tr("abstain_or_silent_votes", lang), text(str(tally.abstain_or_silent)))
-    facts += [(tr("yes_votes", lang), text(str(tally.yes))), (tr("no_votes", lang), text(str(tally.no))),
-              abstained,
-              (tr("needed_bill", lang), text(str(tally.no + 1)))]
+    )
+    facts += [
+        (tr("yes_votes", lang), text(str(tally.yes))),
+        (tr("no_votes", lang), text(str(tally.no))),
+        abstained,
+        (tr("needed_bill", lang), text(str(tally.no + 1))),
+    ]
     if not_voted is not None:
         facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
     facts.append((tr("result", lang), [bold(result)]))
@@ -75,13 +87,16 @@ def bill_report(tally: BillTally, lang: str, bill: str | None = None, private: b
     return Report(text(title), blocks, data)
 
 
-def election_report(tally: ElectionTally, lang: str, private: bool = False,
-                    not_voted: list[str] | None = None) -> Report:
+def election_report(
+    tally: ElectionTally, lang: str, private: bool = False, not_voted: list[str] | None = None
+) -> Report:
     """As :func:`bill_report`: who has not voted only in the moderator's ``private`` post."""
     not_voted = not_voted if private else None
     rows = [[name, str(n)] for name, n in tally.totals.items()]
-    facts: list[tuple[str, Text]] = [(tr("total_votes", lang), text(str(tally.total_votes))),
-                                     (tr("needed", lang), text(str(tally.needed)))]
+    facts: list[tuple[str, Text]] = [
+        (tr("total_votes", lang), text(str(tally.total_votes))),
+        (tr("needed", lang), text(str(tally.needed))),
+    ]
     if not_voted is not None:
         facts.append((tr("not_voted", lang), text(", ".join(not_voted) or tr("none", lang))))
     facts.append((tr("emperor", lang), [bold(tally.elected or tr("nobody_elected", lang))]))
@@ -96,14 +111,18 @@ def election_report(tally: ElectionTally, lang: str, private: bool = False,
 
 def _ballot_table(ballots: list, lang: str, bill: bool = False) -> TableBlock:
     """A bill's ballots say yes/no/abstain in the reader's language; an election's name a candidate."""
+
     def shown(vote: str | None) -> str:
         if bill and vote in ("yes", "no", "abstain"):
             return tr(f"vote.{vote}", lang)
         return vote or tr("abstain", lang)
 
     rows = [[b.leader, shown(b.vote), str(b.planets), str(b.bribe_bc), str(b.votes)] for b in ballots]
-    return TableBlock([tr(k, lang) for k in ("leader", "ballot", "planets", "bribe", "votes")], rows,
-                      ["left", "left", "right", "right", "right"])
+    return TableBlock(
+        [tr(k, lang) for k in ("leader", "ballot", "planets", "bribe", "votes")],
+        rows,
+        ["left", "left", "right", "right", "right"],
+    )
 
 
 def _bill_facts(bill_id: str, bills: Any, lang: str) -> list[tuple[str, Text]]:
@@ -131,14 +150,25 @@ def propose_report(vote: dict[str, Any], bills: Any, chair: str | None, lang: st
     return Report(text(tr("council_vote", lang)), blocks, data)
 
 
-def ballot_report(voter: str, bill_id: str | None, bills: Any, vote: str, bribe: int, planets: int,
-                  lang: str) -> Report:
+def ballot_report(
+    voter: str, bill_id: str | None, bills: Any, vote: str, bribe: int, planets: int, lang: str
+) -> Report:
     facts: list[tuple[str, Text]] = []
     if bill_id and bills is not None:
         facts += _bill_facts(bill_id, bills, lang)
     shown = tr(f"vote.{vote}", lang) if vote in ("yes", "no", "abstain") else vote
-    facts += [(tr("ballot", lang), [bold(shown)]), (tr("planets", lang), text(str(planets))),
-              (tr("bribe", lang), text(str(bribe))), (tr("votes", lang), text(str(planets + bribe // 3)))]
-    data = {"leader": voter, "bill": bill_id, "vote": vote, "bribe_bc": bribe, "planets": planets,
-            "votes": planets + bribe // 3}
+    facts += [
+        (tr("ballot", lang), [bold(shown)]),
+        (tr("planets", lang), text(str(planets))),
+        (tr("bribe", lang), text(str(bribe))),
+        (tr("votes", lang), text(str(planets + bribe // 3))),
+    ]
+    data = {
+        "leader": voter,
+        "bill": bill_id,
+        "vote": vote,
+        "bribe_bc": bribe,
+        "planets": planets,
+        "votes": planets + bribe // 3,
+    }
     return Report(text(f"{voter}: {tr('your_vote', lang)}"), [Facts(facts)], data)

@@ -1,4 +1,5 @@
 """Reports for ``gmtool roll``: the expression, every die, the total."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -3,6 +3,7 @@
 The goal: whatever a player types — ``[url=…]``, ``[/quote]``, ``</b>``, ``**``,
 ``@everyone`` — shows as the same characters and never turns into markup.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Reports for ``gmtool explore`` and ``gmtool world planet``: the story a player reads."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,9 +37,17 @@ def planet_facts(planet: Planet, tables: OrionTables, lang: str) -> list[tuple[s
         type_text += f" ({tr('forced', lang)})"
     size_text = pick(planet.size_row.label, lang)
     if planet.size_raised_from is not None:
-        size_text += " (" + tr("size_raised", lang, rolled=pick(planet.size_raised_from.label, lang),
-                               size=pick(planet.size_row.label, lang),
-                               event=pick(planet.size_raised_by.label, lang) if planet.size_raised_by else "") + ")"
+        size_text += (
+            " ("
+            + tr(
+                "size_raised",
+                lang,
+                rolled=pick(planet.size_raised_from.label, lang),
+                size=pick(planet.size_row.label, lang),
+                event=pick(planet.size_raised_by.label, lang) if planet.size_raised_by else "",
+            )
+            + ")"
+        )
     elif "size" in planet.forced:
         size_text += f" ({tr('forced', lang)})"
     facts.append((tr("world", lang), [bold(type_text), Span(", " + size_text[:1].lower() + size_text[1:])]))
@@ -47,19 +56,43 @@ def planet_facts(planet: Planet, tables: OrionTables, lang: str) -> list[tuple[s
 
     base_pop = int(planet.size_row.values["max_population"])
     pop_parts = [f"{pick(planet.size_row.label, lang)} {base_pop}"]
-    pop_parts += [f"{_short(r, lang)} {signed(int(r.values['max_population']))}"
-                  for r in props if "max_population" in r.values]
-    facts.append((tr("max_population", lang),
-                  [bold(str(planet.max_population))] + text(f" ({', '.join(pop_parts)})" if len(pop_parts) > 1 else "")))
+    pop_parts += [
+        f"{_short(r, lang)} {signed(int(r.values['max_population']))}" for r in props if "max_population" in r.values
+    ]
+    facts.append(
+        (
+            tr("max_population", lang),
+            [bold(str(planet.max_population))] + text(f" ({', '.join(pop_parts)})" if len(pop_parts) > 1 else ""),
+        )
+    )
     facts.append((tr("production", lang), [bold(str(planet.production))]))
-    pp_parts = [f"{_short(r, lang)} {signed(int(r.values['pp_per_worker']))}" for r in props if "pp_per_worker" in r.values]
-    rp_parts = [f"{_short(r, lang)} {signed(int(r.values['rp_per_scientist']))}" for r in props if "rp_per_scientist" in r.values]
-    rp_parts += [f"{_short(r, lang)} {signed(int(r.values['rp_bonus_per_scientist']))}"
-                 for r in props if "rp_bonus_per_scientist" in r.values]
-    facts.append((tr("pp_per_worker", lang),
-                  [bold(str(planet.pp_per_worker))] + text(f" ({planet.production} {', '.join(pp_parts)})" if pp_parts else "")))
-    facts.append((tr("rp_per_scientist", lang),
-                  [bold(str(planet.rp_per_scientist))] + text(f" ({planet.production} {', '.join(rp_parts)})" if rp_parts else "")))
+    pp_parts = [
+        f"{_short(r, lang)} {signed(int(r.values['pp_per_worker']))}" for r in props if "pp_per_worker" in r.values
+    ]
+    rp_parts = [
+        f"{_short(r, lang)} {signed(int(r.values['rp_per_scientist']))}"
+        for r in props
+        if "rp_per_scientist" in r.values
+    ]
+    rp_parts += [
+        f"{_short(r, lang)} {signed(int(r.values['rp_bonus_per_scientist']))}"
+        for r in props
+        if "rp_bonus_per_scientist" in r.values
+    ]
+    facts.append(
+        (
+            tr("pp_per_worker", lang),
+            [bold(str(planet.pp_per_worker))]
+            + text(f" ({planet.production} {', '.join(pp_parts)})" if pp_parts else ""),
+        )
+    )
+    facts.append(
+        (
+            tr("rp_per_scientist", lang),
+            [bold(str(planet.rp_per_scientist))]
+            + text(f" ({planet.production} {', '.join(rp_parts)})" if rp_parts else ""),
+        )
+    )
     facts.append((tr("growth", lang), text(str(planet.growth))))
     return facts
 
@@ -68,9 +101,15 @@ def _event_text(roll: TableRoll, lang: str) -> str:
     return pick(roll.row.label, lang) + (f" — {pick(roll.row.text, lang)}" if roll.row.text else "")
 
 
-def exploration_report(result: Exploration, tables: OrionTables, lang: str, source_info: dict[str, Any],
-                       lookup: RowLookup | None = None, hex_text: str | None = None,
-                       player: str | None = None) -> Report:
+def exploration_report(
+    result: Exploration,
+    tables: OrionTables,
+    lang: str,
+    source_info: dict[str, Any],
+    lookup: RowLookup | None = None,
+    hex_text: str | None = None,
+    player: str | None = None,
+) -> Report:
     from gmtool.report.dice import source_text
 
     heading = tr("exploration" if result.exploration else "special_planet", lang)
@@ -80,8 +119,7 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
     if player:
         title = f"{player}: {title}"
     note = _reroll_note(result, tables, lang)
-    lines = [roll_line(r, lang) + [Span(f" — {tr('rerolled', lang)}: {note}", "i")]
-             for r in result.rerolls]
+    lines = [roll_line(r, lang) + [Span(f" — {tr('rerolled', lang)}: {note}", "i")] for r in result.rerolls]
     if result.exploration:
         lines.append(roll_line(result.exploration, lang))
     for event in result.events:
@@ -110,8 +148,11 @@ def exploration_report(result: Exploration, tables: OrionTables, lang: str, sour
         facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in result.gains))))
     if result.monster:
         m = result.monster
-        name = pick(m.roll.row.values["great"], lang) if m.great and "great" in m.roll.row.values \
+        name = (
+            pick(m.roll.row.values["great"], lang)
+            if m.great and "great" in m.roll.row.values
             else pick(m.roll.row.label, lang)
+        )
         value: Text = [bold(name)]
         if m.guards is not None:
             value.append(Span(f"; {tr('guards', lang)}: {pick(m.guards.label, lang)}"))
@@ -136,9 +177,19 @@ def orion_report(system: Any, player: str, lang: str, guardian: Any, stage: int)
     """Exploring Orion: no dice; the Guardian of Orion (docs/rules-orion.md A4.6, ``guardian`` is its
     rules sheet)."""
     title = f"{player}: {tr('exploration', lang)}, {tr('hex', lang)} {system.hex}"
-    facts = [(tr("discovery", lang), [bold(tr("orion", lang))]),
-             (pick(guardian.title, lang), text(pick(guardian.description, lang)))]
-    data = {"stage": stage, "hex": str(system.hex), "player": player, "discovery": "orion", "planet": None,
-            "events": [],
-            "monster": None, "guardian": dict(guardian.rules), "rolls": []}
+    facts = [
+        (tr("discovery", lang), [bold(tr("orion", lang))]),
+        (pick(guardian.title, lang), text(pick(guardian.description, lang))),
+    ]
+    data = {
+        "stage": stage,
+        "hex": str(system.hex),
+        "player": player,
+        "discovery": "orion",
+        "planet": None,
+        "events": [],
+        "monster": None,
+        "guardian": dict(guardian.rules),
+        "rolls": [],
+    }
     return Report(text(title), [Facts(facts)], data)

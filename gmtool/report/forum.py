@@ -1,4 +1,5 @@
 """The reply post to a thread: every author and command, each result with its roll ids."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +17,7 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
     data: dict[str, Any] = {"posts": []}
     by_post: dict[str, list[Outcome]] = {}
     for o in outcomes:
-        by_post.setdefault(o.post.key, []).append(o)   # a private message apart from a public post
+        by_post.setdefault(o.post.key, []).append(o)  # a private message apart from a public post
     for post in posts:
         items = by_post.get(post.key, [])
         if not items:
@@ -31,10 +32,10 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
             shown = tr("private_command", lang) if hidden else o.command.line
             line = [bold(shown)]
             if hidden:
-                blocks.append(Paragraph(line + [Span(f" — {tr('received', lang)}; {tr('private_result', lang)}",
-                                                     "i")]))
-                post_data["commands"].append({"index": o.command.index, "key": o.key, "command": shown,
-                                              "status": "received", "private": True})
+                blocks.append(Paragraph(line + [Span(f" — {tr('received', lang)}; {tr('private_result', lang)}", "i")]))
+                post_data["commands"].append(
+                    {"index": o.command.index, "key": o.key, "command": shown, "status": "received", "private": True}
+                )
                 continue
             if o.status == "refused":
                 line.append(Span(f" — {tr('refused', lang)}: {o.reason_in(lang)}", "i"))
@@ -48,11 +49,20 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
             if report is not None:
                 blocks.append(Paragraph(report.title))
                 blocks.extend(report.blocks)
-            post_data["commands"].append({
-                "index": o.command.index, "key": o.key, "command": shown, "status": o.status,
-                "reason": o.reason or None, "edited": o.edited, "redone": o.redone,
-                "original": o.original if o.edited else None,
-                "roll_ids": o.roll_ids, "result": report.data if report is not None else None})
+            post_data["commands"].append(
+                {
+                    "index": o.command.index,
+                    "key": o.key,
+                    "command": shown,
+                    "status": o.status,
+                    "reason": o.reason or None,
+                    "edited": o.edited,
+                    "redone": o.redone,
+                    "original": o.original if o.edited else None,
+                    "roll_ids": o.roll_ids,
+                    "result": report.data if report is not None else None,
+                }
+            )
         data["posts"].append(post_data)
     if not blocks:
         blocks.append(Paragraph(text(tr("no_commands", lang))))
@@ -76,17 +86,27 @@ def profile_check_report(found: Any, page: str, lang: str) -> Report:
         first = next((line for line in post.body.splitlines() if line.strip()), "")
         commands = [c.line for c in post.commands]
         edited = post.post_id in found.edited
-        rows.append([post.post_id, post.author, tr("yes", lang) if edited else "", first[:50],
-                     " · ".join(commands)[:80]])
-        posts.append({"post_id": post.post_id, "author": post.author, "edited": edited, "body": post.body,
-                      "commands": commands})
-    facts = [(tr("profile_check.engine", lang), text(found.engine or found.kind)),
-             (tr("profile_check.source", lang), text(found.kind)),
-             (tr("profile_check.posts", lang), text(str(len(found.posts)))),
-             (tr("profile_check.commands", lang), text(str(sum(len(p.commands) for p in found.posts))))]
+        rows.append(
+            [post.post_id, post.author, tr("yes", lang) if edited else "", first[:50], " · ".join(commands)[:80]]
+        )
+        posts.append(
+            {"post_id": post.post_id, "author": post.author, "edited": edited, "body": post.body, "commands": commands}
+        )
+    facts = [
+        (tr("profile_check.engine", lang), text(found.engine or found.kind)),
+        (tr("profile_check.source", lang), text(found.kind)),
+        (tr("profile_check.posts", lang), text(str(len(found.posts)))),
+        (tr("profile_check.commands", lang), text(str(sum(len(p.commands) for p in found.posts)))),
+    ]
     blocks: list = [Facts(facts)]
     if rows:
-        blocks.append(TableBlock([tr(f"profile_check.{k}", lang) for k in ("post", "author", "edited", "first_line",
-                                                                         "commands")], rows))
-    return Report(text(tr("profile_check.title", lang, page=page, n=len(found.posts))), blocks,
-                  {"engine": found.engine, "kind": found.kind, "posts": posts})
+        blocks.append(
+            TableBlock(
+                [tr(f"profile_check.{k}", lang) for k in ("post", "author", "edited", "first_line", "commands")], rows
+            )
+        )
+    return Report(
+        text(tr("profile_check.title", lang, page=page, n=len(found.posts))),
+        blocks,
+        {"engine": found.engine, "kind": found.kind, "posts": posts},
+    )

@@ -2,6 +2,7 @@
 language, from a campaign's table library (shipped tables, GMTOOL_TABLES, --tables, the
 campaign's own tables/), and the map's mark for a row (a table's ``map_mark_<id>`` rule).
 One object per library and language serves a whole command (a turn's reports and maps)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -21,11 +22,11 @@ class RuleLabels:
         from gmtool.rolltables.model import pick
 
         try:
-            if table == "discovery":   # a discovery is named by the exploration row that gives it
+            if table == "discovery":  # a discovery is named by the exploration row that gives it
                 row = self.lib.get("exploration", "orion").where("discovery", row_id)
             else:
                 row = self.lib.find_row(table, "orion", row_id)
-        except Exception:   # a table missing from a campaign's own set: show the id
+        except Exception:  # a table missing from a campaign's own set: show the id
             row = None
         if row is None:
             return row_id
@@ -38,7 +39,7 @@ class RuleLabels:
 
         try:
             value = self.lib.get(table, "orion").rules.get(f"map_mark_{row_id}")
-        except Exception:   # a table missing from a campaign's own set: the built-in letter
+        except Exception:  # a table missing from a campaign's own set: the built-in letter
             return None
         return pick(value, self.lang) if isinstance(value, dict) else (str(value) if value else None)
 

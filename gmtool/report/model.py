@@ -5,6 +5,7 @@ escaped by the renderer for its format unless it was built with ``escape=False``
 text gmtool formats itself from numbers (a dice list such as ``[6, 5, 3, 1]``) is built
 that way, so anything a player typed is always escaped.
 """
+
 from __future__ import annotations
 
 from typing import Any, Union
@@ -88,7 +89,7 @@ class TableBlock(Struct):
     def __init__(self, headers: list[str], rows: list[list[str]], align: list[str] | None = None) -> None:
         self.headers = headers
         self.rows = rows
-        self.align = align   # per column: "left" | "right" | "center"
+        self.align = align  # per column: "left" | "right" | "center"
 
 
 class CodeBlock(Struct):
@@ -109,14 +110,14 @@ class Report(Struct):
 
     __slots__ = ("title", "blocks", "data")
 
-    def __init__(self, title: Text, blocks: list[Block] | None = None,
-                 data: dict[str, Any] | None = None) -> None:
+    def __init__(self, title: Text, blocks: list[Block] | None = None, data: dict[str, Any] | None = None) -> None:
         self.title = title
         self.blocks = blocks if blocks is not None else []
         self.data = data if data is not None else {}
 
 
 # ---------------------------------------------------------------- stored reports
+
 
 def _spans_out(spans: Text) -> list[list[Any]]:
     return [[s.text, s.style or "", s.escape] for s in spans]
@@ -138,8 +139,9 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         elif isinstance(b, Facts):
             blocks.append({"type": "facts", "items": [[k, _spans_out(v)] for k, v in b.items]})
         elif isinstance(b, Items):
-            blocks.append({"type": "items", "items": [_spans_out(i) for i in b.items],
-                           **({"fold": b.fold} if b.fold else {})})
+            blocks.append(
+                {"type": "items", "items": [_spans_out(i) for i in b.items], **({"fold": b.fold} if b.fold else {})}
+            )
         elif isinstance(b, TableBlock):
             blocks.append({"type": "table", "headers": b.headers, "rows": b.rows, "align": b.align or []})
         elif isinstance(b, CodeBlock):

@@ -1,4 +1,5 @@
 """Reports for ``gmtool odds``: exact probabilities, optionally beside simulated ones."""
+
 from __future__ import annotations
 
 import math
@@ -9,17 +10,23 @@ from typing import Any
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Report, TableBlock, Text, text
 
-Category = tuple[str, list[tuple[str, str, Fraction]]]   # title, [(id, label, exact)]
+Category = tuple[str, list[tuple[str, str, Fraction]]]  # title, [(id, label, exact)]
 
 
 def percent(p: float) -> str:
     return f"{p * 100:.2f}%"
 
 
-def odds_report(title: str, categories: list[Category], lang: str,
-                simulated: dict[str, Counter] | None = None, runs: int = 0,
-                seed: int | None = None, facts: list[tuple[str, Text]] | None = None,
-                keys: list[str] | None = None) -> Report:
+def odds_report(
+    title: str,
+    categories: list[Category],
+    lang: str,
+    simulated: dict[str, Counter] | None = None,
+    runs: int = 0,
+    seed: int | None = None,
+    facts: list[tuple[str, Text]] | None = None,
+    keys: list[str] | None = None,
+) -> Report:
     """One table per category: outcome, exact fraction, percentage, and with a
     simulation the observed percentage and its distance in standard errors."""
     blocks: list = []
@@ -46,5 +53,9 @@ def odds_report(title: str, categories: list[Category], lang: str,
                 data["simulated"]["frequencies"].setdefault(key, {})[row_id] = observed
             body.append(cells)
         blocks.append(Heading(text(name)))
-        blocks.append(TableBlock(headers, body, ["left", "right", "right"] + (["right", "right"] if simulated is not None else [])))
+        blocks.append(
+            TableBlock(
+                headers, body, ["left", "right", "right"] + (["right", "right"] if simulated is not None else [])
+            )
+        )
     return Report(text(title), blocks, data)

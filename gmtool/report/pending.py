@@ -1,4 +1,5 @@
 """``gmtool post pending``: what the turn still waits for, per leader — a post to pin."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -13,8 +14,13 @@ def _w(key: str, lang: str, **fields: Any) -> str:
     return t(f"pending.{key}", lang, **fields)
 
 
-def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
-            quest_label: Callable[[str], str], ballots: bool = False) -> dict[str, list[dict[str, Any]]]:
+def waiting(
+    state: Any,
+    orders_file: str | None,
+    orders_given: set[str] | None,
+    quest_label: Callable[[str], str],
+    ballots: bool = False,
+) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
     is among them only with ``ballots`` (the moderator's copy): the post is public, and who
     has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only
@@ -23,7 +29,7 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
 
     out: dict[str, list[dict[str, Any]]] = {}
     ts = state.turn_state
-    if state.victory is not None:   # the game is over: it waits for nobody
+    if state.victory is not None:  # the game is over: it waits for nobody
         return {player.name: [] for player in state.players}
     for player in state.players:
         items: list[dict[str, Any]] = []
@@ -42,7 +48,7 @@ def waiting(state: Any, orders_file: str | None, orders_given: set[str] | None,
             if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
                 items.append({"kind": kind})
         for quest in ts.quests:
-            if not quest_done(state, player, quest):    # the rule `quest complete` follows
+            if not quest_done(state, player, quest):  # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
         out[player.name] = items
     return out
@@ -53,7 +59,7 @@ def open_ballots(state: Any) -> list[str]:
     ``election``: the Emperor's election), named without a leader."""
     from gmtool.rules.orion.council_campaign import ELECTION_STAGE
 
-    if state.victory is not None or state.venus is not None:    # a Venus game holds no Council
+    if state.victory is not None or state.venus is not None:  # a Venus game holds no Council
         return []
     council = state.council
     out = []
@@ -62,8 +68,11 @@ def open_ballots(state: Any) -> list[str]:
     # every stage-3 turn holds an election until it is tallied, whether or not anyone has
     # cast a ballot yet (a line that appeared with the first ballot would tell that one was cast)
     counted = council.last_tally or {}
-    if state.stage >= ELECTION_STAGE and not council.emperor and not (
-            counted.get("kind") == "election" and counted.get("turn") == state.turn):
+    if (
+        state.stage >= ELECTION_STAGE
+        and not council.emperor
+        and not (counted.get("kind") == "election" and counted.get("turn") == state.turn)
+    ):
         out.append("election")
     return out
 
@@ -97,7 +106,7 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
         blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
     if ready and len(ready) < len(found):
         blocks.append(Paragraph([bold(_w("ready", lang) + ":"), Span(" " + ", ".join(ready))]))
-    elif not over and len(ready) == len(found) and not data["ballots_open"]:   # the Council still waits
+    elif not over and len(ready) == len(found) and not data["ballots_open"]:  # the Council still waits
         blocks.append(Paragraph(text(_w("nobody", lang))))
     data["ready"] = ready
     return Report(text(_w("title_private" if private else "title", lang, turn=state.turn)), blocks, data)

@@ -4,6 +4,7 @@ says (explorations, colonies, battles the moderator recorded, awards, quests …
 Every entry of ``turn_state.log`` (gmtool/rules/orion/common.py ``note``) becomes one
 line in the reader's language; nothing here prints a Python value. ``label`` is the
 campaign's (table, id) → label function (rule labels come from tables/)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -11,13 +12,12 @@ from typing import Any, Callable
 Label = Callable[..., str]
 
 
-
 def w(key: str, lang: str, **fields: Any) -> str:
     from gmtool.locale import has, t
 
-    if has("change." + key):   # a counted piece: a plural message of the catalogs
+    if has("change." + key):  # a counted piece: a plural message of the catalogs
         return t("change." + key, lang, **fields)
-    return t("log." + key, lang, **fields)   # [log] in gmtool/locale/<lang>.toml
+    return t("log." + key, lang, **fields)  # [log] in gmtool/locale/<lang>.toml
 
 
 def _plain_label(table: str, row_id: str, **_: Any) -> str:
@@ -41,17 +41,23 @@ def award_text(award: dict[str, Any], lang: str, label: Label | None = None) -> 
         text = w("award_science_level", lang, n=value, id=ident)
     elif kind == "ship":
         text = w("award_ship", lang, ship=ship_name(str(value), label), id=ident)
-    elif kind == "agent_mission" and isinstance(value, dict):   # an agent's done mission to apply by hand
+    elif kind == "agent_mission" and isinstance(value, dict):  # an agent's done mission to apply by hand
         target = f" → {value['target']}" if value.get("target") else ""
-        text = w("award_agent_mission", lang, agent=value.get("agent", "?"),
-                 ability=label("agents", value.get("ability", "?")) + target, id=ident)
+        text = w(
+            "award_agent_mission",
+            lang,
+            agent=value.get("agent", "?"),
+            ability=label("agents", value.get("ability", "?")) + target,
+            id=ident,
+        )
     else:
         text = w("award_other", lang, what=f"{kind.replace('_', ' ')} {value}", id=ident)
     return text + (f", {award['hex']}" if award.get("hex") else "")
 
 
-def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label | None = None,
-                 cause_told: bool = False) -> str:
+def changes_text(
+    changes: list[dict[str, Any]] | None, lang: str, label: Label | None = None, cause_told: bool = False
+) -> str:
     """``cause_told``: the line names the event already (``Заражение — −1 колонист в Родном мире``)."""
     label = label or _plain_label
     parts: list[str] = []
@@ -60,7 +66,7 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
             if key in ("player",):
                 continue
             if key == "colonists" and "colony" in change:
-                continue   # natives: the colonists live on that planet, told with "colony" below
+                continue  # natives: the colonists live on that planet, told with "colony" below
             if key in ("bc", "rp", "orders", "colonists", "homeworld_colonists") and isinstance(value, int):
                 if value and "cut" not in change:
                     told = cause_told and key == "homeworld_colonists"
@@ -86,12 +92,18 @@ def changes_text(changes: list[dict[str, Any]] | None, lang: str, label: Label |
 
 def _found(result: dict[str, Any], label: Label) -> str:
     planet = result.get("planet")
-    found = (f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
-             if planet else label("discovery", result.get("discovery", "")))
+    found = (
+        f"{label('world-type', planet['type'])}, {label('world-size', planet['size']).lower()}"
+        if planet
+        else label("discovery", result.get("discovery", ""))
+    )
     if planet and planet.get("properties"):
         found += " (" + ", ".join(label("planet-properties", p, short=True) for p in planet["properties"]) + ")"
-    extra = [label("negative-events" if e["kind"] == "negative" else "positive-events", e["id"])
-             for e in result.get("events", []) if not e.get("ignored")]
+    extra = [
+        label("negative-events" if e["kind"] == "negative" else "positive-events", e["id"])
+        for e in result.get("events", [])
+        if not e.get("ignored")
+    ]
     if result.get("monster"):
         extra.append(label("monster-kind", result["monster"]["kind"], great=result["monster"]["great"]))
     return found + (f"; {'; '.join(extra)}" if extra else "")
@@ -103,18 +115,19 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
     from gmtool.campaign.frames import rewrite
 
     label = label or _plain_label
-    entry = rewrite(entry, hexes)   # every hex in it, an award's or a colony's in its changes too
+    entry = rewrite(entry, hexes)  # every hex in it, an award's or a colony's in its changes too
     kind = entry["kind"]
     f: dict[str, Any] = dict(entry)
     f.setdefault("leader", "")
-    if entry.get("closed") and "hex" not in entry:   # public in stage 1: told without its place
+    if entry.get("closed") and "hex" not in entry:  # public in stage 1: told without its place
         if kind == "captured" and entry.get("homeworld_of") == entry.get("owner"):
             kind = "captured_home"
         return w(kind + "_closed", lang, **f)
     if kind == "explored":
         found = _found(entry.get("result", {}), label)
-        text = w(kind, lang, leader=f["leader"], hex=f["hex"], ship=ship_name(entry.get("ship", "scout"), label),
-                 found=found)
+        text = w(
+            kind, lang, leader=f["leader"], hex=f["hex"], ship=ship_name(entry.get("ship", "scout"), label), found=found
+        )
         gained = [c for c in entry.get("changes", []) if c]
         return text + (f" — {changes_text(gained, lang, label, cause_told=True)}" if gained else "")
     if kind == "monster_slain":
@@ -130,35 +143,68 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         return w("captured_home" if entry.get("homeworld_of") == entry.get("owner") else kind, lang, **f)
     if kind == "colonised" and entry.get("orion"):
         return w("colonised_orion", lang, **f)
-    if kind == "turn_started":   # `turn run` started the turn: no start post was written
-        text = w(kind if entry.get("chair") else "turn_started_order", lang, chair=entry.get("chair"),
-                 order=entry.get("order", ""))
+    if kind == "turn_started":  # `turn run` started the turn: no start post was written
+        text = w(
+            kind if entry.get("chair") else "turn_started_order",
+            lang,
+            chair=entry.get("chair"),
+            order=entry.get("order", ""),
+        )
         if entry.get("token"):
             text += "; " + w("token_dealt", lang, leader=entry["token"])
         return text
     if kind == "granted":
-        return w(kind, lang, leader=f["leader"], changes=changes_text(entry.get("changes"), lang, label),
-                 reason=entry.get("reason", ""))
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            changes=changes_text(entry.get("changes"), lang, label),
+            reason=entry.get("reason", ""),
+        )
     if kind in ("ship_gained", "ship_lost"):
         text = w(kind, lang, leader=f["leader"], ship=ship_name(entry["ship"], label))
         return text + (f" ({w('reason', lang, reason=entry['reason'])})" if entry.get("reason") else "")
     if kind in ("award_due", "award_given", "award_dropped"):
-        text = w(kind, lang, leader=f["leader"], award=award_text(entry["award"], lang, label),
-                 reason=entry.get("reason", ""))
+        text = w(
+            kind,
+            lang,
+            leader=f["leader"],
+            award=award_text(entry["award"], lang, label),
+            reason=entry.get("reason", ""),
+        )
         if entry.get("technologies"):
-            text += f" ({w('with_techs', lang, names=', '.join(label('technologies', t) for t in entry['technologies']))})"
+            text += (
+                f" ({w('with_techs', lang, names=', '.join(label('technologies', t) for t in entry['technologies']))})"
+            )
         return text
     if kind == "quest_announced":
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":
-        return w(kind, lang, leader=f["leader"], quest=label(entry.get("table", ""), entry["quest"]),
-                 changes=changes_text(entry.get("changes"), lang, label))
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            quest=label(entry.get("table", ""), entry["quest"]),
+            changes=changes_text(entry.get("changes"), lang, label),
+        )
     if kind == "event_played":
-        return w(kind, lang, leader=f["leader"], card=label("events", entry["card"]), choice=entry["choice"],
-                 changes=changes_text(entry.get("changes"), lang, label))
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            card=label("events", entry["card"]),
+            choice=entry["choice"],
+            changes=changes_text(entry.get("changes"), lang, label),
+        )
     if kind == "colonise_override":
-        return w(kind, lang, leader=f["leader"], hex=f["hex"], type=label("world-type", entry["type"]),
-                 reason=entry["reason"])
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            hex=f["hex"],
+            type=label("world-type", entry["type"]),
+            reason=entry["reason"],
+        )
     if kind == "player_left" and entry.get("kept"):
         return w("player_left_kept", lang, **f)
     if kind == "blockade_lifted" and not f.get("owner"):

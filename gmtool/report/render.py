@@ -3,14 +3,15 @@
 Each turns any :class:`~gmtool.report.model.Report` into text; no command has a renderer
 of its own.  ``tabulate`` is imported only when a report has a table.
 """
+
 from __future__ import annotations
 
 from typing import Callable
 
+from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 from gmtool.report import escape
 from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
 
-from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
 FOLD_ITEMS = 8
 
@@ -26,7 +27,7 @@ class _Renderer:
             # Markup hugs the words: "* x*" is not emphasis in Markdown.
             core = body.strip()
             lead = body[: len(body) - len(body.lstrip())]
-            trail = body[len(body.rstrip()):]
+            trail = body[len(body.rstrip()) :]
             return f"{lead}{opener}{core}{closer}{trail}"
         return body
 
@@ -223,8 +224,13 @@ class JsonRenderer:
         return json.dumps(report.data, ensure_ascii=False, indent=2) + "\n"
 
 
-_RENDERERS = {"plain": PlainRenderer, "bbcode": BBCodeRenderer,
-              "markdown": MarkdownRenderer, "discord": DiscordRenderer, "json": JsonRenderer}
+_RENDERERS = {
+    "plain": PlainRenderer,
+    "bbcode": BBCodeRenderer,
+    "markdown": MarkdownRenderer,
+    "discord": DiscordRenderer,
+    "json": JsonRenderer,
+}
 # between the parts of a split post on stdout: not part of any post
 PART_BREAK = "----- 8< ----- {number}/{total} -----"
 

@@ -1,4 +1,5 @@
 """Reports for ``gmtool table list | show | roll``."""
+
 from __future__ import annotations
 
 import re
@@ -14,8 +15,14 @@ from gmtool.rolltables.roll import TableRoll
 RowLookup = Callable[[str, str, str], "Row | None"]
 
 
-def format_value(value: Any, lang: str, column: Column | None = None, ruleset: str = "",
-                 lookup: RowLookup | None = None, names: dict[str, Any] | None = None) -> str:
+def format_value(
+    value: Any,
+    lang: str,
+    column: Column | None = None,
+    ruleset: str = "",
+    lookup: RowLookup | None = None,
+    names: dict[str, Any] | None = None,
+) -> str:
     """A value as a reader sees it: yes/no, a referenced row's label, a named value
     (``names``: the table's ``[labels.values]``), per-stage values by stage."""
     if isinstance(value, bool):
@@ -25,8 +32,10 @@ def format_value(value: Any, lang: str, column: Column | None = None, ruleset: s
     if isinstance(value, dict):
         if not is_per_stage(value):
             return pick(value, lang)
-        return " / ".join(f"{tr('stage', lang)} {k[5:]}: {format_value(v, lang, column, ruleset, lookup, names)}"
-                          for k, v in value.items())
+        return " / ".join(
+            f"{tr('stage', lang)} {k[5:]}: {format_value(v, lang, column, ruleset, lookup, names)}"
+            for k, v in value.items()
+        )
     if isinstance(value, str) and column and column.table and lookup:
         row = lookup(column.table, ruleset, value)
         if row is not None:
@@ -60,15 +69,21 @@ WIDE = 3  # more value columns than this are folded into one "Values" column
 
 
 def list_report(tables: list[Table], errors: list[str], lang: str) -> Report:
-    rows = [[t.id, t.ruleset, t.die, pick(t.title, lang), str(len(t.rows)) if t.rows else tr("rules", lang).lower()]
-            for t in tables]
+    rows = [
+        [t.id, t.ruleset, t.die, pick(t.title, lang), str(len(t.rows)) if t.rows else tr("rules", lang).lower()]
+        for t in tables
+    ]
     headers = [tr(k, lang) for k in ("id", "ruleset", "die", "title", "rows")]
     blocks: list = [TableBlock(headers, rows)]
     if errors:
         blocks.append(Items([text(e) for e in errors]))
-    data = {"tables": [{"id": t.id, "ruleset": t.ruleset, "die": t.die, "title": t.title,
-                        "rows": len(t.rows), "file": str(t.path)} for t in tables],
-            "errors": errors}
+    data = {
+        "tables": [
+            {"id": t.id, "ruleset": t.ruleset, "die": t.die, "title": t.title, "rows": len(t.rows), "file": str(t.path)}
+            for t in tables
+        ],
+        "errors": errors,
+    }
     return Report(text(tr("tables", lang)), blocks, data)
 
 
@@ -83,8 +98,11 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
     rows = []
     for row in table.rows:
         cells = ([row.range_text()] if table.sides else []) + [row.id, pick(row.label, lang)]
-        shown = {c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup, table.value_labels)
-                 for c in value_cols if c in row.values}
+        shown = {
+            c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup, table.value_labels)
+            for c in value_cols
+            if c in row.values
+        }
         if fold:
             cells.append("; ".join(f"{pick(table.columns[c].label, lang)}: {v}" for c, v in shown.items()))
         else:
@@ -92,13 +110,13 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         if has_text:
             cells.append(pick(row.text, lang) if row.text else "")
         rows.append(cells)
-    facts: list[tuple[str, Text]] = [
-        (tr("die", lang), text(table.die if table.sides else tr("reference", lang)))]
+    facts: list[tuple[str, Text]] = [(tr("die", lang), text(table.die if table.sides else tr("reference", lang)))]
     if table.divide:
         stages = ", ".join(str(s) for s in table.divide.stages)
         left, right = ("⌈", "⌉") if table.divide.round_up else ("⌊", "⌋")
-        facts.append((tr("stage", lang).capitalize() + f" {stages}",
-                      text(f"{left}{table.die}/{table.divide.by}{right}")))
+        facts.append(
+            (tr("stage", lang).capitalize() + f" {stages}", text(f"{left}{table.die}/{table.divide.by}{right}"))
+        )
     blocks: list = []
     if table.description:
         blocks.append(Paragraph(text(pick(table.description, lang))))
@@ -107,33 +125,56 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         blocks.append(TableBlock(headers, rows))
     if table.rules:
         blocks.append(Heading(text(tr("rules", lang))))
-        blocks.append(Facts([(pick(table.rule_labels[key], lang) if key in table.rule_labels else key,
-                              text(format_value(value, lang, names=table.value_labels)))
-                             for key, value in table.rules.items()]))
+        blocks.append(
+            Facts(
+                [
+                    (
+                        pick(table.rule_labels[key], lang) if key in table.rule_labels else key,
+                        text(format_value(value, lang, names=table.value_labels)),
+                    )
+                    for key, value in table.rules.items()
+                ]
+            )
+        )
     if table.modifiers:
         blocks.append(Heading(text(tr("modifiers", lang))))
-        blocks.append(TableBlock([tr("modifier", lang), tr("value", lang), tr("id", lang)],
-                                 [[pick(m.label, lang), signed(m.value), m.id] for m in table.modifiers]))
+        blocks.append(
+            TableBlock(
+                [tr("modifier", lang), tr("value", lang), tr("id", lang)],
+                [[pick(m.label, lang), signed(m.value), m.id] for m in table.modifiers],
+            )
+        )
     data: dict[str, Any] = {
-        "id": table.id, "ruleset": table.ruleset, "die": table.die if table.sides else None,
-        "title": table.title, "description": table.description,
-        "columns": {name: {"label": c.label, **({"table": c.table} if c.table else {})}
-                    for name, c in table.columns.items()},
+        "id": table.id,
+        "ruleset": table.ruleset,
+        "die": table.die if table.sides else None,
+        "title": table.title,
+        "description": table.description,
+        "columns": {
+            name: {"label": c.label, **({"table": c.table} if c.table else {})} for name, c in table.columns.items()
+        },
         "rows": [_row_data(r) for r in table.rows],
-        "modifiers": [{"id": m.id, "value": m.value, "label": m.label, "when": m.when}
-                      for m in table.modifiers],
+        "modifiers": [{"id": m.id, "value": m.value, "label": m.label, "when": m.when} for m in table.modifiers],
     }
     if table.rules:
         data["rules"] = table.rules
     if table.divide:
-        data["divide"] = {"by": table.divide.by, "round": "up" if table.divide.round_up else "down",
-                          "stages": list(table.divide.stages)}
+        data["divide"] = {
+            "by": table.divide.by,
+            "round": "up" if table.divide.round_up else "down",
+            "stages": list(table.divide.stages),
+        }
     return Report(text(f"{pick(table.title, lang)} ", Span(f"({table.id})", "i")), blocks, data)
 
 
 def _row_data(row: Row) -> dict[str, Any]:
-    data: dict[str, Any] = {"roll": row.range_text(), "low": row.low, "high": row.high,
-                            "id": row.id, "label": row.label}
+    data: dict[str, Any] = {
+        "roll": row.range_text(),
+        "low": row.low,
+        "high": row.high,
+        "id": row.id,
+        "label": row.label,
+    }
     for key, value in (("short", row.short), ("text", row.text), ("values", row.values)):
         if value:
             data[key] = value
@@ -162,8 +203,7 @@ def roll_line(roll: TableRoll, lang: str) -> Text:
     return out
 
 
-def roll_report(roll: TableRoll, lang: str, source_info: dict[str, Any],
-                lookup: RowLookup | None = None) -> Report:
+def roll_report(roll: TableRoll, lang: str, source_info: dict[str, Any], lookup: RowLookup | None = None) -> Report:
     from gmtool.report.dice import source_text
 
     blocks: list = []

@@ -1,17 +1,18 @@
 """Reports of the turn engine: the public post and one private report per leader."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.words import build_reason
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import award_text, entries_for, entry_text, w
+from gmtool.report.words import build_reason
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
 
-Label = Callable[[str, str], str]   # (table, row id) → label
+Label = Callable[[str, str], str]  # (table, row id) → label
 # What a tally knows that only the moderator may see (docs/rules-orion.md A9): each ballot, and who
 # has not voted (with public planet counts that tells each ballot).
 SECRET_TALLY_KEYS = ("ballots", "not_voted")
@@ -31,9 +32,12 @@ def start_public(out: dict[str, Any], quests: Any, lang: str, label: Label | Non
     """The start post; with the public news recorded before the start (``out["log"]``)."""
     facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
     earlier = entries_for(out.get("log", []), None)
-    tail: list[Block] = [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])] \
-        if earlier else []
-    out = {**out, "log": earlier} if "log" in out else out   # the JSON tells only the public ones
+    tail: list[Block] = (
+        [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])]
+        if earlier
+        else []
+    )
+    out = {**out, "log": earlier} if "log" in out else out  # the JSON tells only the public ones
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
         return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, out)
@@ -58,13 +62,18 @@ def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lan
     if cards:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in cards])]
     if out.get("bills_drawn") and out.get("chair") == leader:
-        blocks += [Heading(text(tr("bills_drawn", lang))),
-                   Items([_card(bills, b, lang) for b in out["bills_drawn"]]),
-                   Paragraph(text(tr("pick_hint", lang)))]
+        blocks += [
+            Heading(text(tr("bills_drawn", lang))),
+            Items([_card(bills, b, lang) for b in out["bills_drawn"]]),
+            Paragraph(text(tr("pick_hint", lang))),
+        ]
     if not blocks:
         return None
-    data = {"leader": leader, "events": cards or [],
-            "bills": out.get("bills_drawn") if out.get("chair") == leader else None}
+    data = {
+        "leader": leader,
+        "events": cards or [],
+        "bills": out.get("bills_drawn") if out.get("chair") == leader else None,
+    }
     return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out['turn'])}"), blocks, data)
 
 
@@ -78,21 +87,27 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
     if council and council.get("bill"):
         result = tr("passed" if council["passed"] else "rejected", lang)
         facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
-        facts.append((tr("council_result", lang),
-                      text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result))))
+        facts.append(
+            (
+                tr("council_result", lang),
+                text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result)),
+            )
+        )
         if council.get("tie"):
             facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
     if out.get("election"):
         e = out["election"]
         facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
     for quest, leaders in out.get("quests_completed", {}).items():
-        facts.append((tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))]))
+        facts.append(
+            (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
+        )
     guardian = out.get("guardian")
     if guardian:
         state = w("guardian_alive", lang, **guardian) if guardian["alive"] else w("guardian_dead", lang)
         regained = out.get("guardian_regained") or {}
         gain = regained.get("toughness", 0) - regained.get("before", 0)
-        if guardian["alive"] and gain > 0:   # the battle's line (this turn's log) shows it before this
+        if guardian["alive"] and gain > 0:  # the battle's line (this turn's log) shows it before this
             state += " " + w("guardian_regained", lang, n=gain)
         facts.append((w("guardian", lang), text(state)))
     news = [text(entry_text(e, lang, label)) for e in entries_for(out.get("log", []), None)]
@@ -100,17 +115,24 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
     if news:
         tail += [Heading(text(w("this_turn", lang))), Items(news)]
     if out.get("standings") and not out.get("victory"):
-        tail += [Heading(text(w("standings", lang))),
-                 TableBlock([tr("leader", lang), tr("planets", lang), w("homeworlds", lang)],
-                            [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out["standings"]])]
+        tail += [
+            Heading(text(w("standings", lang))),
+            TableBlock(
+                [tr("leader", lang), tr("planets", lang), w("homeworlds", lang)],
+                [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out["standings"]],
+            ),
+        ]
     if out.get("victory"):
         facts += _victory_facts(out["victory"], lang)
         v = out["victory"]
         blocks: list = [Facts(facts)] + tail
         if v.get("standings"):
-            blocks.append(TableBlock([tr(k, lang) for k in ("leader", "planets", "population", "bc")],
-                                     [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])]
-                                      for s in v["standings"]]))
+            blocks.append(
+                TableBlock(
+                    [tr(k, lang) for k in ("leader", "planets", "population", "bc")],
+                    [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])] for s in v["standings"]],
+                )
+            )
         return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
     facts.append((tr("next_turn", lang), text(f"{out['next_turn']} ({tr('stage', lang)} {out['next_stage']})")))
     facts.append((tr("movement_order", lang), text(" → ".join(out["next_order"]))))
@@ -120,7 +142,7 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
 def _public_data(out: dict[str, Any]) -> dict[str, Any]:
     data = {k: v for k, v in out.items() if k != "production"}
     data["log"] = entries_for(out.get("log", []), None)
-    for key in ("council", "election"):   # totals only: never who voted or who did not (A9)
+    for key in ("council", "election"):  # totals only: never who voted or who did not (A9)
         if key in data:
             data[key] = {k: v for k, v in data[key].items() if k not in SECRET_TALLY_KEYS}
     return data
@@ -131,7 +153,7 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     ``colonists assigned at 0,0: 2 workers, 1 scientist``. (An order that did — an
     exploration, a colony, a quest, an event, a record — is told by its log entries.)"""
     r = item.get("result")
-    if isinstance(r, dict) and "kind" in r and "turn" in r:   # a moderator's record: its log entry
+    if isinstance(r, dict) and "kind" in r and "turn" in r:  # a moderator's record: its log entry
         return entry_text(r, lang, label, hexes)
     if isinstance(r, dict) and r.get("hex"):
         r = {**r, "hex": hexes(r["hex"])}
@@ -139,7 +161,7 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
         r = hexes(r)
     kind = KINDS.get(item["order"])
     name = tr(f"order_{item['order']}", lang)
-    if kind is not None and kind.line is not None and isinstance(r, dict):   # its own line (order_kinds.py)
+    if kind is not None and kind.line is not None and isinstance(r, dict):  # its own line (order_kinds.py)
         line = kind.line(r, name, lang, label)
         if line is not None:
             return line
@@ -156,33 +178,67 @@ def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
     return entries_for(own + list(item.get("log", [])), leader)
 
 
-def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], events: Any, lang: str,
-                done: list[dict[str, Any]] | None = None, label: Callable[..., str] | None = None,
-                hexes: Callable[[str], str] = str) -> Report:
+def end_private(
+    out: dict[str, Any],
+    player: Any,
+    inbox: list[dict[str, Any]],
+    events: Any,
+    lang: str,
+    done: list[dict[str, Any]] | None = None,
+    label: Callable[..., str] | None = None,
+    hexes: Callable[[str], str] = str,
+) -> Report:
     """A leader's private report: everything that happened to it this turn, whichever way
     it was entered (the turn's log), its production, its cards, news and awards due.
     ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7)."""
     label = label or (lambda table, row_id, **_: row_id)
     prod = out["production"]
-    rows = [[hexes(p["hex"]), tr("yes" if p["active"] else "no", lang), str(p["workers"]), str(p["scientists"]),
-             str(p["pp"]), str(p["rp"]), str(p["bc"]), f"+{p['growth']}"]
-            for p in prod["planets"] if p["owner"] == player.name]
+    rows = [
+        [
+            hexes(p["hex"]),
+            tr("yes" if p["active"] else "no", lang),
+            str(p["workers"]),
+            str(p["scientists"]),
+            str(p["pp"]),
+            str(p["rp"]),
+            str(p["bc"]),
+            f"+{p['growth']}",
+        ]
+        for p in prod["planets"]
+        if p["owner"] == player.name
+    ]
     totals = prod["totals"].get(player.name, {"bc": 0, "rp": 0, "orders": 0})
     facts: list[tuple[str, Text]] = [
         (tr("bc", lang), text(f"{player.bc} (+{totals['bc']} {tr('from_production', lang)})")),
         (tr("rp", lang), text(f"{player.rp} (+{totals['rp']} {tr('from_production', lang)})")),
         (tr("orders", lang), text(f"{player.orders} (+{totals['orders']} {tr('per_turn', lang)})")),
     ]
-    blocks: list = [TableBlock([tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp",
-                                                      "bc", "growth_col")], rows), Facts(facts)]
+    blocks: list = [
+        TableBlock(
+            [tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp", "bc", "growth_col")], rows
+        ),
+        Facts(facts),
+    ]
     builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
     if builds:
-        blocks += [Heading(text(tr("builds", lang))),
-                   Items([text(f"{label('costs', b['item'])} ({hexes(b['hex'])}): " + (f"{tr('built', lang)} ({b['cost']} = "
-                                                                  f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
-                                                                  f"{tr('bc', lang)})" if b["built"]
-                                                                  else f"{tr('not_built', lang)} ({build_reason(b['reason'], lang)})"))
-                          for b in builds])]
+        blocks += [
+            Heading(text(tr("builds", lang))),
+            Items(
+                [
+                    text(
+                        f"{label('costs', b['item'])} ({hexes(b['hex'])}): "
+                        + (
+                            f"{tr('built', lang)} ({b['cost']} = "
+                            f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
+                            f"{tr('bc', lang)})"
+                            if b["built"]
+                            else f"{tr('not_built', lang)} ({build_reason(b['reason'], lang)})"
+                        )
+                    )
+                    for b in builds
+                ]
+            ),
+        ]
     if player.hand:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
     if inbox:
@@ -194,22 +250,52 @@ def end_private(out: dict[str, Any], player: Any, inbox: list[dict[str, Any]], e
     shown = [e for entries in told for e in entries]
     happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is s for s in shown)]
     if happened:
-        blocks = [Heading(text(w("this_turn", lang))),
-                  Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang))] + blocks
+        blocks = [
+            Heading(text(w("this_turn", lang))),
+            Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang)),
+        ] + blocks
     if player.awards:
-        blocks += [Heading(text(w("awards_open", lang))),
-                   Items([text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
-                          for a in player.awards])]
+        blocks += [
+            Heading(text(w("awards_open", lang))),
+            Items(
+                [
+                    text(award_text({**a, "hex": hexes(a["hex"]) if a.get("hex") else None}, lang, label))
+                    for a in player.awards
+                ]
+            ),
+        ]
     if mine:
-        blocks = [Heading(text(tr("orders_done", lang))),
-                  Items([text(line) for d, entries in zip(mine, told)
-                         for line in ([entry_text(e, lang, label, hexes) for e in entries] if entries
-                                      else [_done_line(d, lang, label, hexes)])],
-                        tr("orders_done", lang))] + blocks
-    data = {"leader": player.name, "orders_done": mine, "builds": builds, "turn": out["turn"], "planets": [p for p in prod["planets"] if p["owner"] == player.name],
-            "bc": player.bc, "rp": player.rp, "orders": player.orders, "income": totals, "hand": player.hand,
-            "inbox": inbox, "log": happened, "awards": player.awards}
+        blocks = [
+            Heading(text(tr("orders_done", lang))),
+            Items(
+                [
+                    text(line)
+                    for d, entries in zip(mine, told)
+                    for line in (
+                        [entry_text(e, lang, label, hexes) for e in entries]
+                        if entries
+                        else [_done_line(d, lang, label, hexes)]
+                    )
+                ],
+                tr("orders_done", lang),
+            ),
+        ] + blocks
+    data = {
+        "leader": player.name,
+        "orders_done": mine,
+        "builds": builds,
+        "turn": out["turn"],
+        "planets": [p for p in prod["planets"] if p["owner"] == player.name],
+        "bc": player.bc,
+        "rp": player.rp,
+        "orders": player.orders,
+        "income": totals,
+        "hand": player.hand,
+        "inbox": inbox,
+        "log": happened,
+        "awards": player.awards,
+    }
     from gmtool.campaign.frames import rewrite
 
-    data = rewrite(data, hexes)   # the JSON in the leader's frame too (closed rooms)
+    data = rewrite(data, hexes)  # the JSON in the leader's frame too (closed rooms)
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)

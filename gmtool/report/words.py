@@ -1,5 +1,6 @@
 """Small phrases shared by reports and command replies: counted nouns and resource
 changes, written by the catalogs' plural rules (``gmtool.locale``)."""
+
 from __future__ import annotations
 
 from gmtool.locale import t
@@ -7,8 +8,11 @@ from gmtool.locale import t
 # a resource an effect changes → its counted message in the catalogs
 _COUNTED = {"bc": "n_bc", "rp": "n_rp", "orders": "n_orders", "colonists": "n_colonists"}
 # a reason a build was not made (rules/orion) → its message
-BUILD_REASONS = {"not active": "build_reason.not_active", "blockade": "build_reason.blockade",
-                 "not enough PP and BC": "build_reason.short"}
+BUILD_REASONS = {
+    "not active": "build_reason.not_active",
+    "blockade": "build_reason.blockade",
+    "not enough PP and BC": "build_reason.short",
+}
 
 
 def signed(n: int) -> str:

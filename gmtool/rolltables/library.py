@@ -5,6 +5,7 @@ files; a table's id is ``<ruleset>/<file stem>``.  Folders given later override 
 ones, so a campaign or a moderator can replace a shipped table by dropping a file with
 the same name into their own folder.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,8 @@ from typing import Iterable, Sequence
 
 from gmtool.errors import TableError
 from gmtool.rolltables.loader import load_table
-from gmtool.tomlfile import display_path
 from gmtool.rolltables.model import Row, Table
+from gmtool.tomlfile import display_path
 
 ENV_TABLES = "GMTOOL_TABLES"
 # folders of a tables folder that hold no roll tables (forum engine profiles and dialects)
@@ -32,7 +33,9 @@ def shipped_tables_dir() -> Path:
     for candidate in (_PACKAGE_DIR / "_tables", _PACKAGE_DIR.parent / "tables"):
         if (candidate / "orion").is_dir():
             return candidate
-    raise TableError(key="tables.shipped_missing", first=_PACKAGE_DIR / "_tables", second=_PACKAGE_DIR.parent / "tables")
+    raise TableError(
+        key="tables.shipped_missing", first=_PACKAGE_DIR / "_tables", second=_PACKAGE_DIR.parent / "tables"
+    )
 
 
 def default_dirs(extra: Iterable[Path] = ()) -> list[Path]:
@@ -120,16 +123,23 @@ class TableLibrary:
             try:
                 target = self.get(column.table, table.ruleset)
             except TableError as exc:
-                raise TableError(key="tables.column_broken", where=display_path(table.path), name=repr(name),
-                                 reason=exc) from None
+                raise TableError(
+                    key="tables.column_broken", where=display_path(table.path), name=repr(name), reason=exc
+                ) from None
             ids = {r.id for r in target.rows}
             for row in table.rows:
                 value = row.values.get(name)
                 values = value if isinstance(value, list) else [value] if isinstance(value, str) else []
                 for item in values:
                     if item not in ids:
-                        raise TableError(key="tables.not_a_row", where=display_path(table.path), n=row.number,
-                                         name=name, item=repr(item), table=target.id)
+                        raise TableError(
+                            key="tables.not_a_row",
+                            where=display_path(table.path),
+                            n=row.number,
+                            name=name,
+                            item=repr(item),
+                            table=target.id,
+                        )
 
     def check_all(self, lang: str = "en") -> tuple[list[Table], list[str]]:
         """Load every table and check every ``next`` reference.

@@ -16,6 +16,7 @@ Every mistake is a :class:`TableError` whose message starts with the file name, 
 row number where there is one: ``tables/orion/world-type.toml: row 3: ranges 5–6 and 6
 overlap``.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,12 +24,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gmtool.errors import TableError
-from gmtool.locale import Msg
-from gmtool.tomlfile import display_path, read_toml
 from gmtool.formats import LANGS
+from gmtool.locale import Msg
 from gmtool.rolltables.model import Column, Modifier, Row, StageDivision, Table
+from gmtool.tomlfile import display_path, read_toml
 
-Fail = Callable[..., TableError]   # fail(key, **params): the error naming the table's file
+Fail = Callable[..., TableError]  # fail(key, **params): the error naming the table's file
 
 TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules", "labels"}
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}
@@ -111,8 +112,21 @@ def build_table(data: dict[str, Any], path: Path, ruleset: str, where: str) -> T
             raise fail("rules_key", key=repr(key))
         _check_value(value, Msg("table_file.what_rules", key=repr(key)), fail)
     rule_labels, value_labels = _display_labels(data.get("labels", {}), rules, fail)
-    return Table(ruleset, name, path, sides, title, rows, description, columns, modifiers, divide,
-                 dict(rules), rule_labels, value_labels)
+    return Table(
+        ruleset,
+        name,
+        path,
+        sides,
+        title,
+        rows,
+        description,
+        columns,
+        modifiers,
+        divide,
+        dict(rules),
+        rule_labels,
+        value_labels,
+    )
 
 
 def _display_labels(spec: Any, rules: dict[str, Any], fail: Fail) -> tuple[dict, dict]:
@@ -127,8 +141,7 @@ def _display_labels(spec: Any, rules: dict[str, Any], fail: Fail) -> tuple[dict,
             raise fail("labels_part", part=part)
         if part == "rules" and set(table) - set(rules):
             raise fail("labels_rules_key", key=repr(sorted(set(table) - set(rules))[0]))
-        out.append({key: _labels(value, f"labels.{part}.{key}", fail, required=True)
-                    for key, value in table.items()})
+        out.append({key: _labels(value, f"labels.{part}.{key}", fail, required=True) for key, value in table.items()})
     return out[0], out[1]
 
 
@@ -181,7 +194,7 @@ def parse_roll(spec: Any) -> tuple[int | None, int | None]:
     if not m:
         raise ValueError(spec)
     kind = m.lastgroup
-    assert kind is not None   # every alternative of _ROLL_RE is a named group
+    assert kind is not None  # every alternative of _ROLL_RE is a named group
     text = m.group(kind)
     nums = [int(n) for n in re.findall(r"-?\d+", text.replace("–", " ").replace("—", " "))]
     if kind == "le":
@@ -213,7 +226,7 @@ def _row(number: int, raw: Any, sides: int | None, columns: dict, fail: Fail) ->
         try:
             low, high = parse_roll(raw["roll"])
         except ValueError:
-            raise fail("row_bad_roll", n=number, roll=repr(raw['roll'])) from None
+            raise fail("row_bad_roll", n=number, roll=repr(raw["roll"])) from None
     elif "roll" in raw:
         raise fail("row_roll_no_die", n=number)
     label = _labels(raw.get("label"), Msg("table_file.what_row", n=number, key="label"), fail, required=True)
@@ -239,12 +252,16 @@ def _check_value(value: Any, what: Any, fail: Fail) -> None:
         return
     if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
         return
-    if isinstance(value, dict) and value and all(
-        re.fullmatch(r"stage\d", k) and isinstance(v, (int, str)) for k, v in value.items()
+    if (
+        isinstance(value, dict)
+        and value
+        and all(re.fullmatch(r"stage\d", k) and isinstance(v, (int, str)) for k, v in value.items())
     ):
         return
-    if isinstance(value, dict) and value and all(
-        k in LANGS and isinstance(v, str) and v.strip() for k, v in value.items()
+    if (
+        isinstance(value, dict)
+        and value
+        and all(k in LANGS and isinstance(v, str) and v.strip() for k, v in value.items())
     ):
         return
     raise fail("value_kind", what=what)
@@ -257,7 +274,7 @@ def _faces(lo: int, hi: int) -> Msg:
 def _check_coverage(rows: tuple[Row, ...], sides: int, fail: Fail) -> None:
     """Rows may not overlap, may leave no total between them uncovered, and must cover
     every face of the die."""
-    ordered = sorted(rows, key=lambda r: (float("-inf") if r.low is None else r.low))
+    ordered = sorted(rows, key=lambda r: float("-inf") if r.low is None else r.low)
     for a, b in zip(ordered, ordered[1:]):
         a_high = float("inf") if a.high is None else a.high
         b_low = float("-inf") if b.low is None else b.low
@@ -267,8 +284,11 @@ def _check_coverage(rows: tuple[Row, ...], sides: int, fail: Fail) -> None:
         if b_low > a_high + 1:
             word = "faces" if a_high + 1 <= sides and b_low - 1 >= 1 else "totals"
             lo, hi = int(a_high) + 1, int(b_low) - 1
-            span = _faces(lo, hi) if word == "faces" else (
-                Msg("table_file.total", lo=lo) if lo == hi else Msg("table_file.totals", lo=lo, hi=hi))
+            span = (
+                _faces(lo, hi)
+                if word == "faces"
+                else (Msg("table_file.total", lo=lo) if lo == hi else Msg("table_file.totals", lo=lo, hi=hi))
+            )
             raise fail("gap", n=b.number, span=span, range=b.range_text())
     first, last = ordered[0], ordered[-1]
     if first.low is not None and first.low > 1:
@@ -288,7 +308,9 @@ def _modifier(number: int, raw: Any, fail: Fail) -> Modifier:
         raise fail("modifier_id", n=number)
     if not isinstance(value, int) or isinstance(value, bool):
         raise fail("modifier_value", n=number, id=mod_id)
-    label = _labels(raw.get("label"), Msg("table_file.what_modifier", n=number, id=mod_id, key="label"), fail, required=True)
+    label = _labels(
+        raw.get("label"), Msg("table_file.what_modifier", n=number, id=mod_id, key="label"), fail, required=True
+    )
     when = raw.get("when", {})
     if not isinstance(when, dict):
         raise fail("modifier_when", n=number, id=mod_id)

@@ -1,4 +1,5 @@
 """Rule tables as data: the in-memory model of ``tables/<ruleset>/<name>.toml``."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,7 +8,7 @@ from typing import Any
 
 from gmtool.errors import TableError
 
-Labels = dict[str, str]   # language code → text
+Labels = dict[str, str]  # language code → text
 
 
 def pick(labels: Labels, lang: str) -> str:
@@ -23,15 +24,15 @@ def is_per_stage(value: dict) -> bool:
 class Row:
     """One row: the faces (or totals) it covers, its id, labels and values."""
 
-    number: int                 # 1-based position in the file, for messages
-    low: int | None             # None: open below ("≤2")
-    high: int | None            # None: open above ("≥9")
+    number: int  # 1-based position in the file, for messages
+    low: int | None  # None: open below ("≤2")
+    high: int | None  # None: open above ("≥9")
     id: str
     label: Labels
     text: Labels = field(default_factory=dict)
     values: dict[str, Any] = field(default_factory=dict)
     next: tuple[str, ...] = ()
-    short: Labels = field(default_factory=dict)   # an abbreviation, e.g. ru "НОС"
+    short: Labels = field(default_factory=dict)  # an abbreviation, e.g. ru "НОС"
 
     def covers(self, total: int) -> bool:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
@@ -91,16 +92,16 @@ class Table:
     ruleset: str
     name: str
     path: Path
-    sides: int | None           # None: a reference table, not rolled
+    sides: int | None  # None: a reference table, not rolled
     title: Labels
     rows: tuple[Row, ...]
     description: Labels = field(default_factory=dict)
     columns: dict[str, Column] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     divide: StageDivision | None = None
-    rules: dict[str, Any] = field(default_factory=dict)   # parameters for the rules code
-    rule_labels: dict[str, Labels] = field(default_factory=dict)    # [labels.rules]: a rule key → its name
-    value_labels: dict[str, Labels] = field(default_factory=dict)   # [labels.values]: a text value → its label
+    rules: dict[str, Any] = field(default_factory=dict)  # parameters for the rules code
+    rule_labels: dict[str, Labels] = field(default_factory=dict)  # [labels.rules]: a rule key → its name
+    value_labels: dict[str, Labels] = field(default_factory=dict)  # [labels.values]: a text value → its label
     _by_total: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)
 
     @property

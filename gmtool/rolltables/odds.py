@@ -6,6 +6,7 @@ rule (``allowed``) makes the distribution conditional: only the allowed rows rem
 renormalised — exactly what "reroll until …" means.  :func:`enumerate_outcomes` walks
 every branch depth-first by re-running the rules code with a growing prefix of choices.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -25,8 +26,9 @@ class _NeedChoice(Exception):
         self.options = options
 
 
-def row_groups(table: Table, total_modifier: int, stage: int | None,
-               allowed: RowTest | None = None) -> list[tuple[Row, int, int, int]]:
+def row_groups(
+    table: Table, total_modifier: int, stage: int | None, allowed: RowTest | None = None
+) -> list[tuple[Row, int, int, int]]:
     """``(row, first face, adjusted face, number of faces)`` for each row the die can
     reach, in face order."""
     if table.sides is None:
@@ -57,9 +59,15 @@ class EnumRoller:
         self.position = 0
         self.probability = Fraction(1)
 
-    def roll(self, table: Table, modifiers: Iterable[AppliedModifier] = (), stage: int | None = None,
-             label: str | None = None, allowed: RowTest | None = None,
-             reason: str | None = None) -> TableRoll:
+    def roll(
+        self,
+        table: Table,
+        modifiers: Iterable[AppliedModifier] = (),
+        stage: int | None = None,
+        label: str | None = None,
+        allowed: RowTest | None = None,
+        reason: str | None = None,
+    ) -> TableRoll:
         mods = list(modifiers)
         groups = row_groups(table, sum(m.value for m in mods), stage, allowed)
         if self.position == len(self.choices):

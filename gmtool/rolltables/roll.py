@@ -1,4 +1,5 @@
 """Roll on a table: die → stage division → modifiers → row → nested tables."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,14 +29,14 @@ class TableRoll:
     """One roll on one table, with every number that led to the row."""
 
     table: Table
-    face: int | None            # the raw die (None: no die rolled, row forced)
-    adjusted: int | None        # after the stage division (== face when none applies)
+    face: int | None  # the raw die (None: no die rolled, row forced)
+    adjusted: int | None  # after the stage division (== face when none applies)
     modifiers: list[AppliedModifier]
     total: int | None
     row: Row
     stage: int | None = None
     nested: list["TableRoll"] = field(default_factory=list)
-    rerolls: list["TableRoll"] = field(default_factory=list)   # rolls rejected before this one
+    rerolls: list["TableRoll"] = field(default_factory=list)  # rolls rejected before this one
     reroll_reason: str | None = None
 
     @property

@@ -9,6 +9,7 @@ forces a reroll until it passes (docs/rules-orion.md A4.5).  Two rollers share t
 * :class:`gmtool.rolltables.odds.EnumRoller` branches on every row instead, so the same
   rules code yields its exact probabilities.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Protocol
@@ -24,9 +25,15 @@ MAX_REROLLS = 100
 
 
 class Roller(Protocol):
-    def roll(self, table: Table, modifiers: Iterable[AppliedModifier] = (), stage: int | None = None,
-             label: str | None = None, allowed: RowTest | None = None,
-             reason: str | None = None) -> TableRoll: ...
+    def roll(
+        self,
+        table: Table,
+        modifiers: Iterable[AppliedModifier] = (),
+        stage: int | None = None,
+        label: str | None = None,
+        allowed: RowTest | None = None,
+        reason: str | None = None,
+    ) -> TableRoll: ...
 
 
 class DiceRoller:
@@ -37,16 +44,28 @@ class DiceRoller:
     def __init__(self, source: DiceSource) -> None:
         self.source = source
 
-    def roll(self, table: Table, modifiers: Iterable[AppliedModifier] = (), stage: int | None = None,
-             label: str | None = None, allowed: RowTest | None = None,
-             reason: str | None = None) -> TableRoll:
+    def roll(
+        self,
+        table: Table,
+        modifiers: Iterable[AppliedModifier] = (),
+        stage: int | None = None,
+        label: str | None = None,
+        allowed: RowTest | None = None,
+        reason: str | None = None,
+    ) -> TableRoll:
         mods = modifiers if isinstance(modifiers, list) else list(modifiers)
         if allowed is None:
             return roll_table(table, self.source, mods, stage, None, label)
         rejected: list[TableRoll] = []
         while True:
-            result = roll_table(table, self.source, mods, stage, None,
-                                label if not rejected else f"{label or table.id}, reroll {len(rejected)}")
+            result = roll_table(
+                table,
+                self.source,
+                mods,
+                stage,
+                None,
+                label if not rejected else f"{label or table.id}, reroll {len(rejected)}",
+            )
             if allowed(result.row):
                 if rejected:
                     result.rerolls = rejected
@@ -54,4 +73,9 @@ class DiceRoller:
                 return result
             rejected.append(result)
             if len(rejected) >= MAX_REROLLS:
-                raise TableError(key="tables.no_allowed_row", table=table.id, n=MAX_REROLLS, reason=Msg(reason) if reason and has(reason) else (reason or Msg("tables_reroll_rule")))
+                raise TableError(
+                    key="tables.no_allowed_row",
+                    table=table.id,
+                    n=MAX_REROLLS,
+                    reason=Msg(reason) if reason and has(reason) else (reason or Msg("tables_reroll_rule")),
+                )

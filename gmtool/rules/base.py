@@ -11,6 +11,7 @@ game-over guard) ask the campaign's ruleset instead of testing its name.
 A ``ruleset.py`` stays light: it imports its rules and reports inside its methods, so
 that looking a ruleset up costs nothing on the start-up path.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,14 +28,15 @@ if TYPE_CHECKING:
 class NewCampaign:
     """What ``gmtool campaign new`` was asked for; a ruleset reads what it uses and refuses
     what it cannot take (venus: ``--radius``)."""
+
     name: str
-    players: list[str]                 # in seating order, as given (venus: NAME or NAME:RACE)
+    players: list[str]  # in seating order, as given (venus: NAME or NAME:RACE)
     library: TableLibrary
-    commitment: str                    # of the new dice secret
-    secret: bytes                      # the new dice secret: a ruleset that deals at setup journals it
+    commitment: str  # of the new dice secret
+    secret: bytes  # the new dice secret: a ruleset that deals at setup journals it
     lang: str
     format: str
-    seed: int | None = None            # placing the homeworlds (orion: not journaled)
+    seed: int | None = None  # placing the homeworlds (orion: not journaled)
     feudal: list[str] = field(default_factory=list)
     radius: int | None = None
 
@@ -42,11 +44,11 @@ class NewCampaign:
 class Ruleset(Protocol):
     """One ruleset, as every front end (the CLI, the forum resolver) sees it."""
 
-    name: str                          # campaign.toml's ``ruleset``; tables/<name>/
-    forum_commands: frozenset[str]     # the thread commands its campaigns answer (docs/forum-commands.md)
-    player_turns: bool                 # `turn end` ends one player's turn (--player), not the whole table's
-    maps: bool                         # galaxy maps: `gmtool map`, and a map beside each turn's reports
-    game_over_keys: tuple[str, str]    # once the game is over: the refusal when won, and when tied
+    name: str  # campaign.toml's ``ruleset``; tables/<name>/
+    forum_commands: frozenset[str]  # the thread commands its campaigns answer (docs/forum-commands.md)
+    player_turns: bool  # `turn end` ends one player's turn (--player), not the whole table's
+    maps: bool  # galaxy maps: `gmtool map`, and a map beside each turn's reports
+    game_over_keys: tuple[str, str]  # once the game is over: the refusal when won, and when tied
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         """The new campaign's state, and the journal entries of the dice its setup rolled."""

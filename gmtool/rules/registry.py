@@ -1,6 +1,7 @@
 """Every ruleset gmtool plays, by name: the one list the house asks (pre-commit's
 ``all_languages``).  A third ruleset is a folder ``gmtool/rules/<name>/`` answering
 :class:`gmtool.rules.base.Ruleset` in its ``ruleset.py``, and one line here."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,5 +34,6 @@ def ruleset_of(campaign: Any) -> Ruleset:
     try:
         return RULESETS[campaign.ruleset]
     except KeyError:
-        raise CampaignError(key="campaign.unknown_ruleset", name=campaign.name, ruleset=campaign.ruleset,
-                            known=", ".join(RULESETS)) from None
+        raise CampaignError(
+            key="campaign.unknown_ruleset", name=campaign.name, ruleset=campaign.ruleset, known=", ".join(RULESETS)
+        ) from None

@@ -9,6 +9,7 @@ URL of any of these — the pages of a multi-page thread followed to the last on
 Everything heavy (the HTML parser, the feed parser, urllib) is imported only here, and
 this module only when a command reads a thread.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,11 +18,11 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from gmtool.errors import InputError
-from gmtool.locale import Msg
 from gmtool.forum.posts import Post, parse_commands, parse_thread
 from gmtool.forum.sources.fetch import DEFAULT_TIMEOUT, MAX_PAGE_BYTES, fetch
 from gmtool.forum.sources.html import PagePost
 from gmtool.forum.sources.profiles import Profile, find_profile, profiles
+from gmtool.locale import Msg
 
 MAX_FILE_BYTES = 20_000_000
 MAX_POSTS = 20_000
@@ -31,11 +32,11 @@ DEFAULT_MAX_PAGES = 50
 @dataclass
 class Thread:
     posts: list[Post]
-    kind: str                      # thread | page | atom | discourse-json | discourse-raw
-    engine: str = ""               # the profile that read the pages
+    kind: str  # thread | page | atom | discourse-json | discourse-raw
+    engine: str = ""  # the profile that read the pages
     pages: int = 1
-    edited: set[str] = field(default_factory=set)   # posts the forum marks as edited
-    stopped: Any = ""              # why page-following stopped early, if it did (a Msg)
+    edited: set[str] = field(default_factory=set)  # posts the forum marks as edited
+    stopped: Any = ""  # why page-following stopped early, if it did (a Msg)
 
 
 @dataclass
@@ -45,8 +46,8 @@ class Options:
     timeout: float = DEFAULT_TIMEOUT
     max_pages: int = DEFAULT_MAX_PAGES
     max_bytes: int = MAX_PAGE_BYTES
-    private_messages: bool = False   # a thread file that is an export of private messages
-    topic: int | None = None         # --topic: a Discourse topic's number, for a saved /raw text
+    private_messages: bool = False  # a thread file that is an export of private messages
+    topic: int | None = None  # --topic: a Discourse topic's number, for a saved /raw text
 
 
 def is_url(spec: str) -> bool:
@@ -190,12 +191,13 @@ def _profile_for(tree: Any, where: str, options: Options) -> Profile:
 @dataclass
 class _Page:
     """One page (or file) read: its posts, what it is, and where the thread goes on."""
+
     posts: list[PagePost]
-    kind: str                        # page | atom | discourse-json | discourse-raw | thread
+    kind: str  # page | atom | discourse-json | discourse-raw | thread
     engine: str
-    next_link: str = ""              # a page's link to the next page (relative to it)
-    meta: dict[str, Any] = field(default_factory=dict)    # Discourse JSON: posts_count …
-    thread: Thread | None = None     # a thread file: read as it is
+    next_link: str = ""  # a page's link to the next page (relative to it)
+    meta: dict[str, Any] = field(default_factory=dict)  # Discourse JSON: posts_count …
+    thread: Thread | None = None  # a thread file: read as it is
 
 
 def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hint: int | None = None) -> _Page:
@@ -205,8 +207,9 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
 
     kind = sniff(data)
     if kind == "json":
-        posts, meta = feeds.discourse_json(data, _optional_profile("discourse", options), where,
-                                           lambda found: _topic(found, topic_hint, where))
+        posts, meta = feeds.discourse_json(
+            data, _optional_profile("discourse", options), where, lambda found: _topic(found, topic_hint, where)
+        )
         return _Page(posts, "discourse-json", "discourse", meta=meta)
     if kind == "atom":
         profile = find_profile(options.profile or "phpbb", options.campaign)
@@ -227,8 +230,9 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
 
 
-def _read_data(data: bytes, where: str, options: Options, charset: str, url: str,
-               topic_hint: int | None = None) -> Thread:
+def _read_data(
+    data: bytes, where: str, options: Options, charset: str, url: str, topic_hint: int | None = None
+) -> Thread:
     page = _read_page(data, where, options, charset, topic_hint)
     return page.thread if page.thread is not None else _thread(page.posts, page.kind, page.engine, where)
 
@@ -253,6 +257,7 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, page
 
 
 # ------------------------------------------------------------------ URLs
+
 
 def _read_url(url: str, options: Options) -> Thread:
     """Every page of a thread from its URL. The thread's site is where its first page ends
@@ -280,23 +285,22 @@ def _read_url(url: str, options: Options) -> Thread:
             site = got.url
         seen_urls.add(got.url)
         page = _read_page(got.data, current, options, got.charset, topic_hint)
-        if page.thread is not None:     # a thread file served over HTTP: read as it is
+        if page.thread is not None:  # a thread file served over HTTP: read as it is
             page.thread.pages = pages
             return page.thread
         before = len({p.post_id for p in collected})
         collected.extend(page.posts)
         engine, kind = page.engine, page.kind
         following = urljoin(got.url, page.next_link) if page.next_link else ""
-        if page.kind == "discourse-json":   # JSON pages: ?page=N while posts keep coming
+        if page.kind == "discourse-json":  # JSON pages: ?page=N while posts keep coming
             after = len({p.post_id for p in collected})
             total = page.meta.get("posts_count")
             if total and after < total and after > before:
                 following = _with_page(site, pages + 1)
         if len(collected) > MAX_POSTS:
             raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
-        if following and (following in seen_urls or not (within_site(site, following) or
-                                                          within_site(url, following))):
-            following = ""      # a loop, or a link off the forum: the last page
+        if following and (following in seen_urls or not (within_site(site, following) or within_site(url, following))):
+            following = ""  # a loop, or a link off the forum: the last page
         current = following
     thread = _thread(collected, kind, engine, url, pages)
     thread.stopped = stopped
@@ -307,7 +311,7 @@ def _discourse_topic(url: str) -> int | None:
     parts = [p for p in urlsplit(url).path.split("/") if p]
     for marker in ("raw", "t"):
         if marker in parts:
-            rest = parts[parts.index(marker) + 1:]
+            rest = parts[parts.index(marker) + 1 :]
             for piece in rest:
                 stem = piece.split(".")[0]
                 if stem.isascii() and stem.isdigit() and len(stem) <= 12:

@@ -1,5 +1,6 @@
 """Posts from a phpBB topic feed (Atom, ``feed/topic/ID``) and from a Discourse topic
 (``/t/ID.json`` and ``/raw/ID``)."""
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from gmtool.forum.sources.profiles import Profile
 RAW_HEADER = re.compile(r"^(?P<author>[^|\n]{1,80}?) \| [^|\n]{1,60} \| #(?P<number>\d{1,9})$")
 RAW_SEPARATOR = "-------------------------"
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-MAX_POST_NUMBER = 999_999_999      # as many digits as a /raw header's #N
+MAX_POST_NUMBER = 999_999_999  # as many digits as a /raw header's #N
 MAX_TOPIC = 999_999_999_999
 
 
@@ -46,10 +47,10 @@ def atom_posts(data: bytes, profile: Profile, where: str) -> list[PagePost]:
     feed = feedparser.parse(data)
     if not feed.entries:
         if feed.get("bozo") and not feed.get("feed"):
-            raise InputError(key="forum.bad_feed", where=where, reason=feed.get('bozo_exception'))
+            raise InputError(key="forum.bad_feed", where=where, reason=feed.get("bozo_exception"))
         return []
     posts: list[tuple[int, PagePost]] = []
-    nesting = Nesting(where)       # every entry's HTML counts against one budget
+    nesting = Nesting(where)  # every entry's HTML counts against one budget
     written = _authors_as_written(data, len(feed.entries))
     for number, entry in enumerate(feed.entries, start=1):
         link = entry.get("link") or entry.get("id") or ""
@@ -81,9 +82,12 @@ def _phpbb_post_id(link: str) -> str:
     return found if found.isascii() and found.isdigit() and len(found) <= 20 else ""
 
 
-def discourse_json(data: bytes, profile: Profile | None, where: str,
-                   topic_of: Callable[[int | None], int | None] = lambda found: found,
-                   ) -> tuple[list[PagePost], dict[str, Any]]:
+def discourse_json(
+    data: bytes,
+    profile: Profile | None,
+    where: str,
+    topic_of: Callable[[int | None], int | None] = lambda found: found,
+) -> tuple[list[PagePost], dict[str, Any]]:
     """The posts of a Discourse ``/t/ID.json`` (or ``/t/ID/posts.json``), and what the
     topic says of itself (``topic_id``, ``posts_count``). ``topic_of`` gets the topic the
     JSON names (or None) and gives the one to use (the caller's --topic, checked).
@@ -104,7 +108,7 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
     skip = profile.skip if profile else ["aside.quote", "aside.onebox", "blockquote", "pre", "code"]
     drop = profile.drop if profile else []
     posts: list[PagePost] = []
-    nesting = Nesting(where)       # every post's HTML counts against one budget
+    nesting = Nesting(where)  # every post's HTML counts against one budget
     for number, raw in enumerate(raw_posts, start=1):
         if not isinstance(raw, dict):
             raise InputError(key="forum.post_not_object", where=where, n=number)
@@ -117,7 +121,7 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
         cooked = _field(raw, "cooked", str, where, number)
         version = _field(raw, "version", int, where, number)
         if post_type not in (None, 1) or deleted or hidden:
-            continue   # moderator actions, whispers, deleted and hidden posts
+            continue  # moderator actions, whispers, deleted and hidden posts
         if post_number is None or author is None or not author.strip():
             raise InputError(key="forum.post_lacks", where=where, n=number)
         if tid is None:
@@ -127,16 +131,14 @@ def discourse_json(data: bytes, profile: Profile | None, where: str,
         if cooked is None:
             raise InputError(key="forum.no_cooked", where=where, n=post_number)
         body = node_text(parse_html(f"<div>{cooked}</div>", where, nesting).css_first("body"), skip, drop)
-        posts.append(PagePost(f"t{tid}-{post_number}", as_written(author), body,
-                              edited=(version or 1) > 1))
+        posts.append(PagePost(f"t{tid}-{post_number}", as_written(author), body, edited=(version or 1) > 1))
     return posts, {"topic_id": topic_id, "posts_count": posts_count, "chunk_size": chunk_size}
 
 
 _JSON_KINDS: dict[type, str] = {int: "json_integer", str: "json_string", bool: "json_boolean"}
 
 
-def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None = None,
-           most: int | None = None) -> Any:
+def _field(raw: dict[str, Any], key: str, kind: type, where: str, n: int | None = None, most: int | None = None) -> Any:
     """``raw[key]`` when it is of JSON type ``kind`` (a whole number is never true/false;
     with ``most``, one from 1 to ``most``), None when it is missing or null; any other value
     is an error naming the field."""
@@ -199,7 +201,7 @@ def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]
             previous_blank = blank
             continue
         if not fenced and line.startswith(("    ", "\t")):
-            indented = indented or previous_blank      # an indented code block starts after a blank line
+            indented = indented or previous_blank  # an indented code block starts after a blank line
         elif not blank:
             indented = False
         if _FENCE.match(line):

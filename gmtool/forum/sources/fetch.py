@@ -5,6 +5,7 @@ own site, one-line errors.
 the headers and every byte of the body — not a wait per read: each read of the socket is
 given only what is left of it, so a server that drips a byte at a time is cut off.
 """
+
 from __future__ import annotations
 
 import io
@@ -21,12 +22,12 @@ MAX_PAGE_BYTES = 8_000_000
 MAX_REDIRECTS = 10
 REDIRECTS = (301, 302, 303, 307, 308)
 _DEFAULT_PORT = {"http": 80, "https": 443}
-_SAFE = "/%:@!$&'()*+,;=-._~?"      # kept as they are in a path or query; the rest (Cyrillic…) %-escaped
+_SAFE = "/%:@!$&'()*+,;=-._~?"  # kept as they are in a path or query; the rest (Cyrillic…) %-escaped
 
 
 @dataclass
 class Fetched:
-    url: str            # after redirects
+    url: str  # after redirects
     data: bytes
     content_type: str
     charset: str
@@ -38,14 +39,14 @@ def _origin(url: str) -> tuple[str, str, int]:
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").lower().rstrip(".")
     try:
-        host = host.encode("idna").decode("ascii")      # форум.рф and xn--…: one host
+        host = host.encode("idna").decode("ascii")  # форум.рф and xn--…: one host
     except UnicodeError:
         pass
     if host.startswith("www."):
         host = host[4:]
     try:
         port = parts.port or _DEFAULT_PORT.get(scheme, 0)
-    except ValueError:      # a port that is not a number
+    except ValueError:  # a port that is not a number
         port = -1
     return scheme, host, port
 
@@ -98,8 +99,9 @@ def _response_class(deadline: float) -> Any:
     return Response
 
 
-def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = MAX_PAGE_BYTES,
-          site: str | None = None) -> Fetched:
+def fetch(
+    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = MAX_PAGE_BYTES, site: str | None = None
+) -> Fetched:
     """One page, following redirects only while they stay ``within_site(site)`` (the URL
     itself when no site is given), all within ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
@@ -128,7 +130,7 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
             raise ValueError(f"not an http(s) URL: {url[:200]!r}")
         port = parts.port
         try:
-            host = parts.hostname.encode("idna").decode("ascii")    # форум.рф → xn--…
+            host = parts.hostname.encode("idna").decode("ascii")  # форум.рф → xn--…
         except UnicodeError:
             raise ValueError(f"not a host name: {parts.hostname[:100]!r}") from None
         left = deadline - time.monotonic()
@@ -140,7 +142,8 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
             import ssl
 
             connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-                via_host, via_port, timeout=left, context=ssl.create_default_context())
+                via_host, via_port, timeout=left, context=ssl.create_default_context()
+            )
             if proxy:
                 connection.set_tunnel(host, port)
         else:
@@ -160,11 +163,11 @@ def _get(url: str, deadline: float, timeout: float, max_bytes: int) -> tuple[int
             connection.close()
     except TimeoutError:
         raise InputError(key="forum.no_answer", url=url, s=f"{timeout:g}") from None
-    except http.client.HTTPException as exc:   # a cut or garbled answer
+    except http.client.HTTPException as exc:  # a cut or garbled answer
         raise InputError(key="forum.broken_answer", url=url, kind=type(exc).__name__) from None
     except OSError as exc:
         raise InputError(key="forum.connection_failed", url=url, reason=exc.strerror or exc) from None
-    except ValueError as exc:   # a malformed URL, a bad header
+    except ValueError as exc:  # a malformed URL, a bad header
         raise InputError(key="campaign.in_file", where=url, reason=exc) from None
 
 
@@ -184,12 +187,16 @@ def _ask(connection: Any, url: str, path: str, query: str, max_bytes: int) -> tu
     from gmtool import __version__
 
     target = quote(path or "/", safe=_SAFE) + (f"?{quote(query, safe=_SAFE)}" if query else "")
-    connection.request("GET", target, headers={
-        "User-Agent": f"gmtool/{__version__} (play-by-forum game-master assistant)",
-        "Accept": "text/html,application/xhtml+xml,application/atom+xml,application/json,"
-                  "text/plain;q=0.9,*/*;q=0.5",
-        "Connection": "close",
-    })
+    connection.request(
+        "GET",
+        target,
+        headers={
+            "User-Agent": f"gmtool/{__version__} (play-by-forum game-master assistant)",
+            "Accept": "text/html,application/xhtml+xml,application/atom+xml,application/json,"
+            "text/plain;q=0.9,*/*;q=0.5",
+            "Connection": "close",
+        },
+    )
     response = connection.getresponse()
     if response.status in REDIRECTS and response.getheader("Location"):
         return response.status, response.getheader("Location").strip(), None
@@ -198,8 +205,11 @@ def _ask(connection: Any, url: str, path: str, query: str, max_bytes: int) -> tu
     data = response.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise InputError(key="forum.page_too_large", url=url, n=f"{max_bytes:,}")
-    return response.status, "", Fetched(url, data, response.headers.get_content_type(),
-                                        response.headers.get_content_charset() or "")
+    return (
+        response.status,
+        "",
+        Fetched(url, data, response.headers.get_content_type(), response.headers.get_content_charset() or ""),
+    )
 
 
 def _os_reason(reason: Any) -> Any:

@@ -5,6 +5,7 @@ repaired the way a browser repairs it).  A post's body becomes text the way the 
 shows it: ``<br>`` and block elements end lines, quote and code boxes are left out,
 spoilers are kept, scripts and styles never count.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,11 +19,57 @@ from gmtool.forum.sources.profiles import Field, Profile
 POST_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 MAX_AUTHOR_CHARS = 80
 # never text: what a browser does not show as the post's words
-ALWAYS_SKIP = ("script", "style", "noscript", "template", "iframe", "object", "svg", "head", "button", "select",
-               "textarea")
-BLOCKS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "table", "tbody", "thead", "h1", "h2",
-                    "h3", "h4", "h5", "h6", "blockquote", "pre", "section", "article", "aside", "header", "footer",
-                    "details", "summary", "figure", "figcaption", "hr", "cite", "center", "form", "fieldset"})
+ALWAYS_SKIP = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "iframe",
+    "object",
+    "svg",
+    "head",
+    "button",
+    "select",
+    "textarea",
+)
+BLOCKS = frozenset(
+    {
+        "p",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "dl",
+        "dt",
+        "dd",
+        "tr",
+        "table",
+        "tbody",
+        "thead",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "pre",
+        "section",
+        "article",
+        "aside",
+        "header",
+        "footer",
+        "details",
+        "summary",
+        "figure",
+        "figcaption",
+        "hr",
+        "cite",
+        "center",
+        "form",
+        "fieldset",
+    }
+)
 _SPACES = re.compile(r"[ \t\r\n\f\v\u00a0]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
@@ -60,36 +107,168 @@ def parse_html(data: bytes | str, where: str = "", budget: "Nesting | None" = No
 MAX_DEPTH = 10_000
 MAX_WORK = 200_000_000
 
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-                   "track", "wbr", "keygen", "basefont", "bgsound", "frame", "image"})
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+        "keygen",
+        "basefont",
+        "bgsound",
+        "frame",
+        "image",
+    }
+)
 _RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"})
-_FORMATTING = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt",
-                         "u"})
-_CLOSES_P = frozenset({"address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl",
-                       "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-                       "header", "hgroup", "hr", "li", "dd", "dt", "main", "menu", "nav", "ol", "p", "pre", "section",
-                       "summary", "table", "ul"})
-_CLOSES_SAME = {"li": ("li",), "dt": ("dt", "dd"), "dd": ("dt", "dd"), "option": ("option",),
-                "td": ("td", "th"), "th": ("td", "th"), "tr": ("tr", "td", "th")}
+_FORMATTING = frozenset(
+    {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"}
+)
+_CLOSES_P = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "center",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "li",
+        "dd",
+        "dt",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "ul",
+    }
+)
+_CLOSES_SAME = {
+    "li": ("li",),
+    "dt": ("dt", "dd"),
+    "dd": ("dt", "dd"),
+    "option": ("option",),
+    "td": ("td", "th"),
+    "th": ("td", "th"),
+    "tr": ("tr", "td", "th"),
+}
 _CLOSED_BY_NEXT = frozenset({"p", "li", "dt", "dd", "option", "td", "th", "tr"})
 _TABLE_PARENTS = {"td": ("tr",), "th": ("tr",), "tr": ("tbody", "thead", "tfoot")}
-_SCOPE = frozenset({"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "mi", "mo",
-                    "mn", "ms", "mtext", "annotation-xml", "foreignobject", "desc", "title"})
+_SCOPE = frozenset(
+    {
+        "applet",
+        "caption",
+        "html",
+        "table",
+        "td",
+        "th",
+        "marquee",
+        "object",
+        "template",
+        "mi",
+        "mo",
+        "mn",
+        "ms",
+        "mtext",
+        "annotation-xml",
+        "foreignobject",
+        "desc",
+        "title",
+    }
+)
 _TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"})
 _TABLE_SCOPE = frozenset({"html", "table", "template"})
-_SPECIAL = _SCOPE | _CLOSES_P | frozenset({"area", "base", "basefont", "bgsound", "body", "br", "button", "col",
-                                           "colgroup", "embed", "frame", "frameset", "head", "iframe", "img", "input",
-                                           "keygen", "link", "listing", "meta", "noembed", "noframes", "noscript",
-                                           "param", "plaintext", "script", "search", "select", "source", "style",
-                                           "tbody", "textarea", "tfoot", "thead", "tr", "track", "wbr", "xmp"})
+_SPECIAL = (
+    _SCOPE
+    | _CLOSES_P
+    | frozenset(
+        {
+            "area",
+            "base",
+            "basefont",
+            "bgsound",
+            "body",
+            "br",
+            "button",
+            "col",
+            "colgroup",
+            "embed",
+            "frame",
+            "frameset",
+            "head",
+            "iframe",
+            "img",
+            "input",
+            "keygen",
+            "link",
+            "listing",
+            "meta",
+            "noembed",
+            "noframes",
+            "noscript",
+            "param",
+            "plaintext",
+            "script",
+            "search",
+            "select",
+            "source",
+            "style",
+            "tbody",
+            "textarea",
+            "tfoot",
+            "thead",
+            "tr",
+            "track",
+            "wbr",
+            "xmp",
+        }
+    )
+)
 _MARKERS = frozenset({"td", "th", "caption", "applet", "object", "marquee", "template"})
-_BREAKS_FOREIGN = _FORMATTING | _CLOSES_P | frozenset({"body", "br", "embed", "head", "img", "listing", "meta",
-                                                       "ruby", "span", "sub", "sup", "var"})
+_BREAKS_FOREIGN = (
+    _FORMATTING
+    | _CLOSES_P
+    | frozenset({"body", "br", "embed", "head", "img", "listing", "meta", "ruby", "span", "sub", "sup", "var"})
+)
 _SPACE = "\t\n\f\r "
 # a tag: a comment's start, or an end or start tag and its attributes as the tokenizer reads
 # them (a quote opens a value only after `=`), or <!…>, <?…>, </…> read to the next >
-_TOKEN = re.compile(r"""<(?:(!--)|(/?)([A-Za-z][^S/>]*)((?:[S/]+|[^S/>][^S/>=]*"""
-                    r"""(?:[S]*=[S]*(?:"[^"]*"|'[^']*'|[^S>]*))?)*)|[!?/])""".replace("S", _SPACE))
+_TOKEN = re.compile(
+    r"""<(?:(!--)|(/?)([A-Za-z][^S/>]*)((?:[S/]+|[^S/>][^S/>=]*"""
+    r"""(?:[S]*=[S]*(?:"[^"]*"|'[^']*'|[^S>]*))?)*)|[!?/])""".replace("S", _SPACE)
+)
 _RAW_END = {name: re.compile(f"</{name}[{_SPACE}/>]", re.IGNORECASE) for name in _RAW_TEXT}
 
 
@@ -103,7 +282,7 @@ class Nesting:
     def __init__(self, where: str = "") -> None:
         self.where = where
         self.work = 0
-        self.deepest = 0       # the deepest the stack was followed to (never less than the parser's)
+        self.deepest = 0  # the deepest the stack was followed to (never less than the parser's)
 
     def check(self, text: str) -> None:
         names: list[str] = []
@@ -142,25 +321,25 @@ class Nesting:
 
         while pos < end:
             found = search(text, pos)
-            if waiting and text[pos:end if found is None else found.start()].strip():
-                work += reopen()                             # text re-opens formatting closed early
+            if waiting and text[pos : end if found is None else found.start()].strip():
+                work += reopen()  # text re-opens formatting closed early
             if found is None:
                 break
             pos = found.end()
             comment, slash, name, attrs = found.groups()
             if name is None:
-                if comment:                                  # <!-- comment -->
+                if comment:  # <!-- comment -->
                     close = text.find("-->", pos)
                     pos = end if close < 0 else close + 3
-                else:                                        # <!doctype>, <?…>, </ >
+                else:  # <!doctype>, <?…>, </ >
                     close = text.find(">", pos)
                     pos = end if close < 0 else close + 1
                 continue
-            pos += 1                                         # the >
+            pos += 1  # the >
             name = name.lower()
-            if slash:                                        # an end tag
+            if slash:  # an end tag
                 if not opened.get(name) or name in ("body", "html"):
-                    continue                                 # it closes nothing
+                    continue  # it closes nothing
                 boundary = _TABLE_SCOPE if name in _TABLE_PARTS else _SCOPE
                 for steps, above in enumerate(reversed(names)):
                     if above == name:
@@ -168,21 +347,25 @@ class Nesting:
                     # a formatting end tag stops at a block; any end tag at a scope's edge (a
                     # table, a cell, an object…); an ordinary one at a special element; far below
                     # it is not followed: the parser keeps the elements open
-                    if steps > 64 or above in boundary or (name in _FORMATTING and above not in _FORMATTING) \
-                            or (name not in _SPECIAL and above in _SPECIAL):
+                    if (
+                        steps > 64
+                        or above in boundary
+                        or (name in _FORMATTING and above not in _FORMATTING)
+                        or (name not in _SPECIAL and above in _SPECIAL)
+                    ):
                         name = ""
                         break
                 if not name:
                     continue
                 while pop(names[-1] == name) != name:
                     pass
-                if name in _MARKERS:                         # a cell's formatting ends with it
+                if name in _MARKERS:  # a cell's formatting ends with it
                     waiting.clear()
                 continue
             if name in _VOID:
                 continue
             if attrs.endswith("/") and (opened.get("svg") or opened.get("math")) and name not in _BREAKS_FOREIGN:
-                continue                                     # <path/> in an SVG
+                continue  # <path/> in an SVG
             if names and names[-1] in _CLOSED_BY_NEXT:
                 top = names[-1]
                 if top == "p" and name in _CLOSES_P:
@@ -194,7 +377,7 @@ class Nesting:
             if waiting and name not in _CLOSES_P:
                 work += reopen()
             if name in _TABLE_PARENTS and (not names or names[-1] not in _TABLE_PARENTS[name]):
-                for implied in ("tbody", "tr")[:1 if name == "tr" else 2]:     # a cell without its row
+                for implied in ("tbody", "tr")[: 1 if name == "tr" else 2]:  # a cell without its row
                     names.append(implied)
                     keys.append("")
                     opened[implied] = opened.get(implied, 0) + 1
@@ -253,7 +436,7 @@ def node_text(node: Any, skip: Iterable[str] = (), drop: Iterable[str] = ()) -> 
         if tag == "br":
             out.append("\n")
             continue
-        if tag == "pre":   # a <pre> outside the skipped boxes keeps its lines
+        if tag == "pre":  # a <pre> outside the skipped boxes keeps its lines
             out.append("\n" + (current.text(deep=True) or "") + "\n")
             continue
         block = tag in BLOCKS
@@ -283,11 +466,11 @@ def _value(post: Any, spec: Field) -> str:
     if spec.attr:
         value = node.attributes.get(spec.attr) or ""
     else:
-        value = as_written(node.text(deep=True) or "", 1000)   # layout spaces only: see forum/posts.py
+        value = as_written(node.text(deep=True) or "", 1000)  # layout spaces only: see forum/posts.py
     if spec.pattern is not None:
         m = spec.pattern.search(value)
         value = (m.group(1) if m.groups() else m.group(0)) if m else ""
-    return value.strip(" \t\r\n\f")   # HTML white space only: an NBSP is part of a name
+    return value.strip(" \t\r\n\f")  # HTML white space only: an NBSP is part of a name
 
 
 def page_posts(tree: Any, profile: Profile, where: str) -> list[PagePost]:

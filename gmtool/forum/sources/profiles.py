@@ -6,6 +6,7 @@ the next page is) and a ``[dialect]`` (which BBCodes the engine has, how gmtool'
 are written in them, the post length limit).  A campaign adds or replaces engines with
 files in its own ``forums/`` folder; ``--profile FILE`` names one file directly.
 """
+
 from __future__ import annotations
 
 import functools
@@ -15,8 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.errors import InputError
-from gmtool.forum.engines import (FORUMS_DIR, Dialect, _read, _strings, _text, dialect_from,  # noqa: F401
-                                  dialect_names, engine_files, find_dialect, shipped_dir)
+from gmtool.forum.engines import (  # noqa: F401
+    FORUMS_DIR,
+    Dialect,
+    _read,
+    _strings,
+    _text,
+    dialect_from,
+    dialect_names,
+    engine_files,
+    find_dialect,
+    shipped_dir,
+)
 
 
 @dataclass
@@ -74,12 +85,20 @@ def profile_from(path: Path) -> Profile | None:
     for key in ("id", "author"):
         if key not in raw:
             raise InputError(key="profile.missing", where=where, key_=key)
-    profile = Profile(name=_text(raw, "name", where, path.stem) or path.stem, label=_text(raw, "label", where, ""),
-                      path=path, detect=_strings(raw, "detect", where), post=_text(raw, "post", where),
-                      id=_field(raw["id"], "id", where), author=_field(raw["author"], "author", where),
-                      body=_text(raw, "body", where), skip=_strings(raw, "skip", where),
-                      drop=_strings(raw, "drop", where), edited=_text(raw, "edited", where, ""),
-                      next=_text(raw, "next", where, ""))
+    profile = Profile(
+        name=_text(raw, "name", where, path.stem) or path.stem,
+        label=_text(raw, "label", where, ""),
+        path=path,
+        detect=_strings(raw, "detect", where),
+        post=_text(raw, "post", where),
+        id=_field(raw["id"], "id", where),
+        author=_field(raw["author"], "author", where),
+        body=_text(raw, "body", where),
+        skip=_strings(raw, "skip", where),
+        drop=_strings(raw, "drop", where),
+        edited=_text(raw, "edited", where, ""),
+        next=_text(raw, "next", where, ""),
+    )
     _check_selectors(profile, where)
     return profile
 
@@ -89,8 +108,14 @@ def _check_selectors(profile: Profile, where: str) -> None:
     from selectolax.lexbor import LexborHTMLParser
 
     probe = LexborHTMLParser("<p></p>")
-    pairs = [("post", profile.post), ("body", profile.body), ("edited", profile.edited), ("next", profile.next),
-             ("id.select", profile.id.select), ("author.select", profile.author.select)]
+    pairs = [
+        ("post", profile.post),
+        ("body", profile.body),
+        ("edited", profile.edited),
+        ("next", profile.next),
+        ("id.select", profile.id.select),
+        ("author.select", profile.author.select),
+    ]
     pairs += [("detect", s) for s in profile.detect] + [("skip", s) for s in profile.skip]
     pairs += [("drop", s) for s in profile.drop]
     for key, selector in pairs:
@@ -99,8 +124,9 @@ def _check_selectors(profile: Profile, where: str) -> None:
         try:
             probe.css(selector)
         except Exception as exc:  # lexbor reports a bad selector as a plain exception
-            raise InputError(key="profile.bad_selector", where=where, key_=key, selector=repr(selector),
-                             reason=exc) from None
+            raise InputError(
+                key="profile.bad_selector", where=where, key_=key, selector=repr(selector), reason=exc
+            ) from None
 
 
 def profiles(campaign: Path | None = None) -> list[Profile]:
@@ -130,7 +156,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     try:
         info = path.stat()
     except OSError:
-        return 0, 0          # profile_from names the problem
+        return 0, 0  # profile_from names the problem
     return info.st_mtime_ns, info.st_size
 
 

@@ -4,6 +4,7 @@ The thresholds and the outcome texts live in ``tables/orion/agent-outcomes.toml`
 module applies them: the natural die first (a natural 10 always a critical success, a
 natural 1 always a critical failure), then the margin.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ OUTCOMES_TABLE = "agent-outcomes"
 @dataclass(frozen=True, slots=True)
 class CheckModifier:
     value: int
-    kind: str            # "modifier" | "own_ops" | "target_ops" | "counter"
+    kind: str  # "modifier" | "own_ops" | "target_ops" | "counter"
     note: str = ""
 
     def to_data(self) -> dict[str, Any]:
@@ -44,11 +45,16 @@ class AgentCheck:
         return None if self.total is None else self.total - int(self.difficulty)
 
     def to_data(self) -> dict[str, Any]:
-        return {"natural": self.natural, "total": self.total, "difficulty": self.difficulty,
-                "margin": self.margin, "outcome": self.outcome.id,
-                "modifiers": [m.to_data() for m in self.modifiers],
-                "decided_by_natural": self.decided_by_natural,
-                "consequences": dict(self.outcome.values)}
+        return {
+            "natural": self.natural,
+            "total": self.total,
+            "difficulty": self.difficulty,
+            "margin": self.margin,
+            "outcome": self.outcome.id,
+            "modifiers": [m.to_data() for m in self.modifiers],
+            "decided_by_natural": self.decided_by_natural,
+            "consequences": dict(self.outcome.values),
+        }
 
 
 def parse_difficulty(text: str) -> int | str:
@@ -72,8 +78,13 @@ def espionage_modifiers(own_ops: int, target_ops: int, counter: int = 0) -> list
     return mods
 
 
-def agent_check(outcomes: Table, source: DiceSource, difficulty: int | str,
-                modifiers: Sequence[CheckModifier] = (), label: str = "agent check") -> AgentCheck:
+def agent_check(
+    outcomes: Table,
+    source: DiceSource,
+    difficulty: int | str,
+    modifiers: Sequence[CheckModifier] = (),
+    label: str = "agent check",
+) -> AgentCheck:
     """Resolve one check; ``outcomes`` is the agent-outcomes table."""
     if difficulty == AUTOMATIC:
         return AgentCheck(AUTOMATIC, outcomes.row("success"), None, list(modifiers))
@@ -81,7 +92,7 @@ def agent_check(outcomes: Table, source: DiceSource, difficulty: int | str,
     crit = int(outcomes.rule("critical_margin"))
     natural = source.roll(sides, label)
     check = AgentCheck(int(difficulty), outcomes.row("success"), natural, list(modifiers))
-    margin = natural + sum(m.value for m in modifiers) - int(difficulty)   # check.margin, known to be set
+    margin = natural + sum(m.value for m in modifiers) - int(difficulty)  # check.margin, known to be set
     if natural == int(outcomes.rule("natural_critical_success")):
         outcome, check.decided_by_natural = "critical_success", margin < crit
     elif natural == int(outcomes.rule("natural_critical_failure")):

@@ -1,6 +1,7 @@
 """Agents in a campaign (docs/rules-orion.md A7, A10): hiring, one activation per agent per turn,
 paid abilities, espionage against the target's Secret Operations and counter-espionage,
 and who learns what."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,8 +11,8 @@ from gmtool.campaign.model import Agent, Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
-from gmtool.rules.orion.common import add_award
 from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
+from gmtool.rules.orion.common import add_award
 
 ABILITIES_TABLE = "agents"
 SPECIALITIES_TABLE = "agent-specialities"
@@ -26,15 +27,22 @@ class AgentUse:
     paid_order: bool = False
     framed: str | None = None
     lost: bool = False
-    learned: dict[str, Any] = field(default_factory=dict)   # what a done mission revealed of the target
-    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)   # (leader, message)
+    learned: dict[str, Any] = field(default_factory=dict)  # what a done mission revealed of the target
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (leader, message)
 
     def to_data(self) -> dict[str, Any]:
-        return {"agent": self.agent.name, "owner": self.agent.owner, "ability": self.ability.id,
-                "target": self.target.name if self.target else None, "paid_order": self.paid_order,
-                "framed": self.framed, "agent_lost": self.lost, "learned": self.learned or None,
-                **self.check.to_data(),
-                "notices": [{"to": who, **msg} for who, msg in self.notices]}
+        return {
+            "agent": self.agent.name,
+            "owner": self.agent.owner,
+            "ability": self.ability.id,
+            "target": self.target.name if self.target else None,
+            "paid_order": self.paid_order,
+            "framed": self.framed,
+            "agent_lost": self.lost,
+            "learned": self.learned or None,
+            **self.check.to_data(),
+            "notices": [{"to": who, **msg} for who, msg in self.notices],
+        }
 
 
 def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], known: set[str]) -> Agent:
@@ -66,15 +74,22 @@ def _counter_penalty(campaign: Campaign, target: Player, abilities: Table) -> li
             continue
         for row in abilities.rows:
             bonus = row.values.get("counter_bonus")
-            if bonus and row.values.get("speciality") in agent.specialities \
-                    and row.values.get("kind") == "automatic":
+            if bonus and row.values.get("speciality") in agent.specialities and row.values.get("kind") == "automatic":
                 mods.append(CheckModifier(-int(bonus), "counter", f"{agent.name}: {row.id}"))
     return mods
 
 
-def use(campaign: Campaign, agent: Agent, ability_id: str, abilities: Table, outcomes: Table,
-        source: DiceSource, target: Player | None = None, frame: Player | None = None,
-        extra_counter: int = 0) -> AgentUse:
+def use(
+    campaign: Campaign,
+    agent: Agent,
+    ability_id: str,
+    abilities: Table,
+    outcomes: Table,
+    source: DiceSource,
+    target: Player | None = None,
+    frame: Player | None = None,
+    extra_counter: int = 0,
+) -> AgentUse:
     owner = campaign.player(agent.owner)
     try:
         ability = abilities.row(ability_id)
@@ -82,7 +97,13 @@ def use(campaign: Campaign, agent: Agent, ability_id: str, abilities: Table, out
         known = ", ".join(r.id for r in abilities.rows if r.values.get("speciality") in agent.specialities)
         raise InputError(key="agents.unknown_ability", ability=ability_id, agent=agent.name, known=known) from None
     if ability.values.get("speciality") not in agent.specialities:
-        raise RuleRefused(key="agents.not_his_ability", agent=agent.name, specialities=list(agent.specialities), ability=ability.id, speciality=ability.values.get("speciality"))
+        raise RuleRefused(
+            key="agents.not_his_ability",
+            agent=agent.name,
+            specialities=list(agent.specialities),
+            ability=ability.id,
+            speciality=ability.values.get("speciality"),
+        )
     if agent.used_turn == campaign.turn:
         raise RuleRefused(key="agents.already_used", agent=agent.name)
     if ability.values.get("target") and target is None:
@@ -99,8 +120,13 @@ def use(campaign: Campaign, agent: Agent, ability_id: str, abilities: Table, out
     if ability.values.get("espionage") and target is not None:
         mods = espionage_modifiers(owner.secret_ops, target.secret_ops, extra_counter)
         mods += _counter_penalty(campaign, target, abilities)
-    check = agent_check(outcomes, source, difficulty if difficulty == AUTOMATIC else int(difficulty), mods,
-                        f"{agent.name}: {ability.id}")
+    check = agent_check(
+        outcomes,
+        source,
+        difficulty if difficulty == AUTOMATIC else int(difficulty),
+        mods,
+        f"{agent.name}: {ability.id}",
+    )
     result = AgentUse(agent, ability, target, check, paid_order=paid)
     if paid:
         owner.orders -= 1
@@ -131,9 +157,19 @@ def _consequences(campaign: Campaign, result: AgentUse, owner: Player, frame: Pl
         if reveals and target is not None:
             # what the ability tells is read off the campaign: the owner learns it at once
             result.learned = {key: _revealed(campaign, target, key) for key in reveals}
-            result.notices.append((owner.name, {"turn": turn, "kind": "agent_learned", "agent": result.agent.name,
-                                                "target": target.name, "learned": dict(result.learned)}))
-        else:   # an effect of campaign content: the moderator hands it out (an award to apply)
+            result.notices.append(
+                (
+                    owner.name,
+                    {
+                        "turn": turn,
+                        "kind": "agent_learned",
+                        "agent": result.agent.name,
+                        "target": target.name,
+                        "learned": dict(result.learned),
+                    },
+                )
+            )
+        else:  # an effect of campaign content: the moderator hands it out (an award to apply)
             value: dict[str, Any] = {"agent": result.agent.name, "ability": result.ability.id}
             if target is not None:
                 value["target"] = target.name
@@ -154,23 +190,24 @@ def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
     raise InputError(key="agents.bad_reveals", key_=key)
 
 
-def blockade_move(campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table,
-                  source: DiceSource) -> AgentUse:
+def blockade_move(
+    campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table, source: DiceSource
+) -> AgentUse:
     """Moving an agent in or out of a blockaded system (docs/rules-orion.md A7): an espionage check
     against the blockader's counter-espionage; a critical failure means captured."""
     owner = campaign.player(agent.owner)
     if blockader.name == owner.name:
         raise RuleRefused(key="agents.own_blockade")
-    mods = espionage_modifiers(owner.secret_ops, blockader.secret_ops) + _counter_penalty(campaign, blockader, abilities)
-    check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods,
-                        f"{agent.name}: blockade")
+    mods = espionage_modifiers(owner.secret_ops, blockader.secret_ops) + _counter_penalty(
+        campaign, blockader, abilities
+    )
+    check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods, f"{agent.name}: blockade")
     move = Row(0, None, None, "blockade-move", {"en": "Move through a blockade", "ru": "Проход через блокаду"})
     result = AgentUse(agent, move, blockader, check)
     if check.outcome.values.get("agent_lost"):
         campaign.agents.remove(agent)
         result.lost = True
-        result.notices.append((blockader.name, {"turn": campaign.turn, "kind": "agent_caught",
-                                                "sent_by": owner.name}))
+        result.notices.append((blockader.name, {"turn": campaign.turn, "kind": "agent_caught", "sent_by": owner.name}))
         result.notices.append((owner.name, {"turn": campaign.turn, "kind": "agent_lost", "agent": agent.name}))
     for who, message in result.notices:
         campaign.player(who).inbox.append(message)

@@ -1,18 +1,18 @@
 """Build orders and scrapping (docs/rules-orion.md A6, A8): ships, orbital bases and buildings cost PP
 (tables/orion/costs.toml), paid in the production phase from the planet's PP and then the
 leader's BC; scrapping refunds half the cost, rounded up; the fleet upkeep limit."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
-from gmtool.rules.orion.fleet import add_ship, has_ship, remove_ship
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.common import ensure_not_over, owned
-
+from gmtool.rules.orion.fleet import add_ship, has_ship, remove_ship
 
 
 def _item(costs: Table, item: str) -> Row:
@@ -51,7 +51,9 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
         raise RuleRefused(key="orion.build_blockade", hex=hex_)
     needs = row.values.get("needs_base")
     if needs and planet.base not in needs:
-        raise RuleRefused(key="orion.needs_base", item=Label(row.label), hex=hex_, bases=[_label(costs, b) for b in needs])
+        raise RuleRefused(
+            key="orion.needs_base", item=Label(row.label), hex=hex_, bases=[_label(costs, b) for b in needs]
+        )
     queued_here = [b for b in player.builds if b["hex"] == str(hex_)]
     if kind == "base" and any(costs.row(b["item"]).values.get("kind") == "base" for b in queued_here):
         raise RuleRefused(key="orion.base_ordered", hex=hex_)
@@ -60,8 +62,12 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
     if kind == "building" and (row.id in planet.buildings or any(b["item"] == row.id for b in queued_here)):
         raise RuleRefused(key="orion.already_has", hex=hex_, item=Label(row.label))
     if kind == "ship" and combat_ships(player, True, costs) + 1 > upkeep_limit(campaign, player, costs):
-        raise RuleRefused(key="orion.upkeep", leader=player.name, n=upkeep_limit(campaign, player, costs),
-                          has=combat_ships(player, True, costs))
+        raise RuleRefused(
+            key="orion.upkeep",
+            leader=player.name,
+            n=upkeep_limit(campaign, player, costs),
+            has=combat_ships(player, True, costs),
+        )
     order = {"item": row.id, "hex": str(hex_)}
     player.builds.append(order)
     return {**order, "cost": int(row.values["cost"])}
@@ -90,7 +96,7 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
             if row.id not in planet.buildings:
                 raise RuleRefused(key="orion.hex_has_no", hex=hex_, item=Label(row.label))
             planet.buildings.remove(row.id)
-    else:   # a ship, support or combat
+    else:  # a ship, support or combat
         if not has_ship(player, row.id):
             raise RuleRefused(key="orion.leader_has_no", leader=player.name, item=Label(row.label))
         remove_ship(player, row.id)
@@ -99,8 +105,9 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
     return amount
 
 
-def complete_builds(player: Player, system: System, planet: PlanetState, pp: int,
-                    costs: Table) -> tuple[int, list[dict[str, Any]]]:
+def complete_builds(
+    player: Player, system: System, planet: PlanetState, pp: int, costs: Table
+) -> tuple[int, list[dict[str, Any]]]:
     """Pay the build orders at ``player``'s ``planet`` from its PP, then from the player's BC
     (not under blockade); returns the PP left and what was (or could not be) built."""
     results = []
@@ -110,8 +117,7 @@ def complete_builds(player: Player, system: System, planet: PlanetState, pp: int
         cost = int(row.values["cost"])
         kind = row.values.get("kind")
         # rebuilding a base: half the old base's cost counts toward the new one (A6 decision)
-        credit = refund(int(costs.row(planet.base).values["cost"]), costs) \
-            if kind == "base" and planet.base else 0
+        credit = refund(int(costs.row(planet.base).values["cost"]), costs) if kind == "base" and planet.base else 0
         due = cost - credit
         from_pp = min(pp, due)
         from_bc = due - from_pp
@@ -125,8 +131,17 @@ def complete_builds(player: Player, system: System, planet: PlanetState, pp: int
             planet.base = row.id
         elif kind == "building":
             planet.buildings = sorted(set(planet.buildings) | {row.id})
-        else:   # a ship, support or combat
+        else:  # a ship, support or combat
             add_ship(player, row.id)
-        results.append({**order, "leader": player.name, "built": True, "cost": cost, "from_pp": from_pp,
-                        "from_bc": from_bc, **({"credit": credit} if credit else {})})
+        results.append(
+            {
+                **order,
+                "leader": player.name,
+                "built": True,
+                "cost": cost,
+                "from_pp": from_pp,
+                "from_bc": from_bc,
+                **({"credit": credit} if credit else {}),
+            }
+        )
     return pp, results

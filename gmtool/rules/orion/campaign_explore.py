@@ -1,5 +1,6 @@
 """Exploration inside a campaign: where a leader may explore, the neighbourhood read off
 the real map, and the result written into the state (docs/rules-orion.md A2, A4, A4.5)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,13 +8,12 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
-from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rolltables.roller import Roller
+from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
+from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.reach import in_reach
-
 
 
 def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_words: bool = False) -> None:
@@ -28,20 +28,26 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     write = hex_writer(campaign, player.name) if leaders_words else str
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
-    if player.homeworld is None:   # only a venus merchant has none (Player.home)
+    if player.homeworld is None:  # only a venus merchant has none (Player.home)
         raise CampaignError(key="campaign.no_homeworld", name=player.name)
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
-        raise RuleRefused(key="orion.stage1_reach_from", hex=write(str(hex_)), n=hex_.distance(player.homeworld),
-                          leader=player.name, home=write(str(player.homeworld)))
+        raise RuleRefused(
+            key="orion.stage1_reach_from",
+            hex=write(str(hex_)),
+            n=hex_.distance(player.homeworld),
+            leader=player.name,
+            home=write(str(player.homeworld)),
+        )
     if not campaign.on_map(hex_):
-        if write is not str and campaign.stage == 1:   # the galaxy's size and centre are not the leader's
+        if write is not str and campaign.stage == 1:  # the galaxy's size and centre are not the leader's
             raise RuleRefused(key="orion.off_map_closed", hex=write(str(hex_)))
         raise RuleRefused(key="orion.off_map", hex=hex_, radius=campaign.radius, centre=campaign.orion)
     system = campaign.system(hex_)
     if system is not None and system.explored_by is not None:
-        raise RuleRefused(key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by,
-                          turn=system.explored_turn)
-    if not in_reach(campaign, player, hex_):   # stage 2+: behind unexplored space (A4)
+        raise RuleRefused(
+            key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by, turn=system.explored_turn
+        )
+    if not in_reach(campaign, player, hex_):  # stage 2+: behind unexplored space (A4)
         raise RuleRefused(key="reach.behind_unexplored", hex=write(str(hex_)), leader=player.name)
 
 
@@ -65,8 +71,15 @@ def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neig
     return None
 
 
-def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: Hex, roller: Roller,
-                ship: str = "scout", leaders_words: bool = False) -> Exploration:
+def explore_hex(
+    campaign: Campaign,
+    tables: OrionTables,
+    player: Player,
+    hex_: Hex,
+    roller: Roller,
+    ship: str = "scout",
+    leaders_words: bool = False,
+) -> Exploration:
     """A leader explores a hex of the campaign: reach checked, the neighbourhood read off
     the map, the chain rolled, the result written into the state. Orion is not explored
     this way (no roll: :func:`explore_orion`)."""
@@ -77,7 +90,7 @@ def explore_hex(campaign: Campaign, tables: OrionTables, player: Player, hex_: H
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     changes = apply_exploration(campaign, player, hex_, result, ship)
     if not any(g.name == "ship_lost" for g in result.gains):
-        mark_moved(player, ship, campaign.turn)   # its move ended there (A4)
+        mark_moved(player, ship, campaign.turn)  # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
     return result
 
@@ -122,8 +135,9 @@ def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", libra
     return system
 
 
-def apply_exploration(campaign: Campaign, player: Player, hex_: Hex, result: Exploration,
-                      ship: str = "scout") -> list[dict[str, Any]]:
+def apply_exploration(
+    campaign: Campaign, player: Player, hex_: Hex, result: Exploration, ship: str = "scout"
+) -> list[dict[str, Any]]:
     """Write ``result`` into the campaign; returns what changed for the report."""
     changes: list[dict[str, Any]] = []
     system = campaign.system(hex_)
@@ -136,19 +150,25 @@ def apply_exploration(campaign: Campaign, player: Player, hex_: Hex, result: Exp
     system.events = [e.id for e in result.events if not e.ignored]
     if result.planet is not None:
         p = result.planet
-        system.planet = PlanetState(type=p.type, size=p.size, properties=list(p.properties),
-                                    max_population=p.max_population, production=p.production)
+        system.planet = PlanetState(
+            type=p.type,
+            size=p.size,
+            properties=list(p.properties),
+            max_population=p.max_population,
+            production=p.production,
+        )
     if result.monster is not None:
         m = result.monster
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
-    orders_before = player.orders   # contamination: an order, or a colonist if there was none
+    orders_before = player.orders  # contamination: an order, or a colonist if there was none
     for gain in result.gains:
         changes += apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
     return changes
 
 
-def apply_gain(campaign: Campaign, player: Player, system: System, name: str, value: Any,
-                ship: str, orders_before: int) -> list[dict[str, Any]]:
+def apply_gain(
+    campaign: Campaign, player: Player, system: System, name: str, value: Any, ship: str, orders_before: int
+) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)
         return [{"player": player.name, "bc": int(value)}]

@@ -3,6 +3,7 @@ turn's log and the moderator's list of awards still to hand out.
 
 It imports nothing from the other rule modules, so the rules import one way:
 common ← planets ← building ← production ← turns (and the records on top)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,12 @@ def ensure_not_over(campaign: Campaign) -> None:
         from gmtool.rules.registry import ruleset_of
 
         won, tied = ruleset_of(campaign).game_over_keys
-        raise RuleRefused(key=won if v.get("leader") else tied,
-                          who=v.get("leader") or v.get("tied", []), victory=victory, turn=v.get("turn"))
+        raise RuleRefused(
+            key=won if v.get("leader") else tied,
+            who=v.get("leader") or v.get("tied", []),
+            victory=victory,
+            turn=v.get("turn"),
+        )
 
 
 def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, PlanetState]:
@@ -36,12 +41,16 @@ def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, Planet
     return system, system.planet
 
 
-def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False,
-         **data: Any) -> dict[str, Any]:
+def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False, **data: Any) -> dict[str, Any]:
     """Write one event of the turn into the log the turn's reports tell (docs/rules-orion.md A3:
     what each leader learns privately, and what is public)."""
-    entry = {"turn": campaign.turn, "kind": kind, "leader": leader, "public": public,
-             **{k: v for k, v in data.items() if v is not None}}
+    entry = {
+        "turn": campaign.turn,
+        "kind": kind,
+        "leader": leader,
+        "public": public,
+        **{k: v for k, v in data.items() if v is not None},
+    }
     if public and campaign.stage == 1 and "hex" in entry:
         # closed rooms (docs/rules-orion.md A2): the public post tells it without its place
         # (gmtool/report/records.py placeless); the leader's own report gives the hex
@@ -53,6 +62,7 @@ def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool 
 
 
 # ------------------------------------------------------------------ awards
+
 
 def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
     """(kind, value) of an award, also of the older ``{"turn", "hex", NAME: VALUE}`` shape."""
@@ -68,8 +78,9 @@ def award_id(player: Player, award: dict[str, Any]) -> int:
     return int(award.get("id") or player.awards.index(award) + 1)
 
 
-def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None,
-              reason: str) -> dict[str, Any]:
+def add_award(
+    campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str
+) -> dict[str, Any]:
     """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
     next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
     award = {"id": next_id, "turn": campaign.turn, "kind": kind, "value": value, "hex": hex_, "reason": reason}

@@ -5,6 +5,7 @@ bribes.  A bill passes with more yes than no; on a tie the chair's own vote stan
 if the chair abstained, the moderator records the chair's decision.  An Emperor needs
 ``floor(total / 2) + 1`` of all votes cast.
 """
+
 from __future__ import annotations
 
 import functools
@@ -39,7 +40,7 @@ BC_PER_VOTE = 3
 @dataclass(slots=True)
 class Ballot:
     leader: str
-    vote: str | None            # bills: yes | no | abstain; elections: the candidate (None: abstain)
+    vote: str | None  # bills: yes | no | abstain; elections: the candidate (None: abstain)
     planets: int
     bribe_bc: int = 0
 
@@ -48,8 +49,13 @@ class Ballot:
         return self.planets + self.bribe_bc // BC_PER_VOTE
 
     def to_data(self) -> dict[str, Any]:
-        return {"leader": self.leader, "vote": self.vote, "planets": self.planets, "bribe_bc": self.bribe_bc,
-                "votes": self.votes}
+        return {
+            "leader": self.leader,
+            "vote": self.vote,
+            "planets": self.planets,
+            "bribe_bc": self.bribe_bc,
+            "votes": self.votes,
+        }
 
 
 def check_bribe(bribe_bc: int, available_bc: int | None = None, who: str = "") -> None:
@@ -58,7 +64,9 @@ def check_bribe(bribe_bc: int, available_bc: int | None = None, who: str = "") -
     if bribe_bc % BC_PER_VOTE:
         raise RuleRefused(key="council.bribe_multiple", who=f"{who}: " if who else "", per=BC_PER_VOTE, bribe=bribe_bc)
     if available_bc is not None and bribe_bc > available_bc:
-        raise RuleRefused(key="council.bribe_too_big", who=f"{who}: " if who else "", bribe=bribe_bc, available=available_bc)
+        raise RuleRefused(
+            key="council.bribe_too_big", who=f"{who}: " if who else "", bribe=bribe_bc, available=available_bc
+        )
 
 
 @dataclass(slots=True)
@@ -71,7 +79,7 @@ class BillTally:
     decided_by_chair: bool
     chair: str
     ballots: list[Ballot] = field(default_factory=list)
-    silent: int = 0     # the votes (planets) of the leaders who cast no ballot (a campaign's tally)
+    silent: int = 0  # the votes (planets) of the leaders who cast no ballot (a campaign's tally)
 
     @property
     def abstain_or_silent(self) -> int:
@@ -82,9 +90,15 @@ class BillTally:
     def to_data(self, secret: bool = True) -> dict[str, Any]:
         """``secret`` (public): ``abstain`` counts the silent leaders' votes too; the
         moderator's data keeps them apart (``abstain``, ``silent``) beside every ballot."""
-        data = {"yes": self.yes, "no": self.no, "abstain": self.abstain_or_silent if secret else self.abstain,
-                "passed": self.passed, "tie": self.tie, "decided_by_chair": self.decided_by_chair,
-                "chair": self.chair}
+        data = {
+            "yes": self.yes,
+            "no": self.no,
+            "abstain": self.abstain_or_silent if secret else self.abstain,
+            "passed": self.passed,
+            "tie": self.tie,
+            "decided_by_chair": self.decided_by_chair,
+            "chair": self.chair,
+        }
         if not secret:
             data["silent"] = self.silent
             data["ballots"] = [b.to_data() for b in self.ballots]
@@ -100,8 +114,12 @@ class ElectionTally:
     ballots: list[Ballot] = field(default_factory=list)
 
     def to_data(self, secret: bool = True) -> dict[str, Any]:
-        data = {"totals": dict(self.totals), "total_votes": self.total_votes, "needed": self.needed,
-                "elected": self.elected}
+        data = {
+            "totals": dict(self.totals),
+            "total_votes": self.total_votes,
+            "needed": self.needed,
+            "elected": self.elected,
+        }
         if not secret:
             data["ballots"] = [b.to_data() for b in self.ballots]
         return data
@@ -155,11 +173,14 @@ def tally_election(ballots: list[Ballot]) -> ElectionTally:
     total = sum(b.votes for b in ballots)
     needed = total // 2 + 1
     elected = next((name for name, n in totals.items() if n >= needed), None) if total else None
-    return ElectionTally(dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))), total, needed, elected,
-                         list(ballots))
+    return ElectionTally(
+        dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))), total, needed, elected, list(ballots)
+    )
 
 
-def ballots_from_dict(data: dict[str, Any], election: bool, fail: Callable[..., Exception]) -> tuple[str, list[Ballot], str | None]:
+def ballots_from_dict(
+    data: dict[str, Any], election: bool, fail: Callable[..., Exception]
+) -> tuple[str, list[Ballot], str | None]:
     """The docs/commands.md ballots file → (chair, ballots, chair_decision)."""
     chair = data.get("chair")
     if not isinstance(chair, str) or not chair:

@@ -1,5 +1,6 @@
 """The Galactic Council in a campaign (docs/rules-orion.md A9): the bills deck, the chair's pick,
 secret ballots kept until the tally, bribes paid at the tally, laws, the Emperor."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +11,16 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import note
-from gmtool.rules.orion.council import (BILL_VOTES, Ballot, BillTally, ElectionTally, bill_vote, check_bribe,
-                                        tally_bill, tally_election)
+from gmtool.rules.orion.council import (
+    BILL_VOTES,
+    Ballot,
+    BillTally,
+    ElectionTally,
+    bill_vote,
+    check_bribe,
+    tally_bill,
+    tally_election,
+)
 
 BILLS_DECK = "bills"
 DRAWN = 2
@@ -34,8 +43,9 @@ def _chair(campaign: Campaign) -> str:
     return campaign.council.chair
 
 
-def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | None = None,
-            chair: Player | None = None) -> dict[str, Any]:
+def propose(
+    campaign: Campaign, bills: Table, source: DiceSource, pick: int | None = None, chair: Player | None = None
+) -> dict[str, Any]:
     """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom."""
     _no_council_in_stage_1(campaign)
     if chair is not None:
@@ -44,11 +54,11 @@ def propose(campaign: Campaign, bills: Table, source: DiceSource, pick: int | No
     vote = campaign.council.vote
     if vote is not None and vote.get("turn") != campaign.turn:
         # left over from an earlier turn that ended without `turn end`: back to the deck
-        for card in ([vote["bill"]] if vote.get("bill") else vote.get("options", [])):
+        for card in [vote["bill"]] if vote.get("bill") else vote.get("options", []):
             decks.to_bottom(campaign, BILLS_DECK, card)
         vote = campaign.council.vote = None
     if vote is not None and vote.get("bill"):
-        raise RuleRefused(key="council.bill_pending", bill=vote['bill'])
+        raise RuleRefused(key="council.bill_pending", bill=vote["bill"])
     if vote is None:
         decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
         options = decks.draw(campaign, BILLS_DECK, DRAWN, source)
@@ -83,7 +93,7 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
 def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
     if campaign.stage < ELECTION_STAGE:
         raise RuleRefused(key="council.emperor_stage3")
-    if campaign.council.emperor:   # elected this turn: the victory is declared at the turn end (A12)
+    if campaign.council.emperor:  # elected this turn: the victory is declared at the turn end (A12)
         raise RuleRefused(key="victory.emperor_elected", leader=campaign.council.emperor)
     check_bribe(bribe_bc, voter.bc, voter.name)
     election = campaign.council.election
@@ -104,7 +114,7 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
     for b in ballots:
         player = campaign.player(b.leader)
         check_bribe(b.bribe_bc, player.bc, player.name)
-    for b in ballots:   # paid whatever the outcome, exactly once
+    for b in ballots:  # paid whatever the outcome, exactly once
         campaign.player(b.leader).bc -= b.bribe_bc
 
 
@@ -120,8 +130,10 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
     """The open bill's result, changing nothing (raises on a tie the chair must decide)."""
     _no_council_in_stage_1(campaign)
     vote = _open_bill(campaign)
-    ballots = [Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
-               for name, b in vote["ballots"].items()]
+    ballots = [
+        Ballot(name, b["vote"], planets_of(campaign, name), int(b.get("bribe_bc", 0)))
+        for name, b in vote["ballots"].items()
+    ]
     # the silent leaders' votes: a public tally counts them with the abstentions (A9)
     silent = sum(planets_of(campaign, p.name) for p in campaign.players if p.name not in vote["ballots"])
     return tally_bill(ballots, _chair(campaign), chair_decision, silent), ballots
@@ -136,8 +148,13 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
         campaign.council.laws.append({"id": bill.id, "turn": campaign.turn})
     decks.discard(campaign, BILLS_DECK, bill.id)
     not_voted = _not_voted(campaign, vote["ballots"])
-    campaign.council.last_tally = {"kind": "bill", "turn": campaign.turn, "bill": bill.id,
-                                   "not_voted": not_voted, **result.to_data(secret=False)}
+    campaign.council.last_tally = {
+        "kind": "bill",
+        "turn": campaign.turn,
+        "bill": bill.id,
+        "not_voted": not_voted,
+        **result.to_data(secret=False),
+    }
     # for the turn's public post, whenever in the turn the tally is made (A9: totals only)
     note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
     campaign.council.vote = None
@@ -148,11 +165,16 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
         raise RuleRefused(key="council.no_election")
-    ballots = [Ballot(name, b.get("candidate"), planets_of(campaign, name), int(b.get("bribe_bc", 0)))
-               for name, b in election["ballots"].items()]
+    ballots = [
+        Ballot(name, b.get("candidate"), planets_of(campaign, name), int(b.get("bribe_bc", 0)))
+        for name, b in election["ballots"].items()
+    ]
     # every leader sits in the Council: a silent one abstains, its planets still count (A9)
-    silent = [Ballot(p.name, None, planets_of(campaign, p.name), 0) for p in campaign.players
-              if p.name not in election["ballots"]]
+    silent = [
+        Ballot(p.name, None, planets_of(campaign, p.name), 0)
+        for p in campaign.players
+        if p.name not in election["ballots"]
+    ]
     result = tally_election(ballots + silent)
     _pay_bribes(campaign, ballots)
     not_voted = _not_voted(campaign, election["ballots"])
@@ -162,9 +184,13 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     data = result.to_data(secret=False)
     for b in data["ballots"]:
         if b["vote"] is None:
-            del b["vote"]   # TOML has no null
-    campaign.council.last_tally = {"kind": "election", "turn": campaign.turn, "not_voted": not_voted,
-                                   **{k: v for k, v in data.items() if v is not None}}
+            del b["vote"]  # TOML has no null
+    campaign.council.last_tally = {
+        "kind": "election",
+        "turn": campaign.turn,
+        "not_voted": not_voted,
+        **{k: v for k, v in data.items() if v is not None},
+    }
     campaign.council.election = None
     note(campaign, "election_tally", not_voted=not_voted, **result.to_data())
     return result, not_voted

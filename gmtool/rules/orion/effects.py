@@ -1,5 +1,6 @@
 """Effects written in tables as text — ``"bc:+3"``, ``"orders:-1"``, ``"rp:+4"``,
 ``"colonists:+1"`` (on the homeworld) — applied to a leader (quest rewards, event cards)."""
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> lis
             setattr(player, what, max(0, before + amount))
             got = getattr(player, what) - before
         change: dict[str, Any] = {what: got}
-        if got != amount:   # the report says what a limit held back, rather than leave it out
+        if got != amount:  # the report says what a limit held back, rather than leave it out
             change["cut"] = {"what": what, "wanted": amount, "got": got}
         changes.append(change)
     return changes

@@ -7,6 +7,7 @@ and the A4.5 limits; rows carry ``properties``, ``event``, ``add_property``,
 ``monster``, ``guards``, ``type``, ``min_size`` and gains (BC, orders, colonists …).
 The code knows only what those value names mean.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ class Gain:
 
 @dataclass(slots=True)
 class EventOutcome:
-    kind: str              # "negative" | "positive" (the exploration row's `event`)
+    kind: str  # "negative" | "positive" (the exploration row's `event`)
     roll: TableRoll
     ignored: bool = False  # it would give a property the planet already has
 
@@ -56,9 +57,9 @@ class EventOutcome:
 class MonsterOutcome:
     roll: TableRoll
     great: bool
-    guards: Row | None           # the positive event it guards
+    guards: Row | None  # the positive event it guards
     guards_table: Table | None
-    deferred: list[Gain] = field(default_factory=list)   # gained once it is destroyed
+    deferred: list[Gain] = field(default_factory=list)  # gained once it is destroyed
 
 
 @dataclass(slots=True)
@@ -73,10 +74,10 @@ class Planet:
     growth: int
     type_roll: TableRoll | None = None
     size_roll: TableRoll | None = None
-    type_fixed_by: Row | None = None     # an event that fixed the type (lost colony)
+    type_fixed_by: Row | None = None  # an event that fixed the type (lost colony)
     size_raised_from: Row | None = None  # the rolled size, raised by an event (natives)
     size_raised_by: Row | None = None
-    forced: tuple[str, ...] = ()         # what `world planet` forced: "type", "size"
+    forced: tuple[str, ...] = ()  # what `world planet` forced: "type", "size"
 
     @property
     def type(self) -> str:
@@ -88,9 +89,13 @@ class Planet:
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "type": self.type, "size": self.size, "max_population": self.max_population,
-            "production": self.production, "properties": sorted(self.properties),
-            "pp_per_worker": self.pp_per_worker, "rp_per_scientist": self.rp_per_scientist,
+            "type": self.type,
+            "size": self.size,
+            "max_population": self.max_population,
+            "production": self.production,
+            "properties": sorted(self.properties),
+            "pp_per_worker": self.pp_per_worker,
+            "rp_per_scientist": self.rp_per_scientist,
             "growth": self.growth,
         }
         if self.type_fixed_by:
@@ -107,7 +112,7 @@ class Planet:
 class Exploration:
     stage: int
     near: Neighbourhood | None
-    exploration: TableRoll | None   # None: a planet made by special rules (no exploration roll)
+    exploration: TableRoll | None  # None: a planet made by special rules (no exploration roll)
     discovery: str
     events: list[EventOutcome] = field(default_factory=list)
     monster: MonsterOutcome | None = None
@@ -141,8 +146,7 @@ class Exploration:
             "stage": self.stage,
             "discovery": self.discovery,
             "planet": self.planet.to_data() if self.planet else None,
-            "events": [{"kind": e.kind, "roll": e.roll.total, "id": e.id, "ignored": e.ignored}
-                       for e in self.events],
+            "events": [{"kind": e.kind, "roll": e.roll.total, "id": e.id, "ignored": e.ignored} for e in self.events],
             "monster": monster,
             "rolls": [{"table": r.table.id, "value": r.face} for r in self.rolls],
             "rerolls": [{"face": r.face, "row": r.row.id} for r in self.rerolls],
@@ -176,8 +180,7 @@ class OrionTables:
         """What a set of properties does to a planet (memoised)."""
         profile = self._profiles.get(props)
         if profile is None:
-            profile = self._profiles[props] = _PropertyProfile(
-                [self.property_row(p) for p in props], self.base_growth)
+            profile = self._profiles[props] = _PropertyProfile([self.property_row(p) for p in props], self.base_growth)
         return profile
 
     def type_modifiers(self, props: tuple[str, ...], near: Neighbourhood | None) -> list[AppliedModifier]:
@@ -186,8 +189,11 @@ class OrionTables:
         mods = self._type_mods.get(key)
         if mods is None:
             table = self.world_type
-            mods = self._type_mods[key] = [AppliedModifier(m.value, m.id, m.label) for m in table.modifiers
-                                           if _modifier_applies(table, m.when, props, near)]
+            mods = self._type_mods[key] = [
+                AppliedModifier(m.value, m.id, m.label)
+                for m in table.modifiers
+                if _modifier_applies(table, m.when, props, near)
+            ]
         return mods
 
     def next_tables(self, table: Table, names: tuple[str, ...]) -> list[Table]:
@@ -213,8 +219,9 @@ class OrionTables:
             raise InputError(key="orion.unknown_property", prop=prop, known=known) from None
 
 
-def _modifier_applies(table: Table, when: dict[str, Any], properties: tuple[str, ...],
-                      near: Neighbourhood | None) -> bool:
+def _modifier_applies(
+    table: Table, when: dict[str, Any], properties: tuple[str, ...], near: Neighbourhood | None
+) -> bool:
     for key, value in when.items():
         if key == "property":
             if value not in properties:
@@ -244,8 +251,7 @@ class _PropertyProfile:
 
         self.rows = rows
         self.max_population = total("max_population")
-        self.floor = max([1] + [int(r.values["min_max_population"]) for r in rows
-                                if "min_max_population" in r.values])
+        self.floor = max([1] + [int(r.values["min_max_population"]) for r in rows if "min_max_population" in r.values])
         self.pp = total("pp_per_worker")
         self.rp = total("rp_per_scientist")
         self.rp_bonus = total("rp_bonus_per_scientist")
@@ -292,13 +298,20 @@ def make_planet(
     max_population = max(profile.floor, int(size_row.values["max_population"]) + profile.max_population)
     production = int(type_row.values["production"])
     return Planet(
-        type_row=type_row, size_row=size_row, properties=list(props),
-        max_population=max_population, production=production,
+        type_row=type_row,
+        size_row=size_row,
+        properties=list(props),
+        max_population=max_population,
+        production=production,
         pp_per_worker=max(0, production + profile.pp),
         rp_per_scientist=max(0, production + profile.rp) + profile.rp_bonus,
         growth=profile.growth,
-        type_roll=type_roll, size_roll=size_roll, type_fixed_by=type_fixed_by,
-        size_raised_from=raised_from, size_raised_by=raised_by, forced=tuple(forced),
+        type_roll=type_roll,
+        size_roll=size_roll,
+        type_fixed_by=type_fixed_by,
+        size_raised_from=raised_from,
+        size_raised_by=raised_by,
+        forced=tuple(forced),
     )
 
 
@@ -313,8 +326,7 @@ def gains(table: Table, row: Row, stage: int) -> list[Gain]:
     return out
 
 
-def explore(roller: Roller, tables: OrionTables, stage: int = 1,
-            near: Neighbourhood | None = None) -> Exploration:
+def explore(roller: Roller, tables: OrionTables, stage: int = 1, near: Neighbourhood | None = None) -> Exploration:
     """Explore one hex: the whole chain of docs/rules-orion.md A4 with the dice from ``roller``."""
     _check_stage(stage)
     table = tables.exploration
@@ -327,14 +339,27 @@ def explore(roller: Roller, tables: OrionTables, stage: int = 1,
     first = roller.roll(table, (), stage, "exploration", allowed, reason)
     row = first.row
     result = Exploration(stage, near, first, row.values.get("discovery", "empty"))
-    _develop(roller, tables, result, list(row.values.get("properties", ())),
-             str(row.values.get("event", "")), tables.next_tables(table, row.next))
+    _develop(
+        roller,
+        tables,
+        result,
+        list(row.values.get("properties", ())),
+        str(row.values.get("event", "")),
+        tables.next_tables(table, row.next),
+    )
     return result
 
 
-def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properties: Sequence[str] = (),
-                   event: str | None = "auto", type_id: str | None = None, size_id: str | None = None,
-                   near: Neighbourhood | None = None) -> Exploration:
+def special_planet(
+    roller: Roller,
+    tables: OrionTables,
+    stage: int = 1,
+    properties: Sequence[str] = (),
+    event: str | None = "auto",
+    type_id: str | None = None,
+    size_id: str | None = None,
+    near: Neighbourhood | None = None,
+) -> Exploration:
     """A planet "made by special rules": the given properties, type or size forced, the
     rest rolled as exploration would.  ``event``: ``"negative"``/``"positive"`` rolls that
     event table; ``"auto"`` rolls the event that the exploration row with exactly these
@@ -350,8 +375,13 @@ def special_planet(roller: Roller, tables: OrionTables, stage: int = 1, properti
     kind, event_tables = "", []
     rows = tables.exploration.rows
     if event == "auto":
-        match = [r for r in rows if r.values.get("discovery") == "planet"
-                 and sorted(r.values.get("properties", ())) == sorted(props) and r.values.get("event")]
+        match = [
+            r
+            for r in rows
+            if r.values.get("discovery") == "planet"
+            and sorted(r.values.get("properties", ())) == sorted(props)
+            and r.values.get("event")
+        ]
         if match:
             kind, event_tables = str(match[0].values["event"]), tables.next_tables(tables.exploration, match[0].next)
     elif event is not None:
@@ -370,9 +400,16 @@ def _check_stage(stage: int) -> None:
         raise InputError(key="orion.bad_stage", stage=stage)
 
 
-def _develop(roller: Roller, tables: OrionTables, result: Exploration, properties: list[str],
-             kind: str, event_tables: list[Table], type_id: str | None = None,
-             size_id: str | None = None) -> None:
+def _develop(
+    roller: Roller,
+    tables: OrionTables,
+    result: Exploration,
+    properties: list[str],
+    kind: str,
+    event_tables: list[Table],
+    type_id: str | None = None,
+    size_id: str | None = None,
+) -> None:
     """Everything after the exploration roll: events, monster, world type, size."""
     stage = result.stage
     type_fixed_by = min_size = None
@@ -408,9 +445,8 @@ def _develop(roller: Roller, tables: OrionTables, result: Exploration, propertie
         # terran world, natives make it at least small.
         if "type" in shaping.values and type_id is None:
             type_id, type_fixed_by = shaping.values["type"], shaping
-        if "min_size" in shaping.values and size_id is None:   # a forced size stands
+        if "min_size" in shaping.values and size_id is None:  # a forced size stands
             min_size = (shaping.values["min_size"], shaping)
 
     if result.discovery == "planet":
-        result.planet = make_planet(roller, tables, properties, result.near, type_id, type_fixed_by,
-                                    size_id, min_size)
+        result.planet = make_planet(roller, tables, properties, result.near, type_id, type_fixed_by, size_id, min_size)

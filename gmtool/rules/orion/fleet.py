@@ -1,5 +1,6 @@
 """A leader's ships: the support ships it counts (scouts, colony ships) and its combat
 ships by class (docs/rules-orion.md A2, A6). A leaf module: every rule that moves ships uses it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +9,7 @@ from gmtool.campaign.model import SUPPORT_SHIPS, Player
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label, Msg, has
 
-SHIP_KINDS = ("support", "ship")     # rows of the costs table that are ships
+SHIP_KINDS = ("support", "ship")  # rows of the costs table that are ships
 
 
 def ship_named(costs: Any, name: str) -> str:

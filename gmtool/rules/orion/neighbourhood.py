@@ -1,4 +1,5 @@
 """What the exploration rules need to know of an adjacent homeworld (docs/rules-orion.md A4.4–A4.5)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

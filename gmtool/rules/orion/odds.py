@@ -1,4 +1,5 @@
 """Exact odds of the exploration chain, by enumerating the very code that plays it."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,8 +31,7 @@ def features(result: Exploration) -> Iterator[tuple[str, str]]:
     yield "monster", result.monster.roll.row.id if result.monster else NONE
 
 
-def exact_odds(tables: OrionTables, stage: int, near: Neighbourhood | None = None
-               ) -> dict[str, dict[str, Fraction]]:
+def exact_odds(tables: OrionTables, stage: int, near: Neighbourhood | None = None) -> dict[str, dict[str, Fraction]]:
     """P(category = value) for every value the chain can produce, as exact fractions."""
     odds: dict[str, dict[str, Fraction]] = {c: {} for c in CATEGORIES}
     for result, p in enumerate_outcomes(lambda roller: explore(roller, tables, stage, near)):
@@ -41,8 +41,9 @@ def exact_odds(tables: OrionTables, stage: int, near: Neighbourhood | None = Non
     return odds
 
 
-def simulate(tables: OrionTables, stage: int, near: Neighbourhood | None, runs: int,
-             seed: int | None) -> dict[str, Counter]:
+def simulate(
+    tables: OrionTables, stage: int, near: Neighbourhood | None, runs: int, seed: int | None
+) -> dict[str, Counter]:
     """Counts of each (category, value) over ``runs`` chains with seeded random dice."""
     roller = DiceRoller(RandomSource(seed))
     counts: dict[str, Counter] = {c: Counter() for c in CATEGORIES}

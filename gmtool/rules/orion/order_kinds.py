@@ -19,6 +19,7 @@ The orders-file parser (:mod:`gmtool.rules.orion.orders`), the sorter, ``turn ch
 reports, docs/turns.md's table of orders (``python tools/docs.py``) and the tests all read
 :data:`ORDER_KINDS`; a new kind of order is one record here.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 # ----------------------------------------------------------------------------- the phases
 
+
 @dataclass(frozen=True)
 class Phase:
     """A step of the turn. Orders sort by phase, then (``by_leader``) by the leader's place
@@ -47,11 +49,11 @@ class Phase:
     by_kind: bool = True
 
 
-JOIN = Phase("join", by_leader=False, by_kind=False)   # a new leader, before anyone moves
-MOVEMENT = Phase("movement")                            # in movement order (A3)
-PRODUCTION = Phase("before production")                 # what production needs
-COUNCIL = Phase("council", by_kind=False)               # the chair's bill and the ballots
-ROSTER = Phase("roster")                                # leaves, take-overs, renames: last
+JOIN = Phase("join", by_leader=False, by_kind=False)  # a new leader, before anyone moves
+MOVEMENT = Phase("movement")  # in movement order (A3)
+PRODUCTION = Phase("before production")  # what production needs
+COUNCIL = Phase("council", by_kind=False)  # the chair's bill and the ballots
+ROSTER = Phase("roster")  # leaves, take-overs, renames: last
 PHASES = (JOIN, MOVEMENT, PRODUCTION, COUNCIL, ROSTER)
 
 
@@ -61,11 +63,11 @@ PHASES = (JOIN, MOVEMENT, PRODUCTION, COUNCIL, ROSTER)
 TYPES: dict[str, Callable[[Any], bool]] = {
     "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
     "text": lambda v: isinstance(v, str),
-    "hex": lambda v: isinstance(v, str),                # "Q,R", parsed when played
+    "hex": lambda v: isinstance(v, str),  # "Q,R", parsed when played
     "bool": lambda v: isinstance(v, bool),
     "true": lambda v: v is True,
     "texts": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-    "any": lambda v: True,                               # the handler checks it
+    "any": lambda v: True,  # the handler checks it
 }
 NEED = {"int": "need_int", "text": "need_text", "hex": "need_text", "bool": "need_bool", "texts": "need_texts"}
 
@@ -91,6 +93,7 @@ def need(name: str, type: str = "text") -> Key:
 
 
 # ------------------------------------------------------------------------------ a record
+
 
 @dataclass
 class Act:
@@ -118,14 +121,14 @@ class OrderKind:
     name: str
     phase: Phase
     handler: Handler
-    plain: str | None = None            # the type of its plain value (None: a table only)
-    keys: tuple[Key, ...] = ()          # the keys of its table (none: no table)
-    single: bool = False                # one value, never a list of orders
-    what: str = ""                      # how a wrong value is named: error.orders.what.<what>
-    wrong: str | None = None            # its own message for any wrong value: error.<wrong>
-    line: Line | None = None            # its line in the leader's report (see report/turns.py)
-    post: str | None = None             # its forum command (forum.command.<post> in the catalogs)
-    example: str = ""                   # a value as an orders file writes it (docs/turns.md)
+    plain: str | None = None  # the type of its plain value (None: a table only)
+    keys: tuple[Key, ...] = ()  # the keys of its table (none: no table)
+    single: bool = False  # one value, never a list of orders
+    what: str = ""  # how a wrong value is named: error.orders.what.<what>
+    wrong: str | None = None  # its own message for any wrong value: error.<wrong>
+    line: Line | None = None  # its line in the leader's report (see report/turns.py)
+    post: str | None = None  # its forum command (forum.command.<post> in the catalogs)
+    example: str = ""  # a value as an orders file writes it (docs/turns.md)
 
     def check(self, value: Any) -> None:
         """Refuse a value this kind does not take (InputError): an unknown or missing key,
@@ -144,8 +147,9 @@ class OrderKind:
             return
         if self.plain is not None and TYPES[self.plain](value):
             return
-        raise self._wrong(value) or self._need(self.plain or "table", Msg("error.orders.what." + self.what,
-                                                                          order=self.name), value)
+        raise self._wrong(value) or self._need(
+            self.plain or "table", Msg("error.orders.what." + self.what, order=self.name), value
+        )
 
     def form(self) -> Msg:
         """What the order takes, in words: ``its keys: hex, workers, scientists``."""
@@ -156,7 +160,7 @@ class OrderKind:
 
     @staticmethod
     def _need(type_: str, what: Any, value: Any) -> InputError:
-        if type_ == "int" and not isinstance(what, Msg):   # a key: the value it was given
+        if type_ == "int" and not isinstance(what, Msg):  # a key: the value it was given
             return InputError(key="orders.not_int", what=what, value=repr(value))
         return InputError(key="orders." + NEED.get(type_, "need_table"), what=what)
 
@@ -167,6 +171,7 @@ def _key_what(name: str, order: str) -> Any:
 
 
 # ------------------------------------------------------------------------------ handlers
+
 
 def _explore(a: Act) -> Any:
     """``"2,-2"``, or ``{ hex = "2,-2", ship = "frigate" }`` (a ship by id or label)."""
@@ -211,8 +216,10 @@ def _events(a: Act) -> Any:
 def _quests(a: Act) -> Any:
     from gmtool.rules.orion import turns
 
-    return {**turns.complete_quest(a.campaign, a.rules, a.leader(), a.value),
-            "table": a.rules.quests(a.campaign.stage).name}
+    return {
+        **turns.complete_quest(a.campaign, a.rules, a.leader(), a.value),
+        "table": a.rules.quests(a.campaign.stage).name,
+    }
 
 
 def _agents(a: Act) -> Any:
@@ -225,8 +232,9 @@ def _agents(a: Act) -> Any:
     if agent.owner != leader.name:
         raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
     lib = a.rules.library
-    return agents_campaign.use(c, agent, v["ability"], lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"),
-                               a.source, against, frame).to_data()
+    return agents_campaign.use(
+        c, agent, v["ability"], lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"), a.source, against, frame
+    ).to_data()
 
 
 def _assign(a: Act) -> Any:
@@ -299,13 +307,13 @@ def _election(a: Act) -> Any:
 # the moderator's records of battles it resolved (docs/rules-orion.md A12): the leader is the
 # one whose fleet did it (or who won or lost the ship, the award)
 
+
 def _slay(a: Act) -> Any:
     from gmtool.rules.orion import records
 
     v = a.value
     if isinstance(v, dict):
-        return records.slay_monster(a.campaign, a.rules, Hex.parse(v["hex"]), a.leader(),
-                                    v.get("research_ship", False))
+        return records.slay_monster(a.campaign, a.rules, Hex.parse(v["hex"]), a.leader(), v.get("research_ship", False))
     return records.slay_monster(a.campaign, a.rules, Hex.parse(v), a.leader())
 
 
@@ -341,16 +349,18 @@ def _award(a: Act) -> Any:
     from gmtool.rules.orion import records
 
     v = a.value
-    return records.apply_award(a.campaign, a.rules, a.leader(), v["id"], v.get("tech", []), v.get("science"),
-                               v.get("drop"))
+    return records.apply_award(
+        a.campaign, a.rules, a.leader(), v["id"], v.get("tech", []), v.get("science"), v.get("drop")
+    )
 
 
 def _grant(a: Act) -> Any:
     from gmtool.rules.orion import records
 
     v = a.value
-    return records.grant(a.campaign, a.leader(), v.get("bc", 0), v.get("rp", 0), v.get("reason", ""),
-                         v.get("public", False))
+    return records.grant(
+        a.campaign, a.leader(), v.get("bc", 0), v.get("rp", 0), v.get("reason", ""), v.get("public", False)
+    )
 
 
 def _research(a: Act) -> Any:
@@ -367,6 +377,7 @@ def _research(a: Act) -> Any:
 # leader joins in the table under its new name (which may hold its first orders); leaves,
 # take-overs and renames are in the table of the leader concerned, so every name in the file
 # is the name the leader has when the file is written
+
 
 def _player_add(a: Act) -> Any:
     from gmtool.rules.orion import roster
@@ -395,9 +406,12 @@ def _rename(replaced: bool) -> Handler:
 
 # ------------------------------------------------------------------------- report lines
 
+
 def _assign_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
-    return f"{name} {r['hex']}: {t('n_workers', lang, n=r.get('workers', 0))}, " \
-           f"{t('n_scientists', lang, n=r['scientists'])}"
+    return (
+        f"{name} {r['hex']}: {t('n_workers', lang, n=r.get('workers', 0))}, "
+        f"{t('n_scientists', lang, n=r['scientists'])}"
+    )
 
 
 def _activate_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
@@ -439,49 +453,160 @@ def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., s
 # ------------------------------------------------------------------------------ the list
 
 ORDER_KINDS: tuple[OrderKind, ...] = (
-    OrderKind("player_add", JOIN, _player_add, "true", (key("race"),), single=True, wrong="orders.player_add",
-              example='{ race = "psilon" }'),
+    OrderKind(
+        "player_add",
+        JOIN,
+        _player_add,
+        "true",
+        (key("race"),),
+        single=True,
+        wrong="orders.player_add",
+        example='{ race = "psilon" }',
+    ),
     OrderKind("fleet", MOVEMENT, _fleet, "int", what="fleet", example="1"),
-    OrderKind("explore", MOVEMENT, _explore, "hex", (need("hex", "hex"), key("ship")), what="hex",
-              post="explore", example='["2,-2", { hex = "3,-2", ship = "frigate" }]'),
-    OrderKind("slay", MOVEMENT, _slay, "hex", (need("hex", "hex"), key("research_ship", "bool")), what="hex",
-              example='[{ hex = "2,-1", research_ship = true }]'),
+    OrderKind(
+        "explore",
+        MOVEMENT,
+        _explore,
+        "hex",
+        (need("hex", "hex"), key("ship")),
+        what="hex",
+        post="explore",
+        example='["2,-2", { hex = "3,-2", ship = "frigate" }]',
+    ),
+    OrderKind(
+        "slay",
+        MOVEMENT,
+        _slay,
+        "hex",
+        (need("hex", "hex"), key("research_ship", "bool")),
+        what="hex",
+        example='[{ hex = "2,-1", research_ship = true }]',
+    ),
     OrderKind("orion_damage", MOVEMENT, _orion_damage, "int", what="orion_damage", example="9"),
     OrderKind("capture", MOVEMENT, _hex_record("capture_planet"), "hex", what="hex", example='["3,-1"]'),
     OrderKind("blockade", MOVEMENT, _hex_record("set_blockade"), "hex", what="hex", example='["3,-1"]'),
     OrderKind("lift", MOVEMENT, _hex_record("lift_blockade"), "hex", what="hex", example='["3,-1"]'),
-    OrderKind("ship_add", MOVEMENT, _ship(True), "text", (need("class"), key("reason")), what="ship",
-              example='[{ class = "frigate", reason = "a derelict" }]'),
-    OrderKind("ship_lose", MOVEMENT, _ship(False), "text", (need("class"), key("reason")), what="ship",
-              example='["frigate"]'),
-    OrderKind("award", MOVEMENT, _award, None, (need("id", "int"), key("tech", "texts"), key("science"), key("drop")),
-              what="award", example='[{ id = 1, tech = ["hq_computers"] }]'),
-    OrderKind("colonize", MOVEMENT, _colonize, "hex", (need("hex", "hex"), key("override")), what="hex",
-              example='["2,-3"]'),
-    OrderKind("events", MOVEMENT, _events, None, (need("card"), key("choice", "int")), what="event",
-              example='[{ card = "refugees", choice = 2 }]'),
+    OrderKind(
+        "ship_add",
+        MOVEMENT,
+        _ship(True),
+        "text",
+        (need("class"), key("reason")),
+        what="ship",
+        example='[{ class = "frigate", reason = "a derelict" }]',
+    ),
+    OrderKind(
+        "ship_lose", MOVEMENT, _ship(False), "text", (need("class"), key("reason")), what="ship", example='["frigate"]'
+    ),
+    OrderKind(
+        "award",
+        MOVEMENT,
+        _award,
+        None,
+        (need("id", "int"), key("tech", "texts"), key("science"), key("drop")),
+        what="award",
+        example='[{ id = 1, tech = ["hq_computers"] }]',
+    ),
+    OrderKind(
+        "colonize", MOVEMENT, _colonize, "hex", (need("hex", "hex"), key("override")), what="hex", example='["2,-3"]'
+    ),
+    OrderKind(
+        "events",
+        MOVEMENT,
+        _events,
+        None,
+        (need("card"), key("choice", "int")),
+        what="event",
+        example='[{ card = "refugees", choice = 2 }]',
+    ),
     OrderKind("quests", MOVEMENT, _quests, "text", what="quest", example='["first-survey"]'),
-    OrderKind("agents", MOVEMENT, _agents, None, (need("agent"), need("ability"), key("target"), key("frame")),
-              what="agent", line=_agents_line, post="check",
-              example='[{ agent = "Kess", ability = "steal-tech", target = "bob" }]'),
+    OrderKind(
+        "agents",
+        MOVEMENT,
+        _agents,
+        None,
+        (need("agent"), need("ability"), key("target"), key("frame")),
+        what="agent",
+        line=_agents_line,
+        post="check",
+        example='[{ agent = "Kess", ability = "steal-tech", target = "bob" }]',
+    ),
     OrderKind("research", MOVEMENT, _research, "text", single=True, wrong="orders.research", example='"victory"'),
-    OrderKind("grant", MOVEMENT, _grant, None, (key("bc", "int"), key("rp", "int"), key("reason"),
-                                                 key("public", "bool")),
-              what="grant", example='[{ rp = 5, reason = "Research Pact", public = true }]'),
-    OrderKind("assign", PRODUCTION, _assign, None, (need("hex", "hex"), key("workers", "int"), key("scientists", "int")),
-              what="assignment", line=_assign_line, example='[{ hex = "1,-3", workers = 2, scientists = 1 }]'),
+    OrderKind(
+        "grant",
+        MOVEMENT,
+        _grant,
+        None,
+        (key("bc", "int"), key("rp", "int"), key("reason"), key("public", "bool")),
+        what="grant",
+        example='[{ rp = 5, reason = "Research Pact", public = true }]',
+    ),
+    OrderKind(
+        "assign",
+        PRODUCTION,
+        _assign,
+        None,
+        (need("hex", "hex"), key("workers", "int"), key("scientists", "int")),
+        what="assignment",
+        line=_assign_line,
+        example='[{ hex = "1,-3", workers = 2, scientists = 1 }]',
+    ),
     OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
-    OrderKind("scrap", PRODUCTION, _scrap, None, (need("item"), key("hex", "hex")), what="scrap", line=_scrap_line,
-              example='[{ item = "frigate", hex = "1,-3" }]'),
-    OrderKind("build", PRODUCTION, _build, None, (need("hex", "hex"), need("item")), what="build", line=_build_line,
-              example='[{ hex = "1,-3", item = "frigate" }]'),
+    OrderKind(
+        "scrap",
+        PRODUCTION,
+        _scrap,
+        None,
+        (need("item"), key("hex", "hex")),
+        what="scrap",
+        line=_scrap_line,
+        example='[{ item = "frigate", hex = "1,-3" }]',
+    ),
+    OrderKind(
+        "build",
+        PRODUCTION,
+        _build,
+        None,
+        (need("hex", "hex"), need("item")),
+        what="build",
+        line=_build_line,
+        example='[{ hex = "1,-3", item = "frigate" }]',
+    ),
     OrderKind("bill", COUNCIL, _bill, "any", single=True, line=_bill_line, example="2"),
-    OrderKind("vote", COUNCIL, _vote, None, (need("choice"), key("bribe", "int")), single=True, what="vote",
-              line=_vote_line, post="vote", example='{ choice = "yes", bribe = 3 }'),
-    OrderKind("election", COUNCIL, _election, None, (key("candidate"), key("bribe", "int")), single=True,
-              what="election", line=_election_line, example='{ candidate = "bob", bribe = 3 }'),
-    OrderKind("player_drop", ROSTER, _player_drop, "true", (key("keep", "bool"),), single=True,
-              wrong="orders.player_drop", example="{ keep = true }"),
+    OrderKind(
+        "vote",
+        COUNCIL,
+        _vote,
+        None,
+        (need("choice"), key("bribe", "int")),
+        single=True,
+        what="vote",
+        line=_vote_line,
+        post="vote",
+        example='{ choice = "yes", bribe = 3 }',
+    ),
+    OrderKind(
+        "election",
+        COUNCIL,
+        _election,
+        None,
+        (key("candidate"), key("bribe", "int")),
+        single=True,
+        what="election",
+        line=_election_line,
+        example='{ candidate = "bob", bribe = 3 }',
+    ),
+    OrderKind(
+        "player_drop",
+        ROSTER,
+        _player_drop,
+        "true",
+        (key("keep", "bool"),),
+        single=True,
+        wrong="orders.player_drop",
+        example="{ keep = true }",
+    ),
     OrderKind("player_replace", ROSTER, _rename(True), "text", single=True, what="new_name", example='"erin"'),
     OrderKind("player_rename", ROSTER, _rename(False), "text", single=True, what="new_name", example='"Carolina"'),
 )

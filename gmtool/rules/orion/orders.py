@@ -21,6 +21,7 @@ An orders file is TOML with one table per leader::
 Every problem is reported with its ``file:line`` and leader; nothing is applied if any
 is found.
 """
+
 from __future__ import annotations
 
 import copy
@@ -54,14 +55,14 @@ class Order:
 class Problem:
     line: int
     leader: str
-    reason: Any   # a Msg, a domain error or plain text
-    kind: str = ""   # the order it refused
-    after: Msg | None = None   # an earlier order of the file whose outcome is why
+    reason: Any  # a Msg, a domain error or plain text
+    kind: str = ""  # the order it refused
+    after: Msg | None = None  # an earlier order of the file whose outcome is why
 
     def text(self, lang: str = "en") -> str:
         reason = self.reason
         if isinstance(reason, GmError) and self.leader and reason.params.get("who") == f"{self.leader}: ":
-            reason = copy.copy(reason)   # the line names the leader already
+            reason = copy.copy(reason)  # the line names the leader already
             reason.params = {**reason.params, "who": ""}
         text = reason.text(lang) if isinstance(reason, (Msg, GmError)) else str(reason)
         if self.after is not None:
@@ -92,7 +93,7 @@ def _locate(text: str) -> Callable[..., int]:
             in_table = True
             continue
         key = re.match(r"^\s*\"?([^\s=\"]+)\"?\s*=", line)
-        if key and not in_table:   # a top-level `leader = …`
+        if key and not in_table:  # a top-level `leader = …`
             headers.setdefault(key.group(1), i)
 
     def where(leader: str, key: str | None = None) -> int:
@@ -149,8 +150,9 @@ def load_orders(text: str, where: str) -> dict[str, Any]:
         found = unquoted_name(text)
         failed = re.search(r"at line (\d+)", str(exc))
         if found and (failed is None or found[0] <= int(failed.group(1))):
-            raise InputError(key="orders_file.unquoted_name", where=where, line=found[0], written=found[1],
-                             fixed=found[2]) from None
+            raise InputError(
+                key="orders_file.unquoted_name", where=where, line=found[0], written=found[1], fixed=found[2]
+            ) from None
         from gmtool.tomlfile import toml_message
 
         raise InputError(key="campaign.in_file", where=where, reason=toml_message(exc)) from None
@@ -161,7 +163,7 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
     orders: list[Order] = []
     problems: list[Problem] = []
     turn = data.get("turn")
-    if turn is None:   # an empty or cut file must not play a turn
+    if turn is None:  # an empty or cut file must not play a turn
         problems.append(Problem(1, "", Msg("error.orders.no_turn", turn=campaign.turn)))
     elif isinstance(turn, bool) or not isinstance(turn, int) or turn != campaign.turn:
         problems.append(Problem(1, "", Msg("error.orders.wrong_turn", turn=turn, current=campaign.turn)))
@@ -173,13 +175,16 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
             problems.append(Problem(where(leader), leader, Msg("error.orders.not_table")))
             continue
         if leader not in leaders and "player_add" not in table:
-            problems.append(Problem(where(leader), leader, Msg("error.orders.not_leader", name=leader,
-                                                               leaders=sorted(leaders))))
+            problems.append(
+                Problem(where(leader), leader, Msg("error.orders.not_leader", name=leader, leaders=sorted(leaders)))
+            )
             continue
         for key, value in table.items():
             kind = KINDS.get(key)
             if kind is None:
-                problems.append(Problem(where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KEYS))))
+                problems.append(
+                    Problem(where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KEYS)))
+                )
                 continue
             items = value if isinstance(value, list) and not kind.single else [value]
             for item in items:
@@ -202,10 +207,14 @@ def sort_orders(orders: list[Order], movement: list[str]) -> list[Order]:
 
 # What a leader loses to an earlier order's outcome (a contamination, a lost ship, a quest's
 # cost …: the ``changes`` of its log entries), and the refusals that loss can cause.
-SHORT_OF = {"orders": ("orion.activation_cost", "orion.fleet_cost", "agents.no_orders"),
-            "homeworld_colonists": ("orion.assign_too_many",), "colonists": ("orion.assign_too_many",),
-            "ship_lost": ("orion.no_ship_to_move", "reach.ships_moved", "orion.no_colony_ship"),
-            "bc": ("council.bribe_too_big",), "rp": ("records.no_rp",)}
+SHORT_OF = {
+    "orders": ("orion.activation_cost", "orion.fleet_cost", "agents.no_orders"),
+    "homeworld_colonists": ("orion.assign_too_many",),
+    "colonists": ("orion.assign_too_many",),
+    "ship_lost": ("orion.no_ship_to_move", "reach.ships_moved", "orion.no_colony_ship"),
+    "bc": ("council.bribe_too_big",),
+    "rp": ("records.no_rp",),
+}
 
 
 def _losses(entries: list[dict[str, Any]], leader: str, refusal: str | None, costs: Any) -> list[Msg]:
@@ -239,8 +248,7 @@ def _written(order: Order) -> str:
     return f"{order.kind} {v}"
 
 
-def _why(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal: RuleRefused,
-         costs: Any) -> Msg | None:
+def _why(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal: RuleRefused, costs: Any) -> Msg | None:
     """The latest earlier order of the same leader whose outcome took what ``failed`` lacked."""
     for order, entries in reversed(done):
         if order.leader != failed.leader:
@@ -251,7 +259,9 @@ def _why(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal:
     return None
 
 
-def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
+def apply_orders(
+    campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]
+) -> tuple[list[Problem], list[dict[str, Any]]]:
     """Apply every order it can; return the problems and what each order did. An order
     the rules refuse after an earlier order of the file took what it needs (a contamination
     cost the order or the colonist, the ship was lost) names that order and its outcome."""
@@ -266,7 +276,7 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
             if order.kind == "agents" and isinstance(order.value, dict):
                 name = str(order.value.get("agent", "")).casefold()
                 if name in agents_used:
-                    raise InputError(key="orders.agent_twice", agent=str(order.value.get('agent')))
+                    raise InputError(key="orders.agent_twice", agent=str(order.value.get("agent")))
                 agents_used.add(name)
             logged = len(campaign.turn_state.log)
             result = _apply(campaign, rules, source, order)
@@ -275,20 +285,24 @@ def apply_orders(campaign: Campaign, rules: Any, source: DiceSource, orders: lis
             entries = [e for e in campaign.turn_state.log[logged:] if e is not result]
             done.append({"leader": order.leader, "order": order.kind, "result": result, "log": entries})
             applied.append((order, campaign.turn_state.log[logged:]))
-            if order.kind in ("player_replace", "player_rename"):   # its report goes to the new name
+            if order.kind in ("player_replace", "player_rename"):  # its report goes to the new name
                 for item in done:
                     if item["leader"] == result["old"]:
                         item["leader"] = result["leader"]
         except RuleRefused as exc:
-            problems.append(Problem(order.line, order.leader, exc, order.kind,
-                                    _why(applied, order, exc, getattr(rules, "costs", None))))
+            problems.append(
+                Problem(
+                    order.line, order.leader, exc, order.kind, _why(applied, order, exc, getattr(rules, "costs", None))
+                )
+            )
         except GmError as exc:
             problems.append(Problem(order.line, order.leader, exc, order.kind))
     return problems, done
 
 
-def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
-                orders: list[Order]) -> tuple[list[Problem], list[dict[str, Any]]]:
+def play_orders(
+    campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]
+) -> tuple[list[Problem], list[dict[str, Any]]]:
     """A turn's orders file: the turn started if it is not yet, then every order applied
     (:func:`apply_orders`). The caller keeps nothing if any problem comes back."""
     from gmtool.rules.orion.common import note
@@ -299,9 +313,16 @@ def play_orders(campaign: Campaign, rules: Any, source: DiceSource,
         log = campaign.turn_state.log
         first = len(log)
         out = start_turn(campaign, rules, source)
-        if not out.get("victory"):   # told first, before what the start brought (the quest …)
-            note(campaign, "turn_started", public=True, chair=out.get("chair"), token=out.get("token_dealt"),
-                 order=" → ".join(out.get("movement_order", [])), bills=len(out.get("bills_drawn") or []) or None)
+        if not out.get("victory"):  # told first, before what the start brought (the quest …)
+            note(
+                campaign,
+                "turn_started",
+                public=True,
+                chair=out.get("chair"),
+                token=out.get("token_dealt"),
+                order=" → ".join(out.get("movement_order", [])),
+                bills=len(out.get("bills_drawn") or []) or None,
+            )
             log.insert(first, log.pop())
     return apply_orders(campaign, rules, source, orders)
 

@@ -1,4 +1,5 @@
 """Record-keeping between turn ends: colonising, assigning colonists, the fleet size."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,9 +41,12 @@ def orion_planet(tables: Any) -> PlanetState:
     sheet = tables.library.get("guardian", "orion")
     world_type = tables.world_type.row(str(sheet.rule("orion_type")))
     world_size = tables.world_size.row(str(sheet.rule("orion_size")))
-    return PlanetState(type=world_type.id, size=world_size.id,
-                       max_population=int(world_size.values["max_population"]),
-                       production=int(world_type.values["production"]))
+    return PlanetState(
+        type=world_type.id,
+        size=world_size.id,
+        max_population=int(world_size.values["max_population"]),
+        production=int(world_type.values["production"]),
+    )
 
 
 def _artifact_level(tables: Any) -> int:
@@ -52,8 +56,14 @@ def _artifact_level(tables: Any) -> int:
     return int(row.values["science_level"]) if row is not None and "science_level" in row.values else 3
 
 
-def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
-             technologies: Table | None = None, override: str | None = None) -> System:
+def colonize(
+    campaign: Campaign,
+    player: Player,
+    hex_: Hex,
+    tables: Any = None,
+    technologies: Table | None = None,
+    override: str | None = None,
+) -> System:
     """Found a colony with a colony ship. ``tables`` (OrionTables) checks the world type;
     ``override`` is the moderator's written reason to allow another type (public)."""
     ensure_not_over(campaign)
@@ -75,23 +85,29 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     if override is not None and not override.strip():
         raise RuleRefused(key="orion.override_reason")
     planet = system.planet
-    refused_type = None   # a world type the leader cannot colonise (Orion has none)
+    refused_type = None  # a world type the leader cannot colonise (Orion has none)
     if planet is not None and not colonisable_by(player, planet.type, tables, technologies):
         refused_type = planet.type
     if refused_type is not None and override is None:
         raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=_world_type(tables, refused_type))
     player.colony_ships -= 1
     system.owner = player.name
-    if planet is None and tables is not None:   # Orion gets its planet record when colonised
+    if planet is None and tables is not None:  # Orion gets its planet record when colonised
         planet = system.planet = orion_planet(tables)
     if planet is not None:
-        planet.population = max(planet.population, 1)   # the colony ship's colonist (A6)
-    note(campaign, "colonised", player.name, public=campaign.stage > 1, hex=str(hex_),
-         type=planet.type if planet else "orion", override=override if refused_type is not None else None,
-         orion=True if hex_ == campaign.orion else None)
-    if refused_type is not None:   # the moderator's reason is public (A6 decision)
-        note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=refused_type,
-             reason=override)
+        planet.population = max(planet.population, 1)  # the colony ship's colonist (A6)
+    note(
+        campaign,
+        "colonised",
+        player.name,
+        public=campaign.stage > 1,
+        hex=str(hex_),
+        type=planet.type if planet else "orion",
+        override=override if refused_type is not None else None,
+        orion=True if hex_ == campaign.orion else None,
+    )
+    if refused_type is not None:  # the moderator's reason is public (A6 decision)
+        note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=refused_type, reason=override)
     if "artifact_world" in system.events:
         # the artifact world's science goes to the coloniser, now (A4.3 decision)
         system.events.remove("artifact_world")
@@ -100,8 +116,9 @@ def colonize(campaign: Campaign, player: Player, hex_: Hex, tables: Any = None,
     return system
 
 
-def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
-           scientists: int | None) -> tuple[System, PlanetState]:
+def assign(
+    campaign: Campaign, player: Player, hex_: Hex, workers: int | None, scientists: int | None
+) -> tuple[System, PlanetState]:
     ensure_not_over(campaign)
     system, planet = owned(campaign, player, hex_)
     pop = planet.population
@@ -111,7 +128,7 @@ def assign(campaign: Campaign, player: Player, hex_: Hex, workers: int | None,
         workers = pop - scientists
     if workers < 0 or scientists < 0 or workers + scientists > pop:
         raise RuleRefused(key="orion.assign_too_many", hex=hex_, n=pop, workers=workers, scientists=scientists)
-    planet.scientists = scientists   # unassigned colonists work (A6 decision)
+    planet.scientists = scientists  # unassigned colonists work (A6 decision)
     return system, planet
 
 

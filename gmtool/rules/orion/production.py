@@ -5,6 +5,7 @@ scientists RP; unspent PP become BC.  Inactive planets make 1 BC per colonist.  
 +1 (+2 favorable, 0 hostile), never above max, none under blockade; a blockaded planet
 makes no RP.  The numbers live in tables/orion/production.toml and planet-properties.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,14 +33,23 @@ class PlanetOutput:
     growth: int
 
     def to_data(self) -> dict[str, Any]:
-        return {"hex": self.hex, "owner": self.owner, "active": self.active, "workers": self.workers,
-                "scientists": self.scientists, "pp": self.pp, "rp": self.rp, "bc": self.bc, "growth": self.growth}
+        return {
+            "hex": self.hex,
+            "owner": self.owner,
+            "active": self.active,
+            "workers": self.workers,
+            "scientists": self.scientists,
+            "pp": self.pp,
+            "rp": self.rp,
+            "bc": self.bc,
+            "growth": self.growth,
+        }
 
 
 @dataclass(slots=True)
 class Production:
     planets: list[PlanetOutput] = field(default_factory=list)
-    totals: dict[str, dict[str, int]] = field(default_factory=dict)   # leader → bc, rp, orders
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)  # leader → bc, rp, orders
     builds: list[dict[str, Any]] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
@@ -53,8 +63,7 @@ def is_active(campaign: Campaign, system: System) -> bool:
 def per_colonist(tables: OrionTables, planet: PlanetState) -> tuple[int, int]:
     """(PP per worker, RP per scientist) with every property and the floors at 0 (A5)."""
     profile = tables.profile(tuple(sorted(set(planet.properties))))
-    return (max(0, planet.production + profile.pp),
-            max(0, planet.production + profile.rp) + profile.rp_bonus)
+    return (max(0, planet.production + profile.pp), max(0, planet.production + profile.rp) + profile.rp_bonus)
 
 
 def activation_cost(planet: PlanetState, rules: Table) -> int:
@@ -124,13 +133,13 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
         out.planets.append(PlanetOutput(str(system.hex), system.owner, active, workers, scientists, pp, rp, bc, growth))
     for player in campaign.players:
         totals = out.totals[player.name]
-        if player.scrap_refund:   # scrapped last turn: half the cost, in BC (A6)
+        if player.scrap_refund:  # scrapped last turn: half the cost, in BC (A6)
             totals["bc"] += player.scrap_refund
             player.scrap_refund = 0
-        for order in player.builds:   # only active planets build (an inactive one may only scrap)
+        for order in player.builds:  # only active planets build (an inactive one may only scrap)
             out.builds.append({**order, "leader": player.name, "built": False, "reason": "not active"})
         player.builds = []
         player.bc += totals["bc"]
-        player.rp += totals["rp"]   # banked; the technology victory spends them (A12)
+        player.rp += totals["rp"]  # banked; the technology victory spends them (A12)
         player.orders += totals["orders"]
     return out

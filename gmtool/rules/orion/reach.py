@@ -6,6 +6,7 @@ Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 
 unexplored hexes next to the explored space joined to the leader's own systems (its
 homeworld and colonies) — a ship's move ends in the first unexplored hex it enters (A4),
 so a hex behind unexplored space needs another turn."""
+
 from __future__ import annotations
 
 from gmtool.campaign.hexes import Hex
@@ -38,8 +39,14 @@ def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
 def frontier(campaign: Campaign, player: Player) -> list[Hex]:
     """The unexplored hexes the leader can explore this turn (stage 2+), sorted."""
     explored = explored_hexes(campaign)
-    return sorted({n for h in explored_space(campaign, player) for n in h.neighbours()
-                   if n not in explored and campaign.on_map(n)})
+    return sorted(
+        {
+            n
+            for h in explored_space(campaign, player)
+            for n in h.neighbours()
+            if n not in explored and campaign.on_map(n)
+        }
+    )
 
 
 def in_reach(campaign: Campaign, player: Player, hex_: Hex) -> bool:

@@ -7,6 +7,7 @@ every consequence the rules give. Each function refuses what the rules forbid (w
 :class:`RuleRefused`, before changing anything) and writes one entry in the turn's log,
 public where the other leaders may know it.
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -32,6 +33,7 @@ def _system(campaign: Campaign, hex_: Hex) -> System:
 
 # ------------------------------------------------------------------ monsters and Orion
 
+
 def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research_ship: bool = False) -> dict[str, Any]:
     """The monster at ``hex_`` is destroyed by ``by``'s fleet: the guarded gains are its at
     once (A4.3, A4.6); with a surviving research ship, 16 RP (24 for a great monster)."""
@@ -46,7 +48,7 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
     if monster.guards:
         table = rules.library.get("positive-events", "orion")
         row = table.row(monster.guards)
-        stage = rules.stage_of(system.explored_turn or campaign.turn)   # the stage the monster was met in
+        stage = rules.stage_of(system.explored_turn or campaign.turn)  # the stage the monster was met in
         for gain in gains(table, row, stage):
             changes += apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders)
     rp = 0
@@ -55,8 +57,18 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
         rp = int(sheet.rule("research_module_rp_great" if monster.great else "research_module_rp"))
         by.rp += rp
     system.monster = None
-    entry = note(campaign, "monster_slain", by.name, public=True, hex=str(hex_), monster=monster.kind,
-                 great=monster.great, guards=monster.guards, changes=changes, research_rp=rp or None)
+    entry = note(
+        campaign,
+        "monster_slain",
+        by.name,
+        public=True,
+        hex=str(hex_),
+        monster=monster.kind,
+        great=monster.great,
+        guards=monster.guards,
+        changes=changes,
+        research_rp=rp or None,
+    )
     return entry
 
 
@@ -77,8 +89,17 @@ def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dic
     if destroyed:
         system.guardian = False
         system.guardian_toughness = None
-    return note(campaign, "orion_damaged", by.name, public=True, points=points, before=before, toughness=after,
-                full=full, destroyed=destroyed)
+    return note(
+        campaign,
+        "orion_damaged",
+        by.name,
+        public=True,
+        points=points,
+        before=before,
+        toughness=after,
+        full=full,
+        destroyed=destroyed,
+    )
 
 
 def regenerate_guardian(campaign: Campaign, rules: Any) -> dict[str, Any] | None:
@@ -98,11 +119,15 @@ def guardian_state(campaign: Campaign, rules: Any) -> dict[str, Any]:
     full = int(rules.guardian.rule("durability"))
     if system is None or not system.guardian:
         return {"alive": False, "toughness": 0, "full": full, "owner": system.owner if system else None}
-    return {"alive": True, "toughness": full if system.guardian_toughness is None else system.guardian_toughness,
-            "full": full}
+    return {
+        "alive": True,
+        "toughness": full if system.guardian_toughness is None else system.guardian_toughness,
+        "full": full,
+    }
 
 
 # ------------------------------------------------------------------ planets
+
 
 def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
     system = _system(campaign, hex_)
@@ -120,11 +145,13 @@ def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
     if system.owner == by.name:
         raise RuleRefused(key="records.blockade_own", leader=by.name, hex=hex_)
     if planet.blockaded:
-        raise RuleRefused(key="records.blockaded_already", hex=hex_,
-                          by=planet.blockaded_by or Msg("error.records.another_fleet"))
+        raise RuleRefused(
+            key="records.blockaded_already", hex=hex_, by=planet.blockaded_by or Msg("error.records.another_fleet")
+        )
     planet.blockaded, planet.blockaded_by = True, by.name
-    return note(campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner,
-                leaders=[system.owner, by.name])
+    return note(
+        campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner, leaders=[system.owner, by.name]
+    )
 
 
 def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> dict[str, Any]:
@@ -137,8 +164,9 @@ def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> di
     blockader = planet.blockaded_by
     planet.blockaded, planet.blockaded_by = False, None
     leaders = [n for n in (system.owner, blockader) if n]
-    return note(campaign, "blockade_lifted", blockader, public=False, hex=str(hex_), owner=system.owner,
-                leaders=leaders)
+    return note(
+        campaign, "blockade_lifted", blockader, public=False, hex=str(hex_), owner=system.owner, leaders=leaders
+    )
 
 
 def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
@@ -157,19 +185,30 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
         planet.blockaded, planet.blockaded_by = False, None
     old = campaign.player(loser)
     old.builds = [b for b in old.builds if b["hex"] != str(hex_)]
-    return note(campaign, "captured", by.name, public=True, hex=str(hex_), owner=loser,
-                homeworld_of=system.homeworld_of, population=planet.population,
-                buildings=list(planet.buildings) or None, base=planet.base, leaders=[by.name, loser])
+    return note(
+        campaign,
+        "captured",
+        by.name,
+        public=True,
+        hex=str(hex_),
+        owner=loser,
+        homeworld_of=system.homeworld_of,
+        population=planet.population,
+        buildings=list(planet.buildings) or None,
+        base=planet.base,
+        leaders=[by.name, loser],
+    )
 
 
 # ------------------------------------------------------------------ BC and RP
 
-MAX_GRANT = 10_000      # BC or RP one record may add or take
-MAX_REASON = 200        # characters of a grant's reason (it is printed in posts)
+MAX_GRANT = 10_000  # BC or RP one record may add or take
+MAX_REASON = 200  # characters of a grant's reason (it is printed in posts)
 
 
-def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "",
-          public: bool = False) -> dict[str, Any]:
+def grant(
+    campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "", public: bool = False
+) -> dict[str, Any]:
     """BC and RP the moderator gives or takes (negative) for what the rules leave to the
     campaign: a passed bill, an event card's text, a trade, a fine.  ``public``: the
     public post tells it too."""
@@ -187,17 +226,18 @@ def grant(campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: 
     for unit, have, n in (("bc", player.bc, bc), ("rp", player.rp, rp)):
         if have + n < 0:
             raise RuleRefused(key="records.grant_below_zero", leader=player.name, what=Msg(unit), have=have, n=n)
-        high = PLAYER_RANGES[unit][1]   # what campaign.toml holds (the loader's own limit)
+        high = PLAYER_RANGES[unit][1]  # what campaign.toml holds (the loader's own limit)
         if have + n > high:
-            raise RuleRefused(key="records.grant_above_limit", leader=player.name, what=Msg(unit), have=have, n=n,
-                              max=high)
+            raise RuleRefused(
+                key="records.grant_above_limit", leader=player.name, what=Msg(unit), have=have, n=n, max=high
+            )
     player.bc += bc
     player.rp += rp
-    return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}],
-                reason=reason)
+    return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}], reason=reason)
 
 
 # ------------------------------------------------------------------ ships and awards
+
 
 def _class(rules: Any, ship: str) -> str:
     from gmtool.rules.orion.fleet import ship_named
@@ -225,8 +265,15 @@ def _find_award(player: Player, wanted: int) -> dict[str, Any]:
     raise RuleRefused(key="records.no_award", leader=player.name, award=wanted, known=known)
 
 
-def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, technologies: Sequence[str] = (),
-                science: str | None = None, drop: str | None = None) -> dict[str, Any]:
+def apply_award(
+    campaign: Campaign,
+    rules: Any,
+    player: Player,
+    wanted: int,
+    technologies: Sequence[str] = (),
+    science: str | None = None,
+    drop: str | None = None,
+) -> dict[str, Any]:
     """Hand out an award of the list (technologies, a science, a ship), or drop it with a reason."""
     ensure_not_over(campaign)
     award = _find_award(player, wanted)
@@ -248,11 +295,18 @@ def apply_award(campaign: Campaign, rules: Any, player: Player, wanted: int, tec
         add_ship(player, str(value))
     player.technologies += [t for t in technologies if t not in player.technologies]
     player.awards.remove(award)
-    return note(campaign, "award_given", player.name, award=dict(award), technologies=list(technologies) or None,
-                science=science)
+    return note(
+        campaign,
+        "award_given",
+        player.name,
+        award=dict(award),
+        technologies=list(technologies) or None,
+        science=science,
+    )
 
 
 # ------------------------------------------------------------------ research
+
 
 def all_sciences(campaign: Campaign, player: Player, again: bool = False) -> dict[str, Any]:
     """Every science is researched (the technology tree is kept outside gmtool): the flag the
@@ -278,5 +332,12 @@ def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str
     spend = min(player.rp, left)
     player.rp -= spend
     player.tech_rp += spend
-    return note(campaign, "victory_research", player.name, public=player.tech_rp >= need, spent=spend,
-                total=player.tech_rp, need=need)
+    return note(
+        campaign,
+        "victory_research",
+        player.name,
+        public=player.tech_rp >= need,
+        spent=spend,
+        total=player.tech_rp,
+        need=need,
+    )

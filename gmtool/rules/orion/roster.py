@@ -1,5 +1,6 @@
 """The leaders of a running game (docs/rules-orion.md A2): one joins, one leaves, one is taken over
 by another forum user, one is renamed. Every name the state keeps follows a rename."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,7 +26,7 @@ def check_name(campaign: Campaign, name: str) -> None:
         raise RuleRefused(key="roster.already_leader", name=repr(name))
     names = [p.name for p in campaign.players]
 
-    class Problem(Msg):                       # the first problem the new name brings, in the reader's language
+    class Problem(Msg):  # the first problem the new name brings, in the reader's language
         def text(self, lang: str) -> str:
             before = set(names_problems(names, lang))
             return next(p for p in names_problems([*names, name], lang) if p not in before)
@@ -62,8 +63,9 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     home = sites[source.roll(len(sites), "homeworld placement") - 1]
     from gmtool.rules.orion.setup import start_empire
 
-    player, homeworld = start_empire(library.get(START_TABLE, "orion"), OrionTables(library), name, home,
-                                     turn=campaign.turn, race=race)
+    player, homeworld = start_empire(
+        library.get(START_TABLE, "orion"), OrionTables(library), name, home, turn=campaign.turn, race=race
+    )
     campaign.players.append(player)
     campaign.systems.append(homeworld)
     note(campaign, "player_joined", name, public=True)
@@ -181,7 +183,7 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
         # history: "dave joins", then "эрик takes over dave's empire"
         if entry.get("kind") not in ROSTER_NEWS:
             entry.update(_renamed(entry, old, new))
-    for p in campaign.players:   # awards and private news that name the leader
+    for p in campaign.players:  # awards and private news that name the leader
         p.awards = _renamed(p.awards, old, new)
         p.inbox = _renamed(p.inbox, old, new)
     for attr in ("last_tally", "victory"):

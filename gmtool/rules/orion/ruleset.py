@@ -1,6 +1,7 @@
 """The 4X game as a :class:`gmtool.rules.base.Ruleset` (docs/rules-orion.md): a galaxy
 placed at setup, the whole table's turn (`turn end` runs gmtool.rules.orion.turns), maps,
 and the forum's !roll, !explore, !table, !check and !vote."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
@@ -24,9 +25,18 @@ class Orion:
         from gmtool.dice.sources import RandomSource
         from gmtool.rules.orion.setup import new_campaign
 
-        state = new_campaign(request.name, request.players, RandomSource(request.seed), request.library,
-                             request.commitment, request.seed, request.lang, request.format, request.feudal,
-                             request.radius)
+        state = new_campaign(
+            request.name,
+            request.players,
+            RandomSource(request.seed),
+            request.library,
+            request.commitment,
+            request.seed,
+            request.lang,
+            request.format,
+            request.feudal,
+            request.radius,
+        )
         return state, []
 
     def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:

@@ -1,4 +1,5 @@
 """A new 4X campaign: the map, the homeworlds and every leader's start (docs/rules-orion.md A2)."""
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -12,12 +13,21 @@ from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.orion.exploration import OrionTables
 
 START_TABLE = "start"
-MAX_RADIUS = 20          # 1,261 hexes: far more than a forum game explores
+MAX_RADIUS = 20  # 1,261 hexes: far more than a forum game explores
 
 
-def new_campaign(name: str, players: list[str], source: DiceSource, library: TableLibrary,
-                 commitment: str, seed: int | None = None, lang: str = "en", fmt: str = "plain",
-                 feudal: Sequence[str] = (), radius: int | None = None) -> Campaign:
+def new_campaign(
+    name: str,
+    players: list[str],
+    source: DiceSource,
+    library: TableLibrary,
+    commitment: str,
+    seed: int | None = None,
+    lang: str = "en",
+    fmt: str = "plain",
+    feudal: Sequence[str] = (),
+    radius: int | None = None,
+) -> Campaign:
     """Seating order is the order of ``players``; dice from ``source`` place the homeworlds.
     ``radius`` (default: by the number of leaders) may be larger, never smaller than that."""
     seen: set[str] = set()
@@ -38,8 +48,16 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
     elif not least <= radius <= MAX_RADIUS:
         raise InputError(key="orion.radius_small", radius=radius, n=len(players), least=least, max=MAX_RADIUS)
     homes = place_homeworlds(len(players), radius, source)
-    campaign = Campaign(name=name, radius=radius, commitment=commitment, seed=seed, lang=lang, format=fmt,
-                        orion=CENTRE, orders_per_turn=int(start.rule("orders_per_turn")))
+    campaign = Campaign(
+        name=name,
+        radius=radius,
+        commitment=commitment,
+        seed=seed,
+        lang=lang,
+        format=fmt,
+        orion=CENTRE,
+        orders_per_turn=int(start.rule("orders_per_turn")),
+    )
     for player, home in zip(players, homes):
         leader, homeworld = start_empire(start, tables, player, home, feudal=player in feudal)
         campaign.players.append(leader)
@@ -48,20 +66,40 @@ def new_campaign(name: str, players: list[str], source: DiceSource, library: Tab
     return campaign
 
 
-def start_empire(start: Any, tables: OrionTables, name: str, home: Hex, turn: int = 0, feudal: bool = False,
-                 race: str = "") -> tuple[Player, System]:
+def start_empire(
+    start: Any, tables: OrionTables, name: str, home: Hex, turn: int = 0, feudal: bool = False, race: str = ""
+) -> tuple[Player, System]:
     """A leader's start (A2, tables/orion/start.toml): its BC, orders, fleet, ships and
     agents, and its homeworld — at the game's start, or for a leader joining in ``turn``."""
     world_type = tables.world_type.row(start.rule("homeworld_type"))
     world_size = tables.world_size.row(start.rule("homeworld_size"))
     player = Player(
-        name=name, homeworld=home, race=race, bc=int(start.rule("bc")), orders=int(start.rule("orders")),
+        name=name,
+        homeworld=home,
+        race=race,
+        bc=int(start.rule("bc")),
+        orders=int(start.rule("orders")),
         fleet_size=int(start.rule("feudal_fleet_size" if feudal else "fleet_size")),
         fleet_max=int(start.rule("feudal_fleet_max" if feudal else "fleet_max")),
-        feudal=feudal, scouts=int(start.rule("scouts")), colony_ships=int(start.rule("colony_ships")),
-        secret_ops=int(start.rule("secret_ops")), agent_limit=int(start.rule("agent_limit")))
+        feudal=feudal,
+        scouts=int(start.rule("scouts")),
+        colony_ships=int(start.rule("colony_ships")),
+        secret_ops=int(start.rule("secret_ops")),
+        agent_limit=int(start.rule("agent_limit")),
+    )
     homeworld = System(
-        hex=home, discovery="planet", owner=name, explored_by=name, explored_turn=turn, homeworld_of=name,
-        planet=PlanetState(type=world_type.id, size=world_size.id, max_population=int(world_size.values["max_population"]),
-                           production=int(world_type.values["production"]), population=int(start.rule("colonists"))))
+        hex=home,
+        discovery="planet",
+        owner=name,
+        explored_by=name,
+        explored_turn=turn,
+        homeworld_of=name,
+        planet=PlanetState(
+            type=world_type.id,
+            size=world_size.id,
+            max_population=int(world_size.values["max_population"]),
+            production=int(world_type.values["production"]),
+            population=int(start.rule("colonists")),
+        ),
+    )
     return player, homeworld

@@ -1,5 +1,6 @@
 """The turn engine (docs/rules-orion.md A2, A3, A11, A12): turn start, turn end, the schedule,
 the first-turn token, movement order, quests and event cards, victory."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,8 +12,8 @@ from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
+from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import produce
@@ -76,8 +77,10 @@ def check_conquest(campaign: Campaign) -> dict[str, Any] | None:
     """At the start of a turn: its own homeworld and at least two others (A12)."""
     homes = {s.homeworld_of: s.owner for s in campaign.systems if s.homeworld_of}
     for player in campaign.players:
-        if homes.get(player.name) == player.name and \
-                sum(1 for leader, owner in homes.items() if leader != player.name and owner == player.name) >= 2:
+        if (
+            homes.get(player.name) == player.name
+            and sum(1 for leader, owner in homes.items() if leader != player.name and owner == player.name) >= 2
+        ):
             return {"kind": "conquest", "leader": player.name, "turn": campaign.turn}
     return None
 
@@ -105,6 +108,7 @@ def territorial_key(campaign: Campaign, p: Player) -> tuple[int, int, int]:
 
 def check_territorial(campaign: Campaign) -> dict[str, Any]:
     """End of the last turn: most planets; ties by population, then BC (A12)."""
+
     def key(p: Player) -> tuple[int, int, int]:
         return territorial_key(campaign, p)
 
@@ -116,18 +120,29 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
         second = key(ranked[1])
         if second[0] == key(best)[0]:
             decided = "population" if second[1] != key(best)[1] else "bc"
-    return {"kind": "territorial", "leader": best.name if len(tied) == 1 else None, "tied": tied if len(tied) > 1 else [],
-            "decided_by": decided, "turn": campaign.turn,
-            "standings": [{"leader": p.name, "planets": key(p)[0], "population": key(p)[1], "bc": p.bc} for p in ranked]}
+    return {
+        "kind": "territorial",
+        "leader": best.name if len(tied) == 1 else None,
+        "tied": tied if len(tied) > 1 else [],
+        "decided_by": decided,
+        "turn": campaign.turn,
+        "standings": [{"leader": p.name, "planets": key(p)[0], "population": key(p)[1], "bc": p.bc} for p in ranked],
+    }
 
 
 def standings(campaign: Campaign) -> list[dict[str, Any]]:
     """Planets, population and homeworlds of every leader, in the order of the territorial
     count (A12: the same key as the verdict; seating order between equals)."""
     ranked = sorted(campaign.players, key=lambda p: territorial_key(campaign, p), reverse=True)
-    return [{"leader": p.name, "planet_count": planets_of(campaign, p.name), "population": population(campaign, p.name),
-             "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name)}
-            for p in ranked]
+    return [
+        {
+            "leader": p.name,
+            "planet_count": planets_of(campaign, p.name),
+            "population": population(campaign, p.name),
+            "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name),
+        }
+        for p in ranked
+    ]
 
 
 def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
@@ -137,7 +152,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
         raise RuleRefused(key="orion.turn_started", turn=campaign.turn)
     campaign.stage = rules.stage_of(campaign.turn)
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
-    if ts.log:   # what was recorded before the start (a record, a leader joining …), for the start post
+    if ts.log:  # what was recorded before the start (a record, a leader joining …), for the start post
         out["log"] = list(ts.log)
     victory = check_conquest(campaign)
     if victory:
@@ -162,7 +177,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
         ts.quests.append(quest)
         out["quest"] = quest
         note(campaign, "quest_announced", public=True, quest=quest, table=name)
-    else:   # every quest of the deck is already open: none new this turn
+    else:  # every quest of the deck is already open: none new this turn
         out["quest"] = None
     # event cards, dealt secretly
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
@@ -182,7 +197,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
             if n < due:
                 short.append(player.name)
         out["events_dealt"] = dealt
-        if short:   # said, not left for the moderator to find out
+        if short:  # said, not left for the moderator to find out
             note(campaign, "events_short", public=True, leaders=short)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
@@ -242,8 +257,7 @@ def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choi
     return {"card": card, "choice": choice, "leader": player.name, "changes": changes}
 
 
-def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
-             chair_decision: str | None = None) -> dict[str, Any]:
+def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> dict[str, Any]:
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if ts.started != campaign.turn:
@@ -251,14 +265,20 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
     out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
-        count_bill(campaign, chair_decision)   # a tie the chair must decide is refused before anything changes
+        count_bill(campaign, chair_decision)  # a tie the chair must decide is refused before anything changes
     out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
     produced = {made["hex"] for made in out["production"]["planets"]}
-    for system in campaign.systems:   # in production's order: blockades are told to both leaders (A7)
+    for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
         if planet is not None and planet.blockaded and str(system.hex) in produced:
-            note(campaign, "blockaded_production", system.owner, hex=str(system.hex), by=planet.blockaded_by,
-                 leaders=[system.owner, planet.blockaded_by])
+            note(
+                campaign,
+                "blockaded_production",
+                system.owner,
+                hex=str(system.hex),
+                by=planet.blockaded_by,
+                leaders=[system.owner, planet.blockaded_by],
+            )
     # the Council (stages 2–3)
     earlier = [e for e in ts.log if e["kind"] in ("council_tally", "election_tally") and e.get("turn") == campaign.turn]
     vote = campaign.council.vote
@@ -302,7 +322,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         out["guardian_regained"] = regained
     out["guardian"] = guardian_state(campaign, rules)
     out["standings"] = standings(campaign)
-    out["log"] = list(ts.log)   # what happened this turn, for the reports
+    out["log"] = list(ts.log)  # what happened this turn, for the reports
     ts.log = []
     # victory
     # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
@@ -315,7 +335,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource,
         return out
     campaign.turn += 1
     campaign.stage = rules.stage_of(campaign.turn)
-    for player in campaign.players:   # every ship may move again (A4: one explored hex per ship a turn)
+    for player in campaign.players:  # every ship may move again (A4: one explored hex per ship a turn)
         player.moved, player.moved_turn = {}, None
     out["next_turn"] = campaign.turn
     out["next_stage"] = campaign.stage

@@ -2,6 +2,7 @@
 roll as many speed dice as the ship's speed number; after the roll one of them may be
 assigned to navigation; move; land where the space allows it, or spend every point),
 First Contact, operations; net-worth victory at the end of one's own turn."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -71,25 +72,35 @@ class SpeedRoll:
     heading: str
     dice: list[int]
     sides: int = 6
-    navigation: int | None = None          # index (1-based) of the die assigned to navigation
+    navigation: int | None = None  # index (1-based) of the die assigned to navigation
 
     @property
     def movement_value(self) -> int:
         return sum(self.dice)
 
     def to_data(self) -> dict[str, Any]:
-        return {"player": self.player, "heading": self.heading, "dice": self.dice,
-                "movement_value": self.movement_value,
-                "navigation_die": self.dice[self.navigation - 1] if self.navigation else None,
-                "navigation_index": self.navigation}
+        return {
+            "player": self.player,
+            "heading": self.heading,
+            "dice": self.dice,
+            "movement_value": self.movement_value,
+            "navigation_die": self.dice[self.navigation - 1] if self.navigation else None,
+            "navigation_index": self.navigation,
+        }
 
 
 def speed_number(library: TableLibrary, ship: str) -> int:
     return int(library.get("ships", RULESET).row(ship).values["speed"])
 
 
-def move(campaign: Campaign, library: TableLibrary, player: str, heading: str | None, source: DiceSource,
-         speed: int | None = None) -> SpeedRoll:
+def move(
+    campaign: Campaign,
+    library: TableLibrary,
+    player: str,
+    heading: str | None,
+    source: DiceSource,
+    speed: int | None = None,
+) -> SpeedRoll:
     """Declare the heading, then roll as many speed dice as the ship's speed number — no more,
     no fewer. ``speed``, when given, must be that number (a check, not a choice)."""
     v = venus_state(campaign)
@@ -137,8 +148,7 @@ def navigate(campaign: Campaign, library: TableLibrary, player: str, face: int |
     return SpeedRoll(player, v.heading or "", list(v.speed_dice), sides, v.navigation)
 
 
-def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str | None = None
-         ) -> dict[str, Any]:
+def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str | None = None) -> dict[str, Any]:
     """Land — only after Declare Heading → Set Speed → Move, and only where the space allows
     it: a surface city or spaceport leads to First Contact; an asteroid ends the turn."""
     v = venus_state(campaign)
@@ -171,7 +181,7 @@ def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kin
     v.phase = "first_contact"
     card = v.first_contact.get(space)
     if card is not None and space not in v.revealed:
-        v.revealed.append(space)   # the First Contact card turns face up
+        v.revealed.append(space)  # the First Contact card turns face up
         out["first_contact"] = card
     v.phase = "operations"
     out["next"] = "operations"
@@ -192,7 +202,7 @@ def set_worth(campaign: Campaign, player: str, worth: int) -> int:
     v = venus_state(campaign)
     if player not in v.merchants:
         raise InputError(key="venus.unknown_player", name=player, known=list(v.merchants))
-    if not 0 <= worth <= 10 ** 9:
+    if not 0 <= worth <= 10**9:
         raise InputError(key="venus.worth_range")
     v.merchants[player].net_worth = worth
     return worth
@@ -212,7 +222,7 @@ def end_player_turn(campaign: Campaign, library: TableLibrary, player: str) -> d
     names = [p.name for p in campaign.players]
     nxt = names[(names.index(player) + 1) % len(names)]
     if nxt == v.first_player:
-        campaign.turn += 1     # a round: every player has had a turn
+        campaign.turn += 1  # a round: every player has had a turn
     v.current, v.phase, v.heading, v.moved = nxt, "movement", None, False
     v.speed_dice, v.navigation = [], None
     out["next_player"] = nxt

@@ -1,6 +1,7 @@
 """Merchant of Venus, Classic game, as a :class:`gmtool.rules.base.Ruleset`
 (docs/rules-venus.md): races and cards dealt at setup (journaled), one player's turn at a
 time, no galaxy map, and the forum's !roll, !table, !move and !navigate."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
@@ -30,8 +31,9 @@ class Venus:
         if request.radius is not None:
             raise InputError(key="cli.radius_venus")
         source = JournalingSource(request.secret, 1, 1, "setup")
-        state = new_venus(request.name, request.players, request.library, request.commitment, request.lang,
-                          request.format, source)
+        state = new_venus(
+            request.name, request.players, request.library, request.commitment, request.lang, request.format, source
+        )
         return state, list(source.entries)
 
     def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
@@ -42,14 +44,15 @@ class Venus:
     def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
         from gmtool.report.venus import venus_status_report
 
-        if state.venus is None:   # the board's table was taken out of campaign.toml by hand
+        if state.venus is None:  # the board's table was taken out of campaign.toml by hand
             from gmtool.errors import CampaignError
             from gmtool.locale import Msg
 
-            raise CampaignError(key="campaign.in_file", where="campaign.toml",
-                                reason=Msg("error.file.no_section", section="venus"))
+            raise CampaignError(
+                key="campaign.in_file", where="campaign.toml", reason=Msg("error.file.no_section", section="venus")
+            )
         if player is not None:
-            state.player(player)   # what is face down stays face down for everyone alike
+            state.player(player)  # what is face down stays face down for everyone alike
         return venus_status_report(state, library, lang)
 
     def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:

@@ -1,6 +1,7 @@
 """Setting up a Merchant of Venus game (docs/rules-venus.md): credits, the first player,
 races, First Contact cards on every system, encounter tokens on every encounter space,
 every ship on the Galactic Base — every random pick a journaled roll."""
+
 from __future__ import annotations
 
 from gmtool.campaign import decks
@@ -34,8 +35,9 @@ def parse_players(specs: list[str], races: set[str]) -> list[tuple[str, str | No
     return out
 
 
-def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: str, lang: str, fmt: str,
-              source: DiceSource) -> Campaign:
+def new_venus(
+    name: str, specs: list[str], library: TableLibrary, commitment: str, lang: str, fmt: str, source: DiceSource
+) -> Campaign:
     rules = library.get("rules", RULESET)
     race_table = library.get("races", RULESET)
     players = parse_players(specs, {r.id for r in race_table.rows})
@@ -51,8 +53,9 @@ def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: st
         if race is None:
             race = free.pop(source.roll(len(free), f"race for {player}") - 1)
         campaign.players.append(Player(name=player, race=race, bc=0, orders=0, scouts=0, colony_ships=0))
-        merchants[player] = Merchant(credits=credits, ship=str(rules.rule("start_ship")),
-                                     position=str(rules.rule("start_space")))
+        merchants[player] = Merchant(
+            credits=credits, ship=str(rules.rule("start_ship")), position=str(rules.rule("start_space"))
+        )
     first = players[source.roll(len(players), "first player") - 1][0]
     board = library.get("board", RULESET)
     systems = [r.id for r in board.rows if r.values.get("kind") == "system"]
@@ -63,7 +66,12 @@ def new_venus(name: str, specs: list[str], library: TableLibrary, commitment: st
         raise InputError(key="venus.few_cards", systems=len(systems), cards=len(cards))
     if len(tokens) < len(encounters):
         raise InputError(key="venus.few_tokens", spaces=len(encounters), tokens=len(tokens))
-    campaign.venus = VenusState(first_player=first, current=first, merchants=merchants,
-                                first_contact=dict(zip(systems, cards)), encounters=dict(zip(encounters, tokens)))
+    campaign.venus = VenusState(
+        first_player=first,
+        current=first,
+        merchants=merchants,
+        first_contact=dict(zip(systems, cards)),
+        encounters=dict(zip(encounters, tokens)),
+    )
     # the rest of the tokens go back to the box
     return campaign
