@@ -18,7 +18,7 @@ from gmtool.campaign.model import Campaign, Player
 from gmtool.report.model import Items, Report, text
 from gmtool.rules import registry
 from gmtool.rules.base import NewCampaign, Ruleset
-from helpers import assert_error, ok, ok_json, snapshot
+from helpers import assert_error, ok, ok_json, run_entry_point, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -33,6 +33,10 @@ class Tiny:
     player_turns = True
     maps = False
     game_over_keys = ("game_over_won_round", "game_over_tied_round")
+    commands = (("tiny", "test_ruleset_registry"),)  # `gmtool tiny …`: register() below
+
+    def table_turn(self):
+        raise NotImplementedError("tiny's turns are a player's")
 
     def new_campaign(self, request: NewCampaign):
         state = Campaign(
@@ -64,6 +68,20 @@ class Tiny:
         return str
 
 
+def register(app):
+    """Tiny's own command group (``Tiny.commands``): ``gmtool tiny hello``."""
+    import typer
+
+    group = typer.Typer(help="The tiny ruleset's own commands.")
+
+    @group.command("hello")
+    def hello(name: str) -> None:
+        """Greet a tiny player."""
+        typer.echo(f"hello from tiny, {name}")
+
+    app.add_typer(group, name="tiny")
+
+
 @pytest.fixture
 def tiny(monkeypatch):
     monkeypatch.setitem(registry.RULESETS, "tiny", Tiny())
@@ -76,12 +94,16 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
         assert "roll" in ruleset.forum_commands
         assert all(
             callable(getattr(ruleset, m))
-            for m in ("new_campaign", "created_report", "status_report", "end_player_turn", "quest_label")
+            for m in ("new_campaign", "created_report", "status_report", "end_player_turn", "table_turn", "quest_label")
         )
     orion, venus = registry.RULESETS["orion"], registry.RULESETS["venus"]
     assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
     assert orion.forum_commands == {"roll", "explore", "table", "check", "vote"}
     assert venus.forum_commands == {"roll", "table", "move", "navigate"}
+    assert (orion.commands, venus.commands) == ((), (("venus", "gmtool.cli.venus"),))
+    assert callable(orion.table_turn().end)  # the whole table's turn is orion's
+    with pytest.raises(NotImplementedError):
+        venus.table_turn()  # venus's turns are a player's
     checked: Ruleset = Tiny()  # the test's ruleset is one too (mypy checks the shipped ones)
     assert checked.name == "tiny"
 
@@ -188,3 +210,84 @@ def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
     loaded = json.loads(out)
     assert not [m for m in loaded if m.startswith(("gmtool.report", "gmtool.campaign", "gmtool.rolltables"))]
     assert "gmtool.rules.orion.turns" not in loaded and "gmtool.rules.venus.play" not in loaded
+
+
+# ---------------------------------------------------------------- maps, command groups, the table's turn
+
+
+def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, tiny):
+    camp = tmp_path / "c"
+    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    before = snapshot(camp)
+    for args in (("map", "-c", str(camp)), ("reach", "-c", str(camp), "--player", "ann")):
+        assert_error(gm(*args), "c plays tiny, which has no galaxy map: `map` and `reach` are for rulesets with maps")
+        assert_error(gm(*args, "--lang", "ru"), "кампания c идёт по правилам tiny, а в них нет карты галактики")
+    assert snapshot(camp) == before
+    # the same ruleset saying it has maps is let through (to its galaxy: here, none at all)
+    registry.RULESETS["tiny"].maps = True
+    res = gm("map", "-c", str(camp), "--format", "plain")
+    assert "no galaxy map" not in res.stdout + res.stderr
+    # orion's campaigns keep their maps
+    orion = tmp_path / "o"
+    ok(gm("campaign", "new", str(orion), "--player", "ann", "--player", "bob", "--seed", "3"))
+    assert ok(gm("map", "-c", str(orion), "--format", "plain"))
+
+
+def test_a_ruleset_names_its_own_command_groups_loaded_only_when_asked(capsys, tiny):
+    from gmtool.cli import COMMANDS, all_commands
+
+    assert "venus" not in COMMANDS and "tiny" not in COMMANDS  # the rulesets' groups are theirs
+    known = all_commands()
+    assert (known["venus"], known["tiny"]) == ("gmtool.cli.venus", "test_ruleset_registry")
+    assert list(known)[-2:] == ["venus", "tiny"]  # after the CLI's own, in the registry's order
+    code, out, _ = run_entry_point(capsys, "tiny", "hello", "ann")
+    assert (code, out) == (0, "hello from tiny, ann\n")
+    code, out, _ = run_entry_point(capsys, "--help")
+    assert code == 0 and "tiny" in out and "venus" in out
+
+
+def test_gmtool_roll_does_not_look_at_the_rulesets():
+    code = (
+        "import sys; from gmtool.cli import build_app, _requested; build_app(_requested(['roll', 'd6'])); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gmtool'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", "import json; " + code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    loaded = json.loads(out)
+    assert "gmtool.cli.roll" in loaded
+    assert not [m for m in loaded if m.startswith(("gmtool.rules.registry", "gmtool.cli.venus"))]
+
+
+class Recorded:
+    """Orion's whole-table turn, noting each time the session asks it."""
+
+    def __init__(self, inner, calls):
+        self.inner = inner
+        self.calls = calls
+
+    def rules(self, library):
+        self.calls.append("rules")
+        return self.inner.rules(library)
+
+    def start(self, campaign, rules, source):
+        self.calls.append("start")
+        return self.inner.start(campaign, rules, source)
+
+    def end(self, campaign, rules, source, chair_decision):
+        self.calls.append("end")
+        return self.inner.end(campaign, rules, source, chair_decision)
+
+
+def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, tmp_path, monkeypatch):
+    calls: list[str] = []
+    orion = registry.RULESETS["orion"]
+    inner = orion.table_turn()
+    monkeypatch.setattr(type(orion), "table_turn", lambda self: Recorded(inner, calls))
+    camp = tmp_path / "c"
+    ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "3"))
+    ok(gm("turn", "start", "-c", str(camp)))
+    assert calls == ["rules", "start"]
+    ok(gm("turn", "end", "-c", str(camp)))
+    assert calls == ["rules", "start", "rules", "end"]
+    assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 2

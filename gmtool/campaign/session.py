@@ -346,9 +346,10 @@ class Session:
         return campaign_library(self.folder, tables)
 
     def rules(self, tables: list[Path] | None = None) -> Any:
-        from gmtool.rules.orion.turns import Rules
+        """The tables the campaign's turn engine reads (its ruleset's ``table_turn``)."""
+        from gmtool.rules.registry import ruleset_of
 
-        return Rules(self.library(tables))
+        return ruleset_of(self.state).table_turn().rules(self.library(tables))
 
     def dice(self, purpose: str, faces: str | None = None) -> DiceChoice:
         """The journaled dice of one step (``faces``: the moderator's own, journaled as manual)."""
@@ -403,11 +404,11 @@ class Session:
     def start_turn(self, rules: Any, out: Renderer, faces: str | None = None) -> TurnPosts:
         """`turn start`: the turn started on the loaded state, every post rendered before
         anything is written, then committed and written (reports/turn-NN/start-*)."""
-        from gmtool.rules.orion.turns import start_turn
+        from gmtool.rules.registry import ruleset_of
 
         state = self.state
         choice = self.dice(f"turn {state.turn} start", faces)
-        result = start_turn(state, rules, choice.source)
+        result = ruleset_of(state).table_turn().start(state, rules, choice.source)
         choice.finish()
         langs = report_langs(state, out.lang)
         public, private, built = _in_every_lang(
@@ -425,12 +426,12 @@ class Session:
     ) -> TurnPosts:
         """`turn end` on the loaded state and every post of it, rendered before anything is
         written."""
-        from gmtool.rules.orion.turns import end_turn
+        from gmtool.rules.registry import ruleset_of
 
         state = self.state
         turn = state.turn
         inboxes = {p.name: list(p.inbox) for p in state.players}
-        result = end_turn(state, rules, choice.source, chair_decision)
+        result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
         choice.finish()
         for p in state.players:  # news delivered in this turn's private report
             p.inbox = []

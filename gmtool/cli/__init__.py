@@ -1,6 +1,7 @@
 """The ``gmtool`` command line: a thin layer over the library.
 
-One module per command group registers its commands (``COMMANDS``).  A run registers
+One module per command group registers its commands (``COMMANDS``, then each ruleset's own
+groups: ``Ruleset.commands`` in gmtool/rules/base.py).  A run registers
 only the group it was asked for — Typer builds every registered command on every run,
 so ``gmtool roll d10`` should not pay for ``odds`` — while ``--help`` and unknown names
 get them all.  Command bodies import the core lazily.
@@ -53,8 +54,20 @@ COMMANDS = {
     "post": "post",
     "map": "map",
     "reach": "map",
-    "venus": "venus",
 }
+
+
+def all_commands() -> dict[str, str]:
+    """Every command group → the module that registers it, in help order: ``COMMANDS``, then
+    each ruleset's own (``Ruleset.commands``; the registry is looked at only when a word is
+    not one of ``COMMANDS``, so ``gmtool roll`` does not pay for it)."""
+    from gmtool.rules.registry import RULESETS
+
+    found = {name: f"gmtool.cli.{module}" for name, module in COMMANDS.items()}
+    for ruleset in RULESETS.values():
+        for name, module in ruleset.commands:
+            found.setdefault(name, module)
+    return found
 
 
 def _version(value: bool) -> None:
@@ -123,9 +136,14 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_root)
-    modules = dict.fromkeys(COMMANDS[n] for n in (names or COMMANDS))
+    asked = list(names or [])
+    if asked and all(n in COMMANDS for n in asked):
+        modules = dict.fromkeys(f"gmtool.cli.{COMMANDS[n]}" for n in asked)
+    else:
+        known = all_commands()
+        modules = dict.fromkeys(known[n] for n in (asked or known))
     for module in modules:
-        import_module(f"gmtool.cli.{module}").register(app)
+        import_module(module).register(app)
     return app
 
 
@@ -134,7 +152,7 @@ def _requested(argv: list[str]) -> list[str] | None:
     for arg in argv:
         if arg == "--debug":
             continue
-        return [arg] if arg in COMMANDS else None
+        return [arg] if arg in COMMANDS or arg in all_commands() else None
     return None
 
 

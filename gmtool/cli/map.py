@@ -31,11 +31,13 @@ def register(app: typer.Typer) -> None:
 
 def _load(campaign: Optional[Path]) -> tuple[Path, Any]:
     from gmtool.campaign.store import CampaignStore
-    from gmtool.cli.common import check_ruleset
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.registry import ruleset_of
 
     folder = require_campaign(campaign)
     state = CampaignStore(folder).load()
-    check_ruleset(state, "orion")
+    if not ruleset_of(state).maps:  # the ruleset says whether it has galaxy maps (gmtool/rules/base.py)
+        raise RuleRefused(key="no_maps", name=state.name, ruleset=state.ruleset)
     return folder, state
 
 

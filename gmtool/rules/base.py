@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 if TYPE_CHECKING:
     from gmtool.campaign.model import Campaign
     from gmtool.campaign.stream import Entry
+    from gmtool.dice.sources import DiceSource
     from gmtool.report.model import Report
     from gmtool.rolltables.library import TableLibrary
 
@@ -41,6 +42,25 @@ class NewCampaign:
     radius: int | None = None
 
 
+class TableTurn(Protocol):
+    """The whole table's turn (`turn start`, `turn end`, `turn run`), for a ruleset whose
+    turns are not a player's: what gmtool.campaign.session runs, journaling the dice it hands
+    over.  ``start`` and ``end`` change the campaign and return the turn's result, which the
+    session's report builders read (``result["turn"]``)."""
+
+    def rules(self, library: TableLibrary) -> Any:
+        """The tables the turn engine reads, taken from the campaign's library."""
+        ...
+
+    def start(self, campaign: Campaign, rules: Any, source: DiceSource) -> Any:
+        """`turn start`: start the campaign's turn."""
+        ...
+
+    def end(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Any:
+        """`turn end`: end the campaign's turn and start counting the next."""
+        ...
+
+
 class Ruleset(Protocol):
     """One ruleset, as every front end (the CLI, the forum resolver) sees it."""
 
@@ -49,6 +69,9 @@ class Ruleset(Protocol):
     player_turns: bool  # `turn end` ends one player's turn (--player), not the whole table's
     maps: bool  # galaxy maps: `gmtool map`, and a map beside each turn's reports
     game_over_keys: tuple[str, str]  # once the game is over: the refusal when won, and when tied
+    # its own command groups: (the command word, the module whose register(app) adds it),
+    # imported only when that word is asked for (or for --help), so start-up stays fast
+    commands: tuple[tuple[str, str], ...]
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         """The new campaign's state, and the journal entries of the dice its setup rolled."""
@@ -65,6 +88,10 @@ class Ruleset(Protocol):
     def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
         """`turn end --player P` where turns are a player's (``player_turns``): end it, and its report.
         (Where the turn is the whole table's, `turn end` runs the campaign's turn engine.)"""
+        ...
+
+    def table_turn(self) -> TableTurn:
+        """Where the turn is the whole table's (not ``player_turns``): its turn engine."""
         ...
 
     def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:

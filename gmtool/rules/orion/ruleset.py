@@ -4,14 +4,34 @@ and the forum's !roll, !explore, !table, !check and !vote."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from gmtool.campaign.model import Campaign
     from gmtool.campaign.stream import Entry
+    from gmtool.dice.sources import DiceSource
     from gmtool.report.model import Report
     from gmtool.rolltables.library import TableLibrary
     from gmtool.rules.base import NewCampaign
+
+
+class OrionTurn:
+    """The whole table's turn: gmtool.rules.orion.turns (production, the Council, quests, victory)."""
+
+    def rules(self, library: TableLibrary) -> Any:
+        from gmtool.rules.orion.turns import Rules
+
+        return Rules(library)
+
+    def start(self, campaign: Campaign, rules: Any, source: DiceSource) -> Any:
+        from gmtool.rules.orion.turns import start_turn
+
+        return start_turn(campaign, rules, source)
+
+    def end(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Any:
+        from gmtool.rules.orion.turns import end_turn
+
+        return end_turn(campaign, rules, source, chair_decision)
 
 
 class Orion:
@@ -20,6 +40,10 @@ class Orion:
     player_turns = False
     maps = True
     game_over_keys = ("game_over_won", "game_over_tied")
+    commands: tuple[tuple[str, str], ...] = ()  # orion's commands came first: they are the CLI's own
+
+    def table_turn(self) -> OrionTurn:
+        return OrionTurn()
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         from gmtool.dice.sources import RandomSource

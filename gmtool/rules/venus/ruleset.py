@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from gmtool.campaign.stream import Entry
     from gmtool.report.model import Report
     from gmtool.rolltables.library import TableLibrary
-    from gmtool.rules.base import NewCampaign
+    from gmtool.rules.base import NewCampaign, TableTurn
 
 
 class Venus:
@@ -22,6 +22,10 @@ class Venus:
     player_turns = True
     maps = False
     game_over_keys = ("game_over_won_round", "game_over_tied_round")
+    commands: tuple[tuple[str, str], ...] = (("venus", "gmtool.cli.venus"),)  # gmtool venus …
+
+    def table_turn(self) -> TableTurn:
+        raise NotImplementedError("venus's turns are a player's: end_player_turn")
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         from gmtool.campaign.stream import JournalingSource
