@@ -16,6 +16,7 @@ import pytest
 from gmtool.report.records import entries_for
 from gmtool.rules.orion import turns
 from gmtool.rules.orion.production import PlanetOutput, Production
+from gmtool.rules.orion.records import GuardianRegained, GuardianState
 from gmtool.rules.orion.turns import TurnEnd, TurnStart
 from helpers import ok
 from helpers import run_gmtool as gm
@@ -105,7 +106,18 @@ def test_production_is_a_typed_record_read_by_the_private_reports(played):
         assert private["turn"] == record.turn == 1
 
 
-@pytest.mark.parametrize("cls", [TurnStart, TurnEnd, Production, PlanetOutput])
+def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
+    folder, _, record, _, data = played
+    assert isinstance(record.guardian, GuardianState)
+    assert (record.guardian.alive, record.guardian.toughness, record.guardian.full) == (True, 17, 17)
+    assert report(folder, "public")["guardian"] == data["guardian"] == {"alive": True, "toughness": 17, "full": 17}
+    assert record.guardian_regained is None and "guardian_regained" not in data  # never hurt: nothing regained
+    # destroyed: who holds Orion is told too; a regeneration tells before, after and the full toughness
+    assert GuardianState(False, 0, 17, "bob").to_data() == {"alive": False, "toughness": 0, "full": 17, "owner": "bob"}
+    assert GuardianRegained(12, 15, 17).to_data() == {"before": 12, "toughness": 15, "full": 17}
+
+
+@pytest.mark.parametrize("cls", [TurnStart, TurnEnd, Production, PlanetOutput, GuardianState, GuardianRegained])
 def test_every_field_of_a_record_is_typed(cls):
     hints = typing.get_type_hints(cls)
     fields = list(cls.__dataclass_fields__)

@@ -108,11 +108,15 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
         )
     guardian = out.guardian
-    if guardian:
-        state = w("guardian_alive", lang, **guardian) if guardian["alive"] else w("guardian_dead", lang)
-        regained = out.guardian_regained or {}
-        gain = regained.get("toughness", 0) - regained.get("before", 0)
-        if guardian["alive"] and gain > 0:  # the battle's line (this turn's log) shows it before this
+    if guardian is not None:
+        state = (
+            w("guardian_alive", lang, toughness=guardian.toughness, full=guardian.full)
+            if guardian.alive
+            else w("guardian_dead", lang)
+        )
+        regained = out.guardian_regained
+        gain = regained.toughness - regained.before if regained is not None else 0
+        if guardian.alive and gain > 0:  # the battle's line (this turn's log) shows it before this
             state += " " + w("guardian_regained", lang, n=gain)
         facts.append((w("guardian", lang), text(state)))
     news = [text(entry_text(e, lang, label)) for e in entries_for(out.log, None)]

@@ -18,7 +18,7 @@ from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import Production, produce
-from gmtool.rules.orion.records import guardian_state, regenerate_guardian
+from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
 EVENTS = "events"
@@ -98,8 +98,8 @@ class TurnEnd:
     quests_completed: dict[str, list[str]] = field(default_factory=dict)
     quests_discarded: list[str] = field(default_factory=list)
     token_next: str | None = None
-    guardian_regained: dict[str, Any] | None = None
-    guardian: dict[str, Any] = field(default_factory=dict)
+    guardian_regained: GuardianRegained | None = None
+    guardian: GuardianState | None = None
     standings: list[dict[str, Any]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     victory: dict[str, Any] | None = None  # the game is over: no next turn
@@ -118,9 +118,10 @@ class TurnEnd:
         out["quests_discarded"] = self.quests_discarded
         if self.token_next is not None:
             out["token_next"] = self.token_next
-        if self.guardian_regained:
-            out["guardian_regained"] = self.guardian_regained
-        out["guardian"] = self.guardian
+        if self.guardian_regained is not None:
+            out["guardian_regained"] = self.guardian_regained.to_data()
+        if self.guardian is not None:
+            out["guardian"] = self.guardian.to_data()
         out["standings"] = self.standings
         out["log"] = self.log
         if self.victory:
