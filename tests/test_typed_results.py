@@ -17,7 +17,7 @@ from gmtool.report.records import entries_for
 from gmtool.rules.orion import turns
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import GuardianRegained, GuardianState
-from gmtool.rules.orion.turns import TurnEnd, TurnStart
+from gmtool.rules.orion.turns import Standing, TurnEnd, TurnStart
 from helpers import ok
 from helpers import run_gmtool as gm
 
@@ -86,7 +86,11 @@ def test_the_turn_end_record_gives_the_public_posts_data(played):
     public["log"] = as_json(entries_for(record.log, None))
     assert list(report(folder, "public")) == list(public)
     assert report(folder, "public") == public
-    assert data["next_order"] == record.next_order and data["standings"] == as_json(record.standings)
+    assert data["next_order"] == record.next_order
+    assert all(isinstance(s, Standing) for s in record.standings)
+    assert data["standings"] == [as_json(s.to_data()) for s in record.standings]
+    assert [s.leader for s in record.standings] == [s["leader"] for s in report(folder, "public")["standings"]]
+    assert list(data["standings"][0]) == ["leader", "planet_count", "population", "homeworlds"]
 
 
 def test_production_is_a_typed_record_read_by_the_private_reports(played):
@@ -117,7 +121,9 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
     assert GuardianRegained(12, 15, 17).to_data() == {"before": 12, "toughness": 15, "full": 17}
 
 
-@pytest.mark.parametrize("cls", [TurnStart, TurnEnd, Production, PlanetOutput, GuardianState, GuardianRegained])
+@pytest.mark.parametrize(
+    "cls", [TurnStart, TurnEnd, Production, PlanetOutput, GuardianState, GuardianRegained, Standing]
+)
 def test_every_field_of_a_record_is_typed(cls):
     hints = typing.get_type_hints(cls)
     fields = list(cls.__dataclass_fields__)

@@ -128,7 +128,7 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             Heading(text(w("standings", lang))),
             TableBlock(
                 [tr("leader", lang), tr("planets", lang), w("homeworlds", lang)],
-                [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out.standings],
+                [[s.leader, str(s.planet_count), str(s.homeworlds)] for s in out.standings],
             ),
         ]
     if out.victory:

@@ -51,6 +51,24 @@ class Rules:
 
 
 @dataclass(slots=True)
+class Standing:
+    """One leader's line of the standings toward the territorial victory (A12)."""
+
+    leader: str
+    planet_count: int
+    population: int
+    homeworlds: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "planet_count": self.planet_count,
+            "population": self.population,
+            "homeworlds": self.homeworlds,
+        }
+
+
+@dataclass(slots=True)
 class TurnStart:
     """What the start of a turn decided (A2, A3, A9, A11): read by the start post and the
     orders file; :meth:`to_data` is the post's JSON (keys only when they were decided)."""
@@ -100,7 +118,7 @@ class TurnEnd:
     token_next: str | None = None
     guardian_regained: GuardianRegained | None = None
     guardian: GuardianState | None = None
-    standings: list[dict[str, Any]] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     victory: dict[str, Any] | None = None  # the game is over: no next turn
     next_turn: int | None = None
@@ -122,7 +140,7 @@ class TurnEnd:
             out["guardian_regained"] = self.guardian_regained.to_data()
         if self.guardian is not None:
             out["guardian"] = self.guardian.to_data()
-        out["standings"] = self.standings
+        out["standings"] = [s.to_data() for s in self.standings]
         out["log"] = self.log
         if self.victory:
             out["victory"] = self.victory
@@ -214,17 +232,17 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def standings(campaign: Campaign) -> list[dict[str, Any]]:
+def standings(campaign: Campaign) -> list[Standing]:
     """Planets, population and homeworlds of every leader, in the order of the territorial
     count (A12: the same key as the verdict; seating order between equals)."""
     ranked = sorted(campaign.players, key=lambda p: territorial_key(campaign, p), reverse=True)
     return [
-        {
-            "leader": p.name,
-            "planet_count": planets_of(campaign, p.name),
-            "population": population(campaign, p.name),
-            "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name),
-        }
+        Standing(
+            p.name,
+            planets_of(campaign, p.name),
+            population(campaign, p.name),
+            sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name),
+        )
         for p in ranked
     ]
 
