@@ -688,7 +688,7 @@ def test_stage_1_quest_once_per_leader_and_open_until_turn_6():
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("alice"), q1)  # not in a later turn either
     complete_quest(c, RULES, c.player("carol"), q1)  # carol may, a turn later
-    assert complete_quest(c, RULES, c.player("alice"))["quest"] == q2  # default: the latest
+    assert complete_quest(c, RULES, c.player("alice")).quest == q2  # default: the latest
     with pytest.raises(RuleRefused, match="not open"):
         complete_quest(c, RULES, c.player("bob"), "monster-hunt")
     end_turn(c, RULES, source)
@@ -754,7 +754,7 @@ def test_quest_rewards_from_the_tables(stage, quest):
     result = complete_quest(c, RULES, bob, quest)
     after = {"bc": bob.bc, "orders": bob.orders, "rp": bob.rp, "colonists": home(c, "bob").planet.population}
     assert after == expected
-    assert result["quest"] == quest and result["leader"] == "bob"
+    assert result.quest == quest and result.leader == "bob"
     assert c.turn_state.completions == {quest: ["bob"]}
     assert c.player("alice").bc == 4
 
@@ -877,7 +877,7 @@ def test_play_event_applies_the_choice_and_discards(card, choice, change):
     after = (bob.bc, bob.orders, bob.rp, hw.population)
     assert tuple(a - b for a, b in zip(after, before)) == change
     assert bob.hand == [] and c.decks["events"].discard == [card]
-    assert result["card"] == card and result["choice"] == choice
+    assert result.card == card and result.choice == choice
     # the choices are what the table says
     for effect in RULES.events.row(card).values[f"choice_{choice}"]:
         parse(effect)

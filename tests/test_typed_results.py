@@ -17,7 +17,7 @@ from gmtool.report.records import entries_for
 from gmtool.rules.orion import turns
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import GuardianRegained, GuardianState
-from gmtool.rules.orion.turns import Standing, TurnEnd, TurnStart
+from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Standing, TurnEnd, TurnStart
 from helpers import ok
 from helpers import run_gmtool as gm
 
@@ -35,14 +35,15 @@ def report(folder: Path, name: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, TurnEnd, Any, Any]:
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, TurnEnd, Any, Any, list[QuestCompleted]]:
     """Turn 1 of the example game, its start posted on its own, both in JSON: (the campaign,
-    the start's record, the end's record, and their ``to_data()`` as given to the session)."""
+    the start's record, the end's record, their ``to_data()`` as given to the session, the
+    quests completed by the orders file)."""
     folder = tmp_path_factory.mktemp("typed") / "game"
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
     (folder / "secret.key").chmod(0o600)
     kept: dict[str, Any] = {}
-    start, end = turns.start_turn, turns.end_turn
+    start, end, quest = turns.start_turn, turns.end_turn, turns.complete_quest
 
     def keep_start(*args: Any, **kwargs: Any) -> TurnStart:
         kept["start"] = start(*args, **kwargs)
@@ -52,7 +53,12 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, T
         kept["end"] = end(*args, **kwargs)
         return kept["end"]
 
+    def keep_quest(*args: Any, **kwargs: Any) -> QuestCompleted:
+        kept.setdefault("quests", []).append(quest(*args, **kwargs))
+        return kept["quests"][-1]
+
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(turns, "complete_quest", keep_quest)
         mp.setattr(turns, "start_turn", keep_start)
         mp.setattr(turns, "end_turn", keep_end)
         ok(gm("turn", "start", "-c", str(folder), "--format", "json"))
@@ -60,11 +66,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, T
         kept["start_data"] = as_json(kept["start"].to_data())
         ok(gm("turn", "run", str(folder / "orders" / "turn-01.toml"), "-c", str(folder), "--format", "json"))
         kept["end_data"] = as_json(kept["end"].to_data())
-    return folder, kept["start"], kept["end"], kept["start_data"], kept["end_data"]
+    return folder, kept["start"], kept["end"], kept["start_data"], kept["end_data"], kept["quests"]
 
 
 def test_the_turn_start_record_gives_the_start_posts_data(played):
-    folder, record, _, data, _ = played
+    folder, record, _, data, _, _ = played
     assert isinstance(record, TurnStart)
     assert (record.turn, record.stage, record.chair, record.quest) == (1, 1, None, "new-frontier")
     assert record.movement_order == ["alice", "bob", "carol"]
@@ -78,7 +84,7 @@ def test_the_turn_start_record_gives_the_start_posts_data(played):
 
 
 def test_the_turn_end_record_gives_the_public_posts_data(played):
-    folder, _, record, _, data = played
+    folder, _, record, _, data, _ = played
     assert isinstance(record, TurnEnd)
     assert (record.turn, record.stage, record.next_turn, record.next_stage) == (1, 1, 2, 1)
     assert record.victory is None and record.council is None and record.election is None
@@ -94,7 +100,7 @@ def test_the_turn_end_record_gives_the_public_posts_data(played):
 
 
 def test_production_is_a_typed_record_read_by_the_private_reports(played):
-    folder, _, record, _, data = played
+    folder, _, record, _, data, _ = played
     prod = record.production
     assert isinstance(prod, Production) and prod.planets
     assert all(isinstance(p, PlanetOutput) for p in prod.planets)
@@ -111,7 +117,7 @@ def test_production_is_a_typed_record_read_by_the_private_reports(played):
 
 
 def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
-    folder, _, record, _, data = played
+    folder, _, record, _, data, _ = played
     assert isinstance(record.guardian, GuardianState)
     assert (record.guardian.alive, record.guardian.toughness, record.guardian.full) == (True, 17, 17)
     assert report(folder, "public")["guardian"] == data["guardian"] == {"alive": True, "toughness": 17, "full": 17}
@@ -122,7 +128,18 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
 
 
 @pytest.mark.parametrize(
-    "cls", [TurnStart, TurnEnd, Production, PlanetOutput, GuardianState, GuardianRegained, Standing]
+    "cls",
+    [
+        TurnStart,
+        TurnEnd,
+        Production,
+        PlanetOutput,
+        GuardianState,
+        GuardianRegained,
+        Standing,
+        QuestCompleted,
+        EventPlayed,
+    ],
 )
 def test_every_field_of_a_record_is_typed(cls):
     hints = typing.get_type_hints(cls)
@@ -137,3 +154,19 @@ def test_the_end_record_tells_a_tally_made_earlier_after_the_election_as_before(
     record = TurnEnd(1, 2, Production(), council={"bill": "b"}, election={"elected": None}, council_told_late=True)
     assert list(record.to_data())[:4] == ["turn", "stage", "production", "election"]
     assert list(TurnEnd(1, 2, Production(), council={"bill": "b"}, election={}).to_data())[3] == "council"
+
+
+def test_a_completed_quest_is_a_typed_record_told_in_the_leaders_orders_done(played):
+    folder, *_, quests = played
+    [record] = quests
+    assert isinstance(record, QuestCompleted)
+    assert (record.quest, record.leader, record.changes) == ("new-frontier", "carol", [{"orders": 1}])
+    [done] = [d for d in report(folder, "carol")["orders_done"] if d["order"] == "quests"]
+    assert done["result"] == {**as_json(record.to_data()), "table": "quests-stage1"}
+    assert list(done["result"]) == ["quest", "leader", "changes", "table"]
+
+
+def test_a_played_event_gives_the_keys_it_always_gave():
+    record = EventPlayed("refugees", 2, "bob", [{"orders": 1}])
+    assert record.to_data() == {"card": "refugees", "choice": 2, "leader": "bob", "changes": [{"orders": 1}]}
+    assert list(record.to_data()) == ["card", "choice", "leader", "changes"]

@@ -318,7 +318,32 @@ def quest_done(campaign: Campaign, player: Player, quest_id: str) -> str:
     return ""
 
 
-def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> dict[str, Any]:
+@dataclass(slots=True)
+class QuestCompleted:
+    """A leader completed an open quest and got its reward (A11): ``changes`` as applied."""
+
+    quest: str
+    leader: str
+    changes: list[dict[str, Any]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"quest": self.quest, "leader": self.leader, "changes": self.changes}
+
+
+@dataclass(slots=True)
+class EventPlayed:
+    """A leader played an event card from its hand with one of its choices (A11)."""
+
+    card: str
+    choice: int
+    leader: str
+    changes: list[dict[str, Any]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"card": self.card, "choice": self.choice, "leader": self.leader, "changes": self.changes}
+
+
+def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> QuestCompleted:
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if not ts.quests:
@@ -335,10 +360,10 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     ts.completions.setdefault(quest_id, []).append(player.name)
     player.quests_done.append(quest_id)
     note(campaign, "quest_done", player.name, quest=quest_id, table=table.name, changes=changes)
-    return {"quest": quest_id, "leader": player.name, "changes": changes}
+    return QuestCompleted(quest_id, player.name, changes)
 
 
-def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> dict[str, Any]:
+def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> EventPlayed:
     """``card`` by its id or its name in either language ("Эпидемия": the same card)."""
     ensure_not_over(campaign)
     named = rules.events.named(card)
@@ -354,7 +379,7 @@ def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choi
     player.hand.remove(card)
     decks.discard(campaign, EVENTS, card)
     note(campaign, "event_played", player.name, card=card, choice=choice, changes=changes)
-    return {"card": card, "choice": choice, "leader": player.name, "changes": changes}
+    return EventPlayed(card, choice, player.name, changes)
 
 
 def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
