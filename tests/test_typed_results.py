@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from gmtool.report.records import entries_for
-from gmtool.rules.orion import turns
+from gmtool.rules.orion import building, turns
+from gmtool.rules.orion.building import BuildOrdered
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import GuardianRegained, GuardianState
 from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Standing, TurnEnd, TurnStart
@@ -35,15 +36,17 @@ def report(folder: Path, name: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, TurnEnd, Any, Any, list[QuestCompleted]]:
+def played(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, TurnStart, TurnEnd, Any, Any, list[QuestCompleted], list[BuildOrdered]]:
     """Turn 1 of the example game, its start posted on its own, both in JSON: (the campaign,
     the start's record, the end's record, their ``to_data()`` as given to the session, the
-    quests completed by the orders file)."""
+    quests completed and the builds ordered by the orders file)."""
     folder = tmp_path_factory.mktemp("typed") / "game"
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
     (folder / "secret.key").chmod(0o600)
     kept: dict[str, Any] = {}
-    start, end, quest = turns.start_turn, turns.end_turn, turns.complete_quest
+    start, end, quest, build = turns.start_turn, turns.end_turn, turns.complete_quest, building.order_build
 
     def keep_start(*args: Any, **kwargs: Any) -> TurnStart:
         kept["start"] = start(*args, **kwargs)
@@ -53,12 +56,17 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, T
         kept["end"] = end(*args, **kwargs)
         return kept["end"]
 
+    def keep_build(*args: Any, **kwargs: Any) -> BuildOrdered:
+        kept.setdefault("builds", []).append(build(*args, **kwargs))
+        return kept["builds"][-1]
+
     def keep_quest(*args: Any, **kwargs: Any) -> QuestCompleted:
         kept.setdefault("quests", []).append(quest(*args, **kwargs))
         return kept["quests"][-1]
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(turns, "complete_quest", keep_quest)
+        mp.setattr(building, "order_build", keep_build)
         mp.setattr(turns, "start_turn", keep_start)
         mp.setattr(turns, "end_turn", keep_end)
         ok(gm("turn", "start", "-c", str(folder), "--format", "json"))
@@ -66,11 +74,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnStart, T
         kept["start_data"] = as_json(kept["start"].to_data())
         ok(gm("turn", "run", str(folder / "orders" / "turn-01.toml"), "-c", str(folder), "--format", "json"))
         kept["end_data"] = as_json(kept["end"].to_data())
-    return folder, kept["start"], kept["end"], kept["start_data"], kept["end_data"], kept["quests"]
+    return folder, kept["start"], kept["end"], kept["start_data"], kept["end_data"], kept["quests"], kept["builds"]
 
 
 def test_the_turn_start_record_gives_the_start_posts_data(played):
-    folder, record, _, data, _, _ = played
+    folder, record, _, data, _, _, _ = played
     assert isinstance(record, TurnStart)
     assert (record.turn, record.stage, record.chair, record.quest) == (1, 1, None, "new-frontier")
     assert record.movement_order == ["alice", "bob", "carol"]
@@ -84,7 +92,7 @@ def test_the_turn_start_record_gives_the_start_posts_data(played):
 
 
 def test_the_turn_end_record_gives_the_public_posts_data(played):
-    folder, _, record, _, data, _ = played
+    folder, _, record, _, data, _, _ = played
     assert isinstance(record, TurnEnd)
     assert (record.turn, record.stage, record.next_turn, record.next_stage) == (1, 1, 2, 1)
     assert record.victory is None and record.council is None and record.election is None
@@ -100,7 +108,7 @@ def test_the_turn_end_record_gives_the_public_posts_data(played):
 
 
 def test_production_is_a_typed_record_read_by_the_private_reports(played):
-    folder, _, record, _, data, _ = played
+    folder, _, record, _, data, _, _ = played
     prod = record.production
     assert isinstance(prod, Production) and prod.planets
     assert all(isinstance(p, PlanetOutput) for p in prod.planets)
@@ -117,7 +125,7 @@ def test_production_is_a_typed_record_read_by_the_private_reports(played):
 
 
 def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
-    folder, _, record, _, data, _ = played
+    folder, _, record, _, data, _, _ = played
     assert isinstance(record.guardian, GuardianState)
     assert (record.guardian.alive, record.guardian.toughness, record.guardian.full) == (True, 17, 17)
     assert report(folder, "public")["guardian"] == data["guardian"] == {"alive": True, "toughness": 17, "full": 17}
@@ -139,6 +147,7 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
         Standing,
         QuestCompleted,
         EventPlayed,
+        BuildOrdered,
     ],
 )
 def test_every_field_of_a_record_is_typed(cls):
@@ -157,7 +166,7 @@ def test_the_end_record_tells_a_tally_made_earlier_after_the_election_as_before(
 
 
 def test_a_completed_quest_is_a_typed_record_told_in_the_leaders_orders_done(played):
-    folder, *_, quests = played
+    folder, *_, quests, _ = played
     [record] = quests
     assert isinstance(record, QuestCompleted)
     assert (record.quest, record.leader, record.changes) == ("new-frontier", "carol", [{"orders": 1}])
@@ -170,3 +179,18 @@ def test_a_played_event_gives_the_keys_it_always_gave():
     record = EventPlayed("refugees", 2, "bob", [{"orders": 1}])
     assert record.to_data() == {"card": "refugees", "choice": 2, "leader": "bob", "changes": [{"orders": 1}]}
     assert list(record.to_data()) == ["card", "choice", "leader", "changes"]
+
+
+def test_a_build_order_is_a_typed_record_told_in_the_leaders_orders_done(played):
+    folder, *_, builds = played
+    assert [(b.item, b.hex) for b in builds] == [("scout", "1,-3"), ("scout", "-3,2")]
+    assert all(isinstance(b, BuildOrdered) and isinstance(b.cost, int) for b in builds)
+    done = [
+        d["result"]
+        for leader in ("alice", "bob", "carol")
+        for d in report(folder, leader)["orders_done"]
+        if d["order"] == "build"
+    ]
+    # the hex as the leader sees it (closed rooms); the rest as the record gives it
+    assert [{**r, "hex": None} for r in done] == [{**as_json(b.to_data()), "hex": None} for b in builds]
+    assert all(list(r) == ["item", "hex", "cost"] for r in done)

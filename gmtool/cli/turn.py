@@ -678,11 +678,11 @@ def build_command(
             "reply.build_ordered",
             out.lang,
             leader=player,
-            item=pick(costs.row(result["item"]).label, out.lang),
-            hex=result["hex"],
-            cost=t("n_pp", out.lang, n=result["cost"]),
+            item=pick(costs.row(result.item).label, out.lang),
+            hex=result.hex,
+            cost=t("n_pp", out.lang, n=result.cost),
         ),
-        dict(result),
+        result.to_data(),
     )
 
 

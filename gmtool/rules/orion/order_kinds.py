@@ -255,7 +255,7 @@ def _activate(a: Act) -> Any:
 def _build(a: Act) -> Any:
     from gmtool.rules.orion.building import order_build
 
-    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs)
+    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs).to_data()
 
 
 def _scrap(a: Act) -> Any:
