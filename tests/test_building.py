@@ -144,12 +144,12 @@ def test_technology_victory_after_every_science_and_180_rp(game):
     assert (alice.rp, alice.tech_rp) == (0, 170)
     start_turn(c, rules, RandomSource(1))
     hw.planet.population, hw.planet.scientists = 4, 4  # 4 × 4 RP = 16 a turn
-    out = end_turn(c, rules, FixedSource([]))
+    out = end_turn(c, rules, FixedSource([])).to_data()
     assert "victory" not in out and alice.rp == 16  # RP are banked, not spent by themselves
     research_victory(c, rules, alice)  # 10 more: 180 spent
     assert (alice.rp, alice.tech_rp) == (6, 180)
     start_turn(c, rules, RandomSource(1))
-    out = end_turn(c, rules, FixedSource([]))
+    out = end_turn(c, rules, FixedSource([])).to_data()
     assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 2}
 
 

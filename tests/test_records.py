@@ -10,10 +10,10 @@ def test_guardian_toughness_17_regains_3_and_falls_at_0(orion_game):
     c, rules = orion_game
     bob = c.player("bob")
     damage_orion(c, rules, bob, 5)
-    assert guardian_state(c, rules)["toughness"] == 12
+    assert guardian_state(c, rules).toughness == 12
     regenerate_guardian(c, rules)
-    assert guardian_state(c, rules)["toughness"] == 15
+    assert guardian_state(c, rules).toughness == 15
     regenerate_guardian(c, rules)
-    assert guardian_state(c, rules)["toughness"] == 17  # never above 17
+    assert guardian_state(c, rules).toughness == 17  # never above 17
     damage_orion(c, rules, bob, 20)
-    assert guardian_state(c, rules)["alive"] is False and c.system(c.orion).guardian is False
+    assert guardian_state(c, rules).alive is False and c.system(c.orion).guardian is False

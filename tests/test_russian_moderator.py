@@ -326,23 +326,22 @@ def test_the_end_of_the_game_and_an_undone_turn_read_naturally():
 def test_the_council_result_line_is_lower_case_in_russian():
     from gmtool.report.render import render
     from gmtool.report.turns import end_public
+    from gmtool.rules.orion.production import Production
+    from gmtool.rules.orion.turns import TurnEnd
     from helpers import shipped_library
 
     lib = shipped_library()
     bills, quests = lib.get("bills", "orion"), lib.get("quests-common", "orion")
     bill = bills.rows[0].id
-    out = {
-        "turn": 8,
-        "stage": 2,
-        "council": {"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
-        "quests_completed": {},
-        "quests_discarded": [],
-        "standings": [],
-        "log": [],
-        "next_turn": 9,
-        "next_stage": 2,
-        "next_order": ["Борис", "Анна"],
-    }
+    out = TurnEnd(
+        turn=8,
+        stage=2,
+        production=Production(),
+        council={"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
+        next_turn=9,
+        next_stage=2,
+        next_order=["Борис", "Анна"],
+    )
     assert "Голосование совета: за 10, против 2 → принят" in render(end_public(out, bills, quests, "ru"), "plain")
     assert "Council vote: Yes 10, No 2 → passed" in render(end_public(out, bills, quests, "en"), "plain")
 

@@ -164,7 +164,7 @@ def test_shipped_tables_are_what_these_tests_assume():
 def test_worked_example_new_homeworld_ends_turn_1_with_16_bc_and_4_colonists():
     c = make_campaign()
     start_turn(c, RULES, RandomSource(5))
-    out = end_turn(c, RULES, RandomSource(5))
+    out = end_turn(c, RULES, RandomSource(5)).to_data()
     for name in PLAYERS:
         player = c.player(name)
         planet = home(c, name).planet
@@ -541,7 +541,7 @@ def test_no_token_no_chair_no_council_in_stage_1():
     c = make_campaign()
     source = RandomSource(11)
     for _turn in range(1, 7):
-        out = start_turn(c, RULES, source)
+        out = start_turn(c, RULES, source).to_data()
         assert out["stage"] == 1 and c.stage == 1
         assert out["chair"] is None and "token_dealt" not in out and "bills_drawn" not in out
         assert c.turn_state.token is None and c.council.chair is None and c.council.vote is None
@@ -549,7 +549,7 @@ def test_no_token_no_chair_no_council_in_stage_1():
         assert sorted(out["movement_order"]) == sorted(PLAYERS)
         with pytest.raises(RuleRefused, match="stage 1"):
             council_campaign.propose(c, RULES.bills, source, pick=1, chair=c.player("alice"))
-        end = end_turn(c, RULES, source)
+        end = end_turn(c, RULES, source).to_data()
         assert "council" not in end and "token_next" not in end
     assert c.turn == 7 and c.stage == 2
 
@@ -564,17 +564,17 @@ def test_token_dealt_at_turn_7_by_a_die_then_passes_clockwise(face, holder):
         end_turn(c, RULES, source)
     assert c.turn == 7 and c.turn_state.token is None
     dice = Scripted([face], seed=4)
-    out = start_turn(c, RULES, dice)
+    out = start_turn(c, RULES, dice).to_data()
     assert dice.asked[0][0] == 3  # one die with a face per leader
     assert out["token_dealt"] == holder and c.turn_state.token == holder
     assert out["chair"] == holder and c.council.chair == holder
     assert len(out["bills_drawn"]) == 2
     seating = PLAYERS.index(holder)
     for k in range(1, 5):
-        end = end_turn(c, RULES, dice)
+        end = end_turn(c, RULES, dice).to_data()
         expected = PLAYERS[(seating + k) % 3]
         assert end["token_next"] == expected
-        out = start_turn(c, RULES, dice)
+        out = start_turn(c, RULES, dice).to_data()
         assert "token_dealt" not in out  # dealt once
         assert c.turn_state.token == expected and c.council.chair == expected and out["chair"] == expected
 
@@ -604,9 +604,9 @@ def test_movement_order_four_leaders(turn, order):
 def test_start_and_end_report_the_movement_order():
     c = at_turn(make_campaign(), 8, "bob")
     source = RandomSource(2)
-    out = start_turn(c, RULES, source)
+    out = start_turn(c, RULES, source).to_data()
     assert out["movement_order"] == ["bob", "alice", "carol"]  # even: counter-clockwise
-    end = end_turn(c, RULES, source)
+    end = end_turn(c, RULES, source).to_data()
     assert end["token_next"] == "carol"
     assert end["next_order"] == ["carol", "alice", "bob"]  # turn 9, odd: clockwise
 
@@ -620,7 +620,7 @@ def test_council_tie_decided_by_the_chair():
     council_campaign.cast(c, c.player("bob"), "no")
     council_campaign.cast(c, c.player("alice"), "yes")
     council_campaign.cast(c, c.player("carol"), "abstain")
-    out = end_turn(c, RULES, source)
+    out = end_turn(c, RULES, source).to_data()
     council = out["council"]
     assert (council["bill"], council["yes"], council["no"], council["tie"], council["passed"]) == (
         bill,
@@ -647,7 +647,7 @@ def test_a_refused_turn_end_changes_nothing():
         end_turn(c, RULES, source)
     assert [p.bc for p in c.players] == [4, 4, 4]
     assert home(c, "alice").planet.population == 3
-    out = end_turn(c, RULES, source, chair_decision="yes")
+    out = end_turn(c, RULES, source, chair_decision="yes").to_data()
     assert out["council"]["passed"] is True
     assert [p.bc for p in c.players] == [16, 16, 16]
 
@@ -672,31 +672,31 @@ def test_turn_start_twice_and_end_before_start_are_refused():
 def test_stage_1_quest_once_per_leader_and_open_until_turn_6():
     c = make_campaign()
     source = RandomSource(21)
-    out = start_turn(c, RULES, source)
+    out = start_turn(c, RULES, source).to_data()
     q1 = out["quest"]
     assert q1 in STAGE1_QUESTS and c.turn_state.quests == [q1]
     complete_quest(c, RULES, c.player("alice"))
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("alice"), q1)
     complete_quest(c, RULES, c.player("bob"), q1)
-    end = end_turn(c, RULES, source)
+    end = end_turn(c, RULES, source).to_data()
     assert end["quests_completed"] == {q1: ["alice", "bob"]}
     assert end["quests_discarded"] == []
-    out = start_turn(c, RULES, source)  # turn 2
+    out = start_turn(c, RULES, source).to_data()  # turn 2
     q2 = out["quest"]
     assert q2 != q1 and c.turn_state.quests == [q1, q2]
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("alice"), q1)  # not in a later turn either
     complete_quest(c, RULES, c.player("carol"), q1)  # carol may, a turn later
-    assert complete_quest(c, RULES, c.player("alice"))["quest"] == q2  # default: the latest
+    assert complete_quest(c, RULES, c.player("alice")).quest == q2  # default: the latest
     with pytest.raises(RuleRefused, match="not open"):
         complete_quest(c, RULES, c.player("bob"), "monster-hunt")
     end_turn(c, RULES, source)
     announced = [q1, q2]
     for turn in range(3, 7):
-        out = start_turn(c, RULES, source)
+        out = start_turn(c, RULES, source).to_data()
         announced.append(out["quest"])
-        end = end_turn(c, RULES, source)
+        end = end_turn(c, RULES, source).to_data()
         if turn < 6:
             assert end["quests_discarded"] == [] and c.turn_state.quests == announced
     # end of turn 6: every stage-1 quest still open is discarded, completed or not
@@ -716,24 +716,24 @@ def test_no_quest_open_is_refused():
 def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed():
     c = at_turn(make_campaign(), 8, "alice")
     source = RandomSource(8)
-    q1 = start_turn(c, RULES, source)["quest"]
+    q1 = start_turn(c, RULES, source).quest
     assert q1 in COMMON_QUESTS
     complete_quest(c, RULES, c.player("alice"))
     complete_quest(c, RULES, c.player("carol"), q1)  # several leaders, the same turn
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("carol"), q1)
-    end = end_turn(c, RULES, source)
+    end = end_turn(c, RULES, source).to_data()
     assert end["quests_completed"] == {q1: ["alice", "carol"]}
     assert end["quests_discarded"] == [q1]
     assert c.turn_state.quests == [] and c.decks["quests-common"].discard == [q1]
-    q2 = start_turn(c, RULES, source)["quest"]  # turn 9: nobody completes it
+    q2 = start_turn(c, RULES, source).quest  # turn 9: nobody completes it
     assert q2 != q1
-    end = end_turn(c, RULES, source)
+    end = end_turn(c, RULES, source).to_data()
     assert end["quests_discarded"] == [] and c.turn_state.quests == [q2]
-    q3 = start_turn(c, RULES, source)["quest"]  # turn 10: q2 is still open
+    q3 = start_turn(c, RULES, source).quest  # turn 10: q2 is still open
     assert c.turn_state.quests == [q2, q3]
     complete_quest(c, RULES, c.player("bob"), q2)
-    end = end_turn(c, RULES, source)
+    end = end_turn(c, RULES, source).to_data()
     assert end["quests_discarded"] == [q2]
     assert c.turn_state.quests == [q3]
     assert c.decks["quests-common"].discard == [q1, q2]
@@ -754,7 +754,7 @@ def test_quest_rewards_from_the_tables(stage, quest):
     result = complete_quest(c, RULES, bob, quest)
     after = {"bc": bob.bc, "orders": bob.orders, "rp": bob.rp, "colonists": home(c, "bob").planet.population}
     assert after == expected
-    assert result["quest"] == quest and result["leader"] == "bob"
+    assert result.quest == quest and result.leader == "bob"
     assert c.turn_state.completions == {quest: ["bob"]}
     assert c.player("alice").bc == 4
 
@@ -788,7 +788,7 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     _colonies(c, "bob", 3)
     add_planet(c, None)  # nobody's planet: nothing
     source = RandomSource(13)
-    out = start_turn(c, RULES, source)
+    out = start_turn(c, RULES, source).to_data()
     dealt = out["events_dealt"]
     assert set(dealt) == {"alice", "bob"}  # carol has only her homeworld
     assert len(dealt["alice"]) == 1 and len(dealt["bob"]) == 2
@@ -802,12 +802,12 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     assert c.player("bob").hand == [] and sorted(pile.discard) == sorted(dealt["bob"])
     end_turn(c, RULES, source)
     for _ in range(9, 13):
-        out = start_turn(c, RULES, source)
+        out = start_turn(c, RULES, source).to_data()
         assert "events_dealt" not in out
         end_turn(c, RULES, source)
     assert c.turn == 13
     _colonies(c, "carol", 1)
-    out = start_turn(c, RULES, source)
+    out = start_turn(c, RULES, source).to_data()
     dealt13 = out["events_dealt"]
     assert {k: len(v) for k, v in dealt13.items()} == {"alice": 1, "bob": 3, "carol": 1}
     assert len(c.player("alice").hand) == 2
@@ -830,7 +830,7 @@ def test_turn_13_starts_even_when_every_event_card_is_held():
     for _ in range(9, 13):
         start_turn(c, RULES, source)
         end_turn(c, RULES, source)
-    out = start_turn(c, RULES, source)
+    out = start_turn(c, RULES, source).to_data()
     assert c.turn_state.started == 13 and out["quest"] is not None
     assert sum(len(p.hand) for p in c.players) == 6
 
@@ -838,7 +838,7 @@ def test_turn_13_starts_even_when_every_event_card_is_held():
 def test_no_cards_dealt_on_other_turns():
     c = at_turn(make_campaign(), 9, "alice")
     _colonies(c, "alice", 2)
-    out = start_turn(c, RULES, RandomSource(1))
+    out = start_turn(c, RULES, RandomSource(1)).to_data()
     assert "events_dealt" not in out and c.player("alice").hand == []
 
 
@@ -877,7 +877,7 @@ def test_play_event_applies_the_choice_and_discards(card, choice, change):
     after = (bob.bc, bob.orders, bob.rp, hw.population)
     assert tuple(a - b for a, b in zip(after, before)) == change
     assert bob.hand == [] and c.decks["events"].discard == [card]
-    assert result["card"] == card and result["choice"] == choice
+    assert result.card == card and result.choice == choice
     # the choices are what the table says
     for effect in RULES.events.row(card).values[f"choice_{choice}"]:
         parse(effect)
@@ -917,11 +917,11 @@ def _own_homeworld_of(c: Campaign, conqueror: str, victim: str) -> None:
 def test_conquest_at_turn_start():
     c = at_turn(make_campaign(), 5)
     _own_homeworld_of(c, "alice", "bob")
-    out = start_turn(c, RULES, RandomSource(1))
+    out = start_turn(c, RULES, RandomSource(1)).to_data()
     assert "victory" not in out  # one other homeworld is not enough
     end_turn(c, RULES, RandomSource(1))
     _own_homeworld_of(c, "alice", "carol")  # taken during turn 5
-    out = start_turn(c, RULES, RandomSource(1))
+    out = start_turn(c, RULES, RandomSource(1)).to_data()
     assert out["victory"] == {"kind": "conquest", "leader": "alice", "turn": 6}
     assert c.victory["kind"] == "conquest"
     with pytest.raises(RuleRefused, match="over"):
@@ -936,7 +936,7 @@ def test_no_conquest_without_the_own_homeworld():
     _own_homeworld_of(c, "alice", "bob")
     _own_homeworld_of(c, "alice", "carol")
     _own_homeworld_of(c, "dave", "alice")
-    out = start_turn(c, RULES, RandomSource(1))
+    out = start_turn(c, RULES, RandomSource(1)).to_data()
     assert "victory" not in out and c.victory is None
 
 
@@ -949,7 +949,7 @@ def test_orion_colonised_wins_at_the_end_of_the_turn():
         colonize(c, c.player("bob"), CENTRE)
     orion.guardian = False  # destroyed
     colonize(c, c.player("bob"), CENTRE)
-    out = end_turn(c, RULES, RandomSource(1))
+    out = end_turn(c, RULES, RandomSource(1)).to_data()
     assert out["victory"] == {"kind": "orion", "leader": "bob", "turn": 9}
     assert "next_turn" not in out and c.turn == 9
     with pytest.raises(RuleRefused, match="bob won"):
@@ -963,14 +963,14 @@ def test_diplomatic_victory():
     council_campaign.elect(c, c.player("alice"), c.player("alice"))
     council_campaign.elect(c, c.player("bob"), c.player("carol"))
     council_campaign.elect(c, c.player("carol"), c.player("carol"))
-    out = end_turn(c, RULES, RandomSource(1))
+    out = end_turn(c, RULES, RandomSource(1)).to_data()
     # alice 2 votes, carol 2 of 4: needed 3 → nobody
     assert out["election"]["elected"] is None and "victory" not in out
     start_turn(c, RULES, RandomSource(1))
     council_campaign.elect(c, c.player("alice"), c.player("alice"))
     council_campaign.elect(c, c.player("bob"), c.player("alice"))
     council_campaign.elect(c, c.player("carol"), None)
-    out = end_turn(c, RULES, RandomSource(1))
+    out = end_turn(c, RULES, RandomSource(1)).to_data()
     assert out["election"]["elected"] == "alice"
     assert out["victory"]["kind"] == "diplomatic" and out["victory"]["leader"] == "alice"
     assert c.turn == 15
@@ -988,7 +988,7 @@ def test_orion_colonised_in_movement_beats_an_emperor_elected_in_the_council_pha
     colonize(c, c.player("bob"), CENTRE)
     for voter in PLAYERS:
         council_campaign.elect(c, c.player(voter), c.player("alice"))
-    out = end_turn(c, RULES, RandomSource(1))
+    out = end_turn(c, RULES, RandomSource(1)).to_data()
     assert out["victory"]["kind"] == "orion" and out["victory"]["leader"] == "bob"
 
 
@@ -998,13 +998,13 @@ def _last_turn(setup) -> dict:
         home(c, name).planet.population = 4  # at max: no growth
     setup(c)
     start_turn(c, RULES, RandomSource(1))
-    return c, end_turn(c, RULES, RandomSource(1))
+    return c, end_turn(c, RULES, RandomSource(1)).to_data()
 
 
 def test_no_territorial_victory_before_turn_18():
     c = at_turn(make_campaign(), 17, "alice")
     start_turn(c, RULES, RandomSource(1))
-    out = end_turn(c, RULES, RandomSource(1))
+    out = end_turn(c, RULES, RandomSource(1)).to_data()
     assert "victory" not in out and c.turn == 18 and c.victory is None
 
 
@@ -1141,7 +1141,7 @@ def test_full_scripted_game():
         if turn == 7:
             dice.faces = [2]  # the token die: face 2 → bob
         asked = len(dice.asked)
-        out = start_turn(c, RULES, dice)
+        out = start_turn(c, RULES, dice).to_data()
         stage = RULES.stage_of(turn)
         assert out["stage"] == stage == c.stage
         stage_seen.append(stage)
@@ -1238,7 +1238,7 @@ def test_full_scripted_game():
         want, pops = _expected_after_production(c)
         for name, bribe in bribes.items():
             want[name]["bc"] -= bribe
-        ended = end_turn(c, RULES, dice, chair_decision)
+        ended = end_turn(c, RULES, dice, chair_decision).to_data()
         for p in c.players:
             assert (p.bc, p.rp, p.orders) == (want[p.name]["bc"], want[p.name]["rp"], want[p.name]["orders"]), (
                 turn,

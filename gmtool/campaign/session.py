@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 from gmtool.errors import GmError
 from gmtool.formats import EXTENSIONS
 from gmtool.struct import Struct  # not dataclasses: this module is on every command's start-up path
+
+if TYPE_CHECKING:
+    from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 # the file extension of a written report, by format
 # the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
@@ -261,12 +264,12 @@ def _other_langs(lang_used: set[str]) -> list[str]:
 
 
 def _start_reports(
-    state: Any, rules: Any, result: dict[str, Any], lang: str, langs: dict[str, str]
+    state: Any, rules: Any, result: TurnStart, lang: str, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any]]:
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import start_private, start_public
 
-    public = start_public(result, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
+    public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
     private = {
         p.name: r
         for p in state.players
@@ -278,7 +281,7 @@ def _start_reports(
 def _end_reports(
     state: Any,
     rules: Any,
-    result: dict[str, Any],
+    result: TurnEnd,
     lang: str,
     langs: dict[str, str],
     inboxes: dict[str, list],
@@ -289,7 +292,7 @@ def _end_reports(
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import end_private, end_public
 
-    public = end_public(result, rules.bills, rules.quests(result["stage"]), lang, rule_labels(rules.library, lang))
+    public = end_public(result, rules.bills, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
     private = {
         p.name: end_private(
             result,
@@ -299,7 +302,7 @@ def _end_reports(
             langs[p.name],
             done,
             rule_labels(rules.library, langs[p.name]),
-            hex_writer(state, p.name, result["stage"]),
+            hex_writer(state, p.name, result.stage),
         )
         for p in state.players
     }
@@ -308,7 +311,7 @@ def _end_reports(
 
 
 def _in_every_lang(
-    build: Any, state: Any, result: dict[str, Any], done: list | None, out: Renderer, langs: dict[str, str]
+    build: Any, state: Any, result: TurnStart | TurnEnd, done: list | None, out: Renderer, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
@@ -416,7 +419,7 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
-        posts = TurnPosts(result["turn"], public, rendered, models_data(state, result["turn"], built, used))
+        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used))
         self.commit(choice)
         self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
         return posts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -25,6 +25,9 @@ from gmtool.cli.common import (
     require_campaign,
 )
 from gmtool.locale import t
+
+if TYPE_CHECKING:
+    from gmtool.rules.orion.turns import EventPlayed, QuestCompleted
 
 app = typer.Typer(
     help="The turn engine: start a turn, end it (production, council, victory, reports), undo.", no_args_is_help=True
@@ -400,10 +403,10 @@ def quest_complete_command(
         result = complete_quest(state, rules, state.player(player), quest)
         commit(store, state)
         table = rules.quests(state.stage).name
-    _reply_changes(out, rules, "reply.quest_completed", result, quest=(table, result["quest"]))
+    _reply_changes(out, rules, "reply.quest_completed", result, quest=(table, result.quest))
 
 
-def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **named: Any) -> None:
+def _reply_changes(out: Output, rules: Any, key: str, result: QuestCompleted | EventPlayed, **named: Any) -> None:
     """A reward's or a card's reply: ``named`` rows — (table, id) — by their labels, the
     changes in words (one way for `quest complete` and `event play`)."""
     from gmtool.cli.campaign import labeller
@@ -411,8 +414,9 @@ def _reply_changes(out: Output, rules: Any, key: str, result: dict[str, Any], **
 
     label = labeller(rules.library, out.lang)
     words = {k: label(table, row_id) for k, (table, row_id) in named.items()}
-    values = {k: v for k, v in result.items() if k not in named and k != "changes"}
-    out.reply(t(key, out.lang, **values, **words, changes=changes_text(result["changes"], out.lang, label)), result)
+    data = result.to_data()
+    values = {k: v for k, v in data.items() if k not in named and k != "changes"}
+    out.reply(t(key, out.lang, **values, **words, changes=changes_text(result.changes, out.lang, label)), data)
 
 
 @event_app.command("play")
@@ -440,7 +444,7 @@ def event_play_command(
         rules = _rules(store, tables)
         result = play_event(state, rules, state.player(player), card, choice)  # by id or name
         commit(store, state)
-    _reply_changes(out, rules, "reply.event_played", result, card=(rules.events.name, result["card"]))
+    _reply_changes(out, rules, "reply.event_played", result, card=(rules.events.name, result.card))
 
 
 @deck_app.command("show")
@@ -674,11 +678,11 @@ def build_command(
             "reply.build_ordered",
             out.lang,
             leader=player,
-            item=pick(costs.row(result["item"]).label, out.lang),
-            hex=result["hex"],
-            cost=t("n_pp", out.lang, n=result["cost"]),
+            item=pick(costs.row(result.item).label, out.lang),
+            hex=result.hex,
+            cost=t("n_pp", out.lang, n=result.cost),
         ),
-        dict(result),
+        result.to_data(),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
@@ -11,6 +11,9 @@ from gmtool.report.records import award_text, entries_for, entry_text, w
 from gmtool.report.words import build_reason
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
+
+if TYPE_CHECKING:
+    from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 Label = Callable[[str, str], str]  # (table, row id) → label
 # What a tally knows that only the moderator may see (docs/rules-orion.md A9): each ballot, and who
@@ -28,43 +31,45 @@ def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 
 
-def start_public(out: dict[str, Any], quests: Any, lang: str, label: Label | None = None) -> Report:
-    """The start post; with the public news recorded before the start (``out["log"]``)."""
-    facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out["stage"])))]
-    earlier = entries_for(out.get("log", []), None)
+def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = None) -> Report:
+    """The start post; with the public news recorded before the start (``out.log``)."""
+    facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out.stage)))]
+    earlier = entries_for(out.log, None)
     tail: list[Block] = (
         [Heading(text(w("so_far", lang))), Items([text(entry_text(e, lang, label)) for e in earlier])]
         if earlier
         else []
     )
-    out = {**out, "log": earlier} if "log" in out else out  # the JSON tells only the public ones
-    if out.get("victory"):
-        facts += _victory_facts(out["victory"], lang)
-        return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, out)
-    if out.get("token_dealt"):
-        facts.append((tr("token", lang), [bold(out["token_dealt"])]))
-    if out.get("chair"):
-        facts.append((tr("chair", lang), text(out["chair"])))
-    facts.append((tr("movement_order", lang), text(" → ".join(out["movement_order"]))))
-    if out.get("quest"):
-        facts.append((tr("quest", lang), _card(quests, out["quest"], lang)))
-    if "events_dealt" in out:
+    data = out.to_data()
+    if "log" in data:
+        data["log"] = earlier  # the JSON tells only the public ones
+    if out.victory:
+        facts += _victory_facts(out.victory, lang)
+        return Report(text(tr("turn_start_title", lang, n=out.turn)), [Facts(facts)] + tail, data)
+    if out.token_dealt:
+        facts.append((tr("token", lang), [bold(out.token_dealt)]))
+    if out.chair:
+        facts.append((tr("chair", lang), text(out.chair)))
+    facts.append((tr("movement_order", lang), text(" → ".join(out.movement_order))))
+    if out.quest:
+        facts.append((tr("quest", lang), _card(quests, out.quest, lang)))
+    if out.events_dealt is not None:
         facts.append((tr("events_dealt", lang), text(tr("events_dealt_text", lang))))
-    if out.get("bills_drawn"):
+    if out.bills_drawn:
         facts.append((tr("bills_drawn", lang), text(tr("bills_for_chair", lang))))
-    data = {k: v for k, v in out.items() if k not in ("events_dealt", "bills_drawn")}
-    return Report(text(tr("turn_start_title", lang, n=out["turn"])), [Facts(facts)] + tail, data)
+    data = {k: v for k, v in data.items() if k not in ("events_dealt", "bills_drawn")}
+    return Report(text(tr("turn_start_title", lang, n=out.turn)), [Facts(facts)] + tail, data)
 
 
-def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lang: str) -> Report | None:
+def start_private(out: TurnStart, leader: str, events: Any, bills: Any, lang: str) -> Report | None:
     blocks: list = []
-    cards = out.get("events_dealt", {}).get(leader)
+    cards = (out.events_dealt or {}).get(leader)
     if cards:
         blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in cards])]
-    if out.get("bills_drawn") and out.get("chair") == leader:
+    if out.bills_drawn and out.chair == leader:
         blocks += [
             Heading(text(tr("bills_drawn", lang))),
-            Items([_card(bills, b, lang) for b in out["bills_drawn"]]),
+            Items([_card(bills, b, lang) for b in out.bills_drawn]),
             Paragraph(text(tr("pick_hint", lang))),
         ]
     if not blocks:
@@ -72,16 +77,16 @@ def start_private(out: dict[str, Any], leader: str, events: Any, bills: Any, lan
     data = {
         "leader": leader,
         "events": cards or [],
-        "bills": out.get("bills_drawn") if out.get("chair") == leader else None,
+        "bills": out.bills_drawn if out.chair == leader else None,
     }
-    return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out['turn'])}"), blocks, data)
+    return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out.turn)}"), blocks, data)
 
 
-def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: Label | None = None) -> Report:
+def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | None = None) -> Report:
     """The public post: the Council, the Guardian, what every leader may know of the turn
     (the turn's public log), the standings toward the territorial victory."""
     facts: list[tuple[str, Text]] = []
-    council = out.get("council")
+    council = out.council
     if council is not None and not council.get("bill"):
         facts.append((tr("bill", lang), text(tr("no_bill", lang))))
     if council and council.get("bill"):
@@ -95,36 +100,40 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
         )
         if council.get("tie"):
             facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
-    if out.get("election"):
-        e = out["election"]
+    if out.election:
+        e = out.election
         facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
-    for quest, leaders in out.get("quests_completed", {}).items():
+    for quest, leaders in out.quests_completed.items():
         facts.append(
             (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
         )
-    guardian = out.get("guardian")
-    if guardian:
-        state = w("guardian_alive", lang, **guardian) if guardian["alive"] else w("guardian_dead", lang)
-        regained = out.get("guardian_regained") or {}
-        gain = regained.get("toughness", 0) - regained.get("before", 0)
-        if guardian["alive"] and gain > 0:  # the battle's line (this turn's log) shows it before this
+    guardian = out.guardian
+    if guardian is not None:
+        state = (
+            w("guardian_alive", lang, toughness=guardian.toughness, full=guardian.full)
+            if guardian.alive
+            else w("guardian_dead", lang)
+        )
+        regained = out.guardian_regained
+        gain = regained.toughness - regained.before if regained is not None else 0
+        if guardian.alive and gain > 0:  # the battle's line (this turn's log) shows it before this
             state += " " + w("guardian_regained", lang, n=gain)
         facts.append((w("guardian", lang), text(state)))
-    news = [text(entry_text(e, lang, label)) for e in entries_for(out.get("log", []), None)]
+    news = [text(entry_text(e, lang, label)) for e in entries_for(out.log, None)]
     tail: list = []
     if news:
         tail += [Heading(text(w("this_turn", lang))), Items(news)]
-    if out.get("standings") and not out.get("victory"):
+    if out.standings and not out.victory:
         tail += [
             Heading(text(w("standings", lang))),
             TableBlock(
                 [tr("leader", lang), tr("planets", lang), w("homeworlds", lang)],
-                [[s["leader"], str(s["planet_count"]), str(s["homeworlds"])] for s in out["standings"]],
+                [[s.leader, str(s.planet_count), str(s.homeworlds)] for s in out.standings],
             ),
         ]
-    if out.get("victory"):
-        facts += _victory_facts(out["victory"], lang)
-        v = out["victory"]
+    if out.victory:
+        facts += _victory_facts(out.victory, lang)
+        v = out.victory
         blocks: list = [Facts(facts)] + tail
         if v.get("standings"):
             blocks.append(
@@ -133,15 +142,15 @@ def end_public(out: dict[str, Any], bills: Any, quests: Any, lang: str, label: L
                     [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])] for s in v["standings"]],
                 )
             )
-        return Report(text(tr("turn_end_title", lang, n=out["turn"])), blocks, _public_data(out))
-    facts.append((tr("next_turn", lang), text(f"{out['next_turn']} ({tr('stage', lang)} {out['next_stage']})")))
-    facts.append((tr("movement_order", lang), text(" → ".join(out["next_order"]))))
-    return Report(text(tr("turn_end_title", lang, n=out["turn"])), [Facts(facts)] + tail, _public_data(out))
+        return Report(text(tr("turn_end_title", lang, n=out.turn)), blocks, _public_data(out))
+    facts.append((tr("next_turn", lang), text(f"{out.next_turn} ({tr('stage', lang)} {out.next_stage})")))
+    facts.append((tr("movement_order", lang), text(" → ".join(out.next_order))))
+    return Report(text(tr("turn_end_title", lang, n=out.turn)), [Facts(facts)] + tail, _public_data(out))
 
 
-def _public_data(out: dict[str, Any]) -> dict[str, Any]:
-    data = {k: v for k, v in out.items() if k != "production"}
-    data["log"] = entries_for(out.get("log", []), None)
+def _public_data(out: TurnEnd) -> dict[str, Any]:
+    data = {k: v for k, v in out.to_data().items() if k != "production"}
+    data["log"] = entries_for(out.log, None)
     for key in ("council", "election"):  # totals only: never who voted or who did not (A9)
         if key in data:
             data[key] = {k: v for k, v in data[key].items() if k not in SECRET_TALLY_KEYS}
@@ -179,7 +188,7 @@ def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
 
 
 def end_private(
-    out: dict[str, Any],
+    out: TurnEnd,
     player: Any,
     inbox: list[dict[str, Any]],
     events: Any,
@@ -192,22 +201,22 @@ def end_private(
     it was entered (the turn's log), its production, its cards, news and awards due.
     ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7)."""
     label = label or (lambda table, row_id, **_: row_id)
-    prod = out["production"]
+    prod = out.production
     rows = [
         [
-            hexes(p["hex"]),
-            tr("yes" if p["active"] else "no", lang),
-            str(p["workers"]),
-            str(p["scientists"]),
-            str(p["pp"]),
-            str(p["rp"]),
-            str(p["bc"]),
-            f"+{p['growth']}",
+            hexes(p.hex),
+            tr("yes" if p.active else "no", lang),
+            str(p.workers),
+            str(p.scientists),
+            str(p.pp),
+            str(p.rp),
+            str(p.bc),
+            f"+{p.growth}",
         ]
-        for p in prod["planets"]
-        if p["owner"] == player.name
+        for p in prod.planets
+        if p.owner == player.name
     ]
-    totals = prod["totals"].get(player.name, {"bc": 0, "rp": 0, "orders": 0})
+    totals = prod.totals.get(player.name, {"bc": 0, "rp": 0, "orders": 0})
     facts: list[tuple[str, Text]] = [
         (tr("bc", lang), text(f"{player.bc} (+{totals['bc']} {tr('from_production', lang)})")),
         (tr("rp", lang), text(f"{player.rp} (+{totals['rp']} {tr('from_production', lang)})")),
@@ -219,7 +228,7 @@ def end_private(
         ),
         Facts(facts),
     ]
-    builds = [b for b in prod.get("builds", []) if b.get("leader") == player.name]
+    builds = [b for b in prod.builds if b.get("leader") == player.name]
     if builds:
         blocks += [
             Heading(text(tr("builds", lang))),
@@ -248,7 +257,7 @@ def end_private(
     # a quest …) is told once, with the order; "This turn" tells the rest
     told = [_told(d, player.name) for d in mine]
     shown = [e for entries in told for e in entries]
-    happened = [e for e in entries_for(out.get("log", []), player.name) if not any(e is s for s in shown)]
+    happened = [e for e in entries_for(out.log, player.name) if not any(e is s for s in shown)]
     if happened:
         blocks = [
             Heading(text(w("this_turn", lang))),
@@ -284,8 +293,8 @@ def end_private(
         "leader": player.name,
         "orders_done": mine,
         "builds": builds,
-        "turn": out["turn"],
-        "planets": [p for p in prod["planets"] if p["owner"] == player.name],
+        "turn": out.turn,
+        "planets": [p.to_data() for p in prod.planets if p.owner == player.name],
         "bc": player.bc,
         "rp": player.rp,
         "orders": player.orders,
@@ -298,4 +307,4 @@ def end_private(
     from gmtool.campaign.frames import rewrite
 
     data = rewrite(data, hexes)  # the JSON in the leader's frame too (closed rooms)
-    return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out['turn'])}"), blocks, data)
+    return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out.turn)}"), blocks, data)

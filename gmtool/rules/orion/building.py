@@ -4,6 +4,7 @@ leader's BC; scrapping refunds half the cost, rounded up; the fleet upkeep limit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
@@ -42,7 +43,19 @@ def combat_ships(player: Player, queued: bool = True, costs: Table | None = None
     return count
 
 
-def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs: Table) -> dict[str, Any]:
+@dataclass(slots=True)
+class BuildOrdered:
+    """An item put in a leader's build queue at a planet (A6), and what it will cost in PP."""
+
+    item: str
+    hex: str
+    cost: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"item": self.item, "hex": self.hex, "cost": self.cost}
+
+
+def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs: Table) -> BuildOrdered:
     ensure_not_over(campaign)
     _, planet = owned(campaign, player, hex_)
     row = _item(costs, item)
@@ -70,7 +83,7 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
         )
     order = {"item": row.id, "hex": str(hex_)}
     player.builds.append(order)
-    return {**order, "cost": int(row.values["cost"])}
+    return BuildOrdered(row.id, str(hex_), int(row.values["cost"]))
 
 
 def refund(cost: int, costs: Table) -> int:

@@ -210,14 +210,14 @@ def _fleet(a: Act) -> Any:
 def _events(a: Act) -> Any:
     from gmtool.rules.orion import turns
 
-    return turns.play_event(a.campaign, a.rules, a.leader(), a.value["card"], a.value.get("choice", 1))
+    return turns.play_event(a.campaign, a.rules, a.leader(), a.value["card"], a.value.get("choice", 1)).to_data()
 
 
 def _quests(a: Act) -> Any:
     from gmtool.rules.orion import turns
 
     return {
-        **turns.complete_quest(a.campaign, a.rules, a.leader(), a.value),
+        **turns.complete_quest(a.campaign, a.rules, a.leader(), a.value).to_data(),
         "table": a.rules.quests(a.campaign.stage).name,
     }
 
@@ -255,7 +255,7 @@ def _activate(a: Act) -> Any:
 def _build(a: Act) -> Any:
     from gmtool.rules.orion.building import order_build
 
-    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs)
+    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs).to_data()
 
 
 def _scrap(a: Act) -> Any:

@@ -313,15 +313,15 @@ def play_orders(
         log = campaign.turn_state.log
         first = len(log)
         out = start_turn(campaign, rules, source)
-        if not out.get("victory"):  # told first, before what the start brought (the quest …)
+        if not out.victory:  # told first, before what the start brought (the quest …)
             note(
                 campaign,
                 "turn_started",
                 public=True,
-                chair=out.get("chair"),
-                token=out.get("token_dealt"),
-                order=" → ".join(out.get("movement_order", [])),
-                bills=len(out.get("bills_drawn") or []) or None,
+                chair=out.chair,
+                token=out.token_dealt,
+                order=" → ".join(out.movement_order),
+                bills=len(out.bills_drawn or []) or None,
             )
             log.insert(first, log.pop())
     return apply_orders(campaign, rules, source, orders)

@@ -10,6 +10,7 @@ public where the other leaders may know it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
@@ -102,7 +103,36 @@ def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dic
     )
 
 
-def regenerate_guardian(campaign: Campaign, rules: Any) -> dict[str, Any] | None:
+@dataclass(slots=True)
+class GuardianRegained:
+    """The Guardian's toughness before and after it regenerated at a turn's end (of ``full``)."""
+
+    before: int
+    toughness: int
+    full: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"before": self.before, "toughness": self.toughness, "full": self.full}
+
+
+@dataclass(slots=True)
+class GuardianState:
+    """The Guardian of Orion as the public post tells it: alive and its toughness of ``full``,
+    or destroyed (toughness 0) and who holds Orion."""
+
+    alive: bool
+    toughness: int
+    full: int
+    owner: str | None = None  # told only once it is destroyed
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"alive": self.alive, "toughness": self.toughness, "full": self.full}
+        if not self.alive:
+            out["owner"] = self.owner
+        return out
+
+
+def regenerate_guardian(campaign: Campaign, rules: Any) -> GuardianRegained | None:
     """At each turn end the Guardian regains 3 toughness, never above 17."""
     system = campaign.system(campaign.orion)
     if system is None or not system.guardian or system.guardian_toughness is None:
@@ -111,19 +141,15 @@ def regenerate_guardian(campaign: Campaign, rules: Any) -> dict[str, Any] | None
     before = system.guardian_toughness
     after = min(full, before + int(rules.guardian.rule("regeneration")))
     system.guardian_toughness = None if after >= full else after
-    return {"before": before, "toughness": after, "full": full}
+    return GuardianRegained(before, after, full)
 
 
-def guardian_state(campaign: Campaign, rules: Any) -> dict[str, Any]:
+def guardian_state(campaign: Campaign, rules: Any) -> GuardianState:
     system = campaign.system(campaign.orion)
     full = int(rules.guardian.rule("durability"))
     if system is None or not system.guardian:
-        return {"alive": False, "toughness": 0, "full": full, "owner": system.owner if system else None}
-    return {
-        "alive": True,
-        "toughness": full if system.guardian_toughness is None else system.guardian_toughness,
-        "full": full,
-    }
+        return GuardianState(False, 0, full, system.owner if system else None)
+    return GuardianState(True, full if system.guardian_toughness is None else system.guardian_toughness, full)
 
 
 # ------------------------------------------------------------------ planets

@@ -3,6 +3,7 @@ the first-turn token, movement order, quests and event cards, victory."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
@@ -16,8 +17,8 @@ from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensu
 from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
-from gmtool.rules.orion.production import produce
-from gmtool.rules.orion.records import guardian_state, regenerate_guardian
+from gmtool.rules.orion.production import Production, produce
+from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
 EVENTS = "events"
@@ -47,6 +48,107 @@ class Rules:
     def stage_of(self, turn: int) -> int:
         starts = [int(t) for t in self.start.rule("stage_starts")]
         return max(i + 1 for i, first in enumerate(starts) if turn >= first)
+
+
+@dataclass(slots=True)
+class Standing:
+    """One leader's line of the standings toward the territorial victory (A12)."""
+
+    leader: str
+    planet_count: int
+    population: int
+    homeworlds: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "planet_count": self.planet_count,
+            "population": self.population,
+            "homeworlds": self.homeworlds,
+        }
+
+
+@dataclass(slots=True)
+class TurnStart:
+    """What the start of a turn decided (A2, A3, A9, A11): read by the start post and the
+    orders file; :meth:`to_data` is the post's JSON (keys only when they were decided)."""
+
+    turn: int
+    stage: int
+    log: list[dict[str, Any]] = field(default_factory=list)  # recorded before the start
+    victory: dict[str, Any] | None = None  # a conquest at the start: nothing else is decided
+    token_dealt: str | None = None
+    chair: str | None = None
+    movement_order: list[str] = field(default_factory=list)
+    quest: str | None = None
+    events_dealt: dict[str, list[str]] | None = None  # None: no deal this turn
+    bills_drawn: list[str] | None = None  # None: no bill drawn
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.turn, "stage": self.stage}
+        if self.log:
+            out["log"] = self.log
+        if self.victory:
+            out["victory"] = self.victory
+            return out
+        if self.token_dealt is not None:
+            out["token_dealt"] = self.token_dealt
+        out["chair"] = self.chair
+        out["movement_order"] = self.movement_order
+        out["quest"] = self.quest
+        if self.events_dealt is not None:
+            out["events_dealt"] = self.events_dealt
+        if self.bills_drawn is not None:
+            out["bills_drawn"] = self.bills_drawn
+        return out
+
+
+@dataclass(slots=True)
+class TurnEnd:
+    """What the end of a turn did (A5–A7, A9, A11, A12): read by the end posts;
+    :meth:`to_data` is the posts' JSON (keys only when they happened)."""
+
+    turn: int
+    stage: int
+    production: Production
+    council: dict[str, Any] | None = None
+    election: dict[str, Any] | None = None
+    quests_completed: dict[str, list[str]] = field(default_factory=dict)
+    quests_discarded: list[str] = field(default_factory=list)
+    token_next: str | None = None
+    guardian_regained: GuardianRegained | None = None
+    guardian: GuardianState | None = None
+    standings: list[Standing] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    victory: dict[str, Any] | None = None  # the game is over: no next turn
+    next_turn: int | None = None
+    next_stage: int | None = None
+    next_order: list[str] = field(default_factory=list)
+    council_told_late: bool = False  # the council's tally was made before, told after the election
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.turn, "stage": self.stage, "production": self.production.to_data()}
+        tallies = [("council", self.council), ("election", self.election)]
+        for key, told in reversed(tallies) if self.council_told_late else tallies:
+            if told is not None:
+                out[key] = told
+        out["quests_completed"] = self.quests_completed
+        out["quests_discarded"] = self.quests_discarded
+        if self.token_next is not None:
+            out["token_next"] = self.token_next
+        if self.guardian_regained is not None:
+            out["guardian_regained"] = self.guardian_regained.to_data()
+        if self.guardian is not None:
+            out["guardian"] = self.guardian.to_data()
+        out["standings"] = [s.to_data() for s in self.standings]
+        out["log"] = self.log
+        if self.victory:
+            out["victory"] = self.victory
+            return out
+        out["next_turn"] = self.next_turn
+        out["next_stage"] = self.next_stage
+        out["next_order"] = self.next_order
+        return out
 
 
 def seating_from(campaign: Campaign, first: str, clockwise: bool) -> list[str]:
@@ -130,44 +232,43 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def standings(campaign: Campaign) -> list[dict[str, Any]]:
+def standings(campaign: Campaign) -> list[Standing]:
     """Planets, population and homeworlds of every leader, in the order of the territorial
     count (A12: the same key as the verdict; seating order between equals)."""
     ranked = sorted(campaign.players, key=lambda p: territorial_key(campaign, p), reverse=True)
     return [
-        {
-            "leader": p.name,
-            "planet_count": planets_of(campaign, p.name),
-            "population": population(campaign, p.name),
-            "homeworlds": sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name),
-        }
+        Standing(
+            p.name,
+            planets_of(campaign, p.name),
+            population(campaign, p.name),
+            sum(1 for s in campaign.systems if s.homeworld_of and s.owner == p.name),
+        )
         for p in ranked
     ]
 
 
-def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str, Any]:
+def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStart:
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if ts.started == campaign.turn:
         raise RuleRefused(key="orion.turn_started", turn=campaign.turn)
     campaign.stage = rules.stage_of(campaign.turn)
-    out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
-    if ts.log:  # what was recorded before the start (a record, a leader joining …), for the start post
-        out["log"] = list(ts.log)
+    # what was recorded before the start (a record, a leader joining …), for the start post
+    out = TurnStart(campaign.turn, campaign.stage, list(ts.log))
     victory = check_conquest(campaign)
     if victory:
         ts.victory = victory
-        out["victory"] = victory
+        out.victory = victory
         ts.started = campaign.turn
         return out
     if campaign.turn >= int(rules.start.rule("token_turn")) and ts.token is None:
         names = [p.name for p in campaign.players]
         ts.token = names[source.roll(len(names), "first-turn token") - 1]
-        out["token_dealt"] = ts.token
+        out.token_dealt = ts.token
     if ts.token is not None:
         campaign.council.chair = ts.token
-    out["chair"] = campaign.council.chair if campaign.stage > 1 else None
-    out["movement_order"] = movement_order(campaign)
+    out.chair = campaign.council.chair if campaign.stage > 1 else None
+    out.movement_order = movement_order(campaign)
     # the quest of the turn, announced to all
     quests = rules.quests(campaign.stage)
     name = quests.name
@@ -175,16 +276,15 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
     if pile.draw or pile.discard:
         quest = decks.draw(campaign, name, 1, source)[0]
         ts.quests.append(quest)
-        out["quest"] = quest
+        out.quest = quest
         note(campaign, "quest_announced", public=True, quest=quest, table=name)
-    else:  # every quest of the deck is already open: none new this turn
-        out["quest"] = None
+    # else every quest of the deck is already open: none new this turn (out.quest stays None)
     # event cards, dealt secretly
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
     if campaign.turn in deal_turns:
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
         pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
-        dealt = {}
+        dealt: dict[str, list[str]] = {}
         short = []
         for player in campaign.players:
             # never more than the colonies, nor than the cards left (the rest are in hands)
@@ -196,13 +296,13 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> dict[str
                 dealt[player.name] = cards
             if n < due:
                 short.append(player.name)
-        out["events_dealt"] = dealt
+        out.events_dealt = dealt
         if short:  # said, not left for the moderator to find out
             note(campaign, "events_short", public=True, leaders=short)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
         vote = propose(campaign, rules.bills, source)
-        out["bills_drawn"] = list(vote["options"])
+        out.bills_drawn = list(vote["options"])
     ts.started = campaign.turn
     return out
 
@@ -218,7 +318,32 @@ def quest_done(campaign: Campaign, player: Player, quest_id: str) -> str:
     return ""
 
 
-def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> dict[str, Any]:
+@dataclass(slots=True)
+class QuestCompleted:
+    """A leader completed an open quest and got its reward (A11): ``changes`` as applied."""
+
+    quest: str
+    leader: str
+    changes: list[dict[str, Any]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"quest": self.quest, "leader": self.leader, "changes": self.changes}
+
+
+@dataclass(slots=True)
+class EventPlayed:
+    """A leader played an event card from its hand with one of its choices (A11)."""
+
+    card: str
+    choice: int
+    leader: str
+    changes: list[dict[str, Any]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"card": self.card, "choice": self.choice, "leader": self.leader, "changes": self.changes}
+
+
+def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> QuestCompleted:
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if not ts.quests:
@@ -235,10 +360,10 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     ts.completions.setdefault(quest_id, []).append(player.name)
     player.quests_done.append(quest_id)
     note(campaign, "quest_done", player.name, quest=quest_id, table=table.name, changes=changes)
-    return {"quest": quest_id, "leader": player.name, "changes": changes}
+    return QuestCompleted(quest_id, player.name, changes)
 
 
-def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> dict[str, Any]:
+def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> EventPlayed:
     """``card`` by its id or its name in either language ("Эпидемия": the same card)."""
     ensure_not_over(campaign)
     named = rules.events.named(card)
@@ -254,20 +379,20 @@ def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choi
     player.hand.remove(card)
     decks.discard(campaign, EVENTS, card)
     note(campaign, "event_played", player.name, card=card, choice=choice, changes=changes)
-    return {"card": card, "choice": choice, "leader": player.name, "changes": changes}
+    return EventPlayed(card, choice, player.name, changes)
 
 
-def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> dict[str, Any]:
+def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
     ensure_not_over(campaign)
     ts = campaign.turn_state
     if ts.started != campaign.turn:
         raise RuleRefused(key="orion.turn_not_started", turn=campaign.turn)
-    out: dict[str, Any] = {"turn": campaign.turn, "stage": campaign.stage}
+    turn, stage = campaign.turn, campaign.stage
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         count_bill(campaign, chair_decision)  # a tie the chair must decide is refused before anything changes
-    out["production"] = produce(campaign, rules.orion, rules.production, rules.costs).to_data()
-    produced = {made["hex"] for made in out["production"]["planets"]}
+    out = TurnEnd(turn, stage, produce(campaign, rules.orion, rules.production, rules.costs))
+    produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
         if planet is not None and planet.blockaded and str(system.hex) in produced:
@@ -285,22 +410,28 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     if campaign.stage > 1 and vote is not None:
         if vote.get("bill"):
             result, bill, not_voted = tally(campaign, rules.bills, chair_decision)
-            out["council"] = {"bill": bill, "not_voted": not_voted, **result.to_data()}
+            out.council = {"bill": bill, "not_voted": not_voted, **result.to_data()}
         else:
             for option in vote["options"]:
                 decks.to_bottom(campaign, BILLS_DECK, option)
             campaign.council.vote = None
-            out["council"] = {"bill": None}
+            out.council = {"bill": None}
     if campaign.council.election is not None and campaign.council.election.get("turn") == campaign.turn:
         election, not_voted = tally_emperor(campaign)
-        out["election"] = {"not_voted": not_voted, **election.to_data()}
+        out.election = {"not_voted": not_voted, **election.to_data()}
+
     # tallies made earlier in the turn (`gmtool council tally`) go into the public post too (A9)
-    for key, kind in (("council", "council_tally"), ("election", "election_tally")):
+    def made_earlier(kind: str) -> dict[str, Any] | None:
         made = [e for e in earlier if e["kind"] == kind]
-        if key not in out and made:
-            out[key] = {k: v for k, v in made[-1].items() if k not in ("kind", "turn", "public")}
-            if key == "election":
-                out[key].setdefault("elected", None)
+        return {k: v for k, v in made[-1].items() if k not in ("kind", "turn", "public")} if made else None
+
+    if out.council is None:
+        out.council = made_earlier("council_tally")
+        out.council_told_late = out.council is not None and out.election is not None
+    if out.election is None:
+        out.election = made_earlier("election_tally")
+        if out.election is not None:
+            out.election.setdefault("elected", None)
     # quests
     name = rules.quests(campaign.stage).name
     last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
@@ -309,20 +440,18 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     for quest in discard:
         ts.quests.remove(quest)
         decks.discard(campaign, name, quest)
-    out["quests_completed"] = {q: list(ts.completions.get(q, [])) for q in ts.completions}
-    out["quests_discarded"] = discard
+    out.quests_completed = {q: list(ts.completions.get(q, [])) for q in ts.completions}
+    out.quests_discarded = discard
     ts.completions = {}
     # the token passes clockwise
     if ts.token is not None:
         names = [p.name for p in campaign.players]
         ts.token = names[(names.index(ts.token) + 1) % len(names)]
-        out["token_next"] = ts.token
-    regained = regenerate_guardian(campaign, rules)
-    if regained:
-        out["guardian_regained"] = regained
-    out["guardian"] = guardian_state(campaign, rules)
-    out["standings"] = standings(campaign)
-    out["log"] = list(ts.log)  # what happened this turn, for the reports
+        out.token_next = ts.token
+    out.guardian_regained = regenerate_guardian(campaign, rules)
+    out.guardian = guardian_state(campaign, rules)
+    out.standings = standings(campaign)
+    out.log = list(ts.log)  # what happened this turn, for the reports
     ts.log = []
     # victory
     # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
@@ -331,13 +460,13 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
         victory = check_territorial(campaign)
     if victory:
         ts.victory = victory
-        out["victory"] = victory
+        out.victory = victory
         return out
     campaign.turn += 1
     campaign.stage = rules.stage_of(campaign.turn)
     for player in campaign.players:  # every ship may move again (A4: one explored hex per ship a turn)
         player.moved, player.moved_turn = {}, None
-    out["next_turn"] = campaign.turn
-    out["next_stage"] = campaign.stage
-    out["next_order"] = movement_order(campaign)
+    out.next_turn = campaign.turn
+    out.next_stage = campaign.stage
+    out.next_order = movement_order(campaign)
     return out
