@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign.model import Campaign, Player
+from gmtool.errors import RuleRefused
 from gmtool.report.model import Items, Report, text
 from gmtool.rules import registry
 from gmtool.rules.base import NewCampaign, Ruleset
@@ -102,7 +103,7 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
     assert venus.forum_commands == {"roll", "table", "move", "navigate"}
     assert (orion.commands, venus.commands) == ((), (("venus", "gmtool.cli.venus"),))
     assert callable(orion.table_turn().end)  # the whole table's turn is orion's
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(RuleRefused, match="each player ends their own turn"):
         venus.table_turn()  # venus's turns are a player's
     checked: Ruleset = Tiny()  # the test's ruleset is one too (mypy checks the shipped ones)
     assert checked.name == "tiny"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
@@ -68,17 +69,19 @@ def expect(value: Any, kinds: tuple[type, ...], name: str, ctx: Ctx) -> Any:
 # ------------------------------------------------------------------------- checks
 
 
-class Check:
+class Check(ABC):
     """How one value is read (checked, turned into its Python shape) and written back."""
 
+    @abstractmethod
     def read(self, value: Any, name: str, ctx: Ctx) -> Any:
-        raise NotImplementedError
+        """``value`` checked and in its Python shape, or ``ctx.fail``'s error."""
 
     def write(self, value: Any) -> Any:
         return value
 
+    @abstractmethod
     def doc(self) -> str:
-        raise NotImplementedError
+        """The value's kind as the docs' table says it."""
 
     def records(self) -> Iterator["Record"]:
         """The records nested in this check (for the docs' tables)."""

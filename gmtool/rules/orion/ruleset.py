@@ -77,7 +77,9 @@ class Orion:
         return status_report(status_view(state, player), lang, rule_labels(library, lang))
 
     def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
-        raise NotImplementedError("orion's turn is the whole table's: gmtool.rules.orion.turns.end_turn")
+        from gmtool.errors import RuleRefused
+
+        raise RuleRefused(key="turn_is_tables", ruleset=self.name)
 
     def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:
         from gmtool.report.labels import rule_labels

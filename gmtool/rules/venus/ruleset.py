@@ -25,7 +25,9 @@ class Venus:
     commands: tuple[tuple[str, str], ...] = (("venus", "gmtool.cli.venus"),)  # gmtool venus …
 
     def table_turn(self) -> TableTurn:
-        raise NotImplementedError("venus's turns are a player's: end_player_turn")
+        from gmtool.errors import RuleRefused
+
+        raise RuleRefused(key="turns_are_players", ruleset=self.name)
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         from gmtool.campaign.stream import JournalingSource
