@@ -92,13 +92,16 @@ def commit(
     *,
     entries: list | None = None,
     forum: tuple[list, list] | None = None,
+    checked: bool = False,
 ) -> None:
     """Journal the command's dice (``choice``'s, or ``entries``), append ``forum``'s
     (commands, posts) to forum.toml, then replace the state — all or nothing: when a
-    later step fails (a full disk) the appends are taken back."""
+    later step fails (a full disk) the appends are taken back.  ``checked``: the caller ran
+    ``store.check`` on this very state already (a turn checks before it keeps its snapshot)."""
     from gmtool.campaign.files import truncate_to
 
-    store.check(state)  # names that spoof, values the loader refuses: before anything is written
+    if not checked:
+        store.check(state)  # names that spoof, values the loader refuses: before anything is written
     size = store.journal_size()
     forum_path = store.folder / "forum.toml"
     forum_size = forum_path.stat().st_size if forum and forum_path.exists() else 0
@@ -359,9 +362,14 @@ class Session:
         return DiceChoice(faces, None, (self.store, self.state, purpose))
 
     def commit(
-        self, choice: DiceChoice | None = None, *, entries: list | None = None, forum: tuple[list, list] | None = None
+        self,
+        choice: DiceChoice | None = None,
+        *,
+        entries: list | None = None,
+        forum: tuple[list, list] | None = None,
+        checked: bool = False,
     ) -> None:
-        commit(self.store, self.state, choice, entries=entries, forum=forum)
+        commit(self.store, self.state, choice, entries=entries, forum=forum, checked=checked)
 
     def state_bytes(self) -> bytes:
         """campaign.toml as it is on disk (what a snapshot keeps)."""
@@ -468,7 +476,7 @@ class Session:
         self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
         posts.maps = self.draw_maps(rules, posts.turn, out.lang, posts.public.data.get("stage"))
         self.snapshot(posts.turn, before, choice.first_id)
-        self.commit(choice)
+        self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
         return posts
 
@@ -508,7 +516,7 @@ class Session:
         if not dry_run:
             posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
             self.snapshot(turn, before, choice.first_id, orders=where)
-            self.commit(choice)
+            self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
         return posts, [], where
 
@@ -522,7 +530,7 @@ class Session:
         report = ruleset_of(self.state).end_player_turn(self.state, self.library(tables), player, lang)
         self.store.check(self.state)
         self.snapshot(turn, before, self.store.next_roll_id(), player)
-        self.commit()
+        self.commit(checked=True)
         return report
 
     # ---- the council
