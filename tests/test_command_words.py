@@ -70,7 +70,7 @@ BALLOT_WORDS = {
 
 
 def test_the_same_command_words_are_accepted():
-    assert words("forum.command") == COMMAND_WORDS
+    assert COMMAND_WORDS.items() <= words("forum.command").items()  # the turn orders added more
     for word, name in COMMAND_WORDS.items():
         assert command_name(word) == name
         assert command_name(word.upper()) == name  # in any case

@@ -99,7 +99,9 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
         )
     orion, venus = registry.RULESETS["orion"], registry.RULESETS["venus"]
     assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
-    assert orion.forum_commands == {"roll", "explore", "table", "check", "vote"}
+    from gmtool.forum.order_commands import ORDER_COMMANDS
+
+    assert orion.forum_commands == {"roll", "explore", "table", "check", "vote", *ORDER_COMMANDS}
     assert venus.forum_commands == {"roll", "table", "move", "navigate"}
     assert (orion.commands, venus.commands) == ((), (("venus", "gmtool.cli.venus"),))
     assert callable(orion.table_turn().end)  # the whole table's turn is orion's

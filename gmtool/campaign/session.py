@@ -281,6 +281,15 @@ def _start_reports(
     return public, private
 
 
+def _template(state: Any, rules: Any, player: Any, lang: str) -> list[str] | None:
+    """The orders template ending a leader's private report (none once the game is over)."""
+    from gmtool.forum.order_commands import orders_template
+
+    if state.victory is not None or player.vacant:
+        return None
+    return orders_template(state, rules.library, player.name, lang)
+
+
 def _end_reports(
     state: Any,
     rules: Any,
@@ -306,6 +315,7 @@ def _end_reports(
             done,
             rule_labels(rules.library, langs[p.name]),
             hex_writer(state, p.name, result.stage),
+            _template(state, rules, p, langs[p.name]),
         )
         for p in state.players
     }

@@ -238,7 +238,7 @@ class Resolver:
                     "forum.refusal.not_in_ruleset",
                     word=command.word,
                     ruleset=self.state.ruleset,
-                    commands=", ".join("!" + c for c in sorted(allowed_here)),
+                    commands=", ".join("!" + c for c in sorted(allowed_here) if c in self._handlers),  # a thread's
                 ),
             )
         who = self.leader_of(post.author) if leader is None else leader
@@ -249,6 +249,8 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal." + key, author=post.author), transient=True)
         if command.name == "vote" and not post.private:
             return refused(post, command, Msg("forum.refusal.vote_in_public"))
+        if command.name not in self._handlers:  # a turn order (forum/order_commands.py): a room collects it
+            return refused(post, command, Msg("forum.refusal.order_in_room", word=command.word))
         if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
             return refused(
                 post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD), transient=True

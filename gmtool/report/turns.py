@@ -187,6 +187,16 @@ def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
     return entries_for(own + list(item.get("log", [])), leader)
 
 
+def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
+    """The orders template as plain lines, one paragraph each: never in a code box or a
+    list (quoted and code text is never read as commands; a list's bullet is no ``!``)."""
+    return [
+        Heading(text(tr("orders_template", lang, n=turn))),
+        Paragraph(text(tr("orders_template_note", lang))),
+        *[Paragraph(text(line)) for line in template],
+    ]
+
+
 def end_private(
     out: TurnEnd,
     player: Any,
@@ -196,10 +206,12 @@ def end_private(
     done: list[dict[str, Any]] | None = None,
     label: Callable[..., str] | None = None,
     hexes: Callable[[str], str] = str,
+    template: list[str] | None = None,
 ) -> Report:
     """A leader's private report: everything that happened to it this turn, whichever way
     it was entered (the turn's log), its production, its cards, news and awards due.
-    ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7)."""
+    ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7); ``template``:
+    the orders template that ends it (gmtool/forum/order_commands.py ``orders_template``)."""
     label = label or (lambda table, row_id, **_: row_id)
     prod = out.production
     rows = [
@@ -289,6 +301,8 @@ def end_private(
                 tr("orders_done", lang),
             ),
         ] + blocks
+    if template:
+        blocks += template_blocks(template, out.turn + 1, lang)
     data = {
         "leader": player.name,
         "orders_done": mine,
@@ -303,6 +317,7 @@ def end_private(
         "inbox": inbox,
         "log": happened,
         "awards": player.awards,
+        **({"orders_template": template} if template else {}),
     }
     from gmtool.campaign.frames import rewrite
 

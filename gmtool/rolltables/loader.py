@@ -32,7 +32,7 @@ from gmtool.tomlfile import display_path, read_toml
 Fail = Callable[..., TableError]  # fail(key, **params): the error naming the table's file
 
 TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divide", "rules", "labels"}
-ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next"}
+ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next", "aliases"}
 MODIFIER_KEYS = {"id", "value", "label", "when"}
 DIVIDE_KEYS = {"by", "round", "stages"}
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -244,7 +244,16 @@ def _row(number: int, raw: Any, sides: int | None, columns: dict, fail: Fail) ->
         nxt = (nxt,)
     if not isinstance(nxt, (list, tuple)) or not all(isinstance(n, str) and NEXT_RE.match(n) for n in nxt):
         raise fail("row_next", n=number)
-    return Row(number, low, high, row_id, label, text, dict(values), tuple(nxt), short)
+    aliases = raw.get("aliases", {})
+    if not isinstance(aliases, dict) or not all(
+        isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names) for names in aliases.values()
+    ):
+        raise fail("row_aliases", n=number)
+    for lang in aliases:
+        if lang not in LANGS:
+            raise fail("label_lang", what=Msg("table_file.what_row", n=number, key="aliases"), lang=repr(lang))
+    names = tuple(name for lang in aliases for name in aliases[lang])
+    return Row(number, low, high, row_id, label, text, dict(values), tuple(nxt), short, names)
 
 
 def _check_value(value: Any, what: Any, fail: Fail) -> None:

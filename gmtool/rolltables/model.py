@@ -16,6 +16,11 @@ def pick(labels: Labels, lang: str) -> str:
     return labels.get(lang) or labels.get("en") or next(iter(labels.values()), "")
 
 
+def _folded(name: str) -> str:
+    """A name as :meth:`Table.named` compares it: spacing, case and ``ё`` ignored."""
+    return " ".join(name.split()).casefold().replace("ё", "е")
+
+
 def is_per_stage(value: dict) -> bool:
     return all(key.startswith("stage") for key in value)
 
@@ -33,6 +38,7 @@ class Row:
     values: dict[str, Any] = field(default_factory=dict)
     next: tuple[str, ...] = ()
     short: Labels = field(default_factory=dict)  # an abbreviation, e.g. ru "НОС"
+    aliases: tuple[str, ...] = ()  # other names a user may give it ("колонизатор"), any language
 
     def covers(self, total: int) -> bool:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
@@ -127,15 +133,15 @@ class Table:
         return next((row for row in self.rows if row.values.get(column) == value), None)
 
     def named(self, name: str | None) -> Row | None:
-        """The row a user names by its id or by its label in any language (case and
-        spacing ignored), or None."""
-        wanted = " ".join((name or "").split()).casefold()
+        """The row a user names by its id, by its label in any language or by one of its
+        ``aliases`` (case, ``ё``/``е`` and spacing ignored), or None."""
+        wanted = _folded(name or "")
         for row in self.rows:
             if row.id.casefold() == wanted:
                 return row
         for row in self.rows:
             labels = row.label.values() if isinstance(row.label, dict) else [row.label]
-            if any(" ".join(str(label).split()).casefold() == wanted for label in labels):
+            if any(_folded(str(label)) == wanted for label in [*labels, *row.aliases]):
                 return row
         return None
 

@@ -36,7 +36,12 @@ class OrionTurn:
 
 class Orion:
     name = "orion"
-    forum_commands = frozenset({"roll", "explore", "table", "check", "vote"})
+    # the thread's commands, then the turn orders a room collects (forum/order_commands.py ORDER_COMMANDS)
+    forum_commands = frozenset(
+        {"roll", "explore", "table", "check", "vote"}
+        | {"colonize", "assign", "activate", "build", "scrap", "fleet", "research", "event", "quest", "bill", "elect"}
+        | {"mission"}
+    )
     player_turns = False
     maps = True
     game_over_keys = ("game_over_won", "game_over_tied")
