@@ -240,6 +240,31 @@ def order_kinds_markdown() -> str:
 GENERATORS = {"order-kinds": order_kinds_markdown, "campaign-schema": lambda: schema_markdown()}  # defined below
 
 
+def order_commands_markdown() -> str:
+    """docs/forum-commands.md's table of the turn orders a leader posts in its room, from
+    gmtool/forum/order_commands.py (``ORDER_COMMANDS``) and the catalogs' words and usage."""
+    from gmtool.forum.order_commands import ORDER_COMMANDS
+    from gmtool.locale import t
+
+    lines = ["| Command | Russian | Order | Written (English) | Written (Russian) |", "|---|---|---|---|---|"]
+    for name, kind in ORDER_COMMANDS.items():
+        english = [name, *(w for w in t(f"forum.command.{name}", "en").split() if w != name)]
+        russian = t(f"forum.command.{name}", "ru").split()
+        order = f"`{kind}`" + (" or `election`" if name == "vote" else "")
+        lines.append(
+            f"| {', '.join(f'`!{w}`' for w in english)} | {', '.join(f'`!{w}`' for w in russian)} | {order} "
+            f"| `{_cell(t(f'forum.usage.{name}', 'en'))}` | `{_cell(t(f'forum.usage.{name}', 'ru'))}` |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _cell(value: str) -> str:
+    return value.replace("|", "\\|")  # a table cell's "|", in code too (GitHub's tables)
+
+
+GENERATORS["order-commands"] = order_commands_markdown
+
+
 def generated(text: str) -> str:
     """``text`` (a doc) with every generated block made anew."""
     return GENERATED.sub(lambda m: m.group(1) + GENERATORS[m.group("name")]() + m.group(4), text)
