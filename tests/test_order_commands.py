@@ -363,3 +363,12 @@ def test_a_rows_aliases_must_be_lists_of_names_by_language(tmp_path):
         bad.write_text('title = { en = "T", ru = "Т" }\n' + body.format(wrong).replace("{{", "{").replace("}}", "}"))
         with pytest.raises(TableError):
             load_table(bad, "test")
+
+
+@pytest.mark.parametrize(("line", "lang", "fragment"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_every_refusal_reads_in_english_and_in_russian(line, lang, fragment):
+    c = stage3()
+    with pytest.raises(InputError) as caught:
+        read(c, line)
+    english, russian = caught.value.text("en"), caught.value.text("ru")
+    assert english != russian and CYRILLIC.search(russian) and "\n" not in english + russian
