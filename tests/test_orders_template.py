@@ -125,3 +125,22 @@ def test_no_template_after_the_game_is_over():
     assert _template(state, rules, state.player("alice"), "en")
     state.turn_state.victory = {"kind": "diplomatic", "leader": "alice", "turn": state.turn}
     assert _template(state, rules, state.player("alice"), "en") is None
+
+
+def test_the_templates_posted_back_make_an_orders_file_turn_check_accepts(gm, played, tmp_path):
+    from gmtool.forum.rooms import CollectedOrder, LeaderOrders, orders_toml
+
+    state = CampaignStore(played).load()
+    collected = {}
+    for player in state.players:
+        lang = "ru" if player.name == "carol" else "en"
+        body = "\n".join(orders_template(state, LIB, player.name, lang))
+        orders = []
+        for command in parse_commands(body):
+            order = parse_order(state, LIB, player.name, command.name, command.args)
+            orders.append(CollectedOrder(order.kind, order.value, "501", command.index))
+        collected[player.name] = LeaderOrders(player.name, orders, None, "501")
+    orders_file = tmp_path / "from-templates.toml"
+    orders_file.write_text(orders_toml(state.turn, collected), encoding="utf-8")
+    out = ok(gm("turn", "check", "-c", str(played), str(orders_file)))
+    assert "error" not in out
