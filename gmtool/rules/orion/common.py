@@ -6,11 +6,13 @@ common ← planets ← building ← production ← turns (and the records on top
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.struct import ReadByKey
 
 
 def ensure_not_over(campaign: Campaign) -> None:
@@ -59,6 +61,19 @@ def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool 
         del entry["leader"]
     campaign.turn_state.log.append(entry)
     return entry
+
+
+@dataclass(slots=True)
+class Logged(ReadByKey):
+    """A rule's result that is one event of the turn's log (a record of the moderator's, a
+    change of leaders): its typed fields, and ``entry``, the log entry :func:`note` wrote —
+    what :meth:`to_data` gives, so the log, the reports and an order's result keep their
+    bytes."""
+
+    entry: dict[str, Any] = field(repr=False, compare=False, kw_only=True)
+
+    def to_data(self) -> dict[str, Any]:
+        return self.entry
 
 
 # ------------------------------------------------------------------ awards
