@@ -282,16 +282,15 @@ def _bill(a: Act) -> Any:
         v = options.index(v) + 1
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
         raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
-    vote = council_campaign.propose(c, a.rules.bills, a.source, pick=v)
-    return {"bill": vote["bill"]}
+    return {"bill": council_campaign.propose(c, a.rules.bills, a.source, pick=v).bill}
 
 
 def _vote(a: Act) -> Any:
     from gmtool.rules.orion import council_campaign
 
     leader = a.leader()
-    vote = council_campaign.cast(a.campaign, leader, a.value["choice"], a.value.get("bribe", 0))
-    return {"vote": vote["ballots"][leader.name]["vote"], "bribe": vote["ballots"][leader.name]["bribe_bc"]}
+    ballot = council_campaign.cast(a.campaign, leader, a.value["choice"], a.value.get("bribe", 0))
+    return {"vote": ballot.vote, "bribe": ballot.bribe_bc}
 
 
 def _election(a: Act) -> Any:
@@ -300,8 +299,8 @@ def _election(a: Act) -> Any:
     c, v = a.campaign, a.value
     leader = a.leader()
     candidate = c.player(v["candidate"]) if v.get("candidate") else None
-    council_campaign.elect(c, leader, candidate, v.get("bribe", 0))
-    return {"candidate": candidate.name if candidate else None, "bribe": v.get("bribe", 0)}
+    ballot = council_campaign.elect(c, leader, candidate, v.get("bribe", 0))
+    return {"candidate": ballot.candidate, "bribe": ballot.bribe_bc}
 
 
 # the moderator's records of battles it resolved (docs/rules-orion.md A12): the leader is the

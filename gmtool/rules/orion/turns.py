@@ -301,8 +301,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
             note(campaign, "events_short", public=True, leaders=short)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
-        vote = propose(campaign, rules.bills, source)
-        out.bills_drawn = list(vote["options"])
+        out.bills_drawn = propose(campaign, rules.bills, source).options
     ts.started = campaign.turn
     return out
 
