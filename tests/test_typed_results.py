@@ -16,6 +16,8 @@ import pytest
 from gmtool.report.records import entries_for
 from gmtool.rules.orion import building, turns
 from gmtool.rules.orion.building import BuildOrdered
+from gmtool.rules.orion.council import ElectionTally
+from gmtool.rules.orion.council_campaign import BillOutcome, ElectionOutcome
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import GuardianRegained, GuardianState
 from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Standing, TurnEnd, TurnStart
@@ -160,9 +162,10 @@ def test_every_field_of_a_record_is_typed(cls):
 def test_the_end_record_tells_a_tally_made_earlier_after_the_election_as_before():
     """A council tally made earlier in the turn and an election at its end: the election
     was told first (the order of the post's JSON keys stays what it was)."""
-    record = TurnEnd(1, 2, Production(), council={"bill": "b"}, election={"elected": None}, council_told_late=True)
+    election = ElectionOutcome(ElectionTally({}, 0, 1, None))
+    record = TurnEnd(1, 2, Production(), council=BillOutcome("b"), election=election, council_told_late=True)
     assert list(record.to_data())[:4] == ["turn", "stage", "production", "election"]
-    assert list(TurnEnd(1, 2, Production(), council={"bill": "b"}, election={}).to_data())[3] == "council"
+    assert list(TurnEnd(1, 2, Production(), council=BillOutcome("b"), election=election).to_data())[3] == "council"
 
 
 def test_a_completed_quest_is_a_typed_record_told_in_the_leaders_orders_done(played):

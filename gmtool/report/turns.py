@@ -44,7 +44,7 @@ def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = N
     if "log" in data:
         data["log"] = earlier  # the JSON tells only the public ones
     if out.victory:
-        facts += _victory_facts(out.victory, lang)
+        facts += _victory_facts(out.victory.to_data(), lang)
         return Report(text(tr("turn_start_title", lang, n=out.turn)), [Facts(facts)] + tail, data)
     if out.token_dealt:
         facts.append((tr("token", lang), [bold(out.token_dealt)]))
@@ -87,22 +87,22 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
     (the turn's public log), the standings toward the territorial victory."""
     facts: list[tuple[str, Text]] = []
     council = out.council
-    if council is not None and not council.get("bill"):
+    if council is not None and not council.bill:
         facts.append((tr("bill", lang), text(tr("no_bill", lang))))
-    if council and council.get("bill"):
-        result = tr("passed" if council["passed"] else "rejected", lang)
-        facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
+    if council is not None and council.bill and council.tally is not None:
+        tally = council.tally
+        result = tr("passed" if tally.passed else "rejected", lang)
+        facts.append((tr("bill", lang), _card(bills, council.bill, lang)))
         facts.append(
             (
                 tr("council_result", lang),
-                text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result)),
+                text(tr("council_count", lang, yes=tally.yes, no=tally.no, result=result)),
             )
         )
-        if council.get("tie"):
-            facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
-    if out.election:
-        e = out.election
-        facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
+        if tally.tie:
+            facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=tally.chair))))
+    if out.election is not None:
+        facts.append((tr("emperor", lang), text(out.election.elected or tr("nobody_elected", lang))))
     for quest, leaders in out.quests_completed.items():
         facts.append(
             (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
@@ -132,14 +132,14 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             ),
         ]
     if out.victory:
-        facts += _victory_facts(out.victory, lang)
-        v = out.victory
+        facts += _victory_facts(out.victory.to_data(), lang)
+        ranked = out.victory.standings
         blocks: list = [Facts(facts)] + tail
-        if v.get("standings"):
+        if ranked:
             blocks.append(
                 TableBlock(
                     [tr(k, lang) for k in ("leader", "planets", "population", "bc")],
-                    [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])] for s in v["standings"]],
+                    [[s.leader, str(s.planets), str(s.population), str(s.bc)] for s in ranked],
                 )
             )
         return Report(text(tr("turn_end_title", lang, n=out.turn)), blocks, _public_data(out))

@@ -3,7 +3,7 @@ secret ballots kept until the tally, bribes paid at the tally, laws, the Emperor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
@@ -79,6 +79,49 @@ class Law(ReadByKey):
 
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "turn": self.turn}
+
+
+@dataclass(slots=True)
+class BillOutcome(ReadByKey):
+    """The Council's vote as a turn's end tells it (A9): the bill (None: none was put to the
+    vote, and no ``tally``), its tally and who cast no ballot."""
+
+    bill: str | None
+    tally: BillTally | None = None
+    not_voted: list[str] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        if self.tally is None:
+            return {"bill": self.bill}
+        return {"bill": self.bill, "not_voted": self.not_voted, **self.tally.to_data()}
+
+    @classmethod
+    def from_log(cls, entry: dict[str, Any]) -> BillOutcome:
+        """A tally made earlier in the turn, from its ``council_tally`` log entry (totals only:
+        the silent leaders' votes are in ``abstain`` already)."""
+        keys = ("yes", "no", "abstain", "passed", "tie", "decided_by_chair", "chair")
+        return cls(entry["bill"], BillTally(*(entry[k] for k in keys)), list(entry["not_voted"]))
+
+
+@dataclass(slots=True)
+class ElectionOutcome(ReadByKey):
+    """An Emperor's election as a turn's end tells it (A9): its tally and who cast no ballot."""
+
+    tally: ElectionTally
+    not_voted: list[str] = field(default_factory=list)
+
+    @property
+    def elected(self) -> str | None:
+        return self.tally.elected
+
+    def to_data(self) -> dict[str, Any]:
+        return {"not_voted": self.not_voted, **self.tally.to_data()}
+
+    @classmethod
+    def from_log(cls, entry: dict[str, Any]) -> ElectionOutcome:
+        """An election counted earlier in the turn, from its ``election_tally`` log entry."""
+        tally = ElectionTally(dict(entry["totals"]), entry["total_votes"], entry["needed"], entry.get("elected"))
+        return cls(tally, list(entry["not_voted"]))
 
 
 def planets_of(campaign: Campaign, leader: str) -> int:
