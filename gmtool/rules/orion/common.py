@@ -6,11 +6,12 @@ common ← planets ← building ← production ← turns (and the records on top
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.struct import ReadByKey
 
@@ -79,7 +80,7 @@ class Logged(ReadByKey):
 # ------------------------------------------------------------------ awards
 
 
-def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
+def award_kind(award: Mapping[str, Any]) -> tuple[str, Any]:
     """(kind, value) of an award, also of the older ``{"turn", "hex", NAME: VALUE}`` shape."""
     if "kind" in award:
         return award["kind"], award.get("value")
@@ -89,17 +90,19 @@ def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
     return "unknown", None
 
 
-def award_id(player: Player, award: dict[str, Any]) -> int:
+def award_id(player: Player, award: AwardEntry) -> int:
     return int(award.get("id") or player.awards.index(award) + 1)
 
 
-def add_award(
-    campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str
-) -> dict[str, Any]:
+def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str) -> AwardEntry:
     """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
     next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
-    award = {"id": next_id, "turn": campaign.turn, "kind": kind, "value": value, "hex": hex_, "reason": reason}
-    award = {k: v for k, v in award.items() if v is not None}
+    award: AwardEntry = {"id": next_id, "turn": campaign.turn, "kind": kind}
+    if value is not None:
+        award["value"] = value
+    if hex_ is not None:
+        award["hex"] = hex_
+    award["reason"] = reason
     player.awards.append(award)
     note(campaign, "award_due", player.name, award=dict(award))
     return award

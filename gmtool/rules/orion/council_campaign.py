@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, Player
+from gmtool.campaign.model import Campaign, ElectionBallotEntry, Player, VoteEntry
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
@@ -196,7 +196,7 @@ def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc:
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
         election = campaign.council.election = {"turn": campaign.turn, "ballots": {}}
-    ballot: dict[str, Any] = {"bribe_bc": bribe_bc}
+    ballot: ElectionBallotEntry = {"bribe_bc": bribe_bc}
     if candidate is not None:
         ballot["candidate"] = candidate.name
     election["ballots"][voter.name] = ballot
@@ -215,7 +215,7 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
         campaign.player(b.leader).bc -= b.bribe_bc
 
 
-def _open_bill(campaign: Campaign) -> dict[str, Any]:
+def _open_bill(campaign: Campaign) -> VoteEntry:
     """The open vote, if it is on a bill (else refused)."""
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):

@@ -277,7 +277,7 @@ def _bill(a: Act) -> Any:
         raise RuleRefused(key="council.stage1")
     if c.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
-    options = list((c.council.vote or {}).get("options", []))
+    options = list(c.council.vote["options"]) if c.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PLAYER_RANGES, Campaign, PlanetState, Player, System
+from gmtool.campaign.model import PLAYER_RANGES, AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import apply_gain
@@ -110,7 +110,7 @@ class AwardApplied(Logged):
     """An award of the list handed out, or dropped with a reason (``dropped``)."""
 
     leader: str
-    award: dict[str, Any]
+    award: AwardEntry
     dropped: bool
     technologies: list[str] = field(default_factory=list)
     science: str | None = None
@@ -395,7 +395,7 @@ def ship_lost(campaign: Campaign, rules: Any, player: Player, ship: str, reason:
     return ShipChanged(player.name, ship, False, reason, entry=entry)
 
 
-def _find_award(player: Player, wanted: int) -> dict[str, Any]:
+def _find_award(player: Player, wanted: int) -> AwardEntry:
     for award in player.awards:
         if award_id(player, award) == wanted:
             return award
@@ -421,7 +421,7 @@ def apply_award(
             raise InputError(key="records.drop_reason")
         player.awards.remove(award)
         entry = note(campaign, "award_dropped", player.name, award=dict(award), reason=drop)
-        return AwardApplied(player.name, dict(award), True, reason=drop, entry=entry)
+        return AwardApplied(player.name, award.copy(), True, reason=drop, entry=entry)
     known = {r.id for r in rules.technologies.rows}
     for tech in technologies:
         if tech not in known:
@@ -442,7 +442,7 @@ def apply_award(
         technologies=list(technologies) or None,
         science=science,
     )
-    return AwardApplied(player.name, dict(award), False, list(technologies), science, entry=entry)
+    return AwardApplied(player.name, award.copy(), False, list(technologies), science, entry=entry)
 
 
 # ------------------------------------------------------------------ research
