@@ -7,6 +7,7 @@ and get equality and a readable repr from here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Callable
 
 
@@ -50,7 +51,7 @@ class ReadByKey:
     working while new code reads attributes."""
 
     __slots__ = ()
-    to_data: Callable[[], dict[str, Any]]
+    to_data: Callable[[], Mapping[str, Any]]
 
     def __getitem__(self, key: str) -> Any:
         return self.to_data()[key]

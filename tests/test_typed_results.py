@@ -4,7 +4,7 @@ the reports' JSON has always been built from: checked against the JSON reports t
 writes for turn 1 of campaigns/example.  The moderator's records, the roster's changes, the
 Council, victories and Merchant of Venus turns give typed records too, whose ``to_data()`` is
 the turn-log entry or the JSON they always gave; the entries a campaign keeps as tables
-(awards, inbox, laws, the open vote and election) are typed for the type checker, dicts at
+(awards, inbox, build orders, laws, the open vote and election, the victory) are typed for the type checker, dicts at
 run time."""
 
 from __future__ import annotations
@@ -466,6 +466,8 @@ def test_venus_turns_give_the_keys_they_always_gave():
         ("BillBallotEntry", "BILL_BALLOT"),
         ("ElectionEntry", "ELECTION"),
         ("ElectionBallotEntry", "ELECTION_BALLOT"),
+        ("BuildEntry", "BUILD"),
+        ("VictoryEntry", "VICTORY"),
     ],
 )
 def test_each_kept_entry_is_typed_with_the_keys_of_its_schema_record(entry, record):

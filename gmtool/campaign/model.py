@@ -143,6 +143,33 @@ class InboxEntry(TypedDict):
     learned: NotRequired[dict[str, Any]]  # what an agent learned: bc, hand, agents …
 
 
+class BuildEntry(TypedDict):
+    """A build order for the next production (A6)."""
+
+    item: str  # an id of tables/orion/costs
+    hex: str
+
+
+class RankedEntry(TypedDict, total=False):
+    """A leader's line of the territorial count that decided the game."""
+
+    leader: str
+    planets: int
+    population: int
+    bc: int
+
+
+class VictoryEntry(TypedDict):
+    """How the game was won: ``kind`` conquest, orion, technology, diplomatic or territorial."""
+
+    kind: str
+    leader: NotRequired[str | None]  # none: a tie of the territorial count
+    tied: NotRequired[list[str]]
+    turn: int
+    decided_by: NotRequired[str | None]
+    standings: NotRequired[list[RankedEntry]]
+
+
 class LawEntry(TypedDict):
     """A law in force: the bill that passed and the turn it did."""
 
@@ -196,7 +223,7 @@ class Player:
     inbox: list[InboxEntry] = field(default_factory=list)
     rp: int = 0  # research points accumulated
     ships: ShipCounts = field(default_factory=ShipCounts)  # combat ships by class (and modules)
-    builds: list[dict[str, Any]] = field(default_factory=list)  # orders for this production: {item, hex}
+    builds: list[BuildEntry] = field(default_factory=list)  # orders for this production
     scrap_refund: int = 0  # BC refunded at the next production (A6)
     all_sciences: bool = False  # every science researched (technology victory, A12)
     tech_rp: int = 0  # RP made since then
@@ -242,7 +269,7 @@ class Council:
     election: ElectionEntry | None = None  # the open election
     last_tally: dict[str, Any] | None = None
     emperor: str | None = None
-    victory: dict[str, Any] | None = None
+    victory: VictoryEntry | None = None
 
 
 @dataclass
@@ -281,7 +308,7 @@ class TurnState:
     token: str | None = None  # the first-turn token (from turn 7)
     quests: list[str] = field(default_factory=list)  # announced, still open
     completions: dict[str, list[str]] = field(default_factory=dict)  # quest → leaders, this turn
-    victory: dict[str, Any] | None = None
+    victory: VictoryEntry | None = None
     # What happened this turn, whichever way it was entered: {"kind", "leader", "public", …};
     # the turn's reports tell it, then it is cleared.
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -318,7 +345,7 @@ class Campaign:
     schema_version: int = SCHEMA_VERSION
 
     @property
-    def victory(self) -> dict[str, Any] | None:
+    def victory(self) -> VictoryEntry | None:
         if self.venus is not None and self.venus.winner:
             return {"kind": "net_worth", "leader": self.venus.winner, "turn": self.turn}
         # The game ends at the turn end (A3, A12): an Emperor elected mid-turn

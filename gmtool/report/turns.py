@@ -13,6 +13,8 @@ from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 Label = Callable[[str, str], str]  # (table, row id) → label
@@ -26,7 +28,7 @@ def _card(table: Any, card: str, lang: str) -> Text:
     return [bold(pick(row.label, lang))] + (text(f" — {pick(row.text, lang)}") if row.text else [])
 
 
-def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
+def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 

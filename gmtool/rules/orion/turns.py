@@ -3,11 +3,12 @@ the first-turn token, movement order, quests and event cards, victory."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, Player
+from gmtool.campaign.model import Campaign, Player, RankedEntry, VictoryEntry
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
@@ -87,7 +88,7 @@ class Ranked:
     population: int
     bc: int
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> RankedEntry:
         return {"leader": self.leader, "planets": self.planets, "population": self.population, "bc": self.bc}
 
 
@@ -104,7 +105,8 @@ class Victory(ReadByKey):
     decided_by: str | None = None
     standings: list[Ranked] | None = None  # the territorial count only
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> VictoryEntry:
+        """The victory as the campaign keeps it (``turn_state.victory``) and the posts tell it."""
         if self.standings is None:
             return {"kind": self.kind, "leader": self.leader, "turn": self.turn}
         return {
@@ -117,7 +119,7 @@ class Victory(ReadByKey):
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Victory:
+    def from_data(cls, data: Mapping[str, Any]) -> Victory:
         """A victory as the campaign keeps it (the Council's Emperor, ``council.victory``)."""
         ranked = data.get("standings")
         return cls(
