@@ -7,7 +7,8 @@ and get equality and a readable repr from here.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Callable
 
 
 class Struct:
@@ -42,3 +43,21 @@ class Frozen(Struct):
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash((type(self), self._fields()))
+
+
+class ReadByKey:
+    """A typed record that used to be a ``dict``: ``record["key"]``, ``record.get("key")`` and
+    ``"key" in record`` read its :meth:`to_data`, so code written against the dict keeps
+    working while new code reads attributes."""
+
+    __slots__ = ()
+    to_data: Callable[[], Mapping[str, Any]]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_data()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.to_data().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.to_data()

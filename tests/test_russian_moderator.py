@@ -326,6 +326,8 @@ def test_the_end_of_the_game_and_an_undone_turn_read_naturally():
 def test_the_council_result_line_is_lower_case_in_russian():
     from gmtool.report.render import render
     from gmtool.report.turns import end_public
+    from gmtool.rules.orion.council import BillTally
+    from gmtool.rules.orion.council_campaign import BillOutcome
     from gmtool.rules.orion.production import Production
     from gmtool.rules.orion.turns import TurnEnd
     from helpers import shipped_library
@@ -337,7 +339,7 @@ def test_the_council_result_line_is_lower_case_in_russian():
         turn=8,
         stage=2,
         production=Production(),
-        council={"bill": bill, "yes": 10, "no": 2, "passed": True, "tie": False},
+        council=BillOutcome(bill, BillTally(10, 2, 0, True, False, False, "Борис")),
         next_turn=9,
         next_stage=2,
         next_order=["Борис", "Анна"],

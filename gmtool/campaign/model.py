@@ -10,7 +10,7 @@ hand-edited file gets a clear message, and :func:`campaign_to_dict` writes only 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NotRequired, TypedDict
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.schema import (
@@ -114,6 +114,95 @@ class System:
     name: str = ""
 
 
+# The entries a campaign keeps as tables and the rules read by key: typed for the type
+# checker, dicts at run time — the file's order of keys, the bytes written and every read by
+# key stay as they were (their schema: AWARD, INBOX, LAW, VOTE, ELECTION below).
+
+
+class AwardEntry(TypedDict, total=False):
+    """Something the moderator still has to hand out (``award apply``); an award of the older
+    shape has no ``kind`` but one key naming what it hands out (``award_kind``)."""
+
+    id: int
+    turn: int
+    kind: str  # technologies, science_level, ship, agent_mission …
+    value: Any  # its shape is the kind's: a count, an id, a table
+    hex: str
+    reason: str  # exploration, agent, the moderator's words
+
+
+class InboxEntry(TypedDict):
+    """Private news for a leader's next report (an agent's mission, mostly)."""
+
+    turn: int
+    kind: str  # agent_lost, agent_caught, …
+    agent: NotRequired[str]
+    target: NotRequired[str]
+    sent_by: NotRequired[str]
+    blamed: NotRequired[str]
+    learned: NotRequired[dict[str, Any]]  # what an agent learned: bc, hand, agents …
+
+
+class BuildEntry(TypedDict):
+    """A build order for the next production (A6)."""
+
+    item: str  # an id of tables/orion/costs
+    hex: str
+
+
+class RankedEntry(TypedDict, total=False):
+    """A leader's line of the territorial count that decided the game."""
+
+    leader: str
+    planets: int
+    population: int
+    bc: int
+
+
+class VictoryEntry(TypedDict):
+    """How the game was won: ``kind`` conquest, orion, technology, diplomatic or territorial."""
+
+    kind: str
+    leader: NotRequired[str | None]  # none: a tie of the territorial count
+    tied: NotRequired[list[str]]
+    turn: int
+    decided_by: NotRequired[str | None]
+    standings: NotRequired[list[RankedEntry]]
+
+
+class LawEntry(TypedDict):
+    """A law in force: the bill that passed and the turn it did."""
+
+    id: str
+    turn: int
+
+
+class BillBallotEntry(TypedDict):
+    vote: str  # yes | no | abstain
+    bribe_bc: NotRequired[int]
+
+
+class VoteEntry(TypedDict):
+    """The open vote: the bills the chair drew, the one put to the vote, the secret ballots."""
+
+    turn: int
+    options: list[str]
+    bill: NotRequired[str]
+    ballots: dict[str, BillBallotEntry]
+
+
+class ElectionBallotEntry(TypedDict, total=False):
+    candidate: str  # none: abstains
+    bribe_bc: int
+
+
+class ElectionEntry(TypedDict):
+    """The open election of the Emperor (stage 3): the ballots cast this turn."""
+
+    turn: int
+    ballots: dict[str, ElectionBallotEntry]
+
+
 @dataclass
 class Player:
     name: str
@@ -129,12 +218,12 @@ class Player:
     secret_ops: int = 0  # Secret Operations level (docs/rules-orion.md A10)
     agent_limit: int = 0  # how many agents it may keep (starts at 0, A10)
     # What the moderator still has to hand out: technologies, a derelict ship …
-    awards: list[dict[str, Any]] = field(default_factory=list)
+    awards: list[AwardEntry] = field(default_factory=list)
     # Private news for this leader's next report: {"turn", "kind", …}
-    inbox: list[dict[str, Any]] = field(default_factory=list)
+    inbox: list[InboxEntry] = field(default_factory=list)
     rp: int = 0  # research points accumulated
     ships: ShipCounts = field(default_factory=ShipCounts)  # combat ships by class (and modules)
-    builds: list[dict[str, Any]] = field(default_factory=list)  # orders for this production: {item, hex}
+    builds: list[BuildEntry] = field(default_factory=list)  # orders for this production
     scrap_refund: int = 0  # BC refunded at the next production (A6)
     all_sciences: bool = False  # every science researched (technology victory, A12)
     tech_rp: int = 0  # RP made since then
@@ -175,12 +264,12 @@ class Deck:
 @dataclass
 class Council:
     chair: str | None = None
-    laws: list[dict[str, Any]] = field(default_factory=list)  # {"id", "turn"}
-    vote: dict[str, Any] | None = None  # the open vote: {"turn", "options", "bill", "ballots"}
-    election: dict[str, Any] | None = None  # the open election: {"turn", "ballots"}
+    laws: list[LawEntry] = field(default_factory=list)
+    vote: VoteEntry | None = None  # the open vote
+    election: ElectionEntry | None = None  # the open election
     last_tally: dict[str, Any] | None = None
     emperor: str | None = None
-    victory: dict[str, Any] | None = None
+    victory: VictoryEntry | None = None
 
 
 @dataclass
@@ -219,7 +308,7 @@ class TurnState:
     token: str | None = None  # the first-turn token (from turn 7)
     quests: list[str] = field(default_factory=list)  # announced, still open
     completions: dict[str, list[str]] = field(default_factory=dict)  # quest → leaders, this turn
-    victory: dict[str, Any] | None = None
+    victory: VictoryEntry | None = None
     # What happened this turn, whichever way it was entered: {"kind", "leader", "public", …};
     # the turn's reports tell it, then it is cleared.
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -256,7 +345,7 @@ class Campaign:
     schema_version: int = SCHEMA_VERSION
 
     @property
-    def victory(self) -> dict[str, Any] | None:
+    def victory(self) -> VictoryEntry | None:
         if self.venus is not None and self.venus.winner:
             return {"kind": "net_worth", "leader": self.venus.winner, "turn": self.turn}
         # The game ends at the turn end (A3, A12): an Emperor elected mid-turn

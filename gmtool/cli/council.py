@@ -100,15 +100,15 @@ def vote_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         voter = state.player(player)
-        vote = cast(state, voter, choice.lower(), bribe)
+        ballot = cast(state, voter, choice.lower(), bribe)
         commit(store, state)
     bills = _bills(campaign_library(store.folder, tables))
     out.emit(
         ballot_report(
             voter.name,
-            vote["bill"],
+            ballot.bill,
             bills,
-            vote["ballots"][voter.name]["vote"],
+            ballot.vote,
             bribe,
             planets_of(state, voter.name),
             out.lang,
@@ -269,4 +269,4 @@ def repeal_command(
     with open_campaign(campaign) as (store, state):
         removed = repeal(state, law)
         commit(store, state)
-    typer.echo(tr("reply.repealed", state.lang, law=removed["id"], turn=removed["turn"]))
+    typer.echo(tr("reply.repealed", state.lang, law=removed.id, turn=removed.turn))

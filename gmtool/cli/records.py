@@ -101,7 +101,7 @@ def monster_slain_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = slay_monster(state, rules, _hex(hex_), state.player(by), research_ship)
+        entry = slay_monster(state, rules, _hex(hex_), state.player(by), research_ship).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -127,7 +127,7 @@ def orion_damage_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = damage_orion(state, rules, state.player(by), points)
+        entry = damage_orion(state, rules, state.player(by), points).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -159,10 +159,10 @@ def blockade_command(
         out = Output(format, lang, state)
         leader = state.player(by) if by else None
         if lift:
-            entry = lift_blockade(state, _hex(hex_), leader)
+            entry = lift_blockade(state, _hex(hex_), leader).to_data()
         else:
             assert leader is not None  # --by is required without --lift (checked above)
-            entry = set_blockade(state, _hex(hex_), leader)
+            entry = set_blockade(state, _hex(hex_), leader).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -188,7 +188,7 @@ def planet_capture_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = capture_planet(state, _hex(hex_), state.player(by))
+        entry = capture_planet(state, _hex(hex_), state.player(by)).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -202,7 +202,7 @@ def _ship(
         rules = _rules(store, tables)
         out = Output(format, lang, state)
         record = ship_lost if lose else ship_gained
-        entry = record(state, rules, state.player(player), ship_class, user_text(reason))
+        entry = record(state, rules, state.player(player), ship_class, user_text(reason)).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -284,7 +284,7 @@ def grant_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = grant(state, state.player(player), bc, rp, user_text(reason), public)
+        entry = grant(state, state.player(player), bc, rp, user_text(reason), public).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -329,7 +329,7 @@ def award_apply_command(
             list(tech or []),
             user_text(science) or None,
             user_text(drop) if drop is not None else None,
-        )
+        ).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -390,7 +390,7 @@ def player_drop_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = drop_player(state, state.player(player), keep)
+        entry = drop_player(state, state.player(player), keep).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -419,7 +419,7 @@ def player_replace_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = rename_player(state, state.player(player), user_text(by), replaced=True)
+        entry = rename_player(state, state.player(player), user_text(by), replaced=True).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -477,6 +477,6 @@ def player_rename_command(
     with open_campaign(campaign) as (store, state):
         rules = _rules(store, tables)
         out = Output(format, lang, state)
-        entry = rename_player(state, state.player(player), user_text(to))
+        entry = rename_player(state, state.player(player), user_text(to)).to_data()
         commit(store, state)
     _emit(out, entry, rules)

@@ -762,18 +762,19 @@ def research_command(
         leader = state.player(player)
         if all_sciences:
             record_all_sciences(state, leader, again=victory)
-        entry = research_victory(state, _rules(store, tables), leader) if victory else None
+        spent = research_victory(state, _rules(store, tables), leader) if victory else None
         commit(store, state)
+    entry = spent.to_data() if spent else None
     data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}
-    if entry:
+    if spent:
         out.reply(
             t(
                 "reply.research_spent",
                 out.lang,
                 leader=player,
-                spent=t("n_rp", out.lang, n=entry["spent"]),
-                total=entry["total"],
-                need=entry["need"],
+                spent=t("n_rp", out.lang, n=spent.spent),
+                total=spent.total,
+                need=spent.need,
                 left=t("n_rp", out.lang, n=leader.rp),
             ),
             data,

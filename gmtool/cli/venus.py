@@ -183,11 +183,11 @@ def skip_command(
         commit(store, state)
     out.reply(
         t(
-            "reply.venus_skip_operations" if result["next"] == "operations" else "reply.venus_skip_over",
+            "reply.venus_skip_operations" if result.next == "operations" else "reply.venus_skip_over",
             out.lang,
             player=player,
         ),
-        result,
+        result.to_data(),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Paragraph, Report, Span, TableBlock, Text, bold, raw, text
@@ -10,6 +10,9 @@ from gmtool.report.tables import signed
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.agents import AgentCheck
 from gmtool.rules.orion.council import BillTally, ElectionTally
+
+if TYPE_CHECKING:
+    from gmtool.rules.orion.council_campaign import BillsDrawn
 
 _MOD_KEYS = {"modifier": "mod_plain", "own_ops": "own_ops", "target_ops": "target_ops", "counter": "counter_esp"}
 
@@ -134,15 +137,15 @@ def _bill_facts(bill_id: str, bills: Any, lang: str) -> list[tuple[str, Text]]:
     return out
 
 
-def propose_report(vote: dict[str, Any], bills: Any, chair: str | None, lang: str) -> Report:
+def propose_report(vote: BillsDrawn, bills: Any, chair: str | None, lang: str) -> Report:
     blocks: list = [Facts([(tr("chair", lang), text(chair or "—"))])]
-    data = {"turn": vote["turn"], "chair": chair, "options": vote["options"], "bill": vote.get("bill")}
-    if vote.get("bill"):
+    data = {"turn": vote.turn, "chair": chair, "options": vote.options, "bill": vote.bill}
+    if vote.bill:
         blocks.append(Heading(text(tr("bill_on_vote", lang))))
-        blocks.append(Facts(_bill_facts(vote["bill"], bills, lang)))
+        blocks.append(Facts(_bill_facts(vote.bill, bills, lang)))
     else:
         blocks.append(Heading(text(tr("bills_drawn", lang))))
-        for i, bill_id in enumerate(vote["options"], start=1):
+        for i, bill_id in enumerate(vote.options, start=1):
             facts = _bill_facts(bill_id, bills, lang)
             facts[0] = (f"{i}", facts[0][1])
             blocks.append(Facts(facts))

@@ -13,6 +13,8 @@ from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 Label = Callable[[str, str], str]  # (table, row id) → label
@@ -26,7 +28,7 @@ def _card(table: Any, card: str, lang: str) -> Text:
     return [bold(pick(row.label, lang))] + (text(f" — {pick(row.text, lang)}") if row.text else [])
 
 
-def _victory_facts(v: dict[str, Any], lang: str) -> list[tuple[str, Text]]:
+def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 
@@ -44,7 +46,7 @@ def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = N
     if "log" in data:
         data["log"] = earlier  # the JSON tells only the public ones
     if out.victory:
-        facts += _victory_facts(out.victory, lang)
+        facts += _victory_facts(out.victory.to_data(), lang)
         return Report(text(tr("turn_start_title", lang, n=out.turn)), [Facts(facts)] + tail, data)
     if out.token_dealt:
         facts.append((tr("token", lang), [bold(out.token_dealt)]))
@@ -87,22 +89,22 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
     (the turn's public log), the standings toward the territorial victory."""
     facts: list[tuple[str, Text]] = []
     council = out.council
-    if council is not None and not council.get("bill"):
+    if council is not None and not council.bill:
         facts.append((tr("bill", lang), text(tr("no_bill", lang))))
-    if council and council.get("bill"):
-        result = tr("passed" if council["passed"] else "rejected", lang)
-        facts.append((tr("bill", lang), _card(bills, council["bill"], lang)))
+    if council is not None and council.bill and council.tally is not None:
+        tally = council.tally
+        result = tr("passed" if tally.passed else "rejected", lang)
+        facts.append((tr("bill", lang), _card(bills, council.bill, lang)))
         facts.append(
             (
                 tr("council_result", lang),
-                text(tr("council_count", lang, yes=council["yes"], no=council["no"], result=result)),
+                text(tr("council_count", lang, yes=tally.yes, no=tally.no, result=result)),
             )
         )
-        if council.get("tie"):
-            facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=council["chair"]))))
-    if out.election:
-        e = out.election
-        facts.append((tr("emperor", lang), text(e.get("elected") or tr("nobody_elected", lang))))
+        if tally.tie:
+            facts.append((tr("tie", lang), text(tr("chair_decided", lang, chair=tally.chair))))
+    if out.election is not None:
+        facts.append((tr("emperor", lang), text(out.election.elected or tr("nobody_elected", lang))))
     for quest, leaders in out.quests_completed.items():
         facts.append(
             (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
@@ -132,14 +134,14 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             ),
         ]
     if out.victory:
-        facts += _victory_facts(out.victory, lang)
-        v = out.victory
+        facts += _victory_facts(out.victory.to_data(), lang)
+        ranked = out.victory.standings
         blocks: list = [Facts(facts)] + tail
-        if v.get("standings"):
+        if ranked:
             blocks.append(
                 TableBlock(
                     [tr(k, lang) for k in ("leader", "planets", "population", "bc")],
-                    [[s["leader"], str(s["planets"]), str(s["population"]), str(s["bc"])] for s in v["standings"]],
+                    [[s.leader, str(s.planets), str(s.population), str(s.bc)] for s in ranked],
                 )
             )
         return Report(text(tr("turn_end_title", lang, n=out.turn)), blocks, _public_data(out))

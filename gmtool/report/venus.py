@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Paragraph, Report, TableBlock, Text, bold, raw, text
 from gmtool.rolltables.model import pick
+
+if TYPE_CHECKING:
+    from gmtool.rules.venus.play import Landed, PlayerTurnEnd
 
 
 def _label(library: Any, table: str, row_id: str, lang: str) -> str:
@@ -144,30 +147,30 @@ def navigation_report(roll: Any, library: Any, lang: str, ship: str) -> Report:
     )
 
 
-def landing_report(result: dict[str, Any], library: Any, lang: str) -> Report:
+def landing_report(result: Landed, library: Any, lang: str) -> Report:
     facts: list = [
         (
             tr("landed_on", lang),
-            text(f"{_label(library, 'board', result['space'], lang)} ({tr('landing_' + result['kind'], lang)})"),
+            text(f"{_label(library, 'board', result.space, lang)} ({tr('landing_' + result.kind, lang)})"),
         )
     ]
-    if result.get("first_contact"):
-        row = library.find_row("first-contact", "venus", result["first_contact"])
+    if result.first_contact:
+        row = library.find_row("first-contact", "venus", result.first_contact)
         facts.append(
             (
                 tr("first_contact", lang),
                 [bold(pick(row.label, lang))] + (text(f" — {pick(row.text, lang)}") if row and row.text else []),
             )
         )
-    facts.append((tr("next_step", lang), text(tr("next_" + result["next"].replace(" ", "_"), lang))))
-    return Report(text(f"{result['player']}: {tr('landing', lang)}"), [Facts(facts)], result)
+    facts.append((tr("next_step", lang), text(tr("next_" + result.next.replace(" ", "_"), lang))))
+    return Report(text(f"{result.player}: {tr('landing', lang)}"), [Facts(facts)], result.to_data())
 
 
-def venus_end_report(result: dict[str, Any], lang: str) -> Report:
-    facts: list = [(tr("net_worth", lang), text(f"{result['net_worth']} / {result['threshold']}"))]
-    if result.get("winner"):
-        facts.append((tr("victory", lang), [bold(tr("venus_winner", lang, name=result["winner"]))]))
+def venus_end_report(result: PlayerTurnEnd, lang: str) -> Report:
+    facts: list = [(tr("net_worth", lang), text(f"{result.net_worth} / {result.threshold}"))]
+    if result.winner:
+        facts.append((tr("victory", lang), [bold(tr("venus_winner", lang, name=result.winner))]))
     else:
-        facts.append((tr("next_player", lang), [bold(result["next_player"])]))
-        facts.append((tr("round", lang), text(str(result["round"]))))
-    return Report(text(f"{result['player']}: {tr('turn_over', lang)}"), [Facts(facts)], result)
+        facts.append((tr("next_player", lang), [bold(str(result.next_player))]))
+        facts.append((tr("round", lang), text(str(result.round))))
+    return Report(text(f"{result.player}: {tr('turn_over', lang)}"), [Facts(facts)], result.to_data())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.campaign.model import Agent, Campaign, Player
+from gmtool.campaign.model import Agent, Campaign, InboxEntry, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
@@ -28,7 +28,7 @@ class AgentUse:
     framed: str | None = None
     lost: bool = False
     learned: dict[str, Any] = field(default_factory=dict)  # what a done mission revealed of the target
-    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (leader, message)
+    notices: list[tuple[str, InboxEntry]] = field(default_factory=list)  # (leader, message)
 
     def to_data(self) -> dict[str, Any]:
         return {

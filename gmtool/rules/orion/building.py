@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import BuildEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
@@ -81,7 +81,7 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
             n=upkeep_limit(campaign, player, costs),
             has=combat_ships(player, True, costs),
         )
-    order = {"item": row.id, "hex": str(hex_)}
+    order: BuildEntry = {"item": row.id, "hex": str(hex_)}
     player.builds.append(order)
     return BuildOrdered(row.id, str(hex_), int(row.values["cost"]))
 

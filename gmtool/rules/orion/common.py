@@ -6,11 +6,14 @@ common ← planets ← building ← production ← turns (and the records on top
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.struct import ReadByKey
 
 
 def ensure_not_over(campaign: Campaign) -> None:
@@ -61,10 +64,23 @@ def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool 
     return entry
 
 
+@dataclass(slots=True)
+class Logged(ReadByKey):
+    """A rule's result that is one event of the turn's log (a record of the moderator's, a
+    change of leaders): its typed fields, and ``entry``, the log entry :func:`note` wrote —
+    what :meth:`to_data` gives, so the log, the reports and an order's result keep their
+    bytes."""
+
+    entry: dict[str, Any] = field(repr=False, compare=False, kw_only=True)
+
+    def to_data(self) -> dict[str, Any]:
+        return self.entry
+
+
 # ------------------------------------------------------------------ awards
 
 
-def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
+def award_kind(award: Mapping[str, Any]) -> tuple[str, Any]:
     """(kind, value) of an award, also of the older ``{"turn", "hex", NAME: VALUE}`` shape."""
     if "kind" in award:
         return award["kind"], award.get("value")
@@ -74,17 +90,19 @@ def award_kind(award: dict[str, Any]) -> tuple[str, Any]:
     return "unknown", None
 
 
-def award_id(player: Player, award: dict[str, Any]) -> int:
+def award_id(player: Player, award: AwardEntry) -> int:
     return int(award.get("id") or player.awards.index(award) + 1)
 
 
-def add_award(
-    campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str
-) -> dict[str, Any]:
+def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str) -> AwardEntry:
     """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
     next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
-    award = {"id": next_id, "turn": campaign.turn, "kind": kind, "value": value, "hex": hex_, "reason": reason}
-    award = {k: v for k, v in award.items() if v is not None}
+    award: AwardEntry = {"id": next_id, "turn": campaign.turn, "kind": kind}
+    if value is not None:
+        award["value"] = value
+    if hex_ is not None:
+        award["hex"] = hex_
+    award["reason"] = reason
     player.awards.append(award)
     note(campaign, "award_due", player.name, award=dict(award))
     return award

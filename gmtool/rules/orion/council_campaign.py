@@ -3,10 +3,11 @@ secret ballots kept until the tally, bribes paid at the tally, laws, the Emperor
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, Player
+from gmtool.campaign.model import Campaign, ElectionBallotEntry, Player, VoteEntry
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
@@ -21,10 +22,106 @@ from gmtool.rules.orion.council import (
     tally_bill,
     tally_election,
 )
+from gmtool.struct import ReadByKey
 
 BILLS_DECK = "bills"
 DRAWN = 2
 ELECTION_STAGE = 3
+
+
+@dataclass(slots=True)
+class BillsDrawn(ReadByKey):
+    """The two bills the chair drew this turn, and the one put to the vote once picked (A9)."""
+
+    turn: int
+    options: list[str]
+    bill: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.turn, "options": self.options}
+        if self.bill:
+            out["bill"] = self.bill
+        return out
+
+
+@dataclass(slots=True)
+class BallotCast(ReadByKey):
+    """A leader's secret ballot on the bill before the Council, as read: ``vote`` is yes, no or
+    abstain; it may be changed until the tally."""
+
+    leader: str
+    bill: str
+    vote: str
+    bribe_bc: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"leader": self.leader, "bill": self.bill, "vote": self.vote, "bribe_bc": self.bribe_bc}
+
+
+@dataclass(slots=True)
+class EmperorBallot(ReadByKey):
+    """A leader's ballot for Emperor (stage 3): ``candidate`` None abstains."""
+
+    leader: str
+    candidate: str | None
+    bribe_bc: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"leader": self.leader, "candidate": self.candidate, "bribe_bc": self.bribe_bc}
+
+
+@dataclass(slots=True)
+class Law(ReadByKey):
+    """A law in force since ``turn`` (a bill that passed, A9)."""
+
+    id: str
+    turn: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "turn": self.turn}
+
+
+@dataclass(slots=True)
+class BillOutcome(ReadByKey):
+    """The Council's vote as a turn's end tells it (A9): the bill (None: none was put to the
+    vote, and no ``tally``), its tally and who cast no ballot."""
+
+    bill: str | None
+    tally: BillTally | None = None
+    not_voted: list[str] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        if self.tally is None:
+            return {"bill": self.bill}
+        return {"bill": self.bill, "not_voted": self.not_voted, **self.tally.to_data()}
+
+    @classmethod
+    def from_log(cls, entry: dict[str, Any]) -> BillOutcome:
+        """A tally made earlier in the turn, from its ``council_tally`` log entry (totals only:
+        the silent leaders' votes are in ``abstain`` already)."""
+        keys = ("yes", "no", "abstain", "passed", "tie", "decided_by_chair", "chair")
+        return cls(entry["bill"], BillTally(*(entry[k] for k in keys)), list(entry["not_voted"]))
+
+
+@dataclass(slots=True)
+class ElectionOutcome(ReadByKey):
+    """An Emperor's election as a turn's end tells it (A9): its tally and who cast no ballot."""
+
+    tally: ElectionTally
+    not_voted: list[str] = field(default_factory=list)
+
+    @property
+    def elected(self) -> str | None:
+        return self.tally.elected
+
+    def to_data(self) -> dict[str, Any]:
+        return {"not_voted": self.not_voted, **self.tally.to_data()}
+
+    @classmethod
+    def from_log(cls, entry: dict[str, Any]) -> ElectionOutcome:
+        """An election counted earlier in the turn, from its ``election_tally`` log entry."""
+        tally = ElectionTally(dict(entry["totals"]), entry["total_votes"], entry["needed"], entry.get("elected"))
+        return cls(tally, list(entry["not_voted"]))
 
 
 def planets_of(campaign: Campaign, leader: str) -> int:
@@ -45,7 +142,7 @@ def _chair(campaign: Campaign) -> str:
 
 def propose(
     campaign: Campaign, bills: Table, source: DiceSource, pick: int | None = None, chair: Player | None = None
-) -> dict[str, Any]:
+) -> BillsDrawn:
     """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom."""
     _no_council_in_stage_1(campaign)
     if chair is not None:
@@ -71,10 +168,10 @@ def propose(
         for other in options:
             if other != vote["bill"]:
                 decks.to_bottom(campaign, BILLS_DECK, other)
-    return vote
+    return BillsDrawn(vote["turn"], list(vote["options"]), vote.get("bill"))
 
 
-def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> dict[str, Any]:
+def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> BallotCast:
     _no_council_in_stage_1(campaign)
     vote = campaign.council.vote
     counted = campaign.council.last_tally or {}
@@ -87,10 +184,10 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> d
         raise InputError(key="council.bad_vote", vote=choice)
     check_bribe(bribe_bc, voter.bc, voter.name)
     vote["ballots"][voter.name] = {"vote": choice, "bribe_bc": bribe_bc}
-    return vote
+    return BallotCast(voter.name, vote["bill"], choice, bribe_bc)
 
 
-def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> dict[str, Any]:
+def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> EmperorBallot:
     if campaign.stage < ELECTION_STAGE:
         raise RuleRefused(key="council.emperor_stage3")
     if campaign.council.emperor:  # elected this turn: the victory is declared at the turn end (A12)
@@ -99,11 +196,11 @@ def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc:
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
         election = campaign.council.election = {"turn": campaign.turn, "ballots": {}}
-    ballot: dict[str, Any] = {"bribe_bc": bribe_bc}
+    ballot: ElectionBallotEntry = {"bribe_bc": bribe_bc}
     if candidate is not None:
         ballot["candidate"] = candidate.name
     election["ballots"][voter.name] = ballot
-    return election
+    return EmperorBallot(voter.name, candidate.name if candidate else None, bribe_bc)
 
 
 def _not_voted(campaign: Campaign, ballots: dict[str, Any]) -> list[str]:
@@ -118,7 +215,7 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
         campaign.player(b.leader).bc -= b.bribe_bc
 
 
-def _open_bill(campaign: Campaign) -> dict[str, Any]:
+def _open_bill(campaign: Campaign) -> VoteEntry:
     """The open vote, if it is on a bill (else refused)."""
     vote = campaign.council.vote
     if vote is None or not vote.get("bill"):
@@ -196,10 +293,10 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     return result, not_voted
 
 
-def repeal(campaign: Campaign, law_id: str) -> dict[str, Any]:
+def repeal(campaign: Campaign, law_id: str) -> Law:
     for law in campaign.council.laws:
         if law["id"] == law_id:
             campaign.council.laws.remove(law)
-            return law
+            return Law(law["id"], law["turn"])
     known = [l["id"] for l in campaign.council.laws]
     raise RuleRefused(key="council.not_a_law", law=law_id, known=known)

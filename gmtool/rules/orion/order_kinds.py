@@ -277,21 +277,20 @@ def _bill(a: Act) -> Any:
         raise RuleRefused(key="council.stage1")
     if c.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
-    options = list((c.council.vote or {}).get("options", []))
+    options = list(c.council.vote["options"]) if c.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
         raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
-    vote = council_campaign.propose(c, a.rules.bills, a.source, pick=v)
-    return {"bill": vote["bill"]}
+    return {"bill": council_campaign.propose(c, a.rules.bills, a.source, pick=v).bill}
 
 
 def _vote(a: Act) -> Any:
     from gmtool.rules.orion import council_campaign
 
     leader = a.leader()
-    vote = council_campaign.cast(a.campaign, leader, a.value["choice"], a.value.get("bribe", 0))
-    return {"vote": vote["ballots"][leader.name]["vote"], "bribe": vote["ballots"][leader.name]["bribe_bc"]}
+    ballot = council_campaign.cast(a.campaign, leader, a.value["choice"], a.value.get("bribe", 0))
+    return {"vote": ballot.vote, "bribe": ballot.bribe_bc}
 
 
 def _election(a: Act) -> Any:
@@ -300,8 +299,8 @@ def _election(a: Act) -> Any:
     c, v = a.campaign, a.value
     leader = a.leader()
     candidate = c.player(v["candidate"]) if v.get("candidate") else None
-    council_campaign.elect(c, leader, candidate, v.get("bribe", 0))
-    return {"candidate": candidate.name if candidate else None, "bribe": v.get("bribe", 0)}
+    ballot = council_campaign.elect(c, leader, candidate, v.get("bribe", 0))
+    return {"candidate": ballot.candidate, "bribe": ballot.bribe_bc}
 
 
 # the moderator's records of battles it resolved (docs/rules-orion.md A12): the leader is the
@@ -313,14 +312,15 @@ def _slay(a: Act) -> Any:
 
     v = a.value
     if isinstance(v, dict):
-        return records.slay_monster(a.campaign, a.rules, Hex.parse(v["hex"]), a.leader(), v.get("research_ship", False))
-    return records.slay_monster(a.campaign, a.rules, Hex.parse(v), a.leader())
+        hex_, research_ship = Hex.parse(v["hex"]), v.get("research_ship", False)
+        return records.slay_monster(a.campaign, a.rules, hex_, a.leader(), research_ship).to_data()
+    return records.slay_monster(a.campaign, a.rules, Hex.parse(v), a.leader()).to_data()
 
 
 def _orion_damage(a: Act) -> Any:
     from gmtool.rules.orion import records
 
-    return records.damage_orion(a.campaign, a.rules, a.leader(), a.value)
+    return records.damage_orion(a.campaign, a.rules, a.leader(), a.value).to_data()
 
 
 def _hex_record(name: str) -> Handler:
@@ -328,7 +328,7 @@ def _hex_record(name: str) -> Handler:
         from gmtool.rules.orion import records
 
         record = getattr(records, name)
-        return record(a.campaign, Hex.parse(a.value), a.leader())
+        return record(a.campaign, Hex.parse(a.value), a.leader()).to_data()
 
     return play
 
@@ -340,7 +340,7 @@ def _ship(gained: bool) -> Handler:
         v = a.value
         ship, reason = (v["class"], v.get("reason", "")) if isinstance(v, dict) else (v, "")
         record = records.ship_gained if gained else records.ship_lost
-        return record(a.campaign, a.rules, a.leader(), ship, reason)
+        return record(a.campaign, a.rules, a.leader(), ship, reason).to_data()
 
     return play
 
@@ -351,7 +351,7 @@ def _award(a: Act) -> Any:
     v = a.value
     return records.apply_award(
         a.campaign, a.rules, a.leader(), v["id"], v.get("tech", []), v.get("science"), v.get("drop")
-    )
+    ).to_data()
 
 
 def _grant(a: Act) -> Any:
@@ -360,7 +360,7 @@ def _grant(a: Act) -> Any:
     v = a.value
     return records.grant(
         a.campaign, a.leader(), v.get("bc", 0), v.get("rp", 0), v.get("reason", ""), v.get("public", False)
-    )
+    ).to_data()
 
 
 def _research(a: Act) -> Any:
@@ -369,8 +369,8 @@ def _research(a: Act) -> Any:
     if a.value not in ("victory", "all_sciences"):
         raise InputError(key="orders.research", value=repr(a.value))
     if a.value == "all_sciences":
-        return records.all_sciences(a.campaign, a.leader(), again=True)
-    return records.research_victory(a.campaign, a.rules, a.leader())
+        return records.all_sciences(a.campaign, a.leader(), again=True).to_data()
+    return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
 
 
 # changes of leaders (docs/rules-orion.md A2), as `gmtool player add|drop|replace|rename`: a
@@ -392,14 +392,14 @@ def _player_drop(a: Act) -> Any:
 
     player = a.leader()
     keep = isinstance(a.value, dict) and a.value.get("keep", False)
-    return roster.drop_player(a.campaign, player, keep)
+    return roster.drop_player(a.campaign, player, keep).to_data()
 
 
 def _rename(replaced: bool) -> Handler:
     def play(a: Act) -> Any:
         from gmtool.rules.orion import roster
 
-        return roster.rename_player(a.campaign, a.leader(), a.value, replaced=replaced)
+        return roster.rename_player(a.campaign, a.leader(), a.value, replaced=replaced).to_data()
 
     return play
 

@@ -10,15 +10,15 @@ public where the other leaders may know it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PLAYER_RANGES, Campaign, PlanetState, Player, System
+from gmtool.campaign.model import PLAYER_RANGES, AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import apply_gain
-from gmtool.rules.orion.common import award_id, award_kind, ensure_not_over, note
+from gmtool.rules.orion.common import Logged, award_id, award_kind, ensure_not_over, note
 from gmtool.rules.orion.exploration import gains
 from gmtool.rules.orion.fleet import add_ship, remove_ship
 
@@ -32,10 +32,112 @@ def _system(campaign: Campaign, hex_: Hex) -> System:
     return system
 
 
+# ------------------------------------------------------------------ what a record gives
+
+
+@dataclass(slots=True)
+class MonsterSlain(Logged):
+    """A monster destroyed (A4.3, A4.6): the gains it guarded, as applied, and the RP of a
+    surviving research ship (0: none)."""
+
+    leader: str
+    hex: str
+    monster: str
+    great: bool
+    guards: str | None
+    changes: list[dict[str, Any]]
+    research_rp: int
+
+
+@dataclass(slots=True)
+class OrionDamaged(Logged):
+    """Damage to the Guardian of Orion: its toughness before and after, of ``full``."""
+
+    leader: str
+    points: int
+    before: int
+    toughness: int
+    full: int
+    destroyed: bool
+
+
+@dataclass(slots=True)
+class BlockadeChanged(Logged):
+    """A blockade set by ``leader`` or lifted (``leader``: the blockader, if known) (A7)."""
+
+    leader: str | None
+    hex: str
+    owner: str | None
+    lifted: bool
+
+
+@dataclass(slots=True)
+class PlanetCaptured(Logged):
+    """A planet that changed hands with its population and buildings (A12)."""
+
+    leader: str
+    hex: str
+    owner: str  # the leader who lost it
+    homeworld_of: str | None
+    population: int
+    buildings: list[str]
+    base: str | None  # an orbital base
+
+
+@dataclass(slots=True)
+class Granted(Logged):
+    """BC and RP the moderator gave (or took: negative), and why."""
+
+    leader: str
+    bc: int
+    rp: int
+    reason: str
+    public: bool
+
+
+@dataclass(slots=True)
+class ShipChanged(Logged):
+    """A ship won (``gained``) or lost in a battle the moderator resolved."""
+
+    leader: str
+    ship: str
+    gained: bool
+    reason: str
+
+
+@dataclass(slots=True)
+class AwardApplied(Logged):
+    """An award of the list handed out, or dropped with a reason (``dropped``)."""
+
+    leader: str
+    award: AwardEntry
+    dropped: bool
+    technologies: list[str] = field(default_factory=list)
+    science: str | None = None
+    reason: str | None = None  # why it was dropped
+
+
+@dataclass(slots=True)
+class AllSciences(Logged):
+    """Every science researched: the flag the technology victory needs (A12)."""
+
+    leader: str
+
+
+@dataclass(slots=True)
+class ResearchSpent(Logged):
+    """RP spent toward the technology victory: this time, in all, and what it needs (A12)."""
+
+    leader: str
+    spent: int
+    total: int
+    need: int
+
+
 # ------------------------------------------------------------------ monsters and Orion
 
 
-def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research_ship: bool = False) -> dict[str, Any]:
+def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research_ship: bool = False) -> MonsterSlain:
     """The monster at ``hex_`` is destroyed by ``by``'s fleet: the guarded gains are its at
     once (A4.3, A4.6); with a surviving research ship, 16 RP (24 for a great monster)."""
     ensure_not_over(campaign)
@@ -70,10 +172,10 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
         changes=changes,
         research_rp=rp or None,
     )
-    return entry
+    return MonsterSlain(by.name, str(hex_), monster.kind, monster.great, monster.guards, changes, rp, entry=entry)
 
 
-def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dict[str, Any]:
+def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> OrionDamaged:
     """The Guardian of Orion loses ``points`` of toughness (17); at 0 it is destroyed and
     Orion can be colonised (A12 decision)."""
     ensure_not_over(campaign)
@@ -90,7 +192,7 @@ def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dic
     if destroyed:
         system.guardian = False
         system.guardian_toughness = None
-    return note(
+    entry = note(
         campaign,
         "orion_damaged",
         by.name,
@@ -101,6 +203,7 @@ def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> dic
         full=full,
         destroyed=destroyed,
     )
+    return OrionDamaged(by.name, points, before, after, full, destroyed, entry=entry)
 
 
 @dataclass(slots=True)
@@ -162,7 +265,7 @@ def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
     return system, system.planet
 
 
-def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
+def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> BlockadeChanged:
     """``by``'s fleet (bombs, at war) blockades the planet: A7 from the next production."""
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
@@ -175,12 +278,13 @@ def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
             key="records.blockaded_already", hex=hex_, by=planet.blockaded_by or Msg("error.records.another_fleet")
         )
     planet.blockaded, planet.blockaded_by = True, by.name
-    return note(
+    entry = note(
         campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner, leaders=[system.owner, by.name]
     )
+    return BlockadeChanged(by.name, str(hex_), system.owner, False, entry=entry)
 
 
-def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> dict[str, Any]:
+def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> BlockadeChanged:
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
     if not planet.blockaded:
@@ -190,12 +294,13 @@ def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> di
     blockader = planet.blockaded_by
     planet.blockaded, planet.blockaded_by = False, None
     leaders = [n for n in (system.owner, blockader) if n]
-    return note(
+    entry = note(
         campaign, "blockade_lifted", blockader, public=False, hex=str(hex_), owner=system.owner, leaders=leaders
     )
+    return BlockadeChanged(blockader, str(hex_), system.owner, True, entry=entry)
 
 
-def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
+def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> PlanetCaptured:
     """The planet changes hands with its population and buildings; a captured homeworld
     counts for the conquest victory at the next turn start (A12)."""
     ensure_not_over(campaign)
@@ -211,7 +316,7 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
         planet.blockaded, planet.blockaded_by = False, None
     old = campaign.player(loser)
     old.builds = [b for b in old.builds if b["hex"] != str(hex_)]
-    return note(
+    entry = note(
         campaign,
         "captured",
         by.name,
@@ -224,6 +329,10 @@ def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> dict[str, Any]:
         base=planet.base,
         leaders=[by.name, loser],
     )
+    buildings = list(planet.buildings)
+    return PlanetCaptured(
+        by.name, str(hex_), loser, system.homeworld_of, planet.population, buildings, planet.base, entry=entry
+    )
 
 
 # ------------------------------------------------------------------ BC and RP
@@ -234,7 +343,7 @@ MAX_REASON = 200  # characters of a grant's reason (it is printed in posts)
 
 def grant(
     campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "", public: bool = False
-) -> dict[str, Any]:
+) -> Granted:
     """BC and RP the moderator gives or takes (negative) for what the rules leave to the
     campaign: a passed bill, an event card's text, a trade, a fine.  ``public``: the
     public post tells it too."""
@@ -259,7 +368,8 @@ def grant(
             )
     player.bc += bc
     player.rp += rp
-    return note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}], reason=reason)
+    entry = note(campaign, "granted", player.name, public=public, changes=[{"bc": bc, "rp": rp}], reason=reason)
+    return Granted(player.name, bc, rp, reason, public, entry=entry)
 
 
 # ------------------------------------------------------------------ ships and awards
@@ -271,19 +381,21 @@ def _class(rules: Any, ship: str) -> str:
     return ship_named(rules.costs, ship)
 
 
-def ship_gained(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> dict[str, Any]:
+def ship_gained(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> ShipChanged:
     ensure_not_over(campaign)
     add_ship(player, _class(rules, ship))
-    return note(campaign, "ship_gained", player.name, ship=ship, reason=reason or None)
+    entry = note(campaign, "ship_gained", player.name, ship=ship, reason=reason or None)
+    return ShipChanged(player.name, ship, True, reason, entry=entry)
 
 
-def ship_lost(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> dict[str, Any]:
+def ship_lost(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> ShipChanged:
     ensure_not_over(campaign)
     remove_ship(player, _class(rules, ship))
-    return note(campaign, "ship_lost", player.name, ship=ship, reason=reason or None)
+    entry = note(campaign, "ship_lost", player.name, ship=ship, reason=reason or None)
+    return ShipChanged(player.name, ship, False, reason, entry=entry)
 
 
-def _find_award(player: Player, wanted: int) -> dict[str, Any]:
+def _find_award(player: Player, wanted: int) -> AwardEntry:
     for award in player.awards:
         if award_id(player, award) == wanted:
             return award
@@ -299,7 +411,7 @@ def apply_award(
     technologies: Sequence[str] = (),
     science: str | None = None,
     drop: str | None = None,
-) -> dict[str, Any]:
+) -> AwardApplied:
     """Hand out an award of the list (technologies, a science, a ship), or drop it with a reason."""
     ensure_not_over(campaign)
     award = _find_award(player, wanted)
@@ -308,7 +420,8 @@ def apply_award(
         if not drop.strip():
             raise InputError(key="records.drop_reason")
         player.awards.remove(award)
-        return note(campaign, "award_dropped", player.name, award=dict(award), reason=drop)
+        entry = note(campaign, "award_dropped", player.name, award=dict(award), reason=drop)
+        return AwardApplied(player.name, award.copy(), True, reason=drop, entry=entry)
     known = {r.id for r in rules.technologies.rows}
     for tech in technologies:
         if tech not in known:
@@ -321,7 +434,7 @@ def apply_award(
         add_ship(player, str(value))
     player.technologies += [t for t in technologies if t not in player.technologies]
     player.awards.remove(award)
-    return note(
+    entry = note(
         campaign,
         "award_given",
         player.name,
@@ -329,21 +442,22 @@ def apply_award(
         technologies=list(technologies) or None,
         science=science,
     )
+    return AwardApplied(player.name, award.copy(), False, list(technologies), science, entry=entry)
 
 
 # ------------------------------------------------------------------ research
 
 
-def all_sciences(campaign: Campaign, player: Player, again: bool = False) -> dict[str, Any]:
+def all_sciences(campaign: Campaign, player: Player, again: bool = False) -> AllSciences:
     """Every science is researched (the technology tree is kept outside gmtool): the flag the
     technology victory needs (A12), public. Recorded twice only with ``again``."""
     if player.all_sciences and not again:
         raise InputError(key="cli.all_sciences_done", leader=player.name)
     player.all_sciences = True
-    return note(campaign, "all_sciences", player.name, public=True)
+    return AllSciences(player.name, entry=note(campaign, "all_sciences", player.name, public=True))
 
 
-def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str, Any]:
+def research_victory(campaign: Campaign, rules: Any, player: Player) -> ResearchSpent:
     """After every science, spend banked RP toward the 180 of the technology victory (A12
     decision); the victory is checked at the end of the turn the last of them is spent."""
     ensure_not_over(campaign)
@@ -358,7 +472,7 @@ def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str
     spend = min(player.rp, left)
     player.rp -= spend
     player.tech_rp += spend
-    return note(
+    entry = note(
         campaign,
         "victory_research",
         player.name,
@@ -367,3 +481,4 @@ def research_victory(campaign: Campaign, rules: Any, player: Player) -> dict[str
         total=player.tech_rp,
         need=need,
     )
+    return ResearchSpent(player.name, spend, player.tech_rp, need, entry=entry)

@@ -3,6 +3,7 @@ by another forum user, one is renamed. Every name the state keeps follows a rena
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.galaxy import MAX_PLAYERS, MIN_SPACING
@@ -10,10 +11,29 @@ from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
-from gmtool.rules.orion.common import ensure_not_over, note
+from gmtool.rules.orion.common import Logged, ensure_not_over, note
 from gmtool.rules.orion.exploration import OrionTables
 
 START_TABLE = "start"
+
+
+@dataclass(slots=True)
+class PlayerLeft(Logged):
+    """A leader left: its empire ``kept`` for a replacement, or its ``planets`` made neutral."""
+
+    leader: str
+    kept: bool
+    planets: int
+
+
+@dataclass(slots=True)
+class PlayerRenamed(Logged):
+    """A leader renamed, or taken over by another forum user (``replaced``): ``leader`` is the
+    new name."""
+
+    leader: str
+    old: str
+    replaced: bool
 
 
 def check_name(campaign: Campaign, name: str) -> None:
@@ -72,7 +92,7 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     return player
 
 
-def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> dict[str, Any]:
+def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> PlayerLeft:
     """A leader leaves. Its planets become neutral (population and buildings stay), or with
     ``keep`` its empire waits for a replacement (`player replace`)."""
     ensure_not_over(campaign)
@@ -81,7 +101,8 @@ def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> dict[
         if player.vacant:
             raise RuleRefused(key="roster.left_already", leader=player.name)
         player.vacant = True
-        return note(campaign, "player_left", player.name, public=True, kept=True, planets=len(planets))
+        entry = note(campaign, "player_left", player.name, public=True, kept=True, planets=len(planets))
+        return PlayerLeft(player.name, True, len(planets), entry=entry)
     if len(campaign.players) <= 2:
         raise RuleRefused(key="roster.two_leaders")
     for s in planets:
@@ -97,7 +118,8 @@ def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> dict[
     campaign.players.remove(player)
     for ballots in _ballots(campaign):
         ballots.pop(player.name, None)
-    return note(campaign, "player_left", player.name, public=True, kept=False, planets=len(planets))
+    entry = note(campaign, "player_left", player.name, public=True, kept=False, planets=len(planets))
+    return PlayerLeft(player.name, False, len(planets), entry=entry)
 
 
 def _pass_token(campaign: Campaign, leaving: str) -> None:
@@ -143,7 +165,7 @@ def set_language(player: Player, lang: str) -> None:
     player.lang = lang
 
 
-def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> dict[str, Any]:
+def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> PlayerRenamed:
     """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
     ballots). ``replaced``: another forum user takes the empire over (the roster and the
     forum now know it by ``new``)."""
@@ -188,4 +210,5 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
         p.inbox = _renamed(p.inbox, old, new)
     for attr in ("last_tally", "victory"):
         setattr(council, attr, _renamed(getattr(council, attr), old, new))
-    return note(campaign, "player_replaced" if replaced else "player_renamed", new, public=True, old=old)
+    entry = note(campaign, "player_replaced" if replaced else "player_renamed", new, public=True, old=old)
+    return PlayerRenamed(new, old, replaced, entry=entry)

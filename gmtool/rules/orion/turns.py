@@ -3,22 +3,33 @@ the first-turn token, movement order, quests and event cards, victory."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, Player
+from gmtool.campaign.model import Campaign, Player, RankedEntry, VictoryEntry
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
-from gmtool.rules.orion.council_campaign import BILLS_DECK, count_bill, planets_of, propose, tally, tally_emperor
+from gmtool.rules.orion.council_campaign import (
+    BILLS_DECK,
+    BillOutcome,
+    ElectionOutcome,
+    count_bill,
+    planets_of,
+    propose,
+    tally,
+    tally_emperor,
+)
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
+from gmtool.struct import ReadByKey
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
 EVENTS = "events"
@@ -69,6 +80,59 @@ class Standing:
 
 
 @dataclass(slots=True)
+class Ranked:
+    """One leader's line of the territorial count that decided the game (A12)."""
+
+    leader: str
+    planets: int
+    population: int
+    bc: int
+
+    def to_data(self) -> RankedEntry:
+        return {"leader": self.leader, "planets": self.planets, "population": self.population, "bc": self.bc}
+
+
+@dataclass(slots=True)
+class Victory(ReadByKey):
+    """How the game was won (A12): ``kind`` conquest, orion, technology, diplomatic or
+    territorial, by ``leader`` in ``turn``; the territorial count also tells who tied (no
+    leader then), what decided it and the ranking."""
+
+    kind: str
+    leader: str | None
+    turn: int
+    tied: list[str] = field(default_factory=list)
+    decided_by: str | None = None
+    standings: list[Ranked] | None = None  # the territorial count only
+
+    def to_data(self) -> VictoryEntry:
+        """The victory as the campaign keeps it (``turn_state.victory``) and the posts tell it."""
+        if self.standings is None:
+            return {"kind": self.kind, "leader": self.leader, "turn": self.turn}
+        return {
+            "kind": self.kind,
+            "leader": self.leader,
+            "tied": self.tied,
+            "decided_by": self.decided_by,
+            "turn": self.turn,
+            "standings": [s.to_data() for s in self.standings],
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Victory:
+        """A victory as the campaign keeps it (the Council's Emperor, ``council.victory``)."""
+        ranked = data.get("standings")
+        return cls(
+            str(data["kind"]),
+            data.get("leader"),
+            int(data["turn"]),
+            list(data.get("tied", [])),
+            data.get("decided_by"),
+            [Ranked(r["leader"], r["planets"], r["population"], r["bc"]) for r in ranked] if ranked else None,
+        )
+
+
+@dataclass(slots=True)
 class TurnStart:
     """What the start of a turn decided (A2, A3, A9, A11): read by the start post and the
     orders file; :meth:`to_data` is the post's JSON (keys only when they were decided)."""
@@ -76,7 +140,7 @@ class TurnStart:
     turn: int
     stage: int
     log: list[dict[str, Any]] = field(default_factory=list)  # recorded before the start
-    victory: dict[str, Any] | None = None  # a conquest at the start: nothing else is decided
+    victory: Victory | None = None  # a conquest at the start: nothing else is decided
     token_dealt: str | None = None
     chair: str | None = None
     movement_order: list[str] = field(default_factory=list)
@@ -89,7 +153,7 @@ class TurnStart:
         if self.log:
             out["log"] = self.log
         if self.victory:
-            out["victory"] = self.victory
+            out["victory"] = self.victory.to_data()
             return out
         if self.token_dealt is not None:
             out["token_dealt"] = self.token_dealt
@@ -111,8 +175,8 @@ class TurnEnd:
     turn: int
     stage: int
     production: Production
-    council: dict[str, Any] | None = None
-    election: dict[str, Any] | None = None
+    council: BillOutcome | None = None
+    election: ElectionOutcome | None = None
     quests_completed: dict[str, list[str]] = field(default_factory=dict)
     quests_discarded: list[str] = field(default_factory=list)
     token_next: str | None = None
@@ -120,7 +184,7 @@ class TurnEnd:
     guardian: GuardianState | None = None
     standings: list[Standing] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
-    victory: dict[str, Any] | None = None  # the game is over: no next turn
+    victory: Victory | None = None  # the game is over: no next turn
     next_turn: int | None = None
     next_stage: int | None = None
     next_order: list[str] = field(default_factory=list)
@@ -131,7 +195,7 @@ class TurnEnd:
         tallies = [("council", self.council), ("election", self.election)]
         for key, told in reversed(tallies) if self.council_told_late else tallies:
             if told is not None:
-                out[key] = told
+                out[key] = told.to_data()
         out["quests_completed"] = self.quests_completed
         out["quests_discarded"] = self.quests_discarded
         if self.token_next is not None:
@@ -143,7 +207,7 @@ class TurnEnd:
         out["standings"] = [s.to_data() for s in self.standings]
         out["log"] = self.log
         if self.victory:
-            out["victory"] = self.victory
+            out["victory"] = self.victory.to_data()
             return out
         out["next_turn"] = self.next_turn
         out["next_stage"] = self.next_stage
@@ -175,7 +239,7 @@ def population(campaign: Campaign, leader: str) -> int:
     return sum(s.planet.population for s in campaign.systems if s.owner == leader and s.planet is not None)
 
 
-def check_conquest(campaign: Campaign) -> dict[str, Any] | None:
+def check_conquest(campaign: Campaign) -> Victory | None:
     """At the start of a turn: its own homeworld and at least two others (A12)."""
     homes = {s.homeworld_of: s.owner for s in campaign.systems if s.homeworld_of}
     for player in campaign.players:
@@ -183,23 +247,23 @@ def check_conquest(campaign: Campaign) -> dict[str, Any] | None:
             homes.get(player.name) == player.name
             and sum(1 for leader, owner in homes.items() if leader != player.name and owner == player.name) >= 2
         ):
-            return {"kind": "conquest", "leader": player.name, "turn": campaign.turn}
+            return Victory("conquest", player.name, campaign.turn)
     return None
 
 
-def check_orion(campaign: Campaign) -> dict[str, Any] | None:
+def check_orion(campaign: Campaign) -> Victory | None:
     orion = campaign.system(campaign.orion)
     if orion is not None and orion.owner:
-        return {"kind": "orion", "leader": orion.owner, "turn": campaign.turn}
+        return Victory("orion", orion.owner, campaign.turn)
     return None
 
 
-def check_technology(campaign: Campaign, rules: "Rules") -> dict[str, Any] | None:
+def check_technology(campaign: Campaign, rules: "Rules") -> Victory | None:
     """All sciences researched, then 180 RP more (A12): RP made since count as spent."""
     need = int(rules.costs.rule("tech_victory_rp"))
     for player in campaign.players:
         if player.all_sciences and player.tech_rp >= need:
-            return {"kind": "technology", "leader": player.name, "turn": campaign.turn}
+            return Victory("technology", player.name, campaign.turn)
     return None
 
 
@@ -208,7 +272,7 @@ def territorial_key(campaign: Campaign, p: Player) -> tuple[int, int, int]:
     return (planets_of(campaign, p.name), population(campaign, p.name), p.bc)
 
 
-def check_territorial(campaign: Campaign) -> dict[str, Any]:
+def check_territorial(campaign: Campaign) -> Victory:
     """End of the last turn: most planets; ties by population, then BC (A12)."""
 
     def key(p: Player) -> tuple[int, int, int]:
@@ -222,14 +286,14 @@ def check_territorial(campaign: Campaign) -> dict[str, Any]:
         second = key(ranked[1])
         if second[0] == key(best)[0]:
             decided = "population" if second[1] != key(best)[1] else "bc"
-    return {
-        "kind": "territorial",
-        "leader": best.name if len(tied) == 1 else None,
-        "tied": tied if len(tied) > 1 else [],
-        "decided_by": decided,
-        "turn": campaign.turn,
-        "standings": [{"leader": p.name, "planets": key(p)[0], "population": key(p)[1], "bc": p.bc} for p in ranked],
-    }
+    return Victory(
+        "territorial",
+        best.name if len(tied) == 1 else None,
+        campaign.turn,
+        tied if len(tied) > 1 else [],
+        decided,
+        [Ranked(p.name, key(p)[0], key(p)[1], p.bc) for p in ranked],
+    )
 
 
 def standings(campaign: Campaign) -> list[Standing]:
@@ -257,7 +321,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
     out = TurnStart(campaign.turn, campaign.stage, list(ts.log))
     victory = check_conquest(campaign)
     if victory:
-        ts.victory = victory
+        ts.victory = victory.to_data()
         out.victory = victory
         ts.started = campaign.turn
         return out
@@ -301,8 +365,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
             note(campaign, "events_short", public=True, leaders=short)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
-        vote = propose(campaign, rules.bills, source)
-        out.bills_drawn = list(vote["options"])
+        out.bills_drawn = propose(campaign, rules.bills, source).options
     ts.started = campaign.turn
     return out
 
@@ -410,28 +473,26 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     if campaign.stage > 1 and vote is not None:
         if vote.get("bill"):
             result, bill, not_voted = tally(campaign, rules.bills, chair_decision)
-            out.council = {"bill": bill, "not_voted": not_voted, **result.to_data()}
+            out.council = BillOutcome(bill, result, not_voted)
         else:
             for option in vote["options"]:
                 decks.to_bottom(campaign, BILLS_DECK, option)
             campaign.council.vote = None
-            out.council = {"bill": None}
+            out.council = BillOutcome(None)
     if campaign.council.election is not None and campaign.council.election.get("turn") == campaign.turn:
         election, not_voted = tally_emperor(campaign)
-        out.election = {"not_voted": not_voted, **election.to_data()}
+        out.election = ElectionOutcome(election, not_voted)
 
     # tallies made earlier in the turn (`gmtool council tally`) go into the public post too (A9)
     def made_earlier(kind: str) -> dict[str, Any] | None:
         made = [e for e in earlier if e["kind"] == kind]
-        return {k: v for k, v in made[-1].items() if k not in ("kind", "turn", "public")} if made else None
+        return made[-1] if made else None
 
-    if out.council is None:
-        out.council = made_earlier("council_tally")
-        out.council_told_late = out.council is not None and out.election is not None
-    if out.election is None:
-        out.election = made_earlier("election_tally")
-        if out.election is not None:
-            out.election.setdefault("elected", None)
+    if out.council is None and (entry := made_earlier("council_tally")) is not None:
+        out.council = BillOutcome.from_log(entry)
+        out.council_told_late = out.election is not None
+    if out.election is None and (entry := made_earlier("election_tally")) is not None:
+        out.election = ElectionOutcome.from_log(entry)
     # quests
     name = rules.quests(campaign.stage).name
     last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
@@ -455,11 +516,13 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     ts.log = []
     # victory
     # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
-    victory = check_orion(campaign) or campaign.council.victory or check_technology(campaign, rules)
+    emperor = Victory.from_data(campaign.council.victory) if campaign.council.victory else None
+    victory = check_orion(campaign) or emperor or check_technology(campaign, rules)
     if victory is None and campaign.turn >= rules.last_turn:
         victory = check_territorial(campaign)
     if victory:
-        ts.victory = victory
+        # the Emperor's victory is kept as the Council wrote it
+        ts.victory = campaign.council.victory if victory is emperor else victory.to_data()
         out.victory = victory
         return out
     campaign.turn += 1

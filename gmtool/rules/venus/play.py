@@ -13,6 +13,7 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label, Msg
 from gmtool.rolltables.library import TableLibrary
+from gmtool.struct import ReadByKey
 
 RULESET = "venus"
 LANDINGS = ("city", "spaceport", "asteroid")
@@ -89,6 +90,58 @@ class SpeedRoll:
         }
 
 
+@dataclass(slots=True)
+class Landed(ReadByKey):
+    """A ship landed on a board ``space`` as ``kind``: the First Contact card it turned face up
+    (if any) and what comes ``next`` (``operations``, or ``turn over`` on an asteroid)."""
+
+    player: str
+    space: str
+    kind: str
+    next: str
+    first_contact: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "space": self.space, "kind": self.kind}
+        if self.first_contact is not None:
+            out["first_contact"] = self.first_contact
+        out["next"] = self.next
+        return out
+
+
+@dataclass(slots=True)
+class Skipped(ReadByKey):
+    """The movement phase skipped: ``next`` is ``operations`` (in port) or ``done``."""
+
+    player: str
+    next: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"player": self.player, "next": self.next}
+
+
+@dataclass(slots=True)
+class PlayerTurnEnd(ReadByKey):
+    """The end of one player's turn: its net worth against the threshold, and the winner, or
+    the next player and the round."""
+
+    player: str
+    net_worth: int
+    threshold: int
+    winner: str | None = None
+    next_player: str | None = None
+    round: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "net_worth": self.net_worth, "threshold": self.threshold}
+        if self.winner is not None:
+            out["winner"] = self.winner
+            return out
+        out["next_player"] = self.next_player
+        out["round"] = self.round
+        return out
+
+
 def speed_number(library: TableLibrary, ship: str) -> int:
     return int(library.get("ships", RULESET).row(ship).values["speed"])
 
@@ -148,7 +201,7 @@ def navigate(campaign: Campaign, library: TableLibrary, player: str, face: int |
     return SpeedRoll(player, v.heading or "", list(v.speed_dice), sides, v.navigation)
 
 
-def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str | None = None) -> dict[str, Any]:
+def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kind: str | None = None) -> Landed:
     """Land — only after Declare Heading → Set Speed → Move, and only where the space allows
     it: a surface city or spaceport leads to First Contact; an asteroid ends the turn."""
     v = venus_state(campaign)
@@ -173,29 +226,27 @@ def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kin
         raise RuleRefused(key=why, kind=Msg("landing_" + kind), space=Label(row.label), offers=_joined(allowed, "and"))
     space = row.id
     v.merchants[player].position = space
-    out: dict[str, Any] = {"player": player, "space": space, "kind": kind}
     if kind == "asteroid":
         v.phase = "done"
-        out["next"] = "turn over"
-        return out
+        return Landed(player, space, kind, "turn over")
     v.phase = "first_contact"
     card = v.first_contact.get(space)
+    turned = None
     if card is not None and space not in v.revealed:
         v.revealed.append(space)  # the First Contact card turns face up
-        out["first_contact"] = card
+        turned = card
     v.phase = "operations"
-    out["next"] = "operations"
-    return out
+    return Landed(player, space, kind, "operations", turned)
 
 
-def skip(campaign: Campaign, player: str, in_port: bool) -> dict[str, Any]:
+def skip(campaign: Campaign, player: str, in_port: bool) -> Skipped:
     """Skip the movement phase: to operations in a surface city or spaceport, else the turn ends."""
     v = venus_state(campaign)
     _turn_of(v, player)
     if v.phase != "movement" or v.moved:
         raise RuleRefused(key="venus.no_skip", player=player)
     v.phase = "operations" if in_port else "done"
-    return {"player": player, "next": v.phase}
+    return Skipped(player, v.phase)
 
 
 def set_worth(campaign: Campaign, player: str, worth: int) -> int:
@@ -208,23 +259,19 @@ def set_worth(campaign: Campaign, player: str, worth: int) -> int:
     return worth
 
 
-def end_player_turn(campaign: Campaign, library: TableLibrary, player: str) -> dict[str, Any]:
+def end_player_turn(campaign: Campaign, library: TableLibrary, player: str) -> PlayerTurnEnd:
     """End ``player``'s turn: the net-worth victory check, then the next player clockwise."""
     v = venus_state(campaign)
     _turn_of(v, player)
     threshold = int(library.get("rules", RULESET).rule("net_worth_to_win"))
     worth = v.merchants[player].net_worth
-    out: dict[str, Any] = {"player": player, "net_worth": worth, "threshold": threshold}
     if worth >= threshold:
         v.winner = player
-        out["winner"] = player
-        return out
+        return PlayerTurnEnd(player, worth, threshold, winner=player)
     names = [p.name for p in campaign.players]
     nxt = names[(names.index(player) + 1) % len(names)]
     if nxt == v.first_player:
         campaign.turn += 1  # a round: every player has had a turn
     v.current, v.phase, v.heading, v.moved = nxt, "movement", None, False
     v.speed_dice, v.navigation = [], None
-    out["next_player"] = nxt
-    out["round"] = campaign.turn
-    return out
+    return PlayerTurnEnd(player, worth, threshold, next_player=nxt, round=campaign.turn)
