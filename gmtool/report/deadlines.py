@@ -1,0 +1,114 @@
+"""The words of deadlines and missed orders: the time left in a reminder, the next deadline
+and each missed turn in the public turn post (gmtool/campaign/deadlines.py, posted.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from gmtool.campaign.deadlines import left, local, next_deadline, zone_name
+from gmtool.locale import t
+from gmtool.report.model import Heading, Items, Paragraph, Report, Span, bold, text
+
+__all__ = ["next_deadline", "with_turn_notes", "deadline_words", "time_left", "pending_notes"]
+
+
+def deadline_words(state: Any) -> str:
+    """``2026-12-03 20:00 (Europe/Moscow)``."""
+    at = local(state)
+    return f"{at:%Y-%m-%d %H:%M} ({zone_name(state)})" if at is not None else ""
+
+
+def time_left(deadline: dt.datetime, now: dt.datetime, lang: str) -> str:
+    """``2 days 5 hours`` / ``2 дня 5 часов``; the largest two units; past: said so."""
+    parts = left(deadline, now)
+    if parts is None:
+        return t("deadline.passed", lang)
+    days, hours, minutes = parts
+    if days:
+        words = [t("n_days", lang, n=days)] + ([t("n_hours", lang, n=hours)] if hours else [])
+    elif hours:
+        words = [t("n_hours", lang, n=hours)] + ([t("n_minutes", lang, n=minutes)] if minutes else [])
+    else:
+        words = [t("n_minutes", lang, n=minutes)]
+    return " ".join(words)
+
+
+def _missed_line(m: Any, turn: int, lang: str) -> str:
+    line = t("deadline.missed", lang, leader=m.leader, turn=turn)
+    if m.turns > 1:
+        line += " " + t("deadline.in_a_row", lang, turns=t("n_turns", lang, n=m.turns))
+    kinds = [o.kind for o in m.kept]
+    if kinds:
+        kept = []
+        if "assign" in kinds:
+            kept.append(t("deadline.kept_assign", lang))
+        if "activate" in kinds:
+            kept.append(t("deadline.kept_activate", lang, n=kinds.count("activate")))
+        line += ": " + t("deadline.kept", lang, what=t("list_sep", lang).join(kept))
+    else:
+        line += ": " + t("deadline.nothing", lang)
+    if m.dropped:
+        line += "; " + t("deadline.dropped", lang, n=len(m.dropped))
+    if m.marked:
+        line += "; " + t("deadline.marked", lang, turns=t("n_turns", lang, n=m.turns))
+    return line
+
+
+def with_turn_notes(reports: tuple[Any, Any], state: Any, missed: list, turn: int, lang: str) -> tuple[Any, Any]:
+    """The turn's public post with each missed turn (what was applied) and the next
+    deadline, when there are any; the private reports as they are.  No hex is named: in
+    stage 1 the public post tells nothing of where an empire lies."""
+    public, private = reports
+    blocks: list = []
+    if missed:
+        blocks += [
+            Heading(text(t("deadline.missed_title", lang))),
+            Items([text(_missed_line(m, turn, lang)) for m in missed]),
+        ]
+        public.data["missed"] = [m.to_data() for m in missed]
+    if state.deadline is not None and state.victory is None:
+        blocks.append(
+            Paragraph([bold(t("deadline.next", lang, turn=state.turn) + ":"), Span(" " + deadline_words(state))])
+        )
+        public.data["deadline"] = {"turn": state.turn, "at": state.deadline.isoformat(), "zone": zone_name(state)}
+    public.blocks.extend(blocks)
+    return public, private
+
+
+def pending_notes(report: Report, state: Any, now: dt.datetime, lang: str) -> Report:
+    """A reminder's deadline (and the time left) and who is at risk of replacement for
+    missing orders; added to ``post pending``'s post."""
+    blocks: list = []
+    if state.deadline is not None and state.victory is None:
+        blocks.append(
+            Paragraph(
+                [
+                    bold(t("deadline.due", lang, turn=state.turn) + ":"),
+                    Span(" " + deadline_words(state) + " — " + time_left(state.deadline, now, lang)),
+                ]
+            )
+        )
+        report.data["deadline"] = {
+            "at": state.deadline.isoformat(),
+            "zone": zone_name(state),
+            "left_minutes": max(0, int((state.deadline - now).total_seconds()) // 60),
+        }
+    risk = []
+    for p in state.players:
+        if p.vacant or not p.missed:
+            continue
+        if p.missed >= state.replace_after:
+            risk.append(t("deadline.risk_marked", lang, leader=p.name, turns=t("n_turns", lang, n=p.missed)))
+        elif p.missed + 1 >= state.replace_after:
+            risk.append(t("deadline.risk_next", lang, leader=p.name, turns=t("n_turns", lang, n=p.missed)))
+    if risk and state.victory is None:
+        blocks += [Heading(text(t("deadline.risk_title", lang))), Items([text(r) for r in risk])]
+        report.data["at_risk"] = [
+            {"leader": p.name, "missed": p.missed, "marked": p.missed >= state.replace_after}
+            for p in state.players
+            if not p.vacant and p.missed and p.missed + 1 >= state.replace_after
+        ]
+    report.blocks[0:0] = blocks[:1] if state.deadline is not None and state.victory is None else []
+    report.blocks.extend(blocks[1:] if state.deadline is not None and state.victory is None else blocks)
+    return report
