@@ -44,13 +44,15 @@ class Missed:
     kept: list[CollectedOrder] = field(default_factory=list)
     dropped: list[CollectedOrder] = field(default_factory=list)
     marked: bool = False  # marked for replacement (`campaign set replace-after N`)
+    keep: bool = False  # the policy is `keep`: its colonists stay as assigned
 
     def to_data(self) -> dict[str, Any]:
         kinds = [o.kind for o in self.kept]
         return {
             "leader": self.leader,
             "turns": self.turns,
-            "kept": {"assign": kinds.count("assign"), "activate": kinds.count("activate")},
+            "policy": "keep" if self.keep else "nothing",
+            "activated": kinds.count("activate"),
             "dropped": len(self.dropped),
             "marked": self.marked,
         }
@@ -189,5 +191,6 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
                 continue
             kept = keep_orders(state, p.name) if state.missed_orders == "keep" else []
             turns = p.missed + 1
-            absent[p.name] = Missed(p.name, turns, kept, marked=turns >= state.replace_after)
+            keep = state.missed_orders == "keep"
+            absent[p.name] = Missed(p.name, turns, kept, marked=turns >= state.replace_after, keep=keep)
     return PostedOrders(state.turn, orders_path(folder, state.turn), collected, absent, state.missed_orders)

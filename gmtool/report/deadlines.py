@@ -34,17 +34,22 @@ def time_left(deadline: dt.datetime, now: dt.datetime, lang: str) -> str:
     return " ".join(words)
 
 
+def _left(deadline: dt.datetime, now: dt.datetime, lang: str) -> str:
+    """``2 days 8 hours left``, or that the deadline has passed."""
+    if left(deadline, now) is None:
+        return t("deadline.passed", lang)
+    return t("deadline.left", lang, left=time_left(deadline, now, lang))
+
+
 def _missed_line(m: Any, turn: int, lang: str) -> str:
     line = t("deadline.missed", lang, leader=m.leader, turn=turn)
     if m.turns > 1:
         line += " " + t("deadline.in_a_row", lang, turns=t("n_turns", lang, n=m.turns))
-    kinds = [o.kind for o in m.kept]
-    if kinds:
-        kept = []
-        if "assign" in kinds:
-            kept.append(t("deadline.kept_assign", lang))
-        if "activate" in kinds:
-            kept.append(t("deadline.kept_activate", lang, n=kinds.count("activate")))
+    activated = [o for o in m.kept if o.kind == "activate"]
+    if m.keep:
+        kept = [t("deadline.kept_assign", lang)]
+        if activated:
+            kept.append(t("deadline.kept_activate", lang, n=len(activated)))
         line += ": " + t("deadline.kept", lang, what=t("list_sep", lang).join(kept))
     else:
         line += ": " + t("deadline.nothing", lang)
@@ -85,7 +90,7 @@ def pending_notes(report: Report, state: Any, now: dt.datetime, lang: str) -> Re
             Paragraph(
                 [
                     bold(t("deadline.due", lang, turn=state.turn) + ":"),
-                    Span(" " + deadline_words(state) + " — " + time_left(state.deadline, now, lang)),
+                    Span(" " + deadline_words(state) + " — " + _left(state.deadline, now, lang)),
                 ]
             )
         )
