@@ -82,38 +82,38 @@ def with_turn_notes(reports: tuple[Any, Any], state: Any, missed: list, turn: in
 
 
 def pending_notes(report: Report, state: Any, now: dt.datetime, lang: str) -> Report:
-    """A reminder's deadline (and the time left) and who is at risk of replacement for
-    missing orders; added to ``post pending``'s post."""
-    blocks: list = []
-    if state.deadline is not None and state.victory is None:
-        blocks.append(
-            Paragraph(
-                [
-                    bold(t("deadline.due", lang, turn=state.turn) + ":"),
-                    Span(" " + deadline_words(state) + " — " + _left(state.deadline, now, lang)),
-                ]
-            )
+    """``post pending``'s post with the deadline and the time left (first) and who is at
+    risk of replacement for missing orders (last)."""
+    if state.victory is not None:
+        return report
+    if state.deadline is not None:
+        due = Paragraph(
+            [
+                bold(t("deadline.due", lang, turn=state.turn) + ":"),
+                Span(" " + deadline_words(state) + " — " + _left(state.deadline, now, lang)),
+            ]
         )
+        report.blocks.insert(0, due)
         report.data["deadline"] = {
             "at": state.deadline.isoformat(),
             "zone": zone_name(state),
             "left_minutes": max(0, int((state.deadline - now).total_seconds()) // 60),
         }
-    risk = []
-    for p in state.players:
-        if p.vacant or not p.missed:
-            continue
-        if p.missed >= state.replace_after:
-            risk.append(t("deadline.risk_marked", lang, leader=p.name, turns=t("n_turns", lang, n=p.missed)))
-        elif p.missed + 1 >= state.replace_after:
-            risk.append(t("deadline.risk_next", lang, leader=p.name, turns=t("n_turns", lang, n=p.missed)))
-    if risk and state.victory is None:
-        blocks += [Heading(text(t("deadline.risk_title", lang))), Items([text(r) for r in risk])]
-        report.data["at_risk"] = [
-            {"leader": p.name, "missed": p.missed, "marked": p.missed >= state.replace_after}
-            for p in state.players
-            if not p.vacant and p.missed and p.missed + 1 >= state.replace_after
+    at_risk = [p for p in state.players if not p.vacant and p.missed and p.missed + 1 >= state.replace_after]
+    if at_risk:
+        lines = [
+            text(
+                t(
+                    "deadline.risk_marked" if p.missed >= state.replace_after else "deadline.risk_next",
+                    lang,
+                    leader=p.name,
+                    turns=t("n_turns", lang, n=p.missed),
+                )
+            )
+            for p in at_risk
         ]
-    report.blocks[0:0] = blocks[:1] if state.deadline is not None and state.victory is None else []
-    report.blocks.extend(blocks[1:] if state.deadline is not None and state.victory is None else blocks)
+        report.blocks += [Heading(text(t("deadline.risk_title", lang))), Items(lines)]
+        report.data["at_risk"] = [
+            {"leader": p.name, "missed": p.missed, "marked": p.missed >= state.replace_after} for p in at_risk
+        ]
     return report
