@@ -36,7 +36,7 @@ from gmtool.campaign.schema import (
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -47,7 +47,6 @@ MAX_INT = 10**9  # any count of BC, RP, credits…
 MAX_TURN = 10_000
 COUNT = (0, MAX_INT)
 TURN = (0, MAX_TURN)
-MISSED_ORDERS = ("nothing", "keep")  # what a leader who posts no orders gets
 SMALL = (0, 10_000)  # ships, agents, population…
 # A leader's whole-number fields and their ranges. The one definition: the loader checks them,
 # every save reads back what it writes through the loader (store.CampaignStore.encode), and a

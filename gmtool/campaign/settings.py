@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.errors import InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 
 CLEAR = ("", "default", "none")  # a value that drops an optional setting
 
@@ -66,8 +66,6 @@ def _turn_length(value: str) -> int | None:
 
 
 def _missed_orders(value: str) -> str:
-    from gmtool.campaign.model import MISSED_ORDERS
-
     if value not in MISSED_ORDERS:
         raise InputError(
             key="settings.bad_choice", setting="missed-orders", value=repr(value), choices=", ".join(MISSED_ORDERS)
