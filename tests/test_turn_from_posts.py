@@ -199,3 +199,15 @@ def test_orders_of_another_turn_are_not_collected(gm, camp):
     post_orders(camp, 2, [("alice", "40", [("explore", "1,-2")])])  # too early: not this turn's
     data = tomllib.loads(ok(gm("turn", "orders", "-c", str(camp))))
     assert data["alice"]["explore"] == ["0,-2"]
+
+
+def test_a_dry_run_from_posts_writes_nothing_and_no_public_output_holds_a_room(gm, camp):
+    post_orders(camp, 1, TURN_1)
+    before = snapshot(camp)
+    out = ok(gm("turn", "run", "--from-posts", "-c", str(camp), "--dry-run"))
+    assert "----- public post -----" in out
+    assert snapshot(camp) == before
+    public = ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    written = (camp / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
+    for room in ("post #", "room", "turn-01.toml", "orders/"):
+        assert room not in public and room not in written
