@@ -211,3 +211,9 @@ def test_a_dry_run_from_posts_writes_nothing_and_no_public_output_holds_a_room(g
     written = (camp / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
     for room in ("post #", "room", "turn-01.toml", "orders/"):
         assert room not in public and room not in written
+
+
+def test_a_room_of_no_leader_is_named_by_its_room(gm, camp):
+    post_orders(camp, 1, [*TURN_1, ("mallory", "66", [("explore", "0,1")])])
+    res = gm("turn", "check", "--from-posts", "-c", str(camp))
+    assert_error(res, "mallory's room (mallory): 'mallory' is not a leader", one_line=False)

@@ -69,7 +69,8 @@ class PostedOrders:
     missed: dict[str, Missed] = field(default_factory=dict)
     policy: str = "nothing"
     text: str = ""
-    places: dict[int, tuple[str, str]] = field(default_factory=dict)  # line → (post, command) or (leader, "")
+    # line → (post, command), or (leader, "room") for a leader's table, (leader, "") for the policy's orders
+    places: dict[int, tuple[str, str]] = field(default_factory=dict)
     policy_lines: dict[int, tuple[str, str, Any]] = field(default_factory=dict)  # line → (leader, kind, value)
 
     def __post_init__(self) -> None:
@@ -87,6 +88,7 @@ class PostedOrders:
             if header:
                 name = header.group(1).strip()
                 leader = tomllib.loads(f"k = {name}")["k"] if name.startswith('"') else name
+                self.places[number] = (leader, "room")
                 continue
             opened = _LIST.match(line)
             if opened:
@@ -138,6 +140,8 @@ class PostedOrders:
     def place(self, line: int, lang: str) -> str:
         """Where an order of the file came from, in words: ``post #12, command 3``."""
         post, index = self.places.get(line, ("", ""))
+        if index == "room":
+            return t("error.orders_file.room_at", lang, leader=post)
         if index:
             return t("error.orders_file.posted_at", lang, post=post, index=index)
         if post:
