@@ -147,9 +147,9 @@ def test_the_public_post_names_the_next_deadline_a_turn_length_later(gm, camp):
     assert state(camp)["settings"]["deadline"] == dt.datetime(2026, 12, 5, 17, 0, tzinfo=dt.UTC)
     ru = ok(gm("turn", "show", "-c", str(camp), "--turn", "1", "--lang", "ru"))
     assert "Приказы на ход 2 принимаются до: 2026-12-05 20:00 (Europe/Moscow)" in ru
-    # `turn deadline` overrides; `turn end` moves it on as well
+    # `turn deadline` overrides; the start post names it; `turn end` moves it on as well
     ok(gm("turn", "deadline", "-c", str(camp), "--at", "2026-12-06 12:00"))
-    ok(gm("turn", "start", "-c", str(camp)))
+    assert "Orders for turn 2 are due by: 2026-12-06 12:00 (Europe/Moscow)" in ok(gm("turn", "start", "-c", str(camp)))
     out = ok(gm("turn", "end", "-c", str(camp)))
     assert "Orders for turn 3 are due by: 2026-12-08 12:00 (Europe/Moscow)" in out
     # `turn undo` takes the deadline back with the turn

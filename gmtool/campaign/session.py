@@ -424,8 +424,15 @@ class Session:
         result = ruleset_of(state).table_turn().start(state, rules, choice.source)
         choice.finish()
         langs = report_langs(state, out.lang)
+        from gmtool.report.deadlines import with_turn_notes
+
         public, private, built = _in_every_lang(
-            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs
+            lambda res, _, lang, ls: with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+            state,
+            result,
+            None,
+            out,
+            langs,
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
