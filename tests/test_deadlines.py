@@ -285,3 +285,12 @@ def test_check_from_posts_applies_the_policy_too_and_writes_nothing(gm, camp):
 )
 def test_bad_missed_orders_settings_are_refused(gm, camp, setting, value, fragment):
     assert_error(gm("campaign", "set", "-c", str(camp), setting, value), fragment)
+
+
+def test_once_leaders_post_in_rooms_pending_names_who_has_not_posted_this_turn(gm, camp):
+    post_orders(camp, 1, TURN_1)
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp)))  # turn 2: no deadline, nothing posted yet
+    post_orders(camp, 2, [("bob", "21", [("explore", "-2,1")])])
+    data = ok_json(gm("post", "pending", "-c", str(camp), "--format", "json"))
+    missing = {x["name"] for x in data["leaders"] if any(w["kind"] == "orders_missing" for w in x["waiting"])}
+    assert missing == {"alice", "carol"}

@@ -221,15 +221,18 @@ def pending_command(
 
 def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:
     """Who has given orders: a table in the turn's orders file, or orders posted in its room
-    (gmtool/forum/rooms.py).  Known (a set) once either exists or the turn has a deadline."""
+    (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
+    in rooms (any turn's), or the turn has a deadline."""
     from gmtool.campaign import forumfile
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
 
     if state.venus is not None:
         return given
-    posted = {k for k, v in collected_orders(forumfile.read(folder / FORUM_FILE), state.turn).items() if v.orders}
-    if given is None and not posted and state.deadline is None:
+    records = forumfile.read(folder / FORUM_FILE)
+    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders}
+    rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
+    if given is None and not rooms and state.deadline is None:
         return None
     return (given or set()) | posted
 
