@@ -195,8 +195,10 @@ def pending_command(
     not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
     that names them.
 
-    Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
-    `gmtool turn run` reads), if the campaign keeps one for this turn.
+    Orders count as given when the leader's room holds orders for the turn (post resolve
+    --room) or it has a table in DIR/orders/turn-NN.toml. With a deadline (`turn deadline`)
+    the post names it and the time left (GMTOOL_NOW stands for the clock); leaders who missed
+    turns in a row and are at risk of replacement are named. No file and no command is named.
     """
     from gmtool.errors import CampaignError
     from gmtool.report.pending import pending_report, waiting
