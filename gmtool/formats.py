@@ -31,3 +31,6 @@ DIALECT_POST_LIMIT = 60000  # a dialect's limit when its file names none (phpBB'
 MARKDOWN_LIMIT = 32000  # Discourse's default max_post_length
 DISCORD_LIMIT = 2000  # Discord's message limit, never exceeded
 LIMIT_FORMATS = ("bbcode", "markdown")  # take a post limit (Discord: never above its own; plain, JSON: never split)
+
+# `campaign set missed-orders`: what a leader who posts no orders for a turn gets (campaign.toml)
+MISSED_ORDERS = ("nothing", "keep")

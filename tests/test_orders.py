@@ -121,7 +121,7 @@ BAD_PROBLEMS = [
     (4, "alice", "4,4"),  # out of reach in stage 1
     (5, "alice", "order"),  # fleet +1 costs an order: alice has none
     (6, "alice", "stage 1"),  # no Council in stage 1
-    (9, "bob", "two orders"),  # one agent, two uses
+    (11, "bob", "two orders"),  # one agent, two uses: the second item's line (one item a line)
     (13, "bob", "teleport"),  # unknown order key
     (15, "zed", "not a leader"),  # unknown leader
 ]

@@ -9,6 +9,7 @@ hand-edited file gets a clear message, and :func:`campaign_to_dict` writes only 
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NotRequired, TypedDict
 
@@ -29,12 +30,13 @@ from gmtool.campaign.schema import (
     Record,
     Str,
     Strings,
+    When,
     expect,
     no_nulls,
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -236,6 +238,7 @@ class Player:
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False  # the leader left; its empire waits for a replacement
     lang: str = ""  # the language of its private reports ("": the campaign's)
+    missed: int = 0  # turns in a row it posted no orders for (`turn run --from-posts`)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one (a venus merchant has none)."""
@@ -331,6 +334,14 @@ class Campaign:
     seed: int | None = None
     orion: Hex = Hex(0, 0)
     orders_per_turn: int = 0
+    # the current turn's deadline (an aware time) and the zone it was given in; the turn's
+    # length (hours: the next deadline is this one + the length); what a leader who posts no
+    # orders gets (docs/turns.md "Deadlines and missed orders")
+    deadline: datetime.datetime | None = None
+    deadline_zone: str = ""
+    turn_length: int | None = None
+    missed_orders: str = "nothing"
+    replace_after: int = 3
     revealed_secret: str | None = None
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
@@ -521,6 +532,7 @@ PLAYER = Record(
         ),
         Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
         Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
+        Key("missed", Int(*SMALL), write="truthy", doc="turns in a row it posted no orders for"),
     ],
     Player,
     label="name",
@@ -916,6 +928,23 @@ CAMPAIGN = Record(
         Key("stage", Int(1, 3)),
         Key("seed", Int(-(2**63), 2**64)),
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
+        Key("deadline", When(), section="settings", doc="the current turn's deadline (`turn deadline`)"),
+        Key("deadline_zone", TEXT, section="settings", doc="its time zone (an IANA name)"),
+        Key("turn_length", Int(1, 10_000), section="settings", doc="hours from one deadline to the next"),
+        Key(
+            "missed_orders",
+            Choice(MISSED_ORDERS),
+            section="settings",
+            write=lambda c: c.missed_orders != "nothing",
+            doc="a leader who posts no orders: `keep` last turn's assignments and activations, or `nothing`",
+        ),
+        Key(
+            "replace_after",
+            Int(1, 100),
+            section="settings",
+            write=lambda c: c.replace_after != 3,
+            doc="missed turns in a row that mark a leader for replacement",
+        ),
         Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
         Key("orion", HexText(), section="galaxy", write="always"),
         Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),

@@ -155,6 +155,20 @@ class HexText(Check):
         return 'hex `"q,r"`'
 
 
+class When(Check):
+    """An aware date and time: TOML's offset date-time (``2026-12-03T20:00:00+03:00``)."""
+
+    def read(self, value: Any, name: str, ctx: Ctx) -> Any:
+        import datetime
+
+        if not isinstance(value, datetime.datetime) or value.tzinfo is None:
+            raise ctx.fail(Msg("error.file.not_when", name=name, value=short(value)))
+        return value
+
+    def doc(self) -> str:
+        return "date and time with its UTC offset"
+
+
 class Strings(Check):
     def read(self, value: Any, name: str, ctx: Ctx) -> list[str]:
         expect(value, (list,), name, ctx)

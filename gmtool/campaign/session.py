@@ -21,6 +21,7 @@ from gmtool.formats import EXTENSIONS
 from gmtool.struct import Struct  # not dataclasses: this module is on every command's start-up path
 
 if TYPE_CHECKING:
+    from gmtool.campaign.posted import PostedOrders
     from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 # the file extension of a written report, by format
@@ -353,6 +354,7 @@ class Session:
     def __init__(self, store: Any, state: Any) -> None:
         self.store = store
         self.state = state
+        self.posted: PostedOrders | None = None  # the rooms' orders last played (play_posted)
 
     @property
     def folder(self) -> Path:
@@ -432,8 +434,15 @@ class Session:
         result = ruleset_of(state).table_turn().start(state, rules, choice.source)
         choice.finish()
         langs = report_langs(state, out.lang)
+        from gmtool.report.deadlines import with_turn_notes
+
         public, private, built = _in_every_lang(
-            lambda res, _, lang, ls: _start_reports(state, rules, res, lang, ls), state, result, None, out, langs
+            lambda res, _, lang, ls: with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+            state,
+            result,
+            None,
+            out,
+            langs,
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
@@ -443,10 +452,18 @@ class Session:
         return posts
 
     def close_turn(
-        self, rules: Any, out: Renderer, choice: DiceChoice, chair_decision: str | None, done: list | None = None
+        self,
+        rules: Any,
+        out: Renderer,
+        choice: DiceChoice,
+        chair_decision: str | None,
+        done: list | None = None,
+        posted: "PostedOrders | None" = None,
     ) -> TurnPosts:
         """`turn end` on the loaded state and every post of it, rendered before anything is
-        written."""
+        written; ``posted``: the turn was played from the rooms (its public post states each
+        missed turn and what was applied)."""
+        from gmtool.report.deadlines import next_deadline, with_turn_notes
         from gmtool.rules.registry import ruleset_of
 
         state = self.state
@@ -454,11 +471,15 @@ class Session:
         inboxes = {p.name: list(p.inbox) for p in state.players}
         result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
         choice.finish()
+        next_deadline(state, turn)
+        missed = list(posted.missed.values()) if posted is not None else []
         for p in state.players:  # news delivered in this turn's private report
             p.inbox = []
         langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
-            lambda res, done_, lang, ls: _end_reports(state, rules, res, lang, ls, inboxes, done_),
+            lambda res, done_, lang, ls: with_turn_notes(
+                _end_reports(state, rules, res, lang, ls, inboxes, done_), state, missed, turn, lang
+            ),
             state,
             result,
             done,
@@ -490,42 +511,82 @@ class Session:
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
         return posts
 
-    def play_orders(self, rules: Any, path: Path, faces: str | None = None) -> tuple[DiceChoice, list, str, list]:
-        """Read the orders file and play it (gmtool/rules/orion/orders.py): (the dice,
-        problems, the file as shown, what was done)."""
+    def play_orders(
+        self, rules: Any, path: Path | None, faces: str | None = None, posted: "PostedOrders | None" = None
+    ) -> tuple[DiceChoice, list, str, list]:
+        """Read the orders file — or the ``posted`` orders' text — and play it
+        (gmtool/rules/orion/orders.py): (the dice, problems, the file as shown, what was done)."""
         from gmtool.errors import InputError
         from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
         from gmtool.tomlfile import display_path, read_text
 
-        where = display_path(path)
-        text = read_text(path, InputError)
+        if posted is not None:
+            where, text = display_path(posted.path), posted.text
+        else:
+            assert path is not None
+            where = display_path(path)
+            text = read_text(path, InputError)
         orders, problems = parse_orders(load_orders(text, where), text, self.state)
         choice = self.dice(f"turn {self.state.turn} orders", faces)
         more, done = play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
+    def play_posted(self, rules: Any, faces: str | None = None) -> tuple["PostedOrders", DiceChoice, list, str, list]:
+        """The orders collected from the rooms (:func:`posted_orders`), the missed-orders policy
+        applied, played: an order the policy added that the rules refuse (no order left to
+        activate a colony again) is dropped and the rest played again from the state as it
+        was; a leader's own orders refused are the turn's problems."""
+        import copy
+
+        from gmtool.campaign.posted import posted_orders
+
+        posted = posted_orders(self.folder, self.state, missed=True)
+        posted.check_writable()
+        pristine = copy.deepcopy(self.state)
+        while True:
+            choice, problems, where, done = self.play_orders(rules, None, faces, posted)
+            dropped = {p.line for p in problems if p.line in posted.policy_lines}
+            if not problems or len(dropped) < len(problems) or not dropped:
+                self.posted = posted
+                return posted, choice, problems, where, done
+            posted = posted.dropping(dropped)
+            self.state = copy.deepcopy(pristine)
+
     def run_turn(
         self,
         rules: Any,
         out: Renderer,
-        path: Path,
+        path: Path | None,
         faces: str | None = None,
         chair_decision: str | None = None,
         dry_run: bool = False,
     ) -> tuple[TurnPosts | None, list, str]:
-        """`turn run ORDERS`: apply the orders, end the turn, and (unless ``dry_run``) keep the
-        snapshot, commit and write the posts — all or nothing.  (posts, problems, the file as
-        shown): with problems, nothing was played to the end and nothing is written."""
+        """`turn run ORDERS` — or, with no ``path``, `turn run --from-posts` (the orders
+        collected from the rooms, kept in orders/turn-NN.toml): apply the orders, end the
+        turn, and (unless ``dry_run``) keep the snapshot, commit and write the posts — all or
+        nothing.  (posts, problems, the file as shown): with problems, nothing was played to
+        the end and nothing is written."""
         before = self.state_bytes()
         turn = self.state.turn
-        choice, problems, where, done = self.play_orders(rules, path, faces)
+        posted = None
+        if path is None:
+            posted, choice, problems, where, done = self.play_posted(rules, faces)
+        else:
+            choice, problems, where, done = self.play_orders(rules, path, faces)
         if problems:
             return None, problems, where
-        posts = self.close_turn(rules, out, choice, chair_decision, done)
+        if posted is not None:
+            posted.count_missed(self.state)
+        posts = self.close_turn(rules, out, choice, chair_decision, done, posted)
         self.store.check(self.state)  # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
             self.snapshot(turn, before, choice.first_id, orders=where)
+            if posted is not None:
+                from gmtool.campaign.store import atomic_write
+
+                posted.path.parent.mkdir(exist_ok=True)
+                atomic_write(posted.path, posted.text.encode("utf-8"))
             self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
         return posts, [], where
@@ -577,6 +638,14 @@ class Session:
             last["bill"],
             not_voted,
         )
+
+
+def posted_orders(folder: Path, state: Any, player: str | None = None) -> "PostedOrders":
+    """`turn orders`: the orders collected so far from the rooms, as the orders file they make
+    (gmtool/campaign/posted.py)."""
+    from gmtool.campaign.posted import posted_orders as collect
+
+    return collect(folder, state, player)
 
 
 # ---------------------------------------------------------------- without the lock held after

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.errors import InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 
 CLEAR = ("", "default", "none")  # a value that drops an optional setting
 
@@ -55,6 +55,30 @@ def _name(value: str) -> str:
     return value
 
 
+def _turn_length(value: str) -> int | None:
+    """Hours from one deadline to the next: ``48``, ``48h`` or ``2d`` (``none``: no next deadline)."""
+    if value in CLEAR:
+        return None
+    number, unit = (value[:-1], value[-1]) if value[-1:] in ("h", "d") else (value, "h")
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) * (24 if unit == "d" else 1) <= 10_000:
+        raise InputError(key="settings.bad_length", value=repr(value))
+    return int(number) * (24 if unit == "d" else 1)
+
+
+def _missed_orders(value: str) -> str:
+    if value not in MISSED_ORDERS:
+        raise InputError(
+            key="settings.bad_choice", setting="missed-orders", value=repr(value), choices=", ".join(MISSED_ORDERS)
+        )
+    return value
+
+
+def _replace_after(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 100:
+        raise InputError(key="settings.bad_number", setting="replace-after", value=repr(value), low=1, high=100)
+    return int(value)
+
+
 # KEY → (attribute, reader)
 SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "lang": ("lang", _lang),
@@ -62,6 +86,9 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "dialect": ("dialect", _dialect),
     "post-limit": ("post_limit", _post_limit),
     "name": ("name", _name),
+    "turn-length": ("turn_length", _turn_length),
+    "missed-orders": ("missed_orders", _missed_orders),
+    "replace-after": ("replace_after", _replace_after),
 }
 
 

@@ -133,7 +133,13 @@ def _keep_render_options(state: Any) -> None:
 
 @app.command("set")
 def set_command(
-    setting: Annotated[str, typer.Argument(help="lang, format, dialect, post-limit or name.", show_default=False)],
+    setting: Annotated[
+        str,
+        typer.Argument(
+            help="lang, format, dialect, post-limit, name, turn-length, missed-orders or replace-after.",
+            show_default=False,
+        ),
+    ],
     value: Annotated[
         str,
         typer.Argument(
@@ -146,13 +152,17 @@ def set_command(
 ) -> None:
     """Change a setting of the campaign, without editing campaign.toml: its language and
     output format (what every command writes unless told otherwise), the forum's BBCode
-    dialect, the length at which posts are split, its name.
+    dialect, the length at which posts are split, its name; the turn's length (48h, 2d: the
+    next deadline), what a leader who posts no orders gets (missed-orders keep|nothing) and
+    after how many such turns in a row it is marked for replacement (replace-after N).
 
     \b
     Examples:
       gmtool campaign set -c campaigns/andromeda dialect xenforo
       gmtool campaign set -c campaigns/andromeda lang ru
       gmtool campaign set -c campaigns/andromeda post-limit default
+      gmtool campaign set -c campaigns/andromeda turn-length 48h
+      gmtool campaign set -c campaigns/andromeda missed-orders keep
     """
     from gmtool.campaign.settings import change
     from gmtool.locale import Msg, t

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
@@ -195,8 +195,10 @@ def pending_command(
     not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
     that names them.
 
-    Orders count as given when the leader has a table in DIR/orders/turn-NN.toml (the file
-    `gmtool turn run` reads), if the campaign keeps one for this turn.
+    Orders count as given when the leader's room holds orders for the turn (post resolve
+    --room) or it has a table in DIR/orders/turn-NN.toml. With a deadline (`turn deadline`)
+    the post names it and the time left (GMTOOL_NOW stands for the clock); leaders who missed
+    turns in a row and are at risk of replacement are named. No file and no command is named.
     """
     from gmtool.errors import CampaignError
     from gmtool.report.pending import pending_report, waiting
@@ -208,11 +210,33 @@ def pending_command(
         given = None
         if orders_path.is_file():
             given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
+        given = _posted_given(store.folder, state, given)
         from gmtool.rules.registry import ruleset_of
 
         label = ruleset_of(state).quest_label(state, campaign_library(store.folder, tables), out.lang)
         found = waiting(state, f"orders/{orders_path.name}", given, label, include_private)
-    out.emit(pending_report(state, found, out.lang, include_private))
+    from gmtool.cli.clock import now
+    from gmtool.report.deadlines import pending_notes
+
+    out.emit(pending_notes(pending_report(state, found, out.lang, include_private), state, now(), out.lang))
+
+
+def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:
+    """Who has given orders: a table in the turn's orders file, or orders posted in its room
+    (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
+    in rooms (any turn's), or the turn has a deadline."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.forum.rooms import collected_orders
+
+    if state.venus is not None:
+        return given
+    records = forumfile.read(folder / FORUM_FILE)
+    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders}
+    rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
+    if given is None and not rooms and state.deadline is None:
+        return None
+    return (given or set()) | posted
 
 
 profile_app = typer.Typer(help="Forum engine profiles: how gmtool reads a forum's thread pages.", no_args_is_help=True)

@@ -558,29 +558,60 @@ def deck_shuffle_command(
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
+FromPostsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--from-posts", help="The orders posted in the leaders' rooms (post resolve --room) instead of a file."
+    ),
+]
+
+
+def _orders_source(orders: Optional[Path], from_posts: bool) -> None:
+    """An orders file or --from-posts: exactly one."""
+    if orders is not None and from_posts:
+        raise refusal("cli.from_posts_or_file")
+    if orders is None and not from_posts:
+        raise refusal("cli.orders_or_posts")
+
+
 @app.command("check")
 def check_command(
-    orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
+    orders: Annotated[Optional[Path], typer.Argument(help="An orders file (TOML).", show_default=False)] = None,
+    from_posts: FromPostsOpt = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Check an orders file as a whole: every problem with file:line and leader; nothing is written.
+    """Check an orders file as a whole — or, with --from-posts, the orders posted in the
+    rooms (the missed-orders policy included): every problem with its file:line (its post
+    and command) and leader; nothing is written.
 
     \b
-    Example:
+    Examples:
       gmtool turn check orders/turn-07.toml -c DIR
+      gmtool turn check --from-posts -c DIR
     """
 
     from gmtool.campaign.session import open_session
 
+    _orders_source(orders, from_posts)
     with open_session(require_campaign(campaign)) as session:
         out = Output(format, lang, session.state)
-        _, problems, where, _ = session.play_orders(session.rules(tables), orders)
+        turn = session.state.turn
+        if from_posts:
+            posted, _, problems, where, _ = session.play_posted(session.rules(tables))
+        else:
+            _, problems, where, _ = session.play_orders(session.rules(tables), orders)
+    if problems and from_posts:
+        _list_posted_problems(problems, posted, out.lang)
+        raise refusal("cli.posted_problems", n=len(problems), turn=turn)
     if problems:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
+    if from_posts:
+        out.reply(t("reply.posted_ok", out.lang, turn=turn), {"turn": turn, "ok": True, "problems": []})
+        return
     out.reply(t("reply.orders_ok", out.lang, where=where), {"file": where, "ok": True, "problems": []})
 
 
@@ -589,9 +620,101 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
         typer.echo(f"error: {p.render(where, lang)}", err=True)
 
 
+def _list_posted_problems(problems: list, posted: Any, lang: str = "en") -> None:
+    """Each problem naming the post and command it came from (the line's tag)."""
+    for p in sorted(problems, key=lambda p: (p.line, p.leader)):
+        typer.echo(f"error: {posted.problem(p, lang)}", err=True)
+
+
+@app.command("orders")
+def orders_command(
+    player: Annotated[
+        Optional[str], typer.Option("--player", "-p", help="Only this leader's orders.", show_default=False)
+    ] = None,
+    output: Annotated[
+        Optional[Path], typer.Option("--output", "-o", help="Write the orders file here.", show_default=False)
+    ] = None,
+    campaign: CampaignOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Show the orders collected so far from the leaders' rooms as the orders file they make:
+    TOML, absolute coordinates, every order tagged with the post and command it came from.
+    The moderator's view (a leader's latest post holding orders stands; ballots apart).
+
+    \b
+    Examples:
+      gmtool turn orders -c DIR
+      gmtool turn orders -c DIR --player bob -o bob.toml
+    """
+    from gmtool.campaign.session import load_campaign, posted_orders
+
+    folder = require_campaign(campaign)
+    posted = posted_orders(folder, load_campaign(folder), player)
+    if output is None:
+        sys.stdout.write(posted.text)
+        return
+    from gmtool.campaign.store import atomic_write
+
+    atomic_write(output, posted.text.encode("utf-8"))
+
+
+@app.command("deadline")
+def deadline_command(
+    at: Annotated[
+        Optional[str],
+        typer.Option("--at", help='The deadline, "YYYY-MM-DD HH:MM" in the zone of --tz.', show_default=False),
+    ] = None,
+    tz: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tz",
+            help="Its time zone (IANA: Europe/Moscow; default: the campaign's last, else UTC).",
+            show_default=False,
+        ),
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="The turn has no deadline.")] = False,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Set the current turn's deadline. `post pending` names it with the time left; the
+    turn's public post names the next one (this one + `campaign set turn-length`).
+
+    \b
+    Examples:
+      gmtool turn deadline -c DIR --at "2026-12-03 20:00" --tz Europe/Moscow
+      gmtool turn deadline -c DIR --clear
+    """
+    from gmtool.campaign.deadlines import parse_deadline
+    from gmtool.cli.clock import now
+    from gmtool.report.deadlines import deadline_words, time_left
+
+    if (at is None) == (not clear):
+        raise refusal("cli.deadline_what")
+    moment = now()
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        if clear:
+            state.deadline = None
+        else:
+            assert at is not None
+            zone = tz if tz is not None else (state.deadline_zone or "UTC")
+            state.deadline, state.deadline_zone = parse_deadline(at, zone), zone
+        commit(store, state)
+    if state.deadline is None:
+        out.reply(t("reply.deadline_cleared", out.lang, turn=state.turn), {"turn": state.turn, "deadline": None})
+        return
+    words = deadline_words(state)
+    out.reply(
+        t("reply.deadline_set", out.lang, turn=state.turn, at=words, left=time_left(state.deadline, moment, out.lang)),
+        {"turn": state.turn, "deadline": state.deadline.isoformat(), "zone": state.deadline_zone},
+    )
+
+
 @app.command("run")
 def run_command(
-    orders: Annotated[Path, typer.Argument(help="An orders file (TOML).", show_default=False)],
+    orders: Annotated[Optional[Path], typer.Argument(help="An orders file (TOML).", show_default=False)] = None,
+    from_posts: FromPostsOpt = False,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Print the reports it would produce; write nothing.")
     ] = False,
@@ -609,20 +732,28 @@ def run_command(
     lang: LangOpt = None,
     dice: DiceOpt = None,
 ) -> None:
-    """Play a whole turn from an orders file: start it if needed, apply every order in the rules'
-    order, end it — all or nothing. --dry-run prints the reports and writes nothing.
+    """Play a whole turn from an orders file — or, with --from-posts, from the orders posted in
+    the leaders' rooms (kept in orders/turn-NN.toml for the record): start it if needed, apply
+    every order in the rules' order, end it — all or nothing. --dry-run prints the reports and
+    writes nothing.
 
     \b
     Examples:
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
+      gmtool turn run --from-posts -c DIR
     """
 
     from gmtool.campaign.session import open_session
 
+    _orders_source(orders, from_posts)
     with open_session(require_campaign(campaign)) as session:
         out = Output(format, lang, session.state)
+        turn = session.state.turn
         posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
+        if posts is None and from_posts:
+            _list_posted_problems(problems, session.posted, out.lang)
+            raise refusal("cli.posted_problems", n=len(problems), turn=turn)
         if posts is None:
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)

@@ -35,6 +35,7 @@ class CollectedOrder:
     value: Any
     post_id: str
     index: int
+    note: str = ""  # where it came from when no post gave it (the missed-orders policy)
 
 
 @dataclass
@@ -119,6 +120,8 @@ def toml_value(value: Any) -> str:
 
 
 def _tag(order: CollectedOrder) -> str:
+    if order.note:
+        return f"  # {order.note}"
     return f"  # post #{order.post_id}, command {order.index}"
 
 

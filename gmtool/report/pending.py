@@ -40,7 +40,7 @@ def waiting(
             out[player.name] = items
             continue
         if orders_given is not None and player.name not in orders_given:
-            items.append({"kind": "orders_missing", "file": orders_file})
+            items.append({"kind": "orders_missing"})  # no file named: the post is a player's
         if player.orders > 0:
             items.append({"kind": "orders_left", "n": player.orders})
         for kind in open_ballots(state) if ballots else ():

@@ -110,6 +110,21 @@ def _locate(text: str) -> Callable[..., int]:
     return where
 
 
+def _item_line(lines: list[str], line: int, key: str, index: int, count: int) -> int:
+    """The line of a list's ``index``-th item when the list is written one item a line (as
+    the orders the rooms make are, each tagged with its post); else the key's ``line``."""
+    if not 0 < line <= len(lines) or not re.match(rf"^\s*{re.escape(key)}\s*=\s*\[\s*(#.*)?$", lines[line - 1]):
+        return line
+    found: list[int] = []
+    for i in range(line + 1, len(lines) + 1):
+        text = lines[i - 1].strip()
+        if text.startswith("]"):
+            break
+        if text and not text.startswith("#"):
+            found.append(i)
+    return found[index] if len(found) == count else line
+
+
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]*?)\s*(\]\]?)\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([^\s=\[\]#\"']+)\s*=")
@@ -160,6 +175,7 @@ def load_orders(text: str, where: str) -> dict[str, Any]:
 
 def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[list[Order], list[Problem]]:
     where = _locate(text)
+    lines = text.splitlines()
     orders: list[Order] = []
     problems: list[Problem] = []
     turn = data.get("turn")
@@ -187,8 +203,11 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
                 )
                 continue
             items = value if isinstance(value, list) and not kind.single else [value]
-            for item in items:
-                orders.append(Order(leader, key, item, where(leader, key)))
+            for i, item in enumerate(items):
+                line = where(leader, key)
+                if items is value:
+                    line = _item_line(lines, line, key, i, len(items))
+                orders.append(Order(leader, key, item, line))
     return orders, problems
 
 
