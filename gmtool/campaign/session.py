@@ -282,13 +282,13 @@ def _start_reports(
     return public, private
 
 
-def _template(state: Any, rules: Any, player: Any, lang: str) -> list[str] | None:
+def _template(state: Any, rules: Any, player: Any, lang: str, stage: int | None = None) -> list[str] | None:
     """The orders template ending a leader's private report (none once the game is over)."""
     from gmtool.forum.order_commands import orders_template
 
     if state.victory is not None or player.vacant:
         return None
-    return orders_template(state, rules.library, player.name, lang)
+    return orders_template(state, rules.library, player.name, lang, stage)
 
 
 def _end_reports(
@@ -316,7 +316,7 @@ def _end_reports(
             done,
             rule_labels(rules.library, langs[p.name]),
             hex_writer(state, p.name, result.stage),
-            _template(state, rules, p, langs[p.name]),
+            _template(state, rules, p, langs[p.name], result.stage),
         )
         for p in state.players
     }

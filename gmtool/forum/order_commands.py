@@ -515,14 +515,28 @@ def _order_word(name: str, lang: str) -> str:
     return written[0] if written else name
 
 
-def orders_template(state: Campaign, library: Any, leader: str, lang: str) -> list[str]:
+def orders_template(
+    state: Campaign, library: Any, leader: str, lang: str, reported_stage: int | None = None
+) -> list[str]:
     """The orders template that ends ``leader``'s private turn report: one line each, the
     commands it may give next turn, pre-filled where the state suggests (its colonists'
     assignment on each of its planets, its colonies it may activate), then commented hints
     (a line not starting with ``!`` is no command) for the others, in ``lang``, every hex
-    in its frame.  Posted back unchanged, it gives the orders the state already holds."""
+    in its frame.  Posted back unchanged, it gives the orders the state already holds.
+
+    ``reported_stage``: the stage of the turn the report tells.  When the rooms open with
+    the next turn (turn 6's report, for turn 7), the leader's frame changes: a hex written
+    now in the galaxy's coordinates would tell a stage-1 report where its homeworld lies,
+    and one in its own frame would be read wrongly next turn — so the template then gives
+    no hex, only the hints and a line saying why."""
+    from gmtool.campaign.frames import closed
+
     player = state.player(leader)
     lines: list[str] = []
+    if reported_stage is not None and closed(state, reported_stage) and not closed(state):
+        return ["# " + t("forum.usage.frame_changes", lang, turn=state.turn)] + [
+            "# " + t("forum.usage." + name, lang) for name in _hints(state, player, leader)
+        ]
 
     def hex_(h: Hex) -> str:
         return str(to_view(state, leader, h))
@@ -543,6 +557,11 @@ def orders_template(state: Campaign, library: Any, leader: str, lang: str) -> li
     for system in activatable(state, library, leader, affordable=False):
         if system not in can:  # more than its orders pay for: a hint
             lines.append(f"# !{command_word('activate', lang)} {hex_(system.hex)}")
+    return lines + ["# " + t("forum.usage." + name, lang) for name in _hints(state, player, leader)]
+
+
+def _hints(state: Campaign, player: Any, leader: str) -> list[str]:
+    """The commands a template names as hints (``forum.usage.<name>``)."""
     hints = ["build", "scrap", "fleet"]
     if player.colony_ships > 0:
         hints.insert(0, "colonize")
@@ -556,8 +575,7 @@ def orders_template(state: Campaign, library: Any, leader: str, lang: str) -> li
         hints.append("elect")
     if any(a.owner == leader for a in state.agents):
         hints.append("mission")
-    lines += ["# " + t("forum.usage." + name, lang) for name in hints]
-    return lines
+    return hints
 
 
 def activatable(state: Campaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
