@@ -243,6 +243,9 @@ class Campaign:
     orion: Hex = Hex(0, 0)
     orders_per_turn: int = 0
     revealed_secret: str | None = None
+    forum_thread: str | None = None  # where the public thread is read (`post collect`)
+    moderators: list[str] = field(default_factory=list)  # the moderators' forum names
+    rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
@@ -831,6 +834,9 @@ CAMPAIGN = Record(
         Key("orion", HexText(), section="galaxy", write="always"),
         Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
         Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
+        Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
+        Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
+        Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),
         Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
         Key("system", ListOf(SYSTEM), attr="systems"),
         Key("agent", ListOf(AGENT), attr="agents"),
@@ -840,7 +846,7 @@ CAMPAIGN = Record(
         Key("venus", VENUS),
     ],
     Campaign,
-    sections={"settings": False, "galaxy": True, "verification": True},
+    sections={"settings": False, "galaxy": True, "verification": True, "forum": False},
 )
 
 
