@@ -242,3 +242,18 @@ def test_new_prints_only_what_this_run_resolved(gm, tmp_path, camp):
     thread = write_text(tmp_path, "t.txt", thread.read_text() + "=== carol #6 ===\n!roll d8\n")
     out = resolve_post(gm, camp, thread, "--new")
     assert "!roll d8" in out and "!roll d6" not in out
+
+
+def test_a_rooms_json_keeps_the_post_resolve_shape(gm, tmp_path, camp):
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!colonize 1,0\n!roll d6\n\n=== bob #12 ===\n!roll d4\n")
+    data = room(gm, camp, src)
+    first, second = data["posts"]
+    assert (first["post_id"], first["author"], first["private"]) == ("11", "alice", True)
+    order, roll = first["commands"]
+    assert (order["command"], order["status"], order["order"]) == (
+        "!colonize 1,0",
+        "ok",
+        {"kind": "colonize", "value": ALICE_1_0},
+    )
+    assert roll["status"] == "ok" and "order" not in roll
+    assert second["commands"][0]["status"] == "refused"

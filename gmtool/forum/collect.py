@@ -134,7 +134,7 @@ def run(
         leader = thread.room
         own = state.player(leader).lang or lang
         results_report = reply_report(listed, thread.posts, own, include_private=True) if listed else None
-        out.rooms[leader] = room_reply(
+        report = room_reply(
             leader,
             state.turn,
             results_report,
@@ -144,4 +144,16 @@ def run(
             rule_labels(library, own),
             hex_writer(state, leader),
         )
+        # the JSON of `post resolve` (CONTRACT.md): every command of the room's posts, an
+        # order understood with status "ok" and the order as kept
+        every = [o for o in outcomes if o.status != SKIPPED and (_is_new(o) or not only_new)]
+        data = reply_report(every, thread.posts, own, include_private=True).data
+        orders = {o.key: o.order for o in every if o.order is not None}
+        for post in data["posts"]:
+            for command in post["commands"]:
+                order = orders.get(command["key"])
+                if order is not None:
+                    command["order"] = {"kind": order.kind, "value": order.value}
+        report.data.update(posts=data["posts"], read=data["read"])
+        out.rooms[leader] = report
     return out
