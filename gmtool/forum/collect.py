@@ -144,7 +144,7 @@ def run(
             rule_labels(library, own),
             hex_writer(state, leader),
         )
-        # the JSON of `post resolve` (CONTRACT.md): every command of the room's posts, an
+        # the JSON `post resolve` prints (docs/forums.md): every command of the room's posts, an
         # order understood with status "ok" and the order as kept
         every = [o for o in outcomes if o.status != SKIPPED and (_is_new(o) or not only_new)]
         data = reply_report(every, thread.posts, own, include_private=True).data
