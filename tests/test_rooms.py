@@ -257,3 +257,14 @@ def test_a_rooms_json_keeps_the_post_resolve_shape(gm, tmp_path, camp):
     )
     assert roll["status"] == "ok" and "order" not in roll
     assert second["commands"][0]["status"] == "refused"
+
+
+def test_an_edited_room_post_is_flagged_and_its_first_orders_stand(gm, tmp_path, camp):
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!colonize 1,0\n")
+    room(gm, camp, src)
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!colonize 0,1\n!activate 0,0\n")
+    data = room(gm, camp, src)
+    changed, added = data["posts"][0]["commands"]
+    assert changed["edited"] is True and changed["original"] == "!colonize 1,0"
+    assert added["status"] == "refused" and "added after the post was resolved" in added["reason"]
+    assert [(o["kind"], o["value"]) for o in data["orders"]] == [("colonize", ALICE_1_0)]
