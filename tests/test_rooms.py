@@ -268,3 +268,11 @@ def test_an_edited_room_post_is_flagged_and_its_first_orders_stand(gm, tmp_path,
     assert changed["edited"] is True and changed["original"] == "!colonize 1,0"
     assert added["status"] == "refused" and "added after the post was resolved" in added["reason"]
     assert [(o["kind"], o["value"]) for o in data["orders"]] == [("colonize", ALICE_1_0)]
+
+
+def test_a_strangers_post_in_a_room_stands_refused(gm, tmp_path, camp):
+    src = write_text(tmp_path, "room.txt", "=== mallory #11 ===\n!colonize 1,0\n")
+    text = room(gm, camp, src, fmt="plain")
+    assert "mallory is not alice: only alice (and the moderator) posts in alice's room" in text
+    assert records(camp).commands["room:alice:11:1"]["status"] == "refused"
+    assert room(gm, camp, src, fmt="plain") == text

@@ -274,9 +274,9 @@ class Resolver:
                 if command.name != "roll":
                     return Outcome(post, command, SKIPPED, transient=True)
                 who = ""
-            else:  # a leader's post in another's room stands refused; a stranger's is decided again
+            else:  # anyone else's post stands refused (name the moderators before resolving)
                 why = Msg("forum.refusal.not_room_leader", author=post.author, leader=post.room)
-                return refused(post, command, why, transient=not who)
+                return refused(post, command, why)
         if not who and command.name == "roll" and name_key(post.author) in self.moderators:
             who = post.author
         if not who:
