@@ -276,3 +276,13 @@ def test_a_strangers_post_in_a_room_stands_refused(gm, tmp_path, camp):
     assert "mallory is not alice: only alice (and the moderator) posts in alice's room" in text
     assert records(camp).commands["room:alice:11:1"]["status"] == "refused"
     assert room(gm, camp, src, fmt="plain") == text
+
+
+def test_a_command_that_acts_at_once_is_never_collected(gm, tmp_path, camp, monkeypatch):
+    # even were an order command named like one (an orders file's `explore`)
+    monkeypatch.setitem(order_commands.ORDER_COMMANDS, "explore", "explore")
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!explore 0,-1\n")
+    data = room(gm, camp, src)
+    [command] = data["posts"][0]["commands"]
+    assert command["status"] == "ok" and "order" not in command and command["roll_ids"]
+    assert standing(camp) == {}

@@ -77,6 +77,9 @@ def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
     return Outcome(post, command, "refused", why=why, **flags)
 
 
+# commands that act at once: they stand as first published and are never collected as a
+# turn's orders, even where an order kind has the same name (an orders file's `explore`)
+ACT_AT_ONCE = frozenset({"roll", "explore", "table", "check"})
 SKIPPED = "skipped"  # a moderator's command in a room other than !roll: no one's order, not listed
 
 
@@ -254,7 +257,7 @@ class Resolver:
         allowed_here = ruleset.forum_commands
         # a turn's order (!colonize …): a command of every ruleset whose turns are the whole
         # table's, played from an orders file (gmtool/forum/order_commands.py)
-        is_order = command.name in ORDER_COMMANDS and not ruleset.player_turns
+        is_order = command.name in ORDER_COMMANDS and command.name not in ACT_AT_ONCE and not ruleset.player_turns
         if command.name not in allowed_here and not is_order:
             return refused(
                 post,
