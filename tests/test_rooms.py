@@ -286,3 +286,14 @@ def test_a_command_that_acts_at_once_is_never_collected(gm, tmp_path, camp, monk
     [command] = data["posts"][0]["commands"]
     assert command["status"] == "ok" and "order" not in command and command["roll_ids"]
     assert standing(camp) == {}
+
+
+def test_orders_given_after_an_undone_turn_keep_their_turn(gm, tmp_path, camp):
+    ok(gm("turn", "run", str(camp / "orders" / "turn-01.toml"), "-c", str(camp)))
+    src = write_text(tmp_path, "room.txt", "=== alice #21 ===\n!activate 0,0\n")
+    room(gm, camp, src)
+    assert [o.post_id for o in standing(camp, 2)["alice"].orders] == ["21"]
+    ok(gm("turn", "undo", "-c", str(camp)))  # back to turn 1: the room's result is voided …
+    data = room(gm, camp, src)  # … and read again: still an order for turn 2, not for turn 1
+    assert data["turn"] == 1 and data["orders"] == []
+    assert standing(camp, 1) == {} and [o.post_id for o in standing(camp, 2)["alice"].orders] == ["21"]

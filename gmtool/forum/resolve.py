@@ -599,6 +599,10 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
 
 
 def _again(outcome: Outcome, key: str, records: Any) -> Outcome:
-    """A command run now: marked when `turn undo` voided its earlier result."""
+    """A command run now: marked when `turn undo` voided its earlier result.  An order a
+    room gave after the undone turn ended keeps the turn it was given for (the next one)."""
     outcome.redone = key in records.voided
+    given_for = records.voided[key].get("turn") if outcome.redone else None
+    if outcome.order is not None and isinstance(given_for, int) and not isinstance(given_for, bool):
+        outcome.turn = given_for
     return outcome
