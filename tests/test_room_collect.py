@@ -171,3 +171,13 @@ def test_a_public_reply_never_holds_a_room_even_with_include_private(gm, tmp_pat
     assert [p["post_id"] for p in data["read"]] == ["100", "101", "102"]
     for secret in ("room:", '"7"', '"9"', "ballot", "bribe"):
         assert secret not in public, secret
+
+
+def test_a_room_of_a_leader_gone_is_named(gm, camp):
+    set_up(gm, camp)
+    text = (camp / "campaign.toml").read_text().replace('bob = "room-bob.txt"', 'zed = "room-bob.txt"')
+    (camp / "campaign.toml").write_text(text)
+    files = snapshot(camp)
+    res = gm("post", "collect", "-c", str(camp))
+    assert_error(res, "zed has a room but is no leader now", "campaign room --player zed --remove", quiet=True)
+    assert snapshot(camp) == files

@@ -271,6 +271,10 @@ def collect_command(
     sources = ([("", planned.forum_thread)] if planned.forum_thread else []) + list(planned.rooms.items())
     if not sources:
         raise InputError(key="forum.no_sources")
+    leaders = {p.name for p in planned.players}
+    for leader, _ in sources:
+        if leader and leader not in leaders:  # dropped or renamed since its room was set
+            raise InputError(key="forum.room_gone", leader=leader)
     threads = []
     for leader, spec in sources:
         where = spec
