@@ -297,3 +297,22 @@ def test_orders_given_after_an_undone_turn_keep_their_turn(gm, tmp_path, camp):
     data = room(gm, camp, src)  # … and read again: still an order for turn 2, not for turn 1
     assert data["turn"] == 1 and data["orders"] == []
     assert standing(camp, 1) == {} and [o.post_id for o in standing(camp, 2)["alice"].orders] == ["21"]
+
+
+def test_a_builds_pp_is_told(gm, tmp_path, camp, monkeypatch):
+    """`!build ITEM [Q,R]` as the order commands give it (a stand-in reading it here)."""
+    from gmtool.forum import posts
+
+    def parse(state, library, leader, name, args):
+        item, *where = args.split()
+        return PostedOrder("build", {"item": item, "hex": order_commands.leader_hex(state, leader, where[0])})
+
+    words = posts.command_name
+    monkeypatch.setattr(posts, "command_name", lambda word: "build" if word == "build" else words(word))
+    monkeypatch.setitem(order_commands.ORDER_COMMANDS, "build", "build")
+    monkeypatch.setattr(order_commands, "parse_order", parse)
+    data = room(gm, camp, write_text(tmp_path, "room.txt", "=== alice #11 ===\n!build scout 0,0\n"))
+    [build] = data["orders"]
+    assert build["value"] == {"item": "scout", "hex": "1,-3"} and build["costs"]["pp"] == 6
+    text = room(gm, camp, write_text(tmp_path, "room.txt", "=== alice #11 ===\n!build scout 0,0\n"), fmt="plain")
+    assert "at 0,0 (6 PP); costs 6 PP" in text

@@ -34,7 +34,7 @@ class Checked:
     order: CollectedOrder
     problems: list[Any] = field(default_factory=list)  # rules.orion.orders.Problem
     done: dict[str, Any] | None = None  # what it did (played alone, in turn): leader, order, result, log
-    costs: dict[str, int] = field(default_factory=dict)  # bc/orders/rp it took (positive)
+    costs: dict[str, int] = field(default_factory=dict)  # pp (a build's)/bc/orders/rp it takes (positive)
 
 
 @dataclass
@@ -138,6 +138,9 @@ def check_rooms(state: Any, rules: Any, dice: Callable[[], Any], collected: dict
                 continue
             item.done = done[0] if done else None
             item.costs = {k: before[k] - after[k] for k in COSTS if k in before and before[k] > after.get(k, 0)}
+            result = item.done.get("result") if item.done else None
+            if isinstance(result, dict) and isinstance(result.get("cost"), int) and result["cost"] > 0:
+                item.costs = {"pp": result["cost"], **item.costs}  # a build's PP, paid at production
     except GmError as exc:
         out.failed = exc
     return out
