@@ -332,10 +332,12 @@ class Resolver:
         the current turn, never applied here; words it cannot read are refused (stored).
         Outside a room it is refused: turn orders are given in the leader's room."""
         from gmtool.forum.order_commands import parse_order
+        from gmtool.rules.orion.turns import ensure_not_over
 
         if not post.room:
             return refused(post, command, Msg("forum.refusal.order_not_in_room", word=command.word))
         try:
+            ensure_not_over(self.state)  # no turn left to give orders for
             order = parse_order(self.state, self.library, who, command.name, command.args)
         except GmError as exc:
             return refused(post, command, exc.msg())
