@@ -21,7 +21,9 @@ from gmtool.cli.common import (
 )
 
 app = typer.Typer(
-    help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).", no_args_is_help=True
+    help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote), and turn orders in each "
+    "leader's room (collect).",
+    no_args_is_help=True,
 )
 
 
