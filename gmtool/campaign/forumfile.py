@@ -4,7 +4,8 @@
   ``"private:POST_ID:INDEX"`` for a private message: the forum numbers private messages and
   public posts apart, so they are keyed apart), its reports in English and Russian: the
   commands that ran and the rules' refusals (a refusal for a passing reason of the run is
-  decided again);
+  decided again); a post of a leader's room is keyed ``"room:LEADER:POST_ID:INDEX"``, and
+  an order collected there has ``room``, ``turn`` and ``order`` (gmtool/forum/rooms.py);
 * ``[[post]]`` — a post once resolved is closed: its author, the leader it spoke for then
   (``leader``; "" for none: a leader who joins or replaces another later speaks only from
   later posts) and the commands it held (``commands = [...]``) at the time; a command
@@ -38,6 +39,7 @@ INLINE_ARRAYS = (b"\ncommand = [", b"\npost = [")  # what earlier versions could
 
 
 PRIVATE = "private:"  # the key prefix of a private message (forum/posts.py: Post.key)
+ROOM = "room:"  # … and of a post in a leader's room: room:LEADER:POST_ID
 
 
 @dataclass
@@ -139,7 +141,10 @@ def read(path: Path) -> ForumRecords:
         data = dict(pieces)
     for r in data.get("post", []):
         if isinstance(r, dict) and isinstance(r.get("post_id"), str):
-            key = PRIVATE + r["post_id"] if r.get("private") is True else r["post_id"]
+            if isinstance(r.get("room"), str) and r["room"]:  # a post of a leader's room
+                key = f"{ROOM}{r['room']}:{r['post_id']}"
+            else:
+                key = PRIVATE + r["post_id"] if r.get("private") is True else r["post_id"]
             records.posts.setdefault(key, r)  # the first closing stands
     voids = [
         (v["before"], set(v["keys"]))
@@ -164,7 +169,7 @@ def _command_key(record: dict[str, Any], posts: dict[str, Any]) -> str:
     apart (no ``private`` in it) — a private message's when only a private post record
     closes its post."""
     key = record["key"]
-    if key.startswith(PRIVATE) or "private" in record:
+    if key.startswith((PRIVATE, ROOM)) or "private" in record:
         return key
     post_id = key.rpartition(":")[0]
     if PRIVATE + post_id in posts and post_id not in posts:

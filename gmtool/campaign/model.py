@@ -343,6 +343,9 @@ class Campaign:
     missed_orders: str = "nothing"
     replace_after: int = 3
     revealed_secret: str | None = None
+    forum_thread: str | None = None  # where the public thread is read (`post collect`)
+    moderators: list[str] = field(default_factory=list)  # the moderators' forum names
+    rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
@@ -949,6 +952,9 @@ CAMPAIGN = Record(
         Key("orion", HexText(), section="galaxy", write="always"),
         Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
         Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
+        Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
+        Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
+        Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),
         Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
         Key("system", ListOf(SYSTEM), attr="systems"),
         Key("agent", ListOf(AGENT), attr="agents"),
@@ -958,7 +964,7 @@ CAMPAIGN = Record(
         Key("venus", VENUS),
     ],
     Campaign,
-    sections={"settings": False, "galaxy": True, "verification": True},
+    sections={"settings": False, "galaxy": True, "verification": True, "forum": False},
 )
 
 

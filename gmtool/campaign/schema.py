@@ -388,6 +388,9 @@ class Record(Check):
             target = out.setdefault(key.section, {}) if key.section else out
             if _written(key, value, v):
                 target[key.name] = key.check.write(v)
+        for section, required in self.sections.items():  # an optional section with nothing set: left out
+            if not required and out.get(section) == {}:
+                del out[section]
         return out
 
     # -- docs

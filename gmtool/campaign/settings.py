@@ -79,6 +79,18 @@ def _replace_after(value: str) -> int:
     return int(value)
 
 
+def _thread(value: str) -> str | None:
+    """Where the public thread is read (a file, saved pages, a URL): what `post resolve` reads."""
+    return None if value in CLEAR else value
+
+
+def _moderators(value: str) -> list[str]:
+    """The moderators' forum names, separated by commas (``"Архивариус, gm"``)."""
+    from gmtool.forum.posts import as_written
+
+    return [] if value in CLEAR else [n for n in (as_written(part) for part in value.split(",")) if n]
+
+
 # KEY → (attribute, reader)
 SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "lang": ("lang", _lang),
@@ -89,7 +101,10 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "turn-length": ("turn_length", _turn_length),
     "missed-orders": ("missed_orders", _missed_orders),
     "replace-after": ("replace_after", _replace_after),
+    "thread": ("forum_thread", _thread),
+    "moderators": ("moderators", _moderators),
 }
+KEEP_CASE = frozenset({"name", "thread", "moderators"})  # read as written, not lower-cased
 
 
 def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
@@ -97,7 +112,7 @@ def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
     if key not in SETTINGS:
         raise InputError(key="settings.unknown", setting=repr(key), settings=", ".join(SETTINGS))
     attribute, read = SETTINGS[key]
-    new = read(value.strip() if key == "name" else value.strip().lower())
+    new = read(value.strip() if key in KEEP_CASE else value.strip().lower())
     old = getattr(campaign, attribute)
     setattr(campaign, attribute, new)
     return old, new

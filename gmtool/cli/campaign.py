@@ -1,4 +1,4 @@
-"""``gmtool campaign new | set | commitment | validate | reveal``."""
+"""``gmtool campaign new | set | room | commitment | validate | reveal``."""
 
 from __future__ import annotations
 
@@ -136,7 +136,8 @@ def set_command(
     setting: Annotated[
         str,
         typer.Argument(
-            help="lang, format, dialect, post-limit, name, turn-length, missed-orders or replace-after.",
+            help="lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread "
+            '(the public thread `post collect` reads) or moderators (forum names, "Name1, Name2").',
             show_default=False,
         ),
     ],
@@ -163,6 +164,8 @@ def set_command(
       gmtool campaign set -c campaigns/andromeda post-limit default
       gmtool campaign set -c campaigns/andromeda turn-length 48h
       gmtool campaign set -c campaigns/andromeda missed-orders keep
+      gmtool campaign set -c campaigns/andromeda thread 'https://forum.example/viewtopic.php?t=12'
+      gmtool campaign set -c campaigns/andromeda moderators "Архивариус, gm"
     """
     from gmtool.campaign.settings import change
     from gmtool.locale import Msg, t
@@ -173,11 +176,64 @@ def set_command(
         if old != new:
             commit(store, state)
     out = Output(format, lang, state)
-    shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
+    shown = {
+        k: Msg("reply.settings.default") if v is None or v == [] else ", ".join(v) if isinstance(v, list) else v
+        for k, v in (("old", old), ("new", new))
+    }
     key = "reply.settings.changed" if old != new else "reply.settings.unchanged"
     out.reply(
         t(key, out.lang, setting=setting.strip().lower(), **shown),
         {"setting": setting.strip().lower(), "old": old, "new": new},
+    )
+
+
+@app.command("room")
+def room_command(
+    source: Annotated[
+        Optional[str],
+        typer.Argument(
+            help="Where the leader's room is read: what `post resolve` reads (a thread file, a saved page, "
+            "a feed, a Discourse topic, a URL).",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[str, typer.Option("--player", help="The leader whose room it is.", show_default=False)] = "",
+    remove: Annotated[bool, typer.Option("--remove", help="Forget the leader's room.")] = False,
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Remember where a leader's room is (a closed thread, or its private messages), so that
+    `gmtool post collect` reads it with the public thread; --remove forgets it.
+
+    \b
+    Examples:
+      gmtool campaign room -c DIR --player alice 'https://forum.example/viewtopic.php?t=31'
+      gmtool campaign room -c DIR --player alice --remove
+    """
+    from gmtool.errors import InputError
+    from gmtool.forum.collect import room_leader
+    from gmtool.locale import Msg, t
+
+    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
+        leader = room_leader(state, player)
+        old = state.rooms.get(leader)
+        if remove:
+            new = None
+            state.rooms.pop(leader, None)
+        else:
+            if not source or not source.strip():
+                raise InputError(key="cli.room_needs_source")
+            new = source.strip()
+            state.rooms[leader] = new
+        if old != new:
+            commit(store, state)
+    out = Output(format, lang, state)
+    shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
+    setting = f"room {leader}"
+    out.reply(
+        t("reply.settings.changed" if old != new else "reply.settings.unchanged", out.lang, setting=setting, **shown),
+        {"room": leader, "old": old, "new": new},
     )
 
 

@@ -21,7 +21,9 @@ from gmtool.cli.common import (
 )
 
 app = typer.Typer(
-    help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote).", no_args_is_help=True
+    help="Players' commands in forum posts (!roll, !explore, !table, !check, !vote), and turn orders in each "
+    "leader's room (collect).",
+    no_args_is_help=True,
 )
 
 
@@ -102,6 +104,19 @@ def resolve_command(
             show_default=False,
         ),
     ] = None,
+    room: Annotated[
+        Optional[str],
+        typer.Option(
+            "--room",
+            help="SOURCE is LEADER's room: every post in it is private to LEADER, its turn orders are collected "
+            "(not applied) and the reply is the room's confirmation — never post it publicly.",
+            show_default=False,
+        ),
+    ] = None,
+    new: Annotated[
+        bool,
+        typer.Option("--new", help="Print only what is new since the last reply: the commands resolved in this run."),
+    ] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -117,18 +132,16 @@ def resolve_command(
       gmtool post resolve thread.txt -c DIR --format bbcode
       gmtool post resolve saved-topic-page.html -c DIR --format bbcode
       gmtool post resolve 'https://forum.example/viewtopic.php?t=12' -c DIR
+      gmtool post resolve room-alice.html -c DIR --room alice
       pbpaste | gmtool post resolve - -c DIR --author bob --post-id 1187
     """
     import re
 
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
     from gmtool.cli.common import require_campaign
     from gmtool.errors import InputError
+    from gmtool.forum.collect import Thread, room_leader
     from gmtool.forum.posts import POST_ID, Post, parse_commands
-    from gmtool.forum.resolve import Resolver, resolve_posts
     from gmtool.forum.sources import Options, read_thread
-    from gmtool.report.forum import reply_report
 
     if thread == ["-"]:
         if not author or not post_id:
@@ -153,27 +166,158 @@ def resolve_command(
 
             typer.echo(f"warning: {found.stopped.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
 
-    from gmtool.campaign.stream import JournalingSource
-
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        records = forumfile.read(store.folder / FORUM_FILE)
-        source = JournalingSource(
-            None if state.revealed_secret else store.read_secret(),
-            store.next_roll_id(),
-            state.turn,
-            "post",
-            expected=state.commitment,
+        leader = room_leader(state, room) if room is not None else ""
+        result = resolve_threads(
+            store, state, out, tables, [Thread(posts, leader)], moderator or [], new, include_private
         )
-        resolver = Resolver(state, lib, source, moderator or [])
-        outcomes, new_commands, new_posts = resolve_posts(posts, records, resolver)
-        reply = reply_report(outcomes, posts, out.lang, include_private)  # before anything is written
-        if new_commands or new_posts:
-            if records.inline:  # an earlier gmtool's layout: rewritten before anything is appended
-                forumfile.unfreeze(store.folder / FORUM_FILE)
-            commit(store, state, entries=source.entries, forum=(new_commands, new_posts))
-    out.emit(reply)
+    out.emit(result.rooms[leader] if leader in result.rooms else result.public or _nothing_new(out.lang))
+
+
+def _nothing_new(lang: str) -> Any:
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Paragraph, Report, text
+
+    return Report(text(tr("reply_title", lang)), [Paragraph(text(tr("room_nothing_new", lang)))], {"new": False})
+
+
+def resolve_threads(
+    store: Any,
+    state: Any,
+    out: Output,
+    tables: Any,
+    threads: list[Any],
+    moderators: list[str],
+    only_new: bool = False,
+    include_private: bool = False,
+) -> Any:
+    """Resolve ``threads`` (gmtool.forum.collect) with the campaign's dice and moderators,
+    and commit what they decided in one commit (nothing when nothing is new)."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.campaign.stream import JournalingSource
+    from gmtool.forum.collect import run
+
+    lib = campaign_library(store.folder, tables)
+    records = forumfile.read(store.folder / FORUM_FILE)
+    secret = None if state.revealed_secret else store.read_secret()
+    source = JournalingSource(secret, store.next_roll_id(), state.turn, "post", expected=state.commitment)
+
+    def dice() -> Any:  # the orders' check: the next dice of the stream, never journaled
+        return JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
+
+    names = [*state.moderators, *moderators]
+    result = run(state, lib, source, names, records, threads, out.lang, dice, only_new, include_private)
+    if result.commands or result.posts:
+        if records.inline:  # an earlier gmtool's layout: rewritten before anything is appended
+            forumfile.unfreeze(store.folder / FORUM_FILE)
+        commit(store, state, entries=source.entries, forum=(result.commands, result.posts))
+    return result
+
+
+@app.command("collect")
+def collect_command(
+    moderator: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--moderator",
+            help="A forum name allowed to !roll besides the leaders (and the campaign's moderators). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    new: Annotated[
+        bool, typer.Option("--new", help="Print only what is new since the last replies: this run's commands.")
+    ] = False,
+    profile: Annotated[
+        Optional[str],
+        typer.Option("--profile", help="The forum engine of the pages (else recognised).", show_default=False),
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.1, max=300, help="For a URL: seconds one page's fetch may take.")
+    ] = 15.0,
+    max_pages: Annotated[
+        int, typer.Option("--max-pages", min=1, max=1000, help="For a URL: the most pages of a thread to read.")
+    ] = 50,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Read the public thread and every leader's room in one run and write each reply where
+    it goes: printed, each under a line naming its place, and saved in
+    reports/turn-NN/ (thread.EXT, room-LEADER.EXT). Each source is resolved as `post resolve`
+    resolves it (a room as with --room); one commit for all, nothing written if any fails.
+
+    Where they are: `campaign set thread SOURCE`, `campaign room --player LEADER SOURCE`
+    (a relative file path is read from the campaign folder when it is there).
+
+    \b
+    Example:
+      gmtool post collect -c DIR --format bbcode
+    """
+    import json
+
+    from gmtool.campaign.names import file_stem
+    from gmtool.campaign.session import load_campaign
+    from gmtool.campaign.store import atomic_write
+    from gmtool.cli.common import require_campaign
+    from gmtool.errors import InputError
+    from gmtool.formats import EXTENSIONS
+    from gmtool.forum.collect import Thread
+    from gmtool.forum.sources import Options, is_url, read_thread
+    from gmtool.locale import t
+
+    folder = require_campaign(campaign)
+    planned = load_campaign(folder)  # where the sources are; pages are fetched before the lock
+    sources = ([("", planned.forum_thread)] if planned.forum_thread else []) + list(planned.rooms.items())
+    if not sources:
+        raise InputError(key="forum.no_sources")
+    leaders = {p.name for p in planned.players}
+    for leader, _ in sources:
+        if leader and leader not in leaders:  # dropped or renamed since its room was set
+            raise InputError(key="forum.room_gone", leader=leader)
+    threads = []
+    for leader, spec in sources:
+        where = spec
+        if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
+            where = str(folder / spec)
+        found = read_thread([where], Options(profile, folder, timeout, max_pages))
+        threads.append(Thread(found.posts, leader, spec))
+    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
+        out = Output(format, lang, state)
+        result = resolve_threads(store, state, out, tables, threads, moderator or [], new)
+        turn = state.turn
+    replies: list[tuple[str, str, str, str]] = []  # (leader or "", where it was read, file name, text)
+    ext = EXTENSIONS[out.format]
+    if result.public is not None:
+        replies.append(("", planned.forum_thread or "", f"thread.{ext}", out.render(result.public)))
+    for leader, report in result.rooms.items():
+        own = state.player(leader).lang or out.lang
+        replies.append(
+            (leader, planned.rooms.get(leader, ""), f"room-{file_stem(leader)}.{ext}", out.render(report, own))
+        )
+    where = store.folder / "reports" / f"turn-{turn:02d}"
+    where.mkdir(parents=True, exist_ok=True)
+    for _, _, name, body in replies:
+        atomic_write(where / name, body.encode("utf-8"))
+    shown = f"reports/turn-{turn:02d}"
+    if out.format == "json":
+        data = {
+            "turn": turn,
+            "public": json.loads(replies[0][3]) if replies and not replies[0][0] else None,
+            "rooms": {leader: json.loads(body) for leader, _, _, body in replies if leader},
+            "saved": [f"{shown}/{name}" for _, _, name, _ in replies],
+        }
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return
+    if not replies:
+        sys.stdout.write(t("reply.collect.nothing_new", out.lang) + "\n")
+    for leader, source, name, body in replies:
+        key = "reply.collect.room" if leader else "reply.collect.public"
+        sys.stdout.write(t(key, out.lang, leader=leader, source=source, file=f"{shown}/{name}") + "\n\n")
+        sys.stdout.write(body if body.endswith("\n") else body + "\n")
+        sys.stdout.write("\n")
 
 
 @app.command("pending")

@@ -49,15 +49,25 @@ class Post:
     body: str
     line: int  # the header's line in the thread file
     commands: list[Command] = field(default_factory=list)
+    room: str = ""  # the leader whose room the post is in ("" for none): private to that leader
 
     @property
     def key(self) -> str:
         """Where the post's records are kept: public posts and private messages are numbered
-        apart by the forum (phpBB), so their ids are keyed apart."""
+        apart by the forum (phpBB), so their ids are keyed apart; a room's posts are keyed
+        by its leader (``room:LEADER:POST_ID``)."""
+        if self.room:
+            return room_key(self.room, self.post_id)
         return private_key(self.post_id) if self.private else self.post_id
 
 
 PRIVATE = "private:"
+ROOM = "room:"
+
+
+def room_key(leader: str, post_id: str) -> str:
+    """The records' key of post ``post_id`` in ``leader``'s room."""
+    return f"{ROOM}{leader}:{post_id}"
 
 
 def private_key(post_id: str) -> str:

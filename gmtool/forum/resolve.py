@@ -55,6 +55,9 @@ class Outcome:
     # later) gives the same reply and rolls nothing.
     transient: bool = False
     redone: bool = False  # its earlier result was voided by `turn undo`: resolved again
+    # a room's order command, collected (not applied): the order as read and the turn it is for
+    order: Any = None  # a PostedOrder (gmtool/forum/order_commands.py)
+    turn: int | None = None
 
     @property
     def key(self) -> str:
@@ -74,7 +77,14 @@ def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
     return Outcome(post, command, "refused", why=why, **flags)
 
 
+# commands that act at once: they stand as first published and are never collected as a
+# turn's orders, even where an order kind has the same name (an orders file's `explore`)
+ACT_AT_ONCE = frozenset({"roll", "explore", "table", "check"})
+SKIPPED = "skipped"  # a moderator's command in a room other than !roll: no one's order, not listed
+
+
 def record_of(outcome: Outcome) -> dict[str, Any]:
+    order = outcome.order
     return {
         "key": outcome.key,
         "post_id": outcome.post.post_id,
@@ -87,6 +97,9 @@ def record_of(outcome: Outcome) -> dict[str, Any]:
         "refusal": stored_json(msg_to_data(outcome.why)) if outcome.why is not None else None,
         "roll_ids": outcome.roll_ids,
         "reports": stored_json({lang: report_to_dict(r) for lang, r in outcome.reports.items()}),
+        "room": outcome.post.room or None,
+        "turn": outcome.turn if order is not None else None,
+        "order": stored_json({"kind": order.kind, "value": order.value}) if order is not None else None,
     }
 
 
@@ -154,7 +167,7 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
     reports = stored_reports(record)
     # a changed command, or a different author claiming the same post id
     edited = record.get("command") != command.line or record.get("author", post.author) != post.author
-    return Outcome(
+    outcome = Outcome(
         post,
         command,
         record.get("status", "ok"),
@@ -166,6 +179,15 @@ def outcome_from_record(post: Post, command: Command, record: dict[str, Any]) ->
         new=False,
         redone=record.get("redone") is True,
     )
+    if isinstance(record.get("order"), str):  # a room's order: as it was collected
+        from gmtool.forum.order_commands import PostedOrder
+        from gmtool.forum.rooms import order_of_record
+
+        got = order_of_record(record)
+        if got is not None:
+            outcome.order = PostedOrder(got.kind, got.value)
+            outcome.turn = record.get("turn") if isinstance(record.get("turn"), int) else None
+    return outcome
 
 
 def stored_refusal(record: dict[str, Any]) -> Msg | None:
@@ -229,8 +251,20 @@ class Resolver:
             return refused(post, command, command.refused)
         if not command.name:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
-        allowed_here = ruleset_of(self.state).forum_commands
-        if command.name not in allowed_here:
+        from gmtool.forum.order_commands import ORDER_COMMANDS
+
+        ruleset = ruleset_of(self.state)
+        allowed_here = ruleset.forum_commands
+        # a turn's order (!colonize …): a command of every ruleset whose turns are the whole
+        # table's, played from an orders file (gmtool/forum/order_commands.py)
+        is_order = (
+            command.name in ORDER_COMMANDS
+            and command.name not in ACT_AT_ONCE
+            and not ruleset.player_turns
+            # a private message's !vote (not a room's) is cast at once, as before rooms
+            and (bool(post.room) or command.name not in self._handlers)
+        )
+        if command.name not in allowed_here and not is_order:
             return refused(
                 post,
                 command,
@@ -242,6 +276,16 @@ class Resolver:
                 ),
             )
         who = self.leader_of(post.author) if leader is None else leader
+        if post.room and who != post.room:
+            # a room is its leader's: the moderator's post there (the report with its orders
+            # template) is no one's orders — only its !roll runs; anyone else is refused
+            if name_key(post.author) in self.moderators:
+                if command.name != "roll":
+                    return Outcome(post, command, SKIPPED, transient=True)
+                who = ""
+            else:  # anyone else's post stands refused (name the moderators before resolving)
+                why = Msg("forum.refusal.not_room_leader", author=post.author, leader=post.room)
+                return refused(post, command, why)
         if not who and command.name == "roll" and name_key(post.author) in self.moderators:
             who = post.author
         if not who:
@@ -249,8 +293,8 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal." + key, author=post.author), transient=True)
         if command.name == "vote" and not post.private:
             return refused(post, command, Msg("forum.refusal.vote_in_public"))
-        if command.name not in self._handlers:  # a turn order (forum/order_commands.py): a room collects it
-            return refused(post, command, Msg("forum.refusal.order_in_room", word=command.word))
+        if is_order:
+            return self._collect(post, command, who)
         if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
             return refused(
                 post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD), transient=True
@@ -259,7 +303,7 @@ class Resolver:
         post_left = MAX_DICE_PER_POST - self.post_dice.get(post.key, 0)
         thread_left = MAX_DICE_PER_THREAD - self.thread_dice
         first = self.source.next_id
-        kind = "private message" if post.private else "post"
+        kind = f"room {post.room} post" if post.room else "private message" if post.private else "post"
         self.source.purpose = f"{kind} #{post.post_id}.{command.index} ({who}) !{command.name}"
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
@@ -288,6 +332,22 @@ class Resolver:
         self.thread_dice += len(ids)
         self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
+
+    def _collect(self, post: Post, command: Command, who: str) -> Outcome:
+        """A turn's order in a room: read (gmtool/forum/order_commands.py) and collected for
+        the current turn, never applied here; words it cannot read are refused (stored).
+        Outside a room it is refused: turn orders are given in the leader's room."""
+        from gmtool.forum.order_commands import parse_order
+        from gmtool.rules.orion.turns import ensure_not_over
+
+        if not post.room:
+            return refused(post, command, Msg("forum.refusal.order_in_room", word=command.word))
+        try:
+            ensure_not_over(self.state)  # no turn left to give orders for
+            order = parse_order(self.state, self.library, who, command.name, command.args)
+        except GmError as exc:
+            return refused(post, command, exc.msg())
+        return Outcome(post, command, "ok", order=order, turn=self.state.turn)
 
     # -- handlers ----------------------------------------------------------------
     def _info(self, first: int) -> dict[str, Any]:
@@ -437,6 +497,7 @@ def post_record(post: Post, leader: str) -> dict[str, Any]:
         "private": post.private,
         "leader": leader,
         "commands": [c.line for c in post.commands],
+        "room": post.room or None,
     }
 
 
@@ -546,6 +607,10 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
 
 
 def _again(outcome: Outcome, key: str, records: Any) -> Outcome:
-    """A command run now: marked when `turn undo` voided its earlier result."""
+    """A command run now: marked when `turn undo` voided its earlier result.  An order a
+    room gave after the undone turn ended keeps the turn it was given for (the next one)."""
     outcome.redone = key in records.voided
+    given_for = records.voided[key].get("turn") if outcome.redone else None
+    if outcome.order is not None and isinstance(given_for, int) and not isinstance(given_for, bool):
+        outcome.turn = given_for
     return outcome

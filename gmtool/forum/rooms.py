@@ -73,7 +73,11 @@ def collected_orders(records: Any, turn: int, leaders: Iterable[str] | None = No
     by_post: dict[tuple[str, str], list[CollectedOrder]] = {}  # (leader, post) → orders, in order
     latest_post: dict[str, str] = {}
     ballots: dict[str, CollectedOrder] = {}
+    seen: set[str] = set()  # a key `turn undo` voided is in the file twice: its record that stands, once
     for key in records.keys:
+        if key in seen:
+            continue
+        seen.add(key)
         record = records.commands.get(key)
         if record is None or record.get("turn") != turn or not isinstance(record.get("room"), str):
             continue

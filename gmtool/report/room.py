@@ -1,0 +1,176 @@
+"""A room's confirmation reply: the results of the leader's commands that act at once, then
+its orders for the turn as understood — each in words, with what it costs and where it came
+from, every problem ``turn check`` raises for it, the ballot exactly as it was read — and
+the rule of edits.  Only ever posted in that leader's room (its language, its frame)."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Callable
+
+from gmtool.errors import GmError
+from gmtool.locale import Msg, has, t, words
+from gmtool.report.i18n import tr
+from gmtool.report.model import Heading, Items, Paragraph, Report, Span, Text, bold, text
+
+_HEX = re.compile(r"(?<![\d,])[+-]?\d{1,4},[+-]?\d{1,4}(?![\d,])")
+
+
+def framed(value: str, hexes: Callable[[str], str]) -> str:
+    """Every hex written in ``value`` as the leader sees it."""
+    return value if hexes is str else _HEX.sub(lambda m: hexes(m.group(0)), value)
+
+
+def _kind_name(kind: str, lang: str) -> str:
+    key = f"error.orders.key.{kind}"
+    return t(key, lang) if has(key) else kind
+
+
+def _value_text(value: Any, hexes: Callable[[str], str]) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value_text(v, hexes)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value_text(v, hexes) for v in value)
+    return framed(str(value), hexes)
+
+
+def written(kind: str, value: Any, lang: str, hexes: Callable[[str], str] = str) -> str:
+    """An order as the leader gave it: ``colonize 0,1`` (its frame)."""
+    return f"{_kind_name(kind, lang)} {_value_text(value, hexes)}".strip()
+
+
+def _from(order: Any, lang: str) -> str:
+    return tr("room_from", lang, post=order.post_id, index=order.index)
+
+
+def _costs(costs: dict[str, int], lang: str) -> str:
+    return ", ".join(f"{n} {tr(k, lang)}" for k, n in costs.items())
+
+
+def _framed_msg(reason: Any, hexes: Callable[[str], str]) -> Any:
+    """A refusal with every hex among its parameters in the leader's frame."""
+    if hexes is str or not isinstance(reason, (GmError, Msg)):
+        return reason
+    params = getattr(reason, "params", None)
+    if not isinstance(params, dict):
+        return reason
+    from gmtool.campaign.hexes import Hex
+
+    moved = {k: framed(str(v), hexes) if isinstance(v, (str, Hex)) else v for k, v in params.items()}
+    reason = copy.copy(reason)
+    reason.params = moved
+    return reason
+
+
+def problem_text(problem: Any, where: dict[int, tuple[str, int]], lang: str, hexes: Callable[[str], str]) -> str:
+    """A problem of the check in the leader's words and frame; an earlier order whose outcome
+    is why is named by its post and command (not by a line of a file the leader never saw)."""
+    plain = copy.copy(problem)
+    plain.after = None
+    plain.reason = _framed_msg(problem.reason, hexes)
+    line = plain.text(lang)
+    after = problem.after
+    if after is not None:
+        earlier = where.get(after.params.get("line"))
+        origin = tr("room_from", lang, post=earlier[0], index=earlier[1]) if earlier else ""
+        lost = after.params.get("lost") or []
+        lost_text = ", ".join(m.text(lang) if isinstance(m, Msg) else str(m) for m in lost)
+        line += " — " + tr(
+            "room_after", lang, order=framed(str(after.params.get("order", "")), hexes), where=origin, lost=lost_text
+        )
+    return line
+
+
+def ballot_text(order: Any, lang: str) -> tuple[str, dict[str, Any]]:
+    """A ballot exactly as it was read: for/against/abstain or the candidate, and its bribe
+    in BC and in votes (the Council's own rate, rule A9)."""
+    from gmtool.rules.orion.council import BC_PER_VOTE
+
+    value = order.value if isinstance(order.value, dict) else {"choice": order.value}
+    bribe = value.get("bribe", 0) if isinstance(value.get("bribe", 0), int) else 0
+    data: dict[str, Any] = {"kind": order.kind, "bribe_bc": bribe, "bribe_votes": bribe // BC_PER_VOTE}
+    if order.kind == "election" or "candidate" in value:
+        candidate = value.get("candidate")
+        data["candidate"] = candidate or None
+        line = tr("room_election", lang, candidate=candidate or t("vote.abstain", lang))
+    else:
+        choice = words("vote.words").get(str(value.get("choice", "")).casefold(), str(value.get("choice", "")))
+        data["choice"] = choice
+        line = tr("room_ballot", lang, choice=t(f"vote.{choice}", lang) if has(f"vote.{choice}") else choice)
+    if bribe:
+        line += f" ({tr('room_bribe', lang, bc=bribe, n=bribe // BC_PER_VOTE)})"
+    return line, data
+
+
+def room_reply(
+    leader: str,
+    turn: int,
+    results: Report | None,
+    given: Any,
+    check: Any,
+    lang: str,
+    label: Callable[..., str] | None = None,
+    hexes: Callable[[str], str] = str,
+) -> Report:
+    """The confirmation reply of ``leader``'s room. ``results``: the reply of its commands
+    that act at once (or None); ``given``: its :class:`~gmtool.forum.rooms.LeaderOrders`
+    (or None); ``check``: the :class:`~gmtool.forum.confirm.RoomCheck`."""
+    from gmtool.report.records import entry_text
+    from gmtool.report.turns import _done_line, _told
+
+    blocks: list = []
+    data: dict[str, Any] = {"room": leader, "turn": turn, "orders": [], "ballot": None, "problems": []}
+    if results is not None:
+        blocks.append(Heading(text(tr("room_results", lang))))
+        blocks.extend(results.blocks)
+        data["results"] = results.data
+    blocks.append(Heading(text(tr("room_orders", lang, turn=turn))))
+    checked = {id(c.order): c for c in check.orders.get(leader, [])} if check is not None else {}
+    where = getattr(check, "where", {}) if check is not None else {}
+    items: list[Text] = []
+    orders = list(given.orders) if given is not None else []
+    for order in orders:
+        item = checked.get(id(order))
+        line: Text = [bold(written(order.kind, order.value, lang, hexes))]
+        row: dict[str, Any] = {"kind": order.kind, "value": order.value, "post_id": order.post_id, "index": order.index}
+        if item is not None and item.done is not None:
+            told = _told(item.done, leader)
+            done = "; ".join(entry_text(e, lang, label, hexes) for e in told) if told else ""
+            done = done or _done_line(item.done, lang, label or (lambda table, row_id, **_: row_id), hexes)
+            line.append(Span(f" → {done}"))
+        if item is not None and item.costs:
+            line.append(Span(f"; {tr('room_costs', lang, costs=_costs(item.costs, lang))}"))
+            row["costs"] = dict(item.costs)
+        line.append(Span(f" — {_from(order, lang)}", "i"))
+        items.append(line)
+        problems = [problem_text(p, where, lang, hexes) for p in (item.problems if item is not None else [])]
+        for problem in problems:
+            items.append([Span(f"⚠ {tr('room_problem', lang, problem=problem)}", "b")])
+        row["problems"] = problems
+        data["orders"].append(row)
+    if items:
+        blocks.append(Items(items))
+    elif given is None or given.ballot is None:
+        blocks.append(Paragraph(text(tr("room_no_orders", lang, turn=turn))))
+    if given is not None and given.ballot is not None:
+        line_text, ballot = ballot_text(given.ballot, lang)
+        item = checked.get(id(given.ballot))
+        ballot_line: Text = [bold(line_text), Span(f" — {_from(given.ballot, lang)}", "i")]
+        ballot["post_id"], ballot["index"] = given.ballot.post_id, given.ballot.index
+        ballot["problems"] = [problem_text(p, where, lang, hexes) for p in (item.problems if item else [])]
+        blocks.append(
+            Items([ballot_line] + [[Span(f"⚠ {tr('room_problem', lang, problem=p)}", "b")] for p in ballot["problems"]])
+        )
+        data["ballot"] = ballot
+    other = check.other.get(leader, []) if check is not None else []
+    if other:
+        texts = [problem_text(p, where, lang, hexes) for p in other]
+        blocks.append(Items([[Span(f"⚠ {tr('room_problem', lang, problem=p)}", "b")] for p in texts]))
+        data["problems"] = texts
+    if check is not None and check.failed is not None:
+        reason = check.failed.text(lang) if isinstance(check.failed, GmError) else str(check.failed)
+        blocks.append(Paragraph([Span(tr("room_not_checked", lang, reason=reason), "i")]))
+        data["not_checked"] = reason
+    blocks.append(Paragraph([Span(tr("room_rule", lang), "i")]))
+    return Report(text(tr("room_title", lang, leader=leader, turn=turn)), blocks, data)
