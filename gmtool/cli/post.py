@@ -210,8 +210,9 @@ def pending_command(
             given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
         from gmtool.rules.registry import ruleset_of
 
-        label = ruleset_of(state).quest_label(state, campaign_library(store.folder, tables), out.lang)
-        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private)
+        library = campaign_library(store.folder, tables)
+        label = ruleset_of(state).quest_label(state, library, out.lang)
+        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library)
     out.emit(pending_report(state, found, out.lang, include_private))
 
 
