@@ -208,3 +208,21 @@ def test_a_shipped_cards_choices_in_words(lang, words):
 
     row = shipped_library().get("events", "orion").row("mineral-boom")
     assert card_choices(row, lang) == words
+
+
+def test_turn_run_says_what_a_short_deal_still_owes(tmp_path):
+    """`turn run` starts the turn when needed: the moderator hears of the short deal there
+    too (stderr), with the cards each leader is still owed."""
+    folder = turn_8(tmp_path)
+    orders = tmp_path / "turn-08.toml"
+    orders.write_text("turn = 8\n[alice]\n", encoding="utf-8")
+    res = run_gmtool("turn", "run", str(orders), "-c", str(folder), "--lang", "en")
+    assert res.exit_code == 0, res.stderr
+    owed = {p["name"]: p.get("cards_owed", 0) for p in state(folder)["player"]}
+    assert sum(owed.values()) == 3
+    said = ", ".join(f"{n}: {k}" for n, k in owed.items() if k).replace(", ", "; ")
+    assert res.stderr == (
+        f"warning: event cards still owed (A11, event cards): {said}. Deal them once cards are added to the "
+        "events table: gmtool deck deal --player LEADER\n"
+    )
+    assert "owed" not in res.stdout

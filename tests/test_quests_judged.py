@@ -353,3 +353,27 @@ def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
     data = tomllib.loads((store.folder / "campaign.toml").read_text(encoding="utf-8"))
     deck = data["decks"]["quests-stage1"]
     assert "late" in deck.get("draw", []) + deck.get("discard", []) + data["turn_state"]["quests"]
+
+
+def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet(gm, tmp_path):
+    """An orders file's `quests` takes a label in either language; `turn check` refuses an
+    unmet claim with its reason and file:line; the room's `!quest Полная чаша` /
+    `!задание Full house` reads to the same order."""
+    from gmtool.forum.order_commands import parse_order
+
+    store, state = _stored(tmp_path, ["full-house"])
+    planet = state.home_planet(state.player("bob"))
+    planet.population = planet.max_population
+    store.save(state)
+    c = ("-c", str(store.folder))
+    orders = tmp_path / "orders.toml"
+    orders.write_text('turn = 1\n[bob]\nquests = ["Полная чаша"]\n', encoding="utf-8")
+    ok(gm("turn", "check", str(orders), *c))
+    orders.write_text('turn = 1\n[alice]\nquests = ["Full house"]\n', encoding="utf-8")
+    res = gm("turn", "check", str(orders), *c, "--lang", "en")
+    assert res.exit_code == 1
+    assert "orders.toml:3" in res.stderr and "alice has not met the quest 'Full house'" in res.stderr
+    assert "homeworld population at its maximum: 3/10" in res.stderr
+    for words in ("Полная чаша", "Full house", "full-house"):
+        order = parse_order(state, LIB, "bob", "quest", words)
+        assert (order.kind, order.value) == ("quests", "full-house")

@@ -98,6 +98,10 @@ def _say_short_deal(state: Any, lang: str) -> None:
                 for leader in entry["leaders"]
             ]
             typer.echo(f"warning: {t('reply.events_short', lang, short='; '.join(short))}", err=True)
+            return
+    owed = [f"{p.name}: {p.cards_owed}" for p in state.players if p.cards_owed]
+    if owed:  # `turn run` ended the turn that dealt them (its log is gone): what is still owed
+        typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
 
 @app.command("end")
@@ -396,7 +400,12 @@ def fleet_command(
 def quest_complete_command(
     player: PlayerOpt,
     quest: Annotated[
-        Optional[str], typer.Option("--quest", help="The quest (default: the latest announced).", show_default=False)
+        Optional[str],
+        typer.Option(
+            "--quest",
+            help="The quest: its id or its label in either language (default: the latest announced).",
+            show_default=False,
+        ),
     ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
@@ -703,8 +712,10 @@ def run_command(
                 t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name)
             )
             typer.echo(body)
+        _say_short_deal(session.state, out.lang)
         return
     out.emit(public)
+    _say_short_deal(session.state, out.lang)
 
 
 def build_command(
