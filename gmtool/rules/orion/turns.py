@@ -439,11 +439,6 @@ def deal_cards(
     return CardsDealt(player.name, dealt, player.cards_owed, added)
 
 
-def quest_row(rules: Rules, stage: int, quest: str) -> Any:
-    """The quest named ``quest`` (its id, or its label in any language), or None."""
-    return rules.quests(stage).named(quest)
-
-
 def quest_done(campaign: Campaign, player: Player, quest_id: str) -> str:
     """Why ``player`` cannot complete the open quest ``quest_id`` again (an error key), or
     "": a stage-1 quest stays open for the turns after, but each leader fulfils it once,
