@@ -181,7 +181,8 @@ def test_turn_start_and_end_write_the_reports(gm, camp):
     assert (camp / "history" / "turn-01" / "campaign.toml").is_file()
 
 
-def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp):
+def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp, moderator_judges):
+    # (the turn's random quest is the moderator's: a met one would add its reward to the figures)
     ok(gm("turn", "start", "-c", str(camp)))
     homes = {p: player(camp, p)["homeworld"] for p in PLAYERS}
     bob_colony = colony(gm, camp, "bob")
@@ -587,7 +588,16 @@ def test_fleet_minus_one_as_documented(gm, camp):
 # ============================================================== quests, events, decks (A11)
 
 
-def test_quest_complete(gm, camp):
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """Every quest judged by the moderator (no condition as data, A11): the tests that use it
+    are about claiming; tests/test_quests_judged.py judges conditions."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
+def test_quest_complete(gm, camp, moderator_judges):
     refused(gm, camp, "quest", "complete", "-c", str(camp), "--player", "alice", fragments=("no quest",))
     ok(gm("turn", "start", "-c", str(camp)))
     quest = state(camp)["turn_state"]["quests"][0]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.rules.orion.quest_conditions import JUDGES, MODERATOR
 from helpers import shipped_library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,12 +89,15 @@ def ids() -> set[str]:
 
 
 IDS = ids()
+# a quest's condition words (tables/orion/quests-*.toml, docs/rules-orion.md A11): notation the
+# moderator types in a table, like "bc:+3"
+CONDITIONS = {*JUDGES, MODERATOR}
 
 
 def latin_words(text: str, typed: set[str] = frozenset()) -> list[str]:
     """Latin words outside the allow-list, the ids and what the user ``typed``."""
     text = MARKUP.sub(" ", text.replace("\\_", "_").replace("\\-", "-"))
-    allowed = ALLOWED | IDS | {w.lower() for w in typed}
+    allowed = ALLOWED | IDS | CONDITIONS | {w.lower() for w in typed}
     return sorted({w for w in re.findall(r"[A-Za-z]{2,}", text) if w.lower() not in allowed})
 
 
@@ -299,8 +303,17 @@ def played_turn(
     return said, refused
 
 
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """The turn's random quest judged by the moderator (no condition as data, A11), so that its
+    claim succeeds whichever quest the dice announced; tests/test_quests_judged.py judges them."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt):
+def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt, moderator_judges):
     said, refused = played_turn(gm, tmp_path / "c", "ru", fmt)
     bad = {" ".join(a[:3]): w for a, out in said if (w := latin_words(out, {"Kess"}))}
     bad |= {
@@ -313,7 +326,7 @@ def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_turn_played_in_english_has_no_russian(gm, tmp_path, fmt):
+def test_a_turn_played_in_english_has_no_russian(gm, tmp_path, fmt, moderator_judges):
     said, refused = played_turn(gm, tmp_path / "c", "en", fmt)
     bad = {" ".join(a[:3]): w for a, out in said + refused if (w := cyrillic_words(out))}
     assert not bad, bad

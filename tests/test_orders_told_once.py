@@ -64,5 +64,7 @@ def test_what_another_leader_did_to_you_stays_under_this_turn(gm, tmp_path):
     data = json.loads(out)
     bob, alice = data["private"]["bob"], data["private"]["alice"]
     assert [d["order"] for d in bob["orders_done"]] == ["capture"]
-    assert [e["kind"] for e in bob["log"]] == []  # told with bob's order, not again
-    assert [e["kind"] for e in alice["log"]] == ["captured"]  # alice learns it under "This turn"
+    # told with bob's order, not again (his log may tell a quest gmtool judged him to meet)
+    assert [e["kind"] for e in bob["log"] if e["kind"] != "quest_done"] == []
+    # alice learns it under "This turn"
+    assert [e["kind"] for e in alice["log"] if e["kind"] != "quest_done"] == ["captured"]

@@ -53,7 +53,16 @@ def edit(folder: Path, change) -> None:
 # ------------------------------------------------------------------ post pending
 
 
-def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path):
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """Every quest judged by the moderator (no condition as data, A11): the tests that use it
+    are about claiming; tests/test_quests_judged.py judges conditions."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
+def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path, moderator_judges):
     camp = new_ru(gm, tmp_path, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
@@ -169,7 +178,7 @@ def test_ships_moved_names_the_class_by_its_label():
     assert err.text("en").startswith("all 3 of Борис's ships of kind frigate have already explored")
 
 
-def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, tmp_path):
+def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, tmp_path, moderator_judges):
     from helpers import assert_error
 
     camp, c = ru_game(gm, tmp_path)

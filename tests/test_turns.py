@@ -669,7 +669,17 @@ def test_turn_start_twice_and_end_before_start_are_refused():
 # ============================================================== quests (A11)
 
 
-def test_stage_1_quest_once_per_leader_and_open_until_turn_6():
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """Every quest judged by the moderator, as before quests carried their condition as data
+    (A11, wave 3): these tests are about the decks, the claims and the rewards; the judged
+    conditions are tests/test_quests_judged.py's."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
+def test_stage_1_quest_once_per_leader_and_open_until_turn_6(moderator_judges):
     c = make_campaign()
     source = RandomSource(21)
     out = start_turn(c, RULES, source).to_data()
@@ -713,7 +723,7 @@ def test_no_quest_open_is_refused():
         complete_quest(c, RULES, c.player("alice"))
 
 
-def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed():
+def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed(moderator_judges):
     c = at_turn(make_campaign(), 8, "alice")
     source = RandomSource(8)
     q1 = start_turn(c, RULES, source).quest
@@ -740,7 +750,7 @@ def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed():
 
 
 @pytest.mark.parametrize("stage, quest", [(1, q) for q in STAGE1_QUESTS] + [(2, q) for q in COMMON_QUESTS])
-def test_quest_rewards_from_the_tables(stage, quest):
+def test_quest_rewards_from_the_tables(stage, quest, moderator_judges):
     c = at_turn(make_campaign(), 1 if stage == 1 else 8, None if stage == 1 else "alice")
     c.turn_state.quests = [quest]
     bob = c.player("bob")
@@ -759,7 +769,7 @@ def test_quest_rewards_from_the_tables(stage, quest):
     assert c.player("alice").bc == 4
 
 
-def test_shipped_rewards_by_hand():
+def test_shipped_rewards_by_hand(moderator_judges):
     c = make_campaign()
     alice = c.player("alice")
     c.turn_state.quests = ["first-survey", "think-tank", "new-frontier"]
@@ -1115,7 +1125,7 @@ def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], 
     return out, pops
 
 
-def test_full_scripted_game():
+def test_full_scripted_game(moderator_judges):
     c = make_campaign(seed=1)
     c.orders_per_turn = 1  # a campaign setting (A2 decision)
     dice = Scripted([], seed=2024)

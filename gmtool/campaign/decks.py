@@ -17,12 +17,29 @@ def shuffle(cards: list[str], source: DiceSource, label: str) -> list[str]:
     return out
 
 
-def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource) -> Deck:
-    """The campaign's deck ``name``, created and shuffled from ``cards`` on first use."""
+def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource, held: list[str] | None = None) -> Deck:
+    """The campaign's deck ``name``, created and shuffled from ``cards`` on first use.  With
+    ``held`` (the cards out of the deck: in hands, open quests), a card of ``cards`` that is
+    nowhere — one the moderator added to the campaign's own table since — is shuffled into
+    the draw pile (journaled dice), so new content enters the game (A11)."""
     found = campaign.decks.get(name)
     if found is None:
         found = campaign.decks[name] = Deck(draw=shuffle(cards, source, name))
+    elif held is not None:
+        known = {*found.draw, *found.discard, *held}
+        new = [c for c in cards if c not in known]
+        if new:
+            found.draw = shuffle(found.draw + new, source, f"{name} (new cards)")
     return found
+
+
+def added(campaign: Campaign, name: str, cards: list[str], held: list[str]) -> list[str]:
+    """The cards of ``cards`` the deck ``name`` has not met yet (what :func:`deck` adds)."""
+    found = campaign.decks.get(name)
+    if found is None:
+        return []
+    known = {*found.draw, *found.discard, *held}
+    return [c for c in cards if c not in known]
 
 
 def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[str]:

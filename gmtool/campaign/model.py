@@ -230,6 +230,7 @@ class Player:
     all_sciences: bool = False  # every science researched (technology victory, A12)
     tech_rp: int = 0  # RP made since then
     hand: list[str] = field(default_factory=list)  # event cards, hidden
+    cards_owed: int = 0  # event cards a short deal still owes it (A11): `deck deal` deals them
     quests_done: list[str] = field(default_factory=list)
     fleet_changed_turn: int | None = None
     # Ships that explored a hex in turn ``moved_turn`` (a ship's move ends there, A4): ship → count.
@@ -521,6 +522,7 @@ PLAYER = Record(
         Key("inbox", ListOf(INBOX), doc="private news for the leader's next report"),
         Key("rp", Int(*PLAYER_RANGES["rp"])),
         Key("hand", Strings(), doc="event cards held (secret)"),
+        Key("cards_owed", Int(*SMALL), write="truthy", doc="event cards a short deal still owes (`deck deal`)"),
         Key("quests_done", Strings()),
         Key("ships", Ships(), write="truthy", doc="combat ships by class"),
         Key("builds", ListOf(BUILD), doc="build orders for the next production"),
@@ -820,8 +822,9 @@ LOG_KINDS: dict[str, list[Key]] = {
     "player_replaced": _log(Key("old", TEXT, REQUIRED)),
     "player_renamed": _log(Key("old", TEXT, REQUIRED)),
     "quest_announced": _log(*QUEST),
-    "quest_done": _log(*QUEST, Key("changes", CHANGES)),
-    "events_short": _log(LEADERS),
+    "quest_done": _log(*QUEST, Key("changes", CHANGES), Key("judged", Bool())),
+    "events_dealt": _log(Key("cards", Strings(), REQUIRED)),
+    "events_short": _log(LEADERS, Key("got", MapOf(Int(), "LEADER")), Key("due", MapOf(Int(), "LEADER"))),
     "event_played": _log(Key("card", TEXT, REQUIRED), Key("choice", Free(), REQUIRED), Key("changes", CHANGES)),
     "turn_started": _log(Key("chair", TEXT), Key("token", TEXT), Key("order", TEXT), Key("bills", Int())),
     "council_tally": _log(

@@ -33,6 +33,7 @@ def _player_data(player: Player, full: bool) -> dict[str, Any]:
                 "rp": player.rp,
                 "ships": dict(player.ships),
                 "technologies": list(player.technologies),
+                "hand": list(player.hand),  # event cards (A11): the leader's own, or the moderator's view
             }
         )
     return data

@@ -357,8 +357,9 @@ def pending_command(
         given = _posted_given(store.folder, state, given)
         from gmtool.rules.registry import ruleset_of
 
-        label = ruleset_of(state).quest_label(state, campaign_library(store.folder, tables), out.lang)
-        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private)
+        library = campaign_library(store.folder, tables)
+        label = ruleset_of(state).quest_label(state, library, out.lang)
+        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library)
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
 
@@ -373,7 +374,9 @@ def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] 
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
 
-    if state.venus is not None:
+    from gmtool.rules.registry import ruleset_of
+
+    if ruleset_of(state).player_turns:  # a player's turn has no orders to post
         return given
     records = forumfile.read(folder / FORUM_FILE)
     posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders}

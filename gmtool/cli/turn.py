@@ -84,6 +84,24 @@ def start_command(
         out = Output(format, lang, session.state)
         posts = session.start_turn(session.rules(tables), out, dice)
     out.emit(posts.public)
+    _say_short_deal(session.state, out.lang)
+
+
+def _say_short_deal(state: Any, lang: str) -> None:
+    """A deal the events deck could not meet, said at once to the moderator — on stderr, never
+    in a post (docs/rules-orion.md A11): who got fewer cards, and how to deal the rest."""
+    for entry in state.turn_state.log:
+        if entry.get("kind") == "events_short" and entry.get("turn") == state.turn:
+            got, due = entry.get("got", {}), entry.get("due", {})
+            short = [
+                t("reply.events_short_one", lang, leader=leader, got=got.get(leader, 0), due=due.get(leader, 0))
+                for leader in entry["leaders"]
+            ]
+            typer.echo(f"warning: {t('reply.events_short', lang, short='; '.join(short))}", err=True)
+            return
+    owed = [f"{p.name}: {p.cards_owed}" for p in state.players if p.cards_owed]
+    if owed:  # `turn run` ended the turn that dealt them (its log is gone): what is still owed
+        typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
 
 @app.command("end")
@@ -382,7 +400,12 @@ def fleet_command(
 def quest_complete_command(
     player: PlayerOpt,
     quest: Annotated[
-        Optional[str], typer.Option("--quest", help="The quest (default: the latest announced).", show_default=False)
+        Optional[str],
+        typer.Option(
+            "--quest",
+            help="The quest: its id or its label in either language (default: the latest announced).",
+            show_default=False,
+        ),
     ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
@@ -500,6 +523,52 @@ def deck_draw_command(
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_drawn", out.lang, deck=deck, cards=cards), {"deck": deck, "cards": cards})
+
+
+@deck_app.command("deal")
+def deck_deal_command(
+    player: PlayerOpt,
+    count: Annotated[
+        Optional[int],
+        typer.Option(
+            "--count", "-n", min=1, max=20, help="Cards to deal (default: what a short deal owes).", show_default=False
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    dice: DiceOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Deal a leader the event cards a short deal left owed (or --count more), once the
+    moderator has added cards to the campaign's events table (tables/orion/events.toml).
+
+    \b
+    Example:
+      gmtool deck deal -c DIR --player bob
+    """
+    from gmtool.rules.orion.turns import deal_cards
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        rules = _rules(store, tables)
+        choice = DiceChoice(dice, None, (store, state, "deck events"))
+        result = deal_cards(state, rules, state.player(player), choice.source, count)
+        choice.finish()
+        commit(store, state, choice)
+    from gmtool.cli.campaign import labeller
+
+    label = labeller(rules.library, out.lang)
+    line = t(
+        "reply.cards_dealt",
+        out.lang,
+        leader=result.leader,
+        cards=[label(rules.events.name, c) for c in result.cards],
+        owed=result.owed,
+    )
+    if result.added:
+        line = t("reply.cards_added", out.lang, cards=[label(rules.events.name, c) for c in result.added]) + "\n" + line
+    out.reply(line, result.to_data())
 
 
 @deck_app.command("discard")
@@ -774,8 +843,10 @@ def run_command(
                 t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name)
             )
             typer.echo(body)
+        _say_short_deal(session.state, out.lang)
         return
     out.emit(public)
+    _say_short_deal(session.state, out.lang)
 
 
 def build_command(

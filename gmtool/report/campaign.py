@@ -89,6 +89,14 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     if awards:
         blocks.append(Heading(text(tr("awards", lang))))
         blocks.append(Items([text(a) for a in awards]))
+    hands = [  # event cards held (A11): a leader sees its own, the moderator every leader's
+        (f"{p['name']}: " if not viewer else "") + ", ".join(label("events", c) for c in p["hand"])
+        for p in full
+        if p.get("hand")
+    ]
+    if hands:
+        blocks.append(Heading(text(tr("your_hand", lang))))
+        blocks.append(Items([text(h) for h in hands]))
     inbox = [
         f"{p['name']}: {notice_text(m, lang)}" if not viewer else notice_text(m, lang)
         for p in full

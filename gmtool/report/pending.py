@@ -20,12 +20,14 @@ def waiting(
     orders_given: set[str] | None,
     quest_label: Callable[[str], str],
     ballots: bool = False,
+    library: Any = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
     is among them only with ``ballots`` (the moderator's copy): the post is public, and who
     has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only
-    that a vote is open."""
-    from gmtool.rules.orion.turns import quest_done
+    that a vote is open.  With the campaign's tables (``library``), a quest a leader already
+    meets by its condition is not waited for: the turn end marks it done (A11, wave 3)."""
+    from gmtool.rules.orion.turns import quest_done, quest_met
 
     out: dict[str, list[dict[str, Any]]] = {}
     ts = state.turn_state
@@ -48,7 +50,8 @@ def waiting(
             if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
                 items.append({"kind": kind})
         for quest in ts.quests:
-            if not quest_done(state, player, quest):  # the rule `quest complete` follows
+            met = library is not None and quest_met(state, library, player, quest)
+            if not quest_done(state, player, quest) and not met:  # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
         out[player.name] = items
     return out

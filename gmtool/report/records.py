@@ -181,12 +181,14 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":
         return w(
-            kind,
+            "quest_done_judged" if entry.get("judged") else kind,  # gmtool judged its condition (A11)
             lang,
             leader=f["leader"],
             quest=label(entry.get("table", ""), entry["quest"]),
             changes=changes_text(entry.get("changes"), lang, label),
         )
+    if kind == "events_dealt":
+        return w(kind, lang, leader=f["leader"], cards=", ".join(label("events", c) for c in entry["cards"]))
     if kind == "event_played":
         return w(
             kind,

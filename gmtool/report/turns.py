@@ -28,6 +28,53 @@ def _card(table: Any, card: str, lang: str) -> Text:
     return [bold(pick(row.label, lang))] + (text(f" — {pick(row.text, lang)}") if row.text else [])
 
 
+def card_choices(row: Any, lang: str, label: Label | None = None) -> str:
+    """An event card's choices in words (``choices: 1: +6 BC; 2: +4 RP``): what playing it
+    with each ``--choice`` does (A11)."""
+    from gmtool.errors import GmError
+    from gmtool.report.records import changes_text
+    from gmtool.rules.orion.effects import parse_effect
+
+    parts = []
+    n = 1
+    while f"choice_{n}" in row.values:
+        words = []
+        for effect in row.values[f"choice_{n}"]:
+            try:
+                what, amount = parse_effect(effect)
+                words.append(changes_text([{what: amount}], lang, label))
+            except GmError:  # an effect these words do not know: as the table writes it
+                words.append(str(effect))
+        parts.append(f"{n}: {', '.join(w for w in words if w) or '—'}")
+        n += 1
+    return tr("card_choices", lang, choices="; ".join(parts)) if parts else ""
+
+
+def _hand_card(table: Any, card: str, lang: str, label: Label | None = None) -> Text:
+    """A card in a leader's hand: its name, its text and its choices."""
+    row = table.row(card)
+    choices = card_choices(row, lang, label)
+    return _card(table, card, lang) + (text(f" ({choices})") if choices else [])
+
+
+def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
+    """A leader's open quests as the turn end judged them (A11, wave 3): met (and what it
+    gave), not met (and why), judged by the moderator, or completed on an earlier turn."""
+    lines = []
+    for check in checks:
+        quest = label(check.table, check.quest)
+        if check.status == "met":
+            from gmtool.report.records import changes_text
+
+            line = tr("quest_status.met", lang, quest=quest, changes=changes_text(check.changes, lang, label) or "—")
+        elif check.status == "unmet":
+            line = tr("quest_status.unmet", lang, quest=quest, reasons=check.reasons)
+        else:
+            line = tr(f"quest_status.{check.status}", lang, quest=quest)
+        lines.append(text(line))
+    return lines
+
+
 def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
@@ -67,7 +114,7 @@ def start_private(out: TurnStart, leader: str, events: Any, bills: Any, lang: st
     blocks: list = []
     cards = (out.events_dealt or {}).get(leader)
     if cards:
-        blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in cards])]
+        blocks += [Heading(text(tr("your_events", lang))), Items([_hand_card(events, c, lang) for c in cards])]
     if out.bills_drawn and out.chair == leader:
         blocks += [
             Heading(text(tr("bills_drawn", lang))),
@@ -262,8 +309,14 @@ def end_private(
                 ]
             ),
         ]
+    checks = out.quest_checks.get(player.name)
+    if checks:  # the turn's quests, and whether this leader met them (A11, wave 3)
+        blocks += [Heading(text(tr("your_quests", lang))), Items(quest_lines(checks, lang, label))]
     if player.hand:
-        blocks += [Heading(text(tr("your_events", lang))), Items([_card(events, c, lang) for c in player.hand])]
+        blocks += [
+            Heading(text(tr("your_events", lang))),
+            Items([_hand_card(events, c, lang, label) for c in player.hand]),
+        ]
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
     mine = [d for d in done or [] if d["leader"] == player.name]
@@ -316,6 +369,7 @@ def end_private(
         "orders": player.orders,
         "income": totals,
         "hand": player.hand,
+        **({"quests": [c.to_data() for c in checks]} if checks else {}),
         "inbox": inbox,
         "log": happened,
         "awards": player.awards,

@@ -28,6 +28,7 @@ from gmtool.rules.orion.council_campaign import (
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
 from gmtool.rules.orion.production import Production, produce
+from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
 from gmtool.struct import ReadByKey
 
@@ -168,6 +169,29 @@ class TurnStart:
 
 
 @dataclass(slots=True)
+class QuestCheck:
+    """One open quest as the turn end judged it for one leader (A11, wave 3): ``status``
+    ``met`` (completed this turn: by gmtool, ``judged``, or claimed), ``unmet`` (with the
+    conditions' ``judged`` figures and ``reasons`` in words), ``moderator`` (the moderator
+    judges it) or ``done_before`` (a stage-1 quest completed on an earlier turn)."""
+
+    quest: str
+    table: str
+    status: str
+    judged: list[Judged] | None = None
+    reasons: list[Any] = field(default_factory=list)  # Msg: each unmet condition in words
+    changes: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"quest": self.quest, "status": self.status}
+        if self.judged is not None:
+            out["conditions"] = [j.to_data() for j in self.judged]
+        if self.changes:
+            out["changes"] = self.changes
+        return out
+
+
+@dataclass(slots=True)
 class TurnEnd:
     """What the end of a turn did (A5–A7, A9, A11, A12): read by the end posts;
     :meth:`to_data` is the posts' JSON (keys only when they happened)."""
@@ -189,6 +213,8 @@ class TurnEnd:
     next_stage: int | None = None
     next_order: list[str] = field(default_factory=list)
     council_told_late: bool = False  # the council's tally was made before, told after the election
+    # each leader's open quests as the turn end judged them (its private report; not public data)
+    quest_checks: dict[str, list[QuestCheck]] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"turn": self.turn, "stage": self.stage, "production": self.production.to_data()}
@@ -336,7 +362,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
     # the quest of the turn, announced to all
     quests = rules.quests(campaign.stage)
     name = quests.name
-    pile = decks.deck(campaign, name, [r.id for r in quests.rows], source)
+    pile = decks.deck(campaign, name, [r.id for r in quests.rows], source, list(ts.quests))
     if pile.draw or pile.discard:
         quest = decks.draw(campaign, name, 1, source)[0]
         ts.quests.append(quest)
@@ -347,9 +373,10 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
     if campaign.turn in deal_turns:
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
-        pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source)
+        pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source, held_cards(campaign))
         dealt: dict[str, list[str]] = {}
-        short = []
+        got: dict[str, int] = {}
+        owed: dict[str, int] = {}
         for player in campaign.players:
             # never more than the colonies, nor than the cards left (the rest are in hands)
             due = min(count, colonies(campaign, player.name))
@@ -359,15 +386,57 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
                 player.hand += cards
                 dealt[player.name] = cards
             if n < due:
-                short.append(player.name)
+                got[player.name], owed[player.name] = n, due
+                player.cards_owed = due - n  # `deck deal` deals them once the moderator adds cards
         out.events_dealt = dealt
-        if short:  # said, not left for the moderator to find out
-            note(campaign, "events_short", public=True, leaders=short)
+        if owed:  # said at once to the moderator (its output, never a post: A11, wave 3)
+            note(campaign, "events_short", leaders=list(owed), got=got, due=owed)
     # the bill: the chair draws two (A9)
     if campaign.stage > 1 and campaign.council.chair and campaign.council.vote is None:
         out.bills_drawn = propose(campaign, rules.bills, source).options
     ts.started = campaign.turn
     return out
+
+
+def held_cards(campaign: Campaign) -> list[str]:
+    """The event cards out of the deck: in the leaders' hands."""
+    return [card for p in campaign.players for card in p.hand]
+
+
+@dataclass(slots=True)
+class CardsDealt:
+    """Event cards the moderator dealt to a leader a short deal left owed (A11, wave 3)."""
+
+    leader: str
+    cards: list[str]
+    owed: int  # still owed after this deal
+    added: list[str] = field(default_factory=list)  # cards of the table that entered the deck now
+
+    def to_data(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": self.cards, "owed": self.owed, "added": self.added}
+
+
+def deal_cards(
+    campaign: Campaign, rules: Rules, player: Player, source: DiceSource, count: int | None = None
+) -> CardsDealt:
+    """`deck deal`: deal ``player`` the event cards a short deal owes it (or ``count``),
+    once the moderator has added cards to the events table; refused, dealing nothing, when
+    nothing is owed or the deck still cannot meet it (A11)."""
+    ensure_not_over(campaign)
+    want = player.cards_owed if count is None else count
+    if want <= 0:
+        raise RuleRefused(key="orion.no_cards_owed", leader=player.name)
+    cards = [r.id for r in rules.events.rows]
+    added = decks.added(campaign, EVENTS, cards, held_cards(campaign))
+    pile = decks.deck(campaign, EVENTS, cards, source, held_cards(campaign))
+    left = len(pile.draw) + len(pile.discard)
+    if left < want:
+        raise RuleRefused(key="orion.deck_short", leader=player.name, n=want, left=left, table=rules.events.name)
+    dealt = decks.draw(campaign, EVENTS, want, source)
+    player.hand += dealt
+    player.cards_owed = max(0, player.cards_owed - want)
+    note(campaign, "events_dealt", player.name, cards=dealt)
+    return CardsDealt(player.name, dealt, player.cards_owed, added)
 
 
 def quest_done(campaign: Campaign, player: Player, quest_id: str) -> str:
@@ -411,19 +480,75 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     ts = campaign.turn_state
     if not ts.quests:
         raise RuleRefused(key="orion.no_quest")
-    quest_id = quest_id or ts.quests[-1]
+    table = rules.quests(campaign.stage)
+    named = table.named(quest_id) if quest_id else None  # by id or by label, in either language
+    quest_id = named.id if named is not None else (quest_id or ts.quests[-1])
     if quest_id not in ts.quests:
         raise RuleRefused(key="orion.quest_not_open", quest=quest_id, open=list(ts.quests))
-    table = rules.quests(campaign.stage)
     row = table.row(quest_id)
     done = quest_done(campaign, player, quest_id)
     if done:
         raise RuleRefused(key=done, leader=player.name, quest=Label(row.label))
+    judged = judge(campaign, player, row)
+    if judged is not None and not met(judged):  # the condition is data: gmtool judges it
+        reasons = [say(j, rules.library) for j in judged if not j.met]
+        raise RuleRefused(key="orion.quest_unmet", leader=player.name, quest=Label(row.label), reasons=reasons)
+    return _complete(campaign, table, player, row)
+
+
+def _complete(campaign: Campaign, table: Table, player: Player, row: Any, judged: bool = False) -> QuestCompleted:
+    """Give ``player`` the quest ``row``'s reward and mark it done (A11)."""
     changes = apply_effects(campaign, player, list(row.values.get("reward", [])))
-    ts.completions.setdefault(quest_id, []).append(player.name)
-    player.quests_done.append(quest_id)
-    note(campaign, "quest_done", player.name, quest=quest_id, table=table.name, changes=changes)
-    return QuestCompleted(quest_id, player.name, changes)
+    campaign.turn_state.completions.setdefault(row.id, []).append(player.name)
+    player.quests_done.append(row.id)
+    note(campaign, "quest_done", player.name, quest=row.id, table=table.name, changes=changes, judged=judged or None)
+    return QuestCompleted(row.id, player.name, changes)
+
+
+def judge_quests(campaign: Campaign, rules: Rules) -> dict[str, list[QuestCheck]]:
+    """At the turn end: every open quest whose condition is data, for every leader who has not
+    completed it, judged — met, it is completed with its reward, as a claim would (A11, wave 3).
+    Returns each leader's open quests as judged (its private report says them)."""
+    table = rules.quests(campaign.stage)
+    checks: dict[str, list[QuestCheck]] = {}
+    for player in campaign.players:
+        if player.vacant:
+            continue
+        mine = checks.setdefault(player.name, [])
+        for quest in list(campaign.turn_state.quests):
+            row = table.find(quest)
+            if row is None:  # a quest the campaign's table no longer has: the moderator's
+                mine.append(QuestCheck(quest, table.name, "moderator"))
+                continue
+            if player.name in campaign.turn_state.completions.get(quest, []):
+                changes = [
+                    c
+                    for e in campaign.turn_state.log
+                    if e.get("kind") == "quest_done" and e.get("leader") == player.name and e.get("quest") == quest
+                    for c in e.get("changes", [])
+                ]
+                mine.append(QuestCheck(quest, table.name, "met", changes=changes))
+                continue
+            if quest_done(campaign, player, quest):
+                mine.append(QuestCheck(quest, table.name, "done_before"))
+                continue
+            judged = judge(campaign, player, row)
+            if judged is None:
+                mine.append(QuestCheck(quest, table.name, "moderator"))
+            elif met(judged):
+                done = _complete(campaign, table, player, row, judged=True)
+                mine.append(QuestCheck(quest, table.name, "met", judged, changes=done.changes))
+            else:
+                reasons = [say(j, rules.library) for j in judged if not j.met]
+                mine.append(QuestCheck(quest, table.name, "unmet", judged, reasons))
+    return checks
+
+
+def quest_met(campaign: Campaign, library: TableLibrary, player: Player, quest: str) -> bool:
+    """Whether ``player`` meets the open quest ``quest`` now by its condition as data (a
+    quest the moderator judges is never met here): `post pending` leaves it out."""
+    row = library.find_row(QUESTS.get(campaign.stage, QUESTS[1]), "orion", quest)
+    return row is not None and met(judge(campaign, player, row))
 
 
 def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choice: int = 1) -> EventPlayed:
@@ -493,7 +618,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
         out.council_told_late = out.election is not None
     if out.election is None and (entry := made_earlier("election_tally")) is not None:
         out.election = ElectionOutcome.from_log(entry)
-    # quests
+    # quests: a condition that is data is judged by gmtool (A11, wave 3)
+    out.quest_checks = judge_quests(campaign, rules)
     name = rules.quests(campaign.stage).name
     last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
     done = [q for q in ts.quests if ts.completions.get(q)]
