@@ -373,7 +373,6 @@ def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] 
     from gmtool.campaign import forumfile
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
-
     from gmtool.rules.registry import ruleset_of
 
     if ruleset_of(state).player_turns:  # a player's turn has no orders to post
