@@ -228,7 +228,7 @@ def apply_gain(
         from gmtool.rules.orion.research import gain, roll_technologies
 
         # rolled from the leader's unresearched technologies, after the chain's dice (A4 step 6)
-        picks = roll_technologies(player, technologies, source, int(value), f"technologies ({player.name})")
+        picks = roll_technologies(player, technologies, source, int(value), "technology award")
         if picks:
             raised = sum(gain(player, technologies, tech) for tech in picks)
             return [{"player": player.name, "technologies": picks, **({"fleet_max": raised} if raised else {})}]

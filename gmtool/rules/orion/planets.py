@@ -119,7 +119,7 @@ def colonize(
         if source is not None and technologies is not None:
             from gmtool.rules.orion.research import award, roll_level
 
-            picks = roll_level(player, technologies, source, level, f"artifact world ({player.name})")
+            picks = roll_level(player, technologies, source, level, "artifact world: technology")
             if picks:
                 award(campaign, player, technologies, picks, "artifact_world", str(hex_))
         if not picks:  # no dice, or nothing left of that level: the moderator hands it out
