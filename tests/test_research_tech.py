@@ -360,3 +360,12 @@ def test_a_campaigns_own_technology_is_researched_with_no_python_change(gm, tmp_
     # every science of this table is now at its top level
     out = ok(gm("research", "-c", str(folder), "--player", "bob", "--all-sciences"))
     assert "bob: every science researched" in out
+
+
+def test_status_lists_the_technologies_a_leader_holds_only_to_those_who_may_see_them(gm, tmp_path):
+    folder = example_copy(tmp_path)
+    grant_rp(gm, folder, "alice", 15)
+    ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers"))
+    out = ok(gm("status", "-c", str(folder), "--player", "alice", "--lang", "ru"))
+    assert "Технологии" in out and "alice: Штабные ЭВЦ" in out
+    assert "HQ Computing Centres" not in ok(gm("status", "-c", str(folder), "--player", "bob"))
