@@ -283,7 +283,7 @@ def test_the_technology_rolls_are_journaled_in_a_campaign(gm, tmp_path):
         str(h) for h in state.player("alice").homeworld.neighbours() if state.system(h) is None and state.on_map(h)
     )
     out = gm("explore", "-c", str(folder), "--player", "alice", "--hex", target, "--dice", "8,1,7,5,4,1")
-    ok(out)
+    assert "Technologies rolled: HQ Computing Centres, HQ Computing Centres 2" in ok(out)  # the moderator's reply
     rolls = journal_rolls(folder)
     assert [x["purpose"] for x in rolls[-2:]] == [
         f"explore {target} (alice): technology award, science",
