@@ -369,3 +369,24 @@ def test_status_lists_the_technologies_a_leader_holds_only_to_those_who_may_see_
     out = ok(gm("status", "-c", str(folder), "--player", "alice", "--lang", "ru"))
     assert "Технологии" in out and "alice: Штабные ЭВЦ" in out
     assert "HQ Computing Centres" not in ok(gm("status", "-c", str(folder), "--player", "bob"))
+
+
+def test_the_colonise_command_rolls_and_names_an_artifact_worlds_technology(gm, tmp_path):
+    folder = example_copy(tmp_path)
+    state = CampaignStore(folder).load()
+    target = next(
+        h for h in state.player("alice").homeworld.neighbours() if state.system(h) is None and state.on_map(h)
+    )
+    # stage 1 never rolls a 10 (the event die is halved): the artifact world is written in by hand
+    text = (folder / "campaign.toml").read_text("utf-8")
+    text += (
+        f'\n[[system]]\nhex = "{target}"\ndiscovery = "planet"\nexplored_by = "alice"\nexplored_turn = 1\n'
+        'events = ["artifact_world"]\n[system.planet]\ntype = "terran"\nsize = "medium"\nmax_population = 3\n'
+        "production = 3\n"
+    )
+    (folder / "campaign.toml").write_text(text, encoding="utf-8")
+    # level 3 rows: hq_computing_centres_3, combat_ship_modules_3, covert_operations_3 — die 3
+    out = ok(gm("colonize", "-c", str(folder), "--player", "alice", "--hex", str(target), "--dice", "3"))
+    assert out.strip().endswith("technologies: Covert Operations 3")
+    assert player_of(folder, "alice")["technologies"] == ["covert_operations_3"]
+    assert journal_rolls(folder)[-1]["purpose"] == f"colonize {target} (alice): artifact world: technology"

@@ -265,10 +265,17 @@ def colonize_command(
     from gmtool.locale import t
 
     population = system.planet.population if system.planet else 0
-    out.reply(
-        t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
-        {"leader": state.player(player).name, "hex": str(system.hex), "population": population},
-    )
+    text = t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population)
+    data: dict[str, Any] = {"leader": state.player(player).name, "hex": str(system.hex), "population": population}
+    rolled = [e for e in state.turn_state.log if e["kind"] == "tech_awarded" and e.get("hex") == str(system.hex)]
+    if rolled:  # an artifact world: the technology rolled for the coloniser (A4.3)
+        from gmtool.rolltables.model import pick
+
+        techs = rules.technologies
+        names = ", ".join(pick(techs.row(x).label, out.lang) for x in rolled[-1]["technologies"])
+        text += "; " + t("log.with_techs", out.lang, names=names)
+        data["technologies"] = rolled[-1]["technologies"]
+    out.reply(text, data)
 
 
 def assign_command(
