@@ -531,7 +531,8 @@ def orion_steps(gm, folder: Path, lang: str) -> list[tuple[list[str], str]]:
         (["build", "--player", "bob", "--hex", home, "frigate"], False),  # not bob's
         (["scrap", "--player", "alice", "star_base", "--hex", home], False),  # has none
         (["scrap", "--player", "alice", "battle_station"], False),  # needs --hex
-        (["research", "--player", "alice", "--all-sciences"], True),
+        (["research", "--player", "alice", "--all-sciences"], False),  # gmtool checks it: sciences missing
+        (["research", "--player", "alice", "--tech", "hq_computers"], False),  # no RP banked
         (["deck", "draw", "events"], True),
         (["deck", "show", "events"], True),
         (["deck", "shuffle", "events"], True),

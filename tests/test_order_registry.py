@@ -92,7 +92,7 @@ def test_every_kind_is_registered_once_in_the_rules_order():
     phases = [PHASES.index(k.phase) for k in ORDER_KINDS]
     assert phases == sorted(phases)  # the list is in the turn's order
     # docs/rules-orion.md A2–A3: a leader joins first; the movement phase (moves, the battles'
-    # records, colonies, then cards, quests, agents, research); production; the Council;
+    # records, colonies, then cards, quests, agents); production (research spends RP there); the Council;
     # leaves, take-overs and renames last
     by_phase = {p.name: [k.name for k in ORDER_KINDS if k.phase is p] for p in PHASES}
     assert by_phase == {
@@ -112,10 +112,9 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "events",
             "quests",
             "agents",
-            "research",
             "grant",
         ],
-        "before production": ["assign", "activate", "scrap", "build"],
+        "before production": ["assign", "activate", "research", "scrap", "build"],
         "council": ["bill", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }

@@ -97,11 +97,20 @@ def test_conquest_victory(gm, game):
 
 @pytest.mark.slow
 def test_technology_victory(gm, game):
-    home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["bob"]
-    run_turn(
-        gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\nresearch = "all_sciences"\n'
+    # the campaign's own tree: one science of one technology (docs/rules-orion.md A13.1)
+    (game / "tables" / "orion").mkdir(parents=True)
+    (game / "tables" / "orion" / "technologies.toml").write_text(
+        'title = { en = "Technologies", ru = "Технологии" }\n[columns]\n'
+        'science = { en = "Science", ru = "Наука" }\ncost = { en = "Cost", ru = "Стоимость" }\n'
+        '[[row]]\nid = "theory"\nlabel = { en = "Theory", ru = "Теория" }\n'
+        'values = { science = "physics", cost = 12 }\n',
+        encoding="utf-8",
     )
-    turn = 2
+    home = {p["name"]: p["homeworld"] for p in status(gm, game)["players"]}["bob"]
+    run_turn(gm, game, 1, f'[bob]\nassign = [{{ hex = "{home}", workers = 0, scientists = 3 }}]\n')
+    assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
+    run_turn(gm, game, 2, f'[bob]\nresearch = ["theory", "all_sciences"]\n{assign}')  # 12 RP: the last science
+    turn = 3
     while True:
         before = (game / "campaign.toml").read_bytes()
         assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
@@ -111,7 +120,7 @@ def test_technology_victory(gm, game):
         turn += 1
         assert turn <= 18
     bob = [p for p in status(gm, game)["players"] if p["name"] == "bob"][0]
-    assert turn == 13  # 12 RP in turn 1, then 16 a turn: 180 spent in turn 13
+    assert turn == 14  # 12 RP in turn 1 buy the theory, then 16 a turn: 180 spent in turn 14
     assert bob["rp"] >= 0
     finish(gm, game, before)
 

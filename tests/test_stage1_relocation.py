@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 from gmtool.campaign.hexes import Hex
 from stage1_games import DIRECTIONS, PLAYERS, Step, placement, play
 
-# The leaks the issue found, played in one game: an exploration's technology award (8, then
-# event 1 → ⌈1/2⌉ = 1), a barren world (9 rich, event 9 → ⌈9/2⌉ = 5 rare elements, type 10 + 3 − 6
+# The leaks the issue found, played in one game: an exploration's technologies (8, then
+# event 1 → ⌈1/2⌉ = 1; then A4 step 6: die 1 of bob's level-1 technologies, toxic environment,
+# die 1 of biology's open ones, barren environment — docs/rules-orion.md A4.3), a barren world (9 rich, event 9 → ⌈9/2⌉ = 5 rare elements, type 10 + 3 − 6
 # = 7) colonised by the moderator's override, refusals and a private message.
 KNOWN = [
-    Step("explore", "bob", (1, 0), "8,1,5,5"),
+    Step("explore", "bob", (1, 0), "8,1,5,5,1,1"),
     Step("explore", "carol", (0, 1), "9,9,10,5"),
     Step("colonize", "carol", (0, 1), "the <b>ancients</b> left a dome"),
     Step("post", "alice", (0, 1), "!explore 0,1"),
@@ -51,9 +52,9 @@ leaders = st.sampled_from(PLAYERS)
 near = st.sampled_from(DIRECTIONS)
 # a hex a leader may name: a neighbour of its homeworld, its homeworld, or too far
 anywhere = st.one_of(near, st.just((0, 0)), st.sampled_from([(2, 0), (-2, 1), (0, 3), (1, 1)]))
-# --dice chains for the moderator's explorations: a technology award (8, event 1 → ceil(1/2) = 1),
-# contamination (4, event 9 → 5), an ordinary planet, an empty hex; or the campaign's stream
-faces = st.sampled_from(["", "", "8,1,5,5", "9,2,3,8", "4,9,9,4", "7,9,5", "1", "10,1,3"])
+# --dice chains for the moderator's explorations: technologies (8, event 1 → ceil(1/2) = 1, two
+# picks), contamination (4, event 9 → 5), an ordinary planet, an empty hex; or the campaign's stream
+faces = st.sampled_from(["", "", "8,1,5,5,1,1", "9,2,3,8", "4,9,9,4", "7,9,5", "1", "10,1,3"])
 
 
 def forum_text(rel: tuple[int, int], kind: str) -> str:
@@ -168,13 +169,15 @@ def seen_by(seen, who: str, what: str) -> str:
     return "\n".join(o for o in seen.outputs[who] if o.startswith(f"--- {what}"))
 
 
-def test_an_exploration_award_in_a_private_report_is_in_the_leaders_frame(known):
+def test_an_explorations_technologies_in_a_private_report_are_in_the_leaders_frame(known):
     home = FAR.home("bob")
     absolute = f"{home.q + 1},{home.r}"
     report = seen_by(known["ru"], "bob", "bob.txt")
-    assert "технологии: 2 (выдача 1), 1,0" in report  # the issue's "-4,4", now bob's "1,0"
+    # the issue's award at "-4,4", now bob's "1,0"; its technologies rolled (A4.3, wave 3)
+    assert "1,0" in report and "технологии: Контролируемая токсичная среда, Контролируемая пустынная среда" in report
     assert absolute not in report
-    assert "2 technologies (award 1), 1,0" in seen_by(known["en"], "bob", "bob.txt")
+    english = seen_by(known["en"], "bob", "bob.txt")
+    assert "technologies: Controlled toxic environment, Controlled barren environment" in english
 
 
 def test_the_public_post_of_stage1_tells_an_override_without_its_place_or_world_type(known):

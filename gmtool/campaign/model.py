@@ -730,6 +730,8 @@ CHANGE = Record(
             Record("cut", [Key("what", TEXT, REQUIRED), Key("wanted", Int(), REQUIRED), Key("got", Int(), REQUIRED)]),
         ),
         Key("award", Award()),
+        Key("technologies", Strings()),
+        Key("fleet_max", Int()),
         Key("player", TEXT),
     ],
     free=True,
@@ -816,6 +818,10 @@ LOG_KINDS: dict[str, list[Key]] = {
     "award_given": _log(Key("award", Award(), REQUIRED), Key("technologies", Strings()), Key("science", Free())),
     "award_dropped": _log(Key("award", Award(), REQUIRED), REASON),
     "all_sciences": _log(),
+    "researched": _log(Key("tech", TEXT, REQUIRED), Key("cost", Int(), REQUIRED), Key("fleet_max", Int())),
+    "tech_awarded": _log(
+        Key("technologies", Strings(), REQUIRED), REASON, Key("hex", HexText(as_text=True)), Key("fleet_max", Int())
+    ),
     "victory_research": _log(*[Key(k, Int(), REQUIRED) for k in ("spent", "total", "need")]),
     "player_joined": _log(),
     "player_left": _log(Key("kept", Bool()), Key("planets", Int())),

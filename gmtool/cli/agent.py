@@ -179,6 +179,7 @@ def use_command(
             state.player(target) if target else None,
             state.player(frame) if frame else None,
             counter,
+            technologies=lib.get("technologies", "orion"),
         )
         choice.finish()
         commit(store, state, choice)
@@ -220,6 +221,7 @@ def move_command(
             lib.get(ABILITIES_TABLE, "orion"),
             lib.get(OUTCOMES_TABLE, "orion"),
             choice.source,
+            lib.get("technologies", "orion"),
         )
         choice.finish()
         commit(store, state, choice)

@@ -243,6 +243,7 @@ def colonize_command(
             show_default=False,
         ),
     ] = None,
+    dice: DiceOpt = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -264,6 +265,9 @@ def colonize_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         rules = _rules(store, tables)
+        # an artifact world's technology is rolled (A4.3): the campaign's dice, or --dice
+        live = dice is not None or not state.revealed_secret
+        choice = DiceChoice(dice, None, (store, state, f"colonize {hex_} ({player})")) if live else None
         system = colonize(
             state,
             state.player(player),
@@ -271,15 +275,25 @@ def colonize_command(
             rules.orion,
             rules.technologies,
             user_text(override) if override is not None else None,
+            choice.source if choice else None,
         )
-        commit(store, state)
+        if choice:
+            choice.finish()
+        commit(store, state, choice)
     from gmtool.locale import t
 
     population = system.planet.population if system.planet else 0
-    out.reply(
-        t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population),
-        {"leader": state.player(player).name, "hex": str(system.hex), "population": population},
-    )
+    text = t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population)
+    data: dict[str, Any] = {"leader": state.player(player).name, "hex": str(system.hex), "population": population}
+    rolled = [e for e in state.turn_state.log if e["kind"] == "tech_awarded" and e.get("hex") == str(system.hex)]
+    if rolled:  # an artifact world: the technology rolled for the coloniser (A4.3)
+        from gmtool.rolltables.model import pick
+
+        techs = rules.technologies
+        names = ", ".join(pick(techs.row(x).label, out.lang) for x in rolled[-1]["technologies"])
+        text += "; " + t("log.with_techs", out.lang, names=names)
+        data["technologies"] = rolled[-1]["technologies"]
+    out.reply(text, data)
 
 
 def assign_command(
@@ -928,10 +942,19 @@ def scrap_command(
 
 def research_command(
     player: PlayerOpt,
+    tech: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tech",
+            help="A technology to buy with banked RP (id or label; tables/orion/technologies.toml).",
+            show_default=False,
+        ),
+    ] = None,
     all_sciences: Annotated[
         bool,
         typer.Option(
-            "--all-sciences", help="Every science is researched (the technology tree is kept outside gmtool)."
+            "--all-sciences",
+            help="Mark every science researched: gmtool checks every line of every science is at its top level.",
         ),
     ] = False,
     victory: Annotated[
@@ -945,29 +968,53 @@ def research_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Record research milestones: --all-sciences once every science is researched, then
-    --victory spends banked RP toward the technology victory (180 RP; checked at the turn end).
+    """Research: --tech buys a technology with banked RP (it needs the level below in its
+    line; its effects apply at once); --all-sciences marks every science researched, once
+    gmtool finds it so; then --victory spends banked RP toward the technology victory (180 RP;
+    checked at the turn end).
 
     \b
     Examples:
+      gmtool research -c DIR --player bob --tech hq_computers
       gmtool research -c DIR --player bob --all-sciences
       gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
     from gmtool.rules.orion.records import all_sciences as record_all_sciences
     from gmtool.rules.orion.records import research_victory
+    from gmtool.rules.orion.research import research
 
-    if not all_sciences and not victory:
+    if not all_sciences and not victory and tech is None:
         raise InputError(key="cli.research_what")
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         leader = state.player(player)
+        rules = _rules(store, tables)
+        bought = research(state, leader, rules.technologies, tech) if tech is not None else None
         if all_sciences:
-            record_all_sciences(state, leader, again=victory)
-        spent = research_victory(state, _rules(store, tables), leader) if victory else None
+            record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
+        spent = research_victory(state, rules, leader) if victory else None
         commit(store, state)
+    if bought is not None and not all_sciences and not victory:
+        from gmtool.rolltables.model import pick
+
+        row = rules.technologies.row(bought.tech)
+        text = t(
+            "reply.researched",
+            out.lang,
+            leader=player,
+            tech=pick(row.label, out.lang),
+            cost=t("n_rp", out.lang, n=bought.cost),
+            left=t("n_rp", out.lang, n=bought.rp),
+        )
+        if bought.fleet_max:
+            text += "; " + t("reply.researched_fleet", out.lang, max=leader.fleet_max)
+        out.reply(text, {"player": player, "rp": leader.rp, "researched": bought.to_data()})
+        return
     entry = spent.to_data() if spent else None
     data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}
+    if bought is not None:
+        data["researched"] = bought.to_data()
     if spent:
         out.reply(
             t(

@@ -283,8 +283,8 @@ def _fleet(r: _Reader) -> tuple[str, Any]:
 
 
 def _research(r: _Reader) -> tuple[str, Any]:
-    """``victory`` | ``all_sciences`` — or a technology, by id or label (the research
-    order takes technologies when the rules do: ``turn check`` answers until then)."""
+    """A technology, by id, label or alias (bought with RP in the production phase,
+    docs/rules-orion.md A13.1) — or ``victory`` | ``all_sciences``."""
     if not r.words:
         raise r.missing("research")
     named = _word("forum.order_word", "_".join(r.words))  # "all sciences": all_sciences

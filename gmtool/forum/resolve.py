@@ -432,6 +432,7 @@ class Resolver:
             self.library.get(OUTCOMES_TABLE, "orion"),
             source,
             target,
+            technologies=self.library.get("technologies", "orion"),
         )
         return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
 

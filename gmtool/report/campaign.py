@@ -85,6 +85,10 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     )
     from gmtool.report.records import award_text
 
+    held = [(p["name"], p.get("technologies") or []) for p in full]  # researched, rolled, handed out (A13.1)
+    if any(techs for _, techs in held):
+        blocks.append(Heading(text(tr("technologies_held", lang))))
+        blocks.append(Items([text(f"{n}: {', '.join(label('technologies', t) for t in ts)}") for n, ts in held if ts]))
     awards = [f"{p['name']}: {award_text(a, lang, label)}" for p in full for a in p.get("awards", [])]
     if awards:
         blocks.append(Heading(text(tr("awards", lang))))

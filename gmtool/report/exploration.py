@@ -109,7 +109,9 @@ def exploration_report(
     lookup: RowLookup | None = None,
     hex_text: str | None = None,
     player: str | None = None,
+    rolled: list[str] | None = None,
 ) -> Report:
+    """``rolled``: the technologies the campaign rolled for the gains (A4.3), by id."""
     from gmtool.report.dice import source_text
 
     heading = tr("exploration" if result.exploration else "special_planet", lang)
@@ -146,6 +148,10 @@ def exploration_report(
         facts.append((pick(event.roll.table.title, lang), text(told)))
     if result.gains:
         facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in result.gains))))
+    if rolled:
+        rows = [lookup("technologies", "orion", t) if lookup else None for t in rolled]
+        names = [pick(row.label, lang) if row is not None else t for row, t in zip(rows, rolled)]
+        facts.append((tr("tech_rolled", lang), text(", ".join(names))))
     if result.monster:
         m = result.monster
         name = (
@@ -168,6 +174,8 @@ def exploration_report(
         data["hex"] = hex_text
         data["player"] = player
         data["roll_ids"] = source_info.get("roll_ids")
+    if rolled:
+        data["technologies"] = list(rolled)
     blocks: list = [Items(lines)] if lines else []
     blocks += [Heading(text(tr("result_heading", lang))), Facts(facts)]
     return Report(text(title), blocks, data)

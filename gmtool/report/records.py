@@ -85,6 +85,10 @@ def changes_text(
                 parts.append(w(f"{limit}_{'part' if got else 'none'}", lang, change=w(what, lang, n=wanted), got=got))
             elif key == "artifact_world":
                 parts.append(w("artifact_world", lang))
+            elif key == "technologies" and value:  # rolled for the leader (A4.3)
+                parts.append(w("with_techs", lang, names=", ".join(label("technologies", t) for t in value)))
+            elif key == "fleet_max" and isinstance(value, int) and value:
+                parts.append(w("fleet_max", lang, n=value))
             elif key == "award":
                 parts.append(award_text(value, lang, label))
     return "; ".join(parts) or w("nothing", lang)
@@ -177,6 +181,12 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
                 f" ({w('with_techs', lang, names=', '.join(label('technologies', t) for t in entry['technologies']))})"
             )
         return text
+    if kind in ("researched", "tech_awarded"):  # a technology bought, or rolled (A13.1, A4.3)
+        names = ", ".join(label("technologies", t) for t in entry.get("technologies") or [entry.get("tech", "")])
+        if kind == "tech_awarded" and entry.get("reason") == "artifact_world":
+            kind = "tech_awarded_artifact"
+        text = w(kind, lang, leader=f["leader"], tech=names, names=names, cost=entry.get("cost", 0), hex=f.get("hex"))
+        return text + (f"; {w('fleet_max', lang, n=entry['fleet_max'])}" if entry.get("fleet_max") else "")
     if kind == "quest_announced":
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":

@@ -236,6 +236,16 @@ def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
     return entries_for(own + list(item.get("log", [])), leader)
 
 
+def _hex_result(item: dict[str, Any], hexes: Callable[[str], str]) -> dict[str, Any]:
+    """An order whose result is a bare hex (a colony founded) with it in the leader's frame."""
+    from gmtool.rules.orion.order_kinds import KINDS
+
+    kind = KINDS.get(str(item.get("order")))
+    if kind is not None and kind.plain == "hex" and isinstance(item.get("result"), str):
+        return {**item, "result": hexes(item["result"])}
+    return item
+
+
 def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
     """The orders template as plain lines, one paragraph each: never in a code box or a
     list (quoted and code text is never read as commands; a list's bullet is no ``!``)."""
@@ -360,7 +370,7 @@ def end_private(
         blocks += template_blocks(template, out.turn + 1, lang)
     data = {
         "leader": player.name,
-        "orders_done": mine,
+        "orders_done": [_hex_result(d, hexes) for d in mine],
         "builds": builds,
         "turn": out.turn,
         "planets": [p.to_data() for p in prod.planets if p.owner == player.name],

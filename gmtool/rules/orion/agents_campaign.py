@@ -13,6 +13,7 @@ from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
 from gmtool.rules.orion.common import add_award
+from gmtool.rules.orion.research import secret_ops_level
 
 ABILITIES_TABLE = "agents"
 SPECIALITIES_TABLE = "agent-specialities"
@@ -89,7 +90,10 @@ def use(
     target: Player | None = None,
     frame: Player | None = None,
     extra_counter: int = 0,
+    technologies: Table | None = None,
 ) -> AgentUse:
+    """``technologies``: the table whose Covert Operations line gives each leader's Secret
+    Operations level (A10; the moderator's `agent set --ops` when higher)."""
     owner = campaign.player(agent.owner)
     try:
         ability = abilities.row(ability_id)
@@ -118,7 +122,8 @@ def use(
     difficulty = ability.values.get("difficulty", AUTOMATIC)
     mods: list[CheckModifier] = []
     if ability.values.get("espionage") and target is not None:
-        mods = espionage_modifiers(owner.secret_ops, target.secret_ops, extra_counter)
+        ops = secret_ops_level(owner, technologies), secret_ops_level(target, technologies)
+        mods = espionage_modifiers(*ops, extra_counter)
         mods += _counter_penalty(campaign, target, abilities)
     check = agent_check(
         outcomes,
@@ -191,16 +196,21 @@ def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
 
 
 def blockade_move(
-    campaign: Campaign, agent: Agent, blockader: Player, abilities: Table, outcomes: Table, source: DiceSource
+    campaign: Campaign,
+    agent: Agent,
+    blockader: Player,
+    abilities: Table,
+    outcomes: Table,
+    source: DiceSource,
+    technologies: Table | None = None,
 ) -> AgentUse:
     """Moving an agent in or out of a blockaded system (docs/rules-orion.md A7): an espionage check
     against the blockader's counter-espionage; a critical failure means captured."""
     owner = campaign.player(agent.owner)
     if blockader.name == owner.name:
         raise RuleRefused(key="agents.own_blockade")
-    mods = espionage_modifiers(owner.secret_ops, blockader.secret_ops) + _counter_penalty(
-        campaign, blockader, abilities
-    )
+    ops = secret_ops_level(owner, technologies), secret_ops_level(blockader, technologies)
+    mods = espionage_modifiers(*ops) + _counter_penalty(campaign, blockader, abilities)
     check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods, f"{agent.name}: blockade")
     move = Row(0, None, None, "blockade-move", {"en": "Move through a blockade", "ru": "Проход через блокаду"})
     result = AgentUse(agent, move, blockader, check)

@@ -88,7 +88,8 @@ def explore_hex(
         raise RuleRefused(key="orion.orion_no_dice")
     check_ship(player, ship, campaign.turn, _costs(tables.library))
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
-    changes = apply_exploration(campaign, player, hex_, result, ship)
+    source, techs = getattr(roller, "source", None), _costs(tables.library, "technologies")
+    changes = apply_exploration(campaign, player, hex_, result, ship, source, techs)
     if not any(g.name == "ship_lost" for g in result.gains):
         mark_moved(player, ship, campaign.turn)  # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
@@ -100,12 +101,13 @@ def _brief(result: Exploration) -> dict[str, Any]:
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
 
 
-def _costs(library: Any) -> Any:
-    """The costs table (ship classes and their labels), if the library has one."""
+def _costs(library: Any, name: str = "costs") -> Any:
+    """The costs table (ship classes and their labels), or the table ``name``, if the
+    library has one."""
     from gmtool.errors import TableError
 
     try:
-        return library.get("costs", "orion") if library is not None else None
+        return library.get(name, "orion") if library is not None else None
     except TableError:
         return None
 
@@ -136,9 +138,16 @@ def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", libra
 
 
 def apply_exploration(
-    campaign: Campaign, player: Player, hex_: Hex, result: Exploration, ship: str = "scout"
+    campaign: Campaign,
+    player: Player,
+    hex_: Hex,
+    result: Exploration,
+    ship: str = "scout",
+    source: Any = None,
+    technologies: Any = None,
 ) -> list[dict[str, Any]]:
-    """Write ``result`` into the campaign; returns what changed for the report."""
+    """Write ``result`` into the campaign; returns what changed for the report. With the dice
+    ``source`` and the ``technologies`` table, technologies it gives are rolled (A4 step 6)."""
     changes: list[dict[str, Any]] = []
     system = campaign.system(hex_)
     if system is None:
@@ -162,12 +171,22 @@ def apply_exploration(
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
     orders_before = player.orders  # contamination: an order, or a colonist if there was none
     for gain in result.gains:
-        changes += apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
+        changes += apply_gain(
+            campaign, player, system, gain.name, gain.value, ship, orders_before, source, technologies
+        )
     return changes
 
 
 def apply_gain(
-    campaign: Campaign, player: Player, system: System, name: str, value: Any, ship: str, orders_before: int
+    campaign: Campaign,
+    player: Player,
+    system: System,
+    name: str,
+    value: Any,
+    ship: str,
+    orders_before: int,
+    source: Any = None,
+    technologies: Any = None,
 ) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)
@@ -205,6 +224,14 @@ def apply_gain(
     if name == "ship":
         add_ship(player, str(value))
         return [{"player": player.name, "ship_gained": str(value)}]
-    # Anything else (technologies …) waits for the moderator: the tree is campaign content.
+    if name == "technologies" and source is not None and technologies is not None:
+        from gmtool.rules.orion.research import gain, roll_technologies
+
+        # rolled from the leader's unresearched technologies, after the chain's dice (A4 step 6)
+        picks = roll_technologies(player, technologies, source, int(value), "technology award")
+        if picks:
+            raised = sum(gain(player, technologies, tech) for tech in picks)
+            return [{"player": player.name, "technologies": picks, **({"fleet_max": raised} if raised else {})}]
+    # Anything else — or technologies none of which are left to roll — waits for the moderator.
     award = add_award(campaign, player, name, value, str(system.hex), "exploration")
     return [{"player": player.name, "award": award}]

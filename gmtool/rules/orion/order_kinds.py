@@ -197,7 +197,9 @@ def _colonize(a: Act) -> Any:
 
     v = a.value
     hex_, override = (v["hex"], v.get("override")) if isinstance(v, dict) else (v, None)
-    system = planets.colonize(a.campaign, a.leader(), Hex.parse(hex_), a.rules.orion, a.rules.technologies, override)
+    system = planets.colonize(
+        a.campaign, a.leader(), Hex.parse(hex_), a.rules.orion, a.rules.technologies, override, a.source
+    )
     return str(system.hex)
 
 
@@ -233,7 +235,15 @@ def _agents(a: Act) -> Any:
         raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
     lib = a.rules.library
     return agents_campaign.use(
-        c, agent, v["ability"], lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"), a.source, against, frame
+        c,
+        agent,
+        v["ability"],
+        lib.get("agents", "orion"),
+        lib.get("agent-outcomes", "orion"),
+        a.source,
+        against,
+        frame,
+        technologies=a.rules.technologies,
     ).to_data()
 
 
@@ -364,13 +374,15 @@ def _grant(a: Act) -> Any:
 
 
 def _research(a: Act) -> Any:
-    from gmtool.rules.orion import records
+    """``"hq_computers"`` (a technology, by id or label: bought with RP, A13.1),
+    ``"all_sciences"`` (checked, A12) or ``"victory"``; a list gives several."""
+    from gmtool.rules.orion import records, research
 
-    if a.value not in ("victory", "all_sciences"):
-        raise InputError(key="orders.research", value=repr(a.value))
     if a.value == "all_sciences":
-        return records.all_sciences(a.campaign, a.leader(), again=True).to_data()
-    return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
+        return records.all_sciences(a.campaign, a.leader(), again=True, technologies=a.rules.technologies).to_data()
+    if a.value == "victory":
+        return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
+    return research.research(a.campaign, a.leader(), a.rules.technologies, a.value).to_data()
 
 
 # changes of leaders (docs/rules-orion.md A2), as `gmtool player add|drop|replace|rename`: a
@@ -532,7 +544,6 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         post="check",
         example='[{ agent = "Kess", ability = "steal-tech", target = "bob" }]',
     ),
-    OrderKind("research", MOVEMENT, _research, "text", single=True, wrong="orders.research", example='"victory"'),
     OrderKind(
         "grant",
         MOVEMENT,
@@ -553,6 +564,9 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         example='[{ hex = "1,-3", workers = 2, scientists = 1 }]',
     ),
     OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
+    OrderKind(
+        "research", PRODUCTION, _research, "text", wrong="orders.research", example='["hq_computers", "victory"]'
+    ),
     OrderKind(
         "scrap",
         PRODUCTION,

@@ -63,9 +63,11 @@ def colonize(
     tables: Any = None,
     technologies: Table | None = None,
     override: str | None = None,
+    source: Any = None,
 ) -> System:
     """Found a colony with a colony ship. ``tables`` (OrionTables) checks the world type;
-    ``override`` is the moderator's written reason to allow another type (public)."""
+    ``override`` is the moderator's written reason to allow another type (public). On an
+    artifact world the dice ``source`` rolls the coloniser's technology (A4.3)."""
     ensure_not_over(campaign)
     system = campaign.system(hex_)
     if system is None or system.explored_by is None:
@@ -112,7 +114,16 @@ def colonize(
         # the artifact world's science goes to the coloniser, now (A4.3 decision)
         system.events.remove("artifact_world")
         system.events.append("artifact_world_claimed")
-        add_award(campaign, player, "science_level", _artifact_level(tables), str(hex_), "artifact_world")
+        level = _artifact_level(tables)
+        picks: list[str] = []
+        if source is not None and technologies is not None:
+            from gmtool.rules.orion.research import award, roll_level
+
+            picks = roll_level(player, technologies, source, level, "artifact world: technology")
+            if picks:
+                award(campaign, player, technologies, picks, "artifact_world", str(hex_))
+        if not picks:  # no dice, or nothing left of that level: the moderator hands it out
+            add_award(campaign, player, "science_level", level, str(hex_), "artifact_world")
     return system
 
 

@@ -432,7 +432,10 @@ def apply_award(
         raise InputError(key="records.award_techs", award=wanted, n=value)
     if kind == "ship":
         add_ship(player, str(value))
-    player.technologies += [t for t in technologies if t not in player.technologies]
+    from gmtool.rules.orion.research import gain
+
+    for tech in technologies:  # with what each gives (the fleet maximum, A8)
+        gain(player, rules.technologies, tech)
     player.awards.remove(award)
     entry = note(
         campaign,
@@ -448,11 +451,21 @@ def apply_award(
 # ------------------------------------------------------------------ research
 
 
-def all_sciences(campaign: Campaign, player: Player, again: bool = False) -> AllSciences:
-    """Every science is researched (the technology tree is kept outside gmtool): the flag the
-    technology victory needs (A12), public. Recorded twice only with ``again``."""
+def all_sciences(campaign: Campaign, player: Player, again: bool = False, technologies: Any = None) -> AllSciences:
+    """Every science is researched: the flag the technology victory needs (A12), public,
+    checked against ``technologies`` (every line of every science at its top level; refused
+    naming what is missing). Recorded twice only with ``again``."""
     if player.all_sciences and not again:
         raise InputError(key="cli.all_sciences_done", leader=player.name)
+    if technologies is not None:
+        from gmtool.locale import Label
+        from gmtool.rules.orion.research import missing_sciences
+
+        missing = missing_sciences(player, technologies)
+        if missing:
+            raise RuleRefused(
+                key="records.all_sciences_missing", leader=player.name, missing=[Label(r.label) for r in missing]
+            )
     player.all_sciences = True
     return AllSciences(player.name, entry=note(campaign, "all_sciences", player.name, public=True))
 
