@@ -280,6 +280,9 @@ class Merchant:
     ship: str = "scout"
     position: str = "galactic-base"
     net_worth: int = 0
+    # how the ship came to be where it is (B3): "city", "spaceport", "asteroid", "space" (a move
+    # that ended without landing); "" in a file written before it was recorded (judged by the space)
+    landing: str = ""
 
 
 @dataclass
@@ -866,6 +869,11 @@ MERCHANT = Record(
         Key("ship", TEXT, write="always"),
         Key("position", TEXT, write="always"),
         Key("net_worth", Int(), write="always"),
+        Key(
+            "landing",
+            Choice(("city", "spaceport", "asteroid", "space")),
+            doc="how the ship came to be at `position`: its landing, or `space` (a move ended without landing)",
+        ),
     ],
     Merchant,
 )
