@@ -130,3 +130,84 @@ def test_venus_an_older_file_is_judged_by_the_space(gm, tmp_path):
     assert snapshot(folder) == before
     _older_file(folder, first, "nebula-habitat")
     ok(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port"))
+
+
+# ================================================================ reach, A4 (stages 2–3)
+
+
+def _chain(c, leader: str, owner_of_path: str, length: int):
+    """A straight line out of ``leader``'s homeworld: ``length`` hexes explored by
+    ``owner_of_path`` (empty space, or what setup put there), and the unexplored hex after
+    them, ``length + 1`` from the homeworld."""
+    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.model import System
+
+    home = c.player(leader).homeworld
+    homes = {p.homeworld for p in c.players}
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        line = [Hex(home.q + k * dq, home.r + k * dr) for k in range(1, length + 2)]
+        if all(c.on_map(h) and h != c.orion and h not in homes for h in line) and c.system(line[-1]) is None:
+            break
+    else:
+        raise AssertionError("no straight line out of the homeworld")
+    for here in line[:-1]:
+        system = c.system(here)
+        if system is None:
+            system = System(hex=here, discovery="empty")
+            c.systems.append(system)
+        system.explored_by, system.explored_turn = owner_of_path, c.turn
+    return line[:-1], [line[-1]]
+
+
+def test_reach_never_goes_through_another_leaders_explorations(tmp_path):
+    """A4 (wave 3): a ship reached 8 hexes from home on turn 7 along other leaders' explored
+    space. From stage 2, alice explores only next to her planets or to hexes she explored
+    herself: the hexes beyond bob's explorations are out of her reach, in bob's."""
+    from gmtool.rules.orion.reach import frontier, in_reach
+    from helpers import stored_campaign
+
+    store, c = stored_campaign(tmp_path, stage=2, turn=7)
+    alice, bob = c.player("alice"), c.player("bob")
+    laid, beyond = _chain(c, "alice", "bob", 3)
+    assert beyond, "the map leaves room beyond the chain"
+    for h in beyond:
+        assert h.distance(alice.homeworld) >= 3
+        assert not in_reach(c, alice, h)  # through bob's explorations: no (it was yes before wave 3)
+        assert in_reach(c, bob, h)  # next to a hex bob explored himself
+        assert h not in frontier(c, alice) and h in frontier(c, bob)
+    # the hexes next to the first of bob's hexes but not to alice's planets: not alice's either
+    second_ring = [
+        n for n in laid[0].neighbours() if c.on_map(n) and c.system(n) is None and n.distance(alice.homeworld) == 2
+    ]
+    assert second_ring
+    for h in second_ring:
+        assert not in_reach(c, alice, h)
+    # once alice explores the first hex herself, its neighbours are hers to explore
+    c.system(laid[0]).explored_by = "alice"
+    for h in second_ring:
+        assert in_reach(c, alice, h)
+    assert not any(in_reach(c, alice, h) for h in beyond)
+
+
+def test_reach_refusal_names_the_rule_in_both_languages_and_writes_nothing(gm, tmp_path):
+    """``explore`` refuses a hex beyond another leader's explorations, naming A4, in English and
+    Russian, and the campaign stays as it was."""
+    from helpers import stored_campaign
+
+    store, c = stored_campaign(tmp_path, stage=2, turn=7)
+    c.turn_state.started = 7
+    laid, beyond = _chain(c, "alice", "bob", 3)
+    store.save(c)
+    folder = store.folder
+    target = str(beyond[0])
+    before = snapshot(folder)
+    args = ("explore", "-c", str(folder), "--player", "alice", "--hex", target, "--dice", "1")
+    assert_error(
+        gm(*args), f"{target} is out of alice's reach", "explored itself", "another leader's explorations", "A4"
+    )
+    assert_error(gm(*args, "--lang", "ru"), "вне досягаемости", "исследования других лидеров", "A4")
+    assert snapshot(folder) == before
+    reach = json.loads(ok(gm("reach", "-c", str(folder), "--player", "alice", "--format", "json")))
+    assert target not in reach["in_reach"]
+    reach_bob = json.loads(ok(gm("reach", "-c", str(folder), "--player", "bob", "--format", "json")))
+    assert target in reach_bob["in_reach"]

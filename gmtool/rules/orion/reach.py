@@ -2,10 +2,11 @@
 exploring (`gmtool explore -c`, forum `!explore`, orders files) checks and that the maps
 and `gmtool reach` show.
 
-Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 2: the
-unexplored hexes next to the explored space joined to the leader's own systems (its
-homeworld and colonies) — a ship's move ends in the first unexplored hex it enters (A4),
-so a hex behind unexplored space needs another turn."""
+Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 2 (A4,
+wave 3): the unexplored hexes next to a planet the leader controls (its homeworld and
+colonies) or to a hex the leader explored itself — never through another leader's
+explorations: a ship's move ends in the hex it explores, so a leader's frontier grows one
+hex per ship a turn."""
 
 from __future__ import annotations
 
@@ -23,17 +24,13 @@ def explored_hexes(campaign: Campaign) -> set[Hex]:
 
 
 def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
-    """The leader's own systems and the explored hexes joined to them (stage 2+): where its
-    ships move without stopping."""
-    explored = explored_hexes(campaign)
-    start = [s.hex for s in campaign.systems if s.owner == player.name or s.homeworld_of == player.name]
-    seen, todo = set(start), list(start)
-    while todo:
-        for n in todo.pop().neighbours():
-            if n not in seen and n in explored:
-                seen.add(n)
-                todo.append(n)
-    return seen
+    """The hexes the leader's ships explore from (stage 2+, A4 wave 3): its own systems
+    (homeworld and colonies) and the hexes it explored itself — not another leader's."""
+    return {
+        s.hex
+        for s in campaign.systems
+        if s.owner == player.name or s.homeworld_of == player.name or s.explored_by == player.name
+    }
 
 
 def frontier(campaign: Campaign, player: Player) -> list[Hex]:
