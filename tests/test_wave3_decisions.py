@@ -211,3 +211,117 @@ def test_reach_refusal_names_the_rule_in_both_languages_and_writes_nothing(gm, t
     assert target not in reach["in_reach"]
     reach_bob = json.loads(ok(gm("reach", "-c", str(folder), "--player", "bob", "--format", "json")))
     assert target in reach_bob["in_reach"]
+
+
+# ================================================================ victory precedence, A12
+
+
+def _end_with(turn: int, setup):
+    """Turn ``turn`` of a fresh three-leader game (alice holds the token), ``setup`` applied
+    after the start, then the turn's end: (campaign, TurnEnd)."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.turns import end_turn, start_turn
+    from helpers import make_campaign
+    from test_turns import RULES, at_turn
+
+    c = at_turn(make_campaign(), turn, "alice")
+    start_turn(c, RULES, RandomSource(1))
+    setup(c)
+    return c, end_turn(c, RULES, RandomSource(1))
+
+
+def _public(out, lang: str) -> str:
+    from gmtool.report.render import render
+    from gmtool.report.turns import end_public
+    from test_turns import RULES
+
+    return render(end_public(out, RULES.bills, RULES.quests(out.stage), lang), "plain")
+
+
+def _technology(c, leader: str) -> None:
+    """``leader`` researched every science and spent the 180 RP (tables/orion/costs.toml
+    ``tech_victory_rp``): the technology victory holds at this turn end."""
+    from test_turns import RULES
+
+    player = c.player(leader)
+    player.all_sciences, player.tech_rp = True, int(RULES.costs.rule("tech_victory_rp"))
+
+
+def test_technology_comes_before_an_emperor_elected_the_same_turn():
+    """A12 (wave 3): Orion, conquest, technology, diplomatic, territorial. On turn 14 bob is
+    elected Emperor (every ballot) and alice's technology victory holds too: alice wins, and
+    the public post names bob's diplomatic victory and why it did not end the game — never
+    «Император: bob» above «Победа: alice» without a word."""
+    from gmtool.rules.orion import council_campaign
+
+    def setup(c):
+        _technology(c, "alice")
+        for voter in ("alice", "bob", "carol"):
+            council_campaign.elect(c, c.player(voter), c.player("bob"))
+
+    c, out = _end_with(14, setup)
+    assert out.election is not None and out.election.elected == "bob"
+    assert (out.victory.kind, out.victory.leader) == ("technology", "alice")
+    assert [(v.kind, v.leader) for v in out.victories_also] == [("diplomatic", "bob")]
+    assert c.turn_state.victory == {"kind": "technology", "leader": "alice", "turn": 14}
+    data = out.to_data()
+    assert data["victory"]["kind"] == "technology"
+    assert data["victories_also"] == [{"kind": "diplomatic", "leader": "bob", "turn": 14}]
+    en = _public(out, "en")
+    assert "Victory: alice: technology victory" in en
+    assert "Also held: bob: diplomatic victory (Emperor)" in en
+    assert "the technology victory comes first" in en and "A12" in en
+    assert en.index("Emperor: bob") < en.index("Victory: alice") < en.index("Also held") < en.index("A12")
+    ru = _public(out, "ru")
+    assert "Победа: alice: технологическая победа" in ru
+    assert "Также выполнено: bob: дипломатическая победа (Император)" in ru
+    assert "первой идёт технологическая победа" in ru and "A12" in ru
+
+
+def test_orion_first_and_territorial_named_on_the_last_turn():
+    """A12: on turn 18 (tables/orion/start.toml: the last turn) bob colonises Orion; the
+    territorial count holds too — Orion wins, the territorial victory is named as held."""
+    from gmtool.rules.orion.planets import colonize
+
+    def setup(c):
+        orion = c.system(c.orion)
+        orion.explored_by, orion.guardian = "bob", False
+        colonize(c, c.player("bob"), c.orion)
+
+    c, out = _end_with(18, setup)
+    assert (out.victory.kind, out.victory.leader) == ("orion", "bob")
+    assert [v.kind for v in out.victories_also] == ["territorial"]
+    assert "Also held" in _public(out, "en") and "территориальная победа" in _public(out, "ru")
+
+
+def test_conquest_comes_before_technology_but_alone_waits_for_the_start():
+    """A12: a conquest held at a turn end beside another victory takes its place in the order
+    (before technology); alone, it is declared at the next turn's start, as A12 says."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.turns import start_turn
+    from test_turns import RULES
+
+    def conquer(c):
+        for name in ("bob", "carol"):
+            c.homeworld(c.player(name)).owner = "alice"
+
+    c, out = _end_with(10, lambda c: (conquer(c), _technology(c, "bob")))
+    assert (out.victory.kind, out.victory.leader) == ("conquest", "alice")
+    assert [(v.kind, v.leader) for v in out.victories_also] == [("technology", "bob")]
+    c, out = _end_with(10, conquer)
+    assert out.victory is None and not out.victories_also and c.turn == 11
+    begun = start_turn(c, RULES, RandomSource(1))
+    assert begun.victory is not None and (begun.victory.kind, begun.victory.leader) == ("conquest", "alice")
+
+
+def test_a_single_victory_says_nothing_more():
+    """One victory alone: no "also held" line, and the post's JSON has no key for it."""
+    from gmtool.rules.orion import council_campaign
+
+    def setup(c):
+        for voter in ("alice", "bob", "carol"):
+            council_campaign.elect(c, c.player(voter), c.player("bob"))
+
+    c, out = _end_with(14, setup)
+    assert out.victory.kind == "diplomatic" and out.victories_also == []
+    assert "victories_also" not in out.to_data() and "Also held" not in _public(out, "en")

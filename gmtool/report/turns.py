@@ -33,6 +33,22 @@ def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
 
 
+def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:
+    """The other victories that held at this turn end, and why the first won (A12, wave 3)."""
+    if not out.victory or not out.victories_also:
+        return []
+    also = "; ".join(
+        f"{v.leader or ', '.join(v.tied) or '—'}: {tr('victory_' + v.kind, lang)}" for v in out.victories_also
+    )
+    why = tr(
+        "victory_precedence",
+        lang,
+        winner=tr("victory_" + out.victory.kind, lang),
+        others=", ".join(tr("victory_" + v.kind, lang) for v in out.victories_also),
+    )
+    return [(tr("victories_also", lang), text(also)), (tr("victory_why", lang), text(why))]
+
+
 def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = None) -> Report:
     """The start post; with the public news recorded before the start (``out.log``)."""
     facts: list[tuple[str, Text]] = [(tr("stage", lang).capitalize(), text(str(out.stage)))]
@@ -134,7 +150,7 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             ),
         ]
     if out.victory:
-        facts += _victory_facts(out.victory.to_data(), lang)
+        facts += _victory_facts(out.victory.to_data(), lang) + _precedence_facts(out, lang)
         ranked = out.victory.standings
         blocks: list = [Facts(facts)] + tail
         if ranked:
