@@ -49,12 +49,11 @@ def new_venus(
     # races: the chosen ones, then the rest at random from what is left
     free = [r.id for r in race_table.rows if r.id not in {race for _, race in players if race}]
     credits = int(rules.rule("credits_per_player")) * len(players)
-    merchants = {}
     start = str(rules.rule("start_space"))
     start_row = library.get("board", RULESET).find(start)
     # where every ship starts: the Galactic Base, a spaceport (B1), recorded as the ship's landing
     in_port = [k for k in landings_of(start_row) if k in ("city", "spaceport")] if start_row is not None else []
-    merchants = {}
+    merchants: dict[str, Merchant] = {}
     for player, race in players:
         if race is None:
             race = free.pop(source.roll(len(free), f"race for {player}") - 1)
