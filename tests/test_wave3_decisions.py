@@ -325,3 +325,134 @@ def test_a_single_victory_says_nothing_more():
     c, out = _end_with(14, setup)
     assert out.victory.kind == "diplomatic" and out.victories_also == []
     assert "victories_also" not in out.to_data() and "Also held" not in _public(out, "en")
+
+
+# ================================================================ colony activation, A6
+
+
+def _colony_game(activation: str | None = None):
+    """A fresh game (alice's colony of 2 colonists next to nothing, 6 orders), its rules."""
+    from helpers import make_campaign
+    from test_turns import RULES, add_planet
+
+    c = make_campaign()
+    if activation is not None:
+        c.activation = activation
+    colony = add_planet(c, "alice", pop=2, max_pop=3)
+    c.player("alice").orders = 6
+    return c, colony, RULES
+
+
+def _active(c, colony, rules) -> bool:
+    from gmtool.rules.orion.production import produce
+    from test_turns import output_of
+
+    return output_of(produce(c, rules.orion, rules.production), colony)["active"]
+
+
+def test_an_activated_colony_stays_active_until_blockaded():
+    """A6 (wave 3): activation is an act, not a rent — 2 orders once
+    (tables/orion/production.toml ``activation_orders``), then active turn after turn; a
+    blockade deactivates it; under blockade it is activated again for 2
+    (``activation_orders_blockaded``), and stays active when the blockade is lifted."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion.production import activate
+    from gmtool.rules.orion.records import lift_blockade, set_blockade
+
+    c, colony, rules = _colony_game()
+    assert c.activation == "persistent"  # a new campaign's reading
+    alice = c.player("alice")
+    assert activate(c, colony, rules.production) == 2 and alice.orders == 4
+    for turn in (2, 3, 4):
+        c.turn = turn
+        assert _active(c, colony, rules)
+        with pytest.raises(RuleRefused, match=r"already active: an activated colony stays active .*A6"):
+            activate(c, colony, rules.production)
+    assert alice.orders == 4  # never paid again
+    changed = set_blockade(c, colony.hex, c.player("bob"))
+    assert changed.entry["deactivated"] is True
+    from gmtool.report.records import entry_text
+
+    assert "no longer active" in entry_text(changed.entry, "en") and "A6" in entry_text(changed.entry, "en")
+    assert "больше не активна" in entry_text(changed.entry, "ru")
+    assert not _active(c, colony, rules)
+    assert activate(c, colony, rules.production) == 2 and alice.orders == 2  # under blockade: 2
+    lift_blockade(c, colony.hex)
+    c.turn = 5
+    assert _active(c, colony, rules)
+
+
+def test_a_captured_colony_is_inactive_for_its_new_owner():
+    """A6 (wave 3): an activated colony stays active until it changes hands."""
+    from gmtool.rules.orion.production import activate
+    from gmtool.rules.orion.records import capture_planet
+
+    c, colony, rules = _colony_game()
+    activate(c, colony, rules.production)
+    capture_planet(c, colony.hex, c.player("bob"))
+    assert colony.owner == "bob" and not _active(c, colony, rules)
+
+
+def test_per_turn_keeps_the_earlier_reading():
+    """``activation = per-turn``: active for the turn it is activated (and a blockade does not
+    undo a turn's activation), as before wave 3."""
+    from gmtool.rules.orion.production import activate
+    from gmtool.rules.orion.records import set_blockade
+
+    c, colony, rules = _colony_game("per-turn")
+    activate(c, colony, rules.production)
+    set_blockade(c, colony.hex, c.player("bob"))
+    assert _active(c, colony, rules)
+    c.turn += 1
+    assert not _active(c, colony, rules)
+
+
+def test_activation_through_the_cli_and_campaign_set(gm, tmp_path):
+    """``campaign set activation`` (through the schema's key): a new campaign is persistent;
+    per-turn is kept; a bad value is refused in one line and writes nothing. A campaign file
+    without the key (written before wave 3) reads per-turn, so its old marks wake nothing,
+    and switching it to persistent keeps a colony activated earlier inactive."""
+    from gmtool.campaign.store import CampaignStore
+    from helpers import SECRET, make_campaign
+    from test_turns import add_planet
+
+    folder = tmp_path / "c"
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol"))
+    body = (folder / "campaign.toml").read_text(encoding="utf-8")
+    assert 'activation = "persistent"' in body
+    before = snapshot(folder)
+    assert_error(gm("campaign", "set", "-c", str(folder), "activation", "weekly"), "activation", "per-turn")
+    assert snapshot(folder) == before
+    data = json.loads(ok(gm("campaign", "set", "-c", str(folder), "activation", "per-turn", "--format", "json")))
+    assert (data["old"], data["new"]) == ("persistent", "per-turn")
+    # an older file: no key; a colony activated on turn 3, now turn 5
+    c = make_campaign()
+    colony = add_planet(c, "alice", pop=2, max_pop=3)
+    colony.planet.active_turn, c.turn = 3, 5
+    old = tmp_path / "old"
+    CampaignStore(old).create(c, SECRET)
+    path = old / "campaign.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('activation = "persistent"\n', ""), encoding="utf-8")
+    loaded = CampaignStore(old).load()
+    assert loaded.activation == "per-turn"
+    from gmtool.rules.orion.production import is_active
+
+    assert not is_active(loaded, loaded.system(colony.hex))
+    ok(gm("campaign", "set", "-c", str(old), "activation", "persistent"))
+    again = CampaignStore(old).load()
+    assert again.activation == "persistent" and again.system(colony.hex).planet.active_turn is None
+    assert not is_active(again, again.system(colony.hex))
+
+
+def test_the_orders_template_offers_activation_only_for_inactive_colonies():
+    """A6 (wave 3): the orders template (gmtool/forum/order_commands.py) pre-fills ``!activate``
+    for a colony that is not active — not for one that stays active."""
+    from gmtool.forum.order_commands import activatable
+    from gmtool.rules.orion.production import activate
+    from helpers import shipped_library
+
+    c, colony, rules = _colony_game()
+    assert [s.hex for s in activatable(c, shipped_library(), "alice")] == [colony.hex]
+    activate(c, colony, rules.production)
+    c.turn += 1
+    assert activatable(c, shipped_library(), "alice") == []

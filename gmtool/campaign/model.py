@@ -317,6 +317,9 @@ class TurnState:
     log: list[dict[str, Any]] = field(default_factory=list)
 
 
+ACTIVATIONS = ("persistent", "per-turn")  # the campaign's reading of colony activation (A6)
+
+
 @dataclass
 class Campaign:
     name: str
@@ -334,6 +337,9 @@ class Campaign:
     seed: int | None = None
     orion: Hex = Hex(0, 0)
     orders_per_turn: int = 0
+    # A6 (wave 3): "persistent" — an activated colony stays active until blockaded or captured;
+    # "per-turn" — activated for one turn (the earlier reading; a file without the key)
+    activation: str = "persistent"
     revealed_secret: str | None = None
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
@@ -924,6 +930,15 @@ CAMPAIGN = Record(
         Key("stage", Int(1, 3)),
         Key("seed", Int(-(2**63), 2**64)),
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
+        Key(
+            "activation",
+            Choice(ACTIVATIONS),
+            "per-turn",
+            section="settings",
+            write="always",
+            doc="A6: `persistent` (a colony stays active until blockaded or captured; new campaigns) or "
+            "`per-turn` (active for the turn it is activated; a file written without the key)",
+        ),
         Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
         Key("orion", HexText(), section="galaxy", write="always"),
         Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),

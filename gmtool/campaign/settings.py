@@ -55,6 +55,28 @@ def _name(value: str) -> str:
     return value
 
 
+def _activation(value: str) -> str:
+    """A6's reading of colony activation, checked by the campaign file's own key (schema)."""
+    from gmtool.campaign.model import CAMPAIGN
+
+    choices = CAMPAIGN.by_name[("settings", "activation")].check.values  # type: ignore[attr-defined]
+    if value not in choices:
+        raise InputError(key="settings.bad_choice", setting="activation", value=repr(value), choices=", ".join(choices))
+    return value
+
+
+def _settle_activations(campaign: Any, old: Any) -> None:
+    """A colony counts as active after ``campaign set activation`` exactly as before: from
+    ``per-turn`` to ``persistent``, a colony activated in an earlier turn (inactive now) loses
+    the mark that would make it active.  (From ``persistent`` to ``per-turn`` a colony
+    activated this turn stays active this turn; one activated earlier waits for activation.)"""
+    if old == "per-turn" and campaign.activation == "persistent":
+        for system in campaign.systems:
+            planet = system.planet
+            if planet is not None and planet.active_turn is not None and planet.active_turn != campaign.turn:
+                planet.active_turn = None
+
+
 # KEY → (attribute, reader)
 SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "lang": ("lang", _lang),
@@ -62,7 +84,10 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "dialect": ("dialect", _dialect),
     "post-limit": ("post_limit", _post_limit),
     "name": ("name", _name),
+    "activation": ("activation", _activation),
 }
+# KEY → what else changes with it, so the campaign's stored state keeps its meaning
+AFTER: dict[str, Callable[[Any, Any], None]] = {"activation": _settle_activations}
 
 
 def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
@@ -73,4 +98,6 @@ def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
     new = read(value.strip() if key == "name" else value.strip().lower())
     old = getattr(campaign, attribute)
     setattr(campaign, attribute, new)
+    if key in AFTER:
+        AFTER[key](campaign, old)
     return old, new

@@ -133,7 +133,9 @@ def _keep_render_options(state: Any) -> None:
 
 @app.command("set")
 def set_command(
-    setting: Annotated[str, typer.Argument(help="lang, format, dialect, post-limit or name.", show_default=False)],
+    setting: Annotated[
+        str, typer.Argument(help="lang, format, dialect, post-limit, name or activation.", show_default=False)
+    ],
     value: Annotated[
         str,
         typer.Argument(
@@ -146,7 +148,8 @@ def set_command(
 ) -> None:
     """Change a setting of the campaign, without editing campaign.toml: its language and
     output format (what every command writes unless told otherwise), the forum's BBCode
-    dialect, the length at which posts are split, its name.
+    dialect, the length at which posts are split, its name, and how colony activation
+    reads (activation persistent|per-turn: docs/rules-orion.md A6).
 
     \b
     Examples:

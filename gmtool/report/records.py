@@ -207,6 +207,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         )
     if kind == "player_left" and entry.get("kept"):
         return w("player_left_kept", lang, **f)
+    if kind == "blockade" and entry.get("deactivated"):  # A6 (wave 3): the blockade ends an activation
+        return w(kind, lang, **f) + "; " + w("blockade_deactivated", lang)
     if kind == "blockade_lifted" and not f.get("owner"):
         f["owner"] = "—"
     return w(kind, lang, **f)
