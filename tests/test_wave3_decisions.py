@@ -456,3 +456,67 @@ def test_the_orders_template_offers_activation_only_for_inactive_colonies():
     activate(c, colony, rules.production)
     c.turn += 1
     assert activatable(c, shipped_library(), "alice") == []
+
+
+# ================================================================ agent checks (A10) and dropped awards (A13)
+
+
+def _agent_turn(gm, tmp_path, lang: str = "en") -> tuple[Path, str]:
+    """alice's saboteur Kess succeeds critically at sabotage against bob (tables/orion/agents.toml
+    row sabotage: difficulty 7; a natural 10), a mission the moderator hands out — and drops it
+    with a reason; then the turn ends. (folder, the moderator's reply to the drop)."""
+    folder = tmp_path / "camp"
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    c = ("-c", str(folder))
+    ok(gm("campaign", "set", *c, "lang", lang))
+    ok(gm("turn", "start", *c))
+    ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
+    ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "saboteur"))
+    data = json.loads(
+        ok(gm("agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--dice", "10", "--format", "json"))
+    )
+    assert data["outcome"] == "critical_success"
+    awards = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["player"][0]["awards"]
+    assert [a["kind"] for a in awards] == ["agent_mission"]
+    reply = ok(
+        gm("award", "apply", *c, "--player", "alice", str(awards[0]["id"]), "--drop", "SECRET-REASON: paid as 10 BC")
+    )
+    ok(gm("turn", "end", *c))
+    return folder, reply
+
+
+def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, tmp_path):
+    """A10: the check made with ``agent use`` during the turn appears in its owner's turn
+    report, with the ability and the outcome (agent-outcomes row critical_success) — and not in
+    the target's report or the public post."""
+    folder, _ = _agent_turn(gm, tmp_path)
+    reports = folder / "reports" / "turn-01"
+    alice = (reports / "alice.txt").read_text(encoding="utf-8")
+    assert "alice's agent Kess: Sabotage against bob — critical success" in alice
+    assert "Kess" not in (reports / "public.txt").read_text(encoding="utf-8")
+    assert "Sabotage against" not in (reports / "bob.txt").read_text(encoding="utf-8")
+
+
+def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderator(gm, tmp_path):
+    """A13: the moderator dropped the mission's award — the leader's report says it was dropped,
+    never lists it as still to hand out, and never shows the moderator's reason, which the
+    moderator's own reply to ``award apply --drop`` keeps."""
+    folder, reply = _agent_turn(gm, tmp_path)
+    assert "SECRET-REASON" in reply
+    reports = folder / "reports" / "turn-01"
+    alice = (reports / "alice.txt").read_text(encoding="utf-8")
+    assert "dropped by the moderator" in alice
+    assert "still to hand out" not in alice.lower()
+    for name in ("alice", "bob", "carol", "public"):
+        assert "SECRET-REASON" not in (reports / f"{name}.txt").read_text(encoding="utf-8"), name
+    data = json.loads(ok(gm("turn", "show", "-c", str(folder), "--turn", "1", "--player", "alice", "--format", "json")))
+    assert "SECRET-REASON" not in json.dumps(data)
+    assert not any(e["kind"] == "award_due" for e in data["log"])
+
+
+def test_the_agent_check_and_the_drop_in_russian(gm, tmp_path):
+    """The same turn in a Russian campaign: the check and the drop in the leader's language."""
+    folder, _ = _agent_turn(gm, tmp_path, "ru")
+    alice = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
+    assert "агент Kess лидера alice" in alice and "против лидера bob" in alice
+    assert "так решил ведущий" in alice and "SECRET-REASON" not in alice

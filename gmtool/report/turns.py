@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
-from gmtool.report.records import award_text, entries_for, entry_text, w
+from gmtool.report.records import award_text, dropped_dues, entries_for, entry_text, leader_copy, w
 from gmtool.report.words import build_reason
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
@@ -197,6 +197,18 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     return f"{name}: {r}"
 
 
+def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
+    """An order of the file as its leader's report gives it: a dropped award's reason left out."""
+    if "result" not in item and "log" not in item:
+        return item
+    out = dict(item)
+    if "result" in out:
+        out["result"] = leader_copy(out["result"])
+    if "log" in out:
+        out["log"] = [leader_copy(e) for e in out["log"]]
+    return out
+
+
 def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
     """The log entries an order of the file wrote that ``leader``'s report tells: a record's
     own entry (its result), then what else the order logged (an exploration, a colony …)."""
@@ -283,15 +295,17 @@ def end_private(
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
     mine = [d for d in done or [] if d["leader"] == player.name]
+    # an award the moderator dropped is not also told as still to hand out (A13, wave 3)
+    undone = dropped_dues(entries_for(out.log, player.name))
     # what an order of the file wrote into the turn's log (a record, an exploration, a colony,
     # a quest …) is told once, with the order; "This turn" tells the rest
-    told = [_told(d, player.name) for d in mine]
-    shown = [e for entries in told for e in entries]
+    told = [[e for e in _told(d, player.name) if not any(e is u for u in undone)] for d in mine]
+    shown = [e for entries in told for e in entries] + undone
     happened = [e for e in entries_for(out.log, player.name) if not any(e is s for s in shown)]
     if happened:
         blocks = [
             Heading(text(w("this_turn", lang))),
-            Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang)),
+            Items([text(entry_text(leader_copy(e), lang, label, hexes)) for e in happened], w("this_turn", lang)),
         ] + blocks
     if player.awards:
         blocks += [
@@ -311,7 +325,7 @@ def end_private(
                     text(line)
                     for d, entries in zip(mine, told)
                     for line in (
-                        [entry_text(e, lang, label, hexes) for e in entries]
+                        [entry_text(leader_copy(e), lang, label, hexes) for e in entries]
                         if entries
                         else [_done_line(d, lang, label, hexes)]
                     )
@@ -323,7 +337,7 @@ def end_private(
         blocks += template_blocks(template, out.turn + 1, lang)
     data = {
         "leader": player.name,
-        "orders_done": mine,
+        "orders_done": [_leader_item(d) for d in mine],
         "builds": builds,
         "turn": out.turn,
         "planets": [p.to_data() for p in prod.planets if p.owner == player.name],
@@ -333,7 +347,7 @@ def end_private(
         "income": totals,
         "hand": player.hand,
         "inbox": inbox,
-        "log": happened,
+        "log": [leader_copy(e) for e in happened],
         "awards": player.awards,
         **({"orders_template": template} if template else {}),
     }
