@@ -520,3 +520,25 @@ def test_the_agent_check_and_the_drop_in_russian(gm, tmp_path):
     alice = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
     assert "агент Kess лидера alice" in alice and "против лидера bob" in alice
     assert "так решил ведущий" in alice and "SECRET-REASON" not in alice
+
+
+def test_a_campaign_may_widen_the_reach(gm, tmp_path):
+    """A4 (wave 3): ``explore_range`` (default 1) — with 2, the hex two past alice's own
+    exploration is in her reach; never through bob's explorations still."""
+    from helpers import stored_campaign
+
+    store, c = stored_campaign(tmp_path, stage=2, turn=7)
+    c.turn_state.started = 7
+    laid, beyond = _chain(c, "alice", "alice", 3)  # alice explored the line herself
+    far = beyond[0]
+    store.save(c)
+    folder = store.folder
+    reach = json.loads(ok(gm("reach", "-c", str(folder), "--player", "alice", "--format", "json")))
+    assert str(far) in reach["in_reach"]
+    two_past = [h for h in far.neighbours() if h.distance(laid[-1]) == 2 and c.on_map(h) and c.system(h) is None]
+    assert two_past and not any(str(h) in reach["in_reach"] for h in two_past)
+    ok(gm("campaign", "set", "-c", str(folder), "explore-range", "2"))
+    assert "explore_range = 2" in (folder / "campaign.toml").read_text(encoding="utf-8")
+    reach = json.loads(ok(gm("reach", "-c", str(folder), "--player", "alice", "--format", "json")))
+    assert all(str(h) in reach["in_reach"] for h in two_past)
+    assert_error(gm("campaign", "set", "-c", str(folder), "explore-range", "0"), "explore-range", "1 to 10")

@@ -340,6 +340,7 @@ class Campaign:
     # A6 (wave 3): "persistent" — an activated colony stays active until blockaded or captured;
     # "per-turn" — activated for one turn (the earlier reading; a file without the key)
     activation: str = "persistent"
+    explore_range: int = 1  # A4 (wave 3): from stage 2, how far from its planets and own explorations a leader explores
     revealed_secret: str | None = None
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
@@ -930,6 +931,13 @@ CAMPAIGN = Record(
         Key("stage", Int(1, 3)),
         Key("seed", Int(-(2**63), 2**64)),
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
+        Key(
+            "explore_range",
+            Int(1, 10),
+            section="settings",
+            write=lambda c: c.explore_range != 1,
+            doc="A4: from stage 2 a leader explores within this distance of its planets and its own explorations",
+        ),
         Key(
             "activation",
             Choice(ACTIVATIONS),

@@ -55,6 +55,19 @@ def _name(value: str) -> str:
     return value
 
 
+def _explore_range(value: str) -> int:
+    """A4's reach from stage 2, checked by the campaign file's own key (schema)."""
+    from gmtool.campaign.model import CAMPAIGN
+
+    check = CAMPAIGN.by_name[("settings", "explore_range")].check
+    low, high = check.low, check.high  # type: ignore[attr-defined]
+    if value in CLEAR:
+        return 1
+    if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
+        raise InputError(key="settings.bad_number", setting="explore-range", value=repr(value), low=low, high=high)
+    return int(value)
+
+
 def _activation(value: str) -> str:
     """A6's reading of colony activation, checked by the campaign file's own key (schema)."""
     from gmtool.campaign.model import CAMPAIGN
@@ -85,6 +98,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "post-limit": ("post_limit", _post_limit),
     "name": ("name", _name),
     "activation": ("activation", _activation),
+    "explore-range": ("explore_range", _explore_range),
 }
 # KEY → what else changes with it, so the campaign's stored state keeps its meaning
 AFTER: dict[str, Callable[[Any, Any], None]] = {"activation": _settle_activations}

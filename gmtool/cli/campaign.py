@@ -134,7 +134,10 @@ def _keep_render_options(state: Any) -> None:
 @app.command("set")
 def set_command(
     setting: Annotated[
-        str, typer.Argument(help="lang, format, dialect, post-limit, name or activation.", show_default=False)
+        str,
+        typer.Argument(
+            help="lang, format, dialect, post-limit, name, activation or explore-range.", show_default=False
+        ),
     ],
     value: Annotated[
         str,
@@ -148,8 +151,9 @@ def set_command(
 ) -> None:
     """Change a setting of the campaign, without editing campaign.toml: its language and
     output format (what every command writes unless told otherwise), the forum's BBCode
-    dialect, the length at which posts are split, its name, and how colony activation
-    reads (activation persistent|per-turn: docs/rules-orion.md A6).
+    dialect, the length at which posts are split, its name, how colony activation reads
+    (activation persistent|per-turn: docs/rules-orion.md A6) and how far from its planets and
+    own explorations a leader explores from stage 2 (explore-range N, default 1: A4).
 
     \b
     Examples:

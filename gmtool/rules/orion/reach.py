@@ -6,11 +6,11 @@ Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 
 wave 3): the unexplored hexes next to a planet the leader controls (its homeworld and
 colonies) or to a hex the leader explored itself — never through another leader's
 explorations: a ship's move ends in the hex it explores, so a leader's frontier grows one
-hex per ship a turn."""
+hex per ship a turn.  A campaign may widen "next to" (``explore_range``, default 1)."""
 
 from __future__ import annotations
 
-from gmtool.campaign.hexes import Hex
+from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, Player
 
 
@@ -33,14 +33,20 @@ def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
     }
 
 
+def _near(hex_: Hex, reach: int) -> list[Hex]:
+    """The hexes within ``reach`` of ``hex_`` (itself left out): its neighbours when 1."""
+    return list(hex_.neighbours()) if reach == 1 else [h for h in within(reach, hex_) if h != hex_]
+
+
 def frontier(campaign: Campaign, player: Player) -> list[Hex]:
-    """The unexplored hexes the leader can explore this turn (stage 2+), sorted."""
+    """The unexplored hexes the leader can explore this turn (stage 2+), sorted: within the
+    campaign's ``explore_range`` (1: next to) of the hexes it explores from."""
     explored = explored_hexes(campaign)
     return sorted(
         {
             n
             for h in explored_space(campaign, player)
-            for n in h.neighbours()
+            for n in _near(h, campaign.explore_range)
             if n not in explored and campaign.on_map(n)
         }
     )
@@ -52,4 +58,5 @@ def in_reach(campaign: Campaign, player: Player, hex_: Hex) -> bool:
         return hex_ in stage1_hexes(player)
     if not campaign.on_map(hex_):
         return False
-    return any(n in explored_space(campaign, player) for n in hex_.neighbours())
+    start = explored_space(campaign, player)
+    return any(n in start for n in _near(hex_, campaign.explore_range))
