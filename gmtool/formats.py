@@ -31,3 +31,7 @@ DIALECT_POST_LIMIT = 60000  # a dialect's limit when its file names none (phpBB'
 MARKDOWN_LIMIT = 32000  # Discourse's default max_post_length
 DISCORD_LIMIT = 2000  # Discord's message limit, never exceeded
 LIMIT_FORMATS = ("bbcode", "markdown")  # take a post limit (Discord: never above its own; plain, JSON: never split)
+
+# Rule settings of a campaign (campaign.toml [settings], `campaign set`), listed once (wave 3):
+ACTIVATIONS = ("persistent", "per-turn")  # A6: a colony stays active, or is active the turn it is activated
+EXPLORE_RANGES = (1, 10)  # A4: from stage 2, how far from its planets and own explorations a leader explores

@@ -73,7 +73,10 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
         (("post-limit", "many"), "not 'many'"),
         (("lang", "de"), "lang cannot be 'de': use one of en, ru"),
         (("format", "html"), "format cannot be 'html'"),
-        (("colour", "red"), "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name)"),
+        (
+            ("colour", "red"),
+            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, activation, explore-range)",
+        ),
         (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
         (("name", ""), "the campaign's name: a name cannot be empty"),
     ],

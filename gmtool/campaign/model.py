@@ -34,7 +34,7 @@ from gmtool.campaign.schema import (
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -315,9 +315,6 @@ class TurnState:
     # What happened this turn, whichever way it was entered: {"kind", "leader", "public", …};
     # the turn's reports tell it, then it is cleared.
     log: list[dict[str, Any]] = field(default_factory=list)
-
-
-ACTIVATIONS = ("persistent", "per-turn")  # the campaign's reading of colony activation (A6)
 
 
 @dataclass
@@ -933,7 +930,7 @@ CAMPAIGN = Record(
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
         Key(
             "explore_range",
-            Int(1, 10),
+            Int(*EXPLORE_RANGES),
             section="settings",
             write=lambda c: c.explore_range != 1,
             doc="A4: from stage 2 a leader explores within this distance of its planets and its own explorations",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.errors import InputError
-from gmtool.formats import FORMATS, LANGS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, POST_LIMITS
 
 CLEAR = ("", "default", "none")  # a value that drops an optional setting
 
@@ -56,11 +56,8 @@ def _name(value: str) -> str:
 
 
 def _explore_range(value: str) -> int:
-    """A4's reach from stage 2, checked by the campaign file's own key (schema)."""
-    from gmtool.campaign.model import CAMPAIGN
-
-    check = CAMPAIGN.by_name[("settings", "explore_range")].check
-    low, high = check.low, check.high  # type: ignore[attr-defined]
+    """A4's reach from stage 2 (its range is the campaign file's, gmtool/formats.py)."""
+    low, high = EXPLORE_RANGES
     if value in CLEAR:
         return 1
     if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
@@ -69,12 +66,11 @@ def _explore_range(value: str) -> int:
 
 
 def _activation(value: str) -> str:
-    """A6's reading of colony activation, checked by the campaign file's own key (schema)."""
-    from gmtool.campaign.model import CAMPAIGN
-
-    choices = CAMPAIGN.by_name[("settings", "activation")].check.values  # type: ignore[attr-defined]
-    if value not in choices:
-        raise InputError(key="settings.bad_choice", setting="activation", value=repr(value), choices=", ".join(choices))
+    """A6's reading of colony activation (its choices are the campaign file's, gmtool/formats.py)."""
+    if value not in ACTIVATIONS:
+        raise InputError(
+            key="settings.bad_choice", setting="activation", value=repr(value), choices=", ".join(ACTIVATIONS)
+        )
     return value
 
 
