@@ -542,3 +542,57 @@ def test_a_campaign_may_widen_the_reach(gm, tmp_path):
     reach = json.loads(ok(gm("reach", "-c", str(folder), "--player", "alice", "--format", "json")))
     assert all(str(h) in reach["in_reach"] for h in two_past)
     assert_error(gm("campaign", "set", "-c", str(folder), "explore-range", "0"), "explore-range", "1 to 10")
+
+
+# ================================================================ a moderator's own tables
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "tables"
+
+
+def _own_table(folder: Path, ruleset: str, name: str, extra: str) -> None:
+    """The campaign's own ``tables/<ruleset>/<name>.toml``: the shipped table plus ``extra`` rows."""
+    path = folder / "tables" / ruleset / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text((SHIPPED / ruleset / f"{name}.toml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+
+
+def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, tmp_path):
+    """B3 with a campaign's own board row (an ice moon: an asteroid landing only): the
+    landing is recorded from the row, and ``skip --in-port`` is refused there, by its label."""
+    folder, first, other = _venus(gm, tmp_path)
+    _own_table(
+        folder,
+        "venus",
+        "board",
+        '\n[[row]]\nid = "ice-moon"\nlabel = { en = "Ice Moon", ru = "Ледяная луна" }\n'
+        'values = { kind = "system", lands = ["asteroid"] }\n',
+    )
+    ok(gm("venus", "move", "-c", str(folder), "--player", first, "--heading", "Ice Moon", "--dice", "2"))
+    ok(gm("venus", "land", "-c", str(folder), "--player", first, "--at", "Ice Moon"))
+    assert _merchant(folder, first)["landing"] == "asteroid"
+    _round(gm, folder, first, other)
+    assert_error(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port"), "asteroid at Ice Moon", "B3")
+    assert_error(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port", "--lang", "ru"), "Ледяная луна")
+
+
+def test_a_moderators_own_agent_ability_is_told_by_its_label(gm, tmp_path):
+    """A10 with a campaign's own ability row (a saboteur's network hack, difficulty 5): the
+    check is a line of its owner's turn report, by the row's label."""
+    folder = tmp_path / "camp"
+    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    _own_table(
+        folder,
+        "orion",
+        "agents",
+        '\n[[row]]\nid = "network-hack"\nlabel = { en = "Network hack", ru = "Взлом сети" }\n'
+        'values = { speciality = "saboteur", kind = "repeatable", difficulty = 5, target = true }\n',
+    )
+    c = ("-c", str(folder))
+    ok(gm("turn", "start", *c))
+    ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
+    ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Kess", "-s", "saboteur"))
+    ok(gm("agent", "use", *c, "Kess", "network-hack", "--target", "bob", "--dice", "6"))  # 6 ≥ 5: success
+    ok(gm("turn", "end", *c))
+    alice = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
+    assert "alice's agent Kess: Network hack against bob — success" in alice
