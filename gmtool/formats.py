@@ -34,3 +34,6 @@ LIMIT_FORMATS = ("bbcode", "markdown")  # take a post limit (Discord: never abov
 
 # `campaign set missed-orders`: what a leader who posts no orders for a turn gets (campaign.toml)
 MISSED_ORDERS = ("nothing", "keep")
+# Rule settings of a campaign (campaign.toml [settings], `campaign set`), listed once (wave 3):
+ACTIVATIONS = ("persistent", "per-turn")  # A6: a colony stays active, or is active the turn it is activated
+EXPLORE_RANGES = (1, 10)  # A4: from stage 2, how far from its planets and own explorations a leader explores

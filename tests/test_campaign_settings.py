@@ -75,7 +75,7 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
         (("format", "html"), "format cannot be 'html'"),
         (
             ("colour", "red"),
-            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread, moderators)",
+            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread, moderators, activation, explore-range)",
         ),
         (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
         (("name", ""), "the campaign's name: a name cannot be empty"),

@@ -299,12 +299,12 @@ def test_an_orders_problem_names_the_leader_once_and_the_key_in_russian():
         (
             "map.why_behind",
             32,
-            "32 неисследованных гекса за неисследованным космосом",
-            "32 unexplored hexes lie behind",
+            "32 неисследованных гекса вне досягаемости",
+            "32 unexplored hexes lie out of reach",
         ),
-        ("map.why_behind", 21, "21 неисследованный гекс за неисследованным космосом", "21 unexplored hexes lie behind"),
-        ("map.why_behind", 5, "5 неисследованных гексов за неисследованным космосом", "5 unexplored hexes lie behind"),
-        ("map.movable", 1, "1 исследованный гекс достижим", "1 explored hex can be reached"),
+        ("map.why_behind", 21, "21 неисследованный гекс вне досягаемости", "21 unexplored hexes lie out of reach"),
+        ("map.why_behind", 5, "5 неисследованных гексов вне досягаемости", "5 unexplored hexes lie out of reach"),
+        ("map.movable", 1, "1 гекс, от которого исследуют", "1 hex to explore from"),
     ],
 )
 def test_hexes_are_counted_in_plural_forms(key, n, ru, en):

@@ -337,6 +337,7 @@ def test_active_colony_pp_become_bc_and_rp_go_to_the_leader():
 
 def test_activation_lasts_one_turn():
     c = make_campaign()
+    c.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
     colony = add_planet(c, "alice", pop=2, max_pop=3)
     c.player("alice").orders = 2
     activate(c, colony, PROD)
@@ -418,6 +419,7 @@ def test_activation_refused_without_enough_orders(base, orders):
 
 def test_activation_refused_twice_a_turn_and_for_the_homeworld():
     c = make_campaign()
+    c.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
     colony = add_planet(c, "alice")
     alice = c.player("alice")
     alice.orders = 6
@@ -1128,6 +1130,7 @@ def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], 
 def test_full_scripted_game(moderator_judges):
     c = make_campaign(seed=1)
     c.orders_per_turn = 1  # a campaign setting (A2 decision)
+    c.activation = "per-turn"  # the earlier reading of A6 (wave 3 setting), as the model below reads it
     dice = Scripted([], seed=2024)
     A, B, C = (c.player(n) for n in PLAYERS)
     an, bn, cn = free_neighbours(c, "alice"), free_neighbours(c, "bob"), free_neighbours(c, "carol")

@@ -36,7 +36,7 @@ from gmtool.campaign.schema import (
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -284,6 +284,9 @@ class Merchant:
     ship: str = "scout"
     position: str = "galactic-base"
     net_worth: int = 0
+    # how the ship came to be where it is (B3): "city", "spaceport", "asteroid", "space" (a move
+    # that ended without landing); "" in a file written before it was recorded (judged by the space)
+    landing: str = ""
 
 
 @dataclass
@@ -343,6 +346,10 @@ class Campaign:
     turn_length: int | None = None
     missed_orders: str = "nothing"
     replace_after: int = 3
+    # A6 (wave 3): "persistent" — an activated colony stays active until blockaded or captured;
+    # "per-turn" — activated for one turn (the earlier reading; a file without the key)
+    activation: str = "persistent"
+    explore_range: int = 1  # A4 (wave 3): from stage 2, how far from its planets and own explorations a leader explores
     revealed_secret: str | None = None
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
     moderators: list[str] = field(default_factory=list)  # the moderators' forum names
@@ -890,6 +897,11 @@ MERCHANT = Record(
         Key("ship", TEXT, write="always"),
         Key("position", TEXT, write="always"),
         Key("net_worth", Int(), write="always"),
+        Key(
+            "landing",
+            Choice(("city", "spaceport", "asteroid", "space")),
+            doc="how the ship came to be at `position`: its landing, or `space` (a move ended without landing)",
+        ),
     ],
     Merchant,
 )
@@ -956,6 +968,22 @@ CAMPAIGN = Record(
             section="settings",
             write=lambda c: c.replace_after != 3,
             doc="missed turns in a row that mark a leader for replacement",
+        ),
+        Key(
+            "explore_range",
+            Int(*EXPLORE_RANGES),
+            section="settings",
+            write=lambda c: c.explore_range != 1,
+            doc="A4: from stage 2 a leader explores within this distance of its planets and its own explorations",
+        ),
+        Key(
+            "activation",
+            Choice(ACTIVATIONS),
+            "per-turn",
+            section="settings",
+            write="always",
+            doc="A6: `persistent` (a colony stays active until blockaded or captured; new campaigns) or "
+            "`per-turn` (active for the turn it is activated; a file written without the key)",
         ),
         Key("radius", Int(0, 100), section="galaxy", doc="every hex within this distance of Orion"),
         Key("orion", HexText(), section="galaxy", write="always"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.errors import InputError
-from gmtool.formats import FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 
 CLEAR = ("", "default", "none")  # a value that drops an optional setting
 
@@ -73,6 +73,25 @@ def _missed_orders(value: str) -> str:
     return value
 
 
+def _explore_range(value: str) -> int:
+    """A4's reach from stage 2 (its range is the campaign file's, gmtool/formats.py)."""
+    low, high = EXPLORE_RANGES
+    if value in CLEAR:
+        return 1
+    if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
+        raise InputError(key="settings.bad_number", setting="explore-range", value=repr(value), low=low, high=high)
+    return int(value)
+
+
+def _activation(value: str) -> str:
+    """A6's reading of colony activation (its choices are the campaign file's, gmtool/formats.py)."""
+    if value not in ACTIVATIONS:
+        raise InputError(
+            key="settings.bad_choice", setting="activation", value=repr(value), choices=", ".join(ACTIVATIONS)
+        )
+    return value
+
+
 def _replace_after(value: str) -> int:
     if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 100:
         raise InputError(key="settings.bad_number", setting="replace-after", value=repr(value), low=1, high=100)
@@ -91,6 +110,18 @@ def _moderators(value: str) -> list[str]:
     return [] if value in CLEAR else [n for n in (as_written(part) for part in value.split(",")) if n]
 
 
+def _settle_activations(campaign: Any, old: Any) -> None:
+    """A colony counts as active after ``campaign set activation`` exactly as before: from
+    ``per-turn`` to ``persistent``, a colony activated in an earlier turn (inactive now) loses
+    the mark that would make it active.  (From ``persistent`` to ``per-turn`` a colony
+    activated this turn stays active this turn; one activated earlier waits for activation.)"""
+    if old == "per-turn" and campaign.activation == "persistent":
+        for system in campaign.systems:
+            planet = system.planet
+            if planet is not None and planet.active_turn is not None and planet.active_turn != campaign.turn:
+                planet.active_turn = None
+
+
 # KEY → (attribute, reader)
 SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "lang": ("lang", _lang),
@@ -103,8 +134,12 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "replace-after": ("replace_after", _replace_after),
     "thread": ("forum_thread", _thread),
     "moderators": ("moderators", _moderators),
+    "activation": ("activation", _activation),
+    "explore-range": ("explore_range", _explore_range),
 }
 KEEP_CASE = frozenset({"name", "thread", "moderators"})  # read as written, not lower-cased
+# KEY → what else changes with it, so the campaign's stored state keeps its meaning
+AFTER: dict[str, Callable[[Any, Any], None]] = {"activation": _settle_activations}
 
 
 def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
@@ -115,4 +150,6 @@ def change(campaign: Any, key: str, value: str) -> tuple[Any, Any]:
     new = read(value.strip() if key in KEEP_CASE else value.strip().lower())
     old = getattr(campaign, attribute)
     setattr(campaign, attribute, new)
+    if key in AFTER:
+        AFTER[key](campaign, old)
     return old, new

@@ -137,7 +137,8 @@ def set_command(
         str,
         typer.Argument(
             help="lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread "
-            '(the public thread `post collect` reads) or moderators (forum names, "Name1, Name2").',
+            '(the public thread `post collect` reads), moderators (forum names, "Name1, Name2"), activation '
+            "or explore-range.",
             show_default=False,
         ),
     ],
@@ -155,7 +156,10 @@ def set_command(
     output format (what every command writes unless told otherwise), the forum's BBCode
     dialect, the length at which posts are split, its name; the turn's length (48h, 2d: the
     next deadline), what a leader who posts no orders gets (missed-orders keep|nothing) and
-    after how many such turns in a row it is marked for replacement (replace-after N).
+    after how many such turns in a row it is marked for replacement (replace-after N); how
+    colony activation reads (activation persistent|per-turn: docs/rules-orion.md A6) and how
+    far from its planets and own explorations a leader explores from stage 2 (explore-range
+    N, default 1: A4).
 
     \b
     Examples:

@@ -165,10 +165,12 @@ def skip_command(
         ),
     ] = False,
     campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Skip the movement phase.
+    """Skip the movement phase. ``--in-port`` is refused where the ship is in no surface city or
+    spaceport: after an asteroid landing, or a move that ended without landing.
 
     \b
     Example:
@@ -179,7 +181,7 @@ def skip_command(
 
     with open_campaign(campaign, ruleset="venus") as (store, state):
         out = Output(format, lang, state)
-        result = skip(state, player, in_port)
+        result = skip(state, player, in_port, campaign_library(store.folder, tables))
         commit(store, state)
     out.reply(
         t(

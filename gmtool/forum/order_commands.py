@@ -581,13 +581,13 @@ def _hints(state: Campaign, player: Any, leader: str) -> list[str]:
 def activatable(state: Campaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
     """``leader``'s colonies it may activate this turn (not its homeworld, not active yet),
     in map order; ``affordable``: only as many as its orders pay for."""
-    from gmtool.rules.orion.production import activation_cost
+    from gmtool.rules.orion.production import activation_cost, is_active
 
     rules = library.get("production", "orion")
     left = state.player(leader).orders
     out = []
     for s in state.systems:
-        if s.owner != leader or s.planet is None or s.homeworld_of is not None or s.planet.active_turn == state.turn:
+        if s.owner != leader or s.planet is None or s.homeworld_of is not None or is_active(state, s):
             continue
         cost = activation_cost(s.planet, rules)
         if affordable and cost > left:

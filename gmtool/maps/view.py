@@ -193,7 +193,7 @@ class Reach:
     frame: str
     entries: list[ReachEntry]
     far: int = 0  # stage 2+: unexplored hexes behind unexplored space
-    movable: int = 0  # stage 2+: explored hexes a ship can reach through explored space
+    movable: int = 0  # stage 2+: the hexes its ships explore from (its systems, its own explorations)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -220,8 +220,8 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
 
     Stage 1: the unexplored neighbours of its homeworld; nothing farther (that is all a
     leader learns: not the map's edge, not Orion).  From stage 2: the unexplored hexes
-    next to the explored space joined to its own systems — a ship's move ends in the first
-    unexplored hex it enters (A4), so a hex behind unexplored space needs another turn."""
+    next to its own systems or to a hex it explored itself — never through another
+    leader's explorations (A4, wave 3)."""
     player = campaign.player(player_name)
     name, to_label = frame(campaign, player_name)
     explored = {s.hex: s for s in campaign.systems if s.explored_by is not None}

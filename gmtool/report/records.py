@@ -170,7 +170,7 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         return text + (f" ({w('reason', lang, reason=entry['reason'])})" if entry.get("reason") else "")
     if kind in ("award_due", "award_given", "award_dropped"):
         text = w(
-            kind,
+            "award_dropped_quiet" if kind == "award_dropped" and "reason" not in entry else kind,
             lang,
             leader=f["leader"],
             award=award_text(entry["award"], lang, label),
@@ -187,6 +187,16 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             kind = "tech_awarded_artifact"
         text = w(kind, lang, leader=f["leader"], tech=names, names=names, cost=entry.get("cost", 0), hex=f.get("hex"))
         return text + (f"; {w('fleet_max', lang, n=entry['fleet_max'])}" if entry.get("fleet_max") else "")
+    if kind == "agent_check":  # A10 (wave 3): the owner's report tells its agent's check
+        return w(
+            "agent_check_target" if entry.get("target") else kind,
+            lang,
+            leader=f["leader"],
+            agent=entry["agent"],
+            ability=label("agents", entry["ability"]),
+            target=entry.get("target", ""),
+            outcome=label("agent-outcomes", entry["outcome"]).lower(),
+        )
     if kind == "quest_announced":
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":
@@ -219,6 +229,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         )
     if kind == "player_left" and entry.get("kept"):
         return w("player_left_kept", lang, **f)
+    if kind == "blockade" and entry.get("deactivated"):  # A6 (wave 3): the blockade ends an activation
+        return w(kind, lang, **f) + "; " + w("blockade_deactivated", lang)
     if kind == "blockade_lifted" and not f.get("owner"):
         f["owner"] = "—"
     return w(kind, lang, **f)
@@ -230,6 +242,31 @@ def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str,
     if leader is None:
         return [placeless(e) for e in log if e.get("public")]
     return [e for e in log if e.get("leader") == leader or leader in e.get("leaders", [])]
+
+
+def dropped_dues(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``award_due`` entries of ``entries`` (in the log's order) that a later
+    ``award_dropped`` of the same leader and award undid: a leader's report does not list an
+    award the moderator dropped as still to hand out (A13, wave 3)."""
+    undone: list[dict[str, Any]] = []
+    for i, entry in enumerate(entries):
+        if entry["kind"] != "award_dropped":
+            continue
+        key = (entry.get("leader"), entry["award"].get("id"))
+        for due in reversed(entries[:i]):
+            same = (due.get("leader"), due.get("award", {}).get("id")) == key
+            if due["kind"] == "award_due" and same and not any(due is u for u in undone):
+                undone.append(due)
+                break
+    return undone
+
+
+def leader_copy(entry: Any) -> Any:
+    """An entry as a leader reads it: the moderator's reason for dropping an award stays in
+    the moderator's output (A13, wave 3)."""
+    if isinstance(entry, dict) and entry.get("kind") == "award_dropped" and "reason" in entry:
+        return {k: v for k, v in entry.items() if k != "reason"}
+    return entry
 
 
 # What a public entry of stage 1 may not tell: where it happened, and what lies there.

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
-from gmtool.report.records import award_text, entries_for, entry_text, w
+from gmtool.report.records import award_text, dropped_dues, entries_for, entry_text, leader_copy, w
 from gmtool.report.words import build_reason
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
@@ -78,6 +78,22 @@ def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
 def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
     return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
+
+
+def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:
+    """The other victories that held at this turn end, and why the first won (A12, wave 3)."""
+    if not out.victory or not out.victories_also:
+        return []
+    also = "; ".join(
+        f"{v.leader or ', '.join(v.tied) or '—'}: {tr('victory_' + v.kind, lang)}" for v in out.victories_also
+    )
+    why = tr(
+        "victory_precedence",
+        lang,
+        winner=tr("victory_" + out.victory.kind, lang),
+        others=", ".join(tr("victory_" + v.kind, lang) for v in out.victories_also),
+    )
+    return [(tr("victories_also", lang), text(also)), (tr("victory_why", lang), text(why))]
 
 
 def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = None) -> Report:
@@ -181,7 +197,7 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
             ),
         ]
     if out.victory:
-        facts += _victory_facts(out.victory.to_data(), lang)
+        facts += _victory_facts(out.victory.to_data(), lang) + _precedence_facts(out, lang)
         ranked = out.victory.standings
         blocks: list = [Facts(facts)] + tail
         if ranked:
@@ -226,6 +242,18 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     if isinstance(r, (dict, list, tuple)):
         return name
     return f"{name}: {r}"
+
+
+def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
+    """An order of the file as its leader's report gives it: a dropped award's reason left out."""
+    if "result" not in item and "log" not in item:
+        return item
+    out = dict(item)
+    if "result" in out:
+        out["result"] = leader_copy(out["result"])
+    if "log" in out:
+        out["log"] = [leader_copy(e) for e in out["log"]]
+    return out
 
 
 def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
@@ -330,15 +358,17 @@ def end_private(
     if inbox:
         blocks += [Heading(text(tr("inbox", lang))), Items([text(notice_text(m, lang)) for m in inbox])]
     mine = [d for d in done or [] if d["leader"] == player.name]
+    # an award the moderator dropped is not also told as still to hand out (A13, wave 3)
+    undone = dropped_dues(entries_for(out.log, player.name))
     # what an order of the file wrote into the turn's log (a record, an exploration, a colony,
     # a quest …) is told once, with the order; "This turn" tells the rest
-    told = [_told(d, player.name) for d in mine]
-    shown = [e for entries in told for e in entries]
+    told = [[e for e in _told(d, player.name) if not any(e is u for u in undone)] for d in mine]
+    shown = [e for entries in told for e in entries] + undone
     happened = [e for e in entries_for(out.log, player.name) if not any(e is s for s in shown)]
     if happened:
         blocks = [
             Heading(text(w("this_turn", lang))),
-            Items([text(entry_text(e, lang, label, hexes)) for e in happened], w("this_turn", lang)),
+            Items([text(entry_text(leader_copy(e), lang, label, hexes)) for e in happened], w("this_turn", lang)),
         ] + blocks
     if player.awards:
         blocks += [
@@ -358,7 +388,7 @@ def end_private(
                     text(line)
                     for d, entries in zip(mine, told)
                     for line in (
-                        [entry_text(e, lang, label, hexes) for e in entries]
+                        [entry_text(leader_copy(e), lang, label, hexes) for e in entries]
                         if entries
                         else [_done_line(d, lang, label, hexes)]
                     )
@@ -370,7 +400,7 @@ def end_private(
         blocks += template_blocks(template, out.turn + 1, lang)
     data = {
         "leader": player.name,
-        "orders_done": [_hex_result(d, hexes) for d in mine],
+        "orders_done": [_leader_item(_hex_result(d, hexes)) for d in mine],
         "builds": builds,
         "turn": out.turn,
         "planets": [p.to_data() for p in prod.planets if p.owner == player.name],
@@ -381,7 +411,7 @@ def end_private(
         "hand": player.hand,
         **({"quests": [c.to_data() for c in checks]} if checks else {}),
         "inbox": inbox,
-        "log": happened,
+        "log": [leader_copy(e) for e in happened],
         "awards": player.awards,
         **({"orders_template": template} if template else {}),
     }

@@ -29,7 +29,8 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                 _label(library, "races", p.race, lang),
                 str(m.credits),
                 _label(library, "ships", m.ship, lang),
-                _label(library, "board", m.position, lang),
+                _label(library, "board", m.position, lang)
+                + (f" ({tr('landing_' + m.landing, lang)})" if m.landing else ""),
                 str(m.net_worth),
             ]
         )
@@ -40,6 +41,7 @@ def venus_status_report(state: Any, library: Any, lang: str, created: str | None
                 "credits": m.credits,
                 "ship": m.ship,
                 "position": m.position,
+                "landing": m.landing or None,
                 "net_worth": m.net_worth,
                 "bc": m.credits,
                 "orders": 0,

@@ -12,7 +12,7 @@ from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
-from gmtool.rules.orion.common import add_award
+from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.research import secret_ops_level
 
 ABILITIES_TABLE = "agents"
@@ -136,6 +136,16 @@ def use(
     if paid:
         owner.orders -= 1
     agent.used_turn = campaign.turn
+    # the check in the owner's turn report (A10, wave 3): the leader learns its agent's outcome
+    note(
+        campaign,
+        "agent_check",
+        owner.name,
+        agent=agent.name,
+        ability=ability.id,
+        target=target.name if target is not None else None,
+        outcome=check.outcome.id,
+    )
     _consequences(campaign, result, owner, frame)
     return result
 

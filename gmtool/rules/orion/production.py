@@ -1,6 +1,7 @@
 """The production phase (docs/rules-orion.md A5–A7): every owned planet makes PP, RP or BC and grows.
 
-Active planets (the homeworld always; a colony activated this turn): workers make PP,
+Active planets (the homeworld always; a colony activated and since neither blockaded nor
+captured, or with ``activation = per-turn`` activated this turn): workers make PP,
 scientists RP; unspent PP become BC.  Inactive planets make 1 BC per colonist.  Growth
 +1 (+2 favorable, 0 hostile), never above max, none under blockade; a blockaded planet
 makes no RP.  The numbers live in tables/orion/production.toml and planet-properties.
@@ -57,7 +58,24 @@ class Production:
 
 
 def is_active(campaign: Campaign, system: System) -> bool:
-    return system.homeworld_of is not None or (system.planet is not None and system.planet.active_turn == campaign.turn)
+    """The homeworld always; a colony activated and since neither blockaded nor captured (A6,
+    wave 3), or — with the campaign's ``activation = per-turn`` — activated this turn."""
+    if system.homeworld_of is not None:
+        return True
+    planet = system.planet
+    if planet is None or planet.active_turn is None:
+        return False
+    return planet.active_turn == campaign.turn if campaign.activation == "per-turn" else True
+
+
+def blockade_deactivates(campaign: Campaign, planet: PlanetState) -> bool:
+    """A blockade deactivates a colony (A6, wave 3): it may be activated again under blockade,
+    for the blockade's cost.  With ``activation = per-turn`` a blockade changes nothing here
+    (the earlier reading).  True when the colony was active."""
+    if campaign.activation == "per-turn" or planet.active_turn is None:
+        return False
+    planet.active_turn = None
+    return True
 
 
 def per_colonist(tables: OrionTables, planet: PlanetState) -> tuple[int, int]:
@@ -73,7 +91,7 @@ def activation_cost(planet: PlanetState, rules: Table) -> int:
 
 
 def activate_colony(campaign: Campaign, player: Player, hex_: Hex, rules: Table) -> tuple[System, int]:
-    """``player`` activates its colony at ``hex_`` for this turn (A6): (the system, the orders paid)."""
+    """``player`` activates its colony at ``hex_`` (A6): (the system, the orders paid)."""
     ensure_not_over(campaign)
     system, _ = owned(campaign, player, hex_)
     return system, activate(campaign, system, rules)
@@ -84,8 +102,9 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
         raise RuleRefused(key="orion.not_colony", hex=system.hex)
     if system.homeworld_of is not None:
         raise RuleRefused(key="orion.homeworld_active", hex=system.hex)
-    if system.planet.active_turn == campaign.turn:
-        raise RuleRefused(key="orion.already_active", hex=system.hex)
+    if is_active(campaign, system):
+        persistent = campaign.activation != "per-turn"
+        raise RuleRefused(key="orion.already_active_kept" if persistent else "orion.already_active", hex=system.hex)
     player = campaign.player(system.owner)
     cost = activation_cost(system.planet, rules)
     if player.orders < cost:

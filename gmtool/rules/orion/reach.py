@@ -2,14 +2,15 @@
 exploring (`gmtool explore -c`, forum `!explore`, orders files) checks and that the maps
 and `gmtool reach` show.
 
-Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 2: the
-unexplored hexes next to the explored space joined to the leader's own systems (its
-homeworld and colonies) — a ship's move ends in the first unexplored hex it enters (A4),
-so a hex behind unexplored space needs another turn."""
+Stage 1: the neighbours of the leader's homeworld, nothing farther.  From stage 2 (A4,
+wave 3): the unexplored hexes next to a planet the leader controls (its homeworld and
+colonies) or to a hex the leader explored itself — never through another leader's
+explorations: a ship's move ends in the hex it explores, so a leader's frontier grows one
+hex per ship a turn.  A campaign may widen "next to" (``explore_range``, default 1)."""
 
 from __future__ import annotations
 
-from gmtool.campaign.hexes import Hex
+from gmtool.campaign.hexes import Hex, within
 from gmtool.campaign.model import Campaign, Player
 
 
@@ -23,27 +24,29 @@ def explored_hexes(campaign: Campaign) -> set[Hex]:
 
 
 def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
-    """The leader's own systems and the explored hexes joined to them (stage 2+): where its
-    ships move without stopping."""
-    explored = explored_hexes(campaign)
-    start = [s.hex for s in campaign.systems if s.owner == player.name or s.homeworld_of == player.name]
-    seen, todo = set(start), list(start)
-    while todo:
-        for n in todo.pop().neighbours():
-            if n not in seen and n in explored:
-                seen.add(n)
-                todo.append(n)
-    return seen
+    """The hexes the leader's ships explore from (stage 2+, A4 wave 3): its own systems
+    (homeworld and colonies) and the hexes it explored itself — not another leader's."""
+    return {
+        s.hex
+        for s in campaign.systems
+        if s.owner == player.name or s.homeworld_of == player.name or s.explored_by == player.name
+    }
+
+
+def _near(hex_: Hex, reach: int) -> list[Hex]:
+    """The hexes within ``reach`` of ``hex_`` (itself left out): its neighbours when 1."""
+    return list(hex_.neighbours()) if reach == 1 else [h for h in within(reach, hex_) if h != hex_]
 
 
 def frontier(campaign: Campaign, player: Player) -> list[Hex]:
-    """The unexplored hexes the leader can explore this turn (stage 2+), sorted."""
+    """The unexplored hexes the leader can explore this turn (stage 2+), sorted: within the
+    campaign's ``explore_range`` (1: next to) of the hexes it explores from."""
     explored = explored_hexes(campaign)
     return sorted(
         {
             n
             for h in explored_space(campaign, player)
-            for n in h.neighbours()
+            for n in _near(h, campaign.explore_range)
             if n not in explored and campaign.on_map(n)
         }
     )
@@ -55,4 +58,5 @@ def in_reach(campaign: Campaign, player: Player, hex_: Hex) -> bool:
         return hex_ in stage1_hexes(player)
     if not campaign.on_map(hex_):
         return False
-    return any(n in explored_space(campaign, player) for n in hex_.neighbours())
+    start = explored_space(campaign, player)
+    return any(n in start for n in _near(hex_, campaign.explore_range))

@@ -21,6 +21,7 @@ from gmtool.rules.orion.campaign_explore import apply_gain
 from gmtool.rules.orion.common import Logged, award_id, award_kind, ensure_not_over, note
 from gmtool.rules.orion.exploration import gains
 from gmtool.rules.orion.fleet import add_ship, remove_ship
+from gmtool.rules.orion.production import blockade_deactivates
 
 RECORDS_TABLE = "records"
 
@@ -278,8 +279,16 @@ def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> BlockadeChanged:
             key="records.blockaded_already", hex=hex_, by=planet.blockaded_by or Msg("error.records.another_fleet")
         )
     planet.blockaded, planet.blockaded_by = True, by.name
+    deactivated = blockade_deactivates(campaign, planet) or None  # A6 (wave 3)
     entry = note(
-        campaign, "blockade", by.name, public=False, hex=str(hex_), owner=system.owner, leaders=[system.owner, by.name]
+        campaign,
+        "blockade",
+        by.name,
+        public=False,
+        hex=str(hex_),
+        owner=system.owner,
+        leaders=[system.owner, by.name],
+        deactivated=deactivated,
     )
     return BlockadeChanged(by.name, str(hex_), system.owner, False, entry=entry)
 

@@ -209,6 +209,7 @@ class TurnEnd:
     standings: list[Standing] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     victory: Victory | None = None  # the game is over: no next turn
+    victories_also: list[Victory] = field(default_factory=list)  # held too, after it in A12's order
     next_turn: int | None = None
     next_stage: int | None = None
     next_order: list[str] = field(default_factory=list)
@@ -234,6 +235,8 @@ class TurnEnd:
         out["log"] = self.log
         if self.victory:
             out["victory"] = self.victory.to_data()
+            if self.victories_also:
+                out["victories_also"] = [v.to_data() for v in self.victories_also]
             return out
         out["next_turn"] = self.next_turn
         out["next_stage"] = self.next_stage
@@ -335,6 +338,28 @@ def standings(campaign: Campaign) -> list[Standing]:
         )
         for p in ranked
     ]
+
+
+# A12 (wave 3): when several victories hold at the same turn end, the first of this order wins
+PRECEDENCE = ("orion", "conquest", "technology", "diplomatic", "territorial")
+
+
+def victories_held(campaign: Campaign, rules: Rules, emperor: Victory | None) -> list[Victory]:
+    """Every victory that holds at this turn end, in the order of A12 (wave 3): Orion, conquest,
+    technology, diplomatic, territorial; the first wins, the post names the others.  A conquest
+    alone is declared at the next turn's start (A12: "at the start of a turn"); held beside
+    another victory it takes its place in the order.  Empty: the game goes on."""
+    held = {
+        "orion": check_orion(campaign),
+        "conquest": check_conquest(campaign),
+        "technology": check_technology(campaign, rules),
+        "diplomatic": emperor,
+        "territorial": check_territorial(campaign) if campaign.turn >= rules.last_turn else None,
+    }
+    found = [v for kind in PRECEDENCE if (v := held[kind]) is not None]
+    if [v.kind for v in found] == ["conquest"]:
+        return []
+    return found
 
 
 def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStart:
@@ -641,12 +666,10 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     out.log = list(ts.log)  # what happened this turn, for the reports
     ts.log = []
     # victory
-    # Orion is colonised in the movement phase, before the Council elects anyone (A3, A12)
     emperor = Victory.from_data(campaign.council.victory) if campaign.council.victory else None
-    victory = check_orion(campaign) or emperor or check_technology(campaign, rules)
-    if victory is None and campaign.turn >= rules.last_turn:
-        victory = check_territorial(campaign)
-    if victory:
+    held = victories_held(campaign, rules, emperor)
+    if held:
+        victory, out.victories_also = held[0], held[1:]
         # the Emperor's victory is kept as the Council wrote it
         ts.victory = campaign.council.victory if victory is emperor else victory.to_data()
         out.victory = victory

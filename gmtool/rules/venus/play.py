@@ -226,6 +226,7 @@ def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kin
         raise RuleRefused(key=why, kind=Msg("landing_" + kind), space=Label(row.label), offers=_joined(allowed, "and"))
     space = row.id
     v.merchants[player].position = space
+    v.merchants[player].landing = kind  # recorded: `skip --in-port` asks it next turn (B3)
     if kind == "asteroid":
         v.phase = "done"
         return Landed(player, space, kind, "turn over")
@@ -239,14 +240,36 @@ def land(campaign: Campaign, library: TableLibrary, player: str, space: str, kin
     return Landed(player, space, kind, "operations", turned)
 
 
-def skip(campaign: Campaign, player: str, in_port: bool) -> Skipped:
-    """Skip the movement phase: to operations in a surface city or spaceport, else the turn ends."""
+def skip(campaign: Campaign, player: str, in_port: bool, library: TableLibrary | None = None) -> Skipped:
+    """Skip the movement phase: to operations in a surface city or spaceport, else the turn ends.
+    ``in_port`` is refused where the ship is not in one (B3): after an asteroid landing, a move
+    that ended in space, or (a landing not recorded) at a space with no city or spaceport."""
     v = venus_state(campaign)
     _turn_of(v, player)
     if v.phase != "movement" or v.moved:
         raise RuleRefused(key="venus.no_skip", player=player)
+    if in_port:
+        _ensure_in_port(v, player, library)
     v.phase = "operations" if in_port else "done"
     return Skipped(player, v.phase)
+
+
+PORTS = ("city", "spaceport")
+
+
+def _ensure_in_port(v: VenusState, player: str, library: TableLibrary | None) -> None:
+    merchant = v.merchants[player]
+    row = library.get("board", RULESET).find(merchant.position) if library is not None else None
+    space: Any = Label(row.label) if row is not None else merchant.position
+    if merchant.landing in PORTS:
+        return
+    if merchant.landing == "asteroid":
+        raise RuleRefused(key="venus.skip_asteroid", player=player, space=space)
+    if merchant.landing == "space":
+        raise RuleRefused(key="venus.skip_in_space", player=player, space=space)
+    # a file written before landings were recorded: judged by what the space offers
+    if row is not None and not any(kind in PORTS for kind in landings_of(row)):
+        raise RuleRefused(key="venus.skip_no_port", player=player, space=space)
 
 
 def set_worth(campaign: Campaign, player: str, worth: int) -> int:
@@ -268,6 +291,8 @@ def end_player_turn(campaign: Campaign, library: TableLibrary, player: str) -> P
     if worth >= threshold:
         v.winner = player
         return PlayerTurnEnd(player, worth, threshold, winner=player)
+    if v.moved and v.phase == "movement":  # moved without landing: the ship is in space (B3)
+        v.merchants[player].landing = "space"
     names = [p.name for p in campaign.players]
     nxt = names[(names.index(player) + 1) % len(names)]
     if nxt == v.first_player:

@@ -9,6 +9,7 @@ from gmtool.campaign.model import Campaign, Merchant, Player, VenusState
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
 from gmtool.rolltables.library import TableLibrary
+from gmtool.rules.venus.play import landings_of
 
 RULESET = "venus"
 
@@ -48,13 +49,20 @@ def new_venus(
     # races: the chosen ones, then the rest at random from what is left
     free = [r.id for r in race_table.rows if r.id not in {race for _, race in players if race}]
     credits = int(rules.rule("credits_per_player")) * len(players)
-    merchants = {}
+    start = str(rules.rule("start_space"))
+    start_row = library.get("board", RULESET).find(start)
+    # where every ship starts: the Galactic Base, a spaceport (B1), recorded as the ship's landing
+    in_port = [k for k in landings_of(start_row) if k in ("city", "spaceport")] if start_row is not None else []
+    merchants: dict[str, Merchant] = {}
     for player, race in players:
         if race is None:
             race = free.pop(source.roll(len(free), f"race for {player}") - 1)
         campaign.players.append(Player(name=player, race=race, bc=0, orders=0, scouts=0, colony_ships=0))
         merchants[player] = Merchant(
-            credits=credits, ship=str(rules.rule("start_ship")), position=str(rules.rule("start_space"))
+            credits=credits,
+            ship=str(rules.rule("start_ship")),
+            position=start,
+            landing=in_port[0] if in_port else "",
         )
     first = players[source.roll(len(players), "first player") - 1][0]
     board = library.get("board", RULESET)
