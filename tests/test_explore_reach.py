@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_error, ok
+from helpers import SECRET, assert_error, ok
 from helpers import snapshot as files
 from test_cli_turns import grant, player, set_turn, state
 
@@ -178,14 +178,27 @@ def test_a_ship_lost_exploring_leaves_the_others_free(gm, camp):
     ok(gm("explore", *c, "--player", "alice", "--hex", b, "--dice", "1"))  # the other scout
 
 
+def _fixed_secret(camp: Path, secret: bytes) -> None:
+    """The campaign's stream committed to ``secret`` (``campaign new`` draws a random one):
+    a test that plays the campaign's own dice then plays the same dice on every run."""
+    from gmtool.campaign.stream import commitment
+
+    (camp / "secret.key").write_text(secret.hex() + "\n", encoding="ascii")
+    toml = camp / "campaign.toml"
+    text = toml.read_text(encoding="utf-8")
+    old = state(camp)["verification"]["commitment"]
+    toml.write_text(text.replace(old, commitment(secret)), encoding="utf-8")
+
+
 def test_orders_files_move_each_ship_once(gm, camp, tmp_path):
     c = ("-c", str(camp))
+    _fixed_secret(camp, SECRET)
     a, b = _free_neighbours(camp, "alice")[:2]
     orders = tmp_path / "orders.toml"
     orders.write_text(f'turn = 1\n[alice]\nexplore = ["{a}", "{b}"]\n', encoding="utf-8")
     before = files(camp)
     res = gm("turn", "check", str(orders), *c)
-    # seed 3: the first exploration keeps the scout (the campaign's own dice), the second is refused
+    # SECRET, seed 3: the first exploration keeps the scout (the campaign's own dice), the second is refused
     assert_error(
         res,
         "orders.toml:3 (alice): explore: alice's scout has already explored a hex this turn",
