@@ -35,6 +35,10 @@ def _player_data(player: Player, full: bool) -> dict[str, Any]:
                 "technologies": list(player.technologies),
             }
         )
+        from gmtool.rules.orion.fitting import data_of
+
+        if player.ships:  # each warship with its modules (A8a)
+            data["warships"] = data_of(player)
     return data
 
 

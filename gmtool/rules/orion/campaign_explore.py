@@ -88,7 +88,7 @@ def explore_hex(
         raise RuleRefused(key="orion.orion_no_dice")
     check_ship(player, ship, campaign.turn, _costs(tables.library))
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
-    changes = apply_exploration(campaign, player, hex_, result, ship)
+    changes = apply_exploration(campaign, player, hex_, result, ship, tables.library)
     if not any(g.name == "ship_lost" for g in result.gains):
         mark_moved(player, ship, campaign.turn)  # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
@@ -98,6 +98,22 @@ def explore_hex(
 def _brief(result: Exploration) -> dict[str, Any]:
     data = result.to_data()
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
+
+
+def _found_fitted(library: Any, ship: str) -> list[str] | None:
+    """The modules a ship found in orbit comes with (A4.3 derelict: the repair system and guns
+    in every other slot, tables/orion/modules.toml), None if the tables do not fit it."""
+    from gmtool.errors import TableError
+    from gmtool.rules.orion.fitting import derelict_modules, is_warship
+
+    costs = _costs(library)
+    row = costs.find(ship) if costs is not None else None
+    if row is None or not is_warship(row):
+        return None
+    try:
+        return derelict_modules(row, library.get("modules", "orion"))
+    except TableError:
+        return None
 
 
 def _costs(library: Any) -> Any:
@@ -136,7 +152,7 @@ def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", libra
 
 
 def apply_exploration(
-    campaign: Campaign, player: Player, hex_: Hex, result: Exploration, ship: str = "scout"
+    campaign: Campaign, player: Player, hex_: Hex, result: Exploration, ship: str = "scout", library: Any = None
 ) -> list[dict[str, Any]]:
     """Write ``result`` into the campaign; returns what changed for the report."""
     changes: list[dict[str, Any]] = []
@@ -162,12 +178,19 @@ def apply_exploration(
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
     orders_before = player.orders  # contamination: an order, or a colonist if there was none
     for gain in result.gains:
-        changes += apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before)
+        changes += apply_gain(campaign, player, system, gain.name, gain.value, ship, orders_before, library)
     return changes
 
 
 def apply_gain(
-    campaign: Campaign, player: Player, system: System, name: str, value: Any, ship: str, orders_before: int
+    campaign: Campaign,
+    player: Player,
+    system: System,
+    name: str,
+    value: Any,
+    ship: str,
+    orders_before: int,
+    library: Any = None,
 ) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)
@@ -203,8 +226,9 @@ def apply_gain(
             system.events.append("artifact_world")
         return [{"hex": str(system.hex), "artifact_world": True}]
     if name == "ship":
-        add_ship(player, str(value))
-        return [{"player": player.name, "ship_gained": str(value)}]
+        fitted = _found_fitted(library, str(value))
+        add_ship(player, str(value), modules=fitted)
+        return [{"player": player.name, "ship_gained": str(value), **({"modules": fitted} if fitted else {})}]
     # Anything else (technologies …) waits for the moderator: the tree is campaign content.
     award = add_award(campaign, player, name, value, str(system.hex), "exploration")
     return [{"player": player.name, "award": award}]
