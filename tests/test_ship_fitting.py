@@ -105,8 +105,8 @@ def test_every_fitting_refusal_names_the_rule_in_both_languages(game, item, modu
         fit(game, item, modules, techs)
     assert caught.value.key == key
     en, ru = caught.value.text("en"), caught.value.text("ru")
-    assert words in en and "fitting out ships (A8a)" in en
-    assert "оснащение кораблей (A8a)" in ru and "\n" not in en + ru
+    assert words in en and "fitting out ships:" in en
+    assert "оснащение кораблей:" in ru and "\n" not in en + ru
 
 
 def test_the_seeds_fittings_that_are_allowed(game):
@@ -191,7 +191,7 @@ def test_build_command_refuses_a_fitting_and_writes_nothing(gm, camp):
         "--lang",
         "ru",
     )
-    assert_error(res, "оснащение кораблей (A8a)", "Боевые корабельные модули")
+    assert_error(res, "оснащение кораблей:", "Боевые корабельные модули")
     assert (camp / "campaign.toml").read_bytes() == before
 
 
@@ -211,7 +211,7 @@ def test_an_orders_file_with_a_refused_fitting_names_its_line(gm, camp, tmp_path
     orders = tmp_path / "turn-01.toml"
     orders.write_text('turn = 1\n[alice]\nbuild = [{ hex = "1,-3", item = "frigate", modules = ["ars", "irs"] }]\n')
     res = gm("turn", "check", str(orders), "-c", str(camp))
-    assert res.exit_code == 1 and "turn-01.toml:3" in res.stderr and "fitting out ships (A8a)" in res.stderr
+    assert res.exit_code == 1 and "turn-01.toml:3" in res.stderr and "fitting out ships:" in res.stderr
 
 
 @pytest.mark.parametrize(
@@ -293,7 +293,7 @@ def test_refit_refusals(gm, camp):
     base = ("ship", "refit", "-c", str(camp), "--player", "alice")
     # a cruiser needs its base where it is refitted
     assert_error(
-        gm(*base, "--ship", "cruiser", "--hex", "1,-3", "--modules", "gun"), "refitting ships (A8a)", "Star base"
+        gm(*base, "--ship", "cruiser", "--hex", "1,-3", "--modules", "gun"), "refitting ships:", "Star base"
     )
     # only at a planet the leader controls
     assert_error(gm(*base, "--ship", "cruiser", "--hex", "-3,2", "--modules", "gun"), "-3,2 is not alice's")
