@@ -292,9 +292,7 @@ def test_refit_refusals(gm, camp):
     ok(gm("ship", "add", "-c", str(camp), "--player", "alice", "--class", "frigate"))
     base = ("ship", "refit", "-c", str(camp), "--player", "alice")
     # a cruiser needs its base where it is refitted
-    assert_error(
-        gm(*base, "--ship", "cruiser", "--hex", "1,-3", "--modules", "gun"), "refitting ships:", "Star base"
-    )
+    assert_error(gm(*base, "--ship", "cruiser", "--hex", "1,-3", "--modules", "gun"), "refitting ships:", "Star base")
     # only at a planet the leader controls
     assert_error(gm(*base, "--ship", "cruiser", "--hex", "-3,2", "--modules", "gun"), "-3,2 is not alice's")
     # two frigates: which one
