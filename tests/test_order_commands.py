@@ -221,7 +221,7 @@ MALFORMED = [
     ("!assign 0,0 1 2 3", "en", "!assign: 3 is not understood here"),
     ("!build laser", "en", "!build: laser is no ship, base or building (known: Scout, Colony ship, Frigate"),
     ("!построить лазер", "ru", "!build: лазер — неизвестное имя (корабль, база или постройка; известны: Разведчик"),
-    ("!build", "en", "!build: ship, base or building is missing; write !build ITEM [Q,R]"),
+    ("!build", "en", "!build: ship, base or building is missing; write !build ITEM [MODULE,MODULE…] [Q,R]"),
     ("!fleet +2", "en", "!fleet: +2: the fleet size changes by +1 or -1 a turn"),
     ("!флот много", "ru", "!fleet: много: размер флота меняется на +1 или -1 за ход"),
     ("!research warp drive", "en", "!research: warp drive is no thing to research"),

@@ -109,7 +109,7 @@ def test_the_template_names_what_the_leader_may_do(played):
     alice = state.player("alice")
     alice.hand = ["refugees"]
     lines = orders_template(state, LIB, "alice", "ru")
-    assert "# !событие КАРТА [выбор N]" in lines and "# !построить ЧТО [Q,R]" in lines
+    assert "# !событие КАРТА [выбор N]" in lines and "# !построить ЧТО [МОДУЛЬ,МОДУЛЬ…] [Q,R]" in lines
     assert not any("голос" in line for line in lines)  # no Council in stage 1
     state.stage, state.turn = 3, 13
     lines = orders_template(state, LIB, "alice", "en")

@@ -29,6 +29,7 @@ ORION_IDS = [
     "orion/events",
     "orion/exploration",
     "orion/guardian",
+    "orion/modules",
     "orion/monster-kind",
     "orion/negative-events",
     "orion/planet-properties",

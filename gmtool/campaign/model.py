@@ -70,11 +70,20 @@ PLAYER_RANGES: dict[str, tuple[int, int]] = {
 
 class ShipCounts(dict[str, int]):
     """Combat ships by class (what the rules read: ``player.ships["frigate"]``); a class built
-    with modules keeps their ids in ``modules`` (written ``frigate = { count = 2, modules = […] }``)."""
+    with modules keeps their ids in ``modules`` (written ``frigate = { count = 2, modules = […] }``);
+    ``fitted`` holds each warship's own modules, one list a ship (A8a: built, refitted or found
+    fitted; ``frigate = { count = 2, fitted = [["gun", "ars"], ["gun"]] }``) — a class's ships
+    beyond its ``fitted`` lists carry none recorded."""
 
-    def __init__(self, counts: dict[str, int] | None = None, modules: dict[str, list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        counts: dict[str, int] | None = None,
+        modules: dict[str, list[str]] | None = None,
+        fitted: dict[str, list[list[str]]] | None = None,
+    ) -> None:
         super().__init__(counts or {})
         self.modules: dict[str, list[str]] = dict(modules or {})
+        self.fitted: dict[str, list[list[str]]] = {k: [list(m) for m in v] for k, v in (fitted or {}).items()}
 
 
 @dataclass
@@ -150,6 +159,7 @@ class BuildEntry(TypedDict):
 
     item: str  # an id of tables/orion/costs
     hex: str
+    modules: NotRequired[list[str]]  # a warship's modules (A8a), ids of tables/orion/modules
 
 
 class RankedEntry(TypedDict, total=False):
@@ -425,6 +435,7 @@ SHIP = Record(
     [
         Key("count", Int(*SMALL), REQUIRED, doc="how many"),
         Key("modules", Strings(), [], doc="the modules' ids (ships with modules, issue 24)"),
+        Key("fitted", ListOf(Strings()), [], doc="each warship's modules, a list a ship (A8a, tables/orion/modules)"),
     ],
 )
 
@@ -438,14 +449,30 @@ class Ships(Check):
         for cls, raw in value.items():
             if isinstance(raw, dict):
                 entry = SHIP.read(raw, place(name, cls), ctx)
-                ships[cls], ships.modules[cls] = entry["count"], list(entry.get("modules", []))
+                ships[cls] = entry["count"]
+                if "modules" in raw or "fitted" not in raw:
+                    ships.modules[cls] = list(entry.get("modules", []))
+                if entry.get("fitted"):
+                    ships.fitted[cls] = [list(m) for m in entry["fitted"]][: entry["count"]]
             else:
                 ships[cls] = Int(*SMALL).read(raw, place(name, cls), ctx)
         return ships
 
     def write(self, value: dict[str, int]) -> dict[str, Any]:
         modules = getattr(value, "modules", {})
-        return {cls: {"count": n, "modules": list(modules[cls])} if cls in modules else n for cls, n in value.items()}
+        fitted = getattr(value, "fitted", {})
+        out: dict[str, Any] = {}
+        for cls, n in value.items():
+            if cls not in modules and not fitted.get(cls):
+                out[cls] = n
+                continue
+            entry: dict[str, Any] = {"count": n}
+            if cls in modules:
+                entry["modules"] = list(modules[cls])
+            if fitted.get(cls):
+                entry["fitted"] = [list(m) for m in fitted[cls][:n]]
+            out[cls] = entry
+        return out
 
     def doc(self) -> str:
         return f"table CLASS = {Int(*SMALL).doc()}, or {SHIP.doc()}"
@@ -514,6 +541,7 @@ BUILD = Record(
     [
         Key("item", TEXT, REQUIRED, doc="an id of tables/orion/costs"),
         Key("hex", HexText(as_text=True), REQUIRED),
+        Key("modules", Strings(), None, doc="a warship's modules (A8a), ids of tables/orion/modules"),
     ],
 )
 PLAYER = Record(

@@ -36,6 +36,10 @@ def _player_data(player: Player, full: bool) -> dict[str, Any]:
                 "hand": list(player.hand),  # event cards (A11): the leader's own, or the moderator's view
             }
         )
+        from gmtool.rules.orion.fitting import data_of
+
+        if player.ships:  # each warship with its modules (A8a)
+            data["warships"] = data_of(player)
     return data
 
 

@@ -1,6 +1,6 @@
 """What the moderator records after resolving a battle or a change of leaders, and what
 follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
-``planet capture``, ``ship add|lose``, ``award apply``, ``player add|drop|replace|rename``.
+``planet capture``, ``ship add|lose|refit``, ``award apply``, ``player add|drop|replace|rename``.
 
 Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
 commit, print the line the turn's reports will also tell. A refusal writes nothing."""
@@ -162,7 +162,7 @@ def blockade_command(
             entry = lift_blockade(state, _hex(hex_), leader).to_data()
         else:
             assert leader is not None  # --by is required without --lift (checked above)
-            entry = set_blockade(state, _hex(hex_), leader).to_data()
+            entry = set_blockade(state, _hex(hex_), leader, rules.modules).to_data()
         commit(store, state)
     _emit(out, entry, rules)
 
@@ -248,6 +248,58 @@ def ship_lose_command(
       gmtool ship lose -c DIR --player bob --class frigate --reason "battle at 3,-1"
     """
     _ship(True, player, ship_class, reason, campaign, tables, format, lang)
+
+
+@ship_app.command("refit")
+def ship_refit_command(
+    player: PlayerOpt,
+    ship_class: Annotated[str, typer.Option("--ship", help="The warship's class (costs table).", show_default=False)],
+    hex_: Annotated[str, typer.Option("--hex", help="The leader's planet it is refitted at, Q,R.", show_default=False)],
+    modules: Annotated[
+        str,
+        typer.Option("--modules", help="Its new modules, separated by commas: gun,gun,ars.", show_default=False),
+    ],
+    number: Annotated[
+        Optional[int],
+        typer.Option(
+            "--number", min=1, help="Which of its ships of that class (as `status` lists them).", show_default=False
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Change a warship's modules at a planet the leader controls (docs/rules-orion.md A8a).
+
+    A cruiser, dreadnought or titan also needs there the orbital base its class needs to be
+    built. It takes effect at once.
+
+    \b
+    Example:
+      gmtool ship refit -c DIR --player bob --ship frigate --hex 3,-1 --modules gun,gun,bombs
+    """
+    from gmtool.rules.orion.fitting import read_modules, refit
+    from gmtool.rules.orion.fleet import ship_named
+
+    with open_campaign(campaign) as (store, state):
+        rules = _rules(store, tables)
+        out = Output(format, lang, state)
+        ship = ship_named(rules.costs, ship_class)
+        fitted = read_modules(rules.modules, modules)
+        entry = refit(
+            state,
+            state.player(player),
+            ship,
+            number,
+            _hex(hex_),
+            fitted,
+            rules.costs,
+            rules.modules,
+            rules.technologies,
+        ).to_data()
+        commit(store, state)
+    _emit(out, entry, rules)
 
 
 def grant_command(

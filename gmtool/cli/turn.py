@@ -867,6 +867,14 @@ def build_command(
     player: PlayerOpt,
     hex_: HexOpt,
     item: Annotated[str, typer.Argument(help="What to build (tables/orion/costs.toml).", show_default=False)],
+    modules: Annotated[
+        Optional[str],
+        typer.Option(
+            "--modules",
+            help="A warship's modules, separated by commas (tables/orion/modules.toml): gun,gun,ars.",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -875,26 +883,35 @@ def build_command(
     """Order a ship, orbital base or building at an active planet (paid at production).
 
     It is paid in this turn's production from the planet's PP, then the leader's BC.
+    A warship is built with its modules (docs/rules-orion.md A8a).
 
     \b
     Example:
-      gmtool build -c DIR --player bob --hex 3,-1 frigate
+      gmtool build -c DIR --player bob --hex 3,-1 frigate --modules gun,gun,ars
     """
     from gmtool.campaign.hexes import Hex
     from gmtool.rolltables.model import pick
     from gmtool.rules.orion.building import order_build
+    from gmtool.rules.orion.fitting import read_modules
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        costs = _rules(store, tables).costs
-        result = order_build(state, state.player(player), Hex.parse(hex_), item, costs)
+        rules = _rules(store, tables)
+        costs = rules.costs
+        fitted = read_modules(rules.modules, modules) if modules is not None else None
+        result = order_build(
+            state, state.player(player), Hex.parse(hex_), item, costs, fitted, rules.modules, rules.technologies
+        )
         commit(store, state)
+    named = pick(costs.row(result.item).label, out.lang)
+    if result.modules:
+        named += " (" + ", ".join(pick(rules.modules.row(m).label, out.lang) for m in result.modules) + ")"
     out.reply(
         t(
             "reply.build_ordered",
             out.lang,
             leader=player,
-            item=pick(costs.row(result.item).label, out.lang),
+            item=named,
             hex=result.hex,
             cost=t("n_pp", out.lang, n=result.cost),
         ),

@@ -250,17 +250,34 @@ def _assign(r: _Reader) -> tuple[str, Any]:
 
 
 def _build(r: _Reader) -> tuple[str, Any]:
-    """``ITEM [at] [Q,R]``: at the homeworld when no hex is named."""
+    """``ITEM [MODULE,MODULE…] [at] [Q,R]``: at the homeworld when no hex is named; a warship's
+    modules (docs/rules-orion.md A8a) after its class, separated by commas."""
     item_words, where = r.trailing_hex()
     if not item_words:
         raise r.missing("item")
-    item = r.row(r.table("costs"), item_words, "item")
+    item, modules = _item_and_modules(r, item_words)
     if where is None:
         home = r.state.player(r.leader).homeworld
         if home is None:
             raise InputError(key="orders.post_no_homeworld", command=r.name, leader=r.leader)
         where = str(home)
-    return "build", {"hex": where, "item": item}
+    value: dict[str, Any] = {"hex": where, "item": item}
+    if modules is not None:
+        value["modules"] = modules
+    return "build", value
+
+
+def _item_and_modules(r: _Reader, item_words: list[str]) -> tuple[str, list[str] | None]:
+    """The item the first words name and the modules the rest list (``frigate gun,gun,ars``)."""
+    costs = r.table("costs")
+    if costs.named(" ".join(item_words)) is not None or len(item_words) < 2:
+        return r.row(costs, item_words, "item"), None
+    from gmtool.rules.orion.fitting import read_modules
+
+    for k in range(len(item_words) - 1, 0, -1):
+        if costs.named(" ".join(item_words[:k])) is not None:
+            return r.row(costs, item_words[:k], "item"), read_modules(r.table("modules"), " ".join(item_words[k:]))
+    return r.row(costs, item_words, "item"), None
 
 
 def _scrap(r: _Reader) -> tuple[str, Any]:
@@ -465,7 +482,10 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
         parts = [t("n_" + k, lang, n=v[k]) for k in ("workers", "scientists") if k in v]
         return say("assign", hex=hex_(v["hex"]), assignment=", ".join(parts))
     if kind == "build":
-        return say("build", item=_item(library, v["item"], lang), hex=hex_(v["hex"]))
+        item = _item(library, v["item"], lang)
+        if v.get("modules"):
+            item += " (" + ", ".join(_label(library, "modules", m, lang) for m in v["modules"]) + ")"
+        return say("build", item=item, hex=hex_(v["hex"]))
     if kind == "scrap":
         item = _item(library, v["item"], lang)
         return say("scrap_at", item=item, hex=hex_(v["hex"])) if v.get("hex") else say("scrap", item=item)

@@ -83,7 +83,16 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
             rows,
         )
     )
-    from gmtool.report.records import award_text
+    from gmtool.report.records import award_text, warship_lines
+
+    warships = [
+        f"{p['name']}: {line}" if not viewer else line
+        for p in full
+        for line in warship_lines(p.get("warships", []), lang, label)
+    ]
+    if warships:  # each warship with its modules (A8a)
+        blocks.append(Heading(text(tr("warships", lang))))
+        blocks.append(Items([text(line) for line in warships]))
 
     held = [(p["name"], p.get("technologies") or []) for p in full]  # researched, rolled, handed out (A13.1)
     if any(techs for _, techs in held):

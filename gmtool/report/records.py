@@ -73,6 +73,15 @@ def changes_text(
                     parts.append(w(key + "_told" if told else key, lang, n=value))
             elif key == "ship_lost":
                 parts.append(w("ship_lost_piece", lang, ship=ship_name(value, label)))
+            elif key == "ship_gained" and change.get("modules"):  # found fitted: a derelict (A4.3)
+                parts.append(
+                    w(
+                        "ship_fitted_piece",
+                        lang,
+                        ship=ship_name(value, label),
+                        modules=modules_text(change["modules"], label),
+                    )
+                )
             elif key == "ship_gained":
                 parts.append(w("ship_gained_piece", lang, ship=ship_name(value, label)))
             elif key == "colony":
@@ -92,6 +101,26 @@ def changes_text(
             elif key == "award":
                 parts.append(award_text(value, lang, label))
     return "; ".join(parts) or w("nothing", lang)
+
+
+def modules_text(modules: list[str], label: Label) -> str:
+    """A warship's modules in words: ``ARS, Gun ×4`` (short labels, guns counted)."""
+    counts: dict[str, int] = {}
+    for m in modules:
+        counts[m] = counts.get(m, 0) + 1
+    return ", ".join(label("modules", m, short=True) + (f" ×{n}" if n > 1 else "") for m, n in counts.items())
+
+
+def warship_lines(warships: list[dict[str, Any]], lang: str, label: Label) -> list[str]:
+    """Each warship in a line: ``Frigate 1 — Gun ×2, Bombs`` (A8a; ``status`` and a private
+    report list them so, numbered within their class as `ship refit --number` names them)."""
+    from gmtool.report.i18n import tr
+
+    return [
+        f"{ship_name(s['class'], label)} {s['number']} — "
+        + (modules_text(s["modules"], label) if s["modules"] else tr("no_modules", lang))
+        for s in warships
+    ]
 
 
 def _found(result: dict[str, Any], label: Label) -> str:
@@ -165,6 +194,11 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             changes=changes_text(entry.get("changes"), lang, label),
             reason=entry.get("reason", ""),
         )
+    if kind == "ship_refitted":
+        ship = ship_name(entry["ship"], label) + (f" {entry['number']}" if entry.get("number", 1) > 1 else "")
+        return w(kind, lang, leader=f["leader"], ship=ship, hex=f["hex"], modules=modules_text(entry["modules"], label))
+    if kind == "modules_improved":
+        return w(kind, lang, leader=f["leader"], modules=modules_text(entry["modules"], label))
     if kind in ("ship_gained", "ship_lost"):
         text = w(kind, lang, leader=f["leader"], ship=ship_name(entry["ship"], label))
         return text + (f" ({w('reason', lang, reason=entry['reason'])})" if entry.get("reason") else "")

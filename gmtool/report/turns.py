@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Any, Callable
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
-from gmtool.report.records import award_text, dropped_dues, entries_for, entry_text, leader_copy, w
+from gmtool.report.records import (
+    award_text,
+    dropped_dues,
+    entries_for,
+    entry_text,
+    leader_copy,
+    modules_text,
+    w,
+)
 from gmtool.report.words import build_reason
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
@@ -284,6 +292,41 @@ def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
     ]
 
 
+def ships_data(player: Any) -> dict[str, Any]:
+    """A leader's ships as its report's JSON gives them (A8, A8a)."""
+    from gmtool.rules.orion.fitting import data_of
+
+    return {
+        "scouts": player.scouts,
+        "colony_ships": player.colony_ships,
+        "fleet_size": player.fleet_size,
+        "fleet_max": player.fleet_max,
+        "warships": data_of(player),
+    }
+
+
+def ships_blocks(player: Any, lang: str, label: Callable[..., str]) -> list[Block]:
+    """A leader's ships in its private report: scouts, colony ships, the fleet size
+    ``current (max)`` (A8) and each warship with its modules (A8a)."""
+    from gmtool.report.records import warship_lines
+
+    ships = ships_data(player)
+    blocks: list[Block] = [
+        Heading(text(tr("ships_heading", lang))),
+        Facts(
+            [
+                (tr("scouts", lang), text(str(ships["scouts"]))),
+                (tr("colony_ships", lang), text(str(ships["colony_ships"]))),
+                (tr("fleet", lang), text(f"{ships['fleet_size']} ({ships['fleet_max']})")),
+            ]
+        ),
+    ]
+    lines = warship_lines(ships["warships"], lang, label)
+    if lines:
+        blocks.append(Items([text(line) for line in lines]))
+    return blocks
+
+
 def end_private(
     out: TurnEnd,
     player: Any,
@@ -321,12 +364,13 @@ def end_private(
         (tr("rp", lang), text(f"{player.rp} (+{totals['rp']} {tr('from_production', lang)})")),
         (tr("orders", lang), text(f"{player.orders} (+{totals['orders']} {tr('per_turn', lang)})")),
     ]
-    blocks: list = [
-        TableBlock(
-            [tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp", "bc", "growth_col")], rows
-        ),
-        Facts(facts),
-    ]
+    headers = [tr(k, lang) for k in ("hex_col", "active", "workers", "scientists", "pp", "rp", "bc", "growth_col")]
+    made = [p.buildings for p in prod.planets if p.owner == player.name]
+    if any(made):  # what its buildings made, included in PP, RP and BC (A6)
+        headers.append(tr("buildings_col", lang))
+        for row, got in zip(rows, made):
+            row.append(", ".join(f"+{n} {tr(k, lang)}" for k, n in got.items()) or "—")
+    blocks: list = [TableBlock(headers, rows), Facts(facts), *ships_blocks(player, lang, label)]
     builds = [b for b in prod.builds if b.get("leader") == player.name]
     if builds:
         blocks += [
@@ -334,7 +378,9 @@ def end_private(
             Items(
                 [
                     text(
-                        f"{label('costs', b['item'])} ({hexes(b['hex'])}): "
+                        f"{label('costs', b['item'])}"
+                        + (f" ({modules_text(b['modules'], label)})" if b.get("modules") else "")
+                        + f" ({hexes(b['hex'])}): "
                         + (
                             f"{tr('built', lang)} ({b['cost']} = "
                             f"{b['from_pp']} {tr('pp', lang)} + {b['from_bc']} "
@@ -413,6 +459,7 @@ def end_private(
         "inbox": inbox,
         "log": [leader_copy(e) for e in happened],
         "awards": player.awards,
+        "ships": ships_data(player),
         **({"orders_template": template} if template else {}),
     }
     from gmtool.campaign.frames import rewrite

@@ -50,18 +50,47 @@ class BuildOrdered:
     item: str
     hex: str
     cost: int
+    modules: list[str] | None = None  # a warship's modules (A8a)
 
     def to_data(self) -> dict[str, Any]:
-        return {"item": self.item, "hex": self.hex, "cost": self.cost}
+        data: dict[str, Any] = {"item": self.item, "hex": self.hex, "cost": self.cost}
+        if self.modules is not None:
+            data["modules"] = list(self.modules)
+        return data
 
 
-def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs: Table) -> BuildOrdered:
+def item_cost(row: Row, modules: list[str] | None, modules_table: Table | None) -> int:
+    """What an item costs in PP: its row's cost, and a warship's modules' (A8a, example 0)."""
+    from gmtool.rules.orion.fitting import module_cost
+
+    extra = module_cost(modules_table, modules) if modules and modules_table is not None else 0
+    return int(row.values["cost"]) + extra
+
+
+def order_build(
+    campaign: Campaign,
+    player: Player,
+    hex_: Hex,
+    item: str,
+    costs: Table,
+    modules: list[str] | None = None,
+    modules_table: Table | None = None,
+    technologies: Table | None = None,
+) -> BuildOrdered:
+    """Put ``item`` in ``player``'s build queue at its planet ``hex_``; a warship with its
+    ``modules`` (ids of the modules table, checked against A8a)."""
     ensure_not_over(campaign)
     _, planet = owned(campaign, player, hex_)
     row = _item(costs, item)
     kind = row.values.get("kind")
-    if planet.blockaded:
+    if planet.blockaded and kind != "building":  # a blockade stops ships and bases, not buildings (A7)
         raise RuleRefused(key="orion.build_blockade", hex=hex_)
+    if modules is not None:
+        from gmtool.rules.orion.fitting import check_fitting
+
+        if modules_table is None:
+            raise RuleRefused(key="orion.fit_not_warship", ship=Label(row.label))
+        check_fitting(player, row, modules, modules_table, technologies, costs)
     needs = row.values.get("needs_base")
     if needs and planet.base not in needs:
         raise RuleRefused(
@@ -82,8 +111,10 @@ def order_build(campaign: Campaign, player: Player, hex_: Hex, item: str, costs:
             has=combat_ships(player, True, costs),
         )
     order: BuildEntry = {"item": row.id, "hex": str(hex_)}
+    if modules is not None:
+        order["modules"] = list(modules)
     player.builds.append(order)
-    return BuildOrdered(row.id, str(hex_), int(row.values["cost"]))
+    return BuildOrdered(row.id, str(hex_), item_cost(row, modules, modules_table), modules)
 
 
 def refund(cost: int, costs: Table) -> int:
@@ -119,23 +150,31 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
 
 
 def complete_builds(
-    player: Player, system: System, planet: PlanetState, pp: int, costs: Table
+    player: Player,
+    system: System,
+    planet: PlanetState,
+    pp: int,
+    costs: Table,
+    modules_table: Table | None = None,
 ) -> tuple[int, list[dict[str, Any]]]:
     """Pay the build orders at ``player``'s ``planet`` from its PP, then from the player's BC
-    (not under blockade); returns the PP left and what was (or could not be) built."""
+    (under blockade no ship or base is built, and a building is paid from the planet's PP
+    only: no outside BC become PP there, A7); returns the PP left and what was (or could
+    not be) built."""
     results = []
     for order in [b for b in player.builds if b["hex"] == str(system.hex)]:
         player.builds.remove(order)
         row = costs.row(order["item"])
-        cost = int(row.values["cost"])
+        cost = item_cost(row, order.get("modules"), modules_table)
         kind = row.values.get("kind")
         # rebuilding a base: half the old base's cost counts toward the new one (A6 decision)
         credit = refund(int(costs.row(planet.base).values["cost"]), costs) if kind == "base" and planet.base else 0
         due = cost - credit
         from_pp = min(pp, due)
         from_bc = due - from_pp
-        if planet.blockaded or from_bc > player.bc:
-            reason = "blockade" if planet.blockaded else "not enough PP and BC"
+        stopped = planet.blockaded and (kind != "building" or from_bc > 0)
+        if stopped or from_bc > player.bc:
+            reason = "blockade" if stopped else "not enough PP and BC"
             results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason})
             continue
         pp -= from_pp
@@ -144,8 +183,8 @@ def complete_builds(
             planet.base = row.id
         elif kind == "building":
             planet.buildings = sorted(set(planet.buildings) | {row.id})
-        else:  # a ship, support or combat
-            add_ship(player, row.id)
+        else:  # a ship, support or combat; a warship with its modules (A8a)
+            add_ship(player, row.id, modules=order.get("modules"))
         results.append(
             {
                 **order,

@@ -89,7 +89,7 @@ def explore_hex(
     check_ship(player, ship, campaign.turn, _costs(tables.library))
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
     source, techs = getattr(roller, "source", None), _costs(tables.library, "technologies")
-    changes = apply_exploration(campaign, player, hex_, result, ship, source, techs)
+    changes = apply_exploration(campaign, player, hex_, result, ship, source, techs, library=tables.library)
     if not any(g.name == "ship_lost" for g in result.gains):
         mark_moved(player, ship, campaign.turn)  # its move ended there (A4)
     note(campaign, "explored", player.name, hex=str(hex_), ship=ship, result=_brief(result), changes=changes)
@@ -99,6 +99,22 @@ def explore_hex(
 def _brief(result: Exploration) -> dict[str, Any]:
     data = result.to_data()
     return {k: data[k] for k in ("discovery", "planet", "events", "monster") if data.get(k) is not None}
+
+
+def _found_fitted(library: Any, ship: str) -> list[str] | None:
+    """The modules a ship found in orbit comes with (A4.3 derelict: the repair system and guns
+    in every other slot, tables/orion/modules.toml), None if the tables do not fit it."""
+    from gmtool.errors import TableError
+    from gmtool.rules.orion.fitting import derelict_modules, is_warship
+
+    costs = _costs(library)
+    row = costs.find(ship) if costs is not None else None
+    if row is None or not is_warship(row):
+        return None
+    try:
+        return derelict_modules(row, library.get("modules", "orion"))
+    except TableError:
+        return None
 
 
 def _costs(library: Any, name: str = "costs") -> Any:
@@ -145,6 +161,7 @@ def apply_exploration(
     ship: str = "scout",
     source: Any = None,
     technologies: Any = None,
+    library: Any = None,
 ) -> list[dict[str, Any]]:
     """Write ``result`` into the campaign; returns what changed for the report. With the dice
     ``source`` and the ``technologies`` table, technologies it gives are rolled (A4 step 6)."""
@@ -172,7 +189,7 @@ def apply_exploration(
     orders_before = player.orders  # contamination: an order, or a colonist if there was none
     for gain in result.gains:
         changes += apply_gain(
-            campaign, player, system, gain.name, gain.value, ship, orders_before, source, technologies
+            campaign, player, system, gain.name, gain.value, ship, orders_before, source, technologies, library
         )
     return changes
 
@@ -187,6 +204,7 @@ def apply_gain(
     orders_before: int,
     source: Any = None,
     technologies: Any = None,
+    library: Any = None,
 ) -> list[dict[str, Any]]:
     if name == "bc":
         player.bc += int(value)
@@ -222,8 +240,9 @@ def apply_gain(
             system.events.append("artifact_world")
         return [{"hex": str(system.hex), "artifact_world": True}]
     if name == "ship":
-        add_ship(player, str(value))
-        return [{"player": player.name, "ship_gained": str(value)}]
+        fitted = _found_fitted(library, str(value))
+        add_ship(player, str(value), modules=fitted)
+        return [{"player": player.name, "ship_gained": str(value), **({"modules": fitted} if fitted else {})}]
     if name == "technologies" and source is not None and technologies is not None:
         from gmtool.rules.orion.research import gain, roll_technologies
 

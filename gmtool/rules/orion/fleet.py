@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.campaign.model import SUPPORT_SHIPS, Player
+from gmtool.campaign.model import SUPPORT_SHIPS, Player, ShipCounts
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label, Msg, has
 
@@ -41,12 +41,35 @@ def has_ship(player: Player, ship: str) -> bool:
     return ship_count(player, ship) > 0
 
 
-def add_ship(player: Player, ship: str, n: int = 1) -> None:
+def add_ship(player: Player, ship: str, n: int = 1, modules: list[str] | None = None) -> None:
+    """``n`` more ``ship``; a warship built or found fitted keeps its ``modules`` (A8a)."""
     attr = SUPPORT_SHIPS.get(ship)
     if attr:
         setattr(player, attr, getattr(player, attr) + n)
     else:
         player.ships[ship] = player.ships.get(ship, 0) + n
+        if modules is not None:
+            if not isinstance(player.ships, ShipCounts):
+                player.ships = ShipCounts(player.ships)
+            fitted = fitted_of(player, ship)
+            fitted += [list(modules) for _ in range(n)]
+            player.ships.fitted[ship] = fitted
+
+
+def fitted_of(player: Player, ship: str) -> list[list[str]]:
+    """The modules of each of the leader's ``ship`` that has them recorded (A8a)."""
+    return getattr(player.ships, "fitted", {}).get(ship, [])
+
+
+def warships(player: Player) -> list[tuple[str, int, list[str]]]:
+    """Each of the leader's warships: (class, its number within the class from 1, its modules
+    — [] when none are recorded), classes in name order."""
+    out = []
+    for ship in sorted(player.ships):
+        fitted = fitted_of(player, ship)
+        for i in range(player.ships[ship]):
+            out.append((ship, i + 1, list(fitted[i]) if i < len(fitted) else []))
+    return out
 
 
 def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
@@ -57,6 +80,11 @@ def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
         setattr(player, attr, getattr(player, attr) - 1)
     else:
         player.ships[ship] -= 1
+        fitted = fitted_of(player, ship)
+        if len(fitted) > player.ships[ship]:  # a ship with none recorded goes first, then the last fitted
+            fitted.pop()
+        if not fitted:
+            getattr(player.ships, "fitted", {}).pop(ship, None)
         if not player.ships[ship]:
             del player.ships[ship]
 

@@ -264,8 +264,13 @@ def _activate(a: Act) -> Any:
 
 def _build(a: Act) -> Any:
     from gmtool.rules.orion.building import order_build
+    from gmtool.rules.orion.fitting import read_modules
 
-    return order_build(a.campaign, a.leader(), Hex.parse(a.value["hex"]), a.value["item"], a.rules.costs).to_data()
+    v, modules = a.value, getattr(a.rules, "modules", None)
+    fitted = read_modules(modules, v["modules"]) if "modules" in v and modules is not None else v.get("modules")
+    return order_build(
+        a.campaign, a.leader(), Hex.parse(v["hex"]), v["item"], a.rules.costs, fitted, modules, a.rules.technologies
+    ).to_data()
 
 
 def _scrap(a: Act) -> Any:
@@ -338,7 +343,8 @@ def _hex_record(name: str) -> Handler:
         from gmtool.rules.orion import records
 
         record = getattr(records, name)
-        return record(a.campaign, Hex.parse(a.value), a.leader()).to_data()
+        more = {"modules": getattr(a.rules, "modules", None)} if name == "set_blockade" else {}  # A7: bombs
+        return record(a.campaign, Hex.parse(a.value), a.leader(), **more).to_data()
 
     return play
 
@@ -582,10 +588,10 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         PRODUCTION,
         _build,
         None,
-        (need("hex", "hex"), need("item")),
+        (need("hex", "hex"), need("item"), key("modules", "texts")),
         what="build",
         line=_build_line,
-        example='[{ hex = "1,-3", item = "frigate" }]',
+        example='[{ hex = "1,-3", item = "frigate", modules = ["gun", "gun", "ars"] }]',
     ),
     OrderKind("bill", COUNCIL, _bill, "any", single=True, line=_bill_line, example="2"),
     OrderKind(

@@ -32,9 +32,12 @@ class PlanetOutput:
     rp: int
     bc: int
     growth: int
+    # what its buildings made, included in pp/rp/bc (A6: tables/orion/costs.toml `pp`, `rp`, `bc`,
+    # per worker, scientist or colonist); only the kinds they made, empty when none
+    buildings: dict[str, int] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "hex": self.hex,
             "owner": self.owner,
             "active": self.active,
@@ -45,6 +48,9 @@ class PlanetOutput:
             "bc": self.bc,
             "growth": self.growth,
         }
+        if self.buildings:
+            data["buildings"] = dict(self.buildings)
+        return data
 
 
 @dataclass(slots=True)
@@ -114,7 +120,32 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
     return cost
 
 
-def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None) -> Production:
+def building_output(
+    planet: PlanetState, costs: Table | None, workers: int, scientists: int, active: bool
+) -> dict[str, int]:
+    """What ``planet``'s buildings make this turn, by kind (``pp``, ``rp``, ``bc``), from their
+    rows of the costs table (A6): a flat amount a turn, and per worker and per scientist on an
+    active planet (an inactive one has none working), per colonist on any."""
+    made = {"pp": 0, "rp": 0, "bc": 0}
+    if costs is None:
+        return {}
+    for building in planet.buildings:
+        row = costs.find(building)
+        if row is None:
+            continue
+        v = row.values
+        for kind in made:
+            made[kind] += int(v.get(kind, 0) or 0)
+        if active:
+            made["pp"] += workers * int(v.get("pp_per_worker", 0) or 0)
+            made["rp"] += scientists * int(v.get("rp_per_scientist", 0) or 0)
+        made["bc"] += planet.population * int(v.get("bc_per_colonist", 0) or 0)
+    return {k: n for k, n in made.items() if n}
+
+
+def produce(
+    campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None, modules: Table | None = None
+) -> Production:
     """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
     out = Production()
     for player in campaign.players:
@@ -127,18 +158,23 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
         scientists = min(planet.scientists, planet.population)
         workers = planet.population - scientists
         pp_each, rp_each = per_colonist(tables, planet)
+        made = building_output(planet, costs, workers, scientists, active)
         if active:
-            pp = workers * pp_each
-            rp = 0 if planet.blockaded else scientists * rp_each
+            # its buildings' PP join the workers'; their BC, under blockade, become PP (A7)
+            pp = workers * pp_each + made.get("pp", 0) + (made.get("bc", 0) if planet.blockaded else 0)
+            rp = 0 if planet.blockaded else scientists * rp_each + made.get("rp", 0)
             left = pp
             if costs is not None:
-                left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs)
+                left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs, modules)
                 out.builds += built
             # under blockade the planet pays no taxes: its BC become PP at once (A7)
-            bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc"))
+            bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc")) + made.get("bc", 0)
         else:
-            pp, rp = 0, 0
-            bc = planet.population * int(rules.rule("inactive_bc_per_colonist"))
+            # 1 BC per colonist, plus what its buildings make, their PP as BC at once (A6)
+            rp = 0 if planet.blockaded else made.get("rp", 0)
+            pp = 0
+            bc = planet.population * int(rules.rule("inactive_bc_per_colonist")) + made.get("bc", 0)
+            bc += made.get("pp", 0) * int(rules.rule("pp_to_bc"))
             if planet.blockaded:
                 pp, bc = bc, 0
         growth = 0
@@ -149,7 +185,9 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
         totals = out.totals.setdefault(system.owner, {"bc": 0, "rp": 0, "orders": 0})
         totals["bc"] += bc
         totals["rp"] += rp
-        out.planets.append(PlanetOutput(str(system.hex), system.owner, active, workers, scientists, pp, rp, bc, growth))
+        out.planets.append(
+            PlanetOutput(str(system.hex), system.owner, active, workers, scientists, pp, rp, bc, growth, made)
+        )
     for player in campaign.players:
         totals = out.totals[player.name]
         if player.scrap_refund:  # scrapped last turn: half the cost, in BC (A6)

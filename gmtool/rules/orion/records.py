@@ -154,7 +154,7 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
         row = table.row(monster.guards)
         stage = rules.stage_of(system.explored_turn or campaign.turn)  # the stage the monster was met in
         for gain in gains(table, row, stage):
-            changes += apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders)
+            changes += apply_gain(campaign, by, system, gain.name, gain.value, "", by.orders, library=rules.library)
     rp = 0
     if research_ship:
         sheet = rules.library.get(RECORDS_TABLE, "orion")
@@ -266,9 +266,15 @@ def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
     return system, system.planet
 
 
-def set_blockade(campaign: Campaign, hex_: Hex, by: Player) -> BlockadeChanged:
-    """``by``'s fleet (bombs, at war) blockades the planet: A7 from the next production."""
+def set_blockade(campaign: Campaign, hex_: Hex, by: Player, modules: Any = None) -> BlockadeChanged:
+    """``by``'s fleet (bombs, at war) blockades the planet: A7 from the next production
+    (refused when ``by``'s warships are all recorded fitted by the ``modules`` table and none
+    carries bombs, A8a)."""
     ensure_not_over(campaign)
+    from gmtool.rules.orion.fitting import cannot_blockade
+
+    if modules is not None and cannot_blockade(by, modules):
+        raise RuleRefused(key="records.blockade_no_bombs", leader=by.name)
     system, planet = _planet(campaign, hex_)
     if system.owner is None:
         raise RuleRefused(key="records.blockade_unowned", hex=hex_)
@@ -441,6 +447,7 @@ def apply_award(
         raise InputError(key="records.award_techs", award=wanted, n=value)
     if kind == "ship":
         add_ship(player, str(value))
+    note_modules_improved(campaign, rules, player, list(technologies))
     from gmtool.rules.orion.research import gain
 
     for tech in technologies:  # with what each gives (the fleet maximum, A8)
@@ -458,6 +465,19 @@ def apply_award(
 
 
 # ------------------------------------------------------------------ research
+
+
+def note_modules_improved(campaign: Campaign, rules: Any, player: Player, new_tech: list[str]) -> list[str]:
+    """Before ``player`` gets ``new_tech``: the fitted modules it improves (A8a: automatically,
+    in the turn it is researched), noted in the turn's log for the leader's report."""
+    from gmtool.rules.orion.fitting import improved_modules
+
+    modules = getattr(rules, "modules", None)
+    fresh = [t for t in new_tech if t not in player.technologies]
+    improved = improved_modules(player, fresh, rules.technologies, modules) if modules is not None and fresh else []
+    if improved:
+        note(campaign, "modules_improved", player.name, modules=improved)
+    return improved
 
 
 def all_sciences(campaign: Campaign, player: Player, again: bool = False, technologies: Any = None) -> AllSciences:

@@ -48,6 +48,7 @@ class Rules:
         self.events = library.get(EVENTS, "orion")
         self.costs = library.get("costs", "orion")
         self.technologies = library.get("technologies", "orion")
+        self.modules = library.get("modules", "orion")  # warships' modules (A8a)
         self.guardian = library.get("guardian", "orion")
 
     def quests(self, stage: int) -> Table:
@@ -604,7 +605,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         count_bill(campaign, chair_decision)  # a tie the chair must decide is refused before anything changes
-    out = TurnEnd(turn, stage, produce(campaign, rules.orion, rules.production, rules.costs))
+    out = TurnEnd(turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules))
     produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
