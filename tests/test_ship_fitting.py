@@ -540,3 +540,20 @@ def test_a_blockade_needs_bombs_where_gmtool_knows_the_fleet(gm, camp):
 def test_a_blockade_by_a_leader_whose_modules_gmtool_does_not_know_stays_the_moderators(gm, camp):
     ok(gm("ship", "add", "-c", str(camp), "--player", "bob", "--class", "frigate"))  # no modules recorded
     ok(gm("blockade", "-c", str(camp), "--hex", "1,-3", "--by", "bob"))
+
+
+def test_a_technology_researched_with_rp_improves_fitted_modules_too():
+    """A8a: modules improve with research whichever way the level comes — bought with RP
+    (`research --tech`, an orders file's or a room's research) as well as handed out."""
+    from gmtool.rules.orion.fleet import add_ship
+    from gmtool.rules.orion.research import research
+
+    lib = TableLibrary([shipped_tables_dir()])  # the shipped technologies and their costs
+    c, rules = new_campaign("t", ["alice", "bob"], RandomSource(1), lib, "0" * 64), Rules(lib)
+    alice = c.player("alice")
+    alice.technologies = ["combat_ship_modules_1"]
+    alice.rp = 500
+    add_ship(alice, "frigate", modules=["ars", "gun"])
+    research(c, alice, rules.technologies, "combat_ship_modules_2", rules)
+    assert [e["modules"] for e in c.turn_state.log if e["kind"] == "modules_improved"] == [["ars"]]
+    assert "combat_ship_modules_2" in alice.technologies

@@ -1007,7 +1007,7 @@ def research_command(
         out = Output(format, lang, state)
         leader = state.player(player)
         rules = _rules(store, tables)
-        bought = research(state, leader, rules.technologies, tech) if tech is not None else None
+        bought = research(state, leader, rules.technologies, tech, rules) if tech is not None else None
         if all_sciences:
             record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
         spent = research_victory(state, rules, leader) if victory else None

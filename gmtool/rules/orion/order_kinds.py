@@ -388,7 +388,7 @@ def _research(a: Act) -> Any:
         return records.all_sciences(a.campaign, a.leader(), again=True, technologies=a.rules.technologies).to_data()
     if a.value == "victory":
         return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
-    return research.research(a.campaign, a.leader(), a.rules.technologies, a.value).to_data()
+    return research.research(a.campaign, a.leader(), a.rules.technologies, a.value, a.rules).to_data()
 
 
 # changes of leaders (docs/rules-orion.md A2), as `gmtool player add|drop|replace|rename`: a

@@ -92,9 +92,11 @@ def gain(player: Player, technologies: Any, tech: str) -> int:
     return raised
 
 
-def research(campaign: Campaign, player: Player, technologies: Any, name: str) -> Researched:
+def research(campaign: Campaign, player: Player, technologies: Any, name: str, rules: Any = None) -> Researched:
     """Buy a technology with banked RP (production phase): it needs the level below in its
-    line, and the RP its row costs (docs/rules-orion.md A13.1)."""
+    line, and the RP its row costs (docs/rules-orion.md A13.1).  With the turn's ``rules``
+    (their modules table), the fitted modules it improves are noted for the leader's report
+    (A8a: they improve by themselves)."""
     ensure_not_over(campaign)
     row = named_tech(technologies, name)
     tech = Label(row.label)
@@ -109,6 +111,10 @@ def research(campaign: Campaign, player: Player, technologies: Any, name: str) -
     if player.rp < cost:
         raise RuleRefused(key="records.research_rp", leader=player.name, tech=tech, cost=cost, have=player.rp)
     player.rp -= cost
+    if rules is not None:
+        from gmtool.rules.orion.records import note_modules_improved
+
+        note_modules_improved(campaign, rules, player, [row.id])
     raised = gain(player, technologies, row.id)
     entry = note(campaign, "researched", player.name, tech=row.id, cost=cost, fleet_max=raised or None)
     return Researched(player.name, row.id, cost, player.rp, raised, entry=entry)
