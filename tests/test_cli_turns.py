@@ -61,7 +61,13 @@ def new(gm, tmp_path: Path, fmt: str = "plain", name: str = "c") -> Path:
 
 
 @pytest.fixture
-def camp(gm, tmp_path) -> Path:
+def camp(gm, tmp_path, monkeypatch) -> Path:
+    """A new campaign whose quests the moderator judges: its secret is random, so the quest a
+    turn draws is too, and a quest met by itself (A11, wave 3) would add its reward to the
+    balances these tests count (tests/test_quests_judged.py judges them)."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
     return new(gm, tmp_path)
 
 

@@ -34,6 +34,15 @@ def state(camp: Path) -> dict:
 # ------------------------------------------------------------------ turn deadline
 
 
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """Quests judged by the moderator (none met by themselves, A11): these tests count the
+    orders the missed-orders policy spends, and a quest's reward would add to them."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
 def test_turn_deadline_keeps_an_aware_time_in_its_zone(gm, camp):
     out = ok(gm("turn", "deadline", "-c", str(camp), "--at", "2026-12-03 20:00", "--tz", "Europe/Moscow"))
     assert out == "turn 1: orders are due by 2026-12-03 20:00 (Europe/Moscow), in 2 days 8 hours\n"
@@ -188,10 +197,11 @@ def _player(camp: Path, name: str) -> dict:
     return next(p for p in state(camp)["player"] if p["name"] == name)
 
 
-def test_the_keep_policy_over_three_missed_turns_marks_the_leader_for_replacement(gm, camp):
+def test_the_keep_policy_over_three_missed_turns_marks_the_leader_for_replacement(gm, camp, moderator_judges):
     text = (camp / "campaign.toml").read_text(encoding="utf-8")
     (camp / "campaign.toml").write_text(text.replace("orders_per_turn = 0", "orders_per_turn = 4"), encoding="utf-8")
     ok(gm("campaign", "set", "-c", str(camp), "missed-orders", "keep"))
+    ok(gm("campaign", "set", "-c", str(camp), "activation", "per-turn"))  # activated for a turn (A6)
     post_orders(camp, 1, TURN_1)
     ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
     post_orders(camp, 2, [*_others(2, 20), ("carol", "29", [("activate", "3,0")])])
@@ -253,10 +263,11 @@ def test_the_nothing_policy_applies_nothing_and_counts_the_missed_turn(gm, camp)
     assert _player(camp, "bob")["missed"] == 1
 
 
-def test_a_kept_activation_the_leader_cannot_pay_is_dropped_and_said(gm, camp):
+def test_a_kept_activation_the_leader_cannot_pay_is_dropped_and_said(gm, camp, moderator_judges):
     text = (camp / "campaign.toml").read_text(encoding="utf-8")
     (camp / "campaign.toml").write_text(text.replace("orders_per_turn = 0", "orders_per_turn = 1"), encoding="utf-8")
     ok(gm("campaign", "set", "-c", str(camp), "missed-orders", "keep"))
+    ok(gm("campaign", "set", "-c", str(camp), "activation", "per-turn"))  # activated for a turn (A6)
     post_orders(camp, 1, TURN_1)
     ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
     post_orders(camp, 2, [*_others(2, 20), ("carol", "29", [("activate", "3,0")])])
@@ -294,3 +305,19 @@ def test_once_leaders_post_in_rooms_pending_names_who_has_not_posted_this_turn(g
     data = ok_json(gm("post", "pending", "-c", str(camp), "--format", "json"))
     missing = {x["name"] for x in data["leaders"] if any(w["kind"] == "orders_missing" for w in x["waiting"])}
     assert missing == {"alice", "carol"}
+
+
+def test_keep_leaves_a_colony_activated_once_active_without_paying_again(gm, camp, moderator_judges):
+    """A6 (wave 3): a colony activated once stays active, so `keep` has nothing to activate
+    again: the missed leader's orders are kept, not spent."""
+    text = (camp / "campaign.toml").read_text(encoding="utf-8")
+    (camp / "campaign.toml").write_text(text.replace("orders_per_turn = 0", "orders_per_turn = 1"), encoding="utf-8")
+    ok(gm("campaign", "set", "-c", str(camp), "missed-orders", "keep"))
+    post_orders(camp, 1, TURN_1)
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    post_orders(camp, 2, [*_others(2, 20), ("carol", "29", [("activate", "3,0")])])
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    orders = _player(camp, "carol")["orders"]
+    post_orders(camp, 3, _others(3, 40))  # carol misses turn 3
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    assert _player(camp, "carol")["orders"] == orders + 1  # the turn's order, none spent

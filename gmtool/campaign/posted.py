@@ -159,8 +159,10 @@ class PostedOrders:
 
 
 def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
-    """``keep``: the leader's colonists as they are assigned (the state keeps the split) and
-    the colonies it had active last turn activated again."""
+    """``keep``: the leader's colonists as they are assigned (the state keeps the split) and,
+    where a colony is active only for the turn it is activated (``activation = per-turn``),
+    the colonies it had active last turn activated again (a colony activated once stays
+    active otherwise: docs/rules-orion.md A6)."""
     out: list[CollectedOrder] = []
     for system in state.systems:
         planet = system.planet
@@ -169,7 +171,12 @@ def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
         if planet.scientists:
             value = {"hex": str(system.hex), "scientists": planet.scientists}
             out.append(CollectedOrder("assign", value, "", 0, KEPT))
-        if system.homeworld_of is None and planet.active_turn is not None and planet.active_turn == state.turn - 1:
+        if (
+            state.activation == "per-turn"
+            and system.homeworld_of is None
+            and planet.active_turn is not None
+            and planet.active_turn == state.turn - 1
+        ):
             out.append(CollectedOrder("activate", str(system.hex), "", 0, KEPT))
     return out
 
