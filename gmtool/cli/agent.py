@@ -220,6 +220,7 @@ def move_command(
             lib.get(ABILITIES_TABLE, "orion"),
             lib.get(OUTCOMES_TABLE, "orion"),
             choice.source,
+            lib.get("bills", "orion"),
         )
         choice.finish()
         commit(store, state, choice)

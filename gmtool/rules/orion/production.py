@@ -95,8 +95,15 @@ def activate(campaign: Campaign, system: System, rules: Table) -> int:
     return cost
 
 
-def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None) -> Production:
-    """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
+def produce(
+    campaign: Campaign,
+    tables: OrionTables,
+    rules: Table,
+    costs: Table | None = None,
+    no_pp_to_bc: frozenset[str] = frozenset(),
+) -> Production:
+    """Run the production phase on ``campaign`` (changes it) and say what each planet made;
+    the leaders of ``no_pp_to_bc`` turn no PP into BC this turn (a bill, A9)."""
     out = Production()
     for player in campaign.players:
         out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
@@ -116,7 +123,7 @@ def produce(campaign: Campaign, tables: OrionTables, rules: Table, costs: Table 
                 left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs)
                 out.builds += built
             # under blockade the planet pays no taxes: its BC become PP at once (A7)
-            bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc"))
+            bc = 0 if planet.blockaded or system.owner in no_pp_to_bc else left * int(rules.rule("pp_to_bc"))
         else:
             pp, rp = 0, 0
             bc = planet.population * int(rules.rule("inactive_bc_per_colonist"))
