@@ -44,7 +44,9 @@ def test_a_bribe_beyond_the_bc_held_when_cast_is_paid_from_the_bc_after_producti
     # carol: 1 planet + 6 // 3 = 3 votes against alice's 1
     assert (out.council.tally.yes, out.council.tally.no, out.council.tally.passed) == (1, 3, False)
     paid = [e for e in out.log if e["kind"] == "bribe_paid"]
-    assert paid == [{"turn": 7, "kind": "bribe_paid", "leader": "carol", "public": False, "bc": 6, "changes": [{"bc": -6}]}]
+    assert paid == [
+        {"turn": 7, "kind": "bribe_paid", "leader": "carol", "public": False, "bc": 6, "changes": [{"bc": -6}]}
+    ]
 
 
 def test_a_bribe_beyond_the_bc_held_at_the_tally_is_refused_naming_the_rule(tmp_path):

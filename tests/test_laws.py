@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gmtool.dice.sources import FixedSource, RandomSource
-from gmtool.errors import RuleRefused
+from gmtool.errors import DiceError, RuleRefused
 from gmtool.report.render import render
 from gmtool.report.turns import end_private, end_public
 from gmtool.rules.orion import council_campaign
@@ -88,7 +88,7 @@ def test_free_trade_act_gives_every_leader_2_bc_at_each_turn_end_while_it_stands
     seen = []
     for turn in (7, 8, 9):
         out, extra = end(c)
-        assert extra == {name: (2, 0) for name in LEADERS}, turn
+        assert extra == dict.fromkeys(LEADERS, (2, 0)), turn
         seen.append(public_text(out))
         if turn < 9:
             start(c, turn)
@@ -106,7 +106,7 @@ def test_arms_limitation_treaty_refuses_raising_the_fleet_while_it_stands(tmp_pa
     start(c)
     put_to_vote(c, "arms-limit")
     out, extra = end(c)
-    assert extra == {name: (0, 0) for name in LEADERS}
+    assert extra == dict.fromkeys(LEADERS, (0, 0))
     assert "Arms Limitation Treaty (law): in force from now on" in public_text(out)
     for turn in (8, 9, 10):
         start(c, turn)
@@ -141,7 +141,7 @@ def test_relief_fund_goes_once_to_the_leader_with_the_fewest_planets(tmp_path):
     for turn in (8, 9):
         start(c, turn)
         _, extra = end(c)
-        assert extra == {name: (0, 0) for name in LEADERS}, turn
+        assert extra == dict.fromkeys(LEADERS, (0, 0)), turn
 
 
 def test_relief_fund_on_a_tie_asks_the_chair_and_the_post_says_the_choice(tmp_path):
@@ -170,13 +170,13 @@ def test_research_pact_gives_every_leader_5_rp_once(tmp_path):
     start(c)
     put_to_vote(c, "research-pact")
     out, extra = end(c)
-    assert extra == {name: (0, 5) for name in LEADERS}
+    assert extra == dict.fromkeys(LEADERS, (0, 5))
     assert "Research Pact (one-off bill): +5 RP to each of 3 leaders" in public_text(out)
     assert "Научный пакт (разовый законопроект): +5 ОИ каждому из 3 лидеров" in public_text(out, "ru")
     for turn in (8, 9):
         start(c, turn)
         _, extra = end(c)
-        assert extra == {name: (0, 0) for name in LEADERS}, turn
+        assert extra == dict.fromkeys(LEADERS, (0, 0)), turn
 
 
 def test_embargo_stops_the_named_leader_turning_pp_into_bc_next_turn_only(tmp_path):
@@ -195,7 +195,9 @@ def test_embargo_stops_the_named_leader_turning_pp_into_bc_next_turn_only(tmp_pa
         alice = [p for p in out.production.planets if p.owner == "alice" and p.active]
         made[turn] = (bob[0].pp, bob[0].bc, alice[0].bc)
         if turn == 8:
-            report = render(end_private(out, c.player("bob"), [], RULES.events, "en", label=_label("en")), "plain", "en")
+            report = render(
+                end_private(out, c.player("bob"), [], RULES.events, "en", label=_label("en")), "plain", "en"
+            )
             assert "Embargo: your PP were not turned into BC this turn" in report
     assert made[8][0] > 0 and made[8][1] == 0 and made[8][2] > 0
     assert made[9][1] == made[9][0]  # 1 BC per unspent PP again (production.toml pp_to_bc)
@@ -217,11 +219,16 @@ def test_open_borders_lets_an_agent_cross_a_blockade_without_a_check(tmp_path):
     agent = c.agent("Kess")
     for turn in (8, 9, 10):
         result = blockade_move(
-            c, agent, c.player("alice"), lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"),
-            FixedSource([]), RULES.bills,
+            c,
+            agent,
+            c.player("alice"),
+            lib.get("agents", "orion"),
+            lib.get("agent-outcomes", "orion"),
+            FixedSource([]),
+            RULES.bills,
         )
         assert result.check.outcome.id == "success" and result.check.natural is None, turn
-    with pytest.raises(Exception):  # without the bills table (no law read) the check rolls a die
+    with pytest.raises(DiceError):  # without the bills table (no law read) the check rolls a die
         blockade_move(
             c, agent, c.player("alice"), lib.get("agents", "orion"), lib.get("agent-outcomes", "orion"), FixedSource([])
         )
@@ -340,7 +347,10 @@ def test_turn_check_refuses_a_fleet_raise_a_law_forbids_naming_the_law(gm, tmp_p
     before = snapshot(camp)
     for lang, words in (
         ("en", "bob may not raise its fleet size: the law «Arms Limitation Treaty» of the Galactic Council forbids it"),
-        ("ru", "bob не может увеличить размер флота: это запрещает закон Галактического совета «Договор об ограничении"),
+        (
+            "ru",
+            "bob не может увеличить размер флота: это запрещает закон Галактического совета «Договор об ограничении",
+        ),
     ):
         res = gm("turn", "check", str(eight), "-c", str(camp), "--lang", lang)
         out = res.stdout + res.stderr
@@ -360,7 +370,9 @@ def test_a_moderators_own_bills_run_with_no_python_change(gm, tmp_path):
     rows = "\n".join(
         [
             _row("tariff", "Tariff", "Пошлина", 'law = true, effects = ["bc:-1"]'),
-            _row("free-ports", "Free Ports", "Вольные порты", 'law = false, effects = ["orders:+1"], repeals = "tariff"'),
+            _row(
+                "free-ports", "Free Ports", "Вольные порты", 'law = false, effects = ["orders:+1"], repeals = "tariff"'
+            ),
             _row("pension", "Pension", "Пенсия", 'law = false, effects = ["rp:+3"], to = "fewest_planets"'),
             _row("festival", "Festival", "Празднество", 'law = false, effects = ["text"]'),
         ]
@@ -388,18 +400,16 @@ def test_a_moderators_own_bills_run_with_no_python_change(gm, tmp_path):
         return {"public": public, "extra": {n: after[n] - before[n] - made[n] for n in before}}
 
     seven = run(7, "tariff")
-    assert seven["extra"] == {name: -1 for name in LEADERS}
+    assert seven["extra"] == dict.fromkeys(LEADERS, -1)
     eight = run(8, None)
-    assert eight["extra"] == {name: -1 for name in LEADERS}
+    assert eight["extra"] == dict.fromkeys(LEADERS, -1)
     text = ok(gm("turn", "show", "-c", str(camp), "--turn", "8"))
     assert "Tariff (law): -1 BC to each of 3 leaders" in text, text
     orders_before = {p["name"]: p["orders"] for p in state()["player"]}
     nine = run(9, "free-ports")
-    assert nine["extra"] == {name: 0 for name in LEADERS}  # repealed before the turn end
+    assert nine["extra"] == dict.fromkeys(LEADERS, 0)  # repealed before the turn end
     assert state()["council"].get("laws", []) == []
-    assert {p["name"]: p["orders"] - orders_before[p["name"]] for p in state()["player"]} == {
-        name: 1 for name in LEADERS
-    }
+    assert {p["name"]: p["orders"] - orders_before[p["name"]] for p in state()["player"]} == dict.fromkeys(LEADERS, 1)
     text = ok(gm("turn", "show", "-c", str(camp), "--turn", "9"))
     assert "Free Ports (one-off bill): repeals «Tariff»; +1 order to each of 3 leaders" in text, text
     ru = ok(gm("turn", "show", "-c", str(camp), "--turn", "9", "--lang", "ru"))
@@ -470,3 +480,33 @@ def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, tmp_
     data = ok_json(gm("council", "propose", "-c", str(camp), "--target", "bob", "--format", "json"))
     assert data["target"] == "bob"
     assert "Named by the chair: bob" in ok(gm("council", "propose", "-c", str(camp), "--target", "bob"))
+
+
+def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_drawn(gm, tmp_path):
+    """A campaign's own bill `levy` with effects ["gold:+2"]: `turn start` refuses, naming the
+    effect and the vocabulary, and writes nothing."""
+    rows = "\n".join(
+        [
+            _row("levy", "Levy", "Сбор", 'law = true, effects = ["gold:+2"]'),
+            _row("census", "Census", "Перепись", 'law = false, effects = ["text"]'),
+        ]
+    )
+    camp = _cli_game(gm, tmp_path, ONE_BILL.format(rows=rows))
+    before = snapshot(camp)
+    assert_error(gm("turn", "start", "-c", str(camp)), "effect 'gold:+2' is not like", "no_fleet_raise")
+    assert_error(gm("turn", "start", "-c", str(camp), "--lang", "ru"), "эффект «gold:+2»", "словарь эффектов")
+    assert snapshot(camp) == before
+
+
+def test_the_room_confirms_the_chairs_choice_in_words(tmp_path):
+    from gmtool.forum.order_commands import PostedOrder, order_words
+
+    c = game(tmp_path)
+    lib = shipped_library()
+    assert order_words(c, lib, "alice", PostedOrder("bill", {"pick": 1, "target": "carol"}), "en") == (
+        "put bill 1 of the two drawn to the vote — name carol for the bill"
+    )
+    assert (
+        order_words(c, lib, "alice", PostedOrder("bill", {"target": "carol"}), "ru")
+        == "назвать для законопроекта: carol"
+    )

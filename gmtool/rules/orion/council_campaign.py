@@ -166,6 +166,9 @@ def propose(
     if vote is not None and vote.get("bill") and (pick is not None or target is None):
         raise RuleRefused(key="council.bill_pending", bill=vote["bill"])
     if vote is None:
+        from gmtool.rules.orion.laws import check_bills
+
+        check_bills(bills)
         decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
         options = _draw_dealable(campaign, bills, source)
         vote = campaign.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}

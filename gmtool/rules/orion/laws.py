@@ -41,6 +41,21 @@ def target_of(row: Row) -> str:
     return to
 
 
+def check_bills(bills: Table) -> None:
+    """Every bill's effects, target and repeal read (a moderator's typo is told when the bills
+    are drawn, not at the turn end): TableError naming the effect or the bill."""
+    ids = {row.id for row in bills.rows}
+    for row in bills.rows:
+        for effect in effects_of(row):
+            parse_effect(effect)
+        target_of(row)
+        repeals = row.values.get("repeals")
+        if repeals is not None and repeals not in ids:
+            from gmtool.errors import TableError
+
+            raise TableError(key="orion.bad_bill_repeals", bill=row.id, repeals=repeals, bills=sorted(ids))
+
+
 def needs_choice(row: Row) -> bool:
     """Whether the chair names a leader for it before it can act (``to = "chair_choice"``)."""
     return target_of(row) == "chair_choice" and bool(effects_of(row))
@@ -111,7 +126,10 @@ def check_choice(campaign: Campaign, row: Row, target: str | None) -> None:
     """Refuse a chair's choice that names no leader of the campaign."""
     if target is not None and target not in {p.name for p in campaign.players}:
         raise RuleRefused(
-            key="council.choice_unknown", bill=Label(row.label), leader=target, leaders=[p.name for p in campaign.players]
+            key="council.choice_unknown",
+            bill=Label(row.label),
+            leader=target,
+            leaders=[p.name for p in campaign.players],
         )
 
 

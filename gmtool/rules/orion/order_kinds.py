@@ -279,9 +279,9 @@ def _bill(a: Act) -> Any:
         raise RuleRefused(key="council.stage1")
     if c.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
-    target = None
+    target = v.get("target") if isinstance(v, dict) else None
     if isinstance(v, dict):
-        v, target = v.get("pick"), v.get("target")
+        v = v.get("pick")
     options = list(c.council.vote["options"]) if c.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1

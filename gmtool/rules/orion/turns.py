@@ -467,7 +467,9 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         # a tie, or a choice, the chair must decide is refused before anything changes
         ready(campaign, rules.bills, chair_decision)
-    out = TurnEnd(turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, _no_pp_to_bc(campaign, rules)))
+    out = TurnEnd(
+        turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, _no_pp_to_bc(campaign, rules))
+    )
     produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
