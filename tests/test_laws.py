@@ -107,7 +107,7 @@ def test_arms_limitation_treaty_refuses_raising_the_fleet_while_it_stands(tmp_pa
     put_to_vote(c, "arms-limit")
     out, extra = end(c)
     assert extra == dict.fromkeys(LEADERS, (0, 0))
-    assert "Arms Limitation Treaty (law): in force from now on" in public_text(out)
+    assert "Arms Limitation Treaty (law): in force from now on: the fleet size may not be raised" in public_text(out)
     for turn in (8, 9, 10):
         start(c, turn)
         bob = c.player("bob")
@@ -120,7 +120,12 @@ def test_arms_limitation_treaty_refuses_raising_the_fleet_while_it_stands(tmp_pa
         )
         assert "Договор об ограничении вооружений" in refused.value.text("ru")
         assert (bob.fleet_size, bob.orders) == (1, 5)
-        end(c)
+        out, _ = end(c)
+        # listed at every turn end while it stands, with what it does
+        assert "Arms Limitation Treaty (law): in force: the fleet size may not be raised" in public_text(out)
+        assert "Договор об ограничении вооружений (закон): действует: размер флота нельзя увеличивать" in (
+            public_text(out, "ru")
+        )
     assert change_fleet(c, c.player("bob"), -1, RULES.production, RULES.bills) == 0
 
 
@@ -186,7 +191,10 @@ def test_embargo_stops_the_named_leader_turning_pp_into_bc_next_turn_only(tmp_pa
     start(c)
     put_to_vote(c, "embargo", target="bob")
     out, _ = end(c)
-    assert "Embargo (one-off bill): the chair, alice, chose; holds for bob in turn 8" in public_text(out)
+    assert (
+        "Embargo (one-off bill): the chair, alice, chose; holds for bob in turn 8: PP are not turned into BC"
+        in public_text(out)
+    )
     made = {}
     for turn in (8, 9):
         start(c, turn)

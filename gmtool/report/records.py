@@ -115,8 +115,11 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
     parts: list[str] = []
     if entry.get("repealed"):
         parts.append(w("repealed_law", lang, law=label("bills", entry["repealed"])))
+    rules = ", ".join(w("rule_" + r, lang) for r in entry.get("rules", []))
     if entry["kind"] == "bill_enacted" and entry.get("law"):
-        parts.append(w("in_force", lang))
+        parts.append(w("in_force", lang) + (f": {rules}" if rules else ""))
+    elif entry["kind"] == "law_applied" and rules:
+        parts.append(w("standing", lang, rules=rules))
     if entry.get("tied"):
         parts.append(w("tie_of", lang, tied=", ".join(entry["tied"])))
     if entry.get("chosen_by"):
@@ -128,7 +131,8 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
     else:
         parts += [w("to_one", lang, changes=text, leader=leader) for leader, text in told.items()]
     if entry.get("for_turn") is not None:
-        parts.append(w("rules_for_turn", lang, turn=entry["for_turn"], leaders=", ".join(entry.get("leaders", []))))
+        leaders = ", ".join(entry.get("leaders", []))
+        parts.append(w("rules_for_turn", lang, turn=entry["for_turn"], leaders=leaders) + f": {rules}")
     if entry.get("text"):
         parts.append(w("moderator_applies", lang))
     return "; ".join(parts) or "—"

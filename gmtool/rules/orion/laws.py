@@ -220,7 +220,7 @@ def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
                 ([leader], [], False) if leader else recipients(campaign, row, None, at_pass=False)
             )
         _apply(campaign, row, out)
-        if out.changes or out.text:
+        if out.changes or out.text or out.rules:  # the public post lists every law with what it did
             note(campaign, "law_applied", public=True, **out.to_data())
         done.append(out)
     return done
