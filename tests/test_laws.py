@@ -518,3 +518,20 @@ def test_the_room_confirms_the_chairs_choice_in_words(tmp_path):
         order_words(c, lib, "alice", PostedOrder("bill", {"target": "carol"}), "ru")
         == "назвать для законопроекта: carol"
     )
+
+
+def test_the_chairs_start_report_asks_for_a_leader_when_a_drawn_bill_needs_one(tmp_path):
+    """bills.toml rows `embargo` (to chair_choice) and `research-pact` (every leader) drawn: the
+    chair's private start report says how to name the leader; with `free-trade` and
+    `research-pact` it does not."""
+    from gmtool.report.turns import start_private
+
+    c = game(tmp_path)
+    out = start(c)
+    out.chair, out.bills_drawn = "alice", ["embargo", "research-pact"]
+    en = render(start_private(out, "alice", RULES.events, RULES.bills, "en"), "plain", "en")
+    assert "name the leader with the pick: !bill 1 LEADER" in en, en
+    ru = render(start_private(out, "alice", RULES.events, RULES.bills, "ru"), "plain", "ru")
+    assert "!законопроект 1 ЛИДЕР" in ru, ru
+    out.bills_drawn = ["free-trade", "research-pact"]
+    assert "!bill 1 LEADER" not in render(start_private(out, "alice", RULES.events, RULES.bills, "en"), "plain", "en")
