@@ -157,6 +157,8 @@ def recipients(campaign: Campaign, row: Row, chosen: str | None, at_pass: bool) 
 
 def _apply(campaign: Campaign, row: Row, out: BillEffect) -> None:
     effects = effects_of(row)
+    seated = {p.name for p in campaign.players}
+    out.leaders = [leader for leader in out.leaders if leader in seated]  # one named may have left since
     for leader in out.leaders:
         changed = apply_effects(campaign, campaign.player(leader), effects)
         if changed:
