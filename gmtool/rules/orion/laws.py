@@ -222,7 +222,8 @@ def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
                 ([leader], [], False) if leader else recipients(campaign, row, None, at_pass=False)
             )
         _apply(campaign, row, out)
-        if out.changes or out.text or out.rules:  # the public post lists every law with what it did
+        told = entry["turn"] == campaign.turn and not out.changes  # passed now: its line says it already
+        if (out.changes or out.text or out.rules) and not told:  # the public post lists each law, what it did
             note(campaign, "law_applied", public=True, **out.to_data())
         done.append(out)
     return done
