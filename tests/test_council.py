@@ -469,12 +469,14 @@ def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_pat
     propose(c, IDENTITY, pick=1)
     assert c.player("carol").bc == 4  # the start BC (docs/rules-orion.md A2)
     with pytest.raises(RuleRefused):
-        council_campaign.cast(c, c.player("carol"), "no", 6)
-    with pytest.raises(RuleRefused):
         council_campaign.cast(c, c.player("carol"), "no", 4)
     assert c.council.vote["ballots"] == {}
     council_campaign.cast(c, c.player("carol"), "no", 3)
     assert c.council.vote["ballots"]["carol"] == {"vote": "no", "bribe_bc": 3}
+    # checked against the BC held at the tally, not when cast (A9, wave 3)
+    council_campaign.cast(c, c.player("carol"), "no", 6)
+    with pytest.raises(RuleRefused, match="bribe_too_big|more than the 4 BC"):
+        council_campaign.tally(c, BILLS)
 
 
 def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
@@ -521,12 +523,14 @@ def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
     result, bill, _ = council_campaign.tally(c, BILLS)
     assert result.passed and bill == "free-trade"
     assert c.council.laws == [{"id": "free-trade", "turn": 7}]
-    assert c.decks["bills"].discard == ["free-trade"]
+    # a law in force leaves the deck while it stands (A9, wave 3); repealed, it goes back under it
+    assert "free-trade" not in c.decks["bills"].discard + c.decks["bills"].draw
     assert c.council.vote is None
     assert status_view(c)["council"]["laws"] == [{"id": "free-trade", "turn": 7}]
     assert status_view(c, "bob")["council"]["laws"] == [{"id": "free-trade", "turn": 7}]
     assert council_campaign.repeal(c, "free-trade")["id"] == "free-trade"
     assert c.council.laws == [] and status_view(c)["council"]["laws"] == []
+    assert c.decks["bills"].draw[-1] == "free-trade"
     with pytest.raises(RuleRefused):
         council_campaign.repeal(c, "free-trade")
 
@@ -534,6 +538,7 @@ def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
 def test_a_passed_bill_that_is_not_a_law_is_not_recorded_as_one(tmp_path):
     c = council_campaign_at(tmp_path)
     propose(c, [1, 2, 2, 1, 2], pick=1)  # relief-fund: law = false
+    c.council.vote["target"] = "bob"  # the three tie for the fewest planets: the chair names one (A3)
     for p in PLAYERS:
         council_campaign.cast(c, c.player(p), "yes")
     result, bill, _ = council_campaign.tally(c, BILLS)
@@ -570,11 +575,13 @@ def test_the_deck_keeps_every_bill_over_several_turns(tmp_path):
     for turn in range(7, 12):
         c.turn = turn
         propose(c, IDENTITY if turn == 7 else [], pick=1 + turn % 2)
+        c.council.vote["target"] = "bob"  # the chair's choice, for a bill that needs one (A3)
         for p in PLAYERS:
             council_campaign.cast(c, c.player(p), "yes" if turn % 2 else "no")
         council_campaign.tally(c, BILLS)
         d = c.decks["bills"]
-        assert Counter(d.draw + d.discard) == Counter(BILL_IDS), turn
+        laws = [law["id"] for law in c.council.laws]  # out of the deck while they stand (A9)
+        assert Counter(d.draw + d.discard + laws) == Counter(BILL_IDS), turn
 
 
 def test_bills_drawn_but_never_picked_are_not_lost_from_the_deck(tmp_path):
@@ -641,9 +648,11 @@ def test_election_abstention_and_not_voted(tmp_path):
 def test_election_bribe_beyond_bc_is_refused(tmp_path):
     c = council_campaign_at(tmp_path, stage=3, turn=13)
     with pytest.raises(RuleRefused):
-        council_campaign.elect(c, c.player("alice"), c.player("alice"), 6)
-    with pytest.raises(RuleRefused):
         council_campaign.elect(c, c.player("alice"), c.player("alice"), 2)
+    # checked against the BC held at the tally (A9, wave 3): alice has 4
+    council_campaign.elect(c, c.player("alice"), c.player("alice"), 6)
+    with pytest.raises(RuleRefused):
+        council_campaign.tally_emperor(c)
 
 
 def test_council_state_survives_the_store(tmp_path):

@@ -40,7 +40,8 @@ def _bill_game(gm, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
         ok(gm("campaign", "new", str(base), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
         _set_stage(base, 2, 7)
         ok(gm("turn", "start", "-c", str(base)))
-        ok(gm("council", "propose", "-c", str(base), "--pick", "1"))
+        # the chair names a leader, in case the bill needs one (A3: the Embargo, a tie)
+        ok(gm("council", "propose", "-c", str(base), "--pick", "1", "--target", "bob"))
     folder = tmp_path / name
     shutil.copytree(base, folder)
     for leader, vote in voters.items():

@@ -183,9 +183,20 @@ class VictoryEntry(TypedDict):
 
 
 class LawEntry(TypedDict):
-    """A law in force: the bill that passed and the turn it did."""
+    """A law in force: the bill that passed and the turn it did (``leader``: the one the chair
+    named when it passed, for a law that goes to one leader)."""
 
     id: str
+    turn: int
+    leader: NotRequired[str]
+
+
+class BanEntry(TypedDict):
+    """A one-off bill's rule for one leader in one turn (the Embargo: no PP→BC next turn)."""
+
+    bill: str
+    rule: str
+    leader: str
     turn: int
 
 
@@ -200,6 +211,7 @@ class VoteEntry(TypedDict):
     turn: int
     options: list[str]
     bill: NotRequired[str]
+    target: NotRequired[str]  # the chair's choice where the bill fits several leaders (A3)
     ballots: dict[str, BillBallotEntry]
 
 
@@ -279,6 +291,7 @@ class Deck:
 class Council:
     chair: str | None = None
     laws: list[LawEntry] = field(default_factory=list)
+    bans: list[BanEntry] = field(default_factory=list)  # one-off bills' rules for a turn (A9)
     vote: VoteEntry | None = None  # the open vote
     election: ElectionEntry | None = None  # the open election
     last_tally: dict[str, Any] | None = None
@@ -645,7 +658,23 @@ DECK = Record(
     Deck,
 )
 
-LAW = Record("law", [Key("id", TEXT, REQUIRED), Key("turn", ANY_TURN, REQUIRED)])
+LAW = Record(
+    "law",
+    [
+        Key("id", TEXT, REQUIRED),
+        Key("turn", ANY_TURN, REQUIRED),
+        Key("leader", TEXT, doc="the leader the chair named for it, when it goes to one"),
+    ],
+)
+BAN = Record(
+    "ban",
+    [
+        Key("bill", TEXT, REQUIRED),
+        Key("rule", TEXT, REQUIRED, doc="a rule of the effects vocabulary (`no_pp_to_bc` …)"),
+        Key("leader", TEXT, REQUIRED),
+        Key("turn", ANY_TURN, REQUIRED, doc="the turn it holds"),
+    ],
+)
 BILL_BALLOT = Record(
     "bill ballot",
     [
@@ -659,6 +688,7 @@ VOTE = Record(
         Key("turn", ANY_TURN, REQUIRED),
         Key("options", Strings(), REQUIRED, doc="the bills drawn"),
         Key("bill", TEXT, doc="the one put to the vote"),
+        Key("target", TEXT, doc="the leader the chair names for it (A3)"),
         Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
     ],
 )
@@ -725,6 +755,7 @@ COUNCIL = Record(
     [
         Key("chair", TEXT),
         Key("laws", ListOf(LAW)),
+        Key("bans", ListOf(BAN)),
         Key("vote", VOTE),
         Key("election", ELECTION),
         Key("last_tally", TALLY),

@@ -222,6 +222,7 @@ def move_command(
             lib.get(OUTCOMES_TABLE, "orion"),
             choice.source,
             lib.get("technologies", "orion"),
+            lib.get("bills", "orion"),
         )
         choice.finish()
         commit(store, state, choice)

@@ -51,6 +51,15 @@ def propose_command(
     chair: Annotated[
         Optional[str], typer.Option("--chair", help="Name the chair (the first-turn token holder).", show_default=False)
     ] = None,
+    target: Annotated[
+        Optional[str],
+        typer.Option(
+            "--target",
+            help="The leader the chair names for the bill, where it fits several (the Embargo's leader, "
+            "a tie for the fewest planets).",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -58,12 +67,14 @@ def propose_command(
     dice: DiceOpt = None,
 ) -> None:
     """The chair draws 2 bills (shown to the chair); --pick puts one to the vote, the other
-    goes to the bottom of the deck. Not in stage 1.
+    goes to the bottom of the deck; --target names the leader the bill goes to where it
+    fits several (also once the bill is picked). Not in stage 1.
 
     \b
     Examples:
       gmtool council propose -c DIR
       gmtool council propose -c DIR --pick 2
+      gmtool council propose -c DIR --pick 1 --target bob
     """
     from gmtool.report.council import propose_report
     from gmtool.rules.orion.council_campaign import propose
@@ -72,7 +83,8 @@ def propose_command(
         out = Output(format, lang, state)
         bills = _bills(campaign_library(store.folder, tables))
         choice = DiceChoice(dice, None, (store, state, "council: bills deck"))
-        vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None)
+        named = state.player(target).name if target else None
+        vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None, named)
         choice.finish()
         commit(store, state, choice)
     out.emit(propose_report(vote, bills, state.council.chair, out.lang))

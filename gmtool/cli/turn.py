@@ -395,7 +395,8 @@ def fleet_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         leader = state.player(player)
-        size = change_fleet(state, leader, int(change), _rules(store, tables).production)
+        rules = _rules(store, tables)
+        size = change_fleet(state, leader, int(change), rules.production, rules.bills)
         commit(store, state)
     out.reply(
         t(

@@ -337,12 +337,21 @@ def _quest(r: _Reader) -> tuple[str, Any]:
 
 
 def _bill(r: _Reader) -> tuple[str, Any]:
-    """``1`` or ``2`` (as drawn), or the bill by id or label."""
+    """``1`` or ``2`` (as drawn), or the bill by id or label; then, where the bill fits several
+    leaders, the leader the chair names (``!bill 2 bob``; ``!bill bob`` once it is picked)."""
     if not r.words:
         raise r.missing("bill")
-    if len(r.words) == 1 and _NUMBER.fullmatch(r.words[0]):
-        return "bill", int(r.words[0])
-    return "bill", r.row(r.table("bills"), r.words, "bill")
+    words, target = list(r.words), None
+    leaders = {p.name.casefold(): p.name for p in r.state.players}
+    if words[-1].casefold() in leaders:
+        target = leaders[words.pop().casefold()]
+    if not words:
+        return "bill", {"target": target}
+    if len(words) == 1 and _NUMBER.fullmatch(words[0]):
+        pick: Any = int(words[0])
+    else:
+        pick = r.row(r.table("bills"), words, "bill")
+    return "bill", {"pick": pick, "target": target} if target else pick
 
 
 def _vote(r: _Reader) -> tuple[str, Any]:
@@ -502,9 +511,12 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
 
         return say("quest", quest=_label(library, QUESTS.get(state.stage, QUESTS[1]), v, lang))
     if kind == "bill":
-        if isinstance(v, int):
-            return say("bill_number", n=v)
-        return say("bill", bill=_label(library, "bills", v, lang))
+        target = v.get("target") if isinstance(v, dict) else None
+        v = v.get("pick") if isinstance(v, dict) else v
+        if v is None:
+            return say("bill_target", leader=target)
+        line = say("bill_number", n=v) if isinstance(v, int) else say("bill", bill=_label(library, "bills", v, lang))
+        return line + (" — " + say("bill_target", leader=target) if target else "")
     if kind == "vote":
         return bribed(say("vote", choice=t("vote." + str(v["choice"]), lang)))
     if kind == "election":

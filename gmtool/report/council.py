@@ -143,6 +143,9 @@ def propose_report(vote: BillsDrawn, bills: Any, chair: str | None, lang: str) -
     if vote.bill:
         blocks.append(Heading(text(tr("bill_on_vote", lang))))
         blocks.append(Facts(_bill_facts(vote.bill, bills, lang)))
+        if vote.target:
+            blocks.append(Facts([(tr("chair_target", lang), text(vote.target))]))
+            data["target"] = vote.target
     else:
         blocks.append(Heading(text(tr("bills_drawn", lang))))
         for i, bill_id in enumerate(vote.options, start=1):

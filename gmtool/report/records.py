@@ -142,6 +142,35 @@ def _found(result: dict[str, Any], label: Label) -> str:
     return found + (f"; {'; '.join(extra)}" if extra else "")
 
 
+def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
+    """What a bill or a law did (docs/rules-orion.md A9), in words: ``+2 BC to each of 5
+    leaders``; the tie and the chair's choice said; a text-only bill said to be the moderator's."""
+    parts: list[str] = []
+    if entry.get("repealed"):
+        parts.append(w("repealed_law", lang, law=label("bills", entry["repealed"])))
+    rules = ", ".join(w("rule_" + r, lang) for r in entry.get("rules", []))
+    if entry["kind"] == "bill_enacted" and entry.get("law"):
+        parts.append(w("in_force", lang) + (f": {rules}" if rules else ""))
+    elif entry["kind"] == "law_applied" and rules:
+        parts.append(w("standing", lang, rules=rules))
+    if entry.get("tied"):
+        parts.append(w("tie_of", lang, tied=", ".join(entry["tied"])))
+    if entry.get("chosen_by"):
+        parts.append(w("chosen_by", lang, chair=entry["chosen_by"]))
+    changes: dict[str, list[dict[str, Any]]] = entry.get("changes") or {}
+    told = {leader: changes_text(c, lang, label) for leader, c in changes.items()}
+    if len(told) > 1 and len(set(told.values())) == 1:
+        parts.append(w("to_each", lang, changes=next(iter(told.values())), n=len(told)))
+    else:
+        parts += [w("to_one", lang, changes=text, leader=leader) for leader, text in told.items()]
+    if entry.get("for_turn") is not None:
+        leaders = ", ".join(entry.get("leaders", []))
+        parts.append(w("rules_for_turn", lang, turn=entry["for_turn"], leaders=leaders) + f": {rules}")
+    if entry.get("text"):
+        parts.append(w("moderator_applies", lang))
+    return "; ".join(parts) or "—"
+
+
 def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hexes: Callable[[str], str] = str) -> str:
     """One log entry in a line. ``hexes`` writes a hex as the reader sees it (a leader's
     frame in stage 1, gmtool/campaign/frames.py)."""
@@ -186,6 +215,14 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
         if entry.get("token"):
             text += "; " + w("token_dealt", lang, leader=entry["token"])
         return text
+    if kind in ("bill_enacted", "law_applied"):
+        what = bill_effect_text(entry, lang, label)
+        law = w("law_kind" if entry.get("law") else "one_off_kind", lang)
+        return w(kind, lang, bill=label("bills", entry["bill"]), law=law, what=what)
+    if kind == "law_forbade":
+        return w(kind, lang, bill=label("bills", entry["bill"]))
+    if kind == "bribe_paid":
+        return w(kind, lang, bc=entry["bc"])
     if kind == "granted":
         return w(
             kind,

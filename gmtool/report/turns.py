@@ -145,6 +145,8 @@ def start_private(out: TurnStart, leader: str, events: Any, bills: Any, lang: st
             Items([_card(bills, b, lang) for b in out.bills_drawn]),
             Paragraph(text(tr("pick_hint", lang))),
         ]
+        if any(bills.row(b).values.get("to") in ("chair_choice", "fewest_planets") for b in out.bills_drawn):
+            blocks.append(Paragraph(text(tr("choice_hint", lang))))  # the chair's choice (A3)
     if not blocks:
         return None
     data = {

@@ -213,15 +213,21 @@ def blockade_move(
     outcomes: Table,
     source: DiceSource,
     technologies: Table | None = None,
+    bills: Table | None = None,
 ) -> AgentUse:
     """Moving an agent in or out of a blockaded system (docs/rules-orion.md A7): an espionage check
-    against the blockader's counter-espionage; a critical failure means captured."""
+    against the blockader's counter-espionage; a critical failure means captured. Where a law
+    lets agents cross blockades (A9, ``agents_cross_blockades``), it crosses without a check."""
+    from gmtool.rules.orion.laws import forbidding
+
     owner = campaign.player(agent.owner)
     if blockader.name == owner.name:
         raise RuleRefused(key="agents.own_blockade")
     ops = secret_ops_level(owner, technologies), secret_ops_level(blockader, technologies)
     mods = espionage_modifiers(*ops) + _counter_penalty(campaign, blockader, abilities)
-    check = agent_check(outcomes, source, int(abilities.rule("blockade_difficulty")), mods, f"{agent.name}: blockade")
+    free = forbidding(campaign, bills, "agents_cross_blockades", owner.name) is not None
+    difficulty = AUTOMATIC if free else int(abilities.rule("blockade_difficulty"))
+    check = agent_check(outcomes, source, difficulty, mods, f"{agent.name}: blockade")
     move = Row(0, None, None, "blockade-move", {"en": "Move through a blockade", "ru": "Проход через блокаду"})
     result = AgentUse(agent, move, blockader, check)
     if check.outcome.values.get("agent_lost"):

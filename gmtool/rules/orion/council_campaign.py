@@ -36,11 +36,14 @@ class BillsDrawn(ReadByKey):
     turn: int
     options: list[str]
     bill: str | None = None
+    target: str | None = None  # the leader the chair named for it (A3)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"turn": self.turn, "options": self.options}
         if self.bill:
             out["bill"] = self.bill
+        if self.target:
+            out["target"] = self.target
         return out
 
 
@@ -141,9 +144,15 @@ def _chair(campaign: Campaign) -> str:
 
 
 def propose(
-    campaign: Campaign, bills: Table, source: DiceSource, pick: int | None = None, chair: Player | None = None
+    campaign: Campaign,
+    bills: Table,
+    source: DiceSource,
+    pick: int | None = None,
+    chair: Player | None = None,
+    target: str | None = None,
 ) -> BillsDrawn:
-    """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom."""
+    """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom;
+    ``target``: the leader the chair names where the bill fits several (A3)."""
     _no_council_in_stage_1(campaign)
     if chair is not None:
         campaign.council.chair = chair.name
@@ -154,11 +163,14 @@ def propose(
         for card in [vote["bill"]] if vote.get("bill") else vote.get("options", []):
             decks.to_bottom(campaign, BILLS_DECK, card)
         vote = campaign.council.vote = None
-    if vote is not None and vote.get("bill"):
+    if vote is not None and vote.get("bill") and (pick is not None or target is None):
         raise RuleRefused(key="council.bill_pending", bill=vote["bill"])
     if vote is None:
+        from gmtool.rules.orion.laws import check_bills
+
+        check_bills(bills)
         decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
-        options = decks.draw(campaign, BILLS_DECK, DRAWN, source)
+        options = _draw_dealable(campaign, bills, source)
         vote = campaign.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}
     if pick is not None:
         options = vote["options"]
@@ -168,7 +180,34 @@ def propose(
         for other in options:
             if other != vote["bill"]:
                 decks.to_bottom(campaign, BILLS_DECK, other)
-    return BillsDrawn(vote["turn"], list(vote["options"]), vote.get("bill"))
+    if target is not None:
+        from gmtool.rules.orion.laws import check_choice
+
+        check_choice(campaign, bills.row(vote["bill"]) if vote.get("bill") else bills.rows[0], target)
+        vote["target"] = target
+    return BillsDrawn(vote["turn"], list(vote["options"]), vote.get("bill"), vote.get("target"))
+
+
+def _draw_dealable(campaign: Campaign, bills: Table, source: DiceSource) -> list[str]:
+    """The chair's two bills (A9): a law in force leaves the deck while it stands (it comes
+    back under the deck when repealed); a bill repealing a law that does not stand waits
+    in the deck, passed over."""
+    from gmtool.rules.orion.laws import dealable, laws_in_force
+
+    pile = campaign.decks[BILLS_DECK]
+    force = set(laws_in_force(campaign))
+    pile.draw = [c for c in pile.draw if c not in force]
+    pile.discard = [c for c in pile.discard if c not in force]
+    ok = set(dealable(campaign, bills))
+    left = sum(1 for c in pile.draw + pile.discard if c in ok)
+    drawn: list[str] = []
+    passed_over: list[str] = []
+    while len(drawn) < min(DRAWN, left):
+        card = decks.draw(campaign, BILLS_DECK, 1, source)[0]
+        (drawn if card in ok else passed_over).append(card)
+    for card in passed_over:
+        decks.to_bottom(campaign, BILLS_DECK, card)
+    return drawn
 
 
 def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> BallotCast:
@@ -182,7 +221,7 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> B
     choice = bill_vote(choice) or ""
     if choice not in BILL_VOTES:
         raise InputError(key="council.bad_vote", vote=choice)
-    check_bribe(bribe_bc, voter.bc, voter.name)
+    check_bribe(bribe_bc, who=voter.name)  # against the BC held at the tally (A9, wave 3)
     vote["ballots"][voter.name] = {"vote": choice, "bribe_bc": bribe_bc}
     return BallotCast(voter.name, vote["bill"], choice, bribe_bc)
 
@@ -192,7 +231,7 @@ def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc:
         raise RuleRefused(key="council.emperor_stage3")
     if campaign.council.emperor:  # elected this turn: the victory is declared at the turn end (A12)
         raise RuleRefused(key="victory.emperor_elected", leader=campaign.council.emperor)
-    check_bribe(bribe_bc, voter.bc, voter.name)
+    check_bribe(bribe_bc, who=voter.name)  # against the BC held at the tally (A9, wave 3)
     election = campaign.council.election
     if election is None or election.get("turn") != campaign.turn:
         election = campaign.council.election = {"turn": campaign.turn, "ballots": {}}
@@ -211,8 +250,10 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
     for b in ballots:
         player = campaign.player(b.leader)
         check_bribe(b.bribe_bc, player.bc, player.name)
-    for b in ballots:  # paid whatever the outcome, exactly once
+    for b in ballots:  # paid whatever the outcome, exactly once; the leader's report says so
         campaign.player(b.leader).bc -= b.bribe_bc
+        if b.bribe_bc:
+            note(campaign, "bribe_paid", b.leader, bc=b.bribe_bc, changes=[{"bc": -b.bribe_bc}])
 
 
 def _open_bill(campaign: Campaign) -> VoteEntry:
@@ -236,14 +277,30 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
     return tally_bill(ballots, _chair(campaign), chair_decision, silent), ballots
 
 
+def ready(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> BillTally:
+    """The open bill's result, changing nothing: refused on a tie the chair must decide, and
+    when the bill passes and fits several leaders but the chair has named none (A3)."""
+    from gmtool.rules.orion.laws import needs_choice, recipients
+
+    result, _ = count_bill(campaign, chair_decision)
+    vote = _open_bill(campaign)
+    bill = bills.row(vote["bill"])
+    if result.passed and (needs_choice(bill) or not bill.values.get("law")) and bill.values.get("effects"):
+        recipients(campaign, bill, vote.get("target"), at_pass=True)
+    return result
+
+
 def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
+    from gmtool.rules.orion.laws import enact
+
+    ready(campaign, bills, chair_decision)  # nothing is paid before the bill can act
     result, ballots = count_bill(campaign, chair_decision)
     vote = _open_bill(campaign)
     _pay_bribes(campaign, ballots)
     bill = bills.row(vote["bill"])
-    if result.passed and bill.values.get("law") and all(l["id"] != bill.id for l in campaign.council.laws):
-        campaign.council.laws.append({"id": bill.id, "turn": campaign.turn})
-    decks.discard(campaign, BILLS_DECK, bill.id)
+    law = result.passed and bool(bill.values.get("law"))
+    if not law:  # a law in force leaves the deck while it stands (A9)
+        decks.discard(campaign, BILLS_DECK, bill.id)
     not_voted = _not_voted(campaign, vote["ballots"])
     campaign.council.last_tally = {
         "kind": "bill",
@@ -254,6 +311,8 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     }
     # for the turn's public post, whenever in the turn the tally is made (A9: totals only)
     note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
+    if result.passed:  # a one-off bill acts in the turn it passes; a law enters into force (A9)
+        enact(campaign, bills, bill.id, vote.get("target"))
     campaign.council.vote = None
     return result, bill.id, not_voted
 
@@ -297,6 +356,7 @@ def repeal(campaign: Campaign, law_id: str) -> Law:
     for law in campaign.council.laws:
         if law["id"] == law_id:
             campaign.council.laws.remove(law)
+            decks.to_bottom(campaign, BILLS_DECK, law_id)  # dealt again once repealed (A9)
             return Law(law["id"], law["turn"])
     known = [l["id"] for l in campaign.council.laws]
     raise RuleRefused(key="council.not_a_law", law=law_id, known=known)

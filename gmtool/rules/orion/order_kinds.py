@@ -206,7 +206,7 @@ def _colonize(a: Act) -> Any:
 def _fleet(a: Act) -> Any:
     from gmtool.rules.orion import planets
 
-    return planets.change_fleet(a.campaign, a.leader(), a.value, a.rules.production)
+    return planets.change_fleet(a.campaign, a.leader(), a.value, a.rules.production, a.rules.bills)
 
 
 def _events(a: Act) -> Any:
@@ -283,7 +283,9 @@ def _scrap(a: Act) -> Any:
 
 def _bill(a: Act) -> Any:
     """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
-    at the turn's start (as `gmtool council propose --pick`)."""
+    at the turn's start (as `gmtool council propose --pick`); ``bill = { pick = 2, target =
+    "bob" }`` names the leader the bill goes to where it fits several (A3; ``target`` alone,
+    once the bill is picked)."""
     from gmtool.errors import RuleRefused
     from gmtool.rules.orion import council_campaign
 
@@ -292,12 +294,19 @@ def _bill(a: Act) -> Any:
         raise RuleRefused(key="council.stage1")
     if c.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    target = v.get("target") if isinstance(v, dict) else None
+    if isinstance(v, dict):
+        v = v.get("pick")
     options = list(c.council.vote["options"]) if c.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1
+    if v is None and target is not None:
+        drawn = council_campaign.propose(c, a.rules.bills, a.source, target=target)
+        return {"bill": drawn.bill, "target": target}
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
         raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
-    return {"bill": council_campaign.propose(c, a.rules.bills, a.source, pick=v).bill}
+    drawn = council_campaign.propose(c, a.rules.bills, a.source, pick=v, target=target)
+    return {"bill": drawn.bill, **({"target": target} if target else {})}
 
 
 def _vote(a: Act) -> Any:
@@ -461,7 +470,8 @@ def _election_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
 
 
 def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
-    return f"{name}: {label('bills', r['bill'])}"
+    line = f"{name}: {label('bills', r['bill'])}"
+    return line + (f" ({t('done_bill_target', lang, leader=r['target'])})" if r.get("target") else "")
 
 
 def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
@@ -593,7 +603,17 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         line=_build_line,
         example='[{ hex = "1,-3", item = "frigate", modules = ["gun", "gun", "ars"] }]',
     ),
-    OrderKind("bill", COUNCIL, _bill, "any", single=True, line=_bill_line, example="2"),
+    OrderKind(
+        "bill",
+        COUNCIL,
+        _bill,
+        "any",
+        (key("pick", "int"), key("target")),
+        single=True,
+        what="bill",
+        line=_bill_line,
+        example='{ pick = 2, target = "bob" }',
+    ),
     OrderKind(
         "vote",
         COUNCIL,

@@ -143,11 +143,16 @@ def assign(
     return system, planet
 
 
-def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table) -> int:
-    """Once a turn, ±1: raising costs an order (not above max), lowering gives one (A8)."""
+def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table, bills: Table | None = None) -> int:
+    """Once a turn, ±1: raising costs an order (not above max), lowering gives one (A8);
+    raising is refused while a law forbids it (A9, the bills table's ``no_fleet_raise``)."""
+    from gmtool.rules.orion.laws import refuse_if_forbidden
+
     ensure_not_over(campaign)
     if delta not in (1, -1):
         raise RuleRefused(key="orion.fleet_step")
+    if delta > 0:
+        refuse_if_forbidden(campaign, bills, "no_fleet_raise", player.name)
     if player.fleet_changed_turn == campaign.turn:
         raise RuleRefused(key="orion.fleet_changed", leader=player.name)
     cost = int(rules.rule("fleet_change_orders"))

@@ -144,9 +144,15 @@ def building_output(
 
 
 def produce(
-    campaign: Campaign, tables: OrionTables, rules: Table, costs: Table | None = None, modules: Table | None = None
+    campaign: Campaign,
+    tables: OrionTables,
+    rules: Table,
+    costs: Table | None = None,
+    modules: Table | None = None,
+    no_pp_to_bc: frozenset[str] = frozenset(),
 ) -> Production:
-    """Run the production phase on ``campaign`` (changes it) and say what each planet made."""
+    """Run the production phase on ``campaign`` (changes it) and say what each planet made;
+    the leaders of ``no_pp_to_bc`` turn no PP into BC this turn (a bill, A9)."""
     out = Production()
     for player in campaign.players:
         out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
@@ -168,7 +174,11 @@ def produce(
                 left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs, modules)
                 out.builds += built
             # under blockade the planet pays no taxes: its BC become PP at once (A7)
-            bc = 0 if planet.blockaded else left * int(rules.rule("pp_to_bc")) + made.get("bc", 0)
+            bc = (
+                0
+                if planet.blockaded or system.owner in no_pp_to_bc
+                else left * int(rules.rule("pp_to_bc")) + made.get("bc", 0)
+            )
         else:
             # 1 BC per colonist, plus what its buildings make, their PP as BC at once (A6)
             rp = 0 if planet.blockaded else made.get("rp", 0)

@@ -19,14 +19,15 @@ from gmtool.rules.orion.council_campaign import (
     BILLS_DECK,
     BillOutcome,
     ElectionOutcome,
-    count_bill,
     planets_of,
     propose,
+    ready,
     tally,
     tally_emperor,
 )
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
+from gmtool.rules.orion.laws import apply_laws, forbidding
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
@@ -596,6 +597,17 @@ def play_event(campaign: Campaign, rules: Rules, player: Player, card: str, choi
     return EventPlayed(card, choice, player.name, changes)
 
 
+def _no_pp_to_bc(campaign: Campaign, rules: Rules) -> frozenset[str]:
+    """The leaders a bill forbids to turn PP into BC this turn (A9), each told why."""
+    out = set()
+    for player in campaign.players:
+        row = forbidding(campaign, rules.bills, "no_pp_to_bc", player.name)
+        if row is not None:
+            out.add(player.name)
+            note(campaign, "law_forbade", player.name, bill=row.id, rule="no_pp_to_bc")
+    return frozenset(out)
+
+
 def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
     ensure_not_over(campaign)
     ts = campaign.turn_state
@@ -604,8 +616,12 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     turn, stage = campaign.turn, campaign.stage
     vote = campaign.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
-        count_bill(campaign, chair_decision)  # a tie the chair must decide is refused before anything changes
-    out = TurnEnd(turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules))
+        # a tie, or a choice, the chair must decide is refused before anything changes
+        ready(campaign, rules.bills, chair_decision)
+    no_pp_to_bc = _no_pp_to_bc(campaign, rules)
+    out = TurnEnd(
+        turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules, no_pp_to_bc)
+    )
     produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
@@ -644,6 +660,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
         out.council_told_late = out.election is not None
     if out.election is None and (entry := made_earlier("election_tally")) is not None:
         out.election = ElectionOutcome.from_log(entry)
+    apply_laws(campaign, rules.bills)  # every law in force acts at the turn end (A9)
     # quests: a condition that is data is judged by gmtool (A11, wave 3)
     out.quest_checks = judge_quests(campaign, rules)
     name = rules.quests(campaign.stage).name
