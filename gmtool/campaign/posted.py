@@ -189,9 +189,12 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
     collected = dict(sorted(collected.items(), key=lambda kv: seats.get(kv[0], len(seats))))
     absent: dict[str, Missed] = {}
     if missed and state.venus is None:
+        # an exploration acts at once (`!explore`): a leader who explored this turn gave orders
+        log = state.turn_state.log
+        explorers = {e.get("leader") for e in log if e.get("kind") == "explored" and e.get("turn") == state.turn}
         for p in state.players:
             given = collected.get(p.name)
-            if p.vacant or (given is not None and given.orders):
+            if p.vacant or (given is not None and given.orders) or p.name in explorers:
                 continue
             kept = keep_orders(state, p.name) if state.missed_orders == "keep" else []
             turns = p.missed + 1
