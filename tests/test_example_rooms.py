@@ -59,9 +59,9 @@ def shipped_orders(turn: int) -> dict:
 
 
 def posts(turn: int) -> dict[str, str]:
-    """The turn's posts: ``public`` and each leader's room."""
+    """The turn's posts, by the file they go to: ``public-thread.txt``, ``room-LEADER.txt``."""
     folder = EXAMPLE / "posts" / f"turn-{turn:02d}"
-    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))}
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))}
 
 
 def from_files(folder: Path) -> None:
@@ -87,8 +87,7 @@ def from_posts(folder: Path) -> dict[int, dict]:
     seen: dict[int, dict] = {}
     for turn in TURNS:
         gm("turn", "start", "-c", c)
-        for where, text in posts(turn).items():
-            name = "public-thread.txt" if where == "public" else f"room-{where}.txt"
+        for name, text in posts(turn).items():
             with (folder / name).open("a", encoding="utf-8") as f:
                 f.write(text)
         for command, args in MODERATOR.get(turn, []):
