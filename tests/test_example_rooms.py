@@ -14,6 +14,7 @@ holds the turn's explorations."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tomllib
@@ -185,7 +186,7 @@ def test_a_later_post_replaces_the_earlier_orders_and_the_moderators_post_is_ski
 
 def test_a_leader_who_only_explored_has_not_missed_its_orders(tmp_path):
     """An exploration acts at once and is never collected, yet it is the leader's order of the
-    turn: alice, who only explored, is not counted as missing (nor given the policy)."""
+    turn: alice, who only explored, is not named by `post pending` nor counted as missing."""
     folder = tmp_path / "game"
     shutil.copytree(EXAMPLE, folder)
     shutil.rmtree(folder / "orders")
@@ -195,6 +196,10 @@ def test_a_leader_who_only_explored_has_not_missed_its_orders(tmp_path):
     gm("turn", "start", "-c", c)
     gm("post", "resolve", str(folder / "room-alice.txt"), "-c", c, "--room", "alice")
     gm("post", "resolve", str(folder / "room-bob.txt"), "-c", c, "--room", "bob")
+    pending = gm("post", "pending", "-c", c, "--format", "json")
+    waits = {leader["name"]: [w["kind"] for w in leader["waiting"]] for leader in json.loads(pending)["leaders"]}
+    assert "orders_missing" in waits["carol"]
+    assert "orders_missing" not in waits["alice"] and "orders_missing" not in waits["bob"]
     out = gm("turn", "run", "--from-posts", "-c", c)
     assert "carol posted no orders for turn 1" in out
     assert "alice posted no orders" not in out and "bob posted no orders" not in out

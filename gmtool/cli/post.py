@@ -370,13 +370,14 @@ def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] 
     (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
     in rooms (any turn's), or the turn has a deadline."""
     from gmtool.campaign import forumfile
+    from gmtool.campaign.posted import explorers
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
 
     if state.venus is not None:
         return given
     records = forumfile.read(folder / FORUM_FILE)
-    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders}
+    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders} | explorers(state)
     rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
     if given is None and not rooms and state.deadline is None:
         return None
