@@ -158,6 +158,13 @@ class PostedOrders:
         return f"{self.place(problem.line, lang)}{who}: {problem.text(lang)}"
 
 
+def explorers(state: Any) -> set[str]:
+    """The leaders who explored this turn: an exploration acts at once (`!explore`) and is
+    never collected, yet it is an order of the turn — such a leader has not missed it."""
+    log = state.turn_state.log
+    return {e["leader"] for e in log if e.get("kind") == "explored" and e.get("turn") == state.turn and e.get("leader")}
+
+
 def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
     """``keep``: the leader's colonists as they are assigned (the state keeps the split) and,
     where a colony is active only for the turn it is activated (``activation = per-turn``),
@@ -196,9 +203,10 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
     collected = dict(sorted(collected.items(), key=lambda kv: seats.get(kv[0], len(seats))))
     absent: dict[str, Missed] = {}
     if missed and state.venus is None:
+        explored = explorers(state)
         for p in state.players:
             given = collected.get(p.name)
-            if p.vacant or (given is not None and given.orders):
+            if p.vacant or (given is not None and given.orders) or p.name in explored:
                 continue
             kept = keep_orders(state, p.name) if state.missed_orders == "keep" else []
             turns = p.missed + 1

@@ -371,6 +371,7 @@ def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] 
     (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
     in rooms (any turn's), or the turn has a deadline."""
     from gmtool.campaign import forumfile
+    from gmtool.campaign.posted import explorers
     from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
     from gmtool.rules.registry import ruleset_of
@@ -378,7 +379,7 @@ def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] 
     if ruleset_of(state).player_turns:  # a player's turn has no orders to post
         return given
     records = forumfile.read(folder / FORUM_FILE)
-    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders}
+    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders} | explorers(state)
     rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
     if given is None and not rooms and state.deadline is None:
         return None
