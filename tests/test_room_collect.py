@@ -97,11 +97,11 @@ def test_collect_writes_every_reply_and_nothing_of_a_room_in_the_public_one(gm, 
     for secret in ("#7", "#9", "Council ballot", "bribe 6", "+2 votes", "1,0", "orders for turn"):
         assert secret not in public, secret
     # each room: its own orders as understood, the ballot read back, the rule
-    assert "colonize 1,0 → alice colonised 1,0 — post #7, command 1" in alice
+    assert "colonise 1,0 → alice colonised 1,0 — post #7, command 1" in alice
     assert "Council ballot: yes (bribe 6 BC = +2 votes) — post #7, command 2" in alice
     assert "latest post holding orders replaces all your earlier orders" in alice
     assert "#9" not in alice and "Council ballot" not in bob
-    assert "- activate 0,0 — post #9, command 2" in bob and "0,0 is a homeworld" in bob
+    assert "- activate the colony at 0,0 — post #9, command 2" in bob and "0,0 is a homeworld" in bob
     # the moderator's output names no room in a reply meant for the public thread, and a
     # player's post carries no command line of gmtool, no file path
     for reply in (public, alice, bob):
@@ -126,12 +126,12 @@ def test_collect_new_prints_only_what_changed(gm, camp):
     ok(gm("post", "collect", "-c", str(camp)))
     assert ok(gm("post", "collect", "-c", str(camp), "--new")).startswith(
         "==== For the public thread (thread.txt) — saved as reports/turn-01/thread.txt ====\n\n"
-        "Results\n=======\n\nNothing new since the last reply."
+        "Results\n=======\n\nNo new command since this thread was last read."
     )
     write_text(camp, "room-bob.txt", BOB + "=== bob #10 ===\n!colonize 0,1\n")
     out = ok(gm("post", "collect", "-c", str(camp), "--new"))
     assert "bob's room" in out and "alice's room" not in out
-    assert "- colonize 0,1 — post #10, command 1" in out and "0,1 is a Toxic or airless world" in out
+    assert "- colonise 0,1 — post #10, command 1" in out and "0,1 is a Toxic or airless world" in out
     assert "post #9" not in out  # bob's latest post holding orders replaced #9
 
 

@@ -64,7 +64,7 @@ def test_an_order_in_a_room_is_collected_with_the_absolute_hex_not_applied(gm, t
     assert state_of(camp) == before
     # the reply tells it in alice's own frame, as she wrote it
     plain = room(gm, camp, src, fmt="plain")
-    assert "colonize 1,0" in plain and ALICE_1_0 not in plain
+    assert "colonise 1,0" in plain and ALICE_1_0 not in plain
 
 
 def test_russian_words_in_a_room_and_the_reply_in_the_leaders_language(gm, tmp_path, camp):
@@ -72,7 +72,7 @@ def test_russian_words_in_a_room_and_the_reply_in_the_leaders_language(gm, tmp_p
     src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!колонизировать 1,0\n!активировать 0,0\n")
     text = room(gm, camp, src, fmt="plain")  # the command's --lang is en: the room speaks alice's
     assert "Ваши приказы на ход 1, как они поняты" in text
-    assert "колонизация 1,0" in text and "пост #11, команда 1" in text
+    assert "колонизировать 1,0" in text and "пост #11, команда 1" in text
     assert "последний пост с приказами заменяет все прежние приказы" in text
     assert [o.kind for o in standing(camp)["alice"].orders] == ["colonize", "activate"]
 
@@ -138,7 +138,7 @@ def test_a_turn_check_problem_is_named_with_its_post_and_command_in_the_leaders_
     assert activate["problems"] == ["activate: 0,0 is a homeworld: it is always active"]  # her 0,0, not 1,-3
     text = room(gm, camp, src, fmt="plain")
     lines = text.splitlines()
-    at = lines.index("- activate 0,0 — post #11, command 2")
+    at = lines.index("- activate the colony at 0,0 — post #11, command 2")
     assert lines[at + 1] == "- ⚠ problem: activate: 0,0 is a homeworld: it is always active"
 
 
@@ -149,7 +149,7 @@ def test_what_an_order_costs_and_where_is_told(gm, tmp_path, camp):
     colonize, activate = room(gm, camp, src)["orders"]
     assert activate["costs"] == {"orders": 2} and activate["problems"] == []
     text = room(gm, camp, src, fmt="plain")
-    assert "- activate 1,0 → activated 1,0 (−2); costs 2 Orders — post #11, command 2" in text
+    assert "- activate the colony at 1,0 → activated 1,0 (−2); costs 2 orders — post #11, command 2" in text
 
 
 def test_resolving_a_room_again_prints_the_same_bytes_and_rolls_nothing(gm, tmp_path, camp):
@@ -230,15 +230,17 @@ def test_a_room_of_no_leader_is_refused_and_writes_nothing(gm, tmp_path, camp):
 
 def test_new_prints_only_what_this_run_resolved(gm, tmp_path, camp):
     src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!colonize 1,0\n")
-    assert "colonize 1,0" in room(gm, camp, src, "--new", fmt="plain")
-    assert room(gm, camp, src, "--new", fmt="plain").startswith("Results\n=======\n\nNothing new since the last reply.")
+    assert "colonise 1,0" in room(gm, camp, src, "--new", fmt="plain")
+    assert room(gm, camp, src, "--new", fmt="plain").startswith(
+        "Results\n=======\n\nNo new command since this thread was last read."
+    )
     src = write_text(tmp_path, "room.txt", src.read_text() + "=== alice #12 ===\n!roll d6\n")
     text = room(gm, camp, src, "--new", fmt="plain")
-    assert "!roll d6" in text and "colonize 1,0" in text  # the new roll, and the orders that stand
+    assert "!roll d6" in text and "colonise 1,0" in text  # the new roll, and the orders that stand
     # the public thread: only the commands resolved in this run
     thread = write_text(tmp_path, "t.txt", "=== bob #5 ===\n!roll d6\n")
     assert "!roll d6" in resolve_post(gm, camp, thread, "--new")
-    assert "Nothing new since the last reply." in resolve_post(gm, camp, thread, "--new")
+    assert "No new command since this thread was last read." in resolve_post(gm, camp, thread, "--new")
     thread = write_text(tmp_path, "t.txt", thread.read_text() + "=== carol #6 ===\n!roll d8\n")
     out = resolve_post(gm, camp, thread, "--new")
     assert "!roll d8" in out and "!roll d6" not in out

@@ -143,6 +143,7 @@ def run(
             own,
             rule_labels(library, own),
             hex_writer(state, leader),
+            say=_order_words(state, library, leader, own),
         )
         # the JSON `post resolve` prints (docs/forums.md): every command of the room's posts, an
         # order understood with status "ok" and the order as kept
@@ -157,3 +158,14 @@ def run(
         report.data.update(posts=data["posts"], read=data["read"])
         out.rooms[leader] = report
     return out
+
+
+def _order_words(state: Any, library: Any, leader: str, lang: str) -> Callable[[Any], str]:
+    """How the room's reply says each collected order: in words, in the leader's language
+    and frame ("build Scout at 0,0"), as gmtool/forum/order_commands.py says them."""
+    from gmtool.forum.order_commands import PostedOrder, order_words
+
+    def say(order: Any) -> str:
+        return order_words(state, library, leader, PostedOrder(order.kind, order.value), lang)
+
+    return say

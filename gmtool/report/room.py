@@ -45,7 +45,8 @@ def _from(order: Any, lang: str) -> str:
 
 
 def _costs(costs: dict[str, int], lang: str) -> str:
-    return ", ".join(f"{n} {tr(k, lang)}" for k, n in costs.items())
+    """``6 PP, 1 order`` (``n_<kind>`` in the catalogs, plural forms and all)."""
+    return ", ".join(tr(f"n_{k}", lang, n=n) if has(f"n_{k}") else f"{n} {tr(k, lang)}" for k, n in costs.items())
 
 
 def _framed_msg(reason: Any, hexes: Callable[[str], str]) -> Any:
@@ -112,10 +113,12 @@ def room_reply(
     lang: str,
     label: Callable[..., str] | None = None,
     hexes: Callable[[str], str] = str,
+    say: Callable[[Any], str] | None = None,
 ) -> Report:
     """The confirmation reply of ``leader``'s room. ``results``: the reply of its commands
     that act at once (or None); ``given``: its :class:`~gmtool.forum.rooms.LeaderOrders`
-    (or None); ``check``: the :class:`~gmtool.forum.confirm.RoomCheck`."""
+    (or None); ``check``: the :class:`~gmtool.forum.confirm.RoomCheck`; ``say``: an order in
+    words (default: as the orders file writes it)."""
     from gmtool.report.records import entry_text
     from gmtool.report.turns import _done_line, _told
 
@@ -132,7 +135,7 @@ def room_reply(
     orders = list(given.orders) if given is not None else []
     for order in orders:
         item = checked.get(id(order))
-        line: Text = [bold(written(order.kind, order.value, lang, hexes))]
+        line: Text = [bold(say(order) if say is not None else written(order.kind, order.value, lang, hexes))]
         row: dict[str, Any] = {"kind": order.kind, "value": order.value, "post_id": order.post_id, "index": order.index}
         if item is not None and item.done is not None:
             told = _told(item.done, leader)
