@@ -110,11 +110,12 @@ def _locate(text: str) -> Callable[..., int]:
     return where
 
 
-def _item_line(lines: list[str], line: int, key: str, index: int, count: int) -> int:
-    """The line of a list's ``index``-th item when the list is written one item a line (as
-    the orders the rooms make are, each tagged with its post); else the key's ``line``."""
+def _item_lines(lines: list[str], line: int, key: str, count: int) -> list[int] | None:
+    """The lines of a list's ``count`` items when the list is written one item a line (as
+    the orders the rooms make are, each tagged with its post); else None (the key's
+    ``line`` names them all).  One pass over the list, however long it is."""
     if not 0 < line <= len(lines) or not re.match(rf"^\s*{re.escape(key)}\s*=\s*\[\s*(#.*)?$", lines[line - 1]):
-        return line
+        return None
     found: list[int] = []
     for i in range(line + 1, len(lines) + 1):
         text = lines[i - 1].strip()
@@ -122,7 +123,9 @@ def _item_line(lines: list[str], line: int, key: str, index: int, count: int) ->
             break
         if text and not text.startswith("#"):
             found.append(i)
-    return found[index] if len(found) == count else line
+            if len(found) > count:
+                return None
+    return found if len(found) == count else None
 
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -203,11 +206,10 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
                 )
                 continue
             items = value if isinstance(value, list) and not kind.single else [value]
+            line = where(leader, key)
+            item_lines = _item_lines(lines, line, key, len(items)) if items is value else None
             for i, item in enumerate(items):
-                line = where(leader, key)
-                if items is value:
-                    line = _item_line(lines, line, key, i, len(items))
-                orders.append(Order(leader, key, item, line))
+                orders.append(Order(leader, key, item, item_lines[i] if item_lines else line))
     return orders, problems
 
 
