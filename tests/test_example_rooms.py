@@ -160,7 +160,7 @@ def test_stage_1_room_replies_speak_the_leaders_frame_and_stay_in_their_room(gam
     _, posted, seen = games
     # carol (homeworld 3,-1) colonised the galaxy's 3,0 in turn 1: her 0,1
     room = (posted / "reports" / "turn-01" / "room-carol.txt").read_text(encoding="utf-8")
-    assert "colonize 0,1" in room and "3,0" not in room and "3,-1" not in room
+    assert "colonise 0,1" in room and "3,0" not in room and "3,-1" not in room
     # bob writes in Russian and is answered in Russian
     bob = (posted / "reports" / "turn-01" / "room-bob.txt").read_text(encoding="utf-8")
     assert "Ваши приказы на ход 1" in bob
