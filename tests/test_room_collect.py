@@ -9,8 +9,6 @@ import tomllib
 
 import pytest
 
-from gmtool.forum import order_commands
-from gmtool.forum.order_commands import PostedOrder
 from helpers import CYRILLIC, assert_error, example_copy, ok, ok_json, snapshot, write_text
 
 THREAD = """=== moderator #100 ===
@@ -37,21 +35,6 @@ BOB = """=== bob #9 ===
 @pytest.fixture
 def camp(tmp_path):
     return example_copy(tmp_path, fresh=True)
-
-
-@pytest.fixture
-def ballots(monkeypatch):
-    """`!vote` read as a turn order (a stand-in for the order commands' own reading)."""
-
-    def parse(state, library, leader, name, args):
-        if name == "vote":
-            words = args.split()
-            return PostedOrder("vote", {"choice": words[0], "bribe": int(words[2]) if len(words) > 2 else 0})
-        return real(state, library, leader, name, args)
-
-    real = order_commands.parse_order
-    monkeypatch.setitem(order_commands.ORDER_COMMANDS, "vote", "vote")
-    monkeypatch.setattr(order_commands, "parse_order", parse)
 
 
 def set_up(gm, camp):
@@ -82,7 +65,7 @@ def test_rooms_thread_and_moderators_are_kept_in_campaign_toml(gm, camp):
     assert_error(gm("status", "-c", str(camp)), "moderators")
 
 
-def test_collect_writes_every_reply_and_nothing_of_a_room_in_the_public_one(gm, camp, ballots):
+def test_collect_writes_every_reply_and_nothing_of_a_room_in_the_public_one(gm, camp):
     set_up(gm, camp)
     out = ok(gm("post", "collect", "-c", str(camp)))
     where = camp / "reports" / "turn-01"

@@ -160,19 +160,9 @@ def test_resolving_a_room_again_prints_the_same_bytes_and_rolls_nothing(gm, tmp_
     assert again == first and snapshot(camp) == files
 
 
-def test_a_ballot_is_read_back_in_its_room_only(gm, tmp_path, camp, monkeypatch):
-    """The Council ballot as the order commands give it (a stand-in for `!vote` read by
-    parse_order): the room says exactly how it was read; the public reply, nothing."""
-
-    def parse(state, library, leader, name, args):
-        if name == "vote":
-            choice, _, bribe = args.partition(" подкуп ")
-            return PostedOrder("vote", {"choice": choice.strip(), "bribe": int(bribe or 0)})
-        return real(state, library, leader, name, args)
-
-    real = order_commands.parse_order
-    monkeypatch.setitem(order_commands.ORDER_COMMANDS, "vote", "vote")
-    monkeypatch.setattr(order_commands, "parse_order", parse)
+def test_a_ballot_is_read_back_in_its_room_only(gm, tmp_path, camp):
+    """The Council ballot as the order commands read it (`!голос за подкуп 6`): the room
+    says exactly how it was read; the public reply, nothing."""
     src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!голос за подкуп 6\n")
     data = room(gm, camp, src)
     ballot = data["ballot"]
@@ -180,7 +170,7 @@ def test_a_ballot_is_read_back_in_its_room_only(gm, tmp_path, camp, monkeypatch)
     text = room(gm, camp, src, fmt="plain")
     assert "Council ballot: yes (bribe 6 BC = +2 votes) — post #11, command 1" in text
     assert "a ballot may be changed until the count" in text
-    assert standing(camp)["alice"].ballot.value == {"choice": "за", "bribe": 6}
+    assert standing(camp)["alice"].ballot.value == {"choice": "yes", "bribe": 6}
     # the same ballot in the public thread: refused as ever, and never read back there
     thread = write_text(tmp_path, "t.txt", "=== alice #5 ===\n!голос за подкуп 6\n")
     public = resolve_post(gm, camp, thread)
