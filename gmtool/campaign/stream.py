@@ -10,6 +10,15 @@ Roll number ``n`` (the journal id) of a die with ``sides`` sides::
 
 The commitment published at the start is ``SHA-256(secret)`` in hex.  Once the secret is
 revealed anyone can recompute every stream roll.
+
+Scheme version 2 (docs/verify.md) derives a face from what is rolled, not from when: a key
+per part of the game (:func:`part_key`: ``setup``, ``stage1``, ``stage2``, ``stage3``), the
+roll's canonical label, the die's index under that label and the turn's players' share::
+
+    msg = "gmtool-v2\n{label}\n{share}\n{sides}\n{index}\n{counter}"  (UTF-8)
+
+with the same rejection sampling.  A part key can be revealed when its part ends without
+revealing the secret, any other part's key, or the salt of a private roll (:func:`salt`).
 """
 
 from __future__ import annotations
@@ -44,6 +53,40 @@ def derive_face(secret: bytes, roll_id: int, sides: int) -> int:
     while True:
         msg = f"gmtool-v1:{roll_id}:{sides}:{counter}".encode("ascii")
         x = int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % sides + 1
+        counter += 1
+
+
+PARTS = ("setup", "stage1", "stage2", "stage3")
+
+
+def part_key(secret: bytes, part: str) -> bytes:
+    """The version-2 key of one part of the game (``setup`` or ``stageN``)."""
+    if part not in PARTS:
+        raise DiceError(key="stream.bad_part", part=part)
+    return hmac.new(secret, f"gmtool-v2 key:{part}".encode("ascii"), hashlib.sha256).digest()
+
+
+def salt(secret: bytes, label: str) -> str:
+    """16 hex digits that a private roll's label carries: unguessable without the secret.
+
+    A revealed part key recomputes a roll only with its full label, and only the leader
+    whose report printed the label has the salt; the secret, revealed at the end, proves it.
+    """
+    digest = hmac.new(secret, f"gmtool-v2 salt\n{label}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:16]
+
+
+def derive_face_v2(key: bytes, label: str, share: str, sides: int, index: int) -> int:
+    """Die ``index`` (1, 2, …) of the roll ``label`` on a ``sides``-sided die (scheme 2)."""
+    if not 1 <= sides <= _SPACE:
+        raise DiceError(key="stream.bad_die", sides=sides)
+    limit = _SPACE - (_SPACE % sides)
+    counter = 0
+    while True:
+        msg = f"gmtool-v2\n{label}\n{share}\n{sides}\n{index}\n{counter}".encode()
+        x = int.from_bytes(hmac.new(key, msg, hashlib.sha256).digest()[:8], "big")
         if x < limit:
             return x % sides + 1
         counter += 1
