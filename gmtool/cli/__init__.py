@@ -54,6 +54,7 @@ COMMANDS = {
     "post": "post",
     "map": "map",
     "reach": "map",
+    "site": "site",
 }
 
 

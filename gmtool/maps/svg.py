@@ -24,7 +24,15 @@ def _attrs(shape: Polygon | Circle) -> str:
     return "".join(parts)
 
 
-def render_svg(scene: Scene) -> str:
+def render_svg(scene: Scene, titles: dict[str, str] | None = None) -> str:
+    """The scene as SVG; ``titles`` (hex label → words): each hex and its planet get a
+    ``<title>`` a browser shows on hover (the campaign's site)."""
+    titles = titles or {}
+
+    def closed(shape: Polygon | Circle) -> str:
+        words = titles.get(shape.data.get("hex", "")) if "hex" in shape.data else None
+        return f"><title>{escape(words)}</title></{type(shape).__name__.lower()}>" if words else "/>"
+
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
         f'viewBox="0 0 {scene.width} {scene.height}" font-family="{FONT}">',
@@ -34,9 +42,11 @@ def render_svg(scene: Scene) -> str:
     for shape in scene.shapes:
         if isinstance(shape, Polygon):
             points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
-            lines.append(f'<polygon points="{points}"{_attrs(shape)}/>')
+            lines.append(f'<polygon points="{points}"{_attrs(shape)}{closed(shape)}')
         elif isinstance(shape, Circle):
-            lines.append(f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"{_attrs(shape)}/>')
+            lines.append(
+                f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"{_attrs(shape)}{closed(shape)}'
+            )
         elif isinstance(shape, Line):
             lines.append(
                 f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '

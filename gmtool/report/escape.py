@@ -31,6 +31,13 @@ def bbcode(value: str) -> str:
     return _BB_TAG.sub("[" + ZWSP, clean(value))
 
 
+def html(value: str) -> str:
+    """HTML text or an attribute's value (the campaign's site): ``< > & " '`` as entities."""
+    from html import escape as _html_escape
+
+    return _html_escape(clean(value), quote=True)
+
+
 def markdown_inline(value: str) -> str:
     """Markdown for text inside a line or a table cell."""
     out = _MD_SPECIAL.sub(r"\\\1", clean(value))

@@ -1,4 +1,5 @@
-"""One renderer per output format: plain, bbcode, markdown, discord, json.
+"""One renderer per output format: plain, bbcode, markdown, discord, json (and html, for the
+campaign's site).
 
 Each turns any :class:`~gmtool.report.model.Report` into text; no command has a renderer
 of its own.  ``tabulate`` is imported only when a report has a table.
@@ -215,6 +216,62 @@ def _fence_cell(value: str) -> str:
     return escape.clean(value).replace("```", "`\u200b``")
 
 
+class HtmlRenderer(_Renderer):
+    """HTML for the campaign's site (gmtool/site): a fragment of ``<h2>``, ``<p>``, ``<dl>``,
+    ``<ul>``, ``<table>`` and ``<pre>``.  Every span is escaped — gmtool's own text too, since
+    ``<`` and ``&`` are markup here — so a player's ``<script>`` shows as text."""
+
+    escape = staticmethod(escape.html)
+    styles = {"b": ("<b>", "</b>"), "i": ("<i>", "</i>"), "s": ("<s>", "</s>"), "code": ("<code>", "</code>")}
+
+    def span(self, span: Span) -> str:
+        return super().span(span if span.escape else Span(span.text, span.style))
+
+    def render(self, report: Report) -> str:
+        return "\n".join(self.parts(report)) + "\n"
+
+    def parts(self, report: Report) -> list[str]:
+        out = [self.title(self.text(report.title))]
+        for block in report.blocks:
+            if isinstance(block, Paragraph):
+                out.append(f"<p>{self.text(block.text)}</p>")
+            else:
+                out.extend(super().parts(Report([], [block]))[1:])  # [0]: the empty title
+        return out
+
+    def title(self, value: str) -> str:
+        return f"<h2>{value}</h2>"
+
+    def heading(self, value: str) -> str:
+        return f"<h3>{value}</h3>"
+
+    def facts(self, items: list[tuple[str, str]]) -> str:
+        return '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items) + "</dl>"
+
+    def items(self, items: list[str]) -> str:
+        return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+    def table(self, block: TableBlock) -> str:
+        align = block.align or []
+
+        def cell(tag: str, i: int, value: str) -> str:
+            style = f' class="{align[i]}"' if i < len(align) and align[i] in ("right", "center") else ""
+            return f"<{tag}{style}>{self.escape(str(value))}</{tag}>"
+
+        head = "".join(cell("th", i, h) for i, h in enumerate(block.headers))
+        rows = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in block.rows)
+        return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
+
+    def code(self, lines: list[str]) -> str:
+        return "<pre>" + "\n".join(self.escape_line(line) for line in lines) + "</pre>"
+
+    @staticmethod
+    def escape_line(line: str) -> str:
+        from html import escape as _html_escape
+
+        return _html_escape(line, quote=False)
+
+
 class JsonRenderer:
     """Exactly one JSON object: the report's data."""
 
@@ -230,6 +287,7 @@ _RENDERERS = {
     "markdown": MarkdownRenderer,
     "discord": DiscordRenderer,
     "json": JsonRenderer,
+    "html": HtmlRenderer,  # the campaign's site only (not a --format choice)
 }
 # between the parts of a split post on stdout: not part of any post
 PART_BREAK = "----- 8< ----- {number}/{total} -----"
