@@ -171,6 +171,7 @@ def test_turn_start_and_end_write_the_reports(gm, camp):
         "alice.txt",
         "bob.txt",
         "carol.txt",
+        "chart-public.png",
         "map-alice.png",
         "map-bob.png",
         "map-carol.png",
@@ -227,7 +228,7 @@ def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
     where = camp / "reports" / "turn-01"
     ext = EXT[fmt]
     assert sorted(p.name for p in where.iterdir()) == sorted(
-        [f"start-public.{ext}", f"public.{ext}", "map-public.png"]
+        [f"start-public.{ext}", f"public.{ext}", "map-public.png", "chart-public.png"]
         + [f"{p}.{ext}" for p in PLAYERS]
         + [f"map-{p}.png" for p in PLAYERS]
     )

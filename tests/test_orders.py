@@ -256,6 +256,7 @@ def test_three_turns_in_order(gm, camp):
             "alice.txt",
             "bob.txt",
             "carol.txt",
+            "chart-public.png",
             "map-alice.png",
             "map-bob.png",
             "map-carol.png",

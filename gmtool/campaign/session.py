@@ -497,6 +497,17 @@ class Session:
 
         return dict(draw_turn_maps(self.state, rules.library, lang, turn, stage))
 
+    def draw_chart(self, turn: int, public: Any, lang: str) -> dict[str, bytes]:
+        """chart-public.png beside the public map: planets per leader up to this turn, from the
+        public posts kept and this turn's (gmtool.site.charts); only where there are maps."""
+        from gmtool.rules.registry import ruleset_of
+
+        if not ruleset_of(self.state).maps:
+            return {}
+        from gmtool.site.charts import turn_chart
+
+        return turn_chart(self.folder, [p.name for p in self.state.players], turn, public.data, lang)
+
     def end_turn(
         self, rules: Any, out: Renderer, faces: str | None = None, chair_decision: str | None = None
     ) -> TurnPosts:
@@ -506,6 +517,7 @@ class Session:
         posts = self.close_turn(rules, out, choice, chair_decision)
         self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
         posts.maps = self.draw_maps(rules, posts.turn, out.lang, posts.public.data.get("stage"))
+        posts.maps.update(self.draw_chart(posts.turn, posts.public, out.lang))
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
@@ -581,6 +593,7 @@ class Session:
         self.store.check(self.state)  # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
+            posts.maps.update(self.draw_chart(turn, posts.public, out.lang))
             self.snapshot(turn, before, choice.first_id, orders=where)
             if posted is not None:
                 from gmtool.campaign.store import atomic_write
