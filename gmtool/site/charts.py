@@ -123,16 +123,19 @@ def line_chart(
     fig = Figure(figsize=(WIDTH, HEIGHT), dpi=DPI)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
-    for name, values in lines.items():
+    last = max(len(lines) - 1, 1)
+    for n, (name, values) in enumerate(lines.items()):
         points = [(turn, v) for turn, v in zip(turns, values) if v is not None]
         if not points:
             continue
         colour = colours(name) if colours is not None else "#3465a4"
+        wide = (last - n) / last if len(lines) > 1 else 0.3  # the first lines drawn wider: equal values stay visible
         ax.plot(
             [p[0] for p in points],
             [p[1] for p in points],
             marker="o",
-            linewidth=2,
+            markersize=4 + 6 * wide,
+            linewidth=1.5 + 4 * wide,
             color=colour,
             label=name or None,
         )
@@ -142,9 +145,11 @@ def line_chart(
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
-    if any(name for name in lines):
-        ax.legend(loc="upper left", prop={"family": FONT}, fontsize=9)
-    fig.tight_layout()
+    named = any(name for name in lines)
+    if named:  # the leaders beside the plot, never over a line
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), prop={"family": FONT, "size": 9}, frameon=False)
+    # a fixed layout (tight_layout would draw the figure twice)
+    fig.subplots_adjust(left=0.07, right=0.8 if named else 0.97, top=0.9, bottom=0.13)
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=DPI, metadata={"Software": None})
     return out.getvalue()
