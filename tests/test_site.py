@@ -177,7 +177,7 @@ def test_an_unknown_campaign_folder_is_one_line_error_and_writes_nothing(tmp_pat
 
 def test_the_html_renderer_escapes_every_span():
     from gmtool.report.model import Facts, Items, Paragraph, Report, TableBlock, raw, text
-    from gmtool.report.render import renderer_for
+    from gmtool.report.render import HtmlRenderer
 
     report = Report(
         text("<b>title</b>"),
@@ -188,7 +188,7 @@ def test_the_html_renderer_escapes_every_span():
             TableBlock(["<h>"], [["<c>"]]),
         ],
     )
-    html = renderer_for("html").render(report)
+    html = HtmlRenderer().render(report)
     assert "<b>title" not in html and "&lt;b&gt;title&lt;/b&gt;" in html
     for word in ("&lt;i&gt;", "&lt;k&gt;", "&lt;v&gt;", "&lt;li&gt;", "&lt;h&gt;", "&lt;c&gt;", "a &amp; b"):
         assert word in html

@@ -287,8 +287,7 @@ _RENDERERS = {
     "markdown": MarkdownRenderer,
     "discord": DiscordRenderer,
     "json": JsonRenderer,
-    "html": HtmlRenderer,  # the campaign's site only (not a --format choice)
-}
+}  # HtmlRenderer is the site's alone (gmtool/site), not a --format choice
 # between the parts of a split post on stdout: not part of any post
 PART_BREAK = "----- 8< ----- {number}/{total} -----"
 
