@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from dice_sites import SECRET, build, page, page_json, v1_game, v2_campaign, v2_rolls
 from gmtool.campaign.stream import PARTS, part_key
+from gmtool.errors import CampaignError
 from gmtool.locale import t
 from gmtool.site.dice_page import dice_files
 from helpers import example_copy, journal_rolls, ok
@@ -81,3 +84,17 @@ def test_a_page_without_javascript_still_lists_every_roll(tmp_path):
     rows = re.findall(r'<tr id="roll-\d+"><td>(\d+)</td><td>#(\d+)</td><td class="label">([^<]*)</td>', text)
     assert [int(r[1]) for r in rows] == [r["id"] for r in v2_rolls() if not r["private"]]
     assert "<noscript>" in text
+
+
+def test_a_damaged_report_model_or_journal_is_a_campaign_error_naming_the_file(gm, tmp_path):
+    camp = v1_game(gm, tmp_path, reveal=False)
+    model = camp / "reports" / "models" / "turn-01.json"
+    model.write_text('{"langs": ', encoding="utf-8")
+    with pytest.raises(CampaignError) as caught:
+        dice_files(camp, "en", page)
+    assert "turn-01.json: cannot read" in caught.value.text("en")
+    model.unlink()
+    (camp / "journal.toml").write_text("roll = 3 = 4\n", encoding="utf-8")
+    with pytest.raises(CampaignError) as caught:
+        dice_files(camp, "ru", page)
+    assert "journal.toml" in caught.value.text("ru") and "line 1" in caught.value.text("en")

@@ -32,8 +32,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from gmtool.errors import CampaignError
 from gmtool.locale import t
 from gmtool.report.escape import clean
+from gmtool.tomlfile import display_path, toml_message
 
 PageTemplate = Callable[[str, str], str]
 
@@ -71,16 +73,33 @@ def verifier_script() -> str:
 # ---------------------------------------------------------------- what the page shows
 
 
+def _unreadable(path: Path, reason: object) -> CampaignError:
+    return CampaignError(key="campaign.cannot_read", where=display_path(path), reason=reason)
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     """A campaign file's TOML; a journal cut by a crash mid-entry is read without its last entry."""
     if not path.is_file():
         return {}
-    text = path.read_text(encoding="utf-8")
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        cut = text.rfind("\n[[")
-        return tomllib.loads(text[:cut]) if cut >= 0 else {}
+        text = path.read_text(encoding="utf-8")
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            cut = text.rfind("\n[[")
+            if cut < 0:
+                raise
+            return tomllib.loads(text[:cut])
+    except (OSError, ValueError) as exc:  # a TOML or UTF-8 error is a ValueError
+        raise _unreadable(path, toml_message(exc) if isinstance(exc, tomllib.TOMLDecodeError) else exc) from None
+
+
+def _read_model(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise _unreadable(path, exc) from None
+    return data if isinstance(data, dict) else {}
 
 
 def _roll_ids(value: Any) -> Iterator[int]:
@@ -104,9 +123,9 @@ def _public_ids(folder: Path) -> set[int]:
     ids: set[int] = set()
     models = folder / "reports" / "models"
     for path in sorted(models.glob("turn-*.json")) if models.is_dir() else []:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for posts in (data.get("langs") or {}).values():
-            ids.update(_roll_ids((posts.get("public") or {}).get("data")))
+        for posts in (_read_model(path).get("langs") or {}).values():
+            if isinstance(posts, dict) and isinstance(posts.get("public"), dict):
+                ids.update(_roll_ids(posts["public"].get("data")))
     for key, record in forumfile.read(folder / "forum.toml").commands.items():
         if record.get("private") or record.get("room") or key.startswith((forumfile.PRIVATE, forumfile.ROOM)):
             continue

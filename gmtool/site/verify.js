@@ -84,11 +84,12 @@ async function revealedKeys(data) {
 }
 
 // One roll's verdict: "ok", "bad", "pending" (its key is not revealed) or "manual".
+// A roll that cannot be recomputed (a die that is not a whole number of sides) is "bad".
 async function check(roll, keys, scheme) {
   if (roll.source === "manual") return "manual";
   const key = scheme === 2 ? keys[roll.part] : keys.v1;
   if (!key) return "pending";
-  if (key === "bad") return "bad";
+  if (key === "bad" || !/^[1-9][0-9]*$/.test(String(roll.die))) return "bad";
   const face =
     scheme === 2 ? await faceV2(key, roll.label, roll.share, roll.die, roll.index) : await faceV1(key, roll.id, roll.die);
   return face === String(roll.face) ? "ok" : "bad";
