@@ -102,21 +102,22 @@ def _read_model(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _roll_ids(value: Any) -> Iterator[int]:
-    """Every journal id a report's data names (``roll_ids = [first, last]``, at any depth)."""
+def _roll_ids(value: Any, last: int) -> Iterator[int]:
+    """Every journal id up to ``last`` that a report's data names (``roll_ids = [first,
+    last]``, at any depth)."""
     if isinstance(value, dict):
         for key, inner in value.items():
             ids = inner if key == "roll_ids" else None
             if isinstance(ids, list) and ids and all(type(i) is int for i in ids):
-                yield from range(min(ids), max(ids) + 1)
+                yield from range(max(min(ids), 1), min(max(ids), last) + 1)
             else:
-                yield from _roll_ids(inner)
+                yield from _roll_ids(inner, last)
     elif isinstance(value, list):
         for inner in value:
-            yield from _roll_ids(inner)
+            yield from _roll_ids(inner, last)
 
 
-def _public_ids(folder: Path) -> set[int]:
+def _public_ids(folder: Path, last: int) -> set[int]:
     """The journal ids the public posts name (scheme 1 before the secret is revealed)."""
     from gmtool.campaign import forumfile
 
@@ -125,11 +126,11 @@ def _public_ids(folder: Path) -> set[int]:
     for path in sorted(models.glob("turn-*.json")) if models.is_dir() else []:
         for posts in (_read_model(path).get("langs") or {}).values():
             if isinstance(posts, dict) and isinstance(posts.get("public"), dict):
-                ids.update(_roll_ids(posts["public"].get("data")))
+                ids.update(_roll_ids(posts["public"].get("data"), last))
     for key, record in forumfile.read(folder / "forum.toml").commands.items():
         if record.get("private") or record.get("room") or key.startswith((forumfile.PRIVATE, forumfile.ROOM)):
             continue
-        ids.update(_roll_ids({"roll_ids": record.get("roll_ids")}))
+        ids.update(_roll_ids({"roll_ids": record.get("roll_ids")}, last))
     return ids
 
 
@@ -146,7 +147,7 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
     elif secret:
         public = entries
     else:
-        ids = _public_ids(folder)
+        ids = _public_ids(folder, max((e["id"] for e in entries if type(e.get("id")) is int), default=0))
         public = [e for e in entries if e.get("id") in ids]
     rolls = []
     for e in public:
