@@ -170,7 +170,7 @@ def _posts(page_posts: list[PagePost], start: int = 0) -> list[Post]:
     posts = []
     for number, p in enumerate(page_posts, start=start + 1):
         post = Post(p.author, p.post_id, False, p.body, number)
-        post.commands = parse_commands(p.body)
+        post.commands = [] if p.reply else parse_commands(p.body)
         posts.append(post)
     return posts
 
@@ -261,7 +261,9 @@ def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None
     if not options.profile and detect(tree, profiles(options.campaign)) is not None:
         return None
     body = tree.body if tree.body is not None else tree.root
-    return _dungeonmaster_text(node_text(body) if body is not None else "", where, options, html=True)
+    # a block's text is a line: the blank lines between blocks are the page's layout
+    lines = (node_text(body) if body is not None else "").splitlines()
+    return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options, html=True)
 
 
 def _read_data(

@@ -175,6 +175,16 @@ def _body(lines: list[str], w: Words, first: bool = False) -> str:
     return "\n".join(out)
 
 
+def _reply(role: str | None, body: str, w: Words) -> bool:
+    """Is this gmtool's reply, pasted by the master?  The site keeps no markup in the text
+    a browser copies, so its echoed commands (``!roll d6``) start their lines again: a post
+    by the master's role that carries gmtool's journal mark (``journal #21 · 6fffdcbc8436``)
+    is one, and runs nothing.  A player's post quoting a reply still runs its own commands."""
+    from gmtool.campaign.journal import MARK
+
+    return (role or "").strip() in w.roles and MARK.search(body) is not None
+
+
 def _author(user: str, where: str, stamp: str) -> str:
     author = as_written(user, MAX_AUTHOR_CHARS)
     if not author:
@@ -188,9 +198,10 @@ def _room_posts(lines: list[str], heads: list[tuple[int, str]], where: str, name
     posts, seen = [], {}  # type: ignore[var-annotated]
     for k, (start, stamp) in enumerate(heads):
         end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
-        _, user = split_author(lines[start], names)
+        role, user = split_author(lines[start], names)
         author = _author(user, where, stamp)
-        posts.append(PagePost(_post_id(stamp, author, seen), author, _body(lines[start + 3 : end], w)))
+        body = _body(lines[start + 3 : end], w)
+        posts.append(PagePost(_post_id(stamp, author, seen), author, body, reply=_reply(role, body, w)))
     return posts
 
 
@@ -213,7 +224,8 @@ def _discussion_posts(lines: list[str], where: str) -> list[PagePost]:
         if not stamp:
             continue
         author = _author(m.group("user"), where, stamp)
-        posts.append(PagePost(_post_id(stamp, author, seen), author, _body(lines[start:i], w, not posts)))
+        body = _body(lines[start:i], w, not posts)
+        posts.append(PagePost(_post_id(stamp, author, seen), author, body, reply=_reply(m.group("role"), body, w)))
         start = _after_comments(lines, i + 1)
     return posts
 
