@@ -79,10 +79,22 @@ def test_discussion_text_reads_bodies_before_their_author_lines():
         ("Адмирал Ким Бродяга по жизни", ["Бродяга по жизни"], ("Адмирал Ким", "Бродяга по жизни")),
         ("Адмирал Ким bob", [], ("Адмирал Ким", "bob")),  # no known name: the last word
         ("bob", ["bob"], ("", "bob")),
+        ("Адмирал Ким\u00a0bob\u00a0", [], ("Адмирал Ким", "bob")),  # NBSP as the page's layout
+        ("DungeonMaster ali\u00a0ce", ["alice"], ("DungeonMaster", "ali\u00a0ce")),  # a look-alike stays one
     ],
 )
 def test_a_room_posts_first_line_is_the_role_and_the_user_name(line, names, expected):
     assert split_author(line, names) == expected
+
+
+def test_a_text_saved_in_cp1251_is_read(tmp_path):
+    """Windows' Notepad saves Russian text as cp1251 ("ANSI")."""
+    saved = tmp_path / "room-ansi.txt"
+    saved.write_bytes(ROOM.read_text(encoding="utf-8").encode("cp1251", "replace"))
+    posts = read_thread([str(saved)], Options()).posts
+    assert [(p.post_id, p.author) for p in posts] == [(MOD_1, "Архивариус"), (ALICE_1, "alice"), (MOD_2, "Архивариус")]
+    assert posts[1].commands[2].line == "!roll 2d6 боевой дух"
+    assert read_thread([str(DISCUSSION)], Options()).posts[0].author == "bob"
 
 
 def test_the_same_post_has_the_same_id_on_a_reread_and_on_a_later_page(tmp_path):

@@ -225,7 +225,7 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         if not found and not options.profile:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
         return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
-    page_text = _dungeonmaster_text(text, where, options)
+    page_text = _dungeonmaster_text(_cp1251(data) if "\ufffd" in text and not charset else text, where, options)
     if page_text is not None:
         return page_text
     if feeds.looks_like_discourse_raw(text):
@@ -249,6 +249,11 @@ def _dungeonmaster_text(text: str, where: str, options: Options, html: bool = Fa
         return None  # a thread file that quotes a page is read as a thread file
     found = pagetext.read(text, where, pagetext.campaign_names(options.campaign))
     return _Page(found.posts, "page-text", pagetext.ENGINE)
+
+
+def _cp1251(data: bytes) -> str:
+    """A page's text that is not UTF-8, as Windows' Notepad saves Russian text ("ANSI")."""
+    return data.decode("cp1251", "replace")
 
 
 def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None:

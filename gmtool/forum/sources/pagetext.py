@@ -44,6 +44,8 @@ FOOTER = re.compile(
     re.IGNORECASE,
 )
 COMMENT = re.compile(rf"^{_SP}*Комментарий от .+,{_SP}*\d{{2}}\.\d{{2}}\.\d{{4}}{_SP}+\d{{1,2}}:\d{{2}}{_SP}*$")
+_LAYOUT = " \t\u00a0"
+_LAST_WORD = re.compile(r"^(.*\S)\s+(\S+)$", re.DOTALL)
 _BULLET = re.compile(rf"^{_SP}*[•·]")
 _PAGING = re.compile(r"^[\d\s]+$")  # the page's numbers of pages: 1234567
 
@@ -131,16 +133,18 @@ def split_author(line: str, names: Iterable[str] = ()) -> tuple[str, str]:
     that ends the line; else the last word."""
     from gmtool.campaign.names import name_key
 
-    text = as_written(line.replace("\u00a0", " "), 1000)
+    # the line's ends and the space after the role are the page's layout (a browser may copy
+    # it as an NBSP); the user name is kept as written, so a look-alike stays one
+    text = as_written(line, 1000).strip(_LAYOUT)
     for role in words().roles:
         if text.startswith(role) and text[len(role) : len(role) + 1].isspace():
-            return role, text[len(role) :].strip()
+            return role, text[len(role) :].strip(_LAYOUT)
     for name in sorted({n for n in names if n}, key=len, reverse=True):
         tail = text[-len(name) :] if len(text) > len(name) else ""
         if tail and text[-len(name) - 1].isspace() and name_key(tail) == name_key(name):
-            return text[: -len(name)].strip(), tail
-    role, _, user = text.rpartition(" ")
-    return role.strip(), user
+            return text[: -len(name)].strip(_LAYOUT), tail
+    m = _LAST_WORD.match(text)
+    return (m.group(1).strip(_LAYOUT), m.group(2)) if m else ("", text)
 
 
 def _post_id(stamp: str, user: str, seen: dict[tuple[str, str], int]) -> str:
