@@ -834,11 +834,13 @@ def published_text(path: Path, folder: Path, moderators: list[str], profile: str
         raise InputError(key="campaign.cannot_read", where=path, reason=(exc.strerror or str(exc)).lower()) from None
     from gmtool.forum.sources import Options, read_thread, sniff
     from gmtool.forum.sources.feeds import looks_like_discourse_raw
+    from gmtool.forum.sources.pagetext import looks_like as looks_like_page_text
 
     where = display(path)
     if sniff(data) == "text":
         text = data.decode("utf-8", "replace")
-        if not looks_like_discourse_raw(text) and not any(HEADER.match(line) for line in text.splitlines()):
+        posts = looks_like_discourse_raw(text) or looks_like_page_text(text)
+        if not posts and not any(HEADER.match(line) for line in text.splitlines()):
             return [(where, text)], []
     if not moderators:
         raise InputError(key="verify.needs_moderator", file=where)

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from gmtool.errors import InputError
-from gmtool.forum.posts import Post, parse_commands, parse_thread
+from gmtool.forum.posts import HEADER, Post, parse_commands, parse_thread
 from gmtool.forum.sources.fetch import DEFAULT_TIMEOUT, MAX_PAGE_BYTES, fetch
 from gmtool.forum.sources.html import PagePost
 from gmtool.forum.sources.profiles import Profile, find_profile, profiles
@@ -32,7 +32,7 @@ DEFAULT_MAX_PAGES = 50
 @dataclass
 class Thread:
     posts: list[Post]
-    kind: str  # thread | page | atom | discourse-json | discourse-raw
+    kind: str  # thread | page | page-text | atom | discourse-json | discourse-raw
     engine: str = ""  # the profile that read the pages
     pages: int = 1
     edited: set[str] = field(default_factory=set)  # posts the forum marks as edited
@@ -170,7 +170,7 @@ def _posts(page_posts: list[PagePost], start: int = 0) -> list[Post]:
     posts = []
     for number, p in enumerate(page_posts, start=start + 1):
         post = Post(p.author, p.post_id, False, p.body, number)
-        post.commands = parse_commands(p.body)
+        post.commands = [] if p.reply else parse_commands(p.body)
         posts.append(post)
     return posts
 
@@ -217,17 +217,58 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
     text = decode(data, charset)
     if kind == "html":
         tree = parse_html(text, where)
+        page_text = _dungeonmaster_html(tree, where, options)
+        if page_text is not None:
+            return page_text
         profile = _profile_for(tree, where, options)
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
         return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
+    page_text = _dungeonmaster_text(_cp1251(data) if "\ufffd" in text and not charset else text, where, options)
+    if page_text is not None:
+        return page_text
     if feeds.looks_like_discourse_raw(text):
         return _Page(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse")
     try:
         return _Page([], "thread", "", thread=Thread(parse_thread(text, options.private_messages), "thread"))
     except InputError as exc:
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
+
+
+def _dungeonmaster_text(text: str, where: str, options: Options, html: bool = False) -> _Page | None:
+    """A DungeonMaster.ru page's copied text (gmtool/forum/sources/pagetext.py): when
+    ``--profile dungeonmaster`` names it (text without its shape is refused), or, with no
+    --profile, when the text has its shape and is not a thread file."""
+    from gmtool.forum.sources import pagetext
+
+    named = options.profile == pagetext.ENGINE
+    if not named and (options.profile or not pagetext.looks_like(text)):
+        return None
+    if not named and not html and any(HEADER.match(line) for line in text.splitlines()):
+        return None  # a thread file that quotes a page is read as a thread file
+    found = pagetext.read(text, where, pagetext.campaign_names(options.campaign))
+    return _Page(found.posts, "page-text", pagetext.ENGINE)
+
+
+def _cp1251(data: bytes) -> str:
+    """A page's text that is not UTF-8, as Windows' Notepad saves Russian text ("ANSI")."""
+    return data.decode("cp1251", "replace")
+
+
+def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None:
+    """A DungeonMaster.ru page saved or fetched as HTML, read as the text a browser shows
+    of it, when no profile names or recognises it."""
+    from gmtool.forum.sources.html import detect, node_text
+
+    if options.profile and options.profile != "dungeonmaster":
+        return None
+    if not options.profile and detect(tree, profiles(options.campaign)) is not None:
+        return None
+    body = tree.body if tree.body is not None else tree.root
+    # a block's text is a line: the blank lines between blocks are the page's layout
+    lines = (node_text(body) if body is not None else "").splitlines()
+    return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options, html=True)
 
 
 def _read_data(

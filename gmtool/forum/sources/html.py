@@ -80,6 +80,7 @@ class PagePost:
     author: str
     body: str
     edited: bool = False
+    reply: bool = False  # gmtool's own reply, pasted by the moderator: its echoed commands never run
 
 
 def parse_html(data: bytes | str, where: str = "", budget: "Nesting | None" = None) -> Any:

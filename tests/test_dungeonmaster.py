@@ -1,0 +1,296 @@
+"""DungeonMaster.ru: a room's and a discussion's page text (select all in the browser, paste
+into a file) read as a thread — authors, ids made from what the page shows, commands — with
+`--room`, `post collect` and `verify --published`; text of another shape refused in one
+line; the dungeonmaster dialect's posts balanced and within its tags.
+
+The fixtures (tests/fixtures/dungeonmaster/) are written by hand in the shape the stored
+copies of the site's pages show; their first lines say which pages."""
+
+from __future__ import annotations
+
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from gmtool.forum.sources import Options, read_thread
+from gmtool.forum.sources.pagetext import split_author
+from helpers import assert_error, example_copy, ok, ok_json, run_gmtool, snapshot, write_text
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "dungeonmaster"
+ROOM = FIXTURES / "room-alice.txt"
+DISCUSSION = FIXTURES / "discussion.txt"
+# the ids the room's posts get: dm, the date and time, 4 digits of the user's digest, the place
+MOD_1, ALICE_1, MOD_2 = "dm202612012005640001", "dm202612012041780101", "dm202612012100640001"
+TAG = re.compile(r"\[(/?)([A-Za-z*]+)(=[^\]\n]*)?\]")
+
+
+@pytest.fixture
+def camp(tmp_path):
+    folder = example_copy(tmp_path, fresh=True)
+    ok(run_gmtool("campaign", "set", "-c", str(folder), "moderators", "Архивариус"))
+    return folder
+
+
+def room_json(gm, camp, source) -> dict:
+    return ok_json(gm("post", "resolve", str(source), "-c", str(camp), "--room", "alice", "--format", "json"))
+
+
+# ------------------------------------------------------------------ reading the text
+
+
+def test_room_text_gives_authors_ids_bodies_and_commands():
+    thread = read_thread([str(ROOM)], Options())
+    assert thread.engine == "dungeonmaster" and thread.kind == "page-text"
+    assert [(p.post_id, p.author) for p in thread.posts] == [
+        (MOD_1, "Архивариус"),
+        (ALICE_1, "alice"),
+        (MOD_2, "Архивариус"),
+    ]
+    alice = thread.posts[1]
+    # the quoted example and the site's own dice line are no commands; the chrome is no post
+    assert [c.line for c in alice.commands] == ["!build frigate", "!research victory", "!roll 2d6 боевой дух"]
+    assert "Результат броска 1d20: 14 (Навигация)" in alice.body
+    assert thread.posts[2].body == "Приказы приняты, ждём остальных."  # no "1" / "Ответить" after it
+    assert "Вход" not in thread.posts[0].body and "ходы игроков" not in thread.posts[0].body
+
+
+def test_discussion_text_reads_bodies_before_their_author_lines():
+    thread = read_thread([str(DISCUSSION)], Options())
+    assert [(p.author, [c.line for c in p.commands]) for p in thread.posts] == [
+        ("bob", ["!roll d10 удача"]),
+        ("alice", ["!бросок 2d6 разведка"]),
+    ]
+    bob, alice = thread.posts
+    assert bob.body.startswith("Кто-нибудь уже нашёл Орион?")  # the notice and page numbers left out
+    # the site's comment on bob's post belongs to no post
+    assert "Администрацией" not in alice.body and "Комментарий от" not in alice.body
+    assert alice.body.startswith("Пока нет.")
+
+
+@pytest.mark.parametrize(
+    ("line", "names", "expected"),
+    [
+        ("DungeonMaster WarCat", [], ("DungeonMaster", "WarCat")),
+        ("DungeonMaster\u00a0Бродяга по жизни", [], ("DungeonMaster", "Бродяга по жизни")),
+        ("Императрица Саккра alice", ["alice", "bob"], ("Императрица Саккра", "alice")),
+        ("Адмирал Ким Бродяга по жизни", ["Бродяга по жизни"], ("Адмирал Ким", "Бродяга по жизни")),
+        ("Адмирал Ким bob", [], ("Адмирал Ким", "bob")),  # no known name: the last word
+        ("bob", ["bob"], ("", "bob")),
+        ("Адмирал Ким\u00a0bob\u00a0", [], ("Адмирал Ким", "bob")),  # NBSP as the page's layout
+        ("DungeonMaster ali\u00a0ce", ["alice"], ("DungeonMaster", "ali\u00a0ce")),  # a look-alike stays one
+    ],
+)
+def test_a_room_posts_first_line_is_the_role_and_the_user_name(line, names, expected):
+    assert split_author(line, names) == expected
+
+
+def test_a_text_saved_in_cp1251_is_read(tmp_path):
+    """Windows' Notepad saves Russian text as cp1251 ("ANSI")."""
+    saved = tmp_path / "room-ansi.txt"
+    saved.write_bytes(ROOM.read_text(encoding="utf-8").encode("cp1251", "replace"))
+    posts = read_thread([str(saved)], Options()).posts
+    assert [(p.post_id, p.author) for p in posts] == [(MOD_1, "Архивариус"), (ALICE_1, "alice"), (MOD_2, "Архивариус")]
+    assert posts[1].commands[2].line == "!roll 2d6 боевой дух"
+    assert read_thread([str(DISCUSSION)], Options()).posts[0].author == "bob"
+
+
+def test_the_same_post_has_the_same_id_on_a_reread_and_on_a_later_page(tmp_path):
+    text = ROOM.read_text(encoding="utf-8")
+    head, _, rest = text.partition("Императрица Саккра alice\n")
+    # a later page: alice's post first, then a new post of the same minute by the same user
+    later = write_text(
+        tmp_path,
+        "page2.txt",
+        "Повелитель Ориона 3 (проба) | ходы игроков | Саккра — приказы\n\nИмператрица Саккра alice\n"
+        + rest.replace("Ответить", "")
+        + "Императрица Саккра alice\n01.12.2026 20:41\n =\nЕщё одно.\n!roll d4\n",
+    )
+    first = read_thread([str(ROOM)], Options()).posts
+    again = read_thread([str(ROOM), str(later)], Options()).posts
+    assert [p.post_id for p in again] == [MOD_1, ALICE_1, MOD_2, "dm202612012041780102"]
+    assert [p.post_id for p in first] == [p.post_id for p in again[:3]]
+    assert all(re.fullmatch(r"dm\d{18}", p.post_id) for p in again)  # one thread's ids compare by number
+
+
+# ------------------------------------------------------------------ resolving
+
+
+def test_room_text_resolved_with_room_as_the_same_thread_file(gm, camp, tmp_path):
+    """The room's text and a thread file of the same posts (ids, authors, bodies) resolve
+    to the same reply."""
+    page = room_json(gm, camp, ROOM)
+    other = example_copy(tmp_path / "other", fresh=True)
+    ok(gm("campaign", "set", "-c", str(other), "moderators", "Архивариус"))
+    posts = read_thread([str(ROOM)], Options()).posts
+    thread = "".join(f"=== {p.author} #{p.post_id} ===\n{p.body}\n\n" for p in posts)
+    from_file = room_json(gm, other, write_text(tmp_path, "room-alice-thread.txt", thread))
+    assert page == from_file
+    assert [(o["kind"], o["post_id"]) for o in page["orders"]] == [("build", ALICE_1), ("research", ALICE_1)]
+    ran = {p["post_id"]: [c["command"] for c in p["commands"]] for p in page["results"]["posts"]}
+    # the moderator's !roll runs in the room, the player's too; the orders are collected
+    assert ran[MOD_1] == ["!roll d6 метеоритный дождь"] and ran[ALICE_1] == ["!roll 2d6 боевой дух"]
+
+
+def test_resolving_the_room_again_rolls_nothing(gm, camp):
+    first = room_json(gm, camp, ROOM)
+    journal = (camp / "journal.toml").read_bytes()
+    assert room_json(gm, camp, ROOM) == first
+    assert (camp / "journal.toml").read_bytes() == journal
+
+
+def test_discussion_resolved_as_the_public_thread(gm, camp):
+    data = ok_json(gm("post", "resolve", str(DISCUSSION), "-c", str(camp), "--format", "json"))
+    done = {p["author"]: [(c["command"], c["status"]) for c in p["commands"]] for p in data["posts"]}
+    assert done == {"bob": [("!roll d10 удача", "ok")], "alice": [("!бросок 2d6 разведка", "ok")]}
+
+
+def test_gmtools_reply_pasted_in_the_room_runs_nothing_again(gm, camp, tmp_path):
+    """The site keeps no markup in copied text: the reply's echoed `!roll` lines start their
+    lines again. The master's post carrying gmtool's journal mark is a reply, not orders."""
+    room_json(gm, camp, ROOM)
+    reply = ok(gm("post", "resolve", str(ROOM), "-c", str(camp), "--room", "alice", "--format", "plain"))
+    assert re.search(r"^!roll d6 метеоритный дождь$", reply, re.MULTILINE)
+    text = ROOM.read_text(encoding="utf-8").replace("\n1\nОтветить\n", "\n")
+    text += f"\nDungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
+    # a player quoting the reply still gives their own commands
+    text += f"\nИмператрица Саккра alice\n01.12.2026 21:20\n  =  \n{reply}\n!roll d8 ответ\n"
+    later = write_text(tmp_path, "room-later.txt", text)
+    data = room_json(gm, camp, later)
+    posts = data["results"]["posts"]
+    new = [c["command"] for p in posts for c in p["commands"] if p["post_id"].startswith("dm2026120121")]
+    assert "!roll d8 ответ" in new
+    posts = read_thread([str(later)], Options()).posts
+    master_reply = next(p for p in posts if p.post_id.startswith("dm202612012110"))
+    assert master_reply.commands == [] and len({p.post_id for p in posts}) == 5
+
+
+def test_collect_reads_rooms_and_the_discussion_from_page_text(gm, camp):
+    (camp / "room-alice.txt").write_bytes(ROOM.read_bytes())
+    (camp / "discussion.txt").write_bytes(DISCUSSION.read_bytes())
+    ok(gm("campaign", "set", "-c", str(camp), "thread", "discussion.txt"))
+    ok(gm("campaign", "room", "-c", str(camp), "--player", "alice", "room-alice.txt"))
+    room = ok_json(gm("post", "collect", "-c", str(camp), "--format", "json"))
+    assert [o["post_id"] for o in room["rooms"]["alice"]["orders"]] == [ALICE_1, ALICE_1]
+    assert [p["author"] for p in room["public"]["posts"]] == ["bob", "alice"]
+    saved = (camp / "reports" / "turn-01" / "room-alice.json").read_text(encoding="utf-8")
+    assert ALICE_1 in saved and "thread.json" in {p.name for p in (camp / "reports" / "turn-01").iterdir()}
+
+
+class Site:
+    """DungeonMaster.ru on 127.0.0.1: its room page served as HTML (one block per line of
+    what the browser shows)."""
+
+    def __init__(self, text: str) -> None:
+        import html
+
+        body = "".join(f"<div>{html.escape(line)}</div>" for line in text.splitlines())
+        page = f"<!DOCTYPE html><html><head><title>DM</title></head><body>{body}</body></html>".encode()
+        self.hits: list[str] = []
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                site.hits.append(self.path)
+                ok_ = self.path.startswith("/Session.aspx?module=7162&room=43234")
+                self.send_response(200 if ok_ else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page) if ok_ else 0))
+                self.end_headers()
+                if ok_:
+                    self.wfile.write(page)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_rooms_address_is_recorded_and_its_page_read(gm, camp):
+    site = Site(ROOM.read_text(encoding="utf-8"))
+    try:
+        url = f"{site.base}/Session.aspx?module=7162&room=43234"
+        ok(gm("campaign", "room", "-c", str(camp), "--player", "alice", url))
+        assert url in (camp / "campaign.toml").read_text(encoding="utf-8")
+        data = ok_json(gm("post", "collect", "-c", str(camp), "--format", "json"))
+        assert [o["kind"] for o in data["rooms"]["alice"]["orders"]] == ["build", "research"]
+        assert site.hits == ["/Session.aspx?module=7162&room=43234"]
+    finally:
+        site.close()
+
+
+def test_verify_published_reads_the_masters_posts_of_the_page(gm, camp, tmp_path):
+    reply = ok(gm("post", "resolve", str(ROOM), "-c", str(camp), "--room", "alice", "--format", "plain"))
+    text = ROOM.read_text(encoding="utf-8") + f"\nDungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
+    page = write_text(tmp_path, "room-published.txt", text)
+    data = ok_json(
+        gm("verify", "-c", str(camp), "--published", str(page), "--moderator", "Архивариус", "--format", "json")
+    )
+    assert data["ok"] is True and data["marks_checked"] == 1, data
+
+
+# ------------------------------------------------------------------ refusals
+
+
+def test_text_without_the_pages_shape_is_refused_naming_the_file(gm, camp, tmp_path):
+    plain = write_text(tmp_path, "notes.txt", "Ход 1\nalice: !build frigate\n04.09.2023 21:42\n")
+    before = snapshot(camp)
+    res = gm("post", "resolve", str(plain), "-c", str(camp), "--room", "alice", "--profile", "dungeonmaster")
+    assert_error(res, "notes.txt: not the text of a DungeonMaster.ru page", "04.09.2023 21:42")
+    res = gm("post", "resolve", str(plain), "-c", str(camp), "--profile", "dungeonmaster", "--lang", "ru")
+    assert_error(res, "notes.txt: это не текст страницы DungeonMaster.ru")
+    assert snapshot(camp) == before  # nothing written
+
+
+def test_a_thread_file_is_still_a_thread_file(gm, camp, tmp_path):
+    """A thread file whose post quotes a page's lines stays a thread file."""
+    thread = write_text(
+        tmp_path, "thread.txt", "=== alice #5 ===\nDungeonMaster WarCat\n04.09.2023 21:42\n  =  \n!roll d6\n"
+    )
+    found = read_thread([str(thread)], Options())
+    assert found.kind == "thread" and [p.post_id for p in found.posts] == ["5"]
+
+
+# ------------------------------------------------------------------ the dialect
+
+
+def check_bbcode(post: str, tags: frozenset[str]) -> None:
+    stack: list[str] = []
+    for m in TAG.finditer(post):
+        closing, name = m.group(1), m.group(2).lower()
+        if stack and stack[-1] == "code":
+            assert closing and name == "code", m.group(0)
+            stack.pop()
+            continue
+        assert name in tags, f"[{name}] is not a dungeonmaster BBCode"
+        if closing:
+            assert stack and stack[-1] == name, f"unbalanced [/{name}] (open: {stack})"
+            stack.pop()
+        else:
+            stack.append(name)
+    assert not stack, f"unclosed {stack}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_dialects_posts_are_balanced_and_in_its_tags(gm, camp, lang):
+    from gmtool.forum.engines import find_dialect
+
+    tags = find_dialect("dungeonmaster").tags
+    room = ok(gm("post", "resolve", str(ROOM), "-c", str(camp), "--room", "alice", "--format", "bbcode",
+                 "--dialect", "dungeonmaster", "--lang", lang))  # fmt: skip
+    public = ok(gm("post", "resolve", str(DISCUSSION), "-c", str(camp), "--format", "bbcode",
+                   "--dialect", "dungeonmaster", "--lang", lang))  # fmt: skip
+    roll = ok(gm("roll", "4d6kh3", "--dice", "6,1,5,3", "--format", "bbcode", "--dialect", "dungeonmaster"))
+    table = ok(gm("table", "show", "orion/world-size", "--format", "bbcode", "--dialect", "dungeonmaster"))
+    for post in (room, public, roll, table):
+        check_bbcode(post, tags)
+    assert "4d6kh3 = [6, ~1~, 5, 3] = [b]14[/b]" in roll  # a dropped die between tildes
+    assert "[list]" not in room and "\n• [b]" in room  # list items as • lines
