@@ -221,6 +221,8 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
+        if not found:
+            _refuse_other_shape(tree, profile, where)
         return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
     if feeds.looks_like_discourse_raw(text):
         return _Page(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse")
@@ -228,6 +230,15 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         return _Page([], "thread", "", thread=Thread(parse_thread(text, options.private_messages), "thread"))
     except InputError as exc:
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
+
+
+def _refuse_other_shape(tree: Any, profile: Profile, where: str) -> None:
+    """A page named to be of an engine (``--profile``) that has none of its marks is another
+    page (a login form, another forum, an error page): refused, not read as an empty thread."""
+    from gmtool.forum.sources.html import matches
+
+    if profile.detect and not matches(tree, profile):
+        raise InputError(key="forum.not_profile_page", where=where, profile=profile.label or profile.name)
 
 
 def _read_data(
