@@ -287,7 +287,7 @@ def fluxbb_page(
     if page < pages:
         items.append(f'<a rel="next" href="{href(page + 1)}">Вперёд</a>')
     paging = '<span class="pages-label">Страницы </span>' + " ".join(items)
-    head = f'<link rel="up" href="viewforum.php?id=2" title="Игры" />'
+    head = '<link rel="up" href="viewforum.php?id=2" title="Игры" />'
     if page < pages:
         head += f'\n<link rel="next" href="{href(page + 1)}" title="Страница {page + 1}" />'
     start = (page - 1) * per_page

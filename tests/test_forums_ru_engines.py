@@ -156,7 +156,7 @@ def test_resolve_from_a_url_prints_what_the_saved_page_does(gm, campaign, tmp_pa
 def test_a_saved_windows_1251_page_is_read(tmp_path, engine, phpbb_posts):
     saved = tmp_path / "cp1251.html"
     saved.write_bytes(page(engine, charset="windows-1251").encode("cp1251"))
-    assert "Борис".encode("utf-8") not in saved.read_bytes()  # really not UTF-8
+    assert "Борис".encode() not in saved.read_bytes()  # really not UTF-8
     assert posts_of(str(saved)) == phpbb_posts
 
 
@@ -265,3 +265,14 @@ def test_a_campaign_sets_one_of_these_dialects(gm, campaign, tmp_path):
     ok(gm("campaign", "set", "-c", str(camp), "dialect", "ucoz"))
     out = ok(gm("post", "pending", "-c", str(camp), "--format", "bbcode"))
     assert out.startswith("[size=14][b]")
+
+
+@pytest.mark.parametrize("label", ["windows-1251", "cp1251", "x-cp1251", "Windows-1251"])
+def test_every_browser_name_of_windows_1251_is_honoured(tmp_path, forum, label, phpbb_posts):
+    """The names browsers accept for windows-1251 (x-cp1251 among them), in the page's <meta>
+    and in the server's header."""
+    saved = tmp_path / "t.html"
+    saved.write_bytes(page("ucoz", charset=label).encode("cp1251"))
+    assert posts_of(str(saved)) == phpbb_posts
+    forum.pages["/forum/2-12"] = (200, f"text/html; charset={label}", saved.read_bytes())
+    assert posts_of(f"{forum.base}/forum/2-12") == phpbb_posts

@@ -134,19 +134,28 @@ def sniff(data: bytes) -> str:
 def decode(data: bytes, charset: str = "") -> str:
     """Text of a page: the server's charset, else UTF-8, else the page's own <meta>
     charset (older Russian forums serve windows-1251), else UTF-8 with replacements."""
-    for candidate in (charset, "utf-8"):
+    for candidate in (_codec(charset), "utf-8"):
         if candidate:
             try:
                 return data.decode(candidate)
             except (LookupError, UnicodeDecodeError):
                 pass
-    declared = _meta_charset(data)
+    declared = _codec(_meta_charset(data))
     if declared:
         try:
             return data.decode(declared, "replace")
         except LookupError:
             pass
     return data.decode("utf-8", "replace")
+
+
+# the browsers' (WHATWG) names of Cyrillic encodings Python does not know by that name
+_CHARSET_LABELS = {"x-cp1251": "cp1251", "x-mac-cyrillic": "mac-cyrillic", "x-mac-ukrainian": "mac-cyrillic"}
+
+
+def _codec(label: str) -> str:
+    label = label.strip().strip("'\"").lower()
+    return _CHARSET_LABELS.get(label, label)
 
 
 def _meta_charset(data: bytes) -> str:
