@@ -195,6 +195,122 @@ def smf_page(
 """
 
 
+def _smf20_body(parts: list[Any]) -> str:
+    """SMF 2.0's boxes: a quote between div.quoteheader and div.quotefooter, the code box's
+    header "Код: [Выделить]"."""
+
+    def render(part: Any) -> str:
+        if part[0] == "quote":
+            return (
+                f'<div class="quoteheader"><div class="topslice_quote"><a href="{BASE}/index.php?topic=12.msg1#msg1">'
+                f"Цитата: {e(part[1])} от 01 Марта 2024, 10:00:00</a></div></div>"
+                f'<blockquote class="bbc_standard_quote">{_smf20_body(part[2])}<br /></blockquote>'
+                '<div class="quotefooter"><div class="botslice_quote"></div></div>'
+            )
+        if part[0] == "code":
+            return (
+                '<div class="codeheader">Код: <a href="javascript:void(0);" onclick="return smfSelectText(this);" '
+                f'class="codeoperation">[Выделить]</a></div><code class="bbc_code">{e(part[1])}</code>'
+            )
+        if part[0] == "spoiler":
+            return f'<div class="spoiler"><div class="spoilerbody">{_smf20_body(part[1])}</div></div>'
+        return f"<div>{_smf20_body(part[1])}</div>" if part[0] == "p" else ""
+
+    return _lines(parts, render, "<br />")
+
+
+def smf20_post(p: P, counter: int) -> str:
+    """Themes/default/Display.template.php of SMF 2.0 (Curve)."""
+    note = (
+        f"&#171; <em>Последнее редактирование: 01 Марта 2024, 11:00:00 от {e(p.author)}</em> &#187;" if p.edited else ""
+    )
+    return f"""
+				<a id="msg{p.id}"></a>
+				<div class="{"windowbg" if counter % 2 else "windowbg2"}">
+					<span class="topslice"><span></span></span>
+					<div class="post_wrapper">
+						<div class="poster">
+							<h4>
+								<a href="{BASE}/index.php?action=profile;u={p.id % 97}" title="Просмотр профиля {e(p.author)}">{e(p.author)}</a>
+							</h4>
+							<ul class="reset smalltext" id="msg_{p.id}_extra_info">
+								<li class="membergroup">Игрок</li>
+								<li class="postcount">Сообщений: 12</li>
+							</ul>
+						</div>
+						<div class="postarea">
+							<div class="flow_hidden">
+								<div class="keyinfo">
+									<div class="messageicon"><img src="{BASE}/Themes/default/images/post/xx.gif" alt="" /></div>
+									<h5 id="subject_{p.id}"><a href="{BASE}/index.php?topic=12.msg{p.id}#msg{p.id}" rel="nofollow">Re: Ход 3</a></h5>
+									<div class="smalltext">&#171; <strong>Ответ #{counter} :</strong> 01 Марта 2024, 10:00:00 &#187;</div>
+									<div id="msg_{p.id}_quick_mod"></div>
+								</div>
+							</div>
+							<div class="post">
+								<div class="inner" id="msg_{p.id}">{_smf20_body(p.body)}</div>
+							</div>
+						</div>
+						<div class="moderatorbar">
+							<div class="smalltext modified" id="modified_{p.id}">
+								{note}
+							</div>
+							<div class="smalltext reportlinks">Записан</div>
+							<div class="signature" id="msg_{p.id}_signature">!roll d100 в подписи</div>
+						</div>
+					</div>
+					<span class="botslice"><span></span></span>
+				</div>
+				<hr class="post_separator" />"""
+
+
+def smf20_page(
+    posts: list[P], page: int = 1, pages: int = 1, topic: int = 12, per_page: int = 15, charset: str = "UTF-8"
+) -> str:
+    """An SMF 2.0 topic page, its page index "Страницы: [1] 2" (no <link rel="next"> here:
+    the page index alone leads on)."""
+
+    def href(n: int) -> str:
+        return f"{BASE}/index.php?topic={topic}.{(n - 1) * per_page}"
+
+    links = " ".join(
+        f"[<strong>{n}</strong>]" if n == page else f'<a class="navPages" href="{href(n)}">{n}</a>'
+        for n in range(1, pages + 1)
+    )
+    first = (page - 1) * per_page
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml">
+<head>
+	<meta http-equiv="Content-Type" content="text/html; charset={charset}" />
+	<title>Ход 3</title>
+	<link rel="canonical" href="{href(page)}" />
+</head>
+<body>
+<div id="wrapper" style="width: 90%">
+	<div id="content_section"><div class="frame">
+		<div id="main_content_section">
+			<a id="top"></a>
+			<div class="pagesection">
+				<div class="nextlinks"></div>
+				<div class="pagelinks floatleft">Страницы: {links}  &nbsp;&nbsp;<a href="#lastPost"><strong>Вниз</strong></a></div>
+			</div>
+			<div id="forumposts">
+				<div class="cat_bar"><h3 class="catbg">Автор Тема: Ход 3 &nbsp;(Прочитано 42 раз)</h3></div>
+				<form action="{BASE}/index.php?action=quickmod2;topic={topic}.{first}" method="post" accept-charset="{charset}" name="quickModForm" id="quickModForm" style="margin: 0;">
+{"".join(smf20_post(p, first + i) for i, p in enumerate(posts))}
+				</form>
+			</div>
+			<a id="lastPost"></a>
+			<div class="pagesection">
+				<div class="pagelinks floatleft">Страницы: {links}</div>
+			</div>
+		</div>
+	</div></div>
+</div>
+</body></html>
+"""
+
+
 # ------------------------------------------------------------------ FluxBB 1.5
 
 

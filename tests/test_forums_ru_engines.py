@@ -276,3 +276,19 @@ def test_every_browser_name_of_windows_1251_is_honoured(tmp_path, forum, label, 
     assert posts_of(str(saved)) == phpbb_posts
     forum.pages["/forum/2-12"] = (200, f"text/html; charset={label}", saved.read_bytes())
     assert posts_of(f"{forum.base}/forum/2-12") == phpbb_posts
+
+
+def test_an_smf_2_0_board_is_read_and_followed_by_its_page_index(tmp_path, forum, phpbb_posts):
+    """SMF 2.0 (Curve): other quote and code boxes, the edit note under the post, and no
+    <link rel="next">: the page index's link after the current page leads on."""
+    saved = write_text(tmp_path, "smf20.html", ru.smf20_page(ru.ru_thread()))
+    thread = read_thread([str(saved)])
+    assert thread.engine == "smf" and thread.edited == {"506"}
+    assert posts_of(str(saved)) == phpbb_posts
+    assert "Цитата" not in "\n".join(p.body for p in thread.posts)
+    posts = ru.ru_thread()
+    for n, (path, chunk) in enumerate(zip(PAGE_URLS["smf"], [posts[:PER_PAGE], posts[PER_PAGE:]]), start=1):
+        html = ru.smf20_page(chunk, page=n, pages=2, per_page=PER_PAGE).replace("https://forum.example", forum.base)
+        forum.add(path, html)
+    assert posts_of(forum.base + PAGE_URLS["smf"][0]) == phpbb_posts
+    assert forum.hits == PAGE_URLS["smf"]
