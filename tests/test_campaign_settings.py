@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.forum.engines import dialect_names
 from helpers import assert_error, ok, ok_json, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +68,7 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
     [
         (
             ("dialect", "nope"),
-            "unknown BBCode dialect 'nope' (dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)",
+            f"unknown BBCode dialect 'nope' (dialects: {', '.join(dialect_names())})",
         ),
         (("post-limit", "100"), "post-limit must be a whole number from 500 to 1000000"),
         (("post-limit", "many"), "not 'many'"),

@@ -20,7 +20,7 @@ TAG = re.compile(r"\[(/?)([A-Za-z*]+)(=[^\]\n]*)?\]")
 BREAK = re.compile(
     "^" + re.escape(PART_BREAK).replace(r"\{number\}", r"\d+").replace(r"\{total\}", r"\d+") + "$", re.MULTILINE
 )
-DIALECTS = ["phpbb", "xenforo", "vbulletin", "mybb", "dungeonmaster"]
+DIALECTS = ["phpbb", "xenforo", "vbulletin", "mybb", "dungeonmaster", "smf", "punbb", "mybbru", "ucoz"]
 HOSTILE = "[/quote][b]x[url=javascript:1]y[/url] **z** | a | @everyone ```"
 # a forum name holds no "=" or "#" (a thread file's header could not carry it)
 HOSTILE_AUTHOR = "[/quote][b]x[/b][url]y[/url] **z** | a | @everyone ```"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.forum.engines import engine_files
 from gmtool.rules.orion.quest_conditions import JUDGES, MODERATOR
 from helpers import shipped_library
 
@@ -770,7 +771,7 @@ def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
         found = (
             latin_words(
                 text.split(": ", 2)[-1],
-                {"http", "profile", "toml", "forbidden", "mybb", "phpbb", "vbulletin", "xenforo"},
+                {"http", "profile", "toml", "forbidden", "mybb", "phpbb", "vbulletin", "xenforo", *engine_files()},
             )
             if lang == "ru"
             else cyrillic_words(text)
@@ -882,6 +883,7 @@ def test_forum_profiles_are_refused_in_the_asked_language(gm, tmp_path, lang):
         "phpbb",
         "vbulletin",
         "xenforo",
+        *engine_files(),
         "profile",
         "toml",
         "html",

@@ -90,8 +90,7 @@ def test_an_unknown_dialect_is_a_usage_error_exit_2_and_writes_nothing(capsys, c
     assert err.splitlines() == [
         "Usage: gmtool roll [OPTIONS] EXPRESSION",
         "Try 'gmtool roll -h' for help.",
-        "error: Invalid value for '--dialect': unknown BBCode dialect 'nope' "
-        "(dialects: dungeonmaster, mybb, phpbb, vbulletin, xenforo)",
+        f"error: Invalid value for '--dialect': unknown BBCode dialect 'nope' (dialects: {', '.join(dialect_names())})",
     ]
     assert snapshot(camp) == before
     # in Russian when --lang came first

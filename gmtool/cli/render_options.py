@@ -54,8 +54,8 @@ def _options(
             callback=_dialect,
             expose_value=False,
             show_default=False,
-            help="The forum's BBCode for --format bbcode: phpbb (the default), xenforo, vbulletin, mybb or "
-            "dungeonmaster (else the campaign's dialect).",
+            help="The forum's BBCode for --format bbcode: phpbb (the default), xenforo, vbulletin, mybb, "
+            "smf, punbb, mybbru, ucoz or dungeonmaster (else the campaign's dialect).",
         ),
     ] = None,
     post_limit: Annotated[

@@ -134,19 +134,28 @@ def sniff(data: bytes) -> str:
 def decode(data: bytes, charset: str = "") -> str:
     """Text of a page: the server's charset, else UTF-8, else the page's own <meta>
     charset (older Russian forums serve windows-1251), else UTF-8 with replacements."""
-    for candidate in (charset, "utf-8"):
+    for candidate in (_codec(charset), "utf-8"):
         if candidate:
             try:
                 return data.decode(candidate)
             except (LookupError, UnicodeDecodeError):
                 pass
-    declared = _meta_charset(data)
+    declared = _codec(_meta_charset(data))
     if declared:
         try:
             return data.decode(declared, "replace")
         except LookupError:
             pass
     return data.decode("utf-8", "replace")
+
+
+# the browsers' (WHATWG) names of Cyrillic encodings Python does not know by that name
+_CHARSET_LABELS = {"x-cp1251": "cp1251", "x-mac-cyrillic": "mac-cyrillic", "x-mac-ukrainian": "mac-cyrillic"}
+
+
+def _codec(label: str) -> str:
+    label = label.strip().strip("'\"").lower()
+    return _CHARSET_LABELS.get(label, label)
 
 
 def _meta_charset(data: bytes) -> str:
@@ -224,6 +233,8 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         found = page_posts(tree, profile, where)
         if not found and not options.profile:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
+        if not found:
+            _refuse_other_shape(tree, profile, where)
         return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
     page_text = _dungeonmaster_text(_cp1251(data) if "\ufffd" in text and not charset else text, where, options)
     if page_text is not None:
@@ -269,6 +280,14 @@ def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None
     # a block's text is a line: the blank lines between blocks are the page's layout
     lines = (node_text(body) if body is not None else "").splitlines()
     return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options, html=True)
+
+def _refuse_other_shape(tree: Any, profile: Profile, where: str) -> None:
+    """A page named to be of an engine (``--profile``) that has none of its marks is another
+    page (a login form, another forum, an error page): refused, not read as an empty thread."""
+    from gmtool.forum.sources.html import matches
+
+    if profile.detect and not matches(tree, profile):
+        raise InputError(key="forum.not_profile_page", where=where, profile=profile.label or profile.name)
 
 
 def _read_data(
