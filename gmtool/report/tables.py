@@ -91,6 +91,8 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None, ids: b
     """A table as a reader sees it; ``ids``: its id and its rows' and modifiers' ids too (the
     moderator's view: an orders file names rows by id), never in a player's post."""
     value_cols = list(table.columns)
+    if not ids:  # a quest's condition is the moderator's notation ("found:natives"): its text says it in words
+        value_cols = [c for c in value_cols if c != "condition" or not all(r.text for r in table.rows)]
     fold = len(value_cols) > WIDE
     has_text = any(r.text for r in table.rows)
     headers = ([tr("roll_col", lang)] if table.sides else []) + [tr("id", lang)] * ids + [tr("result", lang)]
@@ -126,13 +128,14 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None, ids: b
     if rows:
         blocks.append(TableBlock(headers, rows))
     if table.rules:
+        rows_named = {**{r.id: r.short or r.label for r in table.rows}, **table.value_labels}  # a rule naming a row
         blocks.append(Heading(text(tr("rules", lang))))
         blocks.append(
             Facts(
                 [
                     (
                         pick(table.rule_labels[key], lang) if key in table.rule_labels else key,
-                        text(format_value(value, lang, names=table.value_labels)),
+                        text(format_value(value, lang, names=rows_named)),
                     )
                     for key, value in table.rules.items()
                 ]
