@@ -29,9 +29,6 @@ LEADERS = ("alice", "bob", "carol")
 # ------------------------------------------------------------------ what a player's post may not hold
 
 
-_ENGLISH = ("agents", "bills", "costs", "events", "modules", "production", "quests", "ships", "start", "rules", "races")
-
-
 def _ids_and_labels() -> tuple[set[str], dict[str, set[str]]]:
     """Every table id and name, row id and modifier id of the shipped tables; and, by
     language, every label (full or short) and each of its words, as written and lower-cased
@@ -43,8 +40,8 @@ def _ids_and_labels() -> tuple[set[str], dict[str, set[str]]]:
     labels: dict[str, set[str]] = {lang: set() for lang in LANGS}
     for tid in lib.files:
         table = lib.get(tid)
-        # a table's own name is an id only where it is no English word ("world-size", not "costs")
-        ids |= {tid} | ({table.name} - set(_ENGLISH)) | {r.id for r in table.rows}
+        # a table's bare name is an English word ("costs", "exploration"); "world-size" is an id
+        ids |= {tid} | ({table.name} if re.search(r"[-_]", table.name) else set()) | {r.id for r in table.rows}
         ids |= {m.id for m in table.modifiers}
         for words in [*(w for r in table.rows for w in (r.label, r.short)), *table.value_labels.values()]:
             for lang in LANGS:
