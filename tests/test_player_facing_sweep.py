@@ -137,8 +137,12 @@ def _play(gm, folder: Path) -> None:
     ok(gm("agent", "set", *c, "--player", "alice", "--limit", "1"))
     ok(gm("agent", "hire", *c, "--player", "alice", "--name", "Vex", "--speciality", "spy"))
     orders = (folder.parent / "orders" / "turn-08.toml").read_text(encoding="utf-8")
-    orders = orders.replace("[alice]\n", '[alice]\nagents = [{ agent = "Vex", ability = "gather-intel", target = "carol" }]\n')
-    orders = orders.replace("[bob]\n", '[bob]\nagents = [{ agent = "Kess", ability = "steal-tech", target = "alice" }]\n')
+    orders = orders.replace(
+        "[alice]\n", '[alice]\nagents = [{ agent = "Vex", ability = "gather-intel", target = "carol" }]\n'
+    )
+    orders = orders.replace(
+        "[bob]\n", '[bob]\nagents = [{ agent = "Kess", ability = "steal-tech", target = "alice" }]\n'
+    )
     (folder.parent / "turn-08.toml").write_text(orders, encoding="utf-8")
     ok(gm("turn", "run", str(folder.parent / "turn-08.toml"), *c))
 
@@ -235,9 +239,9 @@ def test_table_show_and_roll_take_the_campaigns_language_and_format(gm, tmp_path
     ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--lang", "ru", "--seed", "2"))
     ok(gm("campaign", "set", "-c", str(folder), "format", "markdown"))
     assert ok(gm("table", "show", "orion/world-size", "-c", str(folder))).startswith("### Размер мира\n")
-    assert ok(gm("table", "show", "orion/world-size", "-c", str(folder), "--lang", "en", "--format", "plain")).startswith(
-        "World size (orion/world-size)\n"
-    )
+    assert ok(
+        gm("table", "show", "orion/world-size", "-c", str(folder), "--lang", "en", "--format", "plain")
+    ).startswith("World size (orion/world-size)\n")
     assert ok(gm("table", "list", "-c", str(folder))).startswith("### Таблицы правил")
     journal = (folder / "journal.toml").read_text(encoding="utf-8")
     rolled = ok(gm("table", "roll", "orion/world-type", "-c", str(folder), "--dice", "4"))
@@ -265,6 +269,8 @@ def test_a_colonisation_by_the_moderators_override_is_told_once(gm, tmp_path):
     ok(gm("turn", "run", str(orders), "-c", str(folder)))
     report = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
     told = [line for line in report.splitlines() if "alice colonised" in line]
-    assert told == ["- alice colonised 1,0, a world of type Barren or desert, by the moderator's decision: a dome of old"]
+    assert told == [
+        "- alice colonised 1,0, a world of type Barren or desert, by the moderator's decision: a dome of old"
+    ]
     refused = gm("colonize", "-c", str(folder), "--player", "bob", "--hex", target, "--lang", "ru")
     assert "terran" not in refused.stderr

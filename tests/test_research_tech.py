@@ -119,7 +119,11 @@ def test_research_needs_the_level_below_in_its_line(gm, tmp_path):
     grant_rp(gm, folder, "alice", 100)
     before = snapshot(folder)
     res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_2")
-    assert_error(res, "alice cannot research Combat Ship Modules 2 yet: it needs Combat Ship Modules 1 first", "the research rule")
+    assert_error(
+        res,
+        "alice cannot research Combat Ship Modules 2 yet: it needs Combat Ship Modules 1 first",
+        "the research rule",
+    )
     res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_2", "--lang", "ru")
     assert_error(res, "сначала нужна «Модули боевых кораблей 1»", "правило исследований")
     assert snapshot(folder) == before  # a refused command writes nothing

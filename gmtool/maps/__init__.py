@@ -16,7 +16,17 @@ from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import file_stem as safe_name  # the reports' own file rule
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 
-__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps", "attachments_note"]
+__all__ = [
+    "PUBLIC",
+    "MapView",
+    "build_view",
+    "reach",
+    "draw",
+    "map_text_report",
+    "draw_turn_maps",
+    "note_turn_maps",
+    "attachments_note",
+]
 
 
 def _names(lang: str, library: Any = None) -> Callable[[str, str], str]:
