@@ -283,9 +283,9 @@ def test_explore_golden_markdown_monster(gm):
             "rerolled",
             [
                 "Exploration: d10 = 7 → 6–7: Ordinary planet — rerolled: the homeworld already has 4 planets "
-                "next to it (RULES A4.5)",
+                "next to it (the rule of 2–4 planets)",
                 "Exploration: d10 = 9 → 9: Mineral-rich planet, plus a positive event — rerolled: the homeworld "
-                "already has 4 planets next to it (RULES A4.5)",
+                "already has 4 planets next to it (the rule of 2–4 planets)",
                 "Exploration: d10 = 1 → 1: Space is empty",
                 "Found: Space is empty",
             ],

@@ -301,13 +301,18 @@ def test_reach_command(gm, example):
     assert "Можно исследовать в этот ход" in res.stdout
 
 
-def test_turn_run_writes_maps_beside_the_posts_and_names_them(gm, example):
+def test_turn_run_writes_maps_beside_the_posts_and_tells_the_moderator_which_goes_where(gm, example):
     res = gm("turn", "run", str(example / "orders" / "turn-01.toml"), "-c", str(example))
     assert res.exit_code == 0, res.stderr
     where = example / "reports" / "turn-01"
     for name in ("public", "alice", "bob", "carol"):
         assert Image.open(where / f"map-{name}.png").format == "PNG"
-        assert f"map-{name}.png" in (where / f"{name}.txt").read_text()
+        post = (where / f"{name}.txt").read_text()
+        assert "Map attached" in post and ".png" not in post  # the players' post names no file
+    assert res.stderr == (
+        f"note: attach the maps in {where}: map-public.png to the public post; map-alice.png to alice's report; "
+        "map-bob.png to bob's report; map-carol.png to carol's report\n"
+    )
 
 
 def test_gmtool_help_does_not_import_pillow(tmp_path):

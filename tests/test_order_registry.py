@@ -271,7 +271,10 @@ LINES = {
     "vote": ({"vote": "no", "bribe": 3}, "ballot cast: no (bribe 3 BC)"),
     "election": ({"candidate": None, "bribe": 0}, "ballot for Emperor cast: abstain"),
     "bill": ({"bill": "free-trade"}, "bill put to the vote: <bills:free-trade>"),
-    "agents": ({"agent": "Kess", "ability": "steal-tech", "outcome": "success"}, "agent: Kess steal-tech → success"),
+    "agents": (
+        {"agent": "Kess", "ability": "steal-tech", "outcome": "success"},
+        "agent: Kess, <agents:steal-tech>: <agent-outcomes:success>",
+    ),
 }
 
 

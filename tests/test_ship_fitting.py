@@ -471,7 +471,9 @@ def test_a_blockaded_building_by_command(gm, camp):
     store.save(state)
     ok(gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "auto_lab"))
     assert_error(
-        gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "frigate"), "under blockade", "(A7)"
+        gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "frigate"),
+        "under blockade",
+        "(the blockade rule)",
     )
 
 

@@ -270,12 +270,14 @@ def test_technology_comes_before_an_emperor_elected_the_same_turn():
     en = _public(out, "en")
     assert "Victory: alice: technology victory" in en
     assert "Also held: bob: diplomatic victory (Emperor)" in en
-    assert "the technology victory comes first" in en and "A12" in en
-    assert en.index("Emperor: bob") < en.index("Victory: alice") < en.index("Also held") < en.index("A12")
+    assert "the technology victory comes first" in en and "victory precedence" in en
+    assert (
+        en.index("Emperor: bob") < en.index("Victory: alice") < en.index("Also held") < en.index("victory precedence")
+    )
     ru = _public(out, "ru")
     assert "Победа: alice: технологическая победа" in ru
     assert "Также выполнено: bob: дипломатическая победа (Император)" in ru
-    assert "первой идёт технологическая победа" in ru and "A12" in ru
+    assert "первой идёт технологическая победа" in ru and "очерёдности побед" in ru
 
 
 def test_orion_first_and_territorial_named_on_the_last_turn():
@@ -366,14 +368,18 @@ def test_an_activated_colony_stays_active_until_blockaded():
     for turn in (2, 3, 4):
         c.turn = turn
         assert _active(c, colony, rules)
-        with pytest.raises(RuleRefused, match=r"already active: an activated colony stays active .*A6"):
+        with pytest.raises(
+            RuleRefused, match=r"already active: an activated colony stays active .*the activation rule"
+        ):
             activate(c, colony, rules.production)
     assert alice.orders == 4  # never paid again
     changed = set_blockade(c, colony.hex, c.player("bob"))
     assert changed.entry["deactivated"] is True
     from gmtool.report.records import entry_text
 
-    assert "no longer active" in entry_text(changed.entry, "en") and "A6" in entry_text(changed.entry, "en")
+    assert "no longer active" in entry_text(changed.entry, "en") and "activation under blockade" in entry_text(
+        changed.entry, "en"
+    )
     assert "больше не активна" in entry_text(changed.entry, "ru")
     assert not _active(c, colony, rules)
     assert activate(c, colony, rules.production) == 2 and alice.orders == 2  # under blockade: 2

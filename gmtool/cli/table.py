@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
-from gmtool.cli.common import DiceChoice, DiceOpt, FormatOpt, LangOpt, Output, SeedOpt, TablesOpt, fail
+from gmtool.cli.common import (
+    CampaignOpt,
+    DiceChoice,
+    DiceOpt,
+    FormatOpt,
+    LangOpt,
+    Output,
+    SeedOpt,
+    TablesOpt,
+    campaign_dir,
+    fail,
+)
 from gmtool.cli.common import library as _library
 from gmtool.errors import TableError
 
@@ -20,6 +31,23 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="table")
 
 
+def _setup(campaign: Optional[Path], tables: Any, format: Any, lang: Any) -> tuple[Output, Any]:
+    """The output and the tables of a table command: with a campaign (-c, $GMTOOL_CAMPAIGN or
+    the current folder), its format, language, dialect and post limit (an option still wins)
+    and its own tables/; else the defaults and the shipped tables."""
+    folder = campaign_dir(campaign)
+    if folder is None:
+        return Output(format, lang), _library(tables)
+    from types import SimpleNamespace
+
+    from gmtool.campaign.session import campaign_library, load_campaign
+
+    state = load_campaign(folder)
+    keys = ("format", "lang", "dialect", "post_limit")  # its settings only: no journal mark, nothing rolled
+    settings = SimpleNamespace(**{k: getattr(state, k, None) for k in keys})
+    return Output(format, lang, settings), campaign_library(folder, tables)
+
+
 @app.command("list")
 def list_command(
     ruleset: Annotated[
@@ -28,8 +56,10 @@ def list_command(
     tables: TablesOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
+    campaign: CampaignOpt = None,
 ) -> None:
     """List every table and its ruleset; a broken table is named with its mistake (exit 1).
+    With a campaign: its language and format, and its own tables too.
 
     \b
     Example:
@@ -37,8 +67,7 @@ def list_command(
     """
     from gmtool.report.tables import list_report
 
-    out = Output(format, lang)
-    library = _library(tables)
+    out, library = _setup(campaign, tables, format, lang)
     found, errors = library.check_all()
     if ruleset:
         found = [t for t in found if t.ruleset == ruleset]
@@ -48,18 +77,27 @@ def list_command(
 
 
 @app.command("show")
-def show_command(table: TableArg, tables: TablesOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
+def show_command(
+    table: TableArg,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+    campaign: CampaignOpt = None,
+) -> None:
     """Show a table: its die, every row with its range, values and effect, its modifiers.
+    With a campaign: its language, format and dialect (an option still wins), and its own
+    tables. Row and table ids (what an orders file names) are shown in plain text only, the
+    moderator's own format: a forum post names every row by its label.
 
     \b
-    Example:
+    Examples:
       gmtool table show orion/world-size --lang ru
+      gmtool table show orion/costs -c DIR
     """
     from gmtool.report.tables import show_report
 
-    out = Output(format, lang)
-    library = _library(tables)
-    out.emit(show_report(library.get(table), out.lang, library.find_row))
+    out, library = _setup(campaign, tables, format, lang)
+    out.emit(show_report(library.get(table), out.lang, library.find_row, ids=out.format in ("plain", "json")))
 
 
 @app.command("roll")
@@ -91,8 +129,11 @@ def roll_command(
     lang: LangOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
+    campaign: CampaignOpt = None,
 ) -> None:
     """Roll on a table: die, stage halving, modifiers, the row hit, and any next tables.
+    In a campaign its language, format and own tables are used, and every die comes from its
+    verifiable stream and goes to its journal (as `gmtool roll -c`).
 
     \b
     Examples:
@@ -104,13 +145,28 @@ def roll_command(
     from gmtool.report.tables import roll_report
     from gmtool.rolltables.roll import modifier_from_text, roll_table
 
-    out = Output(format, lang)
-    library = _library(tables)
-    chosen = library.get(table)
-    mods = [modifier_from_text(chosen, m) for m in modifier or []]
-    choice = DiceChoice(dice, seed)
-    result = roll_table(chosen, choice.source, mods, stage, library if follow else None)
-    choice.finish()
+    folder = campaign_dir(campaign)
+    if folder is None:
+        out = Output(format, lang)
+        library = _library(tables)
+        chosen = library.get(table)
+        mods = [modifier_from_text(chosen, m) for m in modifier or []]
+        choice = DiceChoice(dice, seed)
+        result = roll_table(chosen, choice.source, mods, stage, library if follow else None)
+        choice.finish()
+        out.emit(roll_report(result, out.lang, choice.info, library.find_row))
+        return
+    from gmtool.campaign.session import open_session
+
+    with open_session(folder, changes=False, ruleset=None) as session:  # a roll, as `roll -c`: even after the game
+        out = Output(format, lang, session.state)
+        library = session.library(tables)
+        chosen = library.get(table)
+        mods = [modifier_from_text(chosen, m) for m in modifier or []]
+        choice = session.dice(f"table {chosen.id}", dice)
+        result = roll_table(chosen, choice.source, mods, stage, library if follow else None)
+        choice.finish()
+        session.commit(choice)
     out.emit(roll_report(result, out.lang, choice.info, library.find_row))
 
 

@@ -104,6 +104,18 @@ def _say_short_deal(state: Any, lang: str) -> None:
         typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
 
+def _say_attachments(session: Any, posts: Any, lang: str) -> None:
+    """Which map file goes with which post, said to the moderator on stderr: the posts only
+    say that a map is attached (a player's post names no file)."""
+    from gmtool.maps import attachments_note
+    from gmtool.tomlfile import display_path
+
+    folder = display_path(session.folder / "reports" / f"turn-{posts.turn:02d}")
+    note = attachments_note(session.state, posts.maps or {}, folder, lang)
+    if note:
+        typer.echo(f"note: {note}", err=True)
+
+
 @app.command("end")
 def end_command(
     chair_decision: Annotated[
@@ -150,6 +162,7 @@ def end_command(
             return
         posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
     out.emit(posts.public)
+    _say_attachments(session, posts, out.lang)
 
 
 def _end_player_turn(session: Any, out: Output, player: Optional[str], tables: Any) -> None:
@@ -861,6 +874,7 @@ def run_command(
         _say_short_deal(session.state, out.lang)
         return
     out.emit(public)
+    _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
 
 

@@ -16,7 +16,17 @@ from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import file_stem as safe_name  # the reports' own file rule
 from gmtool.maps.view import PUBLIC, MapView, build_view, reach
 
-__all__ = ["PUBLIC", "MapView", "build_view", "reach", "draw", "map_text_report", "draw_turn_maps", "note_turn_maps"]
+__all__ = [
+    "PUBLIC",
+    "MapView",
+    "build_view",
+    "reach",
+    "draw",
+    "map_text_report",
+    "draw_turn_maps",
+    "note_turn_maps",
+    "attachments_note",
+]
 
 
 def _names(lang: str, library: Any = None) -> Callable[[str, str], str]:
@@ -124,16 +134,27 @@ def draw_turn_maps(
 
 
 def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[str, str] | None = None) -> None:
-    """Name each turn report's map in it (a closing line, and ``"map"`` in its JSON), so the
-    moderator attaches the file to the post: ``public`` and ``private`` (leader → report)
-    are :class:`~gmtool.report.model.Report` objects, changed in place; ``langs`` gives a
-    leader's own language (else ``lang``)."""
+    """Say in each turn report that its map is attached (a closing line, and ``"map"``, the
+    file, in its JSON): ``public`` and ``private`` (leader → report) are
+    :class:`~gmtool.report.model.Report` objects, changed in place; ``langs`` gives a
+    leader's own language (else ``lang``).  The post names no file: which file goes with
+    which post is the moderator's business (:func:`attachments_note`, on stderr)."""
     from gmtool.maps.labels import label
     from gmtool.report.model import Paragraph, Span
 
     langs = langs or {}
     for who, stem, report in [(None, "public", public), *((n, safe_name(n), r) for n, r in private.items())]:
-        file = f"map-{stem}.png"
         words = langs.get(who, lang) if who is not None else lang
-        report.blocks.append(Paragraph([Span(label("attach", words, file=file), "i")]))
-        report.data["map"] = file
+        report.blocks.append(Paragraph([Span(label("attached", words), "i")]))
+        report.data["map"] = f"map-{stem}.png"
+
+
+def attachments_note(campaign: Campaign, maps: dict[str, bytes], folder: str, lang: str) -> str | None:
+    """The moderator's line naming the map file to attach to each post of a turn (the
+    public post, each leader's report), in ``folder``; None when no map was drawn."""
+    from gmtool.maps.labels import label
+
+    pairs = [("map-public.png", label("attach_public", lang))]
+    pairs += [(f"map-{safe_name(p.name)}.png", label("attach_private", lang, player=p.name)) for p in campaign.players]
+    items = [label("attach_item", lang, file=file, post=post) for file, post in pairs if file in maps]
+    return label("attach", lang, folder=folder, items="; ".join(items)) if items else None

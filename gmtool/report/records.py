@@ -310,6 +310,7 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
 def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str, Any]]:
     """The entries a leader's private report tells (its own, and those naming it), or with
     ``leader`` None the public ones."""
+    log = [e for e in log if not (e.get("kind") == "colonised" and e.get("override"))]  # its override entry tells it
     if leader is None:
         return [placeless(e) for e in log if e.get("public")]
     return [e for e in log if e.get("leader") == leader or leader in e.get("leaders", [])]

@@ -87,17 +87,21 @@ def list_report(tables: list[Table], errors: list[str], lang: str) -> Report:
     return Report(text(tr("tables", lang)), blocks, data)
 
 
-def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Report:
+def show_report(table: Table, lang: str, lookup: RowLookup | None = None, ids: bool = True) -> Report:
+    """A table as a reader sees it; ``ids``: its id and its rows' and modifiers' ids too (the
+    moderator's view: an orders file names rows by id), never in a player's post."""
     value_cols = list(table.columns)
+    if not ids:  # a quest's condition is the moderator's notation ("found:natives"): its text says it in words
+        value_cols = [c for c in value_cols if c != "condition" or not all(r.text for r in table.rows)]
     fold = len(value_cols) > WIDE
     has_text = any(r.text for r in table.rows)
-    headers = ([tr("roll_col", lang)] if table.sides else []) + [tr("id", lang), tr("result", lang)]
+    headers = ([tr("roll_col", lang)] if table.sides else []) + [tr("id", lang)] * ids + [tr("result", lang)]
     headers += [tr("values", lang)] if fold else [pick(table.columns[c].label, lang) for c in value_cols]
     if has_text:
         headers.append(tr("effect", lang))
     rows = []
     for row in table.rows:
-        cells = ([row.range_text()] if table.sides else []) + [row.id, pick(row.label, lang)]
+        cells = ([row.range_text()] if table.sides else []) + [row.id] * ids + [pick(row.label, lang)]
         shown = {
             c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup, table.value_labels)
             for c in value_cols
@@ -124,13 +128,14 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
     if rows:
         blocks.append(TableBlock(headers, rows))
     if table.rules:
+        rows_named = {**{r.id: r.short or r.label for r in table.rows}, **table.value_labels}  # a rule naming a row
         blocks.append(Heading(text(tr("rules", lang))))
         blocks.append(
             Facts(
                 [
                     (
                         pick(table.rule_labels[key], lang) if key in table.rule_labels else key,
-                        text(format_value(value, lang, names=table.value_labels)),
+                        text(format_value(value, lang, names=rows_named)),
                     )
                     for key, value in table.rules.items()
                 ]
@@ -140,8 +145,8 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
         blocks.append(Heading(text(tr("modifiers", lang))))
         blocks.append(
             TableBlock(
-                [tr("modifier", lang), tr("value", lang), tr("id", lang)],
-                [[pick(m.label, lang), signed(m.value), m.id] for m in table.modifiers],
+                [tr("modifier", lang), tr("value", lang)] + [tr("id", lang)] * ids,
+                [[pick(m.label, lang), signed(m.value)] + [m.id] * ids for m in table.modifiers],
             )
         )
     data: dict[str, Any] = {
@@ -164,7 +169,8 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None) -> Rep
             "round": "up" if table.divide.round_up else "down",
             "stages": list(table.divide.stages),
         }
-    return Report(text(f"{pick(table.title, lang)} ", Span(f"({table.id})", "i")), blocks, data)
+    title = text(f"{pick(table.title, lang)} ", Span(f"({table.id})", "i")) if ids else text(pick(table.title, lang))
+    return Report(title, blocks, data)
 
 
 def _row_data(row: Row) -> dict[str, Any]:
@@ -228,4 +234,4 @@ def roll_report(roll: TableRoll, lang: str, source_info: dict[str, Any], lookup:
     blocks.append(Facts([(tr("dice_source", lang), source_text(source_info, lang))]))
     data = roll.to_data()
     data["source"] = source_info
-    return Report(text(pick(roll.table.title, lang), " ", Span(f"({roll.table.id})", "i")), blocks, data)
+    return Report(text(pick(roll.table.title, lang)), blocks, data)  # its id is in the JSON, not in a post

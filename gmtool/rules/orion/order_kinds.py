@@ -475,7 +475,8 @@ def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str
 
 
 def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
-    return f"{name}: {r.get('agent')} {r.get('ability')} → {r.get('outcome')}"
+    ability, outcome = label("agents", str(r.get("ability"))), label("agent-outcomes", str(r.get("outcome")))
+    return f"{name}: {r.get('agent')}, {ability}: {outcome}"  # the tables' labels, never their ids
 
 
 # ------------------------------------------------------------------------------ the list

@@ -91,7 +91,10 @@ def colonize(
     if planet is not None and not colonisable_by(player, planet.type, tables, technologies):
         refused_type = planet.type
     if refused_type is not None and override is None:
-        raise RuleRefused(key="orion.not_colonisable", hex=hex_, type=_world_type(tables, refused_type))
+        allowed = [Label(r.label) for r in tables.world_type.rows if r.values.get("colonisable")] if tables else []
+        raise RuleRefused(
+            key="orion.not_colonisable", hex=hex_, type=_world_type(tables, refused_type), allowed=allowed
+        )
     player.colony_ships -= 1
     system.owner = player.name
     if planet is None and tables is not None:  # Orion gets its planet record when colonised
