@@ -310,7 +310,8 @@ def test_turn_run_writes_maps_beside_the_posts_and_tells_the_moderator_which_goe
         post = (where / f"{name}.txt").read_text()
         assert "Map attached" in post and ".png" not in post  # the players' post names no file
     assert res.stderr == (
-        f"note: attach the maps in {where}: map-public.png to the public post; map-alice.png to alice's report; "
+        f"note: attach the maps in {where}: map-public.png to the public post; chart-public.png to the public post; "
+        "map-alice.png to alice's report; "
         "map-bob.png to bob's report; map-carol.png to carol's report\n"
     )
 
