@@ -123,6 +123,8 @@ def explore_command(
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
+        if getattr(choice.source, "scheme2", None) is not None:
+            choice.source.set_context(f"{leader.name} · explore {target}", leader.name)
         result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
         commit(store, state, choice)
