@@ -939,6 +939,19 @@ def verify_campaign(
     return Verification(result, origin, marks, check, others)
 
 
+def part_commitments_known(folder: Path | None, texts: list[tuple[Any, str]]) -> dict[str, str]:
+    """The part commitments to check revealed keys against: the campaign's (``folder``), else
+    those an opening post among ``texts`` printed (`campaign commitment`)."""
+    from gmtool.report.dice_block import published_commitments
+
+    known: dict[str, str] = {}
+    for _, text in texts:
+        known.update(published_commitments(text))
+    if folder is not None and (folder / "campaign.toml").is_file():
+        known.update(load_campaign(folder).part_commitments)
+    return known
+
+
 def part_keys_given(keys: list[str], texts: list[tuple[Any, str]]) -> dict[str, bytes]:
     """`verify --key PART=HEX` (or HEX: its part from the public post that revealed it) →
     {part: key}; a key that is not 32 bytes of hex, or whose part is unknown, is refused."""

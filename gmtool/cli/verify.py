@@ -140,7 +140,7 @@ def _verify_keys(
     lang: Any,
 ) -> None:
     """`verify --key`: the published Dice blocks checked with part keys alone (docs/verify.md)."""
-    from gmtool.campaign.session import part_keys_given, published_text
+    from gmtool.campaign.session import part_commitments_known, part_keys_given, published_text
     from gmtool.campaign.verify import check_with_keys
     from gmtool.cli.common import campaign_dir
     from gmtool.errors import InputError
@@ -156,13 +156,31 @@ def _verify_keys(
         texts += own
     given = part_keys_given(keys, texts)
     check = check_with_keys(texts, given)
+    committed = part_commitments_known(folder, texts)
     out = Output(format, lang)
     findings = [f.text(out.lang) for f in check.findings]
+    import hashlib
+
+    unchecked, wrong = [], []
+    for part, value in sorted(given.items()):
+        if part not in committed:
+            unchecked.append(part)
+        elif hashlib.sha256(value).hexdigest() != committed[part]:
+            wrong.append(part)
+            findings.insert(0, tr("verify.part_commitment", out.lang, part=part))
     parts = ", ".join(f"{part} {n}" for part, n in sorted(check.parts.items())) or "0"
     facts = [
         (tr("verify.key_parts", out.lang), ", ".join(sorted(given))),
         (tr("rolls_checked", out.lang), parts),
         (tr("verify.key_other", out.lang), str(check.other)),
+        (
+            tr("verify.key_commitments", out.lang),
+            tr("no", out.lang)
+            if wrong
+            else tr("verify.key_uncommitted", out.lang, parts=", ".join(unchecked))
+            if unchecked
+            else tr("yes", out.lang),
+        ),
     ]
     data = {
         "ok": not findings,
@@ -171,6 +189,7 @@ def _verify_keys(
         "checked_by_part": check.parts,
         "other_parts": check.other,
         "problems": findings,
+        "commitments_not_checked": unchecked,
     }
     title = tr("verify_key_title", out.lang)
     out.emit(findings_report(title, tr("verify_ok", out.lang), findings, facts, data))

@@ -113,3 +113,15 @@ def parse_published(text: str) -> list[tuple[str, str, str, int, int, int]]:
 def published_keys(text: str) -> dict[str, str]:
     """The part keys a public post revealed."""
     return {m.group(1): m.group(2) for m in KEY.finditer(text)}
+
+
+COMMITTED = re.compile(r"\b(setup|stage[1-3])\W{1,12}([0-9a-f]{64})\b")
+
+
+def published_commitments(text: str) -> dict[str, str]:
+    """The part commitments an opening post printed (`campaign commitment`: ``stage1: HEX``)."""
+    return {
+        m.group(1): m.group(2)
+        for m in COMMITTED.finditer(text)
+        if "gmtool-v2 key" not in text[max(0, m.start() - 14) : m.start()]
+    }
