@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
+from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
 
 Labeller = Any  # (table name, row id) → label; supplied by the CLI
 
@@ -37,7 +37,7 @@ def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str
 def commitment_report(name: str, commitment: str, lang: str, parts: dict[str, str] | None = None) -> Report:
     """The opening post's commitment: the secret's SHA-256 and, in dice scheme 2, each part
     key's (docs/verify.md)."""
-    blocks = [
+    blocks: list[Block] = [
         Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
         Paragraph(text(tr("commitment_how", lang))),
     ]
