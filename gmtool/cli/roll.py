@@ -73,7 +73,7 @@ def roll_command(
         choice = DiceChoice(dice, None, (store, state, purpose))
         if getattr(choice.source, "scheme2", None) is not None:  # listed in the turn's public post
             choice.source.scheme2.private = False
-            choice.source.set_context(f"moderator · {for_ or expression}")
+            choice.source.set_context(f"moderator · {for_}" if for_ else "moderator")
         result = roll(expression, choice.source, comment=for_ or "")
         choice.finish()
         commit(store, state, choice)  # records the last roll id: a cut journal cannot go unnoticed
