@@ -379,9 +379,10 @@ def _turn_dice(store: Any, state: Any, turn: int, entries: list) -> list:
 
     earlier, _, _ = journal.read_all(store.journal_path)
     ids = {e.id for e in entries}
-    return [e for e in [*earlier, *entries] if e.turn == turn and e.part and not e.private and e.id not in ids] + [
-        e for e in entries if e.part and not e.private
-    ]
+    shown = [e for e in earlier if e.turn == turn and e.part and not e.private and e.id not in ids]
+    shown += [e for e in entries if e.part and not e.private]
+    # a die rolled again after a `turn undo` (the same label and index) is listed once
+    return list({(e.label, e.index, e.part, e.share): e for e in shown}.values())
 
 
 def _reveal_parts(store: Any, state: Any, stage: int) -> dict[str, str]:
