@@ -269,9 +269,18 @@ def test_verify_finds_a_changed_entry_by_the_published_mark(gm, camp, how):
     secret = bytes.fromhex((camp / "secret.key").read_text().strip())
     if how == "manual":
         other = face % 10 + 1
-        _tamper(camp, f'die = 10\nface = {face}\nsource = "stream"', f'die = 10\nface = {other}\nsource = "manual"')
+        _tamper(camp, f"die = 10\nface = {face}\n", f"die = 10\nface = {other}\n")
+        _tamper(camp, 'source = "stream"', 'source = "manual"')  # the first entry's (scheme 2 keys come between)
     else:
-        _tamper(camp, f"die = 10\nface = {face}\n", f"die = 14\nface = {derive_face(secret, 1, 14)}\n")
+        from gmtool.campaign.stream import derive_face_v2, part_key
+
+        first = journal.read_all(camp / "journal.toml")[0][0]
+        forged = (  # the face the stream gives a d14 there (scheme 2: from its label)
+            derive_face_v2(part_key(secret, first.part), first.label, first.share, 14, first.index)
+            if first.part
+            else derive_face(secret, 1, 14)
+        )
+        _tamper(camp, f"die = 10\nface = {face}\n", f"die = 14\nface = {forged}\n")
     # a careful forger also rewrites every hash after it, and campaign.toml's
     from gmtool.campaign.journal import chain_of, read_all
 

@@ -22,6 +22,7 @@ from gmtool.errors import CampaignError
 HEADER = "[[roll]]\n"
 FILE_HEADER = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 KEYS = ("id", "turn", "purpose", "die", "face", "source")
+V2_KEYS = ("label", "index", "part", "share", "private")  # a scheme-2 entry's (docs/verify.md)
 CHAIN_START = "gmtool-journal-v1"
 # the mark in either language (a Russian post reads «журнал #58 · 3fa2c1d0e9b7»)
 MARK = re.compile(r"(?:journal|журнал) #(\d{1,12}) · ([0-9a-f]{12})")
@@ -32,6 +33,8 @@ def link(previous: str, entry: Entry) -> str:
     """The running hash after ``entry``: SHA-256 of the previous hash and every field of the
     entry, so that no entry can change once a later hash was published."""
     text = f"{previous}\n{entry.id}\n{entry.turn}\n{entry.die}\n{entry.face}\n{entry.source}\n{entry.purpose}"
+    if entry.part:  # scheme 2: its fields too, so that a changed label breaks the chain
+        text += f"\nv2\n{entry.label}\n{entry.index}\n{entry.part}\n{entry.share}\n{int(entry.private)}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -79,9 +82,16 @@ def format_entry(entry: Entry) -> str:
     purpose = purpose.replace("\\", "\\\\").replace('"', '\\"')
     # the optional chain goes first: an entry cut anywhere after it still lacks a required key
     chain = f'chain = "{entry.chain}"\n' if entry.chain else ""
+    v2 = ""
+    if entry.part:  # scheme 2: before `source`, so that an entry cut in them lacks a required key
+        label = entry.label.replace("\\", "\\\\").replace('"', '\\"')
+        v2 = (
+            f'label = "{label}"\nindex = {entry.index}\npart = "{entry.part}"\nshare = "{entry.share}"\n'
+            f"private = {'true' if entry.private else 'false'}\n"
+        )
     return (
         f'{HEADER}{chain}id = {entry.id}\nturn = {entry.turn}\npurpose = "{purpose}"\n'
-        f'die = {entry.die}\nface = {entry.face}\nsource = "{entry.source}"\n\n'
+        f'die = {entry.die}\nface = {entry.face}\n{v2}source = "{entry.source}"\n\n'
     )
 
 
@@ -92,9 +102,12 @@ def _parse_block(text: str) -> Entry | None:
     except tomllib.TOMLDecodeError:
         return None
     rolls = data.get("roll")
-    if not isinstance(rolls, list) or len(rolls) != 1 or set(rolls[0]) - {"chain"} != set(KEYS):
+    if not isinstance(rolls, list) or len(rolls) != 1:
         return None
     r = rolls[0]
+    keys = set(r) - {"chain"}
+    if keys != set(KEYS) and keys != set(KEYS) | set(V2_KEYS):
+        return None
     if not text.endswith("\n"):
         return None
     if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("id", "turn", "die", "face")):
@@ -103,7 +116,26 @@ def _parse_block(text: str) -> Entry | None:
         return None
     if not isinstance(r.get("chain", ""), str):
         return None
-    return Entry(r["id"], r["turn"], r["purpose"], r["die"], r["face"], r["source"], r.get("chain", ""))
+    entry = Entry(r["id"], r["turn"], r["purpose"], r["die"], r["face"], r["source"], r.get("chain", ""))
+    if "label" in r:
+        if not (
+            isinstance(r["label"], str)
+            and isinstance(r["index"], int)
+            and not isinstance(r["index"], bool)
+            and isinstance(r["part"], str)
+            and r["part"]
+            and isinstance(r["share"], str)
+            and isinstance(r["private"], bool)
+        ):
+            return None
+        entry.label, entry.index, entry.part, entry.share, entry.private = (
+            r["label"],
+            r["index"],
+            r["part"],
+            r["share"],
+            r["private"],
+        )
+    return entry
 
 
 def _cut(text: str) -> tuple[str, str]:

@@ -374,6 +374,15 @@ class Campaign:
     activation: str = "persistent"
     explore_range: int = 1  # A4 (wave 3): from stage 2, how far from its planets and own explorations a leader explores
     revealed_secret: str | None = None
+    # dice scheme 2 (docs/verify.md): 1 for a campaign made before it; the part keys' commitments,
+    # the part keys revealed so far, each turn's players' share (hex) and the posts it came
+    # from, and how many dice each canonical label of the current turn has rolled
+    scheme: int = 1
+    part_commitments: dict[str, str] = field(default_factory=dict)
+    revealed_parts: dict[str, str] = field(default_factory=dict)
+    shares: dict[str, str] = field(default_factory=dict)
+    share_posts: dict[str, list[str]] = field(default_factory=dict)
+    label_uses: dict[str, int] = field(default_factory=dict)
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
     moderators: list[str] = field(default_factory=list)  # the moderators' forum names
     rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
@@ -1048,6 +1057,48 @@ CAMPAIGN = Record(
         Key("orion", HexText(), section="galaxy", write="always"),
         Key("commitment", TEXT, section="verification", doc="SHA-256 of the secret, published at the start"),
         Key("revealed_secret", TEXT, section="verification", doc="added by `campaign reveal`"),
+        Key(
+            "scheme",
+            Int(1, 2),
+            section="verification",
+            write=lambda c: c.scheme != 1,
+            doc="the dice scheme (absent: 1)",
+        ),
+        Key(
+            "part_commitments",
+            MapOf(TEXT, "PART"),
+            section="verification",
+            write="truthy",
+            doc="scheme 2: SHA-256 of each part key",
+        ),
+        Key(
+            "revealed_parts",
+            MapOf(TEXT, "PART"),
+            section="verification",
+            write="truthy",
+            doc="scheme 2: the part keys revealed",
+        ),
+        Key(
+            "shares",
+            MapOf(TEXT, "TURN"),
+            section="verification",
+            write="truthy",
+            doc="scheme 2: each turn's players' share",
+        ),
+        Key(
+            "share_posts",
+            MapOf(Strings(), "TURN"),
+            section="verification",
+            write="truthy",
+            doc="the posts each share came from",
+        ),
+        Key(
+            "label_uses",
+            MapOf(Int(0, 10**9), "LABEL"),
+            section="verification",
+            write="truthy",
+            doc="scheme 2: dice rolled per label this turn",
+        ),
         Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
         Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
         Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),

@@ -143,6 +143,7 @@ class DiceChoice:
             self.source = JournalingSource(
                 store.read_secret(), store.next_roll_id(), campaign.turn, purpose, faces, expected=campaign.commitment
             )
+            attach_scheme2(self.source, campaign)
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
             if faces is not None:
                 self.info["faces"] = faces
@@ -180,6 +181,28 @@ class DiceChoice:
     def first_id(self) -> int:
         """The first journal id these dice used (or would have used)."""
         return self.entries[0].id if self.entries else self.source.next_id
+
+
+def attach_scheme2(source: Any, campaign: Any, private: bool = True, uses: dict | None = None) -> Any:
+    """Make ``source`` (a JournalingSource) derive scheme-2 faces when ``campaign`` is a
+    scheme-2 one (docs/verify.md): labels start with ``turn N``, the part is the turn's stage,
+    the share is the turn's recorded one (else ""), and dice per label are counted in the
+    campaign's state (``uses``: a copy, for dice never journaled)."""
+    import re
+
+    from gmtool.campaign.stream import Scheme2, clean_label
+
+    if getattr(campaign, "scheme", 1) != 2:
+        return source
+    prefix = f"turn {campaign.turn}"
+    for stale in [k for k in campaign.label_uses if not k.startswith(prefix + " · ")]:
+        del campaign.label_uses[stale]
+    share = campaign.shares.get(str(campaign.turn), "")
+    source.scheme2 = Scheme2(
+        prefix, f"stage{campaign.stage}", share, campaign.label_uses if uses is None else uses, private
+    )
+    source.context = clean_label(re.sub(r"^turn \d+ ", "", source.purpose))
+    return source
 
 
 def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
@@ -347,6 +370,58 @@ def _in_every_lang(
     return public, private, built
 
 
+def _turn_dice(store: Any, state: Any, turn: int, entries: list) -> list:
+    """Scheme 2: the public rolls a turn's public post lists — the turn's journaled ones (the
+    moderator's free rolls, the public thread's `!roll`) and this command's."""
+    if getattr(state, "scheme", 1) != 2:
+        return []
+    from gmtool.campaign import journal
+
+    earlier, _, _ = journal.read_all(store.journal_path)
+    ids = {e.id for e in entries}
+    shown = [e for e in earlier if e.turn == turn and e.part and not e.private and e.id not in ids]
+    shown += [e for e in entries if e.part and not e.private]
+    # a die rolled again after a `turn undo` (the same label and index) is listed once
+    return list({(e.label, e.index, e.part, e.share): e for e in shown}.values())
+
+
+def _reveal_parts(store: Any, state: Any, stage: int) -> dict[str, str]:
+    """Scheme 2: the part keys revealed by a turn end that closed stage ``stage`` (or the
+    game): the stage's, and with stage 1 the setup's (docs/verify.md)."""
+    if getattr(state, "scheme", 1) != 2 or (state.stage == stage and state.victory is None):
+        return {}
+    secret = store.read_secret()
+    if secret is None:
+        return {}
+    from gmtool.campaign.stream import part_key
+
+    parts = ["setup", "stage1"] if stage == 1 else [f"stage{stage}"]
+    revealed = {part: part_key(secret, part).hex() for part in parts if part not in state.revealed_parts}
+    state.revealed_parts.update(revealed)
+    return revealed
+
+
+def _with_dice(
+    posts: tuple[Any, dict[str, Any]],
+    state: Any,
+    turn: int,
+    shown: list,
+    entries: list,
+    lang: str,
+    langs: dict[str, str],
+    revealed: dict[str, str],
+) -> tuple[Any, dict[str, Any]]:
+    """A turn's posts with their Dice blocks (scheme 2 only: gmtool.report.dice_block)."""
+    if getattr(state, "scheme", 1) != 2:
+        return posts
+    from gmtool.report.dice_block import private_dice, public_dice
+
+    public, private = posts
+    public = public_dice(public, state, turn, shown, lang, revealed)
+    private = {leader: private_dice(r, leader, entries, langs.get(leader, lang)) for leader, r in private.items()}
+    return public, private
+
+
 class Session:
     """An open campaign (its store locked, its state loaded): the machinery every front end
     shares.  Get one from :func:`open_session`."""
@@ -436,8 +511,18 @@ class Session:
         langs = report_langs(state, out.lang)
         from gmtool.report.deadlines import with_turn_notes
 
+        shown = _turn_dice(self.store, state, result.turn, choice.entries)
         public, private, built = _in_every_lang(
-            lambda res, _, lang, ls: with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+            lambda res, _, lang, ls: _with_dice(
+                with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+                state,
+                result.turn,
+                shown,
+                choice.entries,
+                lang,
+                ls,
+                {},
+            ),
             state,
             result,
             None,
@@ -469,16 +554,26 @@ class Session:
         state = self.state
         turn = state.turn
         inboxes = {p.name: list(p.inbox) for p in state.players}
+        stage = state.stage
         result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
         choice.finish()
+        revealed = _reveal_parts(self.store, state, stage)
+        shown = _turn_dice(self.store, state, turn, choice.entries)
         next_deadline(state, turn)
         missed = list(posted.missed.values()) if posted is not None else []
         for p in state.players:  # news delivered in this turn's private report
             p.inbox = []
         langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
-            lambda res, done_, lang, ls: with_turn_notes(
-                _end_reports(state, rules, res, lang, ls, inboxes, done_), state, missed, turn, lang
+            lambda res, done_, lang, ls: _with_dice(
+                with_turn_notes(_end_reports(state, rules, res, lang, ls, inboxes, done_), state, missed, turn, lang),
+                state,
+                turn,
+                shown,
+                choice.entries,
+                lang,
+                ls,
+                revealed,
             ),
             state,
             result,
@@ -661,6 +756,46 @@ def posted_orders(folder: Path, state: Any, player: str | None = None) -> "Poste
     return collect(folder, state, player)
 
 
+def seeds_of(posts: list[Any], counted: set[str]) -> list[tuple[str, str, str]]:
+    """The ``!seed WORD`` commands of the public thread's ``posts`` (in post order) that no
+    earlier share counted: (post id, author, word); a room's post or a private message's
+    seed does not count."""
+    from gmtool.forum.posts import parse_commands
+
+    seeds = []
+    for post in posts:
+        if post.room or post.private or post.post_id in counted:
+            continue
+        for command in parse_commands(post.body):
+            if command.name == "seed" and command.args.strip() and not command.refused:
+                seeds.append((post.post_id, post.author, command.args.strip()))
+    return seeds
+
+
+def record_share(folder: Path, posts: list[Any]) -> tuple[Any, str, list[str]]:
+    """`turn share`: this turn's players' share from the public thread's seeds, kept in
+    campaign.toml (dice scheme 2, docs/verify.md): (the state, the share, the posts it came
+    from as ``#ID author``). Refused on a scheme-1 campaign and once the turn has a share."""
+    from gmtool.campaign.stream import share_of
+    from gmtool.errors import CampaignError
+
+    with open_session(folder) as session:
+        state = session.state
+        if state.scheme != 2:
+            raise CampaignError(key="stream.share_scheme_1")
+        turn = str(state.turn)
+        if turn in state.shares:
+            raise CampaignError(key="stream.share_fixed", turn=state.turn)
+        counted = {p.split(" ", 1)[0].lstrip("#") for posts_ in state.share_posts.values() for p in posts_}
+        seeds = seeds_of(posts, counted)
+        share = share_of(state.turn, seeds)
+        used = list(dict.fromkeys(f"#{post} {author}" for post, author, _ in seeds))
+        state.shares[turn] = share
+        state.share_posts[turn] = used
+        session.commit()
+        return state, share, used
+
+
 # ---------------------------------------------------------------- without the lock held after
 
 
@@ -816,6 +951,47 @@ def verify_campaign(
         check = published_findings(entries, marks, journal.mark_key(key))
         result.findings += check.findings
     return Verification(result, origin, marks, check, others)
+
+
+def part_commitments_known(folder: Path | None, texts: list[tuple[Any, str]]) -> dict[str, str]:
+    """The part commitments to check revealed keys against: the campaign's (``folder``), else
+    those an opening post among ``texts`` printed (`campaign commitment`)."""
+    from gmtool.report.dice_block import published_commitments
+
+    known: dict[str, str] = {}
+    for _, text in texts:
+        known.update(published_commitments(text))
+    if folder is not None and (folder / "campaign.toml").is_file():
+        known.update(load_campaign(folder).part_commitments)
+    return known
+
+
+def part_keys_given(keys: list[str], texts: list[tuple[Any, str]]) -> dict[str, bytes]:
+    """`verify --key PART=HEX` (or HEX: its part from the public post that revealed it) →
+    {part: key}; a key that is not 32 bytes of hex, or whose part is unknown, is refused."""
+    from gmtool.campaign.stream import PARTS
+    from gmtool.errors import InputError
+    from gmtool.report.dice_block import published_keys
+
+    revealed: dict[str, str] = {}
+    for _, text in texts:
+        for part, hexkey in published_keys(text).items():
+            revealed[hexkey] = part
+    out: dict[str, bytes] = {}
+    for given in keys:
+        part, _, hexkey = given.strip().rpartition("=")
+        hexkey = hexkey.strip().lower()
+        try:
+            key = bytes.fromhex(hexkey)
+        except ValueError:
+            raise InputError(key="verify.key_not_hex", key_=given[:20]) from None
+        if len(key) != 32:
+            raise InputError(key="verify.key_not_hex", key_=given[:20])
+        part = part.strip() or revealed.get(hexkey, "")
+        if part not in PARTS:
+            raise InputError(key="verify.key_part", key_=given[:20])
+        out[part] = key
+    return out
 
 
 def published_text(path: Path, folder: Path, moderators: list[str], profile: str | None) -> tuple[list, list]:

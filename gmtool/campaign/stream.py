@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from gmtool.dice.sources import FixedSource
@@ -103,9 +104,17 @@ class Entry:
     face: int
     source: str  # "stream" | "manual"
     chain: str = ""  # the journal's running hash up to and including this entry (hex)
+    # scheme 2 (docs/verify.md): the canonical label (a private roll's ends with its salt), the
+    # die's index under it, the part of the game, the turn's players' share, private or not
+    label: str = ""
+    index: int = 0
+    part: str = ""  # "" in a scheme-1 journal
+    share: str = ""
+    private: bool = False
+    owner: str = field(default="", compare=False)  # the leader whose roll it is (not kept)
 
     def to_dict(self) -> dict:
-        return {
+        out: dict = {
             "id": self.id,
             "turn": self.turn,
             "purpose": self.purpose,
@@ -113,6 +122,46 @@ class Entry:
             "face": self.face,
             "source": self.source,
         }
+        if self.part:
+            out.update(label=self.label, index=self.index, part=self.part, share=self.share, private=self.private)
+        return out
+
+
+MAX_LABEL = 300
+_DIE_NUMBER = re.compile(r"(?:^|: )die \d+$")
+
+
+def clean_label(text: str) -> str:
+    """A label on one line: control characters (a newline above all) become spaces, so that
+    the derivation's message splits only one way (docs/verify.md)."""
+    out = "".join(ch if ch >= " " and ch != "\x7f" and ch not in "\u2028\u2029\x85" else " " for ch in text)
+    return " ".join(out.split())[:MAX_LABEL]
+
+
+@dataclass(slots=True)
+class Scheme2:
+    """What a scheme-2 source derives with: the label's start (``turn 3`` or ``setup``), the
+    part, the turn's share, and the campaign's dice per label this turn (kept in its state, so
+    that `turn undo` takes them back with it)."""
+
+    prefix: str
+    part: str
+    share: str
+    uses: dict[str, int]
+    private: bool = True
+
+
+def share_of(turn: int, seeds: Iterable[tuple[str, str, str]]) -> str:
+    """The players' share of ``turn``: SHA-256 of ``"gmtool-v2 share\n{turn}\n"`` and one line
+    ``{post id}\t{author}\t{word}\n`` a seed, in post order (docs/verify.md); "" with no seed."""
+    lines = [f"{clean_label(post)}\t{clean_label(author)}\t{clean_label(word)}\n" for post, author, word in seeds]
+    if not lines:
+        return ""
+    return hashlib.sha256((f"gmtool-v2 share\n{turn}\n" + "".join(lines)).encode()).hexdigest()
+
+
+def part_commitments(secret: bytes) -> dict[str, str]:
+    return {part: hashlib.sha256(part_key(secret, part)).hexdigest() for part in PARTS}
 
 
 class JournalingSource:
@@ -144,11 +193,33 @@ class JournalingSource:
         self.expected = expected  # the campaign's commitment: the secret must match it
         self.limit: int | None = None  # a budget: at most this many entries
         self.limit_reason: Msg = Msg("error.dice.budget_spent")  # a Msg: the refusal in the reader's language
+        self.scheme2: Scheme2 | None = None  # scheme 2: faces from labels (docs/verify.md)
+        self.context = self.purpose  # what is rolled, by whom: the label's middle (set_context)
+        self.owner = ""
+
+    def set_context(self, context: str, owner: str = "") -> None:
+        """What the next dice are rolled for (``alice · explore 1,-2``) and whose they are."""
+        self.context = clean_label(context)
+        self.owner = owner
+
+    def _label(self, sides: int, label: str) -> tuple[str, int, bool]:
+        v2 = self.scheme2
+        assert v2 is not None
+        label = _DIE_NUMBER.sub("", label)  # a roll's dice share its label: the index numbers them
+        base = clean_label(f"{v2.prefix} · {self.context} · {label or f'd{sides}'}")
+        index = v2.uses.get(base, 0) + 1
+        v2.uses[base] = index
+        private = v2.private and self.secret is not None
+        if private:
+            base += f" · salt {salt(self.secret, base)}"  # type: ignore[arg-type]
+        return base, index, private
 
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
             reason = self.limit_reason
             raise DiceError(key=reason.key.removeprefix("error."), **reason.params)
+        v2 = self.scheme2
+        canonical, index, private = self._label(sides, label) if v2 is not None else ("", 0, False)
         if self.manual is not None:
             face = self.manual.roll(sides, label)
             source = "manual"
@@ -159,10 +230,24 @@ class JournalingSource:
                 if commitment(self.secret) != self.expected:  # type: ignore[arg-type]
                     raise StreamUnavailable(key="stream.wrong_secret")
                 self.expected = None
-            face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
+            if v2 is not None:
+                key = part_key(self.secret, v2.part)  # type: ignore[arg-type]
+                face = derive_face_v2(key, canonical, v2.share, sides, index)
+            else:
+                face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"
         purpose = (f"{self.purpose}: {label}" if label else self.purpose)[:200]
-        self.entries.append(Entry(self.next_id, self.turn, purpose, sides, face, source))
+        entry = Entry(self.next_id, self.turn, purpose, sides, face, source)
+        if v2 is not None:
+            entry.label, entry.index, entry.part, entry.share, entry.private = (
+                canonical,
+                index,
+                v2.part,
+                v2.share,
+                private,
+            )
+            entry.owner = self.owner
+        self.entries.append(entry)
         self.next_id += 1
         return face
 

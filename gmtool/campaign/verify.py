@@ -3,12 +3,13 @@ the state's cross-references (``validate``)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeAlias
 
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import MAX_TURN, Campaign
-from gmtool.campaign.stream import Entry, commitment, derive_face
+from gmtool.campaign.stream import PARTS, Entry, commitment, derive_face, derive_face_v2, part_key
 from gmtool.dice.limits import MAX_SIDES
 from gmtool.locale import Msg, t
 
@@ -80,9 +81,15 @@ def verify_journal(
         if problem:
             result.findings.append(Finding(problem, entry.id))
             continue
+        if entry.part and entry.part not in PARTS:
+            result.findings.append(Finding(Msg("verify.bad_part", part=entry.part[:20]), entry.id))
+            continue
         if entry.source == "stream":
             result.stream += 1
-            face = derive_face(secret, entry.id, entry.die)
+            if entry.part:  # scheme 2: from the part key, the label, the share and the index
+                face = derive_face_v2(part_key(secret, entry.part), entry.label, entry.share, entry.die, entry.index)
+            else:
+                face = derive_face(secret, entry.id, entry.die)
             if face != entry.face:
                 result.findings.append(
                     Finding(
@@ -93,6 +100,13 @@ def verify_journal(
         elif entry.source == "manual":
             result.manual += 1
     result.findings += chain_findings(campaign, entries)
+    for part, committed in getattr(campaign, "part_commitments", {}).items():
+        key = part_key(secret, part) if part in PARTS else b""
+        if hashlib.sha256(key).hexdigest() != committed:
+            result.findings.append(Finding(Msg("verify.part_commitment", part=part[:20])))
+    for part, revealed in getattr(campaign, "revealed_parts", {}).items():
+        if part not in PARTS or revealed != part_key(secret, part).hex():
+            result.findings.append(Finding(Msg("verify.part_revealed", part=part[:20])))
     last = entries[-1].id if entries else 0
     if last < campaign.last_roll_id:
         result.findings.append(Finding(Msg("verify.missing", last=last, used=campaign.last_roll_id)))
@@ -253,3 +267,52 @@ def validate_state(
             if a.distance(b) < 3:
                 issues.append(v("homeworlds_close", a=a, b=b))
     return issues
+
+
+@dataclass
+class KeyCheck:
+    """What ``gmtool verify --key`` found in the published Dice blocks (dice scheme 2)."""
+
+    checked: int = 0  # dice of the keys' parts recomputed
+    other: int = 0  # dice of other parts (no key given for them)
+    parts: dict[str, int] = field(default_factory=dict)  # dice checked by part
+    findings: list[Finding] = field(default_factory=list)
+
+
+def check_with_keys(texts: Sequence[tuple[Where, str]], keys: dict[str, bytes]) -> KeyCheck:
+    """Every die a Dice block of ``texts`` shows (gmtool.report.dice_block), recomputed with
+    the part key given for its part (docs/verify.md): a part key alone, no campaign folder."""
+    from gmtool.report.dice_block import parse_published
+
+    check = KeyCheck()
+    seen: set[tuple[str, str, str, int, int, int]] = set()
+    for where, text in texts:
+        for part, share, label, die, index, face in parse_published(text):
+            if (part, share, label, die, index, face) in seen:
+                continue  # the same die shown in two posts is checked once
+            seen.add((part, share, label, die, index, face))
+            key = keys.get(part)
+            if key is None:
+                check.other += 1
+                continue
+            check.checked += 1
+            check.parts[part] = check.parts.get(part, 0) + 1
+            if not 1 <= die <= MAX_SIDES or not 1 <= face <= die:
+                check.findings.append(Finding(Msg("verify.bad_face", face=_short(face), die=die)))
+                continue
+            got = derive_face_v2(key, label, share, die, index)
+            if got != face:
+                check.findings.append(
+                    Finding(
+                        Msg(
+                            "verify.published_v2",
+                            where=where,
+                            label=label[:120],
+                            die=die,
+                            index=index,
+                            face=face,
+                            key_face=got,
+                        )
+                    )
+                )
+    return check

@@ -169,6 +169,8 @@ def use_command(
         lib = campaign_library(store.folder, tables)
         found = state.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
+        if getattr(choice.source, "scheme2", None) is not None:  # scheme 2: the check's label
+            choice.source.set_context(f"{found.owner} · agent {found.name} {ability}", found.owner)
         result = use(
             state,
             found,
@@ -183,7 +185,9 @@ def use_command(
         )
         choice.finish()
         commit(store, state, choice)
-    out.emit(use_report(result, out.lang, choice.info))
+    from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
+
+    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang))
 
 
 @app.command("move")
@@ -214,6 +218,8 @@ def move_command(
         lib = campaign_library(store.folder, tables)
         found = state.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
+        if getattr(choice.source, "scheme2", None) is not None:
+            choice.source.set_context(f"{found.owner} · agent {found.name} blockade", found.owner)
         result = blockade_move(
             state,
             found,
@@ -226,7 +232,9 @@ def move_command(
         )
         choice.finish()
         commit(store, state, choice)
-    out.emit(use_report(result, out.lang, choice.info))
+    from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
+
+    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang))
 
 
 @app.command("set")

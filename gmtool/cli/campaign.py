@@ -118,6 +118,9 @@ def new_command(
         )
     )
     _keep_render_options(state)
+    from gmtool.campaign.stream import part_commitments
+
+    state.scheme, state.part_commitments = 2, part_commitments(secret)  # dice scheme 2 (docs/verify.md)
     CampaignStore(folder).create(state, secret, entries)
     out = Output(format, lang, state)
     out.emit(rules.created_report(state, lib, display(folder), out.lang))
@@ -254,7 +257,7 @@ def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, l
 
     state = CampaignStore(require_campaign(campaign)).load()
     out = Output(format, lang, state)
-    out.emit(commitment_report(state.name, state.commitment, out.lang))
+    out.emit(commitment_report(state.name, state.commitment, out.lang, state.part_commitments))
 
 
 @app.command("validate")

@@ -123,6 +123,8 @@ def explore_command(
             out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
+        if getattr(choice.source, "scheme2", None) is not None:
+            choice.source.set_context(f"{leader.name} · explore {target}", leader.name)
         result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
         commit(store, state, choice)
@@ -131,4 +133,7 @@ def explore_command(
     # is in the leader's frame (gmtool/campaign/frames.py)
     explored = [e for e in state.turn_state.log if e["kind"] == "explored" and e.get("leader") == leader.name]
     rolled = [t for c in (explored[-1].get("changes") or [] if explored else []) for t in c.get("technologies", [])]
-    out.emit(exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name, rolled))
+    from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
+
+    report = exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name, rolled)
+    out.emit(with_dice(report, choice.entries, out.lang))

@@ -202,10 +202,14 @@ def resolve_threads(
     lib = campaign_library(store.folder, tables)
     records = forumfile.read(store.folder / FORUM_FILE)
     secret = None if state.revealed_secret else store.read_secret()
+    from gmtool.campaign.session import attach_scheme2
+
     source = JournalingSource(secret, store.next_roll_id(), state.turn, "post", expected=state.commitment)
+    attach_scheme2(source, state)
 
     def dice() -> Any:  # the orders' check: the next dice of the stream, never journaled
-        return JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
+        check = JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
+        return attach_scheme2(check, state, uses=dict(state.label_uses))
 
     names = [*state.moderators, *moderators]
     result = run(state, lib, source, names, records, threads, out.lang, dice, only_new, include_private)

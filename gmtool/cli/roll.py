@@ -71,7 +71,12 @@ def roll_command(
         out = Output(format, lang, state)
         purpose = "roll" + (f" for {for_}" if for_ else "")
         choice = DiceChoice(dice, None, (store, state, purpose))
+        if getattr(choice.source, "scheme2", None) is not None:  # listed in the turn's public post
+            choice.source.scheme2.private = False
+            choice.source.set_context(f"moderator · {for_}" if for_ else "moderator")
         result = roll(expression, choice.source, comment=for_ or "")
         choice.finish()
         commit(store, state, choice)  # records the last roll id: a cut journal cannot go unnoticed
-    out.emit(roll_report(result, out.lang, choice.info))
+    from gmtool.report.dice_block import with_dice
+
+    out.emit(with_dice(roll_report(result, out.lang, choice.info), choice.entries, out.lang))

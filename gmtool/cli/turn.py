@@ -52,6 +52,9 @@ def register(root: typer.Typer) -> None:
     root.command("build")(build_command)
     root.command("scrap")(scrap_command)
     root.command("research")(research_command)
+    from gmtool.cli.share import share_command  # dice scheme 2: the players' share
+
+    app.command("share")(share_command)
 
 
 def _rules(store: Any, tables: Any) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
@@ -53,6 +53,16 @@ def verify_command(
             show_default=False,
         ),
     ] = None,
+    key: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--key",
+            help="A revealed part key (dice scheme 2), PART=HEX or HEX (its part read from the public post "
+            "that revealed it): check every die the --published posts' Dice blocks show of that part, "
+            "without the campaign folder. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     format: FormatOpt = None,
     lang: LangOpt = None,
@@ -71,6 +81,8 @@ def verify_command(
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
 
+    if key:
+        return _verify_keys(key, published or [], moderator or [], profile, campaign, format, lang)
     folder = require_campaign(campaign)
     state = load_campaign(folder)
     out = Output(format, lang, state)
@@ -116,3 +128,70 @@ def verify_command(
             next((f for f in result.findings if f.roll_id is not None), result.findings[0]),
         )
         raise fail(first.text(out.lang))
+
+
+def _verify_keys(
+    keys: List[str],
+    published: List[Path],
+    moderators: List[str],
+    profile: Optional[str],
+    campaign: Optional[Path],
+    format: Any,
+    lang: Any,
+) -> None:
+    """`verify --key`: the published Dice blocks checked with part keys alone (docs/verify.md)."""
+    from gmtool.campaign.session import part_commitments_known, part_keys_given, published_text
+    from gmtool.campaign.verify import check_with_keys
+    from gmtool.cli.common import campaign_dir
+    from gmtool.errors import InputError
+    from gmtool.report.campaign import findings_report
+    from gmtool.report.i18n import tr
+
+    if not published:
+        raise InputError(key="verify.key_needs_published")
+    folder = campaign_dir(campaign)
+    texts: list = []
+    for path in published:
+        own, _ = published_text(path, folder or Path("."), moderators, profile)
+        texts += own
+    given = part_keys_given(keys, texts)
+    check = check_with_keys(texts, given)
+    committed = part_commitments_known(folder, texts)
+    out = Output(format, lang)
+    findings = [f.text(out.lang) for f in check.findings]
+    import hashlib
+
+    unchecked, wrong = [], []
+    for part, value in sorted(given.items()):
+        if part not in committed:
+            unchecked.append(part)
+        elif hashlib.sha256(value).hexdigest() != committed[part]:
+            wrong.append(part)
+            findings.insert(0, tr("verify.part_commitment", out.lang, part=part))
+    parts = ", ".join(f"{part} {n}" for part, n in sorted(check.parts.items())) or "0"
+    facts = [
+        (tr("verify.key_parts", out.lang), ", ".join(sorted(given))),
+        (tr("rolls_checked", out.lang), parts),
+        (tr("verify.key_other", out.lang), str(check.other)),
+        (
+            tr("verify.key_commitments", out.lang),
+            tr("no", out.lang)
+            if wrong
+            else tr("verify.key_uncommitted", out.lang, parts=", ".join(unchecked))
+            if unchecked
+            else tr("yes", out.lang),
+        ),
+    ]
+    data = {
+        "ok": not findings,
+        "parts": sorted(given),
+        "checked": check.checked,
+        "checked_by_part": check.parts,
+        "other_parts": check.other,
+        "problems": findings,
+        "commitments_not_checked": unchecked,
+    }
+    title = tr("verify_key_title", out.lang)
+    out.emit(findings_report(title, tr("verify_ok", out.lang), findings, facts, data))
+    if findings:
+        raise fail(findings[0])

@@ -251,6 +251,8 @@ class Resolver:
             return refused(post, command, command.refused)
         if not command.name:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
+        if command.name == "seed":  # anyone's, in the public thread: dice scheme 2 (docs/verify.md)
+            return self._seed(post, command)
         from gmtool.forum.order_commands import ORDER_COMMANDS
 
         ruleset = ruleset_of(self.state)
@@ -305,6 +307,11 @@ class Resolver:
         first = self.source.next_id
         kind = f"room {post.room} post" if post.room else "private message" if post.private else "post"
         self.source.purpose = f"{kind} #{post.post_id}.{command.index} ({who}) !{command.name}"
+        v2 = getattr(self.source, "scheme2", None)
+        uses = dict(v2.uses) if v2 is not None else {}
+        if v2 is not None:  # scheme 2: the label names the post and the command (docs/verify.md)
+            v2.private = bool(post.room or post.private)
+            self.source.set_context(f"{who} · {kind} #{post.post_id}.{command.index} !{command.name}", who)
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
         self.source.limit_reason = (
@@ -323,12 +330,20 @@ class Resolver:
             )
             # a refused command rolls nothing: forget any die it took
             del self.source.entries[saved:]
+            if v2 is not None:
+                v2.uses.clear()
+                v2.uses.update(uses)
             self.source.next_id = first
             passing = isinstance(exc, (CampaignError, StreamUnavailable)) or run_budget
             return Outcome(post, command, "refused", why=exc.msg(), transient=passing)
         finally:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]
+        if v2 is not None and ids:  # what checking these dice needs (gmtool.report.dice_block)
+            from gmtool.report.dice_block import with_dice
+
+            rolled = self.source.entries[saved:]
+            reports = {lang: with_dice(r, rolled, lang) for lang, r in reports.items()}
         self.thread_dice += len(ids)
         self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
@@ -348,6 +363,23 @@ class Resolver:
         except GmError as exc:
             return refused(post, command, exc.msg())
         return Outcome(post, command, "ok", order=order, turn=self.state.turn)
+
+    def _seed(self, post: Post, command: Command) -> Outcome:
+        """``!seed WORD``: noted for the turn's players' share (`turn share` reads it from the
+        public thread); in a room or a private message it counts for nothing."""
+        from gmtool.locale import t
+        from gmtool.report.model import Report, Span
+
+        if getattr(self.state, "scheme", 1) != 2:
+            return refused(post, command, Msg("error.stream.share_scheme_1"))
+        if post.room or post.private:
+            return refused(post, command, Msg("forum.refusal.seed_not_public"))
+        word = command.args.strip()
+        if not word:
+            return refused(post, command, Msg("forum.refusal.seed_empty"))
+        said = {"author": post.author, "word": word[:100], "turn": self.state.turn, "post": post.post_id}
+        reports = {lang: Report([Span(t("reply.seed_noted", lang, **said))], [], {"seed": said}) for lang in LANGS}
+        return Outcome(post, command, "ok", reports)
 
     # -- handlers ----------------------------------------------------------------
     def _info(self, first: int) -> dict[str, Any]:

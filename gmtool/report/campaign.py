@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
+from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
 
 Labeller = Any  # (table name, row id) → label; supplied by the CLI
 
@@ -34,15 +34,22 @@ def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str
     )
 
 
-def commitment_report(name: str, commitment: str, lang: str) -> Report:
-    return Report(
-        text(tr("commitment_title", lang, name=name)),
-        [
-            Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
-            Paragraph(text(tr("commitment_how", lang))),
-        ],
-        {"campaign": name, "commitment": commitment, "algorithm": "sha256"},
-    )
+def commitment_report(name: str, commitment: str, lang: str, parts: dict[str, str] | None = None) -> Report:
+    """The opening post's commitment: the secret's SHA-256 and, in dice scheme 2, each part
+    key's (docs/verify.md)."""
+    blocks: list[Block] = [
+        Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
+        Paragraph(text(tr("commitment_how", lang))),
+    ]
+    data: dict[str, Any] = {"campaign": name, "commitment": commitment, "algorithm": "sha256"}
+    if parts:
+        blocks += [
+            Paragraph(text(tr("commitment_parts", lang))),
+            Facts([(part, text(bold(value))) for part, value in parts.items()]),
+            Paragraph(text(tr("commitment_parts_how", lang))),
+        ]
+        data.update(scheme=2, part_commitments=dict(parts))
+    return Report(text(tr("commitment_title", lang, name=name)), blocks, data)
 
 
 def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:

@@ -300,6 +300,7 @@ def apply_orders(
                     raise InputError(key="orders.agent_twice", agent=str(order.value.get("agent")))
                 agents_used.add(name)
             logged = len(campaign.turn_state.log)
+            _dice_context(source, order)
             result = _apply(campaign, rules, source, order)
             # the turn's log entries the order wrote (its outcome in words): the leader's
             # report tells them once, with the order (gmtool/report/turns.py end_private)
@@ -318,7 +319,27 @@ def apply_orders(
             )
         except GmError as exc:
             problems.append(Problem(order.line, order.leader, exc, order.kind))
+    set_context = getattr(source, "set_context", None)
+    if set_context is not None:
+        set_context("end")  # what the turn's end rolls after the orders
     return problems, done
+
+
+def _value_words(value: Any) -> str:
+    """An order's value on one line, the same each time the same order is given."""
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_value_words(v)}" for k, v in sorted(value.items()))
+    if isinstance(value, (list, tuple)):
+        return ",".join(_value_words(v) for v in value)
+    return str(value)
+
+
+def _dice_context(source: Any, order: Order) -> None:
+    """Scheme 2 (docs/verify.md): the order's dice are labelled with its leader and itself
+    (``alice · explore 1,-2``), so that the same order rolls the same dice again."""
+    set_context = getattr(source, "set_context", None)
+    if set_context is not None:
+        set_context(f"{order.leader} · {order.kind} {_value_words(order.value)}"[:200], order.leader)
 
 
 def play_orders(
@@ -333,6 +354,9 @@ def play_orders(
         # no start post was written: the turn's public post tells what the start decided
         log = campaign.turn_state.log
         first = len(log)
+        set_context = getattr(source, "set_context", None)
+        if set_context is not None:
+            set_context("start")  # the same labels as a `turn start` (docs/verify.md)
         out = start_turn(campaign, rules, source)
         if not out.victory:  # told first, before what the start brought (the quest …)
             note(

@@ -36,7 +36,11 @@ class Venus:
 
         if request.radius is not None:
             raise InputError(key="cli.radius_venus")
+        from gmtool.campaign.stream import Scheme2
+
         source = JournalingSource(request.secret, 1, 1, "setup")
+        source.scheme2 = Scheme2("setup", "setup", "", {})  # scheme 2: the setup's part (docs/verify.md)
+        source.set_context("venus")
         state = new_venus(
             request.name, request.players, request.library, request.commitment, request.lang, request.format, source
         )
