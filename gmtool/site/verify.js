@@ -123,17 +123,26 @@ async function checkPage(data) {
   return window.gmtoolChecked;
 }
 
-// A private report's roll lines (one small function, to follow the posts' printed form):
-//   share: 5f3a…                                        (the turn's players' share)
+// A private report's roll lines, as its Dice block prints them (gmtool/report/dice_block.py):
+//   gmtool-v2 stage1 share 5f3a…                      (the part and the turn's share; "-": none)
 //   turn 3 · alice · explore 1,-2 · exploration · salt 0123456789abcdef: d10 #1=7, d10 #2=3
-// gives [{label, share, die, index, face}, …]; a line that is neither is returned in `unread`.
+// gives [{label, part, share, die, index, face}, …] (part null: the part chosen on the page);
+// a `share: HEX` line is read too, and a line that is neither is returned in `unread`.
 function parseRollLines(text) {
   const rolls = [];
   const unread = [];
   let share = null;
+  let part = null;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
+    const header = /^gmtool-v2 (setup|stage[1-3]) share ([0-9a-f]{64}|-)$/.exec(line);
+    if (header) {
+      part = header[1];
+      share = header[2] === "-" ? "" : header[2];
+      continue;
+    }
+    if (/^gmtool-v2 key (setup|stage[1-3]) [0-9a-f]{64}$/.test(line)) continue; // a revealed key: the page has it
     const shareLine = /^(?:share|доля)\s*[:=]?\s*(.+)$/i.exec(line);
     if (shareLine) {
       share = shareLine[1].trim();
@@ -146,7 +155,7 @@ function parseRollLines(text) {
       continue;
     }
     const label = line.slice(0, at).trim();
-    for (const [, die, index, face] of dice) rolls.push({ label, share, die: Number(die), index: Number(index), face });
+    for (const [, die, index, face] of dice) rolls.push({ label, part, share, die: Number(die), index: Number(index), face });
   }
   return { rolls, unread };
 }
@@ -164,22 +173,36 @@ async function checkPasted(data) {
   const { rolls, unread } = parseRollLines(document.getElementById("paste-lines").value);
   unread.forEach((line) => say(fill(data.text.paste_unread, { line }), "bad"));
   if (!rolls.length) return say(data.text.paste_none);
-  const part = document.getElementById("paste-part").value;
+  const chosen = document.getElementById("paste-part").value;
   const typed = document.getElementById("paste-key").value.trim();
-  let key;
-  if (typed) {
-    let raw = hexBytes(typed);
-    const digest = raw ? await sha256Hex(raw) : "";
-    if (raw && data.commitment && digest === data.commitment) raw = await partKey(await hmacKey(raw), part);
-    else if (!raw || (data.parts[part].commitment && digest !== data.parts[part].commitment)) raw = null;
-    key = raw ? await hmacKey(raw) : "bad";
-  } else {
-    key = (await revealedKeys(data))[part];
+  const revealed = await revealedKeys(data);
+  const keys = {};
+  // a part's key: the one typed (a part's key, or the whole secret), else the one the page shows
+  async function keyFor(part) {
+    if (part in keys) return keys[part];
+    let key = revealed[part];
+    if (typed) {
+      let raw = hexBytes(typed);
+      const digest = raw ? await sha256Hex(raw) : "";
+      if (raw && data.commitment && digest === data.commitment) raw = await partKey(await hmacKey(raw), part);
+      else if (!raw || (data.parts[part].commitment && digest !== data.parts[part].commitment)) raw = null;
+      key = raw ? await hmacKey(raw) : "bad";
+    }
+    keys[part] = key;
+    return key;
   }
-  if (!key) return say(data.text.paste_no_key);
-  if (key === "bad") return say(fill(data.text.key_bad, { parts: part }), "bad");
   for (const roll of rolls) {
     const head = `${roll.label}: d${roll.die} #${roll.index}=${roll.face}`;
+    const part = roll.part || chosen;
+    const key = await keyFor(part);
+    if (!key) {
+      say(`${head} — ${data.text.paste_no_key}`, "bad");
+      continue;
+    }
+    if (key === "bad") {
+      say(`${head} — ${fill(data.text.key_bad, { parts: part })}`, "bad");
+      continue;
+    }
     if (roll.share === null) {
       say(`${head} — ${data.text.paste_no_share}`, "bad");
       continue;
