@@ -133,10 +133,17 @@ def test_a_pasted_private_roll_checks_with_its_key_and_a_wrong_face_does_not(chr
     wrong = lines.replace(f"#2={b}", f"#2={b % 10 + 1}")
     assert [line[0] for line in paste(chrome, wrong, key)] == ["✓", "✗"]
     assert [line[0] for line in paste(chrome, lines, SECRET.hex())] == ["✓", "✓"]  # the whole secret, at the end
-    assert paste(chrome, lines) == ["This part's key is not revealed yet: give it above."]
-    assert paste(chrome, lines, part_key(SECRET, "stage2").hex()) == [
-        "The revealed key does not match its commitment (stage1): its rolls cannot be trusted."
+    assert paste(chrome, lines) == [
+        f"{label}: d10 #{n}={face} — This part's key is not revealed yet: give it above."
+        for n, face in ((1, a), (2, b))
     ]
+    assert paste(chrome, lines, part_key(SECRET, "stage2").hex()) == [
+        f"{label}: d10 #{n}={face} — The revealed key does not match its commitment (stage1): its rolls cannot be trusted."
+        for n, face in ((1, a), (2, b))
+    ]
+    # the Dice block as a report prints it: its gmtool-v2 line gives the part and the share
+    block = f"gmtool-v2 stage1 share share-2\n{label}: d10 #1={a}, d10 #2={b}\n"
+    assert [line[0] for line in paste(chrome, block, key)] == ["✓", "✓"]
     assert chrome.console_errors() == []
 
 

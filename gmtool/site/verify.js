@@ -136,7 +136,7 @@ function parseRollLines(text) {
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
-    const header = /^gmtool-v2 (setup|stage[1-3]) share ([0-9a-f]{64}|-)$/.exec(line);
+    const header = /^gmtool-v2 (setup|stage[1-3]) share (\S+)$/.exec(line);
     if (header) {
       part = header[1];
       share = header[2] === "-" ? "" : header[2];
