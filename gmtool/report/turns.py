@@ -319,7 +319,7 @@ def ships_blocks(player: Any, lang: str, label: Callable[..., str]) -> list[Bloc
             [
                 (tr("scouts", lang), text(str(ships["scouts"]))),
                 (tr("colony_ships", lang), text(str(ships["colony_ships"]))),
-                (tr("fleet", lang), text(f"{ships['fleet_size']} ({ships['fleet_max']})")),
+                (tr("fleet", lang), text(tr("fleet_size_max", lang, size=ships["fleet_size"], max=ships["fleet_max"]))),
             ]
         ),
     ]
