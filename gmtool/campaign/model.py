@@ -586,7 +586,12 @@ PLAYER = Record(
         ),
         Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
         Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
-        Key("gender", Choice(("m", "f", "")), write="truthy", doc="m or f: Russian words agree with it (else guessed)"),
+        Key(
+            "gender",
+            Choice(("m", "f")),
+            write="truthy",
+            doc="m or f: Russian words agree with it (absent: guessed from the name)",
+        ),
         Key("missed", Int(*SMALL), write="truthy", doc="turns in a row it posted no orders for"),
     ],
     Player,
