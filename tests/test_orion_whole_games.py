@@ -119,7 +119,7 @@ def test_technology_victory(gm, game, monkeypatch):
         before = (game / "campaign.toml").read_bytes()
         assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
         out = run_turn(gm, game, turn, f'[bob]\nresearch = "victory"\n{assign}')
-        if "Victory: bob (technology" in out:
+        if "Victory: bob — technology" in out:
             break
         turn += 1
         assert turn <= 18

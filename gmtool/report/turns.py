@@ -85,7 +85,7 @@ def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
 
 def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
-    return [(tr("victory", lang), [bold(who)] + text(f" ({tr('victory_' + v['kind'], lang)})"))]
+    return [(tr("victory", lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]
 
 
 def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:
