@@ -290,7 +290,7 @@ def test_explore_refusals_change_nothing(gm, camp, case):
     args, fragment = {
         "already explored": (
             ("--player", "bob", "--hex", neighbours(q, r)[1]),
-            f"гекс {neighbours(q, r)[1]} уже исследовал лидер bob (ход 1)",
+            f"гекс {neighbours(q, r)[1]} уже исследован (bob, ход 1)",
         ),
         # in stage 1 reach is checked before the map's edge (closed rooms): a hex off the
         # map is refused as out of the homeworld's reach

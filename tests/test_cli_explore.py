@@ -296,7 +296,7 @@ def test_explore_golden_markdown_monster(gm):
             [
                 "Исследование системы: d10 = 1 → 1: Космос пуст",
                 "Найдено: Космос пуст",
-                "Рядом с Родным миром: планет: 4 (земных: 1, доступных для колонизации: 3), неисследованных: 2",
+                "До разведки рядом с Родным миром: планет: 4 (земных: 1, доступных для колонизации: 3), неисследованных: 2",
             ],
         ),
     ],
@@ -380,7 +380,7 @@ def test_near_homeworld_modifiers_apply_separately(gm, near, total, world):
 
 def test_near_homeworld_english_plural(gm):
     out = ok(gm("explore", "--near-homeworld", POOR_NEIGHBOURHOOD, "--dice", "6,5,5"))
-    assert "Next to a homeworld:" in out
+    assert "Next to the homeworld before this exploration:" in out
     assert "1 planets" not in out, out  # "1 planet", not "1 planets"
 
 

@@ -95,7 +95,7 @@ def test_msg_renders_in_the_readers_language_and_nests():
     msg = Msg("stage_n", n=2)
     assert msg.text("en") == "stage 2" and msg.text("ru") == "этап 2"
     assert str(msg) == "stage 2"
-    assert t("near_homeworld", "ru") == tr("near_homeworld", "ru") == "Рядом с Родным миром"
+    assert t("near_homeworld", "ru") == tr("near_homeworld", "ru") == "До разведки рядом с Родным миром"
 
 
 def test_unknown_language_falls_back_to_english():

@@ -292,9 +292,9 @@ def test_a_ballot_by_name_is_an_election_only_while_one_is_open():
     ("line", "en", "ru"),
     [
         ("!colonize 1,0", "colonise 1,0", "колонизировать 1,0"),
-        ("!assign 0,0 2 1", "colonists at 0,0: 2 workers, 1 scientist", "колонисты на 0,0: 2 рабочих, 1 учёный"),
-        ("!activate 1,0", "activate the colony at 1,0", "активировать колонию на 1,0"),
-        ("!build frigate 1,-1", "build frigate at 1,-1", "построить: Фрегат на 1,-1"),
+        ("!assign 0,0 2 1", "colonists at 0,0: 2 workers, 1 scientist", "колонисты в системе 0,0: 2 рабочих, 1 учёный"),
+        ("!activate 1,0", "activate the colony at 1,0", "активировать колонию в системе 1,0"),
+        ("!build frigate 1,-1", "build frigate at 1,-1", "построить: Фрегат в системе 1,-1"),
         ("!scrap scout", "scrap scout", "разобрать: Разведчик"),
         ("!fleet -1", "lower the fleet size by 1", "уменьшить размер флота на 1"),
         ("!event refugees 2", "play the event card «Refugees», choice 2", "сыграть карту события «Беженцы», выбор 2"),

@@ -265,7 +265,7 @@ def _label(table: str, row: str, **_) -> str:
 # a result as each kind's handler returns it → its line in a leader's report (worked by hand)
 LINES = {
     "assign": ({"hex": "1,-3", "workers": 2, "scientists": 1}, "colonists assigned at 1,-3: 2 workers, 1 scientist"),
-    "activate": ({"hex": "2,-3", "orders_paid": 1}, "activated 2,-3 (−1)"),
+    "activate": ({"hex": "2,-3", "orders_paid": 1}, "activated 2,-3 (−1 order)"),
     "build": ({"hex": "1,-3", "item": "frigate", "cost": 12}, "build ordered: <costs:frigate> at 1,-3 (12 PP)"),
     "scrap": ({"item": "frigate", "refund": 4}, "scrapped: <costs:frigate> (+4 BC at the next production)"),
     "vote": ({"vote": "no", "bribe": 3}, "ballot cast: no (bribe 3 BC)"),

@@ -49,7 +49,7 @@ def test_an_orders_file_turn_tells_each_exploration_and_colony_once(gm, tmp_path
     assert [i.split(" (")[0] for i in items[:3]] == (
         ["- bob explored -1,0", "- bob colonised 1,0", "- build ordered: Scout at 0,0"]
         if lang == "en"
-        else ["- bob исследует -1,0", "- bob колонизирует 1,0", "- заказана постройка: Разведчик на 0,0"]
+        else ["- bob исследует -1,0", "- bob колонизирует 1,0", "- заказана постройка: Разведчик в системе 0,0"]
     )
 
 

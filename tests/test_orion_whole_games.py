@@ -91,7 +91,7 @@ def test_conquest_victory(gm, game):
     public = (game / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
     assert "alice captured bob's homeworld" in public and "alice captured carol's homeworld" in public
     out = ok(gm("turn", "start", "-c", str(game)))  # checked at the start of the next turn
-    assert "alice: conquest" in out
+    assert "alice — conquest" in out
     finish(gm, game, before)
 
 
@@ -119,7 +119,7 @@ def test_technology_victory(gm, game, monkeypatch):
         before = (game / "campaign.toml").read_bytes()
         assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
         out = run_turn(gm, game, turn, f'[bob]\nresearch = "victory"\n{assign}')
-        if "Victory: bob: technology" in out:
+        if "Victory: bob — technology" in out:
             break
         turn += 1
         assert turn <= 18

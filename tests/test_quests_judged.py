@@ -281,7 +281,7 @@ def test_the_private_report_says_whether_the_leader_met_the_quest(gm, tmp_path):
     assert "Полная чаша: выполнено — +5 ВС" in bob
     assert "Полная чаша: не выполнено — население Родного мира на максимуме: " in alice
     public = (where / "public.txt").read_text(encoding="utf-8")
-    assert "bob: Полная чаша" in public and "alice" not in public.split("Задание выполнено")[1].split("\n")[0]
+    assert "Полная чаша — bob" in public and "alice" not in public.split("Задание выполнено")[1].split("\n")[0]
     models = json.loads((store.folder / "reports" / "models" / "turn-01.json").read_text(encoding="utf-8"))
     data = models["langs"]["en"]["private"]["alice"]["data"]
     [check] = data["quests"]

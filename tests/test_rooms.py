@@ -149,7 +149,7 @@ def test_what_an_order_costs_and_where_is_told(gm, tmp_path, camp):
     colonize, activate = room(gm, camp, src)["orders"]
     assert activate["costs"] == {"orders": 2} and activate["problems"] == []
     text = room(gm, camp, src, fmt="plain")
-    assert "- activate the colony at 1,0 → activated 1,0 (−2); costs 2 orders — post #11, command 2" in text
+    assert "- activate the colony at 1,0 → activated 1,0 (−2 orders); costs 2 orders — post #11, command 2" in text
 
 
 def test_resolving_a_room_again_prints_the_same_bytes_and_rolls_nothing(gm, tmp_path, camp):

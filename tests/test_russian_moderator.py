@@ -164,7 +164,7 @@ def test_ship_classes_are_named_by_their_labels(gm, tmp_path):
     home = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["player"][0]["homeworld"]
     q, r = (int(v) for v in home.split(","))
     res = gm("explore", *c, "--player", "Борис", "--hex", f"{q + 1},{r}", "--ship", "frigate")
-    assert_error(res, "error: у лидера Борис нет корабля «Фрегат», чтобы войти в гекс")
+    assert_error(res, "error: у Бориса нет корабля «Фрегат», чтобы войти в гекс")
     res = gm("explore", *c, "--player", "Борис", "--hex", f"{q + 1},{r}", "--ship", "frigate", "--lang", "en")
     assert_error(res, "error: Борис has no frigate to move into the hex")
 
@@ -174,7 +174,7 @@ def test_ships_moved_names_the_class_by_its_label():
     from gmtool.locale import Label
 
     err = RuleRefused(key="reach.ships_moved", n=3, leader="Борис", ship=Label({"en": "frigate", "ru": "Фрегат"}))
-    assert err.text("ru").startswith("все 3 корабля «Фрегат» лидера Борис уже исследовали гексы в этот ход")
+    assert err.text("ru").startswith("все 3 корабля «Фрегат» Бориса уже исследовали гексы в этот ход")
     assert err.text("en").startswith("all 3 of Борис's ships of kind frigate have already explored")
 
 
@@ -229,19 +229,19 @@ def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path)
     [
         (
             {"kind": "orion_damaged", "leader": "Борис", "points": 9, "toughness": 8, "full": 17},
-            "Флот лидера Борис наносит Стражу Ориона 9 урона: стойкость 8 из 17",
+            "Флот Бориса наносит Стражу Ориона 9 урона: стойкость 8 из 17",
         ),
         (
             {"kind": "orion_damaged", "leader": "Борис", "destroyed": True, "points": 9, "toughness": 0, "full": 17},
-            "Флот лидера Борис уничтожает Стража Ориона: Орион можно колонизировать",
+            "Флот Бориса уничтожает Стража Ориона: Орион можно колонизировать",
         ),
         (
             {"kind": "blockade", "leader": "Глеб", "hex": "3,-2", "owner": "Анна"},
-            "Флот лидера Глеб блокирует 3,-2 (Анна)",
+            "Флот Глеба блокирует 3,-2 (Анна)",
         ),
         (
             {"kind": "captured", "leader": "Борис", "hex": "4,-1", "owner": "Анна", "population": 2},
-            "Борис захватывает 4,-1 у лидера Анна (население 2)",
+            "Борис захватывает 4,-1 у Анны (население 2)",
         ),
         (
             {
@@ -252,7 +252,7 @@ def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path)
                 "homeworld_of": "Анна",
                 "population": 4,
             },
-            "Борис захватывает Родной мир лидера Анна (3,-1)",
+            "Борис захватывает Родной мир Анны (3,-1)",
         ),
         (
             {"kind": "monster_slain", "leader": "Дарья", "hex": "-3,0", "monster": "space-dragon", "changes": []},
@@ -319,7 +319,7 @@ def test_the_stage_1_reach_says_how_far_in_words(n, ru):
     from gmtool.errors import RuleRefused
 
     err = RuleRefused(key="orion.stage1_reach_from", hex="1,0", n=n, leader="Борис", home="0,-3")
-    assert f"1,0 {ru} Родного мира лидера Борис (0,-3)" in err.text("ru")
+    assert f"1,0 {ru} Родного мира Бориса (0,-3)" in err.text("ru")
     assert f"1,0 is {n} hex{'es' if n != 1 else ''} from Борис's homeworld 0,-3" in err.text("en")
 
 

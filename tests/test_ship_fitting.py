@@ -343,7 +343,7 @@ def test_build_past_the_fleet_upkeep_is_refused_with_the_count(gm, camp):
     res = gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "frigate", "--modules", "gun")
     assert_error(res, "fleet upkeep: alice can keep 1 combat ship", "has or has ordered 1")
     res = gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "frigate", "--lang", "ru")
-    assert_error(res, "содержание флота: лидер alice может держать 1 боевой корабль")
+    assert_error(res, "содержание флота: alice может держать 1 боевой корабль")
     ok(gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "scout"))  # support ships do not count
 
 
@@ -397,7 +397,7 @@ def test_the_private_report_lists_the_leaders_ships(gm, camp):
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp), "--lang", "ru"))
     alice = (camp / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
-    assert "Ваши корабли" in alice and "Разведчики: 1" in alice and "Флот: 1 (2)" in alice
+    assert "Ваши корабли" in alice and "Разведчики: 1" in alice and "Флот: 1 (максимум 2)" in alice
     assert "Фрегат 1 — Орудие ×2, АСР" in alice
     assert "Фрегат (Орудие ×2, АСР) (0,0): постройка завершена" in alice
     bob = (camp / "reports" / "turn-01" / "bob.txt").read_text(encoding="utf-8")

@@ -261,6 +261,7 @@ class Player:
     technologies: list[str] = field(default_factory=list)  # handed out by the moderator (award apply)
     vacant: bool = False  # the leader left; its empire waits for a replacement
     lang: str = ""  # the language of its private reports ("": the campaign's)
+    gender: str = ""  # "m" or "f" for Russian agreement ("": guessed from the name)
     missed: int = 0  # turns in a row it posted no orders for (`turn run --from-posts`)
 
     def home(self) -> Hex:
@@ -594,6 +595,12 @@ PLAYER = Record(
         ),
         Key("vacant", Bool(), write="truthy", doc="the leader left; its empire waits"),
         Key("lang", TEXT, write="truthy", doc="its private reports' language (else the campaign's)"),
+        Key(
+            "gender",
+            Choice(("m", "f")),
+            write="truthy",
+            doc="m or f: Russian words agree with it (absent: guessed from the name)",
+        ),
         Key("missed", Int(*SMALL), write="truthy", doc="turns in a row it posted no orders for"),
     ],
     Player,

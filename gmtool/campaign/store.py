@@ -122,6 +122,9 @@ class CampaignStore:
         where = display(self.state_path)
         campaign = campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
         campaign.mark_key = self.mark_key(campaign)
+        from gmtool.locale.names import know_campaign
+
+        know_campaign(campaign)  # its leaders' genders, for the words that agree with them
         return campaign
 
     def check_snapshot(self, path: Path) -> bytes:

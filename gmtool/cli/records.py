@@ -1,6 +1,6 @@
 """What the moderator records after resolving a battle or a change of leaders, and what
 follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
-``planet capture``, ``ship add|lose|refit``, ``award apply``, ``player add|drop|replace|rename``.
+``planet capture``, ``ship add|lose|refit``, ``award apply``, ``player add|drop|replace|rename|lang|set``.
 
 Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
 commit, print the line the turn's reports will also tell. A refusal writes nothing."""
@@ -34,7 +34,7 @@ ship_app = typer.Typer(help="Ships won or lost in a battle the moderator resolve
 award_app = typer.Typer(
     help="The list of what is still to hand out (technologies, sciences, ships).", no_args_is_help=True
 )
-player_app = typer.Typer(help="Leaders of a running game: add, drop, replace, rename.", no_args_is_help=True)
+player_app = typer.Typer(help="Leaders of a running game: add, drop, replace, rename, set.", no_args_is_help=True)
 
 HexOpt = Annotated[str, typer.Option("--hex", help="The hex, Q,R.", show_default=False)]
 ByOpt = Annotated[str, typer.Option("--by", help="The leader whose fleet did it.", show_default=False)]
@@ -506,6 +506,44 @@ def player_lang_command(
     out.reply(
         t("reply.player_lang", out.lang, leader=leader.name, language=language),
         {"leader": leader.name, "lang": language},
+    )
+
+
+@player_app.command("set")
+def player_set_command(
+    player: PlayerOpt,
+    gender: Annotated[
+        str,
+        typer.Option(
+            "--gender",
+            help="m or f: the gender Russian words agree with; an empty value guesses it from the name.",
+            show_default=False,
+        ),
+    ],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Set what the roster says of a leader: its gender, which Russian reports agree with
+    («Глафира направила», «флот Глафиры»). Without it the gender is guessed from the name.
+
+    \b
+    Example:
+      gmtool player set -c DIR --player Саша --gender f
+    """
+    from gmtool.locale import t
+    from gmtool.locale.names import gender as gender_of
+    from gmtool.rules.orion.roster import set_gender
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        leader = state.player(player)
+        set_gender(leader, gender.strip().lower())
+        commit(store, state)
+    now = gender_of(leader.name)
+    key = f"reply.player_gender_{leader.gender}" if leader.gender else "reply.player_gender_guessed"
+    out.reply(
+        t(key, out.lang, leader=leader.name, gender=now), {"leader": leader.name, "gender": now, "set": leader.gender}
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -126,8 +127,6 @@ def _msg_from(data: Any) -> Msg:
 
 def _placeholders(key: str) -> set[str]:
     """The parameters the message ``key`` names, in any language and plural form."""
-    import string
-
     names: set[str] = set()
     for lang in LANGS:
         message = catalog(lang).get(key)
@@ -207,7 +206,25 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         message = message.get(plural_category(n, lang)) or message["other"]
     if not params:
         return message
-    return message.format(**{k: _value(v, lang) for k, v in params.items()})
+    values = {k: _value(v, lang) for k, v in params.items()}
+    if ":" in message and _NAME_SPEC.search(message):  # a name declined or agreed with
+        return _NameFormatter().vformat(message, (), values)
+    return message.format(**values)
+
+
+# ``{leader:gen}``, ``{leader:g:направил|направила}`` … (gmtool.locale.names)
+_NAME_SPEC = re.compile(r"\{\w+:(?:nom|gen|dat|acc|ins|pre|g:)")
+
+
+class _NameFormatter(string.Formatter):
+    """``str.format`` that also writes a leader's name in a case or a word agreeing with it."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        from gmtool.locale import names  # pytrovich itself is loaded only to decline a name
+
+        if names.is_spec(format_spec):
+            return names.format_name(value, format_spec)
+        return super().format_field(value, format_spec)
 
 
 @functools.cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.locale import has, t
 from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Items, Report, Span, Text, bold, text
 from gmtool.report.tables import RowLookup, format_value, roll_line, signed
@@ -20,6 +21,11 @@ def _gain_text(gain: Gain, lang: str, lookup: RowLookup | None) -> str:
     column = gain.table.columns.get(gain.name)
     label = pick(column.label, lang) if column else gain.name
     return f"{label}: {format_value(gain.value, lang, column, gain.table.ruleset, lookup)}"
+
+
+def _loss_text(gain: Gain, lang: str) -> str:
+    """What a negative event takes, in words that say so («1 ордер; если ордеров нет — …»)."""
+    return t(f"loss.{gain.name}", lang, n=gain.value if isinstance(gain.value, int) else 1)
 
 
 def _reroll_note(result: Exploration, tables: OrionTables, lang: str) -> str:
@@ -146,8 +152,11 @@ def exploration_report(
         if event.ignored:
             told += f" ({tr('ignored', lang)})"
         facts.append((pick(event.roll.table.title, lang), text(told)))
-    if result.gains:
-        facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in result.gains))))
+    losses = [g for g in result.gains if has(f"loss.{g.name}")]  # a negative event's: not "gains"
+    if losses:
+        facts.append((tr("losses", lang), text("; ".join(_loss_text(g, lang) for g in losses))))
+    if gained := [g for g in result.gains if not has(f"loss.{g.name}")]:
+        facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in gained))))
     if rolled:
         rows = [lookup("technologies", "orion", t) if lookup else None for t in rolled]
         names = [pick(row.label, lang) if row is not None else t for row, t in zip(rows, rolled)]

@@ -85,7 +85,7 @@ def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
 
 def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
-    return [(tr("victory", lang), [bold(f"{who}: {tr('victory_' + v['kind'], lang)}")])]
+    return [(tr("victory", lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]
 
 
 def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:
@@ -180,7 +180,7 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
         facts.append((tr("emperor", lang), text(out.election.elected or tr("nobody_elected", lang))))
     for quest, leaders in out.quests_completed.items():
         facts.append(
-            (tr("quest_done", lang), text(f"{', '.join(leaders)}: ") + [bold(pick(quests.row(quest).label, lang))])
+            (tr("quest_done", lang), [bold(pick(quests.row(quest).label, lang))] + text(f" — {', '.join(leaders)}"))
         )
     guardian = out.guardian
     if guardian is not None:
@@ -319,7 +319,7 @@ def ships_blocks(player: Any, lang: str, label: Callable[..., str]) -> list[Bloc
             [
                 (tr("scouts", lang), text(str(ships["scouts"]))),
                 (tr("colony_ships", lang), text(str(ships["colony_ships"]))),
-                (tr("fleet", lang), text(f"{ships['fleet_size']} ({ships['fleet_max']})")),
+                (tr("fleet", lang), text(tr("fleet_size_max", lang, size=ships["fleet_size"], max=ships["fleet_max"]))),
             ]
         ),
     ]

@@ -442,7 +442,7 @@ def _assign_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., s
 
 
 def _activate_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
-    return f"{name} {r['hex']} (−{r['orders_paid']})"
+    return t("done_activate", lang, hex=r["hex"], n=r["orders_paid"])
 
 
 def _build_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:

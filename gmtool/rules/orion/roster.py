@@ -165,6 +165,14 @@ def set_language(player: Player, lang: str) -> None:
     player.lang = lang
 
 
+def set_gender(player: Player, gender: str) -> None:
+    """The gender Russian words agree with for ``player`` (issue 25): ``m`` or ``f``;
+    ``""`` goes back to guessing it from the name (gmtool.locale.names)."""
+    if gender and gender not in ("m", "f"):
+        raise RuleRefused(key="roster.bad_gender", gender=gender)
+    player.gender = gender
+
+
 def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> PlayerRenamed:
     """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
     ballots). ``replaced``: another forum user takes the empire over (the roster and the
@@ -176,6 +184,8 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     old = player.name
     player.name = new
     player.vacant = False
+    if replaced:
+        player.gender = ""  # another person: guessed from the new name until set
     for s in campaign.systems:
         for attr in ("owner", "explored_by", "homeworld_of"):
             if getattr(s, attr) == old:
