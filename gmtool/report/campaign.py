@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, literal_text, text
+from gmtool.report.model import Facts, Heading, Items, Paragraph, Report, Span, TableBlock, bold, text
 
 Labeller = Any  # (table name, row id) → label; supplied by the CLI
 
@@ -29,7 +29,7 @@ def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str
     data = dict(view, commitment=commitment, folder=folder)
     return Report(
         text(tr("campaign_created", lang, name=view["campaign"])),
-        [Facts(facts), TableBlock(headers, rows), Paragraph(literal_text(tr("secret_kept", lang)))],
+        [Facts(facts), TableBlock(headers, rows), Paragraph(text(tr("secret_kept", lang)))],
         data,
     )
 
@@ -39,7 +39,7 @@ def commitment_report(name: str, commitment: str, lang: str) -> Report:
         text(tr("commitment_title", lang, name=name)),
         [
             Paragraph([Span(tr("commitment_line", lang)), Span(" "), bold(commitment)]),
-            Paragraph(literal_text(tr("commitment_how", lang))),
+            Paragraph(text(tr("commitment_how", lang))),
         ],
         {"campaign": name, "commitment": commitment, "algorithm": "sha256"},
     )
@@ -179,7 +179,7 @@ def reveal_report(name: str, secret_hex: str, commitment: str, lang: str) -> Rep
         text(tr("reveal_title", lang, name=name)),
         [
             Facts([(tr("secret", lang), [bold(secret_hex)]), (tr("commitment", lang), text(commitment))]),
-            Paragraph(literal_text(tr("reveal_how", lang))),
+            Paragraph(text(tr("reveal_how", lang))),
         ],
         {"campaign": name, "secret": secret_hex, "commitment": commitment},
     )

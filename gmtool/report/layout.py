@@ -27,7 +27,7 @@ CODE_WIDTH = 72  # the widest line of a code box, in columns as displayed
 CODE_ROWS = 12  # the most lines of a code box: header, rule and 10 one-line rows
 WRAP_LINES = 3  # a cell wrapped onto more lines than this makes its table a list
 GAP = 2  # the spaces between two columns (tabulate's "simple" layout)
-PAD = 2  # tabulate makes a column 2 wider than its header
+PAD = 2  # tabulate makes a column 2 wider than its header — but in a table that had to narrow
 MIN_WORD = 24  # a word longer than this may be cut to wrap its cell
 
 
@@ -46,14 +46,16 @@ def line_width(block: str) -> int:
 
 
 class Piece(Struct):
-    """One code box's table: its headers and rows (a cell may hold several lines)."""
+    """One code box's table: its headers and rows (a cell may hold several lines), and the
+    room tabulate leaves beside a header (``pad``: 0 in a table that had to narrow)."""
 
-    __slots__ = ("headers", "rows", "align")
+    __slots__ = ("headers", "rows", "align", "pad")
 
-    def __init__(self, headers: list[str], rows: list[list[str]], align: list[str] | None) -> None:
+    def __init__(self, headers: list[str], rows: list[list[str]], align: list[str] | None, pad: int = PAD) -> None:
         self.headers = headers
         self.rows = rows
         self.align = align
+        self.pad = pad
 
 
 def _size(value: str) -> int:
@@ -74,16 +76,16 @@ def _wrap(cell: str, cols: int) -> list[str]:
     return textwrap.wrap(cell, cols, break_long_words=True, break_on_hyphens=False) or [""]
 
 
-def _widths(headers: list[str], rows: list[list[str]], most: int) -> list[int] | None:
+def _widths(headers: list[str], rows: list[list[str]], most: int, pad: int = PAD) -> list[int] | None:
     """Column widths within ``most`` — the headers' words wrap first, then the widest
     column, never below its longest word — or None.  A column is as wide as its widest
     cell and its header and :data:`PAD` (tabulate pads a header so)."""
     columns = [[r[i] for r in rows] for i in range(len(headers))]
     body = [max((_size(c) for c in col), default=0) for col in columns]
-    natural = [max(b, _size(h) + PAD) for b, h in zip(body, headers)]
+    natural = [max(b, _size(h) + pad) for b, h in zip(body, headers)]
     if sum(natural) + GAP * (len(natural) - 1) <= most:
         return natural
-    floor = [max(_longest_word(col), _longest_word([h]) + PAD) for col, h in zip(columns, headers)]
+    floor = [max(_longest_word(col), _longest_word([h]) + pad) for col, h in zip(columns, headers)]
     cols = [max(b, f) for b, f in zip(body, floor)]
     total = sum(cols) + GAP * (len(cols) - 1)
     while total > most:
@@ -97,7 +99,7 @@ def _widths(headers: list[str], rows: list[list[str]], most: int) -> list[int] |
 
 
 def _fit(headers: list[str], rows: list[list[str]], most: int) -> tuple[list[str], list[list[str]]] | None:
-    cols = _widths(headers, rows, most)
+    cols = _widths(headers, rows, most, 0)
     if cols is None:
         return None
     wrapped_rows = []
@@ -106,7 +108,7 @@ def _fit(headers: list[str], rows: list[list[str]], most: int) -> tuple[list[str
         if any(len(c) > WRAP_LINES for c in cells):
             return None
         wrapped_rows.append(["\n".join(c) for c in cells])
-    wrapped_headers = ["\n".join(_wrap(h, w - PAD)) for h, w in zip(headers, cols)]
+    wrapped_headers = ["\n".join(_wrap(h, w)) for h, w in zip(headers, cols)]
     return wrapped_headers, wrapped_rows
 
 
@@ -143,14 +145,16 @@ def lay_out(
     """The table as pieces, one code box each, within ``most`` columns and ``height``
     lines (None: any height); None when no table fits — show the rows as a list."""
     rows = [list(r) + [""] * (len(headers) - len(r)) for r in rows]
+    if sum(_natural(headers, rows)) + GAP * (len(headers) - 1) <= most:
+        return _high([Piece(headers, rows, align)], height)  # as it is, with tabulate's header room
+    # too wide: a column no row fills is left out first
+    filled = [0] + [i for i in range(1, len(headers)) if any(r[i].strip() for r in rows)]
+    if rows and len(filled) < len(headers):
+        headers, rows = [headers[i] for i in filled], [[r[i] for i in filled] for r in rows]
+        align = [align[i] for i in filled] if align else None
+        if sum(_natural(headers, rows)) + GAP * (len(headers) - 1) <= most:
+            return _high([Piece(headers, rows, align)], height)
     groups = [list(range(len(headers)))]
-    if _fit(headers, rows, most) is None and rows:
-        # too wide: a column no row fills is left out first
-        filled = [0] + [i for i in range(1, len(headers)) if any(r[i].strip() for r in rows)]
-        if len(filled) < len(headers):
-            headers, rows = [headers[i] for i in filled], [[r[i] for i in filled] for r in rows]
-            align = [align[i] for i in filled] if align else None
-            groups = [list(range(len(headers)))]
     if _fit(headers, rows, most) is None:
         found = _column_groups(headers, rows, most) if len(headers) > 1 else None
         if found is None:
@@ -160,20 +164,29 @@ def lay_out(
     for group in groups:
         fitted = _fit([headers[i] for i in group], [[r[i] for i in group] for r in rows], most)
         assert fitted is not None
-        heads, body = fitted
-        al = [align[i] for i in group] if align else None
-        if height is None:
-            pieces.append(Piece(heads, body, al))
-            continue
-        room = max(height - _lines(heads) - 1, 1)
+        pieces.append(Piece(fitted[0], fitted[1], [align[i] for i in group] if align else None, 0))
+    return _high(pieces, height)
+
+
+def _natural(headers: list[str], rows: list[list[str]]) -> list[int]:
+    return [max([_size(h) + PAD] + [_size(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+
+def _high(pieces: list[Piece], height: int | None) -> list[Piece]:
+    """Each piece cut into boxes of at most ``height`` lines, each with the header."""
+    if height is None:
+        return pieces
+    out: list[Piece] = []
+    for piece in pieces:
+        room = max(height - _lines(piece.headers) - 1, 1)
         chunk: list[list[str]] = []
         used = 0
-        for row in body:
+        for row in piece.rows:
             need = _lines(row)
             if chunk and used + need > room:
-                pieces.append(Piece(heads, chunk, al))
+                out.append(Piece(piece.headers, chunk, piece.align, piece.pad))
                 chunk, used = [], 0
             chunk.append(row)
             used += need
-        pieces.append(Piece(heads, chunk, al))
-    return pieces
+        out.append(Piece(piece.headers, chunk, piece.align, piece.pad))
+    return out

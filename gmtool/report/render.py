@@ -108,7 +108,7 @@ class _Renderer:
         pieces = lay_out(headers, rows, block.align, CODE_WIDTH, self.box_height)
         if pieces is None:
             return [self.items([self.text(_row_item(block.headers, row)) for row in block.rows])]
-        return [self.box(_grid(p.headers, p.rows, p.align, "simple")) for p in pieces]
+        return [self.box(_grid(p.headers, p.rows, p.align, "simple", p.pad)) for p in pieces]
 
     def table(self, block: TableBlock) -> str:
         return "\n\n".join(self.tables(block))
@@ -122,12 +122,17 @@ def _tabulate(block: TableBlock, esc: Callable[[str], str], fmt: str) -> str:
     return _grid([esc(h) for h in block.headers], rows, block.align, fmt)
 
 
-def _grid(headers: list[str], rows: list[list[str]], align: list[str] | None, fmt: str) -> str:
-    """Escaped cells as a table (a cell may hold several lines)."""
-    from tabulate import tabulate  # a heavy import: only for reports with tables
+def _grid(headers: list[str], rows: list[list[str]], align: list[str] | None, fmt: str, pad: int = 2) -> str:
+    """Escaped cells as a table (a cell may hold several lines); ``pad``: the room beside
+    a header (tabulate's own 2, or 0 in a table narrowed to fit)."""
+    import tabulate as module  # a heavy import: only for reports with tables
 
     kwargs = {"colalign": align} if align else {}
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, **kwargs)
+    was, module.MIN_PADDING = module.MIN_PADDING, pad
+    try:
+        return module.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, **kwargs)
+    finally:
+        module.MIN_PADDING = was
 
 
 def _row_item(headers: list[str], row: list[str]) -> Text:
