@@ -11,7 +11,6 @@ from typing import Callable
 
 from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 from gmtool.report import escape
-from gmtool.report.layout import CODE_ROWS
 from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, raw
 
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
@@ -88,8 +87,8 @@ class _Renderer:
 
     # -- tables ------------------------------------------------------------------
     # A table laid out by gmtool.report.layout: at most CODE_WIDTH columns wide and, in a
-    # code box (box_height), at most that many lines; several boxes, or a list, if need be.
-    box_height: int | None = None
+    # code box (boxed), at most CODE_ROWS lines; several boxes, or a list, if need be.
+    boxed = False
 
     def cell(self, value: str) -> str:
         """A table cell's text, escaped for the box it goes in."""
@@ -101,11 +100,11 @@ class _Renderer:
 
     def tables(self, block: TableBlock) -> list[str]:
         """The table as one part per code box (or a list where no table fits)."""
-        from gmtool.report.layout import CODE_WIDTH, lay_out
+        from gmtool.report.layout import CODE_ROWS, CODE_WIDTH, lay_out
 
         headers = [self.cell(h) for h in block.headers]
         rows = [[self.cell(str(c)) for c in row] for row in block.rows]
-        pieces = lay_out(headers, rows, block.align, CODE_WIDTH, self.box_height)
+        pieces = lay_out(headers, rows, block.align, CODE_WIDTH, CODE_ROWS if self.boxed else None)
         if pieces is None:
             return [self.items([self.text(_row_item(block.headers, row)) for row in block.rows])]
         return [self.box(_grid(p.headers, p.rows, p.align, "simple", p.pad)) for p in pieces]
@@ -193,7 +192,7 @@ class BBCodeRenderer(_Renderer):
         title = escape.clean(block.fold).replace('"', "'").replace("[", "(").replace("]", ")")
         return f'[{tag}="{title} ({len(block.items)})"]\n{body}\n[/{tag}]'
 
-    box_height = CODE_ROWS
+    boxed = True
 
     def box(self, body: str) -> str:
         # Inside [code] a forum keeps the spaces, so the columns line up.
@@ -265,7 +264,7 @@ class DiscordRenderer(MarkdownRenderer):
     def title(self, value: str) -> str:
         return f"## {value}"
 
-    box_height = CODE_ROWS
+    boxed = True
 
     def cell(self, value: str) -> str:
         return _fence_cell(value)
