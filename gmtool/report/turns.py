@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from gmtool.report.agents import notice_text
 from gmtool.report.i18n import tr
-from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, bold, text
+from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import (
     award_text,
     dropped_dues,
@@ -287,12 +287,11 @@ def _hex_result(item: dict[str, Any], hexes: Callable[[str], str]) -> dict[str, 
 def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
     """The orders template as plain lines, one paragraph each: never in a code box or a
     list (quoted and code text is never read as commands; a list's bullet is no ``!``).
-    Each line is "literal": plain in BBCode, a code span in Markdown (typography would
-    change what a player copies)."""
+    In Markdown, "--" and "..." are escaped from the typographer like any text."""
     return [
         Heading(text(tr("orders_template", lang, n=turn))),
         Paragraph(text(tr("orders_template_note", lang))),
-        *[Paragraph([Span(line, "literal")]) for line in template],
+        *[Paragraph(text(line)) for line in template],
     ]
 
 
