@@ -14,9 +14,9 @@ FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
 DEFAULT_FORMAT = "plain"
 # the file a turn's report is written to, by format (reports/turn-NN/public.EXT)
 EXTENSIONS = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "discord": "discord.md", "json": "json"}
-# `gmtool map`: pictures, and the report formats a text grid is written in (no Discord)
+# `gmtool map`: pictures, and the report formats a text grid is written in
 IMAGE_FORMATS = ("png", "svg")
-MAP_TEXT_FORMATS = ("plain", "bbcode", "markdown", "json")
+MAP_TEXT_FORMATS = ("plain", "bbcode", "markdown", "discord", "json")
 
 # --lang: one message catalog each (gmtool/locale/<lang>.toml), one label each in the tables
 LANGS = ("en", "ru")

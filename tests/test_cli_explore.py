@@ -34,7 +34,7 @@ CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "propert
 EXCLUSIVE = ["discovery", "type", "size", "event", "monster"]  # "property" is not exclusive
 
 
-_MARKUP = re.compile(r"\[/?(?:b|i|u|s|list|\*|code|size(?:=\d+)?)\]|\*\*")
+_MARKUP = re.compile(r"\[/?(?:b|i|u|s|list|\*|code|size(?:=\d+)?)\]|\*\*|`")
 
 
 def lines_of(out: str) -> list[str]:
@@ -732,7 +732,9 @@ def test_odds_explore_every_format(gm, fmt):
         assert re.search(r"^no monster +1/1 +100\.00%$", out, re.M)
     elif fmt == "bbcode":
         assert out.startswith(f"[size=150][b]{title}[/b][/size]")
-        assert "[b]Discovery[/b]" in out and out.count("[code]") == 6 == out.count("[/code]")
+        assert (
+            "[b]Discovery[/b]" in out and out.count("[code]") == out.count("[/code]") >= 6
+        )  # a long table: several boxes
         assert re.search(r"^Planet +4/5 +80\.00%", out, re.M)
     else:
         assert out.startswith(f"### {title}")
@@ -763,7 +765,8 @@ def test_odds_explore_russian_labels(gm):
         "Бедная минералами (БМ)",
         "Космический дракон",
     ):
-        assert label in out, label
+        # a long label may wrap onto the next line of its row where the table narrows to fit
+        assert label in out or re.search(r"\s+(?:\S*\s+)*?".join(map(re.escape, label.split())), out), label
     for english in ("Discovery", "Exact", "no planet", "Terran", "Space dragon"):
         assert english not in out
 

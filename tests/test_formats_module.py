@@ -33,7 +33,7 @@ def test_the_cli_choices_are_built_from_them():
 
     assert [f.value for f in Format] == list(formats.FORMATS)
     assert [lang.value for lang in Lang] == list(formats.LANGS)
-    assert [f.value for f in MapFormat] == ["png", "svg", "plain", "bbcode", "markdown", "json"]
+    assert [f.value for f in MapFormat] == ["png", "svg", "plain", "bbcode", "markdown", "discord", "json"]
     assert Format("bbcode") == "bbcode" and Lang("ru").value == "ru"
 
 

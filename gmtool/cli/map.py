@@ -58,7 +58,7 @@ def map_command(
         typer.Option(
             "--format",
             "-f",
-            help="png or svg (an image file), or plain, bbcode, markdown, json (a text map). "
+            help="png or svg (an image file), or plain, bbcode, markdown, discord, json (a text map). "
             "Default: png when writing a file, else the campaign's text format.",
             show_default=False,
         ),

@@ -10,11 +10,13 @@ grid survives a forum's code box.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from typing import Callable
 
 from gmtool.maps.labels import TYPE_LETTERS, label, mark_of, own_mark, row_ids
 from gmtool.maps.scene import PLANET_COLOURS
 from gmtool.maps.view import PUBLIC, Cell, MapView
+from gmtool.report.layout import CODE_ROWS, CODE_WIDTH
 from gmtool.report.model import CodeBlock, Heading, Items, Paragraph, Report, Text, raw, text
 
 PLANET_LETTERS = TYPE_LETTERS  # the built-in letters; the tables give them per language
@@ -91,6 +93,36 @@ def grid(view: MapView, names: Callable[[str, str], str] = row_ids) -> list[str]
     return [line + " " * (width - display_width(line)) for line in lines]
 
 
+def _col(c: Cell) -> int:
+    return 2 * (2 * c.label.q + c.label.r)
+
+
+def grid_boxes(
+    view: MapView, names: Callable[[str, str], str] = row_ids, most: int = CODE_WIDTH, height: int = CODE_ROWS
+) -> list[list[str]]:
+    """The grid in code boxes that fit a forum (gmtool.report.layout): bands of at most
+    ``height`` rows, north to south; a grid wider than ``most`` is cut into strips, west to
+    east within each band, every row keeping its ``r… q…`` label (the first hex it shows).
+    A strip's rows are those it has hexes in (a strip's bands line up with each other)."""
+    if not view.cells:
+        return []
+    low, high = min(_col(c) for c in view.cells), max(_col(c) for c in view.cells)
+    strips = 1
+    while True:
+        span = (high - low) // strips + 1
+        ranges = [(low + i * span, low + (i + 1) * span) for i in range(strips)]
+        pieces = [[c for c in view.cells if a <= _col(c) < b] for a, b in ranges]
+        if strips >= 8 or all(
+            max(map(display_width, grid(replace(view, cells=p), names))) <= most for p in pieces if p
+        ):
+            break
+        strips += 1
+    grids = [grid(replace(view, cells=p), names) for p in pieces if p]
+    lines = max(len(g) for g in grids)
+    size = -(-lines // -(-lines // height))  # bands of even height, none over ``height``
+    return [g[start : start + size] for start in range(0, lines, size) for g in grids if g[start : start + size]]
+
+
 def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title: str) -> Report:
     """The text map as a report: title, the grid in a code box, and its legend."""
     blocks: list = []
@@ -102,7 +134,7 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
         blocks.append(Paragraph(text(label("closed", lang))))
         return Report(text(title), blocks, {"map": view.to_data(), "grid": []})
     lines = grid(view, names)
-    blocks.append(CodeBlock(lines))
+    blocks += [CodeBlock(box) for box in grid_boxes(view, names)]
     blocks.append(Paragraph(text(label("rows", lang))))
     blocks.append(Heading(text(label("text_legend", lang))))
     legend: list[Text] = [

@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.dice.tree import DiceResult, DiceTerm, Die, GroupTerm, NegTerm, NumTerm, OpTerm, Term
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Paragraph, Report, Span, Text, bold, raw, text
+from gmtool.report.model import Facts, Paragraph, Report, Span, Text, bold, literal_text, raw, text
 
 
 def die_spans(dice: list[Die]) -> Text:
@@ -58,10 +58,10 @@ def source_text(source_info: dict[str, Any], lang: str) -> Text:
         return text(f"{tr('stream', lang)} {ids}".strip())
     if source_info.get("kind") == "manual":
         faces = ",".join(str(f) for f in source_info.get("faces", []))
-        return text(f"{tr('fixed', lang)}: {faces}" + (f", {tr('journaled', lang)} {ids}" if ids else ""))
+        return literal_text(f"{tr('fixed', lang)}: {faces}" + (f", {tr('journaled', lang)} {ids}" if ids else ""))
     if source_info.get("kind") == "fixed":
         faces = ",".join(str(f) for f in source_info.get("faces", []))
-        return text(f"{tr('fixed', lang)}: {faces}")
+        return literal_text(f"{tr('fixed', lang)}: {faces}")
     seed = source_info.get("seed")
     return text(tr("random", lang) + (f" ({tr('seed', lang)} {seed})" if seed is not None else ""))
 

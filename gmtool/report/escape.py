@@ -14,6 +14,7 @@ _NEWLINES = re.compile(r"\s*[\r\n]+\s*")
 # "[" that could open a tag: [b] [/quote] [url=…] [*]
 _BB_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*])")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&])")
+_MD_TYPO = re.compile(r"-{2,}|\.{3,}")
 _MD_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
 
 
@@ -41,6 +42,8 @@ def html(value: str) -> str:
 def markdown_inline(value: str) -> str:
     """Markdown for text inside a line or a table cell."""
     out = _MD_SPECIAL.sub(r"\\\1", clean(value))
+    # "--" and "...": Discourse's typographer would print "–" and "…" (escaped, it cannot)
+    out = _MD_TYPO.sub(lambda m: "".join("\\" + ch for ch in m.group(0)), out)
     # Discord and Discourse mentions: @everyone must not ping anyone.
     return out.replace("@", "@" + ZWSP)
 

@@ -8,13 +8,16 @@ that way, so anything a player typed is always escaped.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Union
 
 from gmtool.struct import Frozen, Struct
 
 
 class Span(Frozen):
-    """A run of text with one style: None, "b", "i", "s" (struck through) or "code"."""
+    """A run of text with one style: None, "b", "i", "s" (struck through), "code", or
+    "literal" — text a reader types as it is (an option, a command, an orders line): a code
+    span in Markdown and Discord, where typography would change it, plain in BBCode."""
 
     __slots__ = ("text", "style", "escape")
 
@@ -37,6 +40,24 @@ def text(*parts: "str | Span | list[Span]") -> Text:
             out.extend(part)
         elif part:
             out.append(Span(part))
+    return out
+
+
+_LITERAL = re.compile(r"`([^`\n]+)`|(?<![\w-])(--[a-z][\w-]*)")
+
+
+def literal_text(message: str) -> Text:
+    """A message whose `quoted` parts and ``--options`` a reader types as they are: those
+    parts become "literal" spans (their backticks dropped), the rest plain text."""
+    out: Text = []
+    at = 0
+    for m in _LITERAL.finditer(message):
+        if m.start() > at:
+            out.append(Span(message[at : m.start()]))
+        out.append(Span(m.group(1) or m.group(2), "literal"))
+        at = m.end()
+    if at < len(message):
+        out.append(Span(message[at:]))
     return out
 
 

@@ -7,11 +7,12 @@ of its own.  ``tabulate`` is imported only when a report has a table.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 from gmtool.report import escape
-from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text
+from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, raw
 
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
 FOLD_ITEMS = 8
@@ -56,7 +57,7 @@ class _Renderer:
             elif isinstance(block, Items):
                 parts.append(self.folded(block, self.items([self.text(i) for i in block.items])))
             elif isinstance(block, TableBlock):
-                parts.append(self.table(block))
+                parts.extend(self.tables(block))
             elif isinstance(block, CodeBlock):
                 parts.append(self.code(block.lines))
         return [p for p in parts if p]
@@ -85,20 +86,63 @@ class _Renderer:
     def items(self, items: list[str]) -> str:
         return "\n".join(f"- {i}" for i in items)
 
+    # -- tables ------------------------------------------------------------------
+    # A table laid out by gmtool.report.layout: at most CODE_WIDTH columns wide and, in a
+    # code box (boxed), at most CODE_ROWS lines; several boxes, or a list, if need be.
+    boxed = False
+
+    def cell(self, value: str) -> str:
+        """A table cell's text, escaped for the box it goes in."""
+        return self.escape(value)
+
+    def box(self, body: str) -> str:
+        """A laid-out table in the format's code box."""
+        return body
+
+    def tables(self, block: TableBlock) -> list[str]:
+        """The table as one part per code box (or a list where no table fits)."""
+        from gmtool.report.layout import CODE_ROWS, CODE_WIDTH, lay_out
+
+        headers = [self.cell(h) for h in block.headers]
+        rows = [[self.cell(str(c)) for c in row] for row in block.rows]
+        pieces = lay_out(headers, rows, block.align, CODE_WIDTH, CODE_ROWS if self.boxed else None)
+        if pieces is None:
+            return [self.items([self.text(_row_item(block.headers, row)) for row in block.rows])]
+        return [self.box(_grid(p.headers, p.rows, p.align, "simple", p.pad)) for p in pieces]
+
     def table(self, block: TableBlock) -> str:
-        return _tabulate(block, self.escape, "simple")
+        return "\n\n".join(self.tables(block))
 
     def code(self, lines: list[str]) -> str:
         return "\n".join(lines)
 
 
 def _tabulate(block: TableBlock, esc: Callable[[str], str], fmt: str) -> str:
-    from tabulate import tabulate  # a heavy import: only for reports with tables
-
     rows = [[esc(str(c)) for c in row] for row in block.rows]
-    headers = [esc(h) for h in block.headers]
-    kwargs = {"colalign": block.align} if block.align else {}
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, **kwargs)
+    return _grid([esc(h) for h in block.headers], rows, block.align, fmt)
+
+
+def _grid(headers: list[str], rows: list[list[str]], align: list[str] | None, fmt: str, pad: int = 2) -> str:
+    """Escaped cells as a table (a cell may hold several lines); ``pad``: the room beside
+    a header (tabulate's own 2, or 0 in a table narrowed to fit)."""
+    import tabulate as module  # a heavy import: only for reports with tables
+
+    kwargs = {"colalign": align} if align else {}
+    was, module.MIN_PADDING = module.MIN_PADDING, pad
+    try:
+        return module.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, **kwargs)
+    finally:
+        module.MIN_PADDING = was
+
+
+def _row_item(headers: list[str], row: list[str]) -> Text:
+    """A table's row as one list item, where no table fits: ``**key** — Header: value; …``."""
+    out: Text = [Span(str(row[0]), "b")] if row and str(row[0]) else []
+    shown = [(h, str(c)) for h, c in zip(headers[1:], row[1:]) if str(c).strip()]
+    for n, (header, value) in enumerate(shown):
+        out.append(raw(" — " if n == 0 else "; "))
+        out.append(Span(f"{header}: {value}"))
+    return out
 
 
 class PlainRenderer(_Renderer):
@@ -149,9 +193,11 @@ class BBCodeRenderer(_Renderer):
         title = escape.clean(block.fold).replace('"', "'").replace("[", "(").replace("]", ")")
         return f'[{tag}="{title} ({len(block.items)})"]\n{body}\n[/{tag}]'
 
-    def table(self, block: TableBlock) -> str:
+    boxed = True
+
+    def box(self, body: str) -> str:
         # Inside [code] a forum keeps the spaces, so the columns line up.
-        return "[code]" + _tabulate(block, escape.bbcode, "simple") + "[/code]"
+        return "[code]" + body + "[/code]"
 
     def part_mark(self, number: int, total: int) -> str:
         return f"[i]({number}/{total})[/i]"
@@ -176,6 +222,18 @@ class MarkdownRenderer(_Renderer):
     def inline(self, spans: Text) -> str:
         return "".join(self.span(s) for s in spans)
 
+    def span(self, span: Span) -> str:
+        # Text a reader types as it is goes in a code span, unescaped: Discourse's
+        # typographer would turn "--dice" into "–dice" and "..." into "…" outside one.
+        if span.style in ("code", "literal") and span.text.strip():
+            body = escape.clean(span.text).replace("@", "@" + escape.ZWSP)  # no mention pings
+            core = body.strip()
+            lead, trail = body[: len(body) - len(body.lstrip())], body[len(body.rstrip()) :]
+            fence = "`" * (max((len(run) for run in re.findall("`+", core)), default=0) + 1)
+            pad = " " if core.startswith("`") or core.endswith("`") else ""
+            return f"{lead}{fence}{pad}{core}{pad}{fence}{trail}"
+        return super().span(span)
+
     def title(self, value: str) -> str:
         return f"### {value}"
 
@@ -185,8 +243,9 @@ class MarkdownRenderer(_Renderer):
     def facts(self, items: list[tuple[str, str]]) -> str:
         return "\n".join(f"- **{k}:** {v}" for k, v in items)
 
-    def table(self, block: TableBlock) -> str:
-        return _tabulate(block, escape.markdown_inline, "pipe")
+    def tables(self, block: TableBlock) -> list[str]:
+        # a pipe table: the forum draws it as a table that wraps its cells, no code box
+        return [_tabulate(block, escape.markdown_inline, "pipe")]
 
     def is_heading(self, part: str) -> bool:
         return part.startswith("**") and part.endswith("**") and "\n" not in part
@@ -206,9 +265,16 @@ class DiscordRenderer(MarkdownRenderer):
     def title(self, value: str) -> str:
         return f"## {value}"
 
-    def table(self, block: TableBlock) -> str:
-        body = _tabulate(block, _fence_cell, "simple")
+    boxed = True
+
+    def cell(self, value: str) -> str:
+        return _fence_cell(value)
+
+    def box(self, body: str) -> str:
         return f"```\n{body}\n```"
+
+    def tables(self, block: TableBlock) -> list[str]:
+        return _Renderer.tables(self, block)
 
 
 def _fence_cell(value: str) -> str:

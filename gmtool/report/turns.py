@@ -286,7 +286,8 @@ def _hex_result(item: dict[str, Any], hexes: Callable[[str], str]) -> dict[str, 
 
 def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
     """The orders template as plain lines, one paragraph each: never in a code box or a
-    list (quoted and code text is never read as commands; a list's bullet is no ``!``)."""
+    list (quoted and code text is never read as commands; a list's bullet is no ``!``).
+    In Markdown, "--" and "..." are escaped from the typographer like any text."""
     return [
         Heading(text(tr("orders_template", lang, n=turn))),
         Paragraph(text(tr("orders_template_note", lang))),
