@@ -281,6 +281,7 @@ def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None
     lines = (node_text(body) if body is not None else "").splitlines()
     return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options, html=True)
 
+
 def _refuse_other_shape(tree: Any, profile: Profile, where: str) -> None:
     """A page named to be of an engine (``--profile``) that has none of its marks is another
     page (a login form, another forum, an error page): refused, not read as an empty thread."""
