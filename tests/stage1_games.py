@@ -144,7 +144,10 @@ class Game:
 
     def post(self, step: Step) -> None:
         """A leader's post in its own room (a thread of its own, or its private messages);
-        the reply to the whole thread is what that room reads."""
+        the reply to the whole thread is what that room reads.  From turn 7 (stage 2) the
+        leaders share one galaxy's coordinates: a post then is not played (nothing to compare)."""
+        if self.turn > 6:
+            return
         self.post_id += 1
         thread = self.threads.setdefault((step.leader, step.private), [])
         thread.append(f"=== {step.leader} #{self.post_id} ===\n{step.text}\n")

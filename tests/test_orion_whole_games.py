@@ -76,7 +76,7 @@ def test_orion_victory(gm, game):
     keep_ships(gm, game, "alice")
     before = (game / "campaign.toml").read_bytes()
     out = run_turn(gm, game, turn, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
-    assert "alice: Orion victory" in out
+    assert "Victory: alice — Orion victory" in out
     assert "destroyed the Guardian of Orion" in out
     orion = {s["hex"]: s for s in status(gm, game)["systems"]}["0,0"]
     assert (orion["explored_by"], orion["owner"]) == ("alice", "alice")  # explored, then colonised
