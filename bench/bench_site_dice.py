@@ -66,7 +66,12 @@ def campaign(folder: Path, rolls: int, scheme: int) -> Path:
 def check_ms(chrome, dice_html: Path) -> tuple[float, dict]:
     """Open a built dice.html and wait for its checks: (milliseconds, the verdicts' counts)."""
     chrome.load(dice_html)
-    got = chrome.run("return await window.gmtoolDone")
+    # only the time and the counts cross back: 10,000 verdicts are a large reply for the driver
+    # (and the page's script may not have started yet when the same page is loaded again)
+    got = chrome.run(
+        "while (!window.gmtoolDone) await new Promise((r) => setTimeout(r, 10));"
+        "const done = await window.gmtoolDone; return {ms: done.ms, counts: done.counts}"
+    )
     return got["ms"], got["counts"]
 
 

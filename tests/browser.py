@@ -68,6 +68,13 @@ class Browser:
             raise AssertionError(f"the page's script failed: {got['error']}")
         return got["value"]
 
+    def awaited(self, name: str) -> Any:
+        """The value of the page's promise ``window.NAME`` once its script has set it (a page
+        loaded again may answer before its script has run) and it has settled."""
+        return self.run(
+            f"while (!window.{name}) await new Promise((r) => setTimeout(r, 10)); return await window.{name}"
+        )
+
     def size(self, width: int, height: int) -> None:
         """The viewport's size in CSS pixels (a phone: :data:`PHONE`)."""
         self.driver.execute_cdp_cmd(

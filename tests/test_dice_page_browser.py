@@ -28,7 +28,7 @@ def chrome():
 def checked(chrome, page) -> dict:
     """Load the page and wait for its checks: {verdicts, counts, ms}."""
     chrome.load(page)
-    return chrome.run("return await window.gmtoolDone")
+    return chrome.awaited("gmtoolDone")
 
 
 def cells(chrome) -> list[str]:

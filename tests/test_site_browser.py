@@ -64,7 +64,7 @@ def test_every_page_loads_with_no_console_error_in_cyrillic_and_fits_a_phone(chr
         chrome.size(*PHONE)
         chrome.load(page)
         if page.name == "dice.html":
-            chrome.run("return await window.gmtoolDone")
+            chrome.awaited("gmtoolDone")
         assert chrome.console_errors() == [], page.name
         text = chrome.text()
         assert re.search(r"[а-яё]{4}", text, re.IGNORECASE), f"{page.name} shows no Russian: {text[:200]!r}"
@@ -87,7 +87,7 @@ def test_every_image_of_every_page_is_loaded(chrome, site):
 def test_after_the_reveal_the_dice_page_checks_every_roll_of_the_game(chrome, game, site, tmp_path):
     rolls = tomllib.loads((game / "journal.toml").read_text(encoding="utf-8"))["roll"]
     chrome.load(site / "dice.html")
-    done = chrome.run("return await window.gmtoolDone")
+    done = chrome.awaited("gmtoolDone")
     assert done["counts"]["ok"] == len(rolls) and done["counts"]["bad"] == 0
     assert set(done["verdicts"]) == {"ok"}
 
@@ -102,6 +102,6 @@ def test_after_the_reveal_the_dice_page_checks_every_roll_of_the_game(chrome, ga
     shutil.copytree(site, copy)
     (copy / "dice.html").write_text(tampered, encoding="utf-8")
     chrome.load(copy / "dice.html")
-    done = chrome.run("return await window.gmtoolDone")
+    done = chrome.awaited("gmtoolDone")
     ids = [r["id"] for r in data["rolls"]]
     assert [ids[n] for n, v in enumerate(done["verdicts"]) if v == "bad"] == [target["id"]]
