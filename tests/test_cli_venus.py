@@ -891,33 +891,39 @@ def test_scout_speed_is_labelled_example_content(gm, lang, word):
 # ---------------------------------------------------------------- the same in forum posts
 
 
-def _next_two_d6_differ(gm, camp: Path) -> None:
-    """Advance the campaign's stream (journaled rolls) until its next two d6 differ, so
-    that a bare `!navigate` after a two-dice move is ambiguous whatever the secret."""
-    from gmtool.campaign import journal
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.stream import derive_face
+def _navigate_thread(path: Path, k: int, *more: tuple[int, str, str]) -> Path:
+    """The navigation thread with post ids ``k1``, ``k2`` … (the move is post ``k2``)."""
+    posts = [
+        ("ann", 1, "!navigate 3"),  # before the roll
+        ("ann", 2, "!move Nebula Habitat"),
+        ("ann", 3, "!navigate seven"),  # not a face
+        ("ann", 4, "!navigate 7"),  # no die shows 7
+        ("ben", 5, "!навигация 2"),  # not ben's turn
+        ("ann", 6, "!navigate"),  # rolled two dice: name one
+        *more,
+    ]
+    return write_thread(path, *[(who, f"{k}{i}", line) for who, i, line in posts])
 
-    secret = CampaignStore(camp).read_secret()
-    while True:
-        last = journal.read_tail(camp / "journal.toml")[0]
-        if derive_face(secret, last + 1, 6) != derive_face(secret, last + 2, 6):
-            return
-        ok(gm("roll", "d6", "-c", str(camp)))
+
+def _ids_whose_move_dice_differ(gm, camp: Path, tmp_path: Path) -> int:
+    """A ``k`` for :func:`_navigate_thread` whose move rolls two different faces, so that a
+    bare `!navigate` is ambiguous whatever the secret. Faces follow what is rolled (the
+    post's id is in its label), so each ``k`` is tried on a scratch copy of the campaign."""
+    for k in range(1, 100):
+        scratch = tmp_path / f"scratch-{k}"
+        shutil.copytree(camp, scratch, ignore=shutil.ignore_patterns(".lock"))
+        thread = _navigate_thread(tmp_path / f"scratch-{k}.txt", k)
+        data = json.loads(ok(resolve(gm, scratch, thread, "json")))
+        dice = data["posts"][1]["commands"][0]["result"]["dice"]
+        if dice[0] != dice[1]:
+            return k
+    raise AssertionError("no post ids gave two different faces")
 
 
 def test_forum_navigate_after_move(gm, camp, tmp_path):
     set_ship(camp, "ann", "clipper")
-    _next_two_d6_differ(gm, camp)
-    thread = write_thread(
-        tmp_path / "thread.txt",
-        ("ann", "1", "!navigate 3"),  # before the roll
-        ("ann", "2", "!move Nebula Habitat"),
-        ("ann", "3", "!navigate seven"),  # not a face
-        ("ann", "4", "!navigate 7"),  # no die shows 7
-        ("ben", "5", "!навигация 2"),  # not ben's turn
-        ("ann", "6", "!navigate"),
-    )  # rolled two dice: name one
+    k = _ids_whose_move_dice_differ(gm, camp, tmp_path)
+    thread = _navigate_thread(tmp_path / "thread.txt", k)
     data = json.loads(ok(resolve(gm, camp, thread, "json")))
     commands = [c for p in data["posts"] for c in p["commands"]]
     assert [c["status"] for c in commands] == ["refused", "ok", "refused", "refused", "refused", "refused"]
@@ -927,16 +933,8 @@ def test_forum_navigate_after_move(gm, camp, tmp_path):
     assert len(dice) == 2  # the clipper's speed number
     state = (camp / "campaign.toml").read_bytes()
     # the Russian alias assigns the die; a second assignment is refused
-    more = write_thread(
-        tmp_path / "thread.txt",
-        *[
-            ("ann", str(i), line)
-            for i, line in ((1, "!navigate 3"), (2, "!move Nebula Habitat"), (3, "!navigate seven"), (4, "!navigate 7"))
-        ],
-        ("ben", "5", "!навигация 2"),
-        ("ann", "6", "!navigate"),
-        ("ann", "7", f"!навигация {dice[1]}"),
-        ("ann", "8", f"!navigate {dice[0]}"),
+    more = _navigate_thread(
+        tmp_path / "thread.txt", k, ("ann", 7, f"!навигация {dice[1]}"), ("ann", 8, f"!navigate {dice[0]}")
     )
     data = json.loads(ok(resolve(gm, camp, more, "json")))
     commands = [c for p in data["posts"] for c in p["commands"]]
