@@ -290,8 +290,10 @@ def test_forum_damage_in_the_middle_is_not_cut_away(gm, tmp_path):
 # ======================================================================== turn undo checks first
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "invalid"])
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "invalid", "line_cut", "edited"])
 def test_undo_checks_the_snapshot_before_replacing_the_state(gm, tmp_path, damage):
+    """Any change to a kept state is refused, even one that still reads as a valid
+    campaign (cut at a line's end, a comment added): meta.toml keeps its SHA-256."""
     camp = new(gm, tmp_path / "c")
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
@@ -302,6 +304,8 @@ def test_undo_checks_the_snapshot_before_replacing_the_state(gm, tmp_path, damag
             "truncate": data[: len(data) // 2],
             "garbage": b"\xff\xfe" + data,
             "invalid": data.replace(b"turn = 1\n", b"turn = -4\n", 1),
+            "line_cut": data[: data.rindex(b"\n[")],
+            "edited": data + b"# edited by hand\n",
         }[damage]
     )
     before = snapshot(camp)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gmtool.campaign import forumfile
 from gmtool.campaign.files import append_durably, truncate_to
@@ -24,6 +25,8 @@ def keep(
     """Keep the state as it was before `turn end` — or before `turn run ORDERS`, which
     ``orders`` names — for `turn undo` (history/turn-NN/, or history/turn-NN-PLAYER/ for a
     Merchant of Venus player's turn)."""
+    import hashlib
+
     import tomli_w
 
     seq = next_snapshot_seq(store)
@@ -36,7 +39,14 @@ def keep(
         forum: dict = {"forum_commands": len(forumfile.read(store.folder / FORUM_FILE).keys)}
     except GmError:
         forum = {}  # damaged (`campaign validate --repair`): undo goes by the results' dice
-    meta = {"turn": turn, "first_roll_id": first_id, "seq": seq, **forum, **({"orders": orders} if orders else {})}
+    meta = {
+        "turn": turn,
+        "first_roll_id": first_id,
+        "seq": seq,
+        "sha256": hashlib.sha256(before).hexdigest(),
+        **forum,
+        **({"orders": orders} if orders else {}),
+    }
     atomic_write(snapshot / "meta.toml", tomli_w.dumps(meta).encode())
 
 
@@ -57,7 +67,9 @@ def undo(store: CampaignStore) -> Undone:
     records = forumfile.read(forum_path)
     void = forumfile.void_record(records, _forum_since(snapshot, records, first_id), turn)
     last_id = store.next_roll_id() - 1
-    kept = store.check_snapshot(snapshot / "campaign.toml")  # check first, replace after
+    kept = store.check_snapshot(
+        snapshot / "campaign.toml", _meta(snapshot, "sha256", str)
+    )  # check first, replace after
     entry = f'[[void]]\nturn = {turn}\nfrom = {first_id}\nto = {last_id}\nreason = "turn {turn} undone"\n\n'
     if last_id < first_id:
         entry = f'[[void]]\nturn = {turn}\nreason = "turn {turn} undone (no rolls)"\n\n'
@@ -105,13 +117,8 @@ def undo(store: CampaignStore) -> Undone:
 def _forum_since(snapshot: Path, records: forumfile.ForumRecords, first_id: int) -> int:
     """The first forum command record made after the snapshot: as its meta counted them,
     else (a snapshot kept before it did) the first whose dice came after it."""
-    import tomllib
-
-    try:
-        count = tomllib.loads((snapshot / "meta.toml").read_text(encoding="utf-8")).get("forum_commands")
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        count = None
-    if isinstance(count, int) and 0 <= count:
+    count = _meta(snapshot, "forum_commands", int)
+    if count is not None and 0 <= count:
         return count
     for position, key in enumerate(records.keys):
         ids = records.commands.get(key, {}).get("roll_ids") or [0]
@@ -120,11 +127,18 @@ def _forum_since(snapshot: Path, records: forumfile.ForumRecords, first_id: int)
     return len(records.keys)
 
 
-def _orders_of(snapshot: Path) -> str | None:
+def _meta(snapshot: Path, key: str, kind: type) -> Any:
+    """``key`` of the snapshot's meta.toml when it is a ``kind``, else None (a snapshot kept
+    before the key was, or a damaged meta: require_snapshot has read what undo needs)."""
     import tomllib
 
     try:
-        value = tomllib.loads((snapshot / "meta.toml").read_text(encoding="utf-8")).get("orders")
+        value = tomllib.loads((snapshot / "meta.toml").read_text(encoding="utf-8")).get(key)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
-    return value if isinstance(value, str) else None
+    return value if isinstance(value, kind) else None
+
+
+def _orders_of(snapshot: Path) -> str | None:
+    orders: str | None = _meta(snapshot, "orders", str)
+    return orders

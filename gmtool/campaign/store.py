@@ -127,9 +127,12 @@ class CampaignStore:
         know_campaign(campaign)  # its leaders' genders, for the words that agree with them
         return campaign
 
-    def check_snapshot(self, path: Path) -> bytes:
+    def check_snapshot(self, path: Path, sha256: str | None = None) -> bytes:
         """The bytes of a kept state (a `turn end` snapshot), refused unless they are a whole,
-        valid campaign: check first, replace after."""
+        valid campaign — and, given the ``sha256`` its meta.toml kept, the very bytes kept (a
+        snapshot cut at a line's end can still read as a valid campaign): check first,
+        replace after."""
+        import hashlib
         import tomllib
 
         self.check_links()
@@ -140,6 +143,8 @@ class CampaignStore:
             raise CampaignError(
                 key="campaign.cannot_read", where=where, reason=(exc.strerror or str(exc)).lower()
             ) from None
+        if sha256 is not None and hashlib.sha256(raw).hexdigest() != sha256:
+            raise CampaignError(key="campaign.snapshot_changed", where=where)
         try:
             data = tomllib.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
