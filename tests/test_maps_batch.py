@@ -117,3 +117,33 @@ def test_a_map_that_cannot_be_drawn_stops_the_turn_whole(gm, monkeypatch, tmp_pa
         gm("turn", "run", str(EXAMPLE / "orders" / "turn-01.toml"), "-c", str(folder)), "the map could not be drawn"
     )
     assert snapshot(folder) == before
+
+
+def test_work_beside_runs_in_a_worker_and_gives_its_result(monkeypatch):
+    """The turn's chart is drawn beside its maps: in a forked worker when workers are
+    allowed, and its result (any picklable value, large ones too) comes back whole."""
+    monkeypatch.setenv(batch.WORKERS_ENV, "2")
+    parent = os.getpid()
+    result = batch.beside(lambda: (os.getpid(), b"\x89PNG" * 100_000))
+    pid, data = result()
+    assert pid != parent and data == b"\x89PNG" * 100_000
+
+
+def test_work_beside_is_done_here_with_one_worker_or_when_its_worker_fails(monkeypatch):
+    parent = os.getpid()
+    monkeypatch.setenv(batch.WORKERS_ENV, "1")
+    assert batch.beside(os.getpid)() == parent  # no fork: done when asked for
+    monkeypatch.setenv(batch.WORKERS_ENV, "2")
+
+    def fails_in_a_worker() -> str:
+        if os.getpid() != parent:
+            raise RuntimeError("worker failed")
+        return "drawn here"
+
+    assert batch.beside(fails_in_a_worker)() == "drawn here"
+
+    def always_fails() -> str:
+        raise ValueError("the chart cannot be drawn")
+
+    with pytest.raises(ValueError, match="cannot be drawn"):  # raised here, as it would be
+        batch.beside(always_fails)()

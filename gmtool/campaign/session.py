@@ -585,6 +585,16 @@ class Session:
         used = {"public": out.lang, **langs}
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
 
+    def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
+        """The files to attach to the turn's posts: its maps and its chart, the chart drawn
+        in a forked worker beside the maps where there is a CPU to spare (gmtool.maps.batch)."""
+        from gmtool.maps.batch import beside
+
+        chart = beside(lambda: self.draw_chart(posts.turn, posts.public, lang))
+        images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
+        images.update(chart())
+        return images
+
     def draw_maps(self, rules: Any, turn: int, lang: str, stage: int | None = None) -> dict[str, bytes]:
         """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
         the turn's own tables; drawn before the turn is written (gmtool.maps)."""
@@ -611,8 +621,7 @@ class Session:
         choice = self.dice(f"turn {self.state.turn} end", faces)
         posts = self.close_turn(rules, out, choice, chair_decision)
         self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
-        posts.maps = self.draw_maps(rules, posts.turn, out.lang, posts.public.data.get("stage"))
-        posts.maps.update(self.draw_chart(posts.turn, posts.public, out.lang))
+        posts.maps = self.draw_images(rules, posts, out.lang)
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
@@ -687,8 +696,7 @@ class Session:
         posts = self.close_turn(rules, out, choice, chair_decision, done, posted)
         self.store.check(self.state)  # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
-            posts.maps = self.draw_maps(rules, turn, out.lang, posts.public.data.get("stage"))
-            posts.maps.update(self.draw_chart(turn, posts.public, out.lang))
+            posts.maps = self.draw_images(rules, posts, out.lang)
             self.snapshot(turn, before, choice.first_id, orders=where)
             if posted is not None:
                 from gmtool.campaign.store import atomic_write

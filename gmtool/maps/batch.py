@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 WORKERS_ENV = "GMTOOL_MAP_WORKERS"
 MAPS_PER_PROCESS = 3  # fewer maps than this per process: a fork costs more than it saves
@@ -112,3 +114,46 @@ def _warm(library: Any, langs: set[str]) -> None:
         font(14, bold)
     for lang in langs:
         _names(lang, library)("world-type", "terran")
+
+
+def beside(work: Callable[[], T]) -> Callable[[], T]:
+    """Start ``work`` in a forked process while this one goes on (the turn's chart, whose
+    plotting library alone takes about a second to load, beside its maps); call what this
+    returns for the result.  The same conditions as the maps' workers: one CPU, a platform
+    without a cheap ``fork``, or ``GMTOOL_MAP_WORKERS=1`` does the work when it is asked
+    for, and so does a worker that failed — an error is then raised here, as it would be."""
+    import pickle
+
+    if processes(2 * MAPS_PER_PROCESS) == 1:
+        return work
+    parent = os.getpid()
+    try:
+        reader, writer = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return work
+    if pid == 0:  # the worker: the result pickled into the pipe, then gone
+        code = 1
+        try:
+            os.close(reader)
+            _worker_start(parent)
+            data = memoryview(pickle.dumps(work()))
+            while data:
+                data = data[os.write(writer, data) :]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(writer)
+
+    def result() -> T:
+        chunks = []
+        with os.fdopen(reader, "rb") as pipe:
+            while chunk := pipe.read(1 << 16):
+                chunks.append(chunk)
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) == 0 and chunks:
+            done: T = pickle.loads(b"".join(chunks))
+            return done
+        return work()
+
+    return result
