@@ -257,9 +257,13 @@ def test_explore_in_a_campaign(gm, camp):
     if data["planet"] is not None:
         assert CONTRACT_PLANET_KEYS <= set(data["planet"])
     rolls = journal_rolls(camp)
-    assert [e["face"] for e in rolls] == [r_["value"] for r_ in data["rolls"]]
+    chain, award = rolls[: len(data["rolls"])], rolls[len(data["rolls"]) :]
+    assert [e["face"] for e in chain] == [r_["value"] for r_ in data["rolls"]]
     assert [e["id"] for e in rolls] == list(range(1, len(rolls) + 1))
-    assert all(e["source"] == "stream" and e["die"] == 10 for e in rolls)
+    assert all(e["source"] == "stream" and e["die"] == 10 for e in chain)
+    # after the chain, only a "technology award" event's dice (one die over the technologies)
+    assert all("technology award" in e["label"] for e in award)
+    assert bool(award) == bool(data.get("technologies"))
     system = {s["hex"]: s for s in status(gm, camp)["systems"]}[target]
     assert system["explored_by"] == "bob" and system["discovery"] == data["discovery"]
 
