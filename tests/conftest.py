@@ -64,3 +64,14 @@ def orion_game(shipped_tables):
 
     c = new_campaign("t", ["alice", "bob", "carol"], RandomSource(1), shipped_tables, "0" * 64)
     return c, Rules(shipped_tables)
+
+
+@pytest.fixture
+def moderator_judges(monkeypatch):
+    """Every quest judged by the moderator, none met by itself at the turn end (A11: a quest's
+    condition as data): for tests that count BC, RP or orders, or claim a quest, whichever
+    quest the dice announced (Full house, met by every homeworld that grew to its maximum,
+    would add 5 BC one game in seven); tests/test_quests_judged.py judges the conditions."""
+    import gmtool.rules.orion.turns as turns
+
+    monkeypatch.setattr(turns, "judge", lambda *args: None)

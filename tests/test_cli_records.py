@@ -46,7 +46,7 @@ def test_refusals_change_nothing(gm, camp):
     refused(gm, camp, "colonize", "--player", "bob", "--hex", "0,0", fragment="not been explored")
 
 
-def test_capture_blockade_and_ships(gm, camp):
+def test_capture_blockade_and_ships(gm, camp, moderator_judges):
     h = homes(gm, camp)
     out = ok(gm("blockade", "-c", str(camp), "--hex", h["bob"], "--by", "alice"))
     assert out == "alice's fleet blockades " + h["bob"] + " (bob)\n"

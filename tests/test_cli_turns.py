@@ -21,7 +21,8 @@ from helpers import snapshot as files
 
 assert_error = partial(assert_error, quiet=True)  # a refused turn command prints nothing
 
-pytestmark = pytest.mark.usefixtures("isolated")
+# quests judged by the moderator (conftest.py): these tests count BC, RP and orders
+pytestmark = pytest.mark.usefixtures("isolated", "moderator_judges")
 
 PLAYERS = ["alice", "bob", "carol"]
 EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
@@ -159,13 +160,8 @@ def walk_keys(value) -> set[str]:
 # ============================================================== turn start / end, reports
 
 
-# Turn 1's quest deck shuffled by these faces puts New frontier on top, a quest nobody
-# meets on turn 1 (Full house, met by every full homeworld, would add 5 BC).
-NO_QUEST_MET = ("--dice", "1,1,1,1,1,1")
-
-
 def test_turn_start_and_end_write_the_reports(gm, camp):
-    out = ok(gm("turn", "start", "-c", str(camp), *NO_QUEST_MET))
+    out = ok(gm("turn", "start", "-c", str(camp)))
     turn1 = camp / "reports" / "turn-01"
     assert sorted(p.name for p in turn1.iterdir()) == ["start-public.txt"]  # nobody got anything secret
     assert out == (turn1 / "start-public.txt").read_text(encoding="utf-8")
@@ -228,7 +224,7 @@ def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp, m
 @pytest.mark.parametrize("fmt", ["bbcode", "markdown", "json"])
 def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
     camp = new(gm, tmp_path, fmt)
-    start = ok(gm("turn", "start", "-c", str(camp), *NO_QUEST_MET))
+    start = ok(gm("turn", "start", "-c", str(camp)))
     end = ok(gm("turn", "end", "-c", str(camp)))
     where = camp / "reports" / "turn-01"
     ext = EXT[fmt]
@@ -598,15 +594,6 @@ def test_fleet_minus_one_as_documented(gm, camp):
 
 
 # ============================================================== quests, events, decks (A11)
-
-
-@pytest.fixture
-def moderator_judges(monkeypatch):
-    """Every quest judged by the moderator (no condition as data, A11): the tests that use it
-    are about claiming; tests/test_quests_judged.py judges conditions."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
 
 
 def test_quest_complete(gm, camp, moderator_judges):

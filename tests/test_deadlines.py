@@ -34,15 +34,6 @@ def state(camp: Path) -> dict:
 # ------------------------------------------------------------------ turn deadline
 
 
-@pytest.fixture
-def moderator_judges(monkeypatch):
-    """Quests judged by the moderator (none met by themselves, A11): these tests count the
-    orders the missed-orders policy spends, and a quest's reward would add to them."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-
-
 def test_turn_deadline_keeps_an_aware_time_in_its_zone(gm, camp):
     out = ok(gm("turn", "deadline", "-c", str(camp), "--at", "2026-12-03 20:00", "--tz", "Europe/Moscow"))
     assert out == "turn 1: orders are due by 2026-12-03 20:00 (Europe/Moscow), in 2 days 8 hours\n"

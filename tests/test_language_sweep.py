@@ -304,15 +304,6 @@ def played_turn(
     return said, refused
 
 
-@pytest.fixture
-def moderator_judges(monkeypatch):
-    """The turn's random quest judged by the moderator (no condition as data, A11), so that its
-    claim succeeds whichever quest the dice announced; tests/test_quests_judged.py judges them."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-
-
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt, moderator_judges):
     said, refused = played_turn(gm, tmp_path / "c", "ru", fmt)

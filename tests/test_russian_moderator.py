@@ -53,15 +53,6 @@ def edit(folder: Path, change) -> None:
 # ------------------------------------------------------------------ post pending
 
 
-@pytest.fixture
-def moderator_judges(monkeypatch):
-    """Every quest judged by the moderator (no condition as data, A11): the tests that use it
-    are about claiming; tests/test_quests_judged.py judges conditions."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-
-
 def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path, moderator_judges):
     camp = new_ru(gm, tmp_path, "Борис", "Анна")
     c = ("-c", str(camp))

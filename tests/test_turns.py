@@ -671,16 +671,6 @@ def test_turn_start_twice_and_end_before_start_are_refused():
 # ============================================================== quests (A11)
 
 
-@pytest.fixture
-def moderator_judges(monkeypatch):
-    """Every quest judged by the moderator, as before quests carried their condition as data
-    (A11, wave 3): these tests are about the decks, the claims and the rewards; the judged
-    conditions are tests/test_quests_judged.py's."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-
-
 def test_stage_1_quest_once_per_leader_and_open_until_turn_6(moderator_judges):
     c = make_campaign()
     source = RandomSource(21)
