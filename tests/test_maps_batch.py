@@ -147,3 +147,16 @@ def test_work_beside_is_done_here_with_one_worker_or_when_its_worker_fails(monke
 
     with pytest.raises(ValueError, match="cannot be drawn"):  # raised here, as it would be
         batch.beside(always_fails)()
+
+
+def test_work_beside_cancelled_leaves_no_worker(monkeypatch):
+    """A turn whose maps fail stops its chart's worker: nothing lingers in a long-lived process."""
+    import signal
+
+    monkeypatch.setenv(batch.WORKERS_ENV, "2")
+    started = batch.beside(lambda: signal.pause())  # would never finish
+    pid = started.pid
+    assert pid
+    started.cancel()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # reaped

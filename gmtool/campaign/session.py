@@ -591,7 +591,11 @@ class Session:
         from gmtool.maps.batch import beside
 
         chart = beside(lambda: self.draw_chart(posts.turn, posts.public, lang))
-        images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
+        try:
+            images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
+        except BaseException:
+            chart.cancel()
+            raise
         images.update(chart())
         return images
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -116,22 +116,55 @@ def _warm(library: Any, langs: set[str]) -> None:
         _names(lang, library)("world-type", "terran")
 
 
-def beside(work: Callable[[], T]) -> Callable[[], T]:
+class Beside(Generic[T]):
+    """Work started by :func:`beside`: call it for the result, or :meth:`cancel` it."""
+
+    def __init__(self, work: Callable[[], T], pid: int = 0, reader: int = -1) -> None:
+        self.work, self.pid, self.reader = work, pid, reader
+
+    def __call__(self) -> T:
+        if not self.pid:
+            return self.work()
+        import pickle
+
+        chunks = []
+        with os.fdopen(self.reader, "rb") as pipe:
+            while chunk := pipe.read(1 << 16):
+                chunks.append(chunk)
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        if os.waitstatus_to_exitcode(status) == 0 and chunks:
+            done: T = pickle.loads(b"".join(chunks))
+            return done
+        return self.work()  # the worker failed: done here, an error raised here
+
+    def cancel(self) -> None:
+        """The result is not wanted (the command failed): the worker is stopped and reaped."""
+        if self.pid:
+            import signal
+
+            os.kill(self.pid, signal.SIGKILL)
+            os.close(self.reader)
+            os.waitpid(self.pid, 0)
+            self.pid = 0
+
+
+def beside(work: Callable[[], T]) -> Beside[T]:
     """Start ``work`` in a forked process while this one goes on (the turn's chart, whose
-    plotting library alone takes about a second to load, beside its maps); call what this
-    returns for the result.  The same conditions as the maps' workers: one CPU, a platform
-    without a cheap ``fork``, or ``GMTOOL_MAP_WORKERS=1`` does the work when it is asked
-    for, and so does a worker that failed — an error is then raised here, as it would be."""
+    plotting library alone takes about a second to load, beside its maps).  The same
+    conditions as the maps' workers: one CPU, a platform without a cheap ``fork``, or
+    ``GMTOOL_MAP_WORKERS=1`` does the work when its result is asked for, and so does a
+    worker that failed — an error is then raised here, as it would be."""
     import pickle
 
     if processes(2 * MAPS_PER_PROCESS) == 1:
-        return work
+        return Beside(work)
     parent = os.getpid()
     try:
         reader, writer = os.pipe()
         pid = os.fork()
     except OSError:
-        return work
+        return Beside(work)
     if pid == 0:  # the worker: the result pickled into the pipe, then gone
         code = 1
         try:
@@ -144,16 +177,4 @@ def beside(work: Callable[[], T]) -> Callable[[], T]:
         finally:
             os._exit(code)
     os.close(writer)
-
-    def result() -> T:
-        chunks = []
-        with os.fdopen(reader, "rb") as pipe:
-            while chunk := pipe.read(1 << 16):
-                chunks.append(chunk)
-        _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) == 0 and chunks:
-            done: T = pickle.loads(b"".join(chunks))
-            return done
-        return work()
-
-    return result
+    return Beside(work, pid, reader)
