@@ -268,6 +268,43 @@ def test_explore_in_a_campaign(gm, camp):
     assert system["explored_by"] == "bob" and system["discovery"] == data["discovery"]
 
 
+def test_an_explorations_technology_dice_are_in_its_trail(gm, camp):
+    """Unknown technologies (A4.3): the dice that pick the technologies are shown like the
+    chain's — one line each, its die over the technologies the leader may get, its face, what
+    it picked — in the post (either language), the JSON and the journal, in that order."""
+    q, r = homeworld(gm, camp, "bob")
+    target = neighbours(q, r)[2]
+    # exploration 9 (a planet and a positive event), event 2 → 1 (Unknown technologies),
+    # type 1, size 3, then a face 1 for each technology die (valid over any number of them)
+    args = ("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--dice", "9,2,1,3,1,1")
+    data = ok_json(gm(*args, "--format", "json"))
+    techs = data["technologies"]
+    assert len(techs) == 2
+    assert [(t["value"], t["technology"]) for t in data["technology_rolls"]] == [(1, techs[0]), (1, techs[1])]
+    rolls = journal_rolls(camp)
+    assert [(e["die"], e["face"]) for e in rolls[-2:]] == [(t["die"], 1) for t in data["technology_rolls"]]
+    assert all("technology award" in e["label"] for e in rolls[-2:])
+    assert data["rolls"] == [{"table": t, "value": v} for t, v in zip(CHAIN, (9, 2, 1, 3))]
+
+
+CHAIN = ("orion/exploration", "orion/positive-events", "orion/world-type", "orion/world-size")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_explorations_technology_dice_are_in_its_post(gm, camp, lang):
+    q, r = homeworld(gm, camp, "bob")
+    target = neighbours(q, r)[2]
+    args = ("explore", "-c", str(camp), "--player", "bob", "--hex", target, "--dice", "9,2,1,3,1,1")
+    post = ok(gm(*args, "--format", "bbcode", "--lang", lang))
+    lines = re.findall(
+        r"\[\*\]\[b\](Technology rolled|Выпавшая технология)\[/b\]: d(\d+) = 1 → \[b\]([^[]+)\[/b\]", post
+    )
+    assert len(lines) == 2
+    techs = [p for p in (r for r in journal_rolls(camp)) if "technology award" in p["label"]]
+    assert [int(n) for _, n, _ in lines] == [e["die"] for e in techs]
+    assert all(name.strip() and name in post.split("[/list]", 1)[1] for _, _, name in lines)  # and in the result
+
+
 @pytest.mark.parametrize(
     "case",
     [

@@ -131,9 +131,7 @@ def explore_command(
     # the moderator's command speaks the moderator's coordinates (what was typed, and the
     # JSON's "hex"); what a leader reads — forum replies, its turn report, map and status —
     # is in the leader's frame (gmtool/campaign/frames.py)
-    explored = [e for e in state.turn_state.log if e["kind"] == "explored" and e.get("leader") == leader.name]
-    rolled = [t for c in (explored[-1].get("changes") or [] if explored else []) for t in c.get("technologies", [])]
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
-    report = exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name, rolled)
+    report = exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name)
     out.emit(with_dice(report, choice.entries, out.lang))

@@ -6,7 +6,7 @@ from typing import Any
 
 from gmtool.locale import has, t
 from gmtool.report.i18n import tr
-from gmtool.report.model import Facts, Heading, Items, Report, Span, Text, bold, text
+from gmtool.report.model import Facts, Heading, Items, Report, Span, Text, bold, raw, text
 from gmtool.report.tables import RowLookup, format_value, roll_line, signed
 from gmtool.rolltables.model import Row, pick
 from gmtool.rolltables.roll import TableRoll
@@ -115,9 +115,9 @@ def exploration_report(
     lookup: RowLookup | None = None,
     hex_text: str | None = None,
     player: str | None = None,
-    rolled: list[str] | None = None,
 ) -> Report:
-    """``rolled``: the technologies the campaign rolled for the gains (A4.3), by id."""
+    """An exploration's post: each die of its chain — and of the technologies a gain rolled
+    (A4.3), ``result.technology_dice`` — then what was found."""
     from gmtool.report.dice import source_text
 
     heading = tr("exploration" if result.exploration else "special_planet", lang)
@@ -140,6 +140,14 @@ def exploration_report(
     if result.planet:
         lines += [roll_line(r, lang) for r in (result.planet.type_roll, result.planet.size_roll) if r is not None]
 
+    def tech_name(tech: str) -> str:
+        row = lookup("technologies", "orion", tech) if lookup else None
+        return pick(row.label, lang) if row is not None else tech
+
+    rolled = [d.tech for d in result.technology_dice]
+    for die in result.technology_dice:  # one die over the technologies the leader may get
+        lines.append([bold(tr("tech_die", lang)), raw(f": d{die.sides} = {die.face} → "), bold(tech_name(die.tech))])
+
     facts: list[tuple[str, Text]] = []
     if result.near:
         facts.append((tr("near_homeworld", lang), text(tr("near_text", lang, **result.near.to_data()))))
@@ -158,9 +166,7 @@ def exploration_report(
     if gained := [g for g in result.gains if not has(f"loss.{g.name}")]:
         facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in gained))))
     if rolled:
-        rows = [lookup("technologies", "orion", t) if lookup else None for t in rolled]
-        names = [pick(row.label, lang) if row is not None else t for row, t in zip(rows, rolled)]
-        facts.append((tr("tech_rolled", lang), text(", ".join(names))))
+        facts.append((tr("tech_rolled", lang), text(", ".join(tech_name(t) for t in rolled))))
     if result.monster:
         m = result.monster
         name = (

@@ -164,7 +164,8 @@ def apply_exploration(
     library: Any = None,
 ) -> list[dict[str, Any]]:
     """Write ``result`` into the campaign; returns what changed for the report. With the dice
-    ``source`` and the ``technologies`` table, technologies it gives are rolled (A4 step 6)."""
+    ``source`` and the ``technologies`` table, technologies it gives are rolled (A4 step 6),
+    their dice kept in ``result.technology_dice``, the rest of its trail."""
     changes: list[dict[str, Any]] = []
     system = campaign.system(hex_)
     if system is None:
@@ -189,7 +190,17 @@ def apply_exploration(
     orders_before = player.orders  # contamination: an order, or a colonist if there was none
     for gain in result.gains:
         changes += apply_gain(
-            campaign, player, system, gain.name, gain.value, ship, orders_before, source, technologies, library
+            campaign,
+            player,
+            system,
+            gain.name,
+            gain.value,
+            ship,
+            orders_before,
+            source,
+            technologies,
+            library,
+            result.technology_dice,
         )
     return changes
 
@@ -205,7 +216,9 @@ def apply_gain(
     source: Any = None,
     technologies: Any = None,
     library: Any = None,
+    dice: list[Any] | None = None,
 ) -> list[dict[str, Any]]:
+    """Give one gain of an exploration; the dice of technologies it rolls go to ``dice``."""
     if name == "bc":
         player.bc += int(value)
         return [{"player": player.name, "bc": int(value)}]
@@ -247,7 +260,7 @@ def apply_gain(
         from gmtool.rules.orion.research import gain, roll_technologies
 
         # rolled from the leader's unresearched technologies, after the chain's dice (A4 step 6)
-        picks = roll_technologies(player, technologies, source, int(value), "technology award")
+        picks = roll_technologies(player, technologies, source, int(value), "technology award", dice)
         if picks:
             raised = sum(gain(player, technologies, tech) for tech in picks)
             return [{"player": player.name, "technologies": picks, **({"fleet_max": raised} if raised else {})}]

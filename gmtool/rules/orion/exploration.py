@@ -118,6 +118,8 @@ class Exploration:
     monster: MonsterOutcome | None = None
     planet: Planet | None = None
     gains: list[Gain] = field(default_factory=list)
+    # the dice of technologies a gain rolled (research.TechDie), after the chain's (A4 step 6)
+    technology_dice: list[Any] = field(default_factory=list)
 
     @property
     def rerolls(self) -> list[TableRoll]:
@@ -153,6 +155,11 @@ class Exploration:
             "reroll_reason": self.exploration.reroll_reason if self.exploration else None,
             "gains": dict(g.to_data() for g in self.gains),
             "near_homeworld": self.near.to_data() if self.near else None,
+            **(
+                {"technology_rolls": [{"die": d.sides, "value": d.face, "technology": d.tech} for d in dice]}
+                if (dice := self.technology_dice)
+                else {}
+            ),
         }
 
 

@@ -140,16 +140,32 @@ def secret_ops_level(player: Player, technologies: Any) -> int:
 # ------------------------------------------------------------------ rolled awards (A4.3)
 
 
-def _pick(rows: list[Any], source: Any, label: str) -> Any:
-    return rows[source.roll(len(rows), label) - 1]
+@dataclass(frozen=True, slots=True)
+class TechDie:
+    """One die of a technology roll: over how many technologies it was rolled, its face,
+    and the technology it picked (the report shows each, as it shows a table's dice)."""
+
+    sides: int
+    face: int
+    tech: str
 
 
-def roll_technologies(player: Player, technologies: Any, source: Any, n: int, label: str) -> list[str]:
+def _pick(rows: list[Any], source: Any, label: str, dice: list[TechDie] | None = None) -> Any:
+    face = source.roll(len(rows), label)
+    row = rows[face - 1]
+    if dice is not None:
+        dice.append(TechDie(len(rows), face, row.id))
+    return row
+
+
+def roll_technologies(
+    player: Player, technologies: Any, source: Any, n: int, label: str, dice: list[TechDie] | None = None
+) -> list[str]:
     """The "technology" event (A4.3): ``n`` random technologies of sciences the leader knows
     (one die over those it may get, one after another); if it cannot get ``n`` of them, its
     lowest-level unknown science — a random technology of the lowest level any unknown
     science offers — and 1 more random technology of that science. The technologies are not
-    given here (:func:`gain`)."""
+    given here (:func:`gain`); each die is added to ``dice``."""
     if technologies is None:
         return []
     owned = list(player.technologies)
@@ -166,24 +182,24 @@ def roll_technologies(player: Player, technologies: Any, source: Any, n: int, la
     picks: list[str] = []
     if len(open_(known)) >= n:
         for i in range(n):
-            row = _pick(open_(known), source, f"{label}, technology {i + 1}")
+            row = _pick(open_(known), source, f"{label}, technology {i + 1}", dice)
             picks.append(row.id)
             owned.append(row.id)
         return picks
     fresh = open_(unknown=True)
     if not fresh:  # every science known: what the known ones still offer
         while len(picks) < n and open_(known):
-            row = _pick(open_(known), source, f"{label}, technology {len(picks) + 1}")
+            row = _pick(open_(known), source, f"{label}, technology {len(picks) + 1}", dice)
             picks.append(row.id)
             owned.append(row.id)
         return picks
     lowest = min(level_of(r) for r in fresh)
-    first = _pick([r for r in fresh if level_of(r) == lowest], source, f"{label}, science")
+    first = _pick([r for r in fresh if level_of(r) == lowest], source, f"{label}, science", dice)
     picks.append(first.id)
     owned.append(first.id)
     more = open_({science[first.id]})
     if more:
-        picks.append(_pick(more, source, f"{label}, technology of the science").id)
+        picks.append(_pick(more, source, f"{label}, technology of the science", dice).id)
     return picks
 
 
