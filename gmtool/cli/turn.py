@@ -229,7 +229,15 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     forum = "; " + t("reply.forum_reopened", out.lang, n=undone.forum_voided) if undone.forum_voided else ""
     if undone.orders:  # `turn run` started the turn and applied its orders: all of it is undone
         out.reply(
-            t("reply.undone_run", out.lang, turn=turn, span=span, orders=undone.orders) + forum,
+            t(
+                "reply.undone_run",
+                out.lang,
+                turn=turn,
+                span=span,
+                orders=undone.orders,
+                again=t("reply.undone_dice_same" if state.scheme >= 2 else "reply.undone_dice_new", out.lang),
+            )
+            + forum,
             {
                 "undone_turn": turn,
                 "voided": [first_id, last_id] if last_id >= first_id else [],
