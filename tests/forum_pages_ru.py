@@ -67,31 +67,46 @@ def _lines(parts: list[Any], render: Callable[[Any], str], br: str = "<br />") -
     return "".join(out)
 
 
+def _boxes_body(parts: list[Any], boxes: dict[str, str], br: str = "<br />") -> str:
+    """A post's body on an engine whose boxes are ``boxes``: a template per kind of part —
+    ``quote`` ({author}, {inner}), ``code`` ({code}), ``spoiler`` and ``p`` ({inner})."""
+
+    def render(part: Any) -> str:
+        kind = part[0]
+        if kind == "quote":
+            return boxes[kind].format(author=e(part[1]), inner=_boxes_body(part[2], boxes, br))
+        if kind == "code":
+            return boxes[kind].format(code=e(part[1]))
+        return boxes[kind].format(inner=_boxes_body(part[1], boxes, br)) if kind in boxes else ""
+
+    return _lines(parts, render, br)
+
+
 # ------------------------------------------------------------------ SMF 2.1
 
 
-def _smf_body(parts: list[Any]) -> str:
-    def render(part: Any) -> str:
-        if part[0] == "quote":
-            return (
-                f'<blockquote class="bbc_standard_quote"><cite><a href="{BASE}/index.php?topic=12.msg1#msg1">'
-                f"Цитата: {e(part[1])} от 01 Март 2024, 10:00:00</a></cite>{_smf_body(part[2])}</blockquote>"
-            )
-        if part[0] == "code":
-            return (
-                '<div class="codeheader"><span class="code floatleft">Код</span> <a class="codeoperation '
-                'smf_select_text">Выделить</a> <a class="codeoperation smf_expand_code hidden" '
-                'data-shrink-txt="Свернуть" data-expand-txt="Развернуть">Развернуть</a></div>'
-                f'<code class="bbc_code">{e(part[1])}</code>'
-            )
-        if part[0] == "spoiler":  # no stock spoiler: a board's mod, a plain box
-            return (
-                '<div class="spoiler"><div class="spoilerheader"><input type="button" class="spoilerbutton" '
-                f'value="Спойлер"></div><div class="spoilerbody">{_smf_body(part[1])}</div></div>'
-            )
-        return f'<div class="bbc_paragraph">{_smf_body(part[1])}</div>' if part[0] == "p" else ""
+SMF_BOXES = {
+    "quote": (
+        f'<blockquote class="bbc_standard_quote"><cite><a href="{BASE}/index.php?topic=12.msg1#msg1">'
+        "Цитата: {author} от 01 Март 2024, 10:00:00</a></cite>{inner}</blockquote>"
+    ),
+    "code": (
+        '<div class="codeheader"><span class="code floatleft">Код</span> <a class="codeoperation '
+        'smf_select_text">Выделить</a> <a class="codeoperation smf_expand_code hidden" '
+        'data-shrink-txt="Свернуть" data-expand-txt="Развернуть">Развернуть</a></div>'
+        '<code class="bbc_code">{code}</code>'
+    ),
+    # no stock spoiler: a board's mod, a plain box
+    "spoiler": (
+        '<div class="spoiler"><div class="spoilerheader"><input type="button" class="spoilerbutton" '
+        'value="Спойлер"></div><div class="spoilerbody">{inner}</div></div>'
+    ),
+    "p": '<div class="bbc_paragraph">{inner}</div>',
+}
 
-    return _lines(parts, render, "<br>")
+
+def _smf_body(parts: list[Any]) -> str:
+    return _boxes_body(parts, SMF_BOXES, "<br>")
 
 
 def smf_post(p: P, counter: int) -> str:
@@ -195,28 +210,26 @@ def smf_page(
 """
 
 
+# SMF 2.0's boxes: a quote between div.quoteheader and div.quotefooter, the code box's
+# header "Код: [Выделить]".
+SMF20_BOXES = {
+    "quote": (
+        f'<div class="quoteheader"><div class="topslice_quote"><a href="{BASE}/index.php?topic=12.msg1#msg1">'
+        "Цитата: {author} от 01 Марта 2024, 10:00:00</a></div></div>"
+        '<blockquote class="bbc_standard_quote">{inner}<br /></blockquote>'
+        '<div class="quotefooter"><div class="botslice_quote"></div></div>'
+    ),
+    "code": (
+        '<div class="codeheader">Код: <a href="javascript:void(0);" onclick="return smfSelectText(this);" '
+        'class="codeoperation">[Выделить]</a></div><code class="bbc_code">{code}</code>'
+    ),
+    "spoiler": '<div class="spoiler"><div class="spoilerbody">{inner}</div></div>',
+    "p": "<div>{inner}</div>",
+}
+
+
 def _smf20_body(parts: list[Any]) -> str:
-    """SMF 2.0's boxes: a quote between div.quoteheader and div.quotefooter, the code box's
-    header "Код: [Выделить]"."""
-
-    def render(part: Any) -> str:
-        if part[0] == "quote":
-            return (
-                f'<div class="quoteheader"><div class="topslice_quote"><a href="{BASE}/index.php?topic=12.msg1#msg1">'
-                f"Цитата: {e(part[1])} от 01 Марта 2024, 10:00:00</a></div></div>"
-                f'<blockquote class="bbc_standard_quote">{_smf20_body(part[2])}<br /></blockquote>'
-                '<div class="quotefooter"><div class="botslice_quote"></div></div>'
-            )
-        if part[0] == "code":
-            return (
-                '<div class="codeheader">Код: <a href="javascript:void(0);" onclick="return smfSelectText(this);" '
-                f'class="codeoperation">[Выделить]</a></div><code class="bbc_code">{e(part[1])}</code>'
-            )
-        if part[0] == "spoiler":
-            return f'<div class="spoiler"><div class="spoilerbody">{_smf20_body(part[1])}</div></div>'
-        return f"<div>{_smf20_body(part[1])}</div>" if part[0] == "p" else ""
-
-    return _lines(parts, render, "<br />")
+    return _boxes_body(parts, SMF20_BOXES)
 
 
 def smf20_post(p: P, counter: int) -> str:
@@ -314,32 +327,24 @@ def smf20_page(
 # ------------------------------------------------------------------ FluxBB 1.5
 
 
+# parser.php: the message is paragraphs; a block (quote, code, spoiler) closes the
+# paragraph before it and opens one after it.
+FLUXBB_BOXES = {
+    "quote": '</p><div class="quotebox"><cite>{author} написал:</cite><blockquote><div><p>{inner}</p></div></blockquote></div><p>',
+    "code": '</p><div class="codebox"><pre><code>{code}</code></pre></div><p>',
+    # FluxBB by Visman's [spoiler]
+    "spoiler": (
+        '</p><div class="quotebox" style="padding: 0px;"><div onclick="toggle(this)" style="font-weight: '
+        'bold; cursor: pointer; font-size: 0.9em;"><span style="padding: 0 5px;">&#9660;</span>Скрытый '
+        'текст</div><div style="padding: 6px; margin: 0; display: none;"><p>{inner}'
+        "</p></div></div><p>"
+    ),
+    "p": "{inner}</p><p>",
+}
+
+
 def _fluxbb_body(parts: list[Any]) -> str:
-    """parser.php: the message is paragraphs; a block (quote, code, spoiler) closes the
-    paragraph before it and opens one after it."""
-
-    def render(part: Any) -> str:
-        if part[0] == "quote":
-            return (
-                f'</p><div class="quotebox"><cite>{e(part[1])} написал:</cite><blockquote><div><p>'
-                f"{_fluxbb_inner(part[2])}</p></div></blockquote></div><p>"
-            )
-        if part[0] == "code":
-            return f'</p><div class="codebox"><pre><code>{e(part[1])}</code></pre></div><p>'
-        if part[0] == "spoiler":  # FluxBB by Visman's [spoiler]
-            return (
-                '</p><div class="quotebox" style="padding: 0px;"><div onclick="toggle(this)" style="font-weight: '
-                'bold; cursor: pointer; font-size: 0.9em;"><span style="padding: 0 5px;">&#9660;</span>Скрытый '
-                f'текст</div><div style="padding: 6px; margin: 0; display: none;"><p>{_fluxbb_inner(part[1])}'
-                "</p></div></div><p>"
-            )
-        return f"{_fluxbb_inner(part[1])}</p><p>" if part[0] == "p" else ""
-
-    return _lines(parts, render)
-
-
-def _fluxbb_inner(parts: list[Any]) -> str:
-    return _fluxbb_body(parts)
+    return _boxes_body(parts, FLUXBB_BOXES)
 
 
 def fluxbb_post(p: P, counter: int) -> str:
@@ -469,27 +474,26 @@ def fluxbb_page(
 # ------------------------------------------------------------------ mybb.ru / rusff.me hosts
 
 
-def _mybbru_body(parts: list[Any]) -> str:
-    def render(part: Any) -> str:
-        if part[0] == "quote":
-            return (
-                f'</p><div class="quote-box answer-box"><cite>{e(part[1])} написал(а):</cite><blockquote><p>'
-                f"{_mybbru_body(part[2])}</p></blockquote></div><p>"
-            )
-        if part[0] == "code":
-            return (
-                '</p><div class="code-box"><strong class="legend">Код:</strong><div class="blockcode">'
-                f'<div class="scrollbox" style="height: 4.5em"><pre>{e(part[1])}</pre></div></div></div><p>'
-            )
-        if part[0] == "spoiler":
-            return (
-                '</p><div class="quote-box spoiler-box"><div onclick="$(this).toggleClass(\'visible\'); '
-                "$(this).next().toggleClass('visible');\">Спойлер</div><blockquote><p>"
-                f"{_mybbru_body(part[1])}</p></blockquote></div><p>"
-            )
-        return f"{_mybbru_body(part[1])}</p><p>" if part[0] == "p" else ""
+MYBBRU_BOXES = {
+    "quote": (
+        '</p><div class="quote-box answer-box"><cite>{author} написал(а):</cite><blockquote><p>'
+        "{inner}</p></blockquote></div><p>"
+    ),
+    "code": (
+        '</p><div class="code-box"><strong class="legend">Код:</strong><div class="blockcode">'
+        '<div class="scrollbox" style="height: 4.5em"><pre>{code}</pre></div></div></div><p>'
+    ),
+    "spoiler": (
+        '</p><div class="quote-box spoiler-box"><div onclick="$(this).toggleClass(\'visible\'); '
+        "$(this).next().toggleClass('visible');\">Спойлер</div><blockquote><p>"
+        "{inner}</p></blockquote></div><p>"
+    ),
+    "p": "{inner}</p><p>",
+}
 
-    return _lines(parts, render)
+
+def _mybbru_body(parts: list[Any]) -> str:
+    return _boxes_body(parts, MYBBRU_BOXES)
 
 
 def mybbru_post(p: P, counter: int, topic: int) -> str:
@@ -570,31 +574,30 @@ def mybbru_page(
 # ------------------------------------------------------------------ uCoz
 
 
-def _ucoz_body(parts: list[Any]) -> str:
-    def render(part: Any) -> str:
-        if part[0] == "quote":
-            return (
-                '<!--uzquote--><div class="bbQuoteBlock"><div class="bbQuoteName" style="padding-left:5px;'
-                f'font-size:7pt"><b>Цитата</b> <span class="qName"><!--qn-->{e(part[1])}<!--/qn--></span>'
-                '</div><div class="quoteMessage" style="border:1px inset;max-height:200px;overflow:auto;">'
-                f"<!--uzq-->{_ucoz_body(part[2])}<!--/uzq--></div></div><!--/uzquote-->"
-            )
-        if part[0] == "code":
-            return (
-                '<!--uzcode--><div class="bbCodeBlock"><div class="bbCodeName" style="padding-left:5px;'
-                'font-weight:bold;font-size:7pt">Код</div><div class="codeMessage" style="border:1px inset;'
-                f'max-height:200px;overflow:auto;"><!--uzc-->{e(part[1])}<!--/uzc--></div></div><!--/uzcode-->'
-            )
-        if part[0] == "spoiler":
-            return (
-                '<!--uSpoiler--><div class="uSpoilerClosed" id="uSpoilerq7Vb2e"><div class="uSpoilerButBl">'
-                '<input type="button" class="uSpoilerButton" onclick="uSpoilerToggle(this)" value="[+] Спойлер"/>'
-                f'</div><div class="uSpoilerText" style="display:none;"><!--ust-->{_ucoz_body(part[1])}<!--/ust-->'
-                "</div></div><!--/uSpoiler-->"
-            )
-        return f"{_ucoz_body(part[1])}<br /><br />" if part[0] == "p" else ""
+UCOZ_BOXES = {
+    "quote": (
+        '<!--uzquote--><div class="bbQuoteBlock"><div class="bbQuoteName" style="padding-left:5px;'
+        'font-size:7pt"><b>Цитата</b> <span class="qName"><!--qn-->{author}<!--/qn--></span>'
+        '</div><div class="quoteMessage" style="border:1px inset;max-height:200px;overflow:auto;">'
+        "<!--uzq-->{inner}<!--/uzq--></div></div><!--/uzquote-->"
+    ),
+    "code": (
+        '<!--uzcode--><div class="bbCodeBlock"><div class="bbCodeName" style="padding-left:5px;'
+        'font-weight:bold;font-size:7pt">Код</div><div class="codeMessage" style="border:1px inset;'
+        'max-height:200px;overflow:auto;"><!--uzc-->{code}<!--/uzc--></div></div><!--/uzcode-->'
+    ),
+    "spoiler": (
+        '<!--uSpoiler--><div class="uSpoilerClosed" id="uSpoilerq7Vb2e"><div class="uSpoilerButBl">'
+        '<input type="button" class="uSpoilerButton" onclick="uSpoilerToggle(this)" value="[+] Спойлер"/>'
+        '</div><div class="uSpoilerText" style="display:none;"><!--ust-->{inner}<!--/ust-->'
+        "</div></div><!--/uSpoiler-->"
+    ),
+    "p": "{inner}<br /><br />",
+}
 
-    return _lines(parts, render)
+
+def _ucoz_body(parts: list[Any]) -> str:
+    return _boxes_body(parts, UCOZ_BOXES)
 
 
 def ucoz_post(p: P, counter: int, topic: int) -> str:
