@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.model import PlanetState
 from gmtool.campaign.views import status_view
 from gmtool.maps import PUBLIC, build_view, draw, map_text_report, reach
 from gmtool.maps.labels import table_labels
@@ -182,6 +183,32 @@ def test_svg_elements():
     texts = {t.get("class"): t.text for t in root.iter(f"{SVG}text")}
     assert texts["monster"] == "M" and texts["guardian"] == "Ω" and texts["blockade"] == "#"
     assert texts["title"] == "Galaxy map (moderator)"
+
+
+def test_a_won_orion_is_ringed_in_its_owner_s_colour_on_the_png_the_svg_and_the_site_s_map():
+    """After an Orion victory the winner's Orion carries its owner ring, as any colony does
+    (the Orion branch of the scene drew the Orion disc alone)."""
+    from gmtool.maps.scene import owner_colour
+    from gmtool.site.build import public_svg
+
+    campaign = sample(stage=2)
+    orion = campaign.system(Hex(0, 0))
+    orion.guardian, orion.owner, orion.explored_by = False, "alice", "alice"
+    orion.planet = PlanetState("terran", "huge", max_population=5, production=4, population=1)
+    scene = build_scene(build_view(campaign, PUBLIC), "en", table_labels("en"))
+    cx, cy = scene.centres[Hex(0, 0)]
+    ring = next(s for s in scene.shapes if getattr(s, "cls", "") == "owner" and (s.cx, s.cy) == (cx, cy))
+    assert ring.data == {"owner": "alice"} and ring.outline == owner_colour(["alice", "bob"], "alice")
+    image, centres = png_and_centres(campaign, PUBLIC)
+    assert image.getpixel((round(cx), round(cy))) == rgb(ORION)
+    assert image.getpixel((round(cx + ring.r), round(cy))) == rgb(ring.outline)  # the ring, right of the disc
+    for svg in (draw(campaign, PUBLIC, "svg"), public_svg(campaign, None, "en", (9, 2))):
+        circles = list(ET.fromstring(svg).iter(f"{SVG}circle"))
+        at_orion = [
+            c.get("class") for c in circles if (float(c.get("cx")), float(c.get("cy"))) == (round(cx, 1), round(cy, 1))
+        ]
+        assert at_orion == ["owner", "owner-edge", "orion"]
+        assert any(c.get("class") == "owner" and c.get("data-owner") == "alice" for c in circles)
 
 
 def test_svg_escapes_leader_names():

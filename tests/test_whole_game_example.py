@@ -73,7 +73,36 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     text_map = ok(gm("map", "-c", camp, "--player", "carol", "--format", "plain"))
     assert "0,0 Orion: " in text_map and text_map.count(" — carol") >= 2  # Orion is listed, hers
     assert "Every roll checks out." in ok(gm("verify", "-c", camp))
+    carols_orion_is_ringed_on_the_public_map_and_the_site_s(gm, game)
 
     ok(gm("turn", "undo", "-c", camp))
     assert (game / "campaign.toml").read_bytes() == before_last
     ok(gm("verify", "-c", camp))
+
+
+def carols_orion_is_ringed_on_the_public_map_and_the_site_s(gm, game: Path) -> None:
+    """The winner's Orion carries her owner ring (green, carol's) on turn 9's public map and
+    on the site's map.svg, as her other worlds do."""
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.maps import PUBLIC, _names, build_view
+    from gmtool.maps.scene import build_scene
+
+    scene = build_scene(build_view(CampaignStore(game).load(), PUBLIC), "en", _names("en"))
+    cx, cy = scene.centres[Hex(0, 0)]
+    ring = next(s for s in scene.shapes if getattr(s, "cls", "") == "owner" and (s.cx, s.cy) == (cx, cy))
+    assert ring.data == {"owner": "carol"}
+    image = Image.open(game / "reports" / "turn-09" / "map-public.png").convert("RGB")
+    assert image.getpixel((round(cx + ring.r), round(cy))) == (0x00, 0x9E, 0x73)  # carol's colour
+    ok(gm("site", "build", "-c", str(game), "-o", str(game.parent / "site")))
+    svg = ET.fromstring((game.parent / "site" / "map.svg").read_bytes())
+    owners = [
+        c.get("data-owner")
+        for c in svg.iter("{http://www.w3.org/2000/svg}circle")
+        if c.get("class") == "owner" and (float(c.get("cx")), float(c.get("cy"))) == (round(cx, 1), round(cy, 1))
+    ]
+    assert owners == ["carol"]

@@ -229,18 +229,15 @@ def _cell(
             (0.32, 0.24, 0.04),
         ):
             out.append(Circle(cx + dx * s, cy + dy * s, r * s, ASTEROID, cls="asteroid"))
-    elif kind == "orion":
+    elif kind == "orion":  # colonised (an Orion victory), it is ringed in its owner's colour like a planet
+        if cell.owner:
+            out += _owner_ring(cx, cy, s * 0.34, s, players, cell.owner)
         out.append(Circle(cx, cy, s * 0.34, ORION, INK, 1, cls="orion", data={"hex": str(cell.label)}))
     elif kind == "planet":
         r = s * SIZE_SCALE.get(cell.planet_size or "", 0.26)
         colour = PLANET_COLOURS.get(cell.planet_type or "", OTHER_PLANET)
         if cell.owner:
-            ring = owner_colour(players, cell.owner)
-            out.append(
-                Circle(cx, cy, r + s * 0.1, None, ring, max(3, s * 0.09), cls="owner", data={"owner": cell.owner})
-            )
-            # a hairline outside the ring, so light colours (yellow) stand out on pale space
-            out.append(Circle(cx, cy, r + s * 0.1 + max(3, s * 0.09) / 2, None, GRID, 1, cls="owner-edge"))
+            out += _owner_ring(cx, cy, r, s, players, cell.owner)
         out.append(
             Circle(
                 cx,
@@ -270,6 +267,16 @@ def _cell(
     if cell.blockaded:
         out.append(Text(cx + s * 0.5, cy + s * 0.3, "#", mark, MONSTER, bold=True, cls="blockade"))
     return out
+
+
+def _owner_ring(cx: float, cy: float, r: float, s: float, players: list[str], owner: str) -> list[Shape]:
+    """The ring in ``owner``'s colour around a world of radius ``r`` (hex radius ``s``)."""
+    width = max(3, s * 0.09)
+    return [
+        Circle(cx, cy, r + s * 0.1, None, owner_colour(players, owner), width, cls="owner", data={"owner": owner}),
+        # a hairline outside the ring, so light colours (yellow) stand out on pale space
+        Circle(cx, cy, r + s * 0.1 + width / 2, None, GRID, 1, cls="owner-edge"),
+    ]
 
 
 def _legend(
