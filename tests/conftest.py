@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import os
-
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -12,11 +10,6 @@ from helpers import run_gmtool, shipped_library
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
 settings.register_profile("gmtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("gmtool")
-
-# A test process lives on from turn to turn: drawn in it, a turn's chart loads matplotlib once
-# for the whole run, where a forked worker (gmtool.maps.batch.beside) would load it again
-# for every turn.  tests/test_maps_batch.py sets the workers it tests.
-os.environ.setdefault("GMTOOL_MAP_WORKERS", "1")
 
 
 def _build_each_app_once() -> None:

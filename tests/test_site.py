@@ -4,7 +4,6 @@ the same bytes on a rebuild, nothing of a leader's private state, --base-url, --
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import shutil
@@ -100,13 +99,26 @@ def test_the_site_in_russian_is_written_in_russian(game, tmp_path):
     assert "Графики" in page(ru, "charts.html")
 
 
-def test_the_charts_are_pngs_and_the_map_svg_names_each_system(site):
+def test_the_charts_are_svg_in_their_page_and_the_map_svg_names_each_system(site):
+    """Each chart is written into charts.html as SVG: its leaders named as text in their
+    map colours, each point titled with its value; no image file to fetch."""
     charts = page(site, "charts.html")
-    for name in ("planets", "population", "guardian"):
-        assert f'src="charts/{name}.png"' in charts
-        image = Image.open(io.BytesIO(site[f"charts/{name}.png"]))
-        image.load()
-        assert image.format == "PNG" and image.size == (800, 400)
+    found = re.findall(r'<section id="(\w+)"><h2>([^<]*)</h2><div class="scroll">(<svg .*?</svg>)', charts, re.S)
+    assert [(name, title) for name, title, _ in found] == [
+        ("planets", "Planets per leader"),
+        ("population", "Population per leader"),
+        ("guardian", "The Guardian of Orion&#x27;s toughness"),
+    ]
+    ns = "{http://www.w3.org/2000/svg}"
+    svgs = {name: ET.fromstring(svg) for name, _, svg in found}
+    for name in ("planets", "population"):
+        keys = [t.text for t in svgs[name].iter(f"{ns}text") if t.get("class") == "name"]
+        assert keys == ["alice", "bob", "carol"]
+        lines = {p.get("data-name"): p.get("stroke") for p in svgs[name].iter(f"{ns}polyline")}
+        assert lines == {"alice": "#e69f00", "bob": "#56b4e9", "carol": "#009e73"}
+    points = [c.find(f"{ns}title").text for c in svgs["guardian"].iter(f"{ns}circle")]
+    assert points[0] == "Turn 1: 17" and points[7] == "Turn 8: 11" and len(points) == 9
+    assert not any(name.startswith("charts/") for name in site)
     root = ET.fromstring(site["map.svg"])
     ns = "{http://www.w3.org/2000/svg}"
     titled = [p for p in root.iter(f"{ns}polygon") if p.find(f"{ns}title") is not None]
@@ -116,9 +128,13 @@ def test_the_charts_are_pngs_and_the_map_svg_names_each_system(site):
 
 
 def test_turn_run_writes_the_chart_beside_the_public_map(game):
+    """Planets per leader up to the turn, drawn by Pillow: each leader's line in its map colour."""
     chart = game / "reports" / "turn-08" / "chart-public.png"
     image = Image.open(chart)
     assert image.format == "PNG" and image.size == (800, 400)
+    counts = {colour: n for n, colour in image.convert("RGB").getcolors(1 << 16)}
+    for colour in ((0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9), (0x00, 0x9E, 0x73)):  # alice, bob, carol
+        assert counts.get(colour, 0) > 100
 
 
 def test_building_again_writes_the_same_bytes(game, site, tmp_path):

@@ -105,3 +105,26 @@ def test_after_the_reveal_the_dice_page_checks_every_roll_of_the_game(chrome, ga
     done = chrome.awaited("gmtoolDone")
     ids = [r["id"] for r in data["rolls"]]
     assert [ids[n] for n, v in enumerate(done["verdicts"]) if v == "bad"] == [target["id"]]
+
+
+def test_the_charts_draw_in_their_page_each_leader_named_whole_on_a_desktop_and_on_a_phone(chrome, site):
+    """The charts are SVG in charts.html: the leaders' names are text the browser lays out,
+    none cut off; on a desktop a chart is shown at its own width, on a phone it keeps its
+    words readable (600 px) and scrolls sideways in its box, the page does not."""
+    measure = """
+      return Array.from(document.querySelectorAll('section svg')).map((svg) => {
+        const box = svg.getBoundingClientRect();
+        const names = Array.from(svg.querySelectorAll('text.name'));
+        const scroller = svg.parentElement;
+        return {width: Math.round(box.width), names: names.map((t) => t.textContent),
+                whole: names.every((t) => { const b = t.getBoundingClientRect();
+                                            return b.width > 0 && b.left >= box.left && b.right <= box.right; }),
+                scrolls: scroller.scrollWidth > scroller.clientWidth};
+      });"""
+    for (width, height), shown, scrolls in (((1280, 900), 800, False), (PHONE, 600, True)):
+        chrome.size(width, height)
+        chrome.load(site / "charts.html")
+        charts = chrome.run(measure)
+        assert [c["names"] for c in charts] == [["alice", "bob", "carol"]] * 2 + [[]]  # planets, population, Guardian
+        assert all(c["width"] == shown and c["whole"] and c["scrolls"] == scrolls for c in charts), charts
+        assert chrome.run("return document.documentElement.scrollWidth") <= width

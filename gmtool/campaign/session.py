@@ -586,17 +586,9 @@ class Session:
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
-        """The files to attach to the turn's posts: its maps and its chart, the chart drawn
-        in a forked worker beside the maps where there is a CPU to spare (gmtool.maps.batch)."""
-        from gmtool.maps.batch import beside
-
-        chart = beside(lambda: self.draw_chart(posts.turn, posts.public, lang))
-        try:
-            images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
-        except BaseException:
-            chart.cancel()
-            raise
-        images.update(chart())
+        """The files to attach to the turn's posts: its maps and its chart."""
+        images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
+        images.update(self.draw_chart(posts.turn, posts.public, lang))
         return images
 
     def draw_maps(self, rules: Any, turn: int, lang: str, stage: int | None = None) -> dict[str, bytes]:

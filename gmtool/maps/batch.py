@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Generic, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 WORKERS_ENV = "GMTOOL_MAP_WORKERS"
 MAPS_PER_PROCESS = 3  # fewer maps than this per process: a fork costs more than it saves
@@ -114,67 +112,3 @@ def _warm(library: Any, langs: set[str]) -> None:
         font(14, bold)
     for lang in langs:
         _names(lang, library)("world-type", "terran")
-
-
-class Beside(Generic[T]):
-    """Work started by :func:`beside`: call it for the result, or :meth:`cancel` it."""
-
-    def __init__(self, work: Callable[[], T], pid: int = 0, reader: int = -1) -> None:
-        self.work, self.pid, self.reader = work, pid, reader
-
-    def __call__(self) -> T:
-        if not self.pid:
-            return self.work()
-        import pickle
-
-        chunks = []
-        with os.fdopen(self.reader, "rb") as pipe:
-            while chunk := pipe.read(1 << 16):
-                chunks.append(chunk)
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        if os.waitstatus_to_exitcode(status) == 0 and chunks:
-            done: T = pickle.loads(b"".join(chunks))
-            return done
-        return self.work()  # the worker failed: done here, an error raised here
-
-    def cancel(self) -> None:
-        """The result is not wanted (the command failed): the worker is stopped and reaped."""
-        if self.pid:
-            import signal
-
-            os.kill(self.pid, signal.SIGKILL)
-            os.close(self.reader)
-            os.waitpid(self.pid, 0)
-            self.pid = 0
-
-
-def beside(work: Callable[[], T]) -> Beside[T]:
-    """Start ``work`` in a forked process while this one goes on (the turn's chart, whose
-    plotting library alone takes about a second to load, beside its maps).  The same
-    conditions as the maps' workers: one CPU, a platform without a cheap ``fork``, or
-    ``GMTOOL_MAP_WORKERS=1`` does the work when its result is asked for, and so does a
-    worker that failed — an error is then raised here, as it would be."""
-    import pickle
-
-    if processes(2 * MAPS_PER_PROCESS) == 1:
-        return Beside(work)
-    parent = os.getpid()
-    try:
-        reader, writer = os.pipe()
-        pid = os.fork()
-    except OSError:
-        return Beside(work)
-    if pid == 0:  # the worker: the result pickled into the pipe, then gone
-        code = 1
-        try:
-            os.close(reader)
-            _worker_start(parent)
-            data = memoryview(pickle.dumps(work()))
-            while data:
-                data = data[os.write(writer, data) :]
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(writer)
-    return Beside(work, pid, reader)

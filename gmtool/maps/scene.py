@@ -1,5 +1,6 @@
-"""A map laid out once as shapes (polygons, circles, text) that the PNG and the SVG
-writers both draw, so the two always agree.
+"""A map laid out once as shapes (polygons, circles, lines, text) that the PNG and the SVG
+writers both draw, so the two always agree (the site's charts are scenes too,
+gmtool/site/charts.py).
 
 Pointy-top hexes in the view's labels (axial q, r): the centre of (q, r) is at
 ``x = S·√3·(q + r/2)``, ``y = S·1.5·r``.  The colours at hex centres are fixed (a
@@ -74,6 +75,7 @@ class Polygon:
     width: float = 1
     cls: str = ""
     data: dict[str, str] = field(default_factory=dict)
+    title: str = ""  # the SVG's hover words (``<title>``); the PNG draws none
 
 
 @dataclass
@@ -86,6 +88,7 @@ class Circle:
     width: float = 1
     cls: str = ""
     data: dict[str, str] = field(default_factory=dict)
+    title: str = ""
 
 
 @dataclass
@@ -95,7 +98,7 @@ class Text:
     text: str
     size: float
     fill: str = INK
-    anchor: str = "middle"  # start | middle (horizontal); y is the text's middle
+    anchor: str = "middle"  # start | middle | end (horizontal); y is the text's middle
     bold: bool = False
     cls: str = ""
 
@@ -111,7 +114,18 @@ class Line:
     cls: str = ""
 
 
-Shape = Polygon | Circle | Text | Line
+@dataclass
+class Polyline:
+    """Joined segments, round at the joints (a chart's line)."""
+
+    points: list[tuple[float, float]]
+    colour: str
+    width: float = 1
+    cls: str = ""
+    data: dict[str, str] = field(default_factory=dict)
+
+
+Shape = Polygon | Circle | Text | Line | Polyline
 
 
 @dataclass

@@ -1,12 +1,13 @@
 """A scene written as SVG text (no library needed).  Every hex is a ``<polygon>`` with
 ``data-hex`` (its label) and ``data-kind``; planets are ``<circle class="planet TYPE">``.
-All text is XML-escaped (leader names come from the campaign)."""
+All text is XML-escaped (leader names come from the campaign).  The site's charts are
+scenes too (gmtool/site/charts.py), written into its page."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Scene, Text
+from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Polyline, Scene, Text
 
 FONT = "'DejaVu Sans', 'Noto Sans', Arial, sans-serif"
 
@@ -24,18 +25,20 @@ def _attrs(shape: Polygon | Circle) -> str:
     return "".join(parts)
 
 
-def render_svg(scene: Scene, titles: dict[str, str] | None = None) -> str:
+def render_svg(scene: Scene, titles: dict[str, str] | None = None, style: str = "") -> str:
     """The scene as SVG; ``titles`` (hex label → words): each hex and its planet get a
-    ``<title>`` a browser shows on hover (the campaign's site)."""
+    ``<title>`` a browser shows on hover (the campaign's site), as does a shape with its
+    own ``title``; ``style``: the CSS of the ``<svg>`` element (one written into a page)."""
     titles = titles or {}
 
     def closed(shape: Polygon | Circle) -> str:
-        words = titles.get(shape.data.get("hex", "")) if "hex" in shape.data else None
+        words = shape.title or (titles.get(shape.data.get("hex", "")) if "hex" in shape.data else None)
         return f"><title>{escape(words)}</title></{type(shape).__name__.lower()}>" if words else "/>"
 
+    css = f" style={quoteattr(style)}" if style else ""
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
-        f'viewBox="0 0 {scene.width} {scene.height}" font-family="{FONT}">',
+        f'viewBox="0 0 {scene.width} {scene.height}" font-family="{FONT}"{css}>',
         f"<title>{escape(scene.title)}</title>",
         f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>',
     ]
@@ -52,8 +55,16 @@ def render_svg(scene: Scene, titles: dict[str, str] | None = None) -> str:
                 f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '
                 f'stroke="{shape.colour}" stroke-width="{_n(shape.width)}"/>'
             )
+        elif isinstance(shape, Polyline):
+            points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
+            cls = f" class={quoteattr(shape.cls)}" if shape.cls else ""
+            data = "".join(f" data-{k}={quoteattr(v)}" for k, v in shape.data.items())
+            lines.append(
+                f'<polyline points="{points}"{cls}{data} fill="none" stroke="{shape.colour}" '
+                f'stroke-width="{_n(shape.width)}" stroke-linejoin="round" stroke-linecap="round"/>'
+            )
         elif isinstance(shape, Text):
-            anchor = "middle" if shape.anchor == "middle" else "start"
+            anchor = shape.anchor if shape.anchor in ("middle", "end") else "start"
             weight = ' font-weight="bold"' if shape.bold else ""
             cls = f" class={quoteattr(shape.cls)}" if shape.cls else ""
             lines.append(

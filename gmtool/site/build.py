@@ -255,7 +255,7 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     from gmtool.campaign.session import campaign_library, load_campaign, models_path
     from gmtool.report.deadlines import deadline_words
     from gmtool.report.labels import rule_labels
-    from gmtool.site.charts import charts, played_turns, public_data, series_of
+    from gmtool.site.charts import chart_svg, charts, played_turns, public_data, series_of
     from gmtool.site.dice_page import dice_files
 
     state = load_campaign(folder)
@@ -317,13 +317,13 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
         if svg is not None:
             add("map.svg", svg)
 
-    # the charts
+    # the charts, written into their page as SVG (their names and numbers are text); on a
+    # phone a chart keeps its words readable and scrolls sideways in its box
     made = charts(series_of(folder, [p.name for p in state.players]), lang)
     body = [f"<h1>{escape(t('site.charts', lang))}</h1>"]
-    for name, title, png in made:
-        files[f"charts/{name}"] = png
+    for name, title, scene in made:
         body.append(
-            f'<section><h2>{escape(title)}</h2><img src="{site.href("charts/" + name)}" alt="{escape(title)}"></section>'
+            f'<section id="{name}"><h2>{escape(title)}</h2><div class="scroll">{chart_svg(scene)}</div></section>'
         )
     if not made:
         body.append(f"<p>{escape(t('site.no_charts', lang))}</p>")

@@ -6,25 +6,35 @@ population per leader), the Guardian of Orion's toughness, the Council's bills t
 and an Emperor's election totals.  BC, RP, ballots, fleets and a leader's private reports are
 never read.
 
-matplotlib is imported only here, and only when a chart is drawn (the Agg canvas, no global
-backend); the output is the same bytes for the same figures (fixed size and DPI, no
-``Software`` or date in the PNG), so a rebuilt site uploads only what changed.
+A chart is laid out once as a scene (gmtool/maps/scene.py, the maps' shapes), then written as
+SVG into the site's charts page (every name and number there is text) or drawn as a PNG by
+Pillow in the maps' DejaVu Sans (the chart `turn end` writes beside the public map).  A name
+is drawn as the text it is: no markup of any kind is read in it.  The same figures give the
+same bytes (fixed sizes, no date in the PNG), so a rebuilt site uploads only what changed.
 """
 
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gmtool.locale import t
+from gmtool.maps.scene import GRID, INK, Circle, Line, Polygon, Polyline, Scene, Shape, Text
 
-WIDTH, HEIGHT, DPI = 8.0, 4.0, 100  # 800 × 400 pixels
-FONT = "DejaVu Sans"  # ships with matplotlib, has Cyrillic
+WIDTH, HEIGHT = 800, 400  # pixels, at least: long names widen a chart, many lines lengthen it
+SCALE = 2  # the PNG drawn twice as large, then reduced: smooth lines
 # the chart file `turn end`/`turn run` writes beside the public map, for the moderator to attach
 TURN_CHART = "chart-public.png"
+ONE_LINE = "#3465a4"  # the colour of a chart of one value (the Guardian, the laws)
+GRID_LINE = "#e3e6ec"
+TITLE_SIZE, TICK_SIZE, LEGEND_SIZE = 16, 12, 13
+TOP, BOTTOM, PAD = 44, 52, 16  # above (the title) and below the plot; its margin to the right
+MIN_PLOT = 480  # the plot's least width
+LEGEND_LINE = 22
+# written into a page: as wide as the page at most, never under 600 px (its words readable)
+SVG_STYLE = "max-width:100%;min-width:600px;height:auto"
 
 
 @dataclass
@@ -112,51 +122,127 @@ def _colour(leaders: list[str], name: str) -> str:
     return owner_colour(leaders, name)
 
 
+def _width(text: str, size: int, bold: bool = False) -> float:
+    """``text``'s width in pixels in the DejaVu Sans the PNG draws it with."""
+    from gmtool.maps.png import font
+
+    return float(font(size, bold).getlength(text))
+
+
+def _step(span: float, most: int) -> int:
+    """The least of 1, 2, 5, 10, 20, 50 … that cuts ``span`` into at most ``most`` steps."""
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            if span <= step * most:
+                return step
+        scale *= 10
+
+
+def chart_scene(
+    title: str,
+    turns: list[int],
+    lines: dict[str, list[int | None]],
+    lang: str,
+    colours: Callable[[str], str] | None = None,
+    titled: bool = True,
+) -> Scene:
+    """One value per turn for each named line (a leader, or one line named ""), laid out as
+    a scene: the title (unless not ``titled``: a page's heading names the chart), the plot
+    (turns across, values up from 0), its lines in order, the first drawn wider so equal
+    values stay visible, and the names beside the plot, never over a line."""
+    shown = {
+        name: [(turn, v) for turn, v in zip(turns, values) if isinstance(v, int) and not isinstance(v, bool)]
+        for name, values in lines.items()
+    }
+    shown = {name: points for name, points in shown.items() if points}
+    named = [name for name in shown if name]
+    values = [v for points in shown.values() for _, v in points]
+    low, high = min([0, *values]), max([1, *values])
+    step = _step(high - low, 6)
+    low, high = step * (low // step), step * -(-high // step)
+    y_ticks = list(range(low, high + 1, step))
+
+    left = max(_width(str(v), TICK_SIZE) for v in y_ticks) + 16
+    legend = max((_width(name, LEGEND_SIZE) for name in named), default=0.0)
+    legend_w = 34 + legend + PAD if named else 0.0
+    width = max(WIDTH, int(-(-(left + MIN_PLOT + PAD + legend_w) // 1)))
+    top = TOP if titled else PAD
+    height = max(HEIGHT - TOP + top, top + 10 + LEGEND_LINE * len(named) + BOTTOM)
+    right, bottom = width - PAD - legend_w, height - BOTTOM
+    inner = 14  # the first and last turns this far inside the frame: their markers whole
+
+    first, last = (turns[0], turns[-1]) if turns else (1, 1)
+
+    def x(turn: int) -> float:
+        if last == first:
+            return (left + right) / 2
+        return left + inner + (turn - first) * (right - left - 2 * inner) / (last - first)
+
+    def y(value: int) -> float:
+        return bottom - (value - low) * (bottom - top - inner) / (high - low)
+
+    out: list[Shape] = [Text(width / 2, 22, title, TITLE_SIZE, INK, bold=True, cls="title")] if titled else []
+    every = _step(last - first, max(1, int((right - left) // 48)))
+    x_ticks = [turn for turn in range(first, last + 1) if turn % every == 0] or [first]
+    for v in y_ticks:
+        out.append(Line(left, y(v), right, y(v), GRID_LINE, 1, cls="grid"))
+        out.append(Text(left - 8, y(v), str(v), TICK_SIZE, INK, anchor="end", cls="tick"))
+    for turn in x_ticks:
+        out.append(Line(x(turn), top, x(turn), bottom, GRID_LINE, 1, cls="grid"))
+        out.append(Text(x(turn), bottom + 14, str(turn), TICK_SIZE, INK, cls="tick"))
+    out.append(Polygon([(left, top), (right, top), (right, bottom), (left, bottom)], None, GRID, 1, cls="frame"))
+    out.append(Text((left + right) / 2, bottom + 36, t("site.axis_turn", lang), LEGEND_SIZE, INK, cls="axis"))
+
+    last_line = max(len(shown) - 1, 1)
+    for n, (name, points) in enumerate(shown.items()):
+        colour = colours(name) if colours is not None and name else ONE_LINE
+        wide = (last_line - n) / last_line if len(shown) > 1 else 0.3
+        line_w, dot = 2 + 6 * wide, 3 + 4 * wide
+        xy = [(x(turn), y(v)) for turn, v in points]
+        if len(xy) > 1:
+            out.append(Polyline(xy, colour, line_w, cls="line", data={"name": name} if name else {}))
+        for (turn, v), (px, py) in zip(points, xy):
+            words = (
+                t("site.chart_point", lang, name=name, turn=turn, value=v)
+                if name
+                else t("site.chart_point_one", lang, turn=turn, value=v)
+            )
+            out.append(Circle(px, py, dot, colour, colour, 1, cls="point", title=words))
+        if name:
+            row = top + 10 + LEGEND_LINE * named.index(name)
+            lx = right + PAD
+            out.append(Line(lx, row, lx + 24, row, colour, min(line_w, 5), cls="key"))
+            out.append(Circle(lx + 12, row, min(dot, 5), colour, colour, 1, cls="key"))
+            out.append(Text(lx + 34, row, name, LEGEND_SIZE, INK, anchor="start", cls="name"))
+    return Scene(width, height, out, {}, 0.0, title)
+
+
 def line_chart(
-    title: str, turns: list[int], lines: dict[str, list[int | None]], lang: str, colours: Any = None
+    title: str,
+    turns: list[int],
+    lines: dict[str, list[int | None]],
+    lang: str,
+    colours: Callable[[str], str] | None = None,
 ) -> bytes:
-    """A PNG of one value per turn for each named line (a leader, or one line named "")."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
+    """A PNG of :func:`chart_scene`."""
+    from gmtool.maps.png import render_png
 
-    fig = Figure(figsize=(WIDTH, HEIGHT), dpi=DPI)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    last = max(len(lines) - 1, 1)
-    for n, (name, values) in enumerate(lines.items()):
-        points = [(turn, v) for turn, v in zip(turns, values) if v is not None]
-        if not points:
-            continue
-        colour = colours(name) if colours is not None else "#3465a4"
-        wide = (last - n) / last if len(lines) > 1 else 0.3  # the first lines drawn wider: equal values stay visible
-        ax.plot(
-            [p[0] for p in points],
-            [p[1] for p in points],
-            marker="o",
-            markersize=4 + 6 * wide,
-            linewidth=1.5 + 4 * wide,
-            color=colour,
-            label=name or None,
-        )
-    ax.set_title(title, fontfamily=FONT, fontsize=13)
-    ax.set_xlabel(t("site.axis_turn", lang), fontfamily=FONT)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylim(bottom=0)
-    ax.grid(True, alpha=0.3)
-    named = any(name for name in lines)
-    if named:  # the leaders beside the plot, never over a line
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), prop={"family": FONT, "size": 9}, frameon=False)
-    # a fixed layout (tight_layout would draw the figure twice)
-    fig.subplots_adjust(left=0.07, right=0.8 if named else 0.97, top=0.9, bottom=0.13)
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=DPI, metadata={"Software": None})
-    return out.getvalue()
+    return render_png(chart_scene(title, turns, lines, lang, colours), scale=SCALE)
 
 
-def charts(series: Series, lang: str) -> list[tuple[str, str, bytes]]:
-    """The site's charts: (file name, title, PNG), those with something to show."""
+def chart_svg(scene: Scene) -> str:
+    """A chart as SVG to write into a page: as wide as the page at most (not under 600 px:
+    a phone scrolls it), every name and number text, each point titled with its value (a
+    browser shows it on hover)."""
+    from gmtool.maps.svg import render_svg
+
+    return render_svg(scene, style=SVG_STYLE)
+
+
+def charts(series: Series, lang: str) -> list[tuple[str, str, Scene]]:
+    """The site's charts: (id, title, scene), those with something to show (untitled
+    scenes: the page's headings name them)."""
     if not series.turns:
         return []
     leaders = series.leaders
@@ -167,33 +253,32 @@ def charts(series: Series, lang: str) -> list[tuple[str, str, bytes]]:
     def ordered(values: dict[str, list[int | None]]) -> dict[str, list[int | None]]:
         return {name: values[name] for name in [*leaders, *sorted(set(values) - set(leaders))] if name in values}
 
-    out = []
+    wanted: list[tuple[str, str, dict[str, list[int | None]], Callable[[str], str] | None]] = []
     if series.planets:
-        title = t("site.chart_planets", lang)
-        out.append(("planets.png", title, line_chart(title, series.turns, ordered(series.planets), lang, colour)))
+        wanted.append(("planets", "site.chart_planets", ordered(series.planets), colour))
     if series.population:
-        title = t("site.chart_population", lang)
-        out.append(("population.png", title, line_chart(title, series.turns, ordered(series.population), lang, colour)))
+        wanted.append(("population", "site.chart_population", ordered(series.population), colour))
     if any(v is not None for v in series.guardian):
-        title = t("site.chart_guardian", lang)
-        out.append(("guardian.png", title, line_chart(title, series.turns, {"": series.guardian}, lang)))
+        wanted.append(("guardian", "site.chart_guardian", {"": series.guardian}, None))
     if any(series.laws):
-        title = t("site.chart_laws", lang)
-        laws: list[int | None] = list(series.laws)
-        out.append(("laws.png", title, line_chart(title, series.turns, {"": laws}, lang)))
+        wanted.append(("laws", "site.chart_laws", {"": list(series.laws)}, None))
     if series.votes:
-        title = t("site.chart_votes", lang)
-        out.append(("votes.png", title, line_chart(title, series.turns, ordered(series.votes), lang, colour)))
-    return out
+        wanted.append(("votes", "site.chart_votes", ordered(series.votes), colour))
+    return [
+        (name, t(key, lang), chart_scene(t(key, lang), series.turns, lines, lang, colours, titled=False))
+        for name, key, lines, colours in wanted
+    ]
 
 
 def turn_chart(folder: Path, players: list[str], turn: int, data: dict[str, Any], lang: str) -> dict[str, bytes]:
     """The chart a turn's end writes beside its public map (planets per leader up to this
-    turn, ``data`` being this turn's public data): ``{TURN_CHART: PNG}``, or nothing when the
-    turn has no standings."""
+    turn, ``data`` being this turn's public data; the leaders in the campaign's order, the
+    maps' colours): ``{TURN_CHART: PNG}``, or nothing when the turn has no standings."""
     if not data.get("standings"):
         return {}
     series = series_of(folder, players, upto=turn - 1)
     series.add(turn, data)
+    leaders = series.leaders
+    planets = {name: series.planets[name] for name in leaders if name in series.planets}
     title = t("site.chart_planets", lang)
-    return {TURN_CHART: line_chart(title, series.turns, series.planets, lang, lambda n: _colour(series.leaders, n))}
+    return {TURN_CHART: line_chart(title, series.turns, planets, lang, lambda name: _colour(leaders, name))}
