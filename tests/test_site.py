@@ -192,3 +192,34 @@ def test_the_html_renderer_escapes_every_span():
     assert "<b>title" not in html and "&lt;b&gt;title&lt;/b&gt;" in html
     for word in ("&lt;i&gt;", "&lt;k&gt;", "&lt;v&gt;", "&lt;li&gt;", "&lt;h&gt;", "&lt;c&gt;", "a &amp; b"):
         assert word in html
+
+
+def test_the_html_renderer_draws_a_table_as_a_table():
+    """A report's table is a <table> (headers, one <tr> a row, numbers aligned), never the
+    code boxes' text layout, which a page shows as one run of words."""
+    from gmtool.report.model import Report, TableBlock, text
+    from gmtool.report.render import HtmlRenderer
+
+    block = TableBlock(
+        ["Лидер", "Планеты", "Родные миры"], [["Никита", "3", "1"], ["Илья", "3", "1"]], ["left", "right", "right"]
+    )
+    html = HtmlRenderer().render(Report(text("t"), [block]))
+    assert html == (
+        "<h2>t</h2>\n"
+        '<div class="scroll"><table><thead><tr><th>Лидер</th><th class="right">Планеты</th>'
+        '<th class="right">Родные миры</th></tr></thead><tbody>'
+        '<tr><td>Никита</td><td class="right">3</td><td class="right">1</td></tr>'
+        '<tr><td>Илья</td><td class="right">3</td><td class="right">1</td></tr>'
+        "</tbody></table></div>\n"
+    )
+
+
+def test_every_turn_page_shows_the_posts_tables_as_tables(game, site):
+    """Each turn's public post has its standings table: on its page a <table> with a row per
+    leader, and no line of the code boxes' layout (``-------  ---------``) anywhere."""
+    for turn in range(1, 10):
+        html = page(site, f"turn-{turn:02d}.html")
+        tables = re.findall(r"<table>.*?</table>", html, re.S)
+        assert tables, turn
+        assert any(t.count("<tr>") == 4 and "alice" in t and "carol" in t for t in tables), turn
+        assert not re.search(r"-{3,} +-{3,}", html), turn

@@ -317,6 +317,11 @@ class HtmlRenderer(_Renderer):
     def items(self, items: list[str]) -> str:
         return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
 
+    def tables(self, block: TableBlock) -> list[str]:
+        # the browser lays the table out: a <table> however wide, never the code boxes'
+        # text of gmtool.report.layout (which a page shows as one run of words)
+        return [self.table(block)]
+
     def table(self, block: TableBlock) -> str:
         align = block.align or []
 
