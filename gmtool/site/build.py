@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gmtool.locale import t
+from gmtool.report.escape import clean
 
 STYLE = "style.css"
 CSS = """\
@@ -133,22 +134,36 @@ def public_rolls(folder: Path) -> dict[int, list[tuple[dict[str, Any], list[Any]
     return out
 
 
-def _roll_items(rolls: list[tuple[dict[str, Any], list[Any]]], lang: str) -> str:
+def _roll_items(rolls: list[tuple[dict[str, Any], list[Any]]], lang: str, title: Callable[[str], str | None]) -> str:
+    """The public thread's commands that rolled: each said in words, the reply the thread
+    got (in the site's language, as the post showed it) and its dice, one line each."""
+    import json
+
+    from gmtool.report.model import report_from_dict
+    from gmtool.report.render import HtmlRenderer
+    from gmtool.site.rolls import roll_parts
+
     items = []
     for record, dice in rolls:
-        head = t(
-            "site.roll_post",
-            lang,
-            post=str(record.get("post_id", "")),
-            author=str(record.get("author", "")),
-            command=str(record.get("command", "")),
+        head = roll_parts(str(getattr(dice[0], "purpose", "")), lang, title)[0]
+        head = head or t(
+            "site.roll_post", lang, post=str(record.get("post_id", "")), author=str(record.get("author", ""))
         )
+        parts = [f"<p><b>{escape(head)}</b>: <code>{escape(clean(str(record.get('command', ''))))}</code></p>"]
+        try:
+            reports = json.loads(record.get("reports") or "{}")
+        except ValueError:
+            reports = {}
+        reply = reports.get(lang) if isinstance(reports, dict) else None
+        if isinstance(reply, dict) and reply.get("title"):
+            parts.append(f'<div class="reply">{HtmlRenderer(level=3).render(report_from_dict(reply))}</div>')
         faces = "".join(
-            f"<li>#{e.id} {escape(getattr(e, 'purpose', '') or getattr(e, 'label', ''))}: d{e.die} = <b>{e.face}</b></li>"
+            f"<li>#{e.id} {escape(roll_parts(str(getattr(e, 'purpose', '')), lang, title)[1] or str(e.purpose))}: "
+            f"d{e.die} = <b>{e.face}</b></li>"
             for e in dice
         )
-        items.append(f"<li>{escape(head)}<ul>{faces}</ul></li>")
-    return "<ul>" + "".join(items) + "</ul>"
+        items.append("<li>" + "".join(parts) + f'<ul class="dice">{faces}</ul></li>')
+    return '<ul class="rolls">' + "".join(items) + "</ul>"
 
 
 def _council(data: dict[str, Any], label: Callable[..., str], lang: str) -> str:
@@ -257,6 +272,7 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     from gmtool.report.labels import rule_labels
     from gmtool.site.charts import charts, played_turns, public_data, series_of
     from gmtool.site.dice_page import dice_files
+    from gmtool.site.rolls import table_titles
 
     state = load_campaign(folder)
     lang = lang or state.lang
@@ -267,6 +283,7 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     turns = played_turns(folder)
     datas = {turn: public_data(models_path(folder, turn)) or {} for turn in turns}
     rolls = public_rolls(folder)
+    titles = table_titles(library, lang)
 
     def add(path: str, text: str) -> None:
         files[path] = text.encode("utf-8")
@@ -306,7 +323,11 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
         turn_rolls = rolls.get(turn, [])
         parts.append(
             f"<section><h2>{escape(t('site.public_rolls', lang))}</h2>"
-            + (_roll_items(turn_rolls, lang) if turn_rolls else f"<p>{escape(t('site.no_public_rolls', lang))}</p>")
+            + (
+                _roll_items(turn_rolls, lang, titles)
+                if turn_rolls
+                else f"<p>{escape(t('site.no_public_rolls', lang))}</p>"
+            )
             + "</section>"
         )
         add(turn_page(turn), site.page(t("site.turn_link", lang, n=turn), "\n".join(p for p in parts if p)))
