@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from gmtool.locale import t
 from gmtool.report.escape import clean
-from gmtool.site.mapview import MAP_PAGE, pan_box
+from gmtool.site.mapview import MAP_PAGE, SiteMap, pan_box
 
 STYLE = "style.css"
 CSS = """\
@@ -225,7 +225,7 @@ def _standings(data: dict[str, Any], lang: str) -> str:
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def public_map(state: Any, library: Any, lang: str, about: tuple[int, int], map_page: str) -> Any:
+def public_map(state: Any, library: Any, lang: str, about: tuple[int, int], map_page: str) -> SiteMap | None:
     """The galaxy as it stands, drawn for the public (:class:`gmtool.site.mapview.SiteMap`:
     the SVG with every hex titled, and the pieces the pages show); None for a ruleset
     without maps. ``map_page``: the address of map.html, where a hex's link leads."""
@@ -364,7 +364,7 @@ def _index(
     datas: dict[int, dict[str, Any]],
     label: Callable[..., str],
     deadline: str,
-    public: Any,
+    public: SiteMap | None,
 ) -> str:
     lang = site.lang
     parts = [f"<h1>{escape(state.name)}</h1>"]
@@ -421,7 +421,7 @@ def _index(
     return "\n".join(parts)
 
 
-def _map_page(site: Site, public: Any) -> str:
+def _map_page(site: Site, public: SiteMap) -> str:
     """map.html: the galaxy as it stands to pan and zoom, its legend, and every hex in a
     list that each hex of the map links to."""
     from gmtool.site.mapview import systems_table
