@@ -81,8 +81,13 @@ def test_the_page_speaks_the_sites_language_and_builds_the_same_bytes_again(gm, 
 def test_a_page_without_javascript_still_lists_every_roll(tmp_path):
     camp = v2_campaign(tmp_path / "camp")
     text = build(camp, tmp_path / "site").read_text(encoding="utf-8")
-    rows = re.findall(r'<tr id="roll-\d+"><td>(\d+)</td><td>#(\d+)</td><td class="label">([^<]*)</td>', text)
-    assert [int(r[1]) for r in rows] == [r["id"] for r in v2_rolls() if not r["private"]]
+    rows = re.findall(
+        r'<tr id="roll-\d+"><td>(\d+)</td><td>#(\d+)</td><td class="label"><span class="for">[^<]*</span>'
+        r'<code class="exact">([^<]*)</code></td>',
+        text,
+    )
+    public = [r for r in v2_rolls() if not r["private"]]
+    assert [(int(r[1]), r[2]) for r in rows] == [(r["id"], r["label"]) for r in public]
     assert "<noscript>" in text
 
 

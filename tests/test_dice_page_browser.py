@@ -226,3 +226,53 @@ def test_the_browser_gives_gmtools_faces_for_both_schemes(chrome, tmp_path):
     assert v2 == [
         str(derive_face_v2(part_key(SECRET, part), label, "5f3a", sides, index)) for part, label, sides, index in cases2
     ]
+
+
+# leaders' names that a code box must defuse: BBCode's [/code], Markdown's fence, markup
+HOSTILE_NAMES = ("[/code]Ева", "```fence", "[code]x[/code]", "</script>")
+
+
+def test_hostile_names_check_the_same_in_gmtool_verify_and_on_the_page(gm, chrome, tmp_path):
+    """A scheme-2 game of leaders named to break a code box, each posting an !explore and a
+    !roll; the replies in BBCode and in Markdown. Their Dice blocks — copied from the
+    rendered box, zero-width spaces included, or as the raw BBCode with its tags — check
+    out in ``gmtool verify --key`` and in the page's paste box alike, die for die; a
+    changed face is ✗ in both."""
+    from helpers import ok
+
+    camp = tmp_path / "camp"
+    ok(gm("campaign", "new", str(camp), *(arg for name in HOSTILE_NAMES for arg in ("-p", name))))
+    thread = "".join(f"=== {name} #{100 + n} ===\n!explore 1,0\n!roll 2d6 x\n" for n, name in enumerate(HOSTILE_NAMES))
+    (tmp_path / "thread.txt").write_text(thread, encoding="utf-8")
+    replies = {  # resolved once, then printed again from the records in the other format
+        fmt: ok(gm("post", "resolve", str(tmp_path / "thread.txt"), "-c", str(camp), "-f", fmt))
+        for fmt in ("bbcode", "markdown")
+    }
+    assert "[\u200b/code]Ева" in replies["bbcode"] and "`\u200b``fence" in replies["markdown"]
+    secret = bytes.fromhex((camp / "secret.key").read_text(encoding="utf-8").strip())
+    key = part_key(secret, "stage1").hex()
+    checked(chrome, build(camp, tmp_path / "site"))
+    boxes = {
+        "bbcode": re.findall(r"\[code\](gmtool-v2.*?)\[/code\]", replies["bbcode"], re.S),
+        "markdown": re.findall(r"```text\n(gmtool-v2.*?)\n```", replies["markdown"], re.S),
+    }
+    pasted = {
+        "bbcode": "\n".join(boxes["bbcode"]),
+        "markdown": "\n".join(boxes["markdown"]),
+        "bbcode with its tags": "\n".join(f"[code]{box}[/code]" for box in boxes["bbcode"]),
+    }
+    for how, text in pasted.items():
+        (tmp_path / "published.txt").write_text(text, encoding="utf-8")
+        said = ok(gm("verify", "--key", f"stage1={key}", "--published", str(tmp_path / "published.txt")))
+        dice = int(re.search(r"Rolls checked: stage1 (\d+)", said).group(1))
+        found = paste(chrome, text, key)
+        assert dice == len(found) > len(HOSTILE_NAMES) * 3, how  # each leader's 2d6 and exploration dice
+        assert all(line.startswith("✓ ") for line in found), (how, found)
+        # one face changed: the same one die is wrong in both
+        face = re.search(r"d6 #2=(\d)", text)
+        wrong = text[: face.start(1)] + str(int(face.group(1)) % 6 + 1) + text[face.end(1) :]
+        (tmp_path / "published.txt").write_text(wrong, encoding="utf-8")
+        result = gm("verify", "--key", f"stage1={key}", "--published", str(tmp_path / "published.txt"))
+        assert result.exit_code == 1 and result.stdout.count("\n- ") == 1, how
+        assert [line[0] for line in paste(chrome, wrong, key)].count("✗") == 1, how
+    assert chrome.console_errors() == []

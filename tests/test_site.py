@@ -60,13 +60,15 @@ def links(html: str) -> list[str]:
 
 def test_the_pages_are_there_and_every_link_leads_to_a_file_of_the_site(site):
     turns = [f"turn-{n:02d}.html" for n in range(1, 10)]
-    assert {"index.html", "charts.html", "dice.html", "style.css", "map.svg", *turns} <= set(site)
+    assert {"index.html", "map.html", "charts.html", "dice.html", "style.css", "map.svg", *turns} <= set(site)
     index = page(site, "index.html")
     assert [link for link in links(index) if link.startswith("turn-")] == turns
     for name, body in site.items():
         if name.endswith(".html"):
             for link in links(body.decode("utf-8")):
-                assert link in site, (name, link)
+                path, _, anchor = link.partition("#")
+                assert path in site, (name, link)
+                assert not anchor or f'id="{anchor}"' in page(site, path), (name, link)  # a hex's line of the list
             assert "<script" not in body.decode("utf-8") or name == "dice.html"  # no JavaScript but the verifier
     assert "Turn 10, stage 2" in index and "Standings" in index and "Laws in force" in index
     assert "Guardian of Orion" in index and "alice, bob, carol" in index
@@ -208,3 +210,70 @@ def test_the_html_renderer_escapes_every_span():
     assert "<b>title" not in html and "&lt;b&gt;title&lt;/b&gt;" in html
     for word in ("&lt;i&gt;", "&lt;k&gt;", "&lt;v&gt;", "&lt;li&gt;", "&lt;h&gt;", "&lt;c&gt;", "a &amp; b"):
         assert word in html
+
+
+def test_the_html_renderer_draws_a_table_as_a_table():
+    """A report's table is a <table> (headers, one <tr> a row, numbers aligned), never the
+    code boxes' text layout, which a page shows as one run of words."""
+    from gmtool.report.model import Report, TableBlock, text
+    from gmtool.report.render import HtmlRenderer
+
+    block = TableBlock(
+        ["Лидер", "Планеты", "Родные миры"], [["Никита", "3", "1"], ["Илья", "3", "1"]], ["left", "right", "right"]
+    )
+    html = HtmlRenderer().render(Report(text("t"), [block]))
+    assert html == (
+        "<h2>t</h2>\n"
+        '<div class="scroll"><table><thead><tr><th>Лидер</th><th class="right">Планеты</th>'
+        '<th class="right">Родные миры</th></tr></thead><tbody>'
+        '<tr><td>Никита</td><td class="right">3</td><td class="right">1</td></tr>'
+        '<tr><td>Илья</td><td class="right">3</td><td class="right">1</td></tr>'
+        "</tbody></table></div>\n"
+    )
+
+
+def test_every_turn_page_shows_the_posts_tables_as_tables(game, site):
+    """Each turn's public post has its standings table: on its page a <table> with a row per
+    leader, and no line of the code boxes' layout (``-------  ---------``) anywhere."""
+    for turn in range(1, 10):
+        html = page(site, f"turn-{turn:02d}.html")
+        tables = re.findall(r"<table>.*?</table>", html, re.S)
+        assert tables, turn
+        assert any(t.count("<tr>") == 4 and "alice" in t and "carol" in t for t in tables), turn
+        assert not re.search(r"-{3,} +-{3,}", html), turn
+
+
+def test_the_map_page_lists_every_hex_and_every_hex_of_the_map_links_to_its_line(site):
+    """map.html: the map alone (its hexes, no legend, no title), the legend as HTML with every
+    symbol the SVG's legend has, and a line per hex; each hex of the map, on the index and
+    on map.html, is a link to its line. No script: radio buttons and CSS pan and zoom it."""
+    svg = page(site, "map.svg")
+    hexes = re.findall(r'<polygon [^>]*class="hex[^"]*" data-hex="([^"]+)"', svg)
+    assert len(hexes) == 61  # a radius-4 galaxy
+    for name in ("index.html", "map.html"):
+        html = page(site, name)
+        linked = re.findall(r'<a href="map\.html#hex-([^"]+)"><polygon [^>]*class="hex', html)
+        assert linked == hexes, name
+        assert 'class="legend-heading"' not in html and 'class="title"' not in html, name  # the legend is HTML
+        assert '<input type="radio" name="galaxy" id="galaxy-fit" class="fit">' in html, name
+        assert "<script" not in html, name
+    html = page(site, "map.html")
+    rows = re.findall(
+        r'<tr id="hex-([^"]+)"><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>', html
+    )
+    assert [r[0] for r in rows] == hexes and all(r[0] == r[1] for r in rows)
+    assert ("0,0", "0,0", "Orion", "Orion", "") in rows
+    assert len(re.findall(r"<li><svg ", html)) == svg.count('class="legend"')
+    assert "<span>Terran</span>" in html and "<h3>Planets (colour = type, disc = size)</h3>" in html
+    # a turn's map (a PNG) sits in the same kind of box
+    assert '<div class="pan"><img src="maps/turn-09.png"' in page(site, "turn-09.html")
+
+
+def test_before_the_galaxy_opens_the_index_and_the_map_page_say_so(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml"))
+    gm("turn", "run", str(folder / "orders" / "turn-01.toml"), "-c", str(folder))
+    built = build(folder, tmp_path / "site")
+    closed = "Closed rooms: the galaxy map opens on turn 7."
+    for name in ("index.html", "map.html"):
+        assert closed in page(built, name) and "<svg" not in page(built, name), name

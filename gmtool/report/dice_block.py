@@ -94,11 +94,29 @@ def private_dice(report: Any, leader: str, entries: list[Any], lang: str) -> Any
     return with_dice(report, [e for e in entries if e.owner == leader], lang)
 
 
+# what a code box adds to a label's text so that nothing in it ends the box early
+# (gmtool.report.render: BBCodeRenderer.code, _fence_cell), and the text it stands for
+DEFUSED = (("[\u200b/code", "[/code"), ("`\u200b``", "```"))
+_BOX_OPEN = re.compile(r"^\[code\]")
+_BOX_CLOSE = re.compile(r"\[/code\]$")
+
+
+def published_line(line: str) -> str:
+    """A Dice block's line as gmtool wrote it, from the line a post shows: the code box's
+    own ``[code]`` and ``[/code]`` at its ends, and the zero-width space that defused a
+    label's ``[/code`` or ` ``` `, taken out (site/verify.js ``publishedLine`` does the same)."""
+    line = _BOX_CLOSE.sub("", _BOX_OPEN.sub("", line.strip())).strip()
+    for shown, written in DEFUSED:
+        line = line.replace(shown, written)
+    return line
+
+
 def parse_published(text: str) -> list[tuple[str, str, str, int, int, int]]:
-    """Every (part, share, label, sides, index, face) a published text's Dice blocks show."""
+    """Every (part, share, label, sides, index, face) a published text's Dice blocks show
+    (each line read by :func:`published_line`)."""
     out = []
     part, share = "", ""
-    for line in text.splitlines():
+    for line in map(published_line, text.splitlines()):
         head = HEADER.search(line)
         if head:
             part, share = head.group(1), "" if head.group(2) == "-" else head.group(2)

@@ -290,6 +290,9 @@ class HtmlRenderer(_Renderer):
     escape = staticmethod(escape.html)
     styles = {"b": ("<b>", "</b>"), "i": ("<i>", "</i>"), "s": ("<s>", "</s>"), "code": ("<code>", "</code>")}
 
+    def __init__(self, level: int = 2) -> None:
+        self.level = level  # the title's <hN>: 2 for a page's post, 3 for a reply under a heading
+
     def span(self, span: Span) -> str:
         return super().span(span if span.escape else Span(span.text, span.style))
 
@@ -306,16 +309,21 @@ class HtmlRenderer(_Renderer):
         return out
 
     def title(self, value: str) -> str:
-        return f"<h2>{value}</h2>"
+        return f"<h{self.level}>{value}</h{self.level}>"
 
     def heading(self, value: str) -> str:
-        return f"<h3>{value}</h3>"
+        return f"<h{self.level + 1}>{value}</h{self.level + 1}>"
 
     def facts(self, items: list[tuple[str, str]]) -> str:
         return '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items) + "</dl>"
 
     def items(self, items: list[str]) -> str:
         return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+    def tables(self, block: TableBlock) -> list[str]:
+        # the browser lays the table out: a <table> however wide, never the code boxes'
+        # text of gmtool.report.layout (which a page shows as one run of words)
+        return [self.table(block)]
 
     def table(self, block: TableBlock) -> str:
         align = block.align or []

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gmtool.locale import t
+from gmtool.report.escape import clean
+from gmtool.site.mapview import MAP_PAGE, SiteMap, pan_box
 
 STYLE = "style.css"
 CSS = """\
@@ -49,6 +51,20 @@ ul.turns{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0}
 ul.turns a{display:block;padding:.3rem .7rem;background:#e4e9f4;border-radius:4px;text-decoration:none}
 .pager{display:flex;justify-content:space-between;margin:.5rem 0}
 pre{overflow-x:auto;background:#eef0f5;padding:.5rem}
+.map input{position:absolute;opacity:0;width:1px;height:1px}
+.map label{display:inline-block;margin:0 .2rem .4rem 0;padding:.25rem .7rem;border:1px solid #c5cad6;border-radius:4px;background:#fff;cursor:pointer}
+.map input:checked+label{background:#1d2a44;border-color:#1d2a44;color:#fff}
+.map input:focus-visible+label{outline:2px solid #1d2a44;outline-offset:2px}
+.pan{overflow:auto;max-height:85vh;border:1px solid #d8dbe2;border-radius:4px;background:#fff}
+.pan>svg,.pan>img{display:block;max-width:none;border-radius:0}
+.map .fit:checked~.pan>svg,.map .fit:checked~.pan>img{width:100%;height:auto}
+svg.galaxy circle,svg.galaxy text,svg.galaxy line,svg.galaxy polygon:not(.hex){pointer-events:none}
+.hint{color:#5b6270;font-size:.9rem;margin:.3rem 0}
+ul.legend{display:flex;flex-wrap:wrap;gap:.1rem 1.2rem;list-style:none;padding:0;margin:.2rem 0 .6rem}
+ul.legend li{display:flex;align-items:center;gap:.4rem;min-width:13rem}
+ul.legend svg{flex:none}
+details summary{cursor:pointer;margin:.4rem 0;font-weight:bold}
+table.systems td{white-space:normal}table.systems tr:target{background:#fff3c4}
 footer{max-width:60rem;margin:0 auto;padding:0 1rem 2rem;color:#5b6270;font-size:.85rem}
 @media (max-width:40rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.4rem}main{padding:.5rem}}
 """
@@ -65,6 +81,7 @@ class Site:
         self.name = name
         self.lang = lang
         self.base = base_url.rstrip("/") + "/" if base_url else ""
+        self.nav = [("index.html", "site.nav_home"), ("charts.html", "site.nav_charts"), ("dice.html", "site.nav_dice")]
 
     def href(self, path: str) -> str:
         return escape(self.base + path)
@@ -72,14 +89,7 @@ class Site:
     def page(self, title: str, body: str) -> str:
         """A whole HTML document: head, navigation, ``body`` (an HTML fragment), footer."""
         lang = self.lang
-        nav = "".join(
-            f'<a href="{self.href(path)}">{escape(t(key, lang))}</a>'
-            for path, key in (
-                ("index.html", "site.nav_home"),
-                ("charts.html", "site.nav_charts"),
-                ("dice.html", "site.nav_dice"),
-            )
-        )
+        nav = "".join(f'<a href="{self.href(path)}">{escape(t(key, lang))}</a>' for path, key in self.nav)
         full = f"{title} · {self.name}" if title != self.name else title
         return (
             "<!DOCTYPE html>\n"
@@ -133,22 +143,36 @@ def public_rolls(folder: Path) -> dict[int, list[tuple[dict[str, Any], list[Any]
     return out
 
 
-def _roll_items(rolls: list[tuple[dict[str, Any], list[Any]]], lang: str) -> str:
+def _roll_items(rolls: list[tuple[dict[str, Any], list[Any]]], lang: str, title: Callable[[str], str | None]) -> str:
+    """The public thread's commands that rolled: each said in words, the reply the thread
+    got (in the site's language, as the post showed it) and its dice, one line each."""
+    import json
+
+    from gmtool.report.model import report_from_dict
+    from gmtool.report.render import HtmlRenderer
+    from gmtool.site.rolls import roll_parts
+
     items = []
     for record, dice in rolls:
-        head = t(
-            "site.roll_post",
-            lang,
-            post=str(record.get("post_id", "")),
-            author=str(record.get("author", "")),
-            command=str(record.get("command", "")),
+        head = roll_parts(str(getattr(dice[0], "purpose", "")), lang, title)[0]
+        head = head or t(
+            "site.roll_post", lang, post=str(record.get("post_id", "")), author=str(record.get("author", ""))
         )
+        parts = [f"<p><b>{escape(head)}</b>: <code>{escape(clean(str(record.get('command', ''))))}</code></p>"]
+        try:
+            reports = json.loads(record.get("reports") or "{}")
+        except ValueError:
+            reports = {}
+        reply = reports.get(lang) if isinstance(reports, dict) else None
+        if isinstance(reply, dict) and reply.get("title"):
+            parts.append(f'<div class="reply">{HtmlRenderer(level=3).render(report_from_dict(reply))}</div>')
         faces = "".join(
-            f"<li>#{e.id} {escape(getattr(e, 'purpose', '') or getattr(e, 'label', ''))}: d{e.die} = <b>{e.face}</b></li>"
+            f"<li>#{e.id} {escape(roll_parts(str(getattr(e, 'purpose', '')), lang, title)[1] or str(e.purpose))}: "
+            f"d{e.die} = <b>{e.face}</b></li>"
             for e in dice
         )
-        items.append(f"<li>{escape(head)}<ul>{faces}</ul></li>")
-    return "<ul>" + "".join(items) + "</ul>"
+        items.append("<li>" + "".join(parts) + f'<ul class="dice">{faces}</ul></li>')
+    return '<ul class="rolls">' + "".join(items) + "</ul>"
 
 
 def _council(data: dict[str, Any], label: Callable[..., str], lang: str) -> str:
@@ -201,42 +225,16 @@ def _standings(data: dict[str, Any], lang: str) -> str:
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def _hex_titles(state: Any, view: Any, label: Callable[..., str], lang: str) -> dict[str, str]:
-    """Each hex of the public map → the words its SVG hex shows on hover."""
-    names = {str(s.hex): s.name for s in state.systems}
-    out = {}
-    for cell in view.cells:
-        words = [str(cell.label)]
-        if cell.known:
-            name = names.get(str(cell.hex), "")
-            if name:
-                words.append(name)
-            if cell.discovery == "planet" and cell.planet_type:
-                what = label("world-type", cell.planet_type)
-                if cell.planet_size:
-                    what += ", " + label("world-size", cell.planet_size).lower()
-                words.append(what)
-            elif cell.discovery == "orion":
-                words.append(t("map.orion", lang))
-            else:
-                words.append(label("discovery", cell.discovery))
-            if cell.owner:
-                words.append(cell.owner)
-        else:
-            words.append(t("map.unexplored", lang))
-        out[str(cell.label)] = " · ".join(words)
-    return out
-
-
-def public_svg(state: Any, library: Any, lang: str, about: tuple[int, int]) -> str | None:
-    """The galaxy as it stands, drawn for the public as SVG with every hex titled; None for a
-    ruleset without maps."""
+def public_map(state: Any, library: Any, lang: str, about: tuple[int, int], map_page: str) -> SiteMap | None:
+    """The galaxy as it stands, drawn for the public (:class:`gmtool.site.mapview.SiteMap`:
+    the SVG with every hex titled, and the pieces the pages show); None for a ruleset
+    without maps. ``map_page``: the address of map.html, where a hex's link leads."""
     from dataclasses import replace
 
     from gmtool.maps import PUBLIC, _names, build_view
     from gmtool.maps.scene import build_scene
-    from gmtool.maps.svg import render_svg
     from gmtool.rules.registry import ruleset_of
+    from gmtool.site.mapview import hex_words, site_map
 
     if not ruleset_of(state).maps:
         return None
@@ -247,7 +245,8 @@ def public_svg(state: Any, library: Any, lang: str, about: tuple[int, int]) -> s
         state = copy.copy(state)
         state.stage = about[1]
     view = replace(build_view(state, PUBLIC), turn=about[0], stage=about[1])
-    return render_svg(build_scene(view, lang, label), titles=_hex_titles(state, view, label, lang))
+    scene = build_scene(view, lang, label)
+    return site_map(view, scene, hex_words(state, view, label, lang), lang, map_page)
 
 
 def build_site(folder: Path, lang: str | None = None, base_url: str | None = None) -> dict[str, bytes]:
@@ -257,6 +256,7 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     from gmtool.report.labels import rule_labels
     from gmtool.site.charts import chart_svg, charts, played_turns, public_data, series_of
     from gmtool.site.dice_page import dice_files
+    from gmtool.site.rolls import table_titles
 
     state = load_campaign(folder)
     lang = lang or state.lang
@@ -267,9 +267,21 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     turns = played_turns(folder)
     datas = {turn: public_data(models_path(folder, turn)) or {} for turn in turns}
     rolls = public_rolls(folder)
+    titles = table_titles(library, lang)
 
     def add(path: str, text: str) -> None:
         files[path] = text.encode("utf-8")
+
+    # the map as it stands (the last turn's): its page, and the index, show it
+    public = (
+        public_map(
+            state, library, lang, (turns[-1], int(datas[turns[-1]].get("stage") or state.stage)), site.base + MAP_PAGE
+        )
+        if turns
+        else None
+    )
+    if public is not None:
+        site.nav.insert(1, (MAP_PAGE, "site.nav_map"))
 
     # the turns' pages
     for n, turn in enumerate(turns):
@@ -292,12 +304,12 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
         if image.is_file():
             files[f"maps/turn-{turn:02d}.png"] = image.read_bytes()
             alt = escape(t("site.public_map", lang))
+            picture = f'<img src="{site.href(f"maps/turn-{turn:02d}.png")}" alt="{alt}">'
             parts.append(
-                f"<section><h2>{alt}</h2>"
-                f'<img src="{site.href(f"maps/turn-{turn:02d}.png")}" alt="{alt}">'
+                f"<section><h2>{alt}</h2>{pan_box(picture, lang, 'map')}"
                 + (
-                    f'<p><a href="{site.href("map.svg")}">{escape(t("site.map_svg", lang))}</a></p>'
-                    if turn == turns[-1]
+                    f'<p><a href="{site.href(MAP_PAGE)}">{escape(t("site.map_page_link", lang))}</a></p>'
+                    if turn == turns[-1] and public is not None
                     else ""
                 )
                 + "</section>"
@@ -306,16 +318,20 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
         turn_rolls = rolls.get(turn, [])
         parts.append(
             f"<section><h2>{escape(t('site.public_rolls', lang))}</h2>"
-            + (_roll_items(turn_rolls, lang) if turn_rolls else f"<p>{escape(t('site.no_public_rolls', lang))}</p>")
+            + (
+                _roll_items(turn_rolls, lang, titles)
+                if turn_rolls
+                else f"<p>{escape(t('site.no_public_rolls', lang))}</p>"
+            )
             + "</section>"
         )
         add(turn_page(turn), site.page(t("site.turn_link", lang, n=turn), "\n".join(p for p in parts if p)))
 
-    # the map as it stands (the last turn's), with its systems named on hover
-    if turns:
-        svg = public_svg(state, library, lang, (turns[-1], int(datas[turns[-1]].get("stage") or state.stage)))
-        if svg is not None:
-            add("map.svg", svg)
+    # the map as it stands: its page (the map alone to pan and zoom, its legend, every hex
+    # in a list) and the SVG with its systems named on hover
+    if public is not None:
+        add("map.svg", public.svg)
+        add(MAP_PAGE, site.page(public.title, _map_page(site, public)))
 
     # the charts, written into their page as SVG (their names and numbers are text); on a
     # phone a chart keeps its words readable and scrolls sideways in its box
@@ -330,7 +346,10 @@ def build_site(folder: Path, lang: str | None = None, base_url: str | None = Non
     add("charts.html", site.page(t("site.charts", lang), "\n".join(body)))
 
     # the index
-    add("index.html", site.page(state.name, _index(folder, state, site, turns, datas, label, deadline_words(state))))
+    add(
+        "index.html",
+        site.page(state.name, _index(folder, state, site, turns, datas, label, deadline_words(state), public)),
+    )
 
     for path, text in dice_files(folder, lang, site.page).items():
         add(path, text)
@@ -345,6 +364,7 @@ def _index(
     datas: dict[int, dict[str, Any]],
     label: Callable[..., str],
     deadline: str,
+    public: SiteMap | None,
 ) -> str:
     lang = site.lang
     parts = [f"<h1>{escape(state.name)}</h1>"]
@@ -383,14 +403,41 @@ def _index(
             f'<li><a href="{site.href(turn_page(n))}">{escape(t("site.turn_link", lang, n=n))}</a></li>' for n in turns
         )
         parts.append(f'<section><h2>{escape(t("site.turns", lang))}</h2><ul class="turns">{links}</ul></section>')
-        if (folder / "reports" / f"turn-{turns[-1]:02d}" / "map-public.png").is_file():
-            alt = escape(t("site.public_map", lang))
+        alt = escape(t("site.public_map", lang))
+        if public is not None and public.closed:
+            parts.append(f"<section><h2>{alt}</h2><p>{escape(public.closed)}</p></section>")
+        elif public is not None:
             parts.append(
-                f'<section><h2>{alt}</h2><img src="{site.href(f"maps/turn-{turns[-1]:02d}.png")}" alt="{alt}">'
-                f'<p><a href="{site.href("map.svg")}">{escape(t("site.map_svg", lang))}</a></p></section>'
+                f"<section><h2>{alt}</h2>{pan_box(public.hexes, lang, 'galaxy')}"
+                f'<p class="hint">{escape(t("site.map_hint", lang))}</p>'
+                f"<details><summary>{escape(t('map.legend', lang))}</summary>{public.legend}</details>"
+                f'<p><a href="{site.href(MAP_PAGE)}">{escape(t("site.map_page_link", lang))}</a></p></section>'
             )
+        elif (folder / "reports" / f"turn-{turns[-1]:02d}" / "map-public.png").is_file():
+            picture = f'<img src="{site.href(f"maps/turn-{turns[-1]:02d}.png")}" alt="{alt}">'
+            parts.append(f"<section><h2>{alt}</h2>{pan_box(picture, lang, 'map')}</section>")
     else:
         parts.append(f"<section><p>{escape(t('site.no_turns', lang))}</p></section>")
+    return "\n".join(parts)
+
+
+def _map_page(site: Site, public: SiteMap) -> str:
+    """map.html: the galaxy as it stands to pan and zoom, its legend, and every hex in a
+    list that each hex of the map links to."""
+    from gmtool.site.mapview import systems_table
+
+    lang = site.lang
+    parts = [f"<h1>{escape(public.title)}</h1>", f"<p>{escape(public.subtitle)}</p>"]
+    if public.closed:
+        parts.append(f"<section><p>{escape(public.closed)}</p></section>")
+    else:
+        parts.append(
+            f"<section>{pan_box(public.hexes, lang, 'galaxy')}"
+            f'<p class="hint">{escape(t("site.map_hint", lang))}</p></section>'
+        )
+        parts.append(f"<section><h2>{escape(t('map.legend', lang))}</h2>{public.legend}</section>")
+        parts.append(f"<section><h2>{escape(t('site.map_systems', lang))}</h2>{systems_table(public, lang)}</section>")
+    parts.append(f'<p><a href="{site.href("map.svg")}">{escape(t("site.map_svg", lang))}</a></p>')
     return "\n".join(parts)
 
 

@@ -35,11 +35,13 @@ from typing import Any, Callable, Iterator
 from gmtool.errors import CampaignError
 from gmtool.locale import t
 from gmtool.report.escape import clean
+from gmtool.site.rolls import roll_words, table_titles
 from gmtool.tomlfile import display_path, toml_message
 
 PageTemplate = Callable[[str, str], str]
 
 SCRIPT = "verify.js"
+_SCRIPT_MARK = "@@script@@"  # where the link to the script goes in a sentence of the catalogs
 PARTS = ("setup", "stage1", "stage2", "stage3")  # gmtool/campaign/stream.py: PARTS
 # the page's words that verify.js needs, by their key under [verify.browser] in the catalogs
 SCRIPT_WORDS = (
@@ -149,10 +151,13 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
     else:
         ids = _public_ids(folder, max((e["id"] for e in entries if type(e.get("id")) is int), default=0))
         public = [e for e in entries if e.get("id") in ids]
+    titles = _table_titles(folder, lang)
     rolls = []
     for e in public:
         roll = {k: e.get(k) for k in ("id", "turn", "die", "face", "source")}
         roll["label"] = str(e.get("label") if scheme == 2 else e.get("purpose") or "")
+        # what the reader sees: the roll's purpose in words of the page's language
+        roll["words"] = roll_words(str(e.get("purpose") or roll["label"]), lang, titles)
         if scheme == 2:
             roll.update({"part": e.get("part"), "share": e.get("share"), "index": e.get("index")})
         rolls.append(roll)
@@ -169,6 +174,16 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
         # unformatted: verify.js fills the {placeholders} of the summary and of the findings
         "text": {word: t(f"verify.browser.{word}", lang) for word in SCRIPT_WORDS},
     }
+
+
+def _table_titles(folder: Path, lang: str) -> Callable[[str], str | None]:
+    """The titles of the campaign's tables (none when its tables cannot be read)."""
+    try:
+        from gmtool.campaign.session import campaign_library
+
+        return table_titles(campaign_library(folder), lang)
+    except Exception:  # a folder the page is built from without its tables: words without titles
+        return table_titles(None, lang)
 
 
 def json_block(data: dict[str, Any]) -> str:
@@ -191,13 +206,16 @@ def page_body(data: dict[str, Any], lang: str) -> str:
     rows = []
     for n, roll in enumerate(data["rolls"]):
         status = w("manual") if roll["source"] == "manual" else "…"
+        # scheme 2: the exact label under the words, since the face is derived from it
+        exact = f'<code class="exact">{_e(roll["label"])}</code>' if data["scheme"] == 2 else ""
         rows.append(
             f'<tr id="roll-{n}"><td>{_e(roll["turn"])}</td><td>#{_e(roll["id"])}</td>'
-            f'<td class="label">{_e(roll["label"])}</td><td>d{_e(roll["die"])}</td>'
+            f'<td class="label"><span class="for">{_e(roll["words"])}</span>{exact}</td><td>d{_e(roll["die"])}</td>'
             f'<td class="face">{_e(roll["face"])}</td><td class="check" data-roll="{n}">{status}</td></tr>'
         )
     head = "".join(f"<th>{w(k)}</th>" for k in ("col_turn", "col_id", "col_label", "col_die", "col_face", "col_check"))
     parts = "".join(f'<option value="{p}">{p}</option>' for p in PARTS)
+    script_link = f'<a href="{SCRIPT}"><code>{SCRIPT}</code></a>'  # the checker is on the site itself
     paste = (
         f'<section id="paste"><h2>{w("paste_title")}</h2><p>{w("paste_help")}</p>'
         f'<textarea id="paste-lines" rows="6" spellcheck="false" placeholder="{w("paste_example")}"></textarea>'
@@ -211,7 +229,9 @@ def page_body(data: dict[str, Any], lang: str) -> str:
     return (
         "<style>.dice-table{overflow-x:auto}.dice-table table{border-collapse:collapse;width:100%}"
         ".dice-table td,.dice-table th{border-bottom:1px solid #ccc;padding:.2em .4em;text-align:left}"
-        ".dice-table .label{overflow-wrap:break-word}.ok{color:#070}.bad{color:#b00;font-weight:bold}"
+        ".dice-table .label{overflow-wrap:anywhere;white-space:normal}"
+        ".dice-table code.exact{display:block;font-size:.8em;color:#5b6270}"
+        ".ok{color:#070}.bad{color:#b00;font-weight:bold}"
         # a phone: each roll a block, its label on a line of its own above the die and face
         "@media (max-width:600px){.dice-table thead{display:none}.dice-table tr{display:flex;flex-wrap:wrap;"
         "border-bottom:1px solid #ccc}.dice-table td{border:none}.dice-table td.label{flex-basis:100%;order:-1}}"
@@ -221,6 +241,8 @@ def page_body(data: dict[str, Any], lang: str) -> str:
         f'<p id="summary" aria-live="polite"></p>\n'
         f'<div class="dice-table"><table id="rolls"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>\n{paste}\n"
+        f'<section id="how"><h2>{w("how_title")}</h2><p>{w("how_v2" if data["scheme"] == 2 else "how_v1")}</p>'
+        f"<p>{w('how_script', script=_SCRIPT_MARK).replace(_SCRIPT_MARK, script_link)}</p></section>\n"
         f'<script type="application/json" id="dice-data">{json_block(data)}</script>\n'
         f'<script src="{SCRIPT}"></script>\n'
     )

@@ -123,6 +123,18 @@ async function checkPage(data) {
   return window.gmtoolChecked;
 }
 
+// A Dice block's line as gmtool wrote it, from the line a post shows — what `gmtool verify`
+// reads too (gmtool/report/dice_block.py, published_line): the code box's own [code] and
+// [/code] at its ends, and the zero-width space that defused a label's "[/code" or "```"
+// (so that a leader named "[/code]…" cannot end the box early), taken out.
+const DEFUSED = [["[\u200b/code", "[/code"], ["`\u200b``", "```"]];
+
+function publishedLine(raw) {
+  let line = String(raw).trim().replace(/^\[code\]/, "").replace(/\[\/code\]$/, "").trim();
+  for (const [shown, written] of DEFUSED) line = line.split(shown).join(written);
+  return line;
+}
+
 // A private report's roll lines, as its Dice block prints them (gmtool/report/dice_block.py):
 //   gmtool-v2 stage1 share 5f3a…                      (the part and the turn's share; "-": none)
 //   turn 3 · alice · explore 1,-2 · exploration · salt 0123456789abcdef: d10 #1=7, d10 #2=3
@@ -134,7 +146,7 @@ function parseRollLines(text) {
   let share = null;
   let part = null;
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
+    const line = publishedLine(raw);
     if (!line) continue;
     const header = /^gmtool-v2 (setup|stage[1-3]) share (\S+)$/.exec(line);
     if (header) {
@@ -213,7 +225,7 @@ async function checkPasted(data) {
   }
 }
 
-const gmtoolVerify = { faceV1, faceV2, partKey, hmacKey, hexBytes, parseRollLines, checkPage, checkPasted };
+const gmtoolVerify = { faceV1, faceV2, partKey, hmacKey, hexBytes, publishedLine, parseRollLines, checkPage, checkPasted };
 window.gmtoolVerify = gmtoolVerify;
 
 (function start() {
