@@ -280,3 +280,32 @@ def test_smf_posts_show_as_written(played, tmp_path):
     for post in posts:
         assert smf_problems(post) == [], post
         check_bbcode(post, "smf")
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "discord"])
+def test_lists_in_a_row_stay_apart(fmt):
+    """Facts after a list, a list after a list, a table shown as rows after a list: each is
+    its own list (or no list) as Discourse and Discord read the post."""
+    from gmtool.report.model import Facts, Items, Report, TableBlock, text
+    from gmtool.report.render import render
+
+    report = Report(
+        text("T"),
+        [
+            Items([text("Frigate 1"), text("Frigate 2")]),
+            Facts([("Chair", text("alice"))]),
+            Items([text("a"), text("b")]),
+            Items([text("c")]),
+            TableBlock(["Hex", "Note"], [["1,2", "word " * 20]]),
+        ],
+        {},
+    )
+    post = render(report, fmt)
+    check_lists(post, fmt, fmt)
+    lists = markdown_lists(post) if fmt == "markdown" else discord_lists(post)
+    if fmt == "markdown":
+        assert lists == [["Frigate 1", "Frigate 2"], ["**Chair:** alice"], ["a", "b"], ["c"]]
+        assert "\n\n* **Chair:** alice\n\n- a\n- b\n\n* c\n\n" in post
+    else:  # facts and a table's rows are lines; a list right after a list gets a line between
+        assert lists == [["Frigate 1", "Frigate 2"], ["a", "b"], ["c"]]
+        assert "\n\n**Chair:** alice\n\n- a\n- b\n\n\u200b\n- c\n\n**1,2** — Note: word word" in post
