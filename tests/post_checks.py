@@ -1,13 +1,14 @@
 """Checks of a post as the forums show it, shared by the layout and splitting tests:
-its code boxes (at most CODE_WIDTH columns and CODE_ROWS lines, as prosilver, MyBB and a
-phone show them without a scrollbar or a wrapped column), and Markdown as Discourse renders
-it (markdown-it-py with Discourse's settings: typographer and line breaks on, pipe tables)."""
+its code boxes (at most CODE_WIDTH columns and CODE_ROWS lines, as prosilver and MyBB show
+them without a scrollbar or a wrapped column; PHONE_WIDTH in Discord, read on a phone),
+Markdown as Discourse renders it (markdown-it-py with Discourse's settings: typographer and
+line breaks on, pipe tables), and Discord's lists as its parser groups them."""
 
 from __future__ import annotations
 
 import re
 
-from gmtool.report.layout import CODE_ROWS, CODE_WIDTH, width
+from gmtool.report.layout import CODE_ROWS, CODE_WIDTH, PHONE_WIDTH, width
 
 BBCODE_BOX = re.compile(r"\[code\](.*?)\[/code\]", re.S)
 FENCED_BOX = re.compile(r"^```[a-z]*\n(.*?)\n```$", re.S | re.M)
@@ -25,9 +26,10 @@ def code_boxes(post: str, fmt: str) -> list[list[str]]:
 def check_boxes(post: str, fmt: str, where: str = "") -> int:
     """Every code box within the width and height a forum shows; the number of boxes."""
     boxes = code_boxes(post, fmt)
+    most = PHONE_WIDTH if fmt == "discord" else CODE_WIDTH
     for box in boxes:
         widest = max(box, key=width)
-        assert width(widest) <= CODE_WIDTH, f"{where}: a code box line of {width(widest)} columns: {widest!r}"
+        assert width(widest) <= most, f"{where}: a code box line of {width(widest)} columns: {widest!r}"
         assert len(box) <= CODE_ROWS, f"{where}: a code box of {len(box)} lines:\n" + "\n".join(box)
     return len(boxes)
 
@@ -52,3 +54,70 @@ def check_markdown(post: str, where: str = "") -> str:
     fences = len(FENCED_BOX.findall(post))
     assert html.count("<pre>") == fences, f"{where}: {fences} code blocks, {html.count('<pre>')} rendered"
     return html
+
+
+# simple-markdown's list rule, which Discord's parser keeps: a list runs on over a blank line
+# while the next line starts with a bullet — any bullet, "-", "*", "+" or "1." alike
+_BULLET = r"(?:[*+-]|\d+\.)"
+_DISCORD_LIST = re.compile(r"( *)(" + _BULLET + r") [\s\S]+?(?:\n{2,}(?! )(?!\1" + _BULLET + r" )\n*|\s*\n*$)")
+_DISCORD_ITEM = re.compile(r"\n+(?= *" + _BULLET + " )")
+
+
+def discord_lists(post: str) -> list[list[str]]:
+    """The lists of a Discord message as Discord groups them, each a list of its items' text
+    (code blocks left out)."""
+    return [
+        [re.sub(r"^ *" + _BULLET + " ", "", item) for item in _DISCORD_ITEM.split(raw)] for raw in _discord_runs(post)
+    ]
+
+
+def _discord_runs(post: str) -> list[str]:
+    lists: list[str] = []
+    pos, fenced = 0, False
+    while pos < len(post):
+        end = post.find("\n", pos)
+        end = len(post) if end < 0 else end
+        line = post[pos:end]
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced:
+            found = _DISCORD_LIST.match(post, pos)
+            if found:
+                lists.append(found.group(0).strip("\n"))
+                pos = found.end()
+                continue
+        pos = end + 1
+    return lists
+
+
+def markdown_lists(post: str) -> list[list[str]]:
+    """The lists of a Markdown post as Discourse (markdown-it-py) renders them: each list's
+    items as text."""
+    tokens = discourse().parse(post)
+    lists: list[list[str]] = []
+    depth = 0
+    for token in tokens:
+        if token.type == "bullet_list_open":
+            depth += 1
+            if depth == 1:
+                lists.append([])
+        elif token.type == "bullet_list_close":
+            depth -= 1
+        elif token.type == "inline" and depth == 1:
+            lists[-1].append(token.content)
+    return lists
+
+
+def check_lists(post: str, fmt: str, where: str = "") -> None:
+    """No two of gmtool's lists read as one: gmtool writes a list's items on consecutive
+    lines, so a list that runs over a blank line (a loose list, in Markdown) is two lists
+    the reader's parser joined — the chair of the Council shown as one more warship."""
+    if fmt == "discord":
+        for run in _discord_runs(post):
+            assert "\n\n" not in run, f"{where}: two lists Discord shows as one:\n{run}"
+    elif fmt == "markdown":
+        tokens = discourse().parse(post)
+        for n, token in enumerate(tokens):
+            if token.type == "paragraph_open" and not token.hidden and n and tokens[n - 1].type == "list_item_open":
+                shown = tokens[n + 1].content
+                raise AssertionError(f"{where}: two lists Markdown shows as one (a loose list), at {shown!r}")

@@ -193,14 +193,14 @@ def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
     assert [mark_of(ru, "planet-properties", p) for p in props] == ["БОС", "НОС", "ЗМ", "БМ", "НГ", "АРТ"]
     assert [mark_of(en, "planet-properties", p) for p in props] == ["F", "H", "R", "P", "G", "A"]
     types = ["terran", "ocean", "steppe", "toxic", "barren", "inferno"]
-    assert [mark_of(ru, "world-type", t) for t in types] == ["З", "О", "С", "Т", "Б", "Р"]
+    assert [mark_of(ru, "world-type", t) for t in types] == ["Ж", "М", "С", "Т", "П", "Р"]  # none reads as a digit
     assert [mark_of(en, "world-type", t) for t in types] == ["T", "O", "S", "X", "B", "I"]
     camp = new_ru(gm, tmp_path, "Борис", "Анна")
     out = ok(gm("map", "-c", str(camp), "--format", "plain"))
     legend = out.split("Легенда\n-------\n\n")[1].split("\n\n")[0].splitlines()
-    assert "- З Земной" in legend and "- Р Раскалённый или радиоактивный" in legend
+    assert "- Ж Земной" in legend and "- Р Раскалённый или радиоактивный" in legend
     assert "- Ω Страж Ориона" in legend and "- ч чудовище" in legend and "- Ч великое чудовище" in legend
-    assert "З1*" in out  # Борис's homeworld: a terran planet
+    assert "Ж1*" in out  # Борис's homeworld: a terran planet
 
 
 def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path):

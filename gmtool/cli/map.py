@@ -102,7 +102,8 @@ def map_command(
         return
     from gmtool.report.render import render
 
-    text = render(map_text_report(state, viewer, out.lang, campaign_library(folder)), fmt, out.dialect, out.post_limit)
+    model = map_text_report(state, viewer, out.lang, campaign_library(folder), fmt)
+    text = render(model, fmt, out.dialect, out.post_limit)
     if output is None:
         typer.echo(text, nl=False)
     else:

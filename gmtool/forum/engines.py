@@ -26,6 +26,11 @@ class Dialect:
     post_limit: int
     spoiler: str = ""
     size_scale: str = ""
+    # how a player's "[" that could open a tag is shown as text: this (invisible) character
+    # after it, one the engine keeps as it is (SMF turns a zero-width space into "�")
+    defuse: str = "\u200b"
+    # what, alone between brackets, is a list item there ("[0]", "[+]" in SMF): defused too
+    list_items: frozenset[str] = frozenset()
 
 
 def shipped_dir() -> Path:
@@ -85,7 +90,24 @@ def dialect_from(path: Path) -> Dialect | None:
         limit,
         _text(raw, "spoiler", where, ""),
         _text(raw, "size_scale", where, ""),
+        _defuse(raw, where),
+        _list_items(raw, where),
     )
+
+
+def _defuse(raw: dict[str, Any], where: str) -> str:
+    """The dialect's ``defuse``: one or more characters that no BBCode tag name starts with."""
+    value = _text(raw, "defuse", where, "\u200b")
+    if not value or "[" in value or "]" in value or any(ch.isalnum() or ch.isspace() or ch in "*/=" for ch in value):
+        raise InputError(key="profile.bad_defuse", where=where)
+    return value
+
+
+def _list_items(raw: dict[str, Any], where: str) -> frozenset[str]:
+    value = raw.get("list_items", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and len(v) == 1 for v in value):
+        raise InputError(key="profile.bad_list_items", where=where)
+    return frozenset(value)
 
 
 def engine_files(campaign: Path | None = None) -> dict[str, Path]:

@@ -98,12 +98,16 @@ def draw(
     raise ValueError(f"unknown image format {fmt!r}")
 
 
-def map_text_report(campaign: Campaign, viewer: str | None, lang: str = "en", library: Any = None) -> Any:
-    """The text map as a :class:`~gmtool.report.model.Report` for any text renderer."""
+def map_text_report(
+    campaign: Campaign, viewer: str | None, lang: str = "en", library: Any = None, fmt: str = "plain"
+) -> Any:
+    """The text map as a :class:`~gmtool.report.model.Report` for the text format ``fmt``
+    (its grid cut to the width the format's code box shows)."""
     from gmtool.maps.text import map_report
+    from gmtool.report.render import box_width
 
     view = build_view(campaign, viewer)
-    return map_report(view, lang, _names(lang, library), title(view, lang))
+    return map_report(view, lang, _names(lang, library), title(view, lang), box_width(fmt))
 
 
 def draw_turn_maps(

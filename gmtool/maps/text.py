@@ -123,8 +123,11 @@ def grid_boxes(
     return [g[start : start + size] for start in range(0, lines, size) for g in grids if g[start : start + size]]
 
 
-def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title: str) -> Report:
-    """The text map as a report: title, the grid in a code box, and its legend."""
+def map_report(
+    view: MapView, lang: str, names: Callable[[str, str], str], title: str, most: int = CODE_WIDTH
+) -> Report:
+    """The text map as a report: title, the grid in code boxes at most ``most`` columns wide
+    (a phone's :data:`~gmtool.report.layout.PHONE_WIDTH` for Discord), and its legend."""
     blocks: list = []
     sub = label("turn_stage", lang, campaign=view.campaign, turn=view.turn, stage=view.stage)
     if view.frame == "homeworld":
@@ -134,7 +137,7 @@ def map_report(view: MapView, lang: str, names: Callable[[str, str], str], title
         blocks.append(Paragraph(text(label("closed", lang))))
         return Report(text(title), blocks, {"map": view.to_data(), "grid": []})
     lines = grid(view, names)
-    blocks += [CodeBlock(box) for box in grid_boxes(view, names)]
+    blocks += [CodeBlock(box) for box in grid_boxes(view, names, most)]
     blocks.append(Paragraph(text(label("rows", lang))))
     blocks.append(Heading(text(label("text_legend", lang))))
     legend: list[Text] = [

@@ -7,12 +7,15 @@ The goal: whatever a player types — ``[url=…]``, ``[/quote]``, ``</b>``, ``*
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 ZWSP = "\u200b"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _NEWLINES = re.compile(r"\s*[\r\n]+\s*")
-# "[" that could open a tag: [b] [/quote] [url=…] [*]
-_BB_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*])")
+# "[" that could open a tag: [b] [/quote] [url=…] [*] [hr/] [quote author=…] — a name
+# then "]", "=", a space, "/" or the end of the text (a next span might close it); not
+# "[Q,R]" or "[MODULE,MODULE…]", which no engine reads as a tag
+_BB_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*][A-Za-z0-9*_-]*(?:[\]=\s/]|$))")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&])")
 _MD_TYPO = re.compile(r"-{2,}|\.{3,}")
 _MD_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
@@ -27,9 +30,16 @@ def plain(value: str) -> str:
     return clean(value)
 
 
-def bbcode(value: str) -> str:
-    # A zero-width space after "[" stops every BBCode parser from seeing a tag.
-    return _BB_TAG.sub("[" + ZWSP, clean(value))
+def bbcode(value: str, mark: str = ZWSP, items: Iterable[str] = ()) -> str:
+    """BBCode text: ``mark`` (a dialect's ``defuse``, a zero-width space unless the engine
+    drops it) after each "[" that could open a tag, so that no parser sees one; and after
+    the "[" of ``items``, what the engine reads as a list item alone in brackets (SMF's
+    ``[0]``, ``[+]``, ``[#]``, ``[@]``)."""
+    out = _BB_TAG.sub("[" + mark, clean(value))
+    if items:
+        alone = "|".join(re.escape(i) for i in sorted(items))
+        out = re.sub(rf"\[(?=(?:{alone})\])", "[" + mark, out)
+    return out
 
 
 def html(value: str) -> str:

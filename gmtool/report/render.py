@@ -7,11 +7,13 @@ of its own.  ``tabulate`` is imported only when a report has a table.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable
 
 from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 from gmtool.report import escape
+from gmtool.report.layout import CODE_WIDTH, PHONE_WIDTH
 from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Report, Span, TableBlock, Text, raw
 
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
@@ -87,9 +89,11 @@ class _Renderer:
         return "\n".join(f"- {i}" for i in items)
 
     # -- tables ------------------------------------------------------------------
-    # A table laid out by gmtool.report.layout: at most CODE_WIDTH columns wide and, in a
+    # A table laid out by gmtool.report.layout: at most ``width`` columns wide and, in a
     # code box (boxed), at most CODE_ROWS lines; several boxes, or a list, if need be.
     boxed = False
+    width = CODE_WIDTH
+    groups = True  # a table too wide may go into several tables, each led by its key column
 
     def cell(self, value: str) -> str:
         """A table cell's text, escaped for the box it goes in."""
@@ -100,15 +104,37 @@ class _Renderer:
         return body
 
     def tables(self, block: TableBlock) -> list[str]:
-        """The table as one part per code box (or a list where no table fits)."""
-        from gmtool.report.layout import CODE_ROWS, CODE_WIDTH, lay_out
+        """The table as one part per code box (or a list where no table fits), then the
+        cells of its nearly empty columns as a note (see :func:`layout.notes_apart`)."""
+        from gmtool.report.layout import CODE_ROWS, lay_out, notes_apart
 
         headers = [self.cell(h) for h in block.headers]
-        rows = [[self.cell(str(c)) for c in row] for row in block.rows]
-        pieces = lay_out(headers, rows, block.align, CODE_WIDTH, CODE_ROWS if self.boxed else None)
+        rows = [[self.cell(str(c)) for c in row] + [""] * (len(headers) - len(row)) for row in block.rows]
+        apart = notes_apart(headers, rows, self.width)
+        kept = [i for i in range(len(headers)) if i not in apart]
+        pieces = lay_out(
+            [headers[i] for i in kept],
+            [[r[i] for i in kept] for r in rows],
+            [block.align[i] for i in kept] if block.align else None,
+            self.width,
+            CODE_ROWS if self.boxed else None,
+            self.groups,
+        )
         if pieces is None:
-            return [self.items([self.text(_row_item(block.headers, row)) for row in block.rows])]
-        return [self.box(_grid(p.headers, p.rows, p.align, "simple", p.pad)) for p in pieces]
+            return [self.rows([self.text(_row_item(block.headers, row)) for row in block.rows])]
+        out = [self.box(_grid(p.headers, p.rows, p.align, "simple", p.pad)) for p in pieces]
+        if apart:
+            keys = [0, *apart]
+            noted = [[str(row[i]) if i < len(row) else "" for i in keys] for row in block.rows]
+            names = [block.headers[i] for i in keys]
+            out.append(
+                self.items([self.text(_row_item(names, row)) for row in noted if any(c.strip() for c in row[1:])])
+            )
+        return out
+
+    def rows(self, items: list[str]) -> str:
+        """A table's rows where no table fits: one item each (``**key** — Header: value; …``)."""
+        return self.items(items)
 
     def table(self, block: TableBlock) -> str:
         return "\n\n".join(self.tables(block))
@@ -167,6 +193,7 @@ class BBCodeRenderer(_Renderer):
 
         self.dialect = find_dialect(dialect or DEFAULT_DIALECT)
         self.styles = {k: v for k, v in self.dialect.styles.items() if k != "title" and any(v)}
+        self.escape = functools.partial(escape.bbcode, mark=self.dialect.defuse, items=self.dialect.list_items)
 
     def title(self, value: str) -> str:
         opener, closer = self.dialect.styles["title"]
@@ -204,7 +231,7 @@ class BBCodeRenderer(_Renderer):
 
     def code(self, lines: list[str]) -> str:
         # nothing inside may close the box early
-        return "[code]" + "\n".join(lines).replace("[/code", "[\u200b/code") + "[/code]"
+        return "[code]" + "\n".join(lines).replace("[/code", "[" + self.dialect.defuse + "/code") + "[/code]"
 
 
 class MarkdownRenderer(_Renderer):
@@ -247,6 +274,17 @@ class MarkdownRenderer(_Renderer):
         # a pipe table: the forum draws it as a table that wraps its cells, no code box
         return [_tabulate(block, escape.markdown_inline, "pipe")]
 
+    def parts(self, report: Report) -> list[str]:
+        # Two lists one after the other are one list in Markdown (a blank line between
+        # makes it loose, not two): the chair of the Council would be read as one more
+        # warship.  CommonMark starts a new list where the bullet changes.
+        out = super().parts(report)
+        for n in range(1, len(out)):
+            if _bullet(out[n]) and _bullet(out[n]) == _bullet(out[n - 1]):
+                other = "* " if _bullet(out[n]) == "- " else "- "
+                out[n] = "\n".join(other + line[2:] for line in out[n].split("\n"))
+        return out
+
     def is_heading(self, part: str) -> bool:
         return part.startswith("**") and part.endswith("**") and "\n" not in part
 
@@ -265,7 +303,28 @@ class DiscordRenderer(MarkdownRenderer):
     def title(self, value: str) -> str:
         return f"## {value}"
 
+    def facts(self, items: list[tuple[str, str]]) -> str:
+        # lines, not list items: Discord keeps a line break, and a list goes on over a blank
+        # line into the next list whatever its bullet (the facts after a list of warships
+        # would be more warships)
+        return "\n".join(f"**{k}:** {v}" for k, v in items)
+
+    def rows(self, items: list[str]) -> str:
+        # one line a row, led by its key in bold: no list to run into a list above
+        return "\n".join(items)
+
+    def parts(self, report: Report) -> list[str]:
+        out = _Renderer.parts(self, report)
+        for n in range(1, len(out)):
+            if _bullet(out[n]) and _bullet(out[n - 1]):
+                out[n] = escape.ZWSP + "\n" + out[n]  # a line that is no list item ends the list above
+        return out
+
     boxed = True
+    # most players read Discord on a phone: no line wider than it shows, no table cut into
+    # several tables whose rows a reader would have to line up across boxes (a list instead)
+    width = PHONE_WIDTH
+    groups = False
 
     def cell(self, value: str) -> str:
         return _fence_cell(value)
@@ -275,6 +334,15 @@ class DiscordRenderer(MarkdownRenderer):
 
     def tables(self, block: TableBlock) -> list[str]:
         return _Renderer.tables(self, block)
+
+
+def _bullet(part: str) -> str:
+    """The bullet of a Markdown list part ("- " or "* "), or "" if the part is no list."""
+    lines = part.split("\n")
+    for mark in ("- ", "* "):
+        if all(line.startswith(mark) for line in lines):
+            return mark
+    return ""
 
 
 def _fence_cell(value: str) -> str:
@@ -373,6 +441,12 @@ def renderer_for(fmt: str, dialect: str | None = None) -> "_Renderer | JsonRende
         return _RENDERERS[fmt]()
     except KeyError:
         raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}") from None
+
+
+def box_width(fmt: str) -> int:
+    """The widest line of a code box in ``fmt``: a phone's in Discord, a forum's else."""
+    renderer = _RENDERERS.get(fmt)
+    return getattr(renderer, "width", CODE_WIDTH)
 
 
 def post_limit(fmt: str, dialect: str | None = None, limit: int | None = None) -> int | None:
