@@ -189,7 +189,7 @@ def test_a_won_orion_is_ringed_in_its_owner_s_colour_on_the_png_the_svg_and_the_
     """After an Orion victory the winner's Orion carries its owner ring, as any colony does
     (the Orion branch of the scene drew the Orion disc alone)."""
     from gmtool.maps.scene import owner_colour
-    from gmtool.site.build import public_svg
+    from gmtool.site.build import public_map
 
     campaign = sample(stage=2)
     orion = campaign.system(Hex(0, 0))
@@ -202,7 +202,7 @@ def test_a_won_orion_is_ringed_in_its_owner_s_colour_on_the_png_the_svg_and_the_
     image, centres = png_and_centres(campaign, PUBLIC)
     assert image.getpixel((round(cx), round(cy))) == rgb(ORION)
     assert image.getpixel((round(cx + ring.r), round(cy))) == rgb(ring.outline)  # the ring, right of the disc
-    for svg in (draw(campaign, PUBLIC, "svg"), public_svg(campaign, None, "en", (9, 2))):
+    for svg in (draw(campaign, PUBLIC, "svg"), public_map(campaign, None, "en", (9, 2), "map.html").svg):
         circles = list(ET.fromstring(svg).iter(f"{SVG}circle"))
         at_orion = [
             c.get("class") for c in circles if (float(c.get("cx")), float(c.get("cy"))) == (round(cx, 1), round(cy, 1))
