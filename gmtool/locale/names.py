@@ -114,15 +114,18 @@ def decline(name: str, case: str, sex: str | None = None) -> str | None:
     if case not in CASES:
         raise ValueError(f"not a case: {case}")
     name = name.strip()
+    return _declined(name, case, sex if sex in GENDERS else _roster_gender(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _declined(name: str, case: str, sex: str) -> str | None:
     readings = _readings(name)
     if not readings:
         return None
     if case == "nom":
         return name
-    sex = sex if sex in GENDERS else _roster_gender(name)
-    forms = {_write(reading, case, sex or "") for reading in readings}
-    forms.discard(None)
-    if len(forms) != 1:
+    forms = {_write(reading, case, sex) for reading in readings}
+    if len(forms) != 1 or None in forms:
         return None
     return forms.pop()
 
