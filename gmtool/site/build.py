@@ -357,7 +357,7 @@ def _index(
         tied = [str(n) for n in victory.get("tied") or []]
         who = victory.get("leader") or ", ".join(tied) or "—"
         winner = "winners" if not victory.get("leader") and len(tied) > 1 else "winner"
-        rows.append((t(winner, lang), f"{who} ({t('victory_' + str(victory['kind']), lang)})"))
+        rows.append((t(winner, lang), f"{who} — {t('victory_' + str(victory['kind']), lang)}"))
     if isinstance(guardian, dict):
         alive = guardian.get("alive") and guardian.get("toughness")
         words = (
