@@ -175,3 +175,39 @@ def test_what_a_players_post_shows_of_the_rules_is_russian(gm, fmt):
         if found := latin(out, set()):
             bad[" ".join(args)] = found
     assert not bad, bad
+
+
+def test_the_last_line_names_the_winner_in_the_post_and_on_the_site(games, tmp_path):
+    """«Победа: carol — победа Ориона» read as "Orion won": the post and the site now name the
+    winner, then how («Победитель: … — победа колонизацией Ориона»)."""
+    folder = games["example"]
+    post = ok(run_gmtool("turn", "show", "-c", str(folder), "--turn", "9", "--format", "plain"))
+    assert "Победитель: Антонина Петровна — победа колонизацией Ориона\n" in post
+    assert "Победа:" not in post and "победа Ориона" not in post
+    assert "Флот Антонины Петровны уничтожает Стража Ориона" in post
+    assert "Победитель: Антонина Петровна — победа колонизацией Ориона" in ok(
+        run_gmtool("status", "-c", str(folder), "--player", "Мадлен")
+    )
+    ok(run_gmtool("site", "build", "-c", str(folder), "-o", str(tmp_path / "site"), "--lang", "ru"))
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<dt>Победитель</dt><dd>Антонина Петровна — победа колонизацией Ориона</dd>" in index
+
+
+def test_the_rooms_are_titled_with_the_names_declined(games):
+    rooms = sorted((games["example"] / "reports" / "turn-01").glob("room-*.txt"))
+    titles = {p.read_text(encoding="utf-8").splitlines()[0] for p in rooms}
+    assert titles == {"Комната Мадлен: ход 1", "Комната Звёздного Лиса: ход 1", "Комната Антонины Петровны: ход 1"}
+
+
+def test_refused_orders_reach_the_room_in_words_and_the_moderator_with_the_orders_files_keys(games):
+    """The first posts of the scheme-2 game give orders the rules refuse: the room is told why in
+    words («колонизация: …»), without the orders file's key or the moderator's command; the
+    moderator's `turn run` names both («колонизация (colonize)», `gmtool research …`)."""
+    said = (games["scheme2"].parent / "said-collect-1-refused.txt").read_text(encoding="utf-8")
+    room = _replies(said)[
+        "ТОЛЬКО в комнату лидера Мирославы (room-0.txt) — сохранено в reports/turn-01/room-Мирослава.bbcode"
+    ]
+    assert "[*][b]⚠ ошибка: колонизация: система 1,0 ещё не исследована[/b]" in room
+    assert "[*][b]⚠ ошибка: флот: увеличение флота стоит 1 ордер, а у Мирославы их 0[/b]" in room
+    assert "[*][b]⚠ ошибка: исследования: Мирослава ещё не изучила все науки[/b]" in room
+    assert "(colonize)" not in room and "gmtool" not in room and "`" not in room
