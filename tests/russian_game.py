@@ -89,7 +89,7 @@ def play_scheme2(gm: Callable[..., Any], folder: Path, ok: Callable[[Any], str],
         if turn <= 2:
             for i, leader in enumerate(FOUR):  # a first post with orders the rules refuse
                 number += 1
-                far = "!разведка 4,0\n!колонизировать 1,0\n!флот +1\n!изучить победа"
+                far = "!разведка 4,0\n!колонизировать 1,0\n!флот +1\n!изучить победа\n!построить линкор\n!построить фрегат пушка,лазер"
                 _post(folder / f"room-{i}.txt", number, leader, far)
             number += 1
             _post(thread, number, FOUR[0], "!зерно гроза")

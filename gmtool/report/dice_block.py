@@ -134,10 +134,9 @@ def _segment(part: str, lang: str) -> str:
 
 def _command(name: str, lang: str) -> str:
     """A forum command as a post in ``lang`` writes it (``explore`` → «!разведка»)."""
-    from gmtool.locale import catalog
+    from gmtool.locale import command_label
 
-    words = catalog(lang).get(f"forum.command.{name}")
-    return "!" + (words.split()[0] if isinstance(words, str) and words.split() else name)
+    return "!" + command_label(name).text(lang)
 
 
 def _table_title(name: str, lang: str) -> str:
