@@ -3,6 +3,10 @@
 Every error a user can cause is a :class:`GmError`; the CLI prints its message as
 ``error: <message>`` and exits 1.  Anything else escaping the core is a bug.
 
+A player's post writes an error's :meth:`GmError.text`; the moderator's own output (the
+``error:`` line, `turn check`) adds :meth:`GmError.hint`, what the moderator may do about it
+(``--override "REASON"``, a gmtool command) — words a player is never shown.
+
 An error is raised either with a plain English message (``RuleRefused("…")``, still
 accepted) or, better, with a key of the message catalogs and its parameters
 (``RuleRefused(key="agents.unknown", name="Kess", known=[…])``): then the error boundary
@@ -31,8 +35,23 @@ class GmError(Exception):
 
         return t("error." + self.key, lang, **{k: _one_line(v) for k, v in self.params.items()})
 
+    def hint(self, lang: str = "en") -> str:
+        """What the moderator may do about it (``hint.<key>`` of the catalogs: a command, an
+        option, an orders file's key), "" when there is none. Only the moderator's own output
+        adds it (the ``error:`` line, `turn check`); a player's post never does."""
+        from gmtool.locale import has, t
+
+        if self.key is None or not has("hint." + self.key, lang):
+            return ""
+        return t("hint." + self.key, lang, **{k: _one_line(v) for k, v in self.params.items()})
+
+    def for_moderator(self, lang: str = "en") -> str:
+        """:meth:`text` with the moderator's :meth:`hint` after it, in brackets."""
+        hint = self.hint(lang)
+        return f"{self.text(lang)} ({hint})" if hint else self.text(lang)
+
     def __str__(self) -> str:
-        return self.text("en")
+        return self.for_moderator("en")
 
     def msg(self) -> Any:
         """The error as a message (:class:`gmtool.locale.Msg`) to keep and write later in

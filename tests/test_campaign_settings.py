@@ -53,7 +53,7 @@ def test_post_limit_and_language_and_format(gm, camp):
 def test_the_same_value_again_writes_nothing(gm, camp):
     ok(gm("campaign", "set", "-c", str(camp), "lang", "ru"))
     before = snapshot(camp)
-    assert ok(gm("campaign", "set", "-c", str(camp), "lang", "ru")).startswith("lang уже ru")
+    assert ok(gm("campaign", "set", "-c", str(camp), "lang", "ru")).startswith("язык: уже ru")
     assert snapshot(camp) == before
 
 

@@ -754,7 +754,7 @@ def test_agent_critical_success_frames_a_third_leader(gm, camp):
     assert st.player("bob").inbox == [{"turn": 1, "kind": "agent_blamed", "blamed": "carol"}]
     out = ok(gm("status", *c, "--player", "bob"))
     assert "the traces lead to carol" in out and "alice" not in out
-    assert "следы ведут к carol" in ok(gm("status", *c, "--player", "bob", "--lang", "ru"))
+    assert "следы ведут к лидеру carol" in ok(gm("status", *c, "--player", "bob", "--lang", "ru"))
 
 
 def test_agent_vigilance_and_secret_ops_in_the_cli(gm, camp):

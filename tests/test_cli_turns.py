@@ -809,13 +809,13 @@ def test_an_emperor_elected_mid_turn_wins_at_the_turn_end(gm, camp):
     )
     bc_before = player(camp, "alice")["bc"]
     out = ok(gm("turn", "end", *c))
-    assert "Victory: alice — diplomatic victory" in out
+    assert "Winner: alice — diplomatic victory (Emperor)" in out
     assert player(camp, "alice")["bc"] > bc_before  # turn 13 had its production
     assert (camp / "reports" / "turn-13" / "public.txt").is_file()
     assert (camp / "reports" / "turn-13" / "alice.txt").is_file()
     v = state(camp)["turn_state"]["victory"]
     assert (v["kind"], v["leader"], v["turn"]) == ("diplomatic", "alice", 13)
-    assert "Victory: alice — diplomatic victory" in ok(gm("status", *c))
+    assert "Winner: alice — diplomatic victory (Emperor)" in ok(gm("status", *c))
     assert json.loads(ok(gm("status", *c, "--format", "json")))["victory"]["kind"] == "diplomatic"
     refused(gm, camp, "turn", "start", *c, fragments=("over",))
 

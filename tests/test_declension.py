@@ -167,7 +167,7 @@ def test_a_replacement_leader_is_guessed_again(gm, game):
 # ================================================================ loaded only when needed
 
 
-def test_roll_and_the_cli_do_not_load_the_declension_library():
+def test_roll_and_the_cli_do_not_load_the_declension_libraries():
     code = (
         "import sys; import gmtool.cli; from gmtool.cli import build_app; from gmtool.cli.usage import run\n"
         "try:\n    run(build_app(), ['roll', '2d10', '--seed', '1'])\nexcept SystemExit:\n    pass\n"
@@ -179,6 +179,158 @@ def test_roll_and_the_cli_do_not_load_the_declension_library():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
     code = (
         "import sys; from gmtool.locale import t; t('notice_agent_caught', 'ru', sent_by='Анна'); "
-        "print('pytrovich' in sys.modules)"
+        "print('pymorphy3' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "True"
+
+
+# ================================================================ real forum names (issue 36 §2)
+
+# Names and nicknames as players on Russian forums give them — one, two and three words, male
+# and female, Cyrillic and Latin — with the gender the dictionary reads and the five cases
+# (gen, dat, acc, ins, pre) a Russian writes, worked out by hand. ``None``: the name cannot
+# be declined for sure, so a message writes its fallback («комната лидера Зергус»).
+FORUM = {
+    # a nickname of common words: an adjective agrees with its noun
+    "Звёздный Лис": ("m", "Звёздного Лиса", "Звёздному Лису", "Звёздного Лиса", "Звёздным Лисом", "Звёздном Лисе"),
+    "Звездный Лис": ("m", "Звездного Лиса", "Звездному Лису", "Звездного Лиса", "Звездным Лисом", "Звездном Лисе"),
+    "Тёмная Лиса": ("f", "Тёмной Лисы", "Тёмной Лисе", "Тёмную Лису", "Тёмной Лисой", "Тёмной Лисе"),
+    "Серый Волк": ("m", "Серого Волка", "Серому Волку", "Серого Волка", "Серым Волком", "Сером Волке"),
+    "Снежная Королева": (
+        "f",
+        "Снежной Королевы",
+        "Снежной Королеве",
+        "Снежную Королеву",
+        "Снежной Королевой",
+        "Снежной Королеве",
+    ),
+    "Железный Дровосек": (
+        "m",
+        "Железного Дровосека",
+        "Железному Дровосеку",
+        "Железного Дровосека",
+        "Железным Дровосеком",
+        "Железном Дровосеке",
+    ),
+    "Синее Око": ("m", "Синего Ока", "Синему Оку", "Синее Око", "Синим Оком", "Синем Оке"),
+    "звёздный лис": ("m", "звёздного лиса", "звёздному лису", "звёздного лиса", "звёздным лисом", "звёздном лисе"),
+    # a noun with its genitive: only the noun is declined
+    "Повелитель Тьмы": (
+        "m",
+        "Повелителя Тьмы",
+        "Повелителю Тьмы",
+        "Повелителя Тьмы",
+        "Повелителем Тьмы",
+        "Повелителе Тьмы",
+    ),
+    "Властелин Колец": (
+        "m",
+        "Властелина Колец",
+        "Властелину Колец",
+        "Властелина Колец",
+        "Властелином Колец",
+        "Властелине Колец",
+    ),
+    # one word: a noun, an adjective
+    "Хронист": ("m", "Хрониста", "Хронисту", "Хрониста", "Хронистом", "Хронисте"),
+    "Ведьмак": ("m", "Ведьмака", "Ведьмаку", "Ведьмака", "Ведьмаком", "Ведьмаке"),
+    "Ёжик": ("m", "Ёжика", "Ёжику", "Ёжика", "Ёжиком", "Ёжике"),
+    "Лиса": ("f", "Лисы", "Лисе", "Лису", "Лисой", "Лисе"),
+    "Тень": ("f", "Тени", "Тени", "Тень", "Тенью", "Тени"),
+    "Рыжая": ("f", "Рыжей", "Рыжей", "Рыжую", "Рыжей", "Рыжей"),
+    "ВОЛК": ("m", "ВОЛКА", "ВОЛКУ", "ВОЛКА", "ВОЛКОМ", "ВОЛКЕ"),
+    # a person's name: a first name, with a patronymic (declined as one), a surname
+    "Мирослава": ("f", "Мирославы", "Мирославе", "Мирославу", "Мирославой", "Мирославе"),
+    "Антонина Петровна": (
+        "f",
+        "Антонины Петровны",
+        "Антонине Петровне",
+        "Антонину Петровну",
+        "Антониной Петровной",
+        "Антонине Петровне",
+    ),
+    "Сергей Мирославович": (
+        "m",
+        "Сергея Мирославовича",
+        "Сергею Мирославовичу",
+        "Сергея Мирославовича",
+        "Сергеем Мирославовичем",
+        "Сергее Мирославовиче",
+    ),
+    "Пётр Ильич Чайковский": (
+        "m",
+        "Петра Ильича Чайковского",
+        "Петру Ильичу Чайковскому",
+        "Петра Ильича Чайковского",
+        "Петром Ильичом Чайковским",
+        "Петре Ильиче Чайковском",
+    ),
+    "Иван Петров": ("m", "Ивана Петрова", "Ивану Петрову", "Ивана Петрова", "Иваном Петровым", "Иване Петрове"),
+    "Петрова Анна Ивановна": (
+        "f",
+        "Петровой Анны Ивановны",
+        "Петровой Анне Ивановне",
+        "Петрову Анну Ивановну",
+        "Петровой Анной Ивановной",
+        "Петровой Анне Ивановне",
+    ),
+    "Анна Черных": ("f", "Анны Черных", "Анне Черных", "Анну Черных", "Анной Черных", "Анне Черных"),
+    "Иван Грозный": ("m", "Ивана Грозного", "Ивану Грозному", "Ивана Грозного", "Иваном Грозным", "Иване Грозном"),
+    "Гермиона": ("f", "Гермионы", "Гермионе", "Гермиону", "Гермионой", "Гермионе"),
+    "Шерлок": ("m", "Шерлока", "Шерлоку", "Шерлока", "Шерлоком", "Шерлоке"),
+    # a name Russian does not decline: feminine, as it is
+    "Мадлен": ("f", "Мадлен", "Мадлен", "Мадлен", "Мадлен", "Мадлен"),
+    "Мэри": ("f", "Мэри", "Мэри", "Мэри", "Мэри", "Мэри"),
+    # not sure: a word no dictionary knows, a hyphenated name, words that do not agree, Latin
+    "Зергус": ("m", None, None, None, None, None),
+    "Гендальф Серый": ("m", None, None, None, None, None),
+    "Дейенерис": ("m", None, None, None, None, None),
+    "Кэт": ("m", None, None, None, None, None),  # only a place name in the dictionary
+    "Анна-Мария": ("m", None, None, None, None, None),
+    "Кот Учёный": ("m", None, None, None, None, None),
+    "Комиссар Рекс": ("m", None, None, None, None, None),
+    "Нео": ("m", None, None, None, None, None),
+    "Лис_77": ("m", None, None, None, None, None),
+    "DarkLord": ("m", None, None, None, None, None),
+    "carol": ("m", None, None, None, None, None),
+    "Kess 2": ("m", None, None, None, None, None),
+}
+
+
+@pytest.mark.parametrize("name", list(FORUM))
+def test_a_forum_name_is_declined_as_the_words_it_is_made_of(name):
+    names.know_genders(None)
+    gender, *cases = FORUM[name]
+    assert names.guess_gender(name) == gender
+    assert [names.decline(name, case) for case in ("gen", "dat", "acc", "ins", "pre")] == cases
+    assert names.decline(name, "nom") == (name if cases[0] is not None else None)
+
+
+@pytest.mark.parametrize("name", list(FORUM))
+def test_a_room_is_titled_with_the_name_declined_or_the_words_that_cannot_be_wrong(name):
+    names.know_genders(None)
+    gen = FORUM[name][1]
+    title = t("room_title", "ru", leader=name, turn=3)
+    assert title == (f"Комната {gen}: ход 3" if gen is not None else f"Комната лидера {name}: ход 3")
+
+
+def test_the_issues_names_read_as_a_russian_writes_them():
+    """Issue 36 §2, word for word: «Комната Звёздного Лиса», «Родного мира Звёздного Лиса»,
+    «Комната Антонины Петровны», «Комната Мадлен» (not «Мадлена»)."""
+    names.know_genders(None)
+    assert t("room_title", "ru", leader="Звёздный Лис", turn=1) == "Комната Звёздного Лиса: ход 1"
+    missing = t("error.campaign.homeworld_missing", "ru", name="Звёздный Лис", hex="1,2")
+    assert missing == "Родного мира Звёздного Лиса (1,2) нет среди систем"
+    assert t("room_title", "ru", leader="Антонина Петровна", turn=1) == "Комната Антонины Петровны: ход 1"
+    assert t("room_title", "ru", leader="Мадлен", turn=1) == "Комната Мадлен: ход 1"
+    assert t("notice_agent_caught", "ru", sent_by="Мадлен") == "пойман вражеский агент: его направила Мадлен"
+    assert t("notice_agent_caught", "ru", sent_by="Тёмная Лиса") == "пойман вражеский агент: его направила Тёмная Лиса"
+
+
+def test_the_roster_gender_declines_a_persons_name_but_not_a_nickname(message):
+    """A woman's nickname «Звёздный Лис» is still «Звёздного Лиса», and her verbs feminine;
+    a first name follows the person («Никитой» either way, a woman's «Борис» stays)."""
+    names.know_genders(lambda name: {"Звёздный Лис": "f", "Борис": "f"}.get(name, ""))
+    key = message("test.nick", "{who:gen} {who:g:ушёл|ушла}")
+    assert t(key, "ru", who="Звёздный Лис") == "Звёздного Лиса ушла"
+    assert t(key, "ru", who="Борис") == "Борис ушла"

@@ -370,10 +370,13 @@ def test_a_finished_game_says_who_won_in_the_asked_language(gm, tmp_path):
     res = gm("turn", "start", "-c", str(folder), "--lang", "ru")
     assert (
         res.stderr
-        == "error: игра окончена: alice побеждает на 9-м ходу (победа Ориона); больше ничего изменить нельзя\n"
+        == "error: игра окончена: alice побеждает на 9-м ходу (победа колонизацией Ориона); больше ничего изменить нельзя\n"
     )
     res = gm("turn", "start", "-c", str(folder), "--lang", "en")
-    assert res.stderr == "error: the game is over: alice won on turn 9 (Orion victory); nothing more can change\n"
+    assert (
+        res.stderr
+        == "error: the game is over: alice won on turn 9 (victory by colonising Orion); nothing more can change\n"
+    )
 
 
 def test_a_bad_ballots_file_is_refused_in_the_asked_language(gm, tmp_path):

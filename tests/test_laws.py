@@ -114,10 +114,11 @@ def test_arms_limitation_treaty_refuses_raising_the_fleet_while_it_stands(tmp_pa
         bob.orders = 5
         with pytest.raises(RuleRefused) as refused:
             change_fleet(c, bob, 1, RULES.production, RULES.bills)
-        assert refused.value.text("en") == (
+        assert refused.value.for_moderator("en") == (
             "bob may not raise its fleet size: the law «Arms Limitation Treaty» of the Galactic Council "
             "forbids it (laws: docs/rules-orion.md A9)"
         )
+        assert "docs/" not in refused.value.text("en")  # the rule's file is the moderator's
         assert "Договор об ограничении вооружений" in refused.value.text("ru")
         assert (bob.fleet_size, bob.orders) == (1, 5)
         out, _ = end(c)

@@ -211,25 +211,25 @@ def test_a_stage1_hex_is_in_the_leaders_own_frame():
 
 MALFORMED = [
     ("!colonize", "en", "!colonize: a hex is missing; write !colonize Q,R"),
-    ("!колонизировать", "ru", "!colonize: не указано: гекс; пишите !колонизировать Q,R"),
+    ("!колонизировать", "ru", "!колонизировать: не указано: гекс; пишите !колонизировать Q,R"),
     ("!colonize east", "en", "east: write a hex as Q,R (e.g. 1,-2)"),
     ("!colonize 1,0 2,0", "en", "!colonize: 2,0 is not understood here; write !colonize Q,R"),
     ("!assign 0,0 many", "en", "!assign: many is not understood here; write !assign Q,R workers N scientists N"),
-    ("!назначить 0,0 много", "ru", "!assign: много — здесь непонятно; пишите !назначить Q,R рабочие N учёные N"),
+    ("!назначить 0,0 много", "ru", "!назначить: много — здесь непонятно; пишите !назначить Q,R рабочие N учёные N"),
     ("!assign 0,0", "en", "!assign: the number of workers or scientists is missing"),
     ("!assign 0,0 workers two", "en", "!assign: two is not a whole number"),
     ("!assign 0,0 1 2 3", "en", "!assign: 3 is not understood here"),
     ("!build laser", "en", "!build: laser is no ship, base or building (known: Scout, Colony ship, Frigate"),
-    ("!построить лазер", "ru", "!build: лазер — неизвестное имя (корабль, база или постройка; известны: Разведчик"),
+    ("!построить лазер", "ru", "!построить: лазер — неизвестное имя (корабль, база или постройка; известны: Разведчик"),
     ("!build", "en", "!build: ship, base or building is missing; write !build ITEM [MODULE,MODULE…] [Q,R]"),
     ("!fleet +2", "en", "!fleet: +2: the fleet size changes by +1 or -1 a turn"),
-    ("!флот много", "ru", "!fleet: много: размер флота меняется на +1 или -1 за ход"),
+    ("!флот много", "ru", "!флот: много: размер флота меняется на +1 или -1 за ход"),
     ("!research warp drive", "en", "!research: warp drive is no thing to research"),
     ("!event meteor", "en", "!event: meteor is no event card (known: Mineral boom"),
     ("!event refugees choice x", "en", "!event: refugees choice x is no event card"),
     ("!quest nothing-here", "en", "!quest: nothing-here is no quest"),
     ("!vote maybe", "en", "!vote: maybe is no ballot: write yes, no or abstain, or a leader's name"),
-    ("!голос может быть", "ru", "!vote: может быть — не голос: пишите за, против или воздержаться"),
+    ("!голос может быть", "ru", "!голос: может быть — не голос: пишите за, против или воздержаться"),
     ("!vote yes bribe lots", "en", "!vote: lots is not a whole number; write !vote yes|no|abstain [bribe N]"),
     ("!vote yes bribe 3 please", "en", "!vote: please is not understood here"),
     ("!elect dave", "en", "!elect: dave is no leader (known: alice, bob, carol)"),
@@ -242,7 +242,7 @@ MALFORMED = [
     (
         "!миссия Kess Диверсия bob",
         "ru",
-        "!mission: Диверсия — не платная миссия (действует сразу): пишите !проверка Kess sabotage",
+        "!миссия: Диверсия — не платная миссия (действует сразу): пишите !проверка Kess sabotage",
     ),
     (
         "!mission Kess spy-on-everyone",
@@ -270,7 +270,7 @@ def test_an_unknown_order_and_a_missing_quest_are_refused():
     c.turn_state.quests = []
     with pytest.raises(InputError) as caught:
         read(c, "!quest")
-    assert caught.value.text("ru") == "!quest: в этот ход нет открытого задания"
+    assert caught.value.text("ru") == "!задание: в этот ход нет открытого задания"
 
 
 def test_a_ballot_by_name_is_an_election_only_while_one_is_open():

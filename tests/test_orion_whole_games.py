@@ -76,7 +76,7 @@ def test_orion_victory(gm, game):
     keep_ships(gm, game, "alice")
     before = (game / "campaign.toml").read_bytes()
     out = run_turn(gm, game, turn, '[alice]\nexplore = ["0,0"]\norion_damage = 17\ncolonize = ["0,0"]\n')
-    assert "Victory: alice — Orion victory" in out
+    assert "Winner: alice — victory by colonising Orion" in out
     assert "destroyed the Guardian of Orion" in out
     orion = {s["hex"]: s for s in status(gm, game)["systems"]}["0,0"]
     assert (orion["explored_by"], orion["owner"]) == ("alice", "alice")  # explored, then colonised
@@ -91,7 +91,7 @@ def test_conquest_victory(gm, game):
     public = (game / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
     assert "alice captured bob's homeworld" in public and "alice captured carol's homeworld" in public
     out = ok(gm("turn", "start", "-c", str(game)))  # checked at the start of the next turn
-    assert "alice — conquest" in out
+    assert "Winner: alice — conquest" in out
     finish(gm, game, before)
 
 
@@ -119,7 +119,7 @@ def test_technology_victory(gm, game, monkeypatch):
         before = (game / "campaign.toml").read_bytes()
         assign = f'assign = [{{ hex = "{home}", workers = 0, scientists = 4 }}]\n'
         out = run_turn(gm, game, turn, f'[bob]\nresearch = "victory"\n{assign}')
-        if "Victory: bob — technology" in out:
+        if "Winner: bob — technology" in out:
             break
         turn += 1
         assert turn <= 18
@@ -136,7 +136,7 @@ def test_diplomatic_victory(gm, game):
     before = (game / "campaign.toml").read_bytes()
     ballots = "".join(f'[{p}]\nelection = {{ candidate = "carol" }}\n' for p in ("bob", "carol"))
     out = run_turn(gm, game, 13, ballots)  # alice is silent: 2 of 3 votes ≥ floor(3/2) + 1
-    assert "Victory: carol" in out and "diplomatic" in out
+    assert "Winner: carol" in out and "diplomatic" in out
     finish(gm, game, before)
 
 
@@ -149,7 +149,7 @@ def test_territorial_victory_at_turn_18(gm, game):
         run_turn(gm, game, turn)
     before = (game / "campaign.toml").read_bytes()
     out = run_turn(gm, game, 18)
-    assert "Victory:" in out and "territorial" in out
+    assert "Winner" in out and "territorial" in out
     data = json.loads(json.dumps(status(gm, game)))
     assert data["turn"] == 18
     finish(gm, game, before)

@@ -186,13 +186,18 @@ def test_an_unmet_claim_is_refused_with_the_reason():
     explore(c, "bob")
     with pytest.raises(RuleRefused) as refused:
         complete_quest(c, RULES, c.player("bob"), "star-charts")
-    assert refused.value.text("en") == (
-        "bob has not met the quest 'Star charts' (A11, quests judged from the campaign): "
-        "systems explored in all: 1 of 3"
+    assert refused.value.for_moderator("en") == (
+        "bob has not met the quest 'Star charts': systems explored in all: 1 of 3 "
+        "(A11, quests judged from the campaign)"
     )
-    assert refused.value.text("ru") == (
-        "bob: условие задания «Звёздные карты» не выполнено (A11, задания, которые проверяет gmtool): "
-        "исследовано систем всего: 1 из 3"
+    assert refused.value.for_moderator("ru") == (
+        "bob: условие задания «Звёздные карты» не выполнено: исследовано систем всего: 1 из 3 "
+        "(A11, задания, которые проверяет gmtool)"
+    )
+    # a player's room is told the reason alone
+    assert (
+        refused.value.text("ru")
+        == "bob: условие задания «Звёздные карты» не выполнено: исследовано систем всего: 1 из 3"
     )
     assert c.turn_state.completions == {} and c.player("bob").quests_done == []
 

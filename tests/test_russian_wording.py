@@ -122,4 +122,4 @@ def test_an_activation_says_its_cost_in_orders(lang, n, line):
 
 
 def test_a_bill_not_put_reads_as_one_fact():
-    assert t("no_bill", "ru") == "не вынесен — председатель не выбрал ни один (оба ушли под низ колоды)"
+    assert t("no_bill", "ru") == "не вынесен — председатель не выбрал ни одного (оба ушли под низ колоды)"

@@ -269,14 +269,12 @@ def test_technology_comes_before_an_emperor_elected_the_same_turn():
     assert data["victory"]["kind"] == "technology"
     assert data["victories_also"] == [{"kind": "diplomatic", "leader": "bob", "turn": 14}]
     en = _public(out, "en")
-    assert "Victory: alice — technology victory" in en
+    assert "Winner: alice — technology victory" in en
     assert "Also held: bob: diplomatic victory (Emperor)" in en
     assert "the technology victory comes first" in en and "victory precedence" in en
-    assert (
-        en.index("Emperor: bob") < en.index("Victory: alice") < en.index("Also held") < en.index("victory precedence")
-    )
+    assert en.index("Emperor: bob") < en.index("Winner: alice") < en.index("Also held") < en.index("victory precedence")
     ru = _public(out, "ru")
-    assert "Победа: alice — технологическая победа" in ru
+    assert "Победитель: alice — технологическая победа" in ru
     assert "Также выполнено: bob: дипломатическая победа (Император)" in ru
     assert "первой идёт технологическая победа" in ru and "очерёдности побед" in ru
 

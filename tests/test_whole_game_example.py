@@ -58,7 +58,7 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert "carol lost: Frigate (reason: destroyed by the Guardian of Orion)" in carol8
     # turn 9: the Guardian falls, carol colonises Orion and wins; bob slays the dragon
     assert "Guardian of Orion: destroyed" in posts[9]
-    assert "Victory: carol — Orion victory" in posts[9]
+    assert "Winner: carol — victory by colonising Orion" in posts[9]
     assert "carol's fleet destroyed the Guardian of Orion: Orion can be colonised" in posts[9]
     assert "bob destroyed the space dragon at -2,0" in posts[9]
     assert "carol colonised Orion (0,0)" in posts[9]

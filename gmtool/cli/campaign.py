@@ -182,16 +182,25 @@ def set_command(
         old, new = change(state, setting.strip().lower(), value)
         if old != new:
             commit(store, state)
-    out = Output(format, lang, state)
+    out = _moderators_output(format, lang, state)
     shown = {
         k: Msg("reply.settings.default") if v is None or v == [] else ", ".join(v) if isinstance(v, list) else v
         for k, v in (("old", old), ("new", new))
     }
     key = "reply.settings.changed" if old != new else "reply.settings.unchanged"
+    name = setting.strip().lower()
     out.reply(
-        t(key, out.lang, setting=setting.strip().lower(), **shown),
-        {"setting": setting.strip().lower(), "old": old, "new": new},
+        t(key, out.lang, setting=Msg("reply.settings.name." + name), **shown),
+        {"setting": name, "old": old, "new": new},
     )
+
+
+def _moderators_output(format: Any, lang: Any, state: Any) -> Output:
+    """The output of a reply only the moderator reads (a setting changed): plain text unless
+    --format asks otherwise, whatever format the campaign posts in."""
+    from gmtool.cli.common import Format
+
+    return Output(format or Format("plain"), lang, state)
 
 
 @app.command("room")
@@ -235,9 +244,9 @@ def room_command(
             state.rooms[leader] = new
         if old != new:
             commit(store, state)
-    out = Output(format, lang, state)
+    out = _moderators_output(format, lang, state)
     shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
-    setting = f"room {leader}"
+    setting = Msg("reply.settings.room", leader=leader)
     out.reply(
         t("reply.settings.changed" if old != new else "reply.settings.unchanged", out.lang, setting=setting, **shown),
         {"room": leader, "old": old, "new": new},

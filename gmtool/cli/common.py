@@ -264,7 +264,7 @@ def error_boundary() -> Iterator[None]:
     except GmError as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        raise fail(exc.text(error_boundary_lang())) from None
+        raise fail(exc.for_moderator(error_boundary_lang())) from None
     except (ClickException, typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
     except BrokenPipeError:

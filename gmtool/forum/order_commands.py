@@ -31,7 +31,7 @@ from gmtool.campaign.frames import from_view, to_view
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Player
 from gmtool.errors import InputError
-from gmtool.locale import Label, Msg, t, words
+from gmtool.locale import Label, Msg, command_label, t, words
 
 # canonical forum command → the kind of order it gives (order_kinds.py); `vote` gives an
 # `election` ballot when it names a leader while the Emperor's election is open
@@ -105,16 +105,19 @@ class _Reader:
         return Msg("forum.usage." + self.name)
 
     def wrong(self, word: str) -> InputError:
-        return InputError(key="orders.post_word", command=self.name, word=word, usage=self.usage())
+        return InputError(key="orders.post_word", command=command_label(self.name), word=word, usage=self.usage())
 
     def missing(self, what: str) -> InputError:
         return InputError(
-            key="orders.post_missing", command=self.name, what=Msg("error.orders.post_what_" + what), usage=self.usage()
+            key="orders.post_missing",
+            command=command_label(self.name),
+            what=Msg("error.orders.post_what_" + what),
+            usage=self.usage(),
         )
 
     def number(self, word: str) -> int:
         if not _NUMBER.fullmatch(word):
-            raise InputError(key="orders.post_number", command=self.name, word=word, usage=self.usage())
+            raise InputError(key="orders.post_number", command=command_label(self.name), word=word, usage=self.usage())
         return int(word)
 
     def hex(self, word: str) -> str:
@@ -131,7 +134,7 @@ class _Reader:
         if row is None or row not in known:
             raise InputError(
                 key="orders.post_unknown_name",
-                command=self.name,
+                command=command_label(self.name),
                 word=name,
                 what=Msg("error.orders.post_what_" + what),
                 known=[Label(r.label) for r in known],
@@ -143,7 +146,7 @@ class _Reader:
         if player is None:
             raise InputError(
                 key="orders.post_unknown_name",
-                command=self.name,
+                command=command_label(self.name),
                 word=" ".join(words),
                 what=Msg("error.orders.post_what_leader"),
                 known=[p.name for p in self.state.players],
@@ -173,7 +176,9 @@ class _Reader:
         for i, word in enumerate(rest):
             if words("forum.bribe").get(word.casefold()) == "bribe":
                 if i + 1 >= len(rest):
-                    raise InputError(key="orders.post_missing", command=self.name, what="N", usage=self.usage())
+                    raise InputError(
+                        key="orders.post_missing", command=command_label(self.name), what="N", usage=self.usage()
+                    )
                 if i + 2 < len(rest):
                     raise self.wrong(rest[i + 2])
                 return rest[:i], self.number(rest[i + 1])
@@ -259,7 +264,7 @@ def _build(r: _Reader) -> tuple[str, Any]:
     if where is None:
         home = r.state.player(r.leader).homeworld
         if home is None:
-            raise InputError(key="orders.post_no_homeworld", command=r.name, leader=r.leader)
+            raise InputError(key="orders.post_no_homeworld", command=command_label(r.name), leader=r.leader)
         where = str(home)
     value: dict[str, Any] = {"hex": where, "item": item}
     if modules is not None:
@@ -295,7 +300,7 @@ def _fleet(r: _Reader) -> tuple[str, Any]:
         raise r.wrong(r.words[1])
     word = r.words[0]
     if word not in ("+1", "-1", "1"):
-        raise InputError(key="orders.post_fleet", command=r.name, word=word)
+        raise InputError(key="orders.post_fleet", command=command_label(r.name), word=word)
     return "fleet", int(word)
 
 
@@ -330,7 +335,7 @@ def _quest(r: _Reader) -> tuple[str, Any]:
     open_quests = r.state.turn_state.quests
     if not r.words:
         if not open_quests:
-            raise InputError(key="orders.post_no_quest", command=r.name)
+            raise InputError(key="orders.post_no_quest", command=command_label(r.name))
         return "quests", open_quests[-1]
     table = r.table(QUESTS.get(r.state.stage, QUESTS[1]))
     return "quests", r.row(table, r.words, "quest")
@@ -373,7 +378,10 @@ def _vote(r: _Reader) -> tuple[str, Any]:
     if election and player is not None:
         return "election", _with_bribe({"candidate": player.name}, bribe)
     raise InputError(
-        key="orders.post_ballot", command=r.name, word=written, leaders=", ".join(p.name for p in r.state.players)
+        key="orders.post_ballot",
+        command=command_label(r.name),
+        word=written,
+        leaders=", ".join(p.name for p in r.state.players),
     )
 
 
@@ -415,7 +423,7 @@ def _mission(r: _Reader) -> tuple[str, Any]:
     if ability.values.get("kind") != PAID:
         raise InputError(
             key="orders.post_not_paid",
-            command=r.name,
+            command=command_label(r.name),
             ability=Label(ability.label),
             agent=agent.name,
             ability_id=ability.id,

@@ -466,7 +466,7 @@ class Resolver:
             target,
             technologies=self.library.get("technologies", "orion"),
         )
-        return {lang: use_report(result, lang, self._info(first)) for lang in LANGS}
+        return {lang: use_report(result, lang, self._info(first), who) for lang in LANGS}
 
     def _move(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
         """Merchant of Venus: `!move HEADING` declares the heading and rolls the speed dice."""

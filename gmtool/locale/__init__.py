@@ -227,6 +227,16 @@ class _NameFormatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+def command_label(name: str) -> Label:
+    """A forum command (``build``) as a post in each language writes it: the first of its
+    words in ``forum.command`` («построить»), so a refusal names it in the reader's words."""
+    said = {}
+    for lang in LANGS:
+        found = catalog(lang).get(f"forum.command.{name}")
+        said[lang] = found.split()[0] if isinstance(found, str) and found.split() else name
+    return Label(said)
+
+
 @functools.cache
 def words(section: str) -> dict[str, str]:
     """The words a user may type for each name of ``section`` (``forum.command``,

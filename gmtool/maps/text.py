@@ -47,7 +47,12 @@ def cell_token(cell: Cell, players: list[str], names: Callable[[str, str], str] 
     if not cell.known:
         return f" {FEATURES['reach' if cell.reach else 'unexplored']} "
     letter = mark_of(names, "world-type", cell.planet_type or "")[:1] if cell.planet_type else "P"
-    feature = (letter if letter != "?" else "P") if cell.discovery == "planet" else FEATURES.get(cell.discovery, "?")
+    if cell.discovery == "planet":
+        feature = letter if letter != "?" else "P"
+    elif cell.discovery == "asteroids":  # the language's own letter (map.text_asteroids: a, а)
+        feature = own_mark(names, "text_asteroids")
+    else:
+        feature = FEATURES.get(cell.discovery, "?")
     owner = owner_mark(players, cell.owner) if cell.owner else ""
     flag = (
         "homeworld"
@@ -147,7 +152,7 @@ def map_report(
         legend.append(_entry(FEATURES["reach"], label("reach", lang)))
     legend += [
         _entry(FEATURES["empty"], label("empty", lang)),
-        _entry(FEATURES["asteroids"], label("asteroids", lang)),
+        _entry(label("text_asteroids", lang), label("asteroids", lang)),
         _entry(FEATURES["orion"], label("orion", lang)),
     ]
     legend += [_entry(mark_of(names, "world-type", t)[:1], names("world-type", t)) for t in PLANET_COLOURS]

@@ -48,7 +48,10 @@ def hire_report(agent: Any, specialities: list[str], lang: str) -> Report:
     return Report(text(tr("agent_hired", lang)), [Facts(facts)], data)
 
 
-def use_report(result: Any, lang: str, source_info: dict[str, Any]) -> Report:
+def use_report(result: Any, lang: str, source_info: dict[str, Any], viewer: str | None = None) -> Report:
+    """An agent's mission. For the moderator (``viewer`` None) the news it sends each leader,
+    to pass on; in ``viewer``'s own room only the news for that leader (the others' reach
+    them in their reports)."""
     from gmtool.report.dice import source_text
 
     ability = pick(result.ability.label, lang)
@@ -67,9 +70,15 @@ def use_report(result: Any, lang: str, source_info: dict[str, Any]) -> Report:
     if result.check.natural is not None:
         facts.append((tr("dice_source", lang), source_text(source_info, lang)))
     blocks: list = [Paragraph(check_line(result.check, lang)), Facts(facts)]
-    if result.notices:
+    if viewer is not None:
+        own = [notice_text(msg, lang) for who, msg in result.notices if who == viewer]
+        if own:
+            blocks += [Heading(text(tr("your_notices", lang))), Items([text(line) for line in own])]
+    elif result.notices:
         blocks.append(Heading(text(tr("private_notices", lang))))
         blocks.append(Items([text(f"{who}: {notice_text(msg, lang)}") for who, msg in result.notices]))
     data = result.to_data()
     data["source"] = source_info
+    if viewer is not None:
+        data["notices"] = [n for n in data.get("notices", []) if n.get("to") == viewer]
     return Report(text(title), blocks, data)

@@ -45,11 +45,18 @@ def commitment_report(name: str, commitment: str, lang: str, parts: dict[str, st
     if parts:
         blocks += [
             Paragraph(text(tr("commitment_parts", lang))),
-            Facts([(part, text(bold(value))) for part, value in parts.items()]),
+            Facts([(_part_name(part, lang), text(bold(value))) for part, value in parts.items()]),
             Paragraph(text(tr("commitment_parts_how", lang))),
         ]
         data.update(scheme=2, part_commitments=dict(parts))
     return Report(text(tr("commitment_title", lang, name=name)), blocks, data)
+
+
+def _part_name(part: str, lang: str) -> str:
+    """A part of the dice by its name and its id, which the checker reads («Этап 1 (stage1)»)."""
+    from gmtool.locale import has
+
+    return f"{tr('dice_block.part_' + part, lang)} ({part})" if has("dice_block.part_" + part) else part
 
 
 def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:

@@ -7,6 +7,7 @@ The block is a code box: its text is laid out by gmtool and copied exactly, so t
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable
 
@@ -46,10 +47,13 @@ def with_dice(
     report: Any, entries: Iterable[Any], lang: str, extra: list[str] | None = None, notes: list[str] | None = None
 ) -> Any:
     """``report`` with a Dice block at its end: ``notes`` (the share, a key revealed) in words,
-    then ``extra`` lines and the dice (the same report when there is nothing to show)."""
+    then ``extra`` lines and the dice (the same report when there is nothing to show). The
+    lines are the checker's, byte for byte, so they stay in English; a post in another
+    language lists each roll in its own words above them (:func:`readings`)."""
     from gmtool.report.i18n import tr
-    from gmtool.report.model import CodeBlock, Paragraph, Report, Span
+    from gmtool.report.model import CodeBlock, Items, Paragraph, Report, Span, text
 
+    entries = list(entries)
     lines = (extra or []) + dice_lines(entries)
     if not (lines or notes) or not hasattr(report, "blocks"):
         return report
@@ -58,9 +62,107 @@ def with_dice(
         data["dice_v2"] = lines
     blocks = [*report.blocks, Paragraph([Span(tr("dice_block.title", lang), "b")])]
     blocks += [Paragraph([Span(note)]) for note in notes or []]
+    said = readings(entries, lang) if lang != "en" else []
+    if said:
+        blocks += [Items([text(line) for line in said]), Paragraph([Span(tr("dice_block.as_is", lang), "i")])]
     if lines:
         blocks.append(CodeBlock(lines))
     return Report(report.title, blocks, data)
+
+
+# ---------------------------------------------------------------- a label in the reader's words
+
+SALT = re.compile(r" · salt [0-9a-f]{16}$")
+_POSTED = re.compile(r"^(?:(?P<room>room) .+ post|(?P<private>private message)|post) #(?P<post>\S+) !(?P<command>\w+)$")
+_TURN = re.compile(r"^turn (\d+)$")
+_AGENT = re.compile(r"^agent (?P<agent>.+) (?P<ability>\S+)$")
+_SHUFFLE = re.compile(r"^shuffle (?P<deck>.+?)(?: \((?P<why>new cards|reshuffle)\))?$")
+
+
+def readings(entries: Iterable[Any], lang: str) -> list[str]:
+    """Each line of a Dice block's dice in ``lang``'s words, in the block's order: what was
+    rolled, for whom, and its faces («ход 3 · Мирослава · комната, пост #55.1, !разведка ·
+    исследование: d10 = 7»). Not the checker's lines — those stay as :func:`dice_lines` prints
+    them — and never in their shape (no ``#index=face``), so no checker reads one."""
+    out: list[str] = []
+    last = None
+    for e in entries:
+        if not getattr(e, "part", "") or e.source != "stream":
+            continue
+        face = f"d{e.die} = {e.face}"
+        if e.label == last:
+            out[-1] += f", {face}"
+        else:
+            out.append(f"{label_reading(e.label, lang)}: {face}")
+            last = e.label
+    return out
+
+
+def label_reading(label: str, lang: str) -> str:
+    """A scheme-2 label (docs/verify.md) in ``lang``'s words: ``turn 3 · alice · room alice
+    post #55.1 !explore · exploration · salt …`` → «ход 3 · alice · комната, пост #55.1,
+    !разведка · исследование». The salt is left out; a part it cannot read (the moderator's
+    own text, a name) is kept as it is."""
+    return " · ".join(_segment(part, lang) for part in SALT.sub("", label).split(" · "))
+
+
+def _segment(part: str, lang: str) -> str:
+    from gmtool.dice.sources import roll_label
+    from gmtool.locale import Msg, has
+    from gmtool.report.i18n import tr
+
+    if m := _TURN.match(part):
+        return tr("dice_block.turn", lang, n=int(m[1]))
+    if part in ("setup", "start", "end", "moderator"):
+        return tr(f"dice_block.{part}", lang)
+    if m := _POSTED.match(part):
+        where = "room" if m["room"] else "private" if m["private"] else "thread"
+        return tr(f"dice_block.posted_{where}", lang, post=m["post"], command=_command(m["command"], lang))
+    if m := _SHUFFLE.match(part):
+        key = "dice_block.shuffle" + ("_" + m["why"].replace(" ", "_") if m["why"] else "")
+        return tr(key, lang, deck=_table_title(m["deck"], lang))
+    if m := _AGENT.match(part):
+        return tr("dice_block.agent", lang, agent=m["agent"], ability=_row_label("agents", m["ability"], lang))
+    kind, _, value = part.partition(" ")
+    if value and has(f"error.orders.key.{kind}"):
+        return f"{tr(f'error.orders.key.{kind}', lang)} {value}"
+    said = roll_label(part)
+    if isinstance(said, Msg):
+        return said.text(lang)
+    return _table_title(part, lang) if re.fullmatch(r"[a-z][a-z0-9/_-]*", part) else part
+
+
+def _command(name: str, lang: str) -> str:
+    """A forum command as a post in ``lang`` writes it (``explore`` → «!разведка»)."""
+    from gmtool.locale import command_label
+
+    return "!" + command_label(name).text(lang)
+
+
+def _table_title(name: str, lang: str) -> str:
+    from gmtool.rolltables.model import pick
+
+    table = _shipped(name)
+    return pick(table.title, lang) if table is not None else name
+
+
+def _row_label(table_name: str, row_id: str, lang: str) -> str:
+    from gmtool.rolltables.model import pick
+
+    table = _shipped(table_name)
+    row = next((r for r in table.rows if r.id == row_id), None) if table is not None else None
+    return pick(row.label, lang) if row is not None else row_id
+
+
+@functools.lru_cache(maxsize=64)
+def _shipped(name: str) -> Any:
+    """A shipped orion table by its name, or None (a label names a table of the rules)."""
+    from gmtool.rolltables.library import TableLibrary
+
+    try:
+        return TableLibrary.default().get(name, "orion")
+    except Exception:  # not a table of the shipped rules: the name stays as it is
+        return None
 
 
 def public_dice(
@@ -84,7 +186,8 @@ def public_dice(
         notes.append(tr("dice_block.no_share", lang, turn=turn))
     revealed = revealed or {}
     if revealed:
-        notes.append(tr("dice_block.revealed", lang, parts=", ".join(revealed)))
+        named = ", ".join(f"{tr('dice_block.part_' + part, lang)} ({part})" for part in revealed)
+        notes.append(tr("dice_block.revealed", lang, parts=named))
     shown = [e for e in entries if not e.private]
     return with_dice(report, shown, lang, key_lines(revealed), notes)
 

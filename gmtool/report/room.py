@@ -70,7 +70,7 @@ def problem_text(problem: Any, where: dict[int, tuple[str, int]], lang: str, hex
     plain = copy.copy(problem)
     plain.after = None
     plain.reason = _framed_msg(problem.reason, hexes)
-    line = plain.text(lang)
+    line = plain.text(lang, moderator=False)
     after = problem.after
     if after is not None:
         earlier = where.get(after.params.get("line"))

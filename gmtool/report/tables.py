@@ -95,13 +95,15 @@ def show_report(table: Table, lang: str, lookup: RowLookup | None = None, ids: b
         value_cols = [c for c in value_cols if c != "condition" or not all(r.text for r in table.rows)]
     fold = len(value_cols) > WIDE
     has_text = any(r.text for r in table.rows)
-    headers = ([tr("roll_col", lang)] if table.sides else []) + [tr("id", lang)] * ids + [tr("result", lang)]
+    # the label before the id: a table too wide for one is split, each part led by its first
+    # column, so a row is always named in words (orion/agents: «Сбор сведений», not gather-intel)
+    headers = ([tr("roll_col", lang)] if table.sides else []) + [tr("result", lang)] + [tr("id", lang)] * ids
     headers += [tr("values", lang)] if fold else [pick(table.columns[c].label, lang) for c in value_cols]
     if has_text:
         headers.append(tr("effect", lang))
     rows = []
     for row in table.rows:
-        cells = ([row.range_text()] if table.sides else []) + [row.id] * ids + [pick(row.label, lang)]
+        cells = ([row.range_text()] if table.sides else []) + [pick(row.label, lang)] + [row.id] * ids
         shown = {
             c: format_value(row.values[c], lang, table.columns[c], table.ruleset, lookup, table.value_labels)
             for c in value_cols

@@ -84,8 +84,11 @@ def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
 
 
 def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
+    """The game's last line: who won, then how («Winner: carol — victory by colonising
+    Orion») — never a line that could be read as Orion winning."""
     who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
-    return [(tr("victory", lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]
+    label = "winners" if not v.get("leader") and len(v.get("tied", [])) > 1 else "winner"
+    return [(tr(label, lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]
 
 
 def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:

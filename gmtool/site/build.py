@@ -374,9 +374,10 @@ def _index(
     rows = []
     victory = last.get("victory")
     if isinstance(victory, dict) and victory.get("kind"):
-        rows.append(
-            (t("victory", lang), f"{victory.get('leader') or '—'}: {t('victory_' + str(victory['kind']), lang)}")
-        )
+        tied = [str(n) for n in victory.get("tied") or []]
+        who = victory.get("leader") or ", ".join(tied) or "—"
+        winner = "winners" if not victory.get("leader") and len(tied) > 1 else "winner"
+        rows.append((t(winner, lang), f"{who} — {t('victory_' + str(victory['kind']), lang)}"))
     if isinstance(guardian, dict):
         alive = guardian.get("alive") and guardian.get("toughness")
         words = (

@@ -59,18 +59,26 @@ class Problem:
     kind: str = ""  # the order it refused
     after: Msg | None = None  # an earlier order of the file whose outcome is why
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", moderator: bool = True) -> str:
+        """The problem in ``lang``: for the ``moderator`` (`turn check`), with the orders
+        file's key of the order («колонизация (colonize)») and what the moderator may do about
+        it; else as a player's room reads it, in words only."""
         reason = self.reason
         if isinstance(reason, GmError) and self.leader and reason.params.get("who") == f"{self.leader}: ":
             reason = copy.copy(reason)  # the line names the leader already
             reason.params = {**reason.params, "who": ""}
-        text = reason.text(lang) if isinstance(reason, (Msg, GmError)) else str(reason)
+        if isinstance(reason, GmError):
+            text = reason.for_moderator(lang) if moderator else reason.text(lang)
+        else:
+            text = reason.text(lang) if isinstance(reason, Msg) else str(reason)
         if self.after is not None:
             text = Msg(self.after.key, reason=text, **self.after.params).text(lang)
         if not self.kind:
             return text
         name = t(f"error.orders.key.{self.kind}", lang) if has(f"error.orders.key.{self.kind}") else self.kind
-        return f"{name if name == self.kind else f'{name} ({self.kind})'}: {text}"
+        if not moderator or name == self.kind:
+            return f"{name}: {text}"
+        return f"{name} ({self.kind}): {text}"
 
     @property
     def message(self) -> str:
