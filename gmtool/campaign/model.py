@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NotRequired, TypedDict
 
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.names import same_name
 from gmtool.campaign.schema import (
     REQUIRED,
     Bool,
@@ -415,7 +416,7 @@ class Campaign:
 
     def agent(self, name: str) -> Agent:
         for agent in self.agents:
-            if agent.name.casefold() == name.casefold():
+            if same_name(agent.name, name):
                 return agent
         raise InputError(key="campaign.unknown_agent", name=name, known=[a.name for a in self.agents])
 

@@ -201,13 +201,14 @@ def validate_state(
 ) -> list[str]:
     """Cross-references a hand edit can break, in ``lang``."""
     issues: list[str] = []
-    from gmtool.campaign.names import names_problems
+    from gmtool.campaign.names import moderator_problems, names_problems
 
     def v(key: str, **params: Any) -> str:
         return t("validate." + key, lang, **params)
 
     names = [p.name for p in campaign.players]
     issues += list(dict.fromkeys(names_problems(names, lang)))
+    issues += moderator_problems(campaign.moderators, lang)
     known = set(names)
     if not 1 <= campaign.stage <= 3:
         issues.append(v("stage", stage=campaign.stage))

@@ -1,0 +1,157 @@
+"""A moderator's slips cost nothing, and names compare by case, not by folding (issue 33).
+
+* Names compare after NFC and case only (campaign/names.py ``name_key``): the forum accounts
+  ``weiss`` and ``WEISS`` are not the leader ``Weiß``; a leader's or moderator's name that
+  NFKC would change (``ﬁona``) is refused where it is given, naming the character, and
+  named in one line where a hand edit put it.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from gmtool.campaign.names import name_key
+from helpers import assert_error, example_copy, journal_rolls, ok, resolve_post, snapshot
+
+pytestmark = pytest.mark.usefixtures("isolated")
+
+FIONA_EN = (
+    "player name 'ﬁona' holds 'ﬁ' (U+FB01), which NFKC writes as 'fi': such a name cannot be told from the plain "
+    "one; write 'fi'"
+)
+FIONA_RU = (
+    "имя лидера: в 'ﬁona' есть 'ﬁ' (U+FB01), который NFKC записывает как 'fi': такое имя не отличить от обычного; "
+    "напишите 'fi'"
+)
+
+
+def new(gm, folder: Path, *players: str, lang: str = "en") -> Path:
+    args = [a for p in players for a in ("--player", p)]
+    ok(gm("campaign", "new", str(folder), *args, "--seed", "3", "--lang", lang, "--format", "plain"))
+    return folder
+
+
+def edit(folder: Path, change) -> None:
+    path = folder / "campaign.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def unchanged(folder: Path) -> dict[str, bytes]:
+    return {k: v for k, v in snapshot(folder).items() if k != ".lock"}
+
+
+# ------------------------------------------------------------------ names: NFC and case only
+
+
+def test_names_compare_after_nfc_and_case_only():
+    assert name_key("Bob") == name_key("BOB") == name_key("bob")
+    assert name_key("WEIẞ") == name_key("Weiß")  # the capital sharp s is the letter's case
+    assert name_key("weiss") != name_key("Weiß") and name_key("WEISS") != name_key("Weiß")
+    assert name_key("fiona") != name_key("ﬁona")
+    assert name_key("ΌΣΟΣ") == name_key("όσος") == name_key("όσοσ")  # one letter for one
+    assert name_key("Андрей") == name_key("АНДРЕ\u0418\u0306")  # NFC: й typed as и + breve
+
+
+def test_forum_accounts_that_fold_to_a_leaders_name_do_not_act_as_the_leader(gm, tmp_path):
+    """weiss and WEISS acted as the leader Weiß (his roll); now they are no leader, and only
+    the leader's own name in another case (WEIẞ) is his."""
+    camp = new(gm, tmp_path / "c", "Weiß", "bob", "carol")
+    thread = camp / "t.txt"
+    thread.write_text(
+        "=== weiss #2001 ===\n!roll d10\n\n=== WEISS #2002 ===\n!roll d6\n\n=== WEIẞ #2003 ===\n!roll d4\n",
+        encoding="utf-8",
+    )
+    data = json.loads(resolve_post(gm, camp, thread, fmt="json"))
+    statuses = [(p["author"], [c["status"] for c in p["commands"]]) for p in data["posts"]]
+    assert statuses == [("weiss", ["refused"]), ("WEISS", ["refused"]), ("WEIẞ", ["ok"])]
+    assert [r["purpose"] for r in journal_rolls(camp)] == ["post #2003.1 (Weiß) !roll: d4: die 1"]
+    reply = resolve_post(gm, camp, thread)
+    assert "!roll d10 — refused: weiss is not a leader of this campaign or the moderator\n" in reply
+    assert "!roll d6 — refused: WEISS is not a leader of this campaign or the moderator\n" in reply
+    ru = resolve_post(gm, camp, thread, "--lang", "ru")
+    assert "!roll d10 — отклонено: weiss — не лидер этой кампании и не ведущий\n" in ru
+
+
+@pytest.mark.parametrize(("lang", "message"), [("en", FIONA_EN), ("ru", FIONA_RU)])
+def test_campaign_new_refuses_a_leader_name_nfkc_changes_naming_the_character(gm, tmp_path, lang, message):
+    res = gm("campaign", "new", str(tmp_path / "c"), "-p", "ﬁona", "-p", "bob", "-p", "carol", "--lang", lang)
+    assert_error(res, message)
+    assert res.stderr == f"error: {message}\n"
+    assert not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "en", "ru"),
+    [
+        (
+            ("player", "add", "--player", "Ｂｏｂ"),
+            "player name 'Ｂｏｂ' holds 'Ｂ' (U+FF22), which NFKC writes as 'B': such a name cannot be told from "
+            "the plain one; write 'B'",
+            "имя лидера: в 'Ｂｏｂ' есть 'Ｂ' (U+FF22), который NFKC записывает как 'B'",
+        ),
+        (("player", "rename", "--player", "bob", "--to", "ﬁona"), FIONA_EN, FIONA_RU),
+        (
+            ("player", "replace", "--player", "bob", "--by", "dave²"),
+            "player name 'dave²' holds '²' (U+00B2), which NFKC writes as '2': such a name cannot be told from "
+            "the plain one; write '2'",
+            "имя лидера: в 'dave²' есть '²' (U+00B2), который NFKC записывает как '2'",
+        ),
+    ],
+    ids=["add", "rename", "replace"],
+)
+def test_player_add_rename_and_replace_refuse_a_name_nfkc_changes(gm, tmp_path, args, en, ru):
+    camp = example_copy(tmp_path)
+    before = unchanged(camp)
+    res = gm(*args[:2], "-c", str(camp), *args[2:])
+    assert_error(res, en)
+    assert res.stderr == f"error: {en}\n"
+    assert_error(gm(*args[:2], "-c", str(camp), *args[2:], "--lang", "ru"), ru)
+    assert unchanged(camp) == before
+
+
+def test_campaign_set_moderators_refuses_a_name_nfkc_changes(gm, tmp_path):
+    camp = example_copy(tmp_path)
+    before = unchanged(camp)
+    res = gm("campaign", "set", "-c", str(camp), "moderators", "gm, ﬁona")
+    en = FIONA_EN.replace("player name", "moderator name")
+    assert_error(res, en)
+    assert res.stderr == f"error: {en}\n"
+    ru = FIONA_RU.replace("имя лидера", "имя ведущего")
+    assert gm("campaign", "set", "-c", str(camp), "moderators", "gm, ﬁona", "--lang", "ru").stderr == f"error: {ru}\n"
+    assert unchanged(camp) == before
+    ok(gm("campaign", "set", "-c", str(camp), "moderators", "gm, fiona"))
+
+
+def test_a_hand_set_leader_name_nfkc_changes_is_named_in_one_line(gm, tmp_path):
+    """The leader ﬁona was accepted before: validate names the character, a command that
+    would save refuses in the same line (fiona does not play her), `player rename` mends it."""
+    camp = example_copy(tmp_path)
+    path = camp / "campaign.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"carol"', '"ﬁona"'), encoding="utf-8")
+    res = gm("campaign", "validate", "-c", str(camp))
+    assert_error(res, f"1 problem: {FIONA_EN}")
+    assert f"- {FIONA_EN}\n" in res.stdout
+    assert f"- {FIONA_RU}\n" in gm("campaign", "validate", "-c", str(camp), "--lang", "ru").stdout
+    thread = camp / "t.txt"
+    thread.write_text("=== fiona #2001 ===\n!roll d6\n", encoding="utf-8")
+    before = unchanged(camp)
+    res = gm("post", "resolve", str(thread), "-c", str(camp))
+    assert res.stderr == f"error: {FIONA_EN}\n" and unchanged(camp) == before
+    assert_error(gm("roll", "d6", "-c", str(camp)), FIONA_EN)
+    ok(gm("player", "rename", "-c", str(camp), "--player", "ﬁona", "--to", "fiona"))
+    assert "No problems found." in ok(gm("campaign", "validate", "-c", str(camp)))
+
+
+def test_a_hand_set_moderator_name_nfkc_changes_is_named_by_validate(gm, tmp_path):
+    camp = example_copy(tmp_path)
+    edit(camp, lambda d: d.setdefault("forum", {}).update(moderators=["gm", "ﬁona"]))
+    en = FIONA_EN.replace("player name", "moderator name")
+    assert_error(gm("campaign", "validate", "-c", str(camp)), f"1 problem: {en}")
+    assert_error(gm("roll", "d6", "-c", str(camp)), en)
