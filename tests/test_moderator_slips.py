@@ -4,6 +4,7 @@
   ``weiss`` and ``WEISS`` are not the leader ``Weiß``; a leader's or moderator's name that
   NFKC would change (``ﬁona``) is refused where it is given, naming the character, and
   named in one line where a hand edit put it.
+* ``site build -o`` never writes into, or above, a campaign folder (its ``secret.key``).
 """
 
 from __future__ import annotations
@@ -155,3 +156,53 @@ def test_a_hand_set_moderator_name_nfkc_changes_is_named_by_validate(gm, tmp_pat
     en = FIONA_EN.replace("player name", "moderator name")
     assert_error(gm("campaign", "validate", "-c", str(camp)), f"1 problem: {en}")
     assert_error(gm("roll", "d6", "-c", str(camp)), en)
+
+
+# ------------------------------------------------------------------ site build -o: never beside secret.key
+
+
+SITE_REFUSALS = {
+    "the campaign": (
+        "camp",
+        "the site cannot go into camp: it is the campaign folder, and its secret.key would be published with it; "
+        "write the site outside the campaign",
+        "сайт нельзя писать в camp: это папка кампании, и вместе с сайтом был бы опубликован её secret.key; пишите "
+        "сайт вне кампании",
+    ),
+    "inside it": (
+        "camp/site",
+        "the site cannot go into camp/site: it is inside the campaign folder camp, and its secret.key would be "
+        "published with it; write the site outside the campaign",
+        "сайт нельзя писать в camp/site: эта папка внутри папки кампании camp, и вместе с сайтом был бы опубликован "
+        "её secret.key; пишите сайт вне кампании",
+    ),
+    "holding it": (
+        ".",
+        "the site cannot go into .: it holds the campaign folder camp, and its secret.key would be published with "
+        "it; write the site into a folder of its own",
+        "сайт нельзя писать в .: в этой папке лежит папка кампании camp, и вместе с сайтом был бы опубликован её "
+        "secret.key; пишите сайт в отдельную папку",
+    ),
+}
+
+
+@pytest.mark.parametrize(("out", "en", "ru"), SITE_REFUSALS.values(), ids=SITE_REFUSALS.keys())
+def test_site_build_refuses_an_output_folder_in_or_holding_the_campaign(gm, tmp_path, out, en, ru):
+    camp = example_copy(tmp_path)
+    before = snapshot(tmp_path)
+    res = gm("site", "build", "-c", "camp", "-o", out)
+    assert_error(res, en)
+    assert res.stderr == f"error: {en}\n"
+    assert gm("site", "build", "-c", "camp", "-o", out, "--lang", "ru").stderr == f"error: {ru}\n"
+    assert snapshot(tmp_path) == before and not (camp / "index.html").exists()
+
+
+def test_site_build_refuses_a_folder_holding_another_campaign_and_takes_one_of_its_own(gm, tmp_path):
+    example_copy(tmp_path)
+    other = tmp_path / "games" / "old"
+    other.mkdir(parents=True)
+    (other / "secret.key").write_bytes(b"\x00" * 32)
+    res = gm("site", "build", "-c", "camp", "-o", "games")
+    assert_error(res, "it holds the campaign folder games/old")
+    assert not (tmp_path / "games" / "index.html").exists()
+    assert "files written: open site/index.html" in ok(gm("site", "build", "-c", "camp", "-o", "site"))
