@@ -5,11 +5,13 @@
   NFKC would change (``ﬁona``) is refused where it is given, naming the character, and
   named in one line where a hand edit put it.
 * ``site build -o`` never writes into, or above, a campaign folder (its ``secret.key``).
+* Every room is one leader's, and never the public thread.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -206,3 +208,126 @@ def test_site_build_refuses_a_folder_holding_another_campaign_and_takes_one_of_i
     assert_error(res, "it holds the campaign folder games/old")
     assert not (tmp_path / "games" / "index.html").exists()
     assert "files written: open site/index.html" in ok(gm("site", "build", "-c", "camp", "-o", "site"))
+
+
+# ------------------------------------------------------------------ rooms: one leader's, never the thread
+
+
+THREAD_EN = (
+    "error: the room of carol cannot be the public thread ({source}): its posts would be read twice, in public and "
+    "in private\n"
+)
+THREAD_RU = (
+    "error: комната лидера carol не может быть общей темой ({source}): её посты читались бы дважды — открыто и в "
+    "комнате\n"
+)
+SHARED_EN = "error: bob and carol cannot share one room ({source}): a room is one leader's\n"
+SHARED_RU = (
+    "error: у лидера bob и лидера carol не может быть одной комнаты на двоих ({source}): комната — одного лидера\n"
+)
+
+
+def test_a_place_is_one_however_it_is_written(tmp_path):
+    from gmtool.forum.places import place_key
+
+    camp = tmp_path / "camp"
+    camp.mkdir()
+    (camp / "room.txt").write_text("=== carol #1 ===\n", encoding="utf-8")
+    os.link(camp / "room.txt", tmp_path / "linked.txt")
+    same = ["room.txt", "./room.txt", str(camp / "room.txt"), str(tmp_path / "linked.txt")]
+    assert len({place_key(spec, camp) for spec in same}) == 1
+    assert place_key("other.txt", camp) != place_key("room.txt", camp)
+    page = "https://forum.example/viewtopic.php?t=12&f=3"
+    for spec in ("HTTP://Forum.Example:80/viewtopic.php?f=3&t=12#p99", "https://forum.example/viewtopic.php?f=3&t=12"):
+        assert place_key(spec, camp) == place_key(page, camp)
+    assert place_key("https://forum.example/t/slug/12/", camp) == place_key("https://forum.example/t/slug/12", camp)
+    assert place_key("https://forum.example/viewtopic.php?t=13&f=3", camp) != place_key(page, camp)
+
+
+@pytest.fixture
+def rooms(gm, tmp_path) -> Path:
+    """The example with its public thread set and carol's room."""
+    camp = example_copy(tmp_path, fresh=True)
+    (camp / "room-carol.txt").write_text("=== carol #3001 ===\n!roll d6\n", encoding="utf-8")
+    ok(gm("campaign", "set", "-c", str(camp), "thread", "thread.txt"))
+    ok(gm("campaign", "room", "-c", str(camp), "--player", "carol", "room-carol.txt"))
+    return camp
+
+
+@pytest.mark.parametrize("source", ["thread.txt", "./thread.txt", "ABSOLUTE"])
+def test_campaign_room_refuses_the_public_thread(gm, rooms, source):
+    source = str(rooms / "thread.txt") if source == "ABSOLUTE" else source
+    before = unchanged(rooms)
+    res = gm("campaign", "room", "-c", str(rooms), "--player", "carol", source)
+    assert_error(res, "cannot be the public thread")
+    assert res.stderr == THREAD_EN.format(source=source)
+    ru = gm("campaign", "room", "-c", str(rooms), "--player", "carol", source, "--lang", "ru")
+    assert ru.stderr == THREAD_RU.format(source=source)
+    assert unchanged(rooms) == before
+
+
+def test_campaign_room_refuses_the_public_threads_address_written_otherwise(gm, rooms):
+    ok(gm("campaign", "set", "-c", str(rooms), "thread", "https://forum.example/viewtopic.php?t=12&f=3"))
+    source = "HTTPS://Forum.Example/viewtopic.php?f=3&t=12#p1234"
+    res = gm("campaign", "room", "-c", str(rooms), "--player", "carol", source)
+    assert res.stderr == THREAD_EN.format(source=source)
+    ok(gm("campaign", "room", "-c", str(rooms), "--player", "carol", "https://forum.example/viewtopic.php?t=13"))
+
+
+def test_campaign_room_refuses_another_leaders_room(gm, rooms):
+    before = unchanged(rooms)
+    res = gm("campaign", "room", "-c", str(rooms), "--player", "bob", "room-carol.txt")
+    assert res.stderr == "error: bob and carol cannot share one room (room-carol.txt): a room is one leader's\n"
+    ru = gm("campaign", "room", "-c", str(rooms), "--player", "bob", str(rooms / "room-carol.txt"), "--lang", "ru")
+    assert ru.stderr == SHARED_RU.format(source=rooms / "room-carol.txt")
+    assert unchanged(rooms) == before
+    # carol's own room set again, and bob's of its own, are fine
+    ok(gm("campaign", "room", "-c", str(rooms), "--player", "carol", "./room-carol.txt"))
+    ok(gm("campaign", "room", "-c", str(rooms), "--player", "bob", "room-bob.txt"))
+
+
+def test_campaign_set_thread_refuses_a_leaders_room(gm, rooms):
+    before = unchanged(rooms)
+    res = gm("campaign", "set", "-c", str(rooms), "thread", "room-carol.txt")
+    assert res.stderr == THREAD_EN.format(source="room-carol.txt")
+    assert unchanged(rooms) == before
+
+
+def test_post_resolve_reads_a_room_as_its_leaders_only(gm, rooms):
+    """The same slip by hand: the public thread read as carol's room, carol's room as the
+    public thread or as bob's."""
+    os.chdir(rooms)
+    before = unchanged(rooms)
+    res = gm("post", "resolve", "thread.txt", "-c", ".", "--room", "carol")
+    assert res.stderr == THREAD_EN.format(source="thread.txt")
+    res = gm("post", "resolve", "room-carol.txt", "-c", ".")
+    assert res.stderr == (
+        "error: room-carol.txt is the room of carol: read it as that room (--room carol), never as the public thread\n"
+    )
+    res = gm("post", "resolve", "room-carol.txt", "-c", ".", "--room", "bob")
+    assert res.stderr == SHARED_EN.format(source="room-carol.txt")
+    assert unchanged(rooms) == before
+    ok(gm("post", "resolve", "room-carol.txt", "-c", ".", "--room", "carol"))
+
+
+def test_hand_set_rooms_on_the_thread_or_shared_are_named_in_one_line(gm, rooms):
+    """carol's public !roll got two faces (public 4, room 1) and a room confirmation was
+    written for the public thread: now validate lists both slips, post collect refuses."""
+    edit(rooms, lambda d: d["forum"]["rooms"].update(carol="thread.txt", bob="room-carol.txt", alice="room-carol.txt"))
+    res = gm("campaign", "validate", "-c", str(rooms))
+    assert_error(res, "2 problems: the room of carol cannot be the public thread (thread.txt)")
+    assert "- the room of carol cannot be the public thread (thread.txt): its posts would be read twice" in res.stdout
+    assert "- alice and bob cannot share one room (room-carol.txt): a room is one leader's\n" in res.stdout
+    ru = gm("campaign", "validate", "-c", str(rooms), "--lang", "ru").stdout
+    assert "- у лидера alice и лидера bob не может быть одной комнаты на двоих (room-carol.txt)" in ru
+    before = unchanged(rooms)
+    rolls = len(journal_rolls(rooms))
+    res = gm("post", "collect", "-c", str(rooms))
+    assert res.stderr == THREAD_EN.format(source="thread.txt")
+    assert gm("post", "collect", "-c", str(rooms), "--lang", "ru").stderr == THREAD_RU.format(source="thread.txt")
+    assert unchanged(rooms) == before and len(journal_rolls(rooms)) == rolls
+    # mended: carol's room its own, alice's forgotten — one face for each !roll
+    ok(gm("campaign", "room", "-c", str(rooms), "--player", "carol", "room-carol-2.txt"))
+    ok(gm("campaign", "room", "-c", str(rooms), "--player", "alice", "--remove"))
+    (rooms / "room-carol-2.txt").write_text("=== carol #3002 ===\n!roll d8\n", encoding="utf-8")
+    assert "No problems found." in ok(gm("campaign", "validate", "-c", str(rooms)))

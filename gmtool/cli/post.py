@@ -169,6 +169,12 @@ def resolve_command(
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         leader = room_leader(state, room) if room is not None else ""
+        if thread != ["-"] and (leader or not private):  # a room is one leader's, never the thread
+            from gmtool.forum.places import read_problem
+
+            problem = read_problem(state, store.folder, thread, leader)
+            if problem is not None:
+                raise InputError(key="forum.places", problem=problem)
         result = resolve_threads(
             store, state, out, tables, [Thread(posts, leader)], moderator or [], new, include_private
         )
@@ -269,7 +275,8 @@ def collect_command(
     from gmtool.errors import InputError
     from gmtool.formats import EXTENSIONS
     from gmtool.forum.collect import Thread
-    from gmtool.forum.sources import Options, is_url, read_thread
+    from gmtool.forum.places import check_places, where_read
+    from gmtool.forum.sources import Options, read_thread
     from gmtool.locale import t
 
     folder = require_campaign(campaign)
@@ -281,12 +288,10 @@ def collect_command(
     for leader, _ in sources:
         if leader and leader not in leaders:  # dropped or renamed since its room was set
             raise InputError(key="forum.room_gone", leader=leader)
+    check_places(planned, folder)  # a room that is the public thread or another leader's
     threads = []
     for leader, spec in sources:
-        where = spec
-        if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
-            where = str(folder / spec)
-        found = read_thread([where], Options(profile, folder, timeout, max_pages))
+        found = read_thread([where_read(spec, folder)], Options(profile, folder, timeout, max_pages))
         threads.append(Thread(found.posts, leader, spec))
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
