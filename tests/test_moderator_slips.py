@@ -6,6 +6,7 @@
   named in one line where a hand edit put it.
 * ``site build -o`` never writes into, or above, a campaign folder (its ``secret.key``).
 * Every room is one leader's, and never the public thread.
+* A deadline the calendar cannot move on is refused in one line, given or hand-set.
 """
 
 from __future__ import annotations
@@ -331,3 +332,61 @@ def test_hand_set_rooms_on_the_thread_or_shared_are_named_in_one_line(gm, rooms)
     ok(gm("campaign", "room", "-c", str(rooms), "--player", "alice", "--remove"))
     (rooms / "room-carol-2.txt").write_text("=== carol #3002 ===\n!roll d8\n", encoding="utf-8")
     assert "No problems found." in ok(gm("campaign", "validate", "-c", str(rooms)))
+
+
+# ------------------------------------------------------------------ deadlines the calendar cannot move on
+
+
+@pytest.mark.parametrize(("at", "zone"), [("9999-12-31 23:59", "UTC"), ("0001-01-01 00:00", "Europe/Moscow")])
+def test_turn_deadline_refuses_a_time_that_cannot_be_computed(gm, tmp_path, at, zone):
+    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    before = unchanged(camp)
+    res = gm("turn", "deadline", "-c", str(camp), "--at", at, "--tz", zone)
+    assert res.stderr == f"error: the deadline {at} is out of range: give one from 2000-01-01 to 2999-12-31\n"
+    ru = gm("turn", "deadline", "-c", str(camp), "--at", at, "--tz", zone, "--lang", "ru")
+    assert ru.stderr == f"error: срок {at} вне допустимых пределов: укажите срок с 2000-01-01 по 2999-12-31\n"
+    assert unchanged(camp) == before
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    ok(gm("post", "pending", "-c", str(camp)))
+    ok(gm("site", "build", "-c", str(camp), "-o", str(tmp_path / "site")))
+
+
+def test_a_turn_end_whose_next_deadline_would_be_out_of_range_is_refused(gm, tmp_path, moderator_judges):
+    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "deadline", "-c", str(camp), "--at", "2999-12-31 12:00"))
+    ok(gm("campaign", "set", "-c", str(camp), "turn-length", "2d"))
+    before = unchanged(camp)
+    res = gm("turn", "end", "-c", str(camp))
+    assert res.stderr == (
+        "error: the next turn's deadline would be 3000-01-02 12:00, after 2999-12-31: set an earlier deadline for "
+        "this turn, or none (turn deadline --clear)\n"
+    )
+    assert unchanged(camp) == before
+    ok(gm("turn", "deadline", "-c", str(camp), "--clear"))
+    ok(gm("turn", "end", "-c", str(camp)))
+
+
+def test_a_hand_set_deadline_out_of_range_is_named_in_one_line(gm, tmp_path):
+    """Each command that reads it said `internal error: OverflowError`; now each names the
+    file, the key and the range."""
+    import datetime as dt
+
+    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    moscow = dt.timezone(dt.timedelta(hours=3))
+    edit(camp, lambda d: d["settings"].update(deadline=dt.datetime(9999, 12, 31, 23, 59, tzinfo=moscow)))
+    message = (
+        "c/campaign.toml: settings: deadline: 9999-12-31T23:59:00+03:00 is out of range (2000-01-01 to 2999-12-31)"
+    )
+    for args in (
+        ("campaign", "validate"),
+        ("turn", "run", "--from-posts"),
+        ("post", "pending"),
+        ("site", "build", "-o", str(tmp_path / "site")),
+    ):
+        res = gm(*args, "-c", str(camp))
+        assert_error(res, message)
+    ru = gm("post", "pending", "-c", str(camp), "--lang", "ru")
+    assert_error(
+        ru, "settings: deadline: 9999-12-31T23:59:00+03:00 вне допустимых пределов (от 2000-01-01 до 2999-12-31)"
+    )

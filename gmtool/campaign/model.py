@@ -37,7 +37,7 @@ from gmtool.campaign.schema import (
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, DEADLINE_YEARS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -1028,7 +1028,7 @@ CAMPAIGN = Record(
         Key("stage", Int(1, 3)),
         Key("seed", Int(-(2**63), 2**64)),
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
-        Key("deadline", When(), section="settings", doc="the current turn's deadline (`turn deadline`)"),
+        Key("deadline", When(DEADLINE_YEARS), section="settings", doc="the current turn's deadline (`turn deadline`)"),
         Key("deadline_zone", TEXT, section="settings", doc="its time zone (an IANA name)"),
         Key("turn_length", Int(1, 10_000), section="settings", doc="hours from one deadline to the next"),
         Key(
