@@ -7,6 +7,7 @@
 * ``site build -o`` never writes into, or above, a campaign folder (its ``secret.key``).
 * Every room is one leader's, and never the public thread.
 * A deadline the calendar cannot move on is refused in one line, given or hand-set.
+* ``player drop`` leaves a campaign ``campaign validate`` passes.
 """
 
 from __future__ import annotations
@@ -390,3 +391,44 @@ def test_a_hand_set_deadline_out_of_range_is_named_in_one_line(gm, tmp_path):
     assert_error(
         ru, "settings: deadline: 9999-12-31T23:59:00+03:00 вне допустимых пределов (от 2000-01-01 до 2999-12-31)"
     )
+
+
+# ------------------------------------------------------------------ player drop leaves a valid campaign
+
+
+def test_validate_passes_after_player_drop_and_after_the_name_joins_again(gm, tmp_path):
+    camp = example_copy(tmp_path)
+    ok(gm("campaign", "room", "-c", str(camp), "--player", "carol", "room-carol.txt"))
+    home = next(
+        s for s in tomllib.loads((camp / "campaign.toml").read_text())["system"] if s.get("homeworld_of") == "carol"
+    )
+    ok(gm("player", "drop", "-c", str(camp), "--player", "carol"))
+    assert "No problems found." in ok(gm("campaign", "validate", "-c", str(camp)))
+    data = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert data["former_leaders"] == ["carol"] and "rooms" not in data.get("forum", {})
+    was = next(s for s in data["system"] if s["hex"] == home["hex"])
+    assert (was.get("owner"), was["explored_by"], was["homeworld_of"]) == (None, "carol", "carol")
+    assert was["planet"]["population"] > 0  # neutral, its colonists kept
+    ok(gm("player", "add", "-c", str(camp), "--player", "carol"))
+    assert "No problems found." in ok(gm("campaign", "validate", "-c", str(camp)))
+    assert "Проблем не найдено." in ok(gm("campaign", "validate", "-c", str(camp), "--lang", "ru"))
+
+
+def test_validate_still_names_an_explorer_who_never_was_a_leader(gm, tmp_path):
+    camp = example_copy(tmp_path)
+    ok(gm("player", "drop", "-c", str(camp), "--player", "carol"))
+
+    def misspell(d):
+        system = next(s for s in d["system"] if s.get("explored_by") == "bob")
+        system["explored_by"] = "crol"
+
+    edit(camp, misspell)
+    assert_error(gm("campaign", "validate", "-c", str(camp)), "explored_by 'crol' is not a player")
+
+
+def test_a_renamed_leaders_room_follows_the_new_name(gm, tmp_path):
+    camp = example_copy(tmp_path)
+    ok(gm("campaign", "room", "-c", str(camp), "--player", "bob", "room-bob.txt"))
+    ok(gm("player", "rename", "-c", str(camp), "--player", "bob", "--to", "robert"))
+    data = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert data["forum"]["rooms"] == {"robert": "room-bob.txt"}

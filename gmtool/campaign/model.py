@@ -388,6 +388,8 @@ class Campaign:
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
     moderators: list[str] = field(default_factory=list)  # the moderators' forum names
     rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
+    # leaders who left the game (`player drop`): explorations and homeworlds keep their names
+    former_leaders: list[str] = field(default_factory=list)
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
@@ -1110,6 +1112,12 @@ CAMPAIGN = Record(
         Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
         Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
         Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),
+        Key(
+            "former_leaders",
+            Strings(),
+            write="truthy",
+            doc="leaders who left the game (`player drop`): explorations and homeworlds keep their names",
+        ),
         Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
         Key("system", ListOf(SYSTEM), attr="systems"),
         Key("agent", ListOf(AGENT), attr="agents"),
