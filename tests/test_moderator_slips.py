@@ -8,6 +8,8 @@
 * Every room is one leader's, and never the public thread.
 * A deadline the calendar cannot move on is refused in one line, given or hand-set.
 * ``player drop`` leaves a campaign ``campaign validate`` passes.
+* ``post pending``'s public post says who has not posted and the time left — nothing of a
+  leader's state (orders left, open quests): that is the moderator's copy.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 import tomli_w
 
 from gmtool.campaign.names import name_key
-from helpers import assert_error, example_copy, journal_rolls, ok, resolve_post, snapshot
+from helpers import assert_error, example_copy, journal_rolls, ok, ok_json, resolve_post, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -432,3 +434,70 @@ def test_a_renamed_leaders_room_follows_the_new_name(gm, tmp_path):
     ok(gm("player", "rename", "-c", str(camp), "--player", "bob", "--to", "robert"))
     data = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
     assert data["forum"]["rooms"] == {"robert": "room-bob.txt"}
+
+
+# ------------------------------------------------------------------ post pending: no leader's state in public
+
+
+@pytest.fixture
+def frugal(gm, tmp_path, monkeypatch, moderator_judges) -> Path:
+    """Василиса has 2 orders left and «Бережливость» (end the turn with ≥ 20 BC) open: she
+    holds fewer; the turn has a deadline."""
+    camp = new(gm, tmp_path / "c", "Василиса", "Борис", lang="ru")
+    ok(gm("turn", "start", "-c", str(camp)))
+
+    def set_up(d):
+        d["turn_state"]["quests"] = ["frugal"]
+        d["player"][0].update(orders=2, bc=5)
+        d["player"][1].update(orders=0)
+
+    edit(camp, set_up)
+    monkeypatch.setenv("GMTOOL_NOW", "2026-12-01T09:00")
+    ok(gm("turn", "deadline", "-c", str(camp), "--at", "2026-12-03 20:00", "--tz", "Europe/Moscow"))
+    monkeypatch.setenv("GMTOOL_NOW", "2026-12-02T18:00")
+    return camp
+
+
+def test_the_public_pending_post_says_who_has_not_posted_and_nothing_of_their_state(gm, frugal):
+    out = ok(gm("post", "pending", "-c", str(frugal)))
+    body = out.rsplit("\n\nжурнал #", 1)[0]
+    assert body == (
+        "Ждём — ход 1\n"
+        "============\n\n"
+        "Приказы на ход 1 принимаются до: 2026-12-03 20:00 (Europe/Moscow) — осталось 23 часа\n\n"
+        "Василиса\n--------\n\n- приказы ещё не присланы\n\n"
+        "Борис\n-----\n\n- приказы ещё не присланы"
+    )
+    en = ok(gm("post", "pending", "-c", str(frugal), "--lang", "en"))
+    assert "Василиса\n--------\n\n- no orders posted yet\n\nБорис" in en
+    assert "order not used" not in en and "orders not used" not in en and "Frugal" not in en
+    data = ok_json(gm("post", "pending", "-c", str(frugal), "--format", "json"))
+    assert [[w["kind"] for w in leader["waiting"]] for leader in data["leaders"]] == [["orders_missing"]] * 2
+
+
+def test_the_moderators_pending_copy_keeps_orders_left_and_open_quests(gm, frugal):
+    out = ok(gm("post", "pending", "-c", str(frugal), "--include-private"))
+    assert out.startswith("Ждём — ход 1 (только для ведущего: ордера, задания, голоса)\n")
+    assert (
+        "Василиса\n--------\n\n- приказы ещё не присланы\n- 2 ордера не использованы\n"
+        "- не выполнено задание «Бережливость»\n" in out
+    )
+    assert "Борис\n-----\n\n- приказы ещё не присланы\n- не выполнено задание «Бережливость»\n\n" in out
+    en = ok(gm("post", "pending", "-c", str(frugal), "--include-private", "--lang", "en"))
+    assert en.startswith("Waiting for — turn 1 (moderator only: orders left, quests, ballots)\n")
+    assert "- 2 orders not used yet\n- quest open: Frugal rule\n" in en
+
+
+def test_pending_before_anyone_can_be_known_to_have_posted_awaits_every_leader(gm, tmp_path):
+    """No room, no orders file, no deadline: gmtool cannot know who has posted; the public
+    post neither lists anyone's state nor says that nobody is waited for."""
+    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    ok(gm("turn", "start", "-c", str(camp)))
+    out = ok(gm("post", "pending", "-c", str(camp)))
+    assert out.split("\n\njournal #")[0] == (
+        "Waiting for — turn 1\n====================\n\nOrders for turn 1 are awaited from every leader."
+    )
+    ru = ok(gm("post", "pending", "-c", str(camp), "--lang", "ru"))
+    assert ru.split("\n\nжурнал #")[0] == "Ждём — ход 1\n============\n\nЖдём приказов на ход 1 от всех лидеров."
+    data = ok_json(gm("post", "pending", "-c", str(camp), "--format", "json"))
+    assert data["orders_known"] is False and data["ready"] == []

@@ -335,7 +335,8 @@ def pending_command(
         bool,
         typer.Option(
             "--include-private",
-            help="The moderator's copy: also whose Council ballot is not cast yet (never post it publicly).",
+            help="The moderator's copy: also each leader's orders left, open quests and Council ballot not cast "
+            "(never post it publicly).",
         ),
     ] = False,
     campaign: CampaignOpt = None,
@@ -343,10 +344,10 @@ def pending_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """What the turn still waits for, per leader: orders not given, orders left, open quests,
-    and whether a Council vote or election is open — a post to pin in the thread. Who has
-    not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
-    that names them.
+    """Who the turn still waits for — each leader who has not posted orders — and whether a
+    Council vote or election is open: a post to pin in the thread. Nothing of a leader's own
+    state is in it (orders left, open quests) and never who has not cast a ballot (rule A9):
+    --include-private is the moderator's copy that adds them.
 
     Orders count as given when the leader's room holds orders for the turn (post resolve
     --room) or it has a table in DIR/orders/turn-NN.toml. With a deadline (`turn deadline`)
@@ -372,7 +373,8 @@ def pending_command(
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
 
-    out.emit(pending_notes(pending_report(state, found, out.lang, include_private), state, now(), out.lang))
+    report = pending_report(state, found, out.lang, include_private, known=given is not None)
+    out.emit(pending_notes(report, state, now(), out.lang))
 
 
 def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:
