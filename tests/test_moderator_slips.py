@@ -136,6 +136,17 @@ def test_campaign_set_moderators_refuses_a_name_nfkc_changes(gm, tmp_path):
     ok(gm("campaign", "set", "-c", str(camp), "moderators", "gm, fiona"))
 
 
+@pytest.mark.parametrize("command", [("post", "resolve", "thread.txt"), ("verify", "--published", "thread.txt")])
+def test_a_moderator_name_nfkc_changes_is_refused_on_the_command_line_too(gm, tmp_path, command):
+    """`--moderator ﬁona` could never match a forum author (ﬁona's posts are look-alikes)."""
+    camp = example_copy(tmp_path)
+    os.chdir(camp)
+    before = unchanged(camp)
+    res = gm(*command, "-c", ".", "--moderator", "ﬁona")
+    assert res.stderr == "error: " + FIONA_EN.replace("player name", "moderator name") + "\n"
+    assert unchanged(camp) == before
+
+
 def test_a_hand_set_leader_name_nfkc_changes_is_named_in_one_line(gm, tmp_path):
     """The leader ﬁona was accepted before: validate names the character, a command that
     would save refuses in the same line (fiona does not play her), `player rename` mends it."""

@@ -175,6 +175,22 @@ def moderator_problems(moderators: Iterable[str], lang: str = "en") -> list[str]
     return [t("names.moderator", lang, problem=problem) for problem in problems if problem]
 
 
+def check_moderators(moderators: Iterable[str]) -> None:
+    """Refuse moderators' forum names :func:`moderator_problems` finds, naming the first in
+    the reader's language (``campaign set moderators``, ``--moderator``)."""
+    from gmtool.errors import InputError
+    from gmtool.locale import Msg
+
+    names = list(moderators)
+
+    class Problem(Msg):  # the first name's problem, in the reader's language
+        def text(self, lang: str) -> str:
+            return moderator_problems(names, lang)[0]
+
+    if moderator_problems(names):
+        raise InputError(key="settings.bad_moderator", problem=Problem("names.moderator"))
+
+
 class NamesRefused(CampaignError):
     """The first problem of leaders' (then moderators') names, in the reader's language."""
 

@@ -105,18 +105,11 @@ def _thread(value: str) -> str | None:
 
 def _moderators(value: str) -> list[str]:
     """The moderators' forum names, separated by commas (``"Архивариус, gm"``)."""
-    from gmtool.campaign.names import moderator_problems
+    from gmtool.campaign.names import check_moderators
     from gmtool.forum.posts import as_written
-    from gmtool.locale import Msg
 
     names = [] if value in CLEAR else [n for n in (as_written(part) for part in value.split(",")) if n]
-
-    class Problem(Msg):  # the first name's problem, in the reader's language
-        def text(self, lang: str) -> str:
-            return moderator_problems(names, lang)[0]
-
-    if moderator_problems(names):
-        raise InputError(key="settings.bad_moderator", problem=Problem("names.moderator"))
+    check_moderators(names)  # a name a forum could show as another is no one's
     return names
 
 

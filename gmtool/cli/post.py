@@ -217,6 +217,9 @@ def resolve_threads(
         check = JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
         return attach_scheme2(check, state, uses=dict(state.label_uses))
 
+    from gmtool.campaign.names import check_moderators
+
+    check_moderators(moderators)  # --moderator: a name NFKC would change could never match
     names = [*state.moderators, *moderators]
     result = run(state, lib, source, names, records, threads, out.lang, dice, only_new, include_private)
     if result.commands or result.posts:
