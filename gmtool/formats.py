@@ -34,6 +34,9 @@ LIMIT_FORMATS = ("bbcode", "markdown")  # take a post limit (Discord: never abov
 
 # `campaign set missed-orders`: what a leader who posts no orders for a turn gets (campaign.toml)
 MISSED_ORDERS = ("nothing", "keep")
+# A turn's deadline (`turn deadline`, campaign.toml): its year, as given in its zone.  Far
+# enough from the calendar's ends that it converts to any zone and moves on by any turn length.
+DEADLINE_YEARS = (2000, 2999)
 # Rule settings of a campaign (campaign.toml [settings], `campaign set`), listed once (wave 3):
 ACTIVATIONS = ("persistent", "per-turn")  # A6: a colony stays active, or is active the turn it is activated
 EXPLORE_RANGES = (1, 10)  # A4: from stage 2, how far from its planets and own explorations a leader explores

@@ -250,15 +250,17 @@ def _stored(tmp_path: Path, quests: list[str], turn: int = 1):
 
 
 def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, tmp_path):
-    """«Полная чаша» was listed for homeworlds at 4/4: now `post pending` leaves it out for the
-    leader whose homeworld is full, lists it for the others; `quest complete` refuses an unmet
-    claim in one line (exit 1) and takes a met one by its Russian label."""
+    """«Полная чаша» was listed for homeworlds at 4/4: now the moderator's copy of `post
+    pending` leaves it out for the leader whose homeworld is full, lists it for the others (the
+    public copy names no quest); `quest complete` refuses an unmet claim in one line (exit 1)
+    and takes a met one by its Russian label."""
     store, state = _stored(tmp_path, ["full-house"])
     planet = state.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
     c = ("-c", str(store.folder))
-    plain = ok(gm("post", "pending", *c, "--lang", "en"))
+    plain = ok(gm("post", "pending", *c, "--lang", "en", "--include-private"))
+    assert "Full house" not in ok(gm("post", "pending", *c, "--lang", "en"))
     bob_part = plain.split("bob")[1].split("carol")[0]
     alice_part = plain.split("alice")[1].split("bob")[0]
     assert "Full house" not in bob_part and "Full house" in alice_part

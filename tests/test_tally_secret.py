@@ -200,7 +200,7 @@ def test_post_pending_says_an_election_is_open_naming_nobody(gm, tmp_path):
 def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, tmp_path):
     folder = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
     out = ok(gm("post", "pending", "-c", str(folder), "--include-private"))
-    assert out.startswith("Waiting for — turn 7 (moderator only: ballots not cast)\n")
+    assert out.startswith("Waiting for — turn 7 (moderator only: orders left, quests, ballots)\n")
     assert "alice\n-----\n\n- council vote not cast\n" in out
     assert "bob\n---\n\n- quest open" in out
     assert "carol\n-----\n\n- council vote not cast\n" in out
@@ -208,4 +208,4 @@ def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, tmp_
     kinds = {leader["name"]: [item["kind"] for item in leader["waiting"]] for leader in data["leaders"]}
     assert ["vote" in kinds[name] for name in LEADERS] == [True, False, True], kinds
     ru = ok(gm("post", "pending", "-c", str(folder), "--include-private", "--lang", "ru"))
-    assert "(только для ведущего: кто не голосовал)" in ru and "- голос в совете не подан\n" in ru
+    assert "(только для ведущего: ордера, задания, голоса)" in ru and "- голос в совете не подан\n" in ru

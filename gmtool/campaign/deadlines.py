@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Any
 
 from gmtool.errors import InputError
+from gmtool.formats import DEADLINE_YEARS
 
 UTC = dt.UTC
 
@@ -33,7 +34,16 @@ def parse_deadline(at: str, zone_name: str) -> dt.datetime:
         naive = dt.datetime.strptime(at.strip(), "%Y-%m-%d %H:%M")
     except ValueError:
         raise InputError(key="deadline.bad_at", at=at[:60]) from None
+    check_year(naive, at.strip())
     return naive.replace(tzinfo=tz)
+
+
+def check_year(at: dt.datetime, given: str) -> None:
+    """Refuse a deadline whose year is out of :data:`DEADLINE_YEARS` (``9999-12-31 23:59``
+    cannot be moved on by a turn, nor ``0001-01-01`` written in UTC east of it)."""
+    low, high = DEADLINE_YEARS
+    if not low <= at.year <= high:
+        raise InputError(key="deadline.out_of_range", at=given[:60], low=f"{low}-01-01", high=f"{high}-12-31")
 
 
 def zone_name(state: Any) -> str:
@@ -55,8 +65,11 @@ def next_deadline(state: Any, ended: int) -> None:
     if state.victory is not None or not state.turn_length:
         state.deadline = None
         return
-    later = state.deadline.astimezone(UTC) + dt.timedelta(hours=state.turn_length)
-    state.deadline = later.astimezone(zone(zone_name(state)))
+    later = (state.deadline.astimezone(UTC) + dt.timedelta(hours=state.turn_length)).astimezone(zone(zone_name(state)))
+    low, high = DEADLINE_YEARS
+    if not low <= later.year <= high:  # the turn does not end: the moderator moves the deadline
+        raise InputError(key="deadline.next_out_of_range", at=f"{later:%Y-%m-%d %H:%M}", high=f"{high}-12-31")
+    state.deadline = later
 
 
 def left(deadline: dt.datetime, now: dt.datetime) -> tuple[int, int, int] | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NotRequired, TypedDict
 
 from gmtool.campaign.hexes import Hex
+from gmtool.campaign.names import same_name
 from gmtool.campaign.schema import (
     REQUIRED,
     Bool,
@@ -36,7 +37,7 @@ from gmtool.campaign.schema import (
     place,
 )
 from gmtool.errors import CampaignError, InputError
-from gmtool.formats import ACTIVATIONS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
+from gmtool.formats import ACTIVATIONS, DEADLINE_YEARS, EXPLORE_RANGES, FORMATS, LANGS, MISSED_ORDERS, POST_LIMITS
 from gmtool.locale import Msg
 
 SCHEMA_VERSION = 1
@@ -387,6 +388,8 @@ class Campaign:
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
     moderators: list[str] = field(default_factory=list)  # the moderators' forum names
     rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
+    # leaders who left the game (`player drop`): explorations and homeworlds keep their names
+    former_leaders: list[str] = field(default_factory=list)
     agents: list[Agent] = field(default_factory=list)
     decks: dict[str, Deck] = field(default_factory=dict)
     council: Council = field(default_factory=Council)
@@ -415,7 +418,7 @@ class Campaign:
 
     def agent(self, name: str) -> Agent:
         for agent in self.agents:
-            if agent.name.casefold() == name.casefold():
+            if same_name(agent.name, name):
                 return agent
         raise InputError(key="campaign.unknown_agent", name=name, known=[a.name for a in self.agents])
 
@@ -1027,7 +1030,7 @@ CAMPAIGN = Record(
         Key("stage", Int(1, 3)),
         Key("seed", Int(-(2**63), 2**64)),
         Key("orders_per_turn", Int(*SMALL), section="settings", write="always"),
-        Key("deadline", When(), section="settings", doc="the current turn's deadline (`turn deadline`)"),
+        Key("deadline", When(DEADLINE_YEARS), section="settings", doc="the current turn's deadline (`turn deadline`)"),
         Key("deadline_zone", TEXT, section="settings", doc="its time zone (an IANA name)"),
         Key("turn_length", Int(1, 10_000), section="settings", doc="hours from one deadline to the next"),
         Key(
@@ -1109,6 +1112,12 @@ CAMPAIGN = Record(
         Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
         Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
         Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),
+        Key(
+            "former_leaders",
+            Strings(),
+            write="truthy",
+            doc="leaders who left the game (`player drop`): explorations and homeworlds keep their names",
+        ),
         Key("player", ListOf(PLAYER), attr="players", doc="in seating order"),
         Key("system", ListOf(SYSTEM), attr="systems"),
         Key("agent", ListOf(AGENT), attr="agents"),

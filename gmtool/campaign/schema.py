@@ -156,17 +156,33 @@ class HexText(Check):
 
 
 class When(Check):
-    """An aware date and time: TOML's offset date-time (``2026-12-03T20:00:00+03:00``)."""
+    """An aware date and time: TOML's offset date-time (``2026-12-03T20:00:00+03:00``), its
+    year (as written) within ``years``."""
+
+    def __init__(self, years: tuple[int, int] = (1, 9999)) -> None:
+        self.years = years
 
     def read(self, value: Any, name: str, ctx: Ctx) -> Any:
         import datetime
 
         if not isinstance(value, datetime.datetime) or value.tzinfo is None:
             raise ctx.fail(Msg("error.file.not_when", name=name, value=short(value)))
+        low, high = self.years
+        if not low <= value.year <= high:
+            raise ctx.fail(
+                Msg(
+                    "error.file.out_of_range",
+                    name=name,
+                    value=value.isoformat(),
+                    low=f"{low:04d}-01-01",
+                    high=f"{high:04d}-12-31",
+                )
+            )
         return value
 
     def doc(self) -> str:
-        return "date and time with its UTC offset"
+        low, high = self.years
+        return f"date and time with its UTC offset, years {low}…{high}"
 
 
 class Strings(Check):

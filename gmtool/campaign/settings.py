@@ -105,9 +105,12 @@ def _thread(value: str) -> str | None:
 
 def _moderators(value: str) -> list[str]:
     """The moderators' forum names, separated by commas (``"Архивариус, gm"``)."""
+    from gmtool.campaign.names import check_moderators
     from gmtool.forum.posts import as_written
 
-    return [] if value in CLEAR else [n for n in (as_written(part) for part in value.split(",")) if n]
+    names = [] if value in CLEAR else [n for n in (as_written(part) for part in value.split(",")) if n]
+    check_moderators(names)  # a name a forum could show as another is no one's
+    return names
 
 
 def _settle_activations(campaign: Any, old: Any) -> None:

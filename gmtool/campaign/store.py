@@ -158,12 +158,13 @@ class CampaignStore:
 
     @staticmethod
     def check_names(campaign: Campaign) -> None:
-        """Refuse to write leaders' names that spoof, collide or share a report file."""
-        from gmtool.campaign.names import NamesRefused, names_problems
+        """Refuse to write leaders' names that spoof, collide or share a report file, and
+        moderators' names a forum could show as another."""
+        from gmtool.campaign.names import NamesRefused, moderator_problems, names_problems
 
         names = [p.name for p in campaign.players]
-        if names_problems(names):
-            raise NamesRefused(names)
+        if names_problems(names) or moderator_problems(campaign.moderators):
+            raise NamesRefused(names, campaign.moderators)
 
     def encode(self, campaign: Campaign, read_back: bool = True) -> bytes:
         """``campaign.toml``'s bytes for ``campaign``, refused unless the loader reads them back:

@@ -201,14 +201,18 @@ def validate_state(
 ) -> list[str]:
     """Cross-references a hand edit can break, in ``lang``."""
     issues: list[str] = []
-    from gmtool.campaign.names import names_problems
+    from gmtool.campaign.names import moderator_problems, names_problems
 
     def v(key: str, **params: Any) -> str:
         return t("validate." + key, lang, **params)
 
     names = [p.name for p in campaign.players]
     issues += list(dict.fromkeys(names_problems(names, lang)))
+    issues += moderator_problems(campaign.moderators, lang)
     known = set(names)
+    # a leader who left (`player drop`) still names the systems it explored and its homeworld;
+    # its planets became neutral, their colonists with them
+    former = known | set(campaign.former_leaders)
     if not 1 <= campaign.stage <= 3:
         issues.append(v("stage", stage=campaign.stage))
     if campaign.turn < 1:
@@ -223,7 +227,7 @@ def validate_state(
             issues.append(v("off_map", where=where, radius=campaign.radius))
         for role in ("owner", "explored_by", "homeworld_of"):
             value = getattr(system, role)
-            if value is not None and value not in known:
+            if value is not None and value not in (known if role == "owner" else former):
                 issues.append(v("not_player", where=where, role=role, value=repr(value)))
         if system.discovery not in ("empty", "asteroids", "planet", "orion"):
             issues.append(v("discovery", where=where, value=repr(system.discovery)))
@@ -246,7 +250,7 @@ def validate_state(
                 issues.append(v("population_above", where=where, n=planet.population, max=planet.max_population))
             if planet.max_population < 1:
                 issues.append(v("max_population", where=where, max=planet.max_population))
-            if planet.population > 0 and system.owner is None:
+            if planet.population > 0 and system.owner is None and not campaign.former_leaders:
                 issues.append(v("no_owner", where=where))
     for player in campaign.players:
         if player.homeworld is None:

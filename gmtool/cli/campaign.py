@@ -180,6 +180,10 @@ def set_command(
     # presentation only: allowed after the game's end too (its last posts in another format)
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         old, new = change(state, setting.strip().lower(), value)
+        if setting.strip().lower() == "thread" and new:  # no leader's room
+            from gmtool.forum.places import check_places
+
+            check_places(state, store.folder)
         if old != new:
             commit(store, state)
     out = _moderators_output(format, lang, state)
@@ -229,6 +233,7 @@ def room_command(
     """
     from gmtool.errors import InputError
     from gmtool.forum.collect import room_leader
+    from gmtool.forum.places import room_problem
     from gmtool.locale import Msg, t
 
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
@@ -241,6 +246,9 @@ def room_command(
             if not source or not source.strip():
                 raise InputError(key="cli.room_needs_source")
             new = source.strip()
+            problem = room_problem(state, store.folder, leader, new)
+            if problem is not None:  # the public thread, or another leader's room
+                raise InputError(key="forum.places", problem=problem)
             state.rooms[leader] = new
         if old != new:
             commit(store, state)
@@ -338,6 +346,9 @@ def validate_command(
                     used=state.last_roll_id,
                 )
             )
+        from gmtool.forum.places import places_problems
+
+        findings += [problem.text(out.lang) for problem in places_problems(state, folder)]
         findings += _check_forum(store, repair, notes, out.lang)
         if not store.secret_path.exists() and not state.revealed_secret:
             findings.append(tr("validate.no_secret", out.lang, file=store.secret_path.name))

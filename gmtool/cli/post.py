@@ -169,6 +169,12 @@ def resolve_command(
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         leader = room_leader(state, room) if room is not None else ""
+        if thread != ["-"] and (leader or not private):  # a room is one leader's, never the thread
+            from gmtool.forum.places import read_problem
+
+            problem = read_problem(state, store.folder, thread, leader)
+            if problem is not None:
+                raise InputError(key="forum.places", problem=problem)
         result = resolve_threads(
             store, state, out, tables, [Thread(posts, leader)], moderator or [], new, include_private
         )
@@ -211,6 +217,9 @@ def resolve_threads(
         check = JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
         return attach_scheme2(check, state, uses=dict(state.label_uses))
 
+    from gmtool.campaign.names import check_moderators
+
+    check_moderators(moderators)  # --moderator: a name NFKC would change could never match
     names = [*state.moderators, *moderators]
     result = run(state, lib, source, names, records, threads, out.lang, dice, only_new, include_private)
     if result.commands or result.posts:
@@ -269,7 +278,8 @@ def collect_command(
     from gmtool.errors import InputError
     from gmtool.formats import EXTENSIONS
     from gmtool.forum.collect import Thread
-    from gmtool.forum.sources import Options, is_url, read_thread
+    from gmtool.forum.places import check_places, where_read
+    from gmtool.forum.sources import Options, read_thread
     from gmtool.locale import t
 
     folder = require_campaign(campaign)
@@ -281,12 +291,10 @@ def collect_command(
     for leader, _ in sources:
         if leader and leader not in leaders:  # dropped or renamed since its room was set
             raise InputError(key="forum.room_gone", leader=leader)
+    check_places(planned, folder)  # a room that is the public thread or another leader's
     threads = []
     for leader, spec in sources:
-        where = spec
-        if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
-            where = str(folder / spec)
-        found = read_thread([where], Options(profile, folder, timeout, max_pages))
+        found = read_thread([where_read(spec, folder)], Options(profile, folder, timeout, max_pages))
         threads.append(Thread(found.posts, leader, spec))
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
@@ -330,7 +338,8 @@ def pending_command(
         bool,
         typer.Option(
             "--include-private",
-            help="The moderator's copy: also whose Council ballot is not cast yet (never post it publicly).",
+            help="The moderator's copy: also each leader's orders left, open quests and Council ballot not cast "
+            "(never post it publicly).",
         ),
     ] = False,
     campaign: CampaignOpt = None,
@@ -338,10 +347,10 @@ def pending_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """What the turn still waits for, per leader: orders not given, orders left, open quests,
-    and whether a Council vote or election is open — a post to pin in the thread. Who has
-    not cast a ballot is never in it (rule A9): --include-private is the moderator's copy
-    that names them.
+    """Who the turn still waits for — each leader who has not posted orders — and whether a
+    Council vote or election is open: a post to pin in the thread. Nothing of a leader's own
+    state is in it (orders left, open quests) and never who has not cast a ballot (rule A9):
+    --include-private is the moderator's copy that adds them.
 
     Orders count as given when the leader's room holds orders for the turn (post resolve
     --room) or it has a table in DIR/orders/turn-NN.toml. With a deadline (`turn deadline`)
@@ -367,7 +376,8 @@ def pending_command(
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
 
-    out.emit(pending_notes(pending_report(state, found, out.lang, include_private), state, now(), out.lang))
+    report = pending_report(state, found, out.lang, include_private, known=given is not None)
+    out.emit(pending_notes(report, state, now(), out.lang))
 
 
 def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:

@@ -48,8 +48,10 @@ def build_command(
     """
     from gmtool.locale import t
     from gmtool.site.build import build_site, write_site
+    from gmtool.site.output import check_output
 
     folder = require_campaign(campaign)
+    check_output(output, folder)  # never beside (or above) a campaign's secret.key
     files = build_site(folder, lang.value if lang is not None else None, base_url)
     write_site(files, output)
     from gmtool.campaign.session import load_campaign

@@ -77,10 +77,12 @@ def verify_command(
       gmtool verify -c campaigns/andromeda --secret 3f9a…
       gmtool verify -c campaigns/andromeda --published thread.html --moderator GM
     """
+    from gmtool.campaign.names import check_moderators
     from gmtool.campaign.session import load_campaign, verify_campaign
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
 
+    check_moderators(moderator or [])  # a name NFKC would change is no forum author's
     if key:
         return _verify_keys(key, published or [], moderator or [], profile, campaign, format, lang)
     folder = require_campaign(campaign)

@@ -30,6 +30,7 @@ from typing import Any
 from gmtool.campaign.frames import from_view, to_view
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign, Player
+from gmtool.campaign.names import name_key
 from gmtool.errors import InputError
 from gmtool.locale import Label, Msg, command_label, t, words
 
@@ -347,9 +348,9 @@ def _bill(r: _Reader) -> tuple[str, Any]:
     if not r.words:
         raise r.missing("bill")
     words, target = list(r.words), None
-    leaders = {p.name.casefold(): p.name for p in r.state.players}
-    if words[-1].casefold() in leaders:
-        target = leaders[words.pop().casefold()]
+    leaders = {name_key(p.name): p.name for p in r.state.players}
+    if name_key(words[-1]) in leaders:
+        target = leaders[name_key(words.pop())]
     if not words:
         return "bill", {"target": target}
     if len(words) == 1 and _NUMBER.fullmatch(words[0]):

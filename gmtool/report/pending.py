@@ -19,14 +19,16 @@ def waiting(
     orders_file: str | None,
     orders_given: set[str] | None,
     quest_label: Callable[[str], str],
-    ballots: bool = False,
+    private: bool = False,
     library: Any = None,
 ) -> dict[str, list[dict[str, Any]]]:
-    """Leader → what the turn waits for from them (``kind`` and details). A ballot not cast
-    is among them only with ``ballots`` (the moderator's copy): the post is public, and who
-    has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only
-    that a vote is open.  With the campaign's tables (``library``), a quest a leader already
-    meets by its condition is not waited for: the turn end marks it done (A11, wave 3)."""
+    """Leader → what the turn waits for from them (``kind`` and details).  The public post
+    says only who has not posted orders (and, in Merchant of Venus, whose turn it is): a
+    leader's orders left and open quests are its own, and who has not voted is the
+    moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only that a vote
+    is open.  ``private`` (the moderator's copy) adds them all.  With the campaign's tables
+    (``library``), a quest a leader already meets by its condition is not waited for: the
+    turn end marks it done (A11, wave 3)."""
     from gmtool.rules.orion.turns import quest_done, quest_met
 
     out: dict[str, list[dict[str, Any]]] = {}
@@ -43,9 +45,12 @@ def waiting(
             continue
         if orders_given is not None and player.name not in orders_given:
             items.append({"kind": "orders_missing"})  # no file named: the post is a player's
+        if not private:  # the rest is the leader's own state
+            out[player.name] = items
+            continue
         if player.orders > 0:
             items.append({"kind": "orders_left", "n": player.orders})
-        for kind in open_ballots(state) if ballots else ():
+        for kind in open_ballots(state):
             cast = (state.council.vote if kind == "vote" else state.council.election) or {}
             if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
                 items.append({"kind": kind})
@@ -80,16 +85,26 @@ def open_ballots(state: Any) -> list[str]:
     return out
 
 
-def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str, private: bool = False) -> Report:
-    """The post; ``private``: the moderator's copy (``found`` names the ballots not cast)."""
+def pending_report(
+    state: Any, found: dict[str, list[dict[str, Any]]], lang: str, private: bool = False, known: bool = True
+) -> Report:
+    """The post; ``private``: the moderator's copy (``found`` names orders left, open quests
+    and the ballots not cast).  ``known``: whether gmtool knows who has posted orders (no
+    room, no orders file and no deadline yet: it does not, and the public post then says
+    the turn awaits every leader's orders rather than that nobody is waited for)."""
     blocks: list = []
     ready: list[str] = []
     data: dict[str, Any] = {"turn": state.turn, "leaders": []}
     over = state.victory is not None
+    unknown = not known and not private and not over and state.venus is None
+    if unknown:
+        blocks.append(Paragraph(text(_w("awaited", lang, turn=state.turn))))
+        data["orders_known"] = False
     for name, items in found.items():
-        data["leaders"].append({"name": name, "ready": not items, "waiting": items})
+        data["leaders"].append({"name": name, "ready": not items and not unknown, "waiting": items})
         if not items:
-            ready.append(name)
+            if not unknown:
+                ready.append(name)
             continue
         blocks.append(Heading(text(name)))
         lines = []
@@ -109,7 +124,7 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
         blocks.insert(0, Paragraph([Span(_w("over", lang), "i")]))
     if ready and len(ready) < len(found):
         blocks.append(Paragraph([bold(_w("ready", lang) + ":"), Span(" " + ", ".join(ready))]))
-    elif not over and len(ready) == len(found) and not data["ballots_open"]:  # the Council still waits
+    elif not over and not unknown and len(ready) == len(found) and not data["ballots_open"]:  # the Council still waits
         blocks.append(Paragraph(text(_w("nobody", lang))))
     data["ready"] = ready
     return Report(text(_w("title_private" if private else "title", lang, turn=state.turn)), blocks, data)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.model import Agent, Campaign, InboxEntry, Player
+from gmtool.campaign.names import same_name
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Row, Table
@@ -50,7 +51,7 @@ def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], 
     name = name.strip()
     if not name or len(name) > 40 or any(ch < " " for ch in name):
         raise InputError(key="agents.bad_name", name=name)
-    if any(a.name.casefold() == name.casefold() for a in campaign.agents):
+    if any(same_name(a.name, name) for a in campaign.agents):
         raise RuleRefused(key="agents.name_taken", name=name)
     if not 1 <= len(specialities) <= 2:
         raise RuleRefused(key="agents.one_or_two")

@@ -94,7 +94,9 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
 
 def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> PlayerLeft:
     """A leader leaves. Its planets become neutral (population and buildings stay), or with
-    ``keep`` its empire waits for a replacement (`player replace`)."""
+    ``keep`` its empire waits for a replacement (`player replace`).  The systems it explored
+    and its homeworld keep its name (the campaign's ``former_leaders`` list it), its room is
+    forgotten."""
     ensure_not_over(campaign)
     planets = [s for s in campaign.systems if s.owner == player.name]
     if keep:
@@ -118,6 +120,9 @@ def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> Playe
     campaign.players.remove(player)
     for ballots in _ballots(campaign):
         ballots.pop(player.name, None)
+    campaign.rooms.pop(player.name, None)  # its room is no one's now
+    if player.name not in campaign.former_leaders:  # the systems it explored keep its name
+        campaign.former_leaders.append(player.name)
     entry = note(campaign, "player_left", player.name, public=True, kept=False, planets=len(planets))
     return PlayerLeft(player.name, False, len(planets), entry=entry)
 
@@ -195,6 +200,8 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     for a in campaign.agents:
         if a.owner == old:
             a.owner = new
+    if old in campaign.rooms:
+        campaign.rooms[new] = campaign.rooms.pop(old)
     council, ts = campaign.council, campaign.turn_state
     if council.chair == old:
         council.chair = new
