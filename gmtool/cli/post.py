@@ -158,7 +158,16 @@ def resolve_command(
         # pages are read (and fetched) before the campaign is locked
         found = read_thread(
             thread,
-            Options(profile, require_campaign(campaign), timeout, max_pages, private_messages=private, topic=topic),
+            Options(
+                profile,
+                require_campaign(campaign),
+                timeout,
+                max_pages,
+                private_messages=private,
+                topic=topic,
+                room=room or "",
+                moderators=moderator or [],
+            ),
         )
         posts = found.posts
         if found.stopped:
@@ -286,7 +295,9 @@ def collect_command(
         where = spec
         if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
             where = str(folder / spec)
-        found = read_thread([where], Options(profile, folder, timeout, max_pages))
+        found = read_thread(
+            [where], Options(profile, folder, timeout, max_pages, room=leader, moderators=moderator or [])
+        )
         threads.append(Thread(found.posts, leader, spec))
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)

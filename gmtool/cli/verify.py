@@ -106,6 +106,7 @@ def verify_command(
     ]
     if others:
         facts.append((tr("verify.marks_not_moderator", out.lang), str(len(others))))
+    unattributed = [f.text(out.lang) for f in check.unattributed] if check is not None else []
     data = {
         "campaign": state.name,
         "ok": result.ok,
@@ -117,10 +118,12 @@ def verify_command(
         "marks_plain": check.plain if check else 0,
         "marks_not_checked": len(others) + (0 if check else len(marks)),
         "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None)),
+        "marks_unattributed": unattributed,
     }
-    out.emit(
-        findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang), findings, facts, data)
+    report = findings_report(
+        tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang), findings, facts, data
     )
+    out.emit(_with_unattributed(report, unattributed, out.lang))
     if findings:
         # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
         first = next(
@@ -169,6 +172,7 @@ def _verify_keys(
             wrong.append(part)
             findings.insert(0, tr("verify.part_commitment", out.lang, part=part))
     parts = ", ".join(f"{part} {n}" for part, n in sorted(check.parts.items())) or "0"
+    unattributed = [f.text(out.lang) for f in check.unattributed]
     facts = [
         (tr("verify.key_parts", out.lang), ", ".join(sorted(given))),
         (tr("rolls_checked", out.lang), parts),
@@ -190,8 +194,21 @@ def _verify_keys(
         "other_parts": check.other,
         "problems": findings,
         "commitments_not_checked": unchecked,
+        "unattributed": unattributed,
     }
     title = tr("verify_key_title", out.lang)
-    out.emit(findings_report(title, tr("verify_ok", out.lang), findings, facts, data))
+    report = findings_report(title, tr("verify_ok", out.lang), findings, facts, data)
+    out.emit(_with_unattributed(report, unattributed, out.lang))
     if findings:
         raise fail(findings[0])
+
+
+def _with_unattributed(report: Any, notes: list[str], lang: str) -> Any:
+    """The report, with what did not match in copied text listed after it: shown, not counted
+    (anyone may have typed the moderator's header above it: gmtool/campaign/verify.py)."""
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Items, Paragraph, bold, text
+
+    if notes:
+        report.blocks += [Paragraph([bold(tr("verify.marks_unattributed", lang))]), Items([text(n) for n in notes])]
+    return report
