@@ -481,12 +481,30 @@ def _read_url(url: str, options: Options) -> Thread:
                 following = _with_page(site, pages + 1)
         if len(collected) > MAX_POSTS:
             raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
-        if following and (following in seen_urls or not (within_site(site, following) or within_site(url, following))):
-            following = ""  # a loop, or a link off the forum: the last page
+        following = _kept_secure(site, following)
+        if following and (following in seen_urls or not within_site(site, following)):
+            following = ""  # a loop, or a link off the forum (or down to http): the last page
         current = following
     thread = _thread(collected, kind, engine, url, options, pages)
     thread.stopped = stopped
     return thread
+
+
+def _kept_secure(site: str, link: str) -> str:
+    """A next page's link as it is fetched: once the thread's site is https, an ``http://``
+    link to its host on the default port is fetched over https — never down to http (any
+    other http link is off the site: :func:`~gmtool.forum.sources.fetch.within_site`)."""
+    parts = urlsplit(link)
+    if not (parts.scheme.lower() == "http" and urlsplit(site).scheme.lower() == "https"):
+        return link
+    try:
+        port = parts.port
+    except ValueError:
+        return link
+    if port not in (None, 80):
+        return link
+    netloc = parts.netloc.rpartition(":")[0] if port == 80 else parts.netloc
+    return urlunsplit(("https", netloc, parts.path, parts.query, parts.fragment))
 
 
 def _discourse_topic(url: str) -> int | None:
