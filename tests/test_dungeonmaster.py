@@ -143,7 +143,7 @@ def test_room_text_resolved_with_room_as_the_same_thread_file(gm, camp, tmp_path
     assert ran[MOD_1] == [("!roll d6 метеоритный дождь", "refused")]
     [refusal] = [c for p in page["results"]["posts"] if p["post_id"] == MOD_1 for c in p["commands"]]
     assert refusal["reason"] == (
-        "not run: the page's copied text cannot tell the moderator's post from a post header someone typed, "
+        "not run: the thread's plain text cannot tell the moderator's post from a post header someone typed, "
         "so no command runs under the moderator's name"
     )
     assert [c["status"] for p in from_file["results"]["posts"] if p["post_id"] == MOD_1 for c in p["commands"]] == [
@@ -166,7 +166,7 @@ def test_discussion_resolved_as_the_public_thread(gm, camp):
     done = {p["author"]: [(c["command"], c["status"]) for c in p["commands"]] for p in data["posts"]}
     assert done == {"bob": [("!roll d10 удача", "refused")], "alice": [("!бросок 2d6 разведка", "refused")]}
     assert data["posts"][0]["commands"][0]["reason"] == (
-        "!roll not run here: the page's copied text cannot tell who wrote a line, so a command acting for a leader "
+        "!roll not run here: the thread's plain text cannot tell who wrote a line, so a command acting for a leader "
         "counts only from that leader's room; give it there"
     )
     assert snapshot(camp) == before  # no roll, no closed post: nothing of it is kept

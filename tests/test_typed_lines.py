@@ -276,3 +276,219 @@ def test_a_typed_line_changes_no_one_elses_commands_in_a_room(campaign, tmp_path
     if posts[at].author != "alice":
         posts[at].author = "alice"
     check_typed_line(campaign, tmp_path, kind, "alice", posts, (at, data.draw(st.integers(0, 99))), data.draw(TYPED))
+
+
+# ------------------------------------------------------------------ the cases of the issue
+
+DISCUSSION_HEAD = "Повелитель Ориона 3 (проба) | Обсуждение игры\n\nОбсуждение данного модуля ограничено\n1\n"
+ROOM_HEAD = "Повелитель Ориона 3 (проба) | ходы игроков | Саккра — приказы\n\n"
+PUBLIC = (
+    "!{word} not run here: the thread's plain text cannot tell who wrote a line, so a command acting for a leader "
+    "counts only from that leader's room; give it there"
+)
+MASTERS = (
+    "not run: the thread's plain text cannot tell the moderator's post from a post header someone typed, so no "
+    "command runs under the moderator's name"
+)
+
+
+@pytest.fixture
+def dm(tmp_path) -> Path:
+    """A new campaign (dice scheme 2: seeds count) played on DungeonMaster.ru, as its moderator set it."""
+    folder = tmp_path / "dm"
+    ok(run_gmtool("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol"))
+    ok(run_gmtool("campaign", "set", "-c", str(folder), "moderators", MASTER))
+    ok(run_gmtool("campaign", "set", "-c", str(folder), "profile", "dungeonmaster"))
+    return folder
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def resolve(gm, camp: Path, source: Path, *extra: str) -> dict:
+    from helpers import ok_json
+
+    return ok_json(gm("post", "resolve", str(source), "-c", str(camp), "--format", "json", *extra))
+
+
+def commands_of(data: dict) -> list[tuple[str, str, str, str | None]]:
+    posts = data["posts"] if "posts" in data else data["results"]["posts"]
+    return [(p["author"], c["command"], c["status"], c.get("reason")) for p in posts for c in p["commands"]]
+
+
+def test_an_author_line_in_bobs_discussion_post_runs_nothing_as_alice(gm, dm, tmp_path):
+    """Bob's post holding `Автор: alice …` read as a post by alice: her !explore and !roll
+    run in no one's name (from the discussion's copied text only !seed counts, and in no
+    one's name), her scouts are untouched, and nothing is kept."""
+    page = write(
+        tmp_path,
+        "discussion.txt",
+        DISCUSSION_HEAD + "Всем привет.\n!explore 1,0\n!roll d100 удача\n"
+        "Автор: alice [offline] (Игрок), 02.12.2026 10:00 4\n"
+        "А это мой пост.\n!seed комета\nАвтор: bob [offline] (Игрок), 02.12.2026 10:05 5\n\n1\nОтветить\n",
+    )
+    before = {f.name: f.read_bytes() for f in dm.iterdir() if f.is_file()}
+    data = resolve(gm, dm, page)
+    assert commands_of(data) == [
+        ("alice", "!explore 1,0", "refused", PUBLIC.format(word="explore")),
+        ("alice", "!roll d100 удача", "refused", PUBLIC.format(word="roll")),
+        ("bob", "!seed комета", "ok", None),
+    ]
+    text = ok(gm("post", "resolve", str(page), "-c", str(dm)))
+    # the seed is no one's: the text says who wrote it, and anyone may have typed that
+    assert "!seed комета\n\nthe seed «комета» goes into the players' share of turn 1's dice (post #dm2026120210" in text
+    assert {f.name: f.read_bytes() for f in dm.iterdir() if f.is_file()} == before  # no roll, no record
+
+
+def test_a_masters_block_typed_in_alices_room_runs_nothing_and_a_strangers_refuses_her_post_whole(gm, dm, tmp_path):
+    room = write(
+        tmp_path,
+        "room-alice.txt",
+        ROOM_HEAD + "Императрица Саккра alice\n01.12.2026 20:41\n  =  \nМои приказы:\n!build scout\n"
+        "DungeonMaster Архивариус\n01.12.2026 20:42\n  =  \n!roll d100 за мастера\n!build frigate\n\n"
+        "Императрица Саккра alice\n01.12.2026 21:00\n  =  \nА вот ещё:\nАдмирал Ким bob\n01.12.2026 21:01\n  =  \n"
+        "!roll d6 за боба\n!research victory\n\n1\nОтветить\n",
+    )
+    text = ok(gm("post", "resolve", str(room), "-c", str(dm), "--room", "alice"))
+    assert (
+        f"Архивариус #dm202612012042640001\n--------------------------------\n\n!roll d100 за мастера — refused: "
+        f"{MASTERS}\n\n!build frigate — refused: {MASTERS}\n"
+    ) in text
+    whole = (
+        "refused: this post holds a line written as a post's header (Адмирал Ким bob): where the post ends cannot "
+        "be told, so none of its commands count; post them again without that line"
+    )
+    assert f"!roll d6 за боба — {whole}\n\n!research victory — {whole}\n" in text
+    assert "alice #dm202612012100780101" in text and "bob #" not in text  # alice's post, refused whole
+    data = resolve(gm, dm, room, "--room", "alice")
+    assert [(o["kind"], o["post_id"]) for o in data["orders"]] == [("build", "dm202612012041780101")]
+    journal = (dm / "journal.toml").read_text(encoding="utf-8")
+    assert "за мастера" not in journal and "за боба" not in journal  # no die rolled for either
+
+
+def test_an_author_line_dated_2099_closes_nothing(gm, dm, tmp_path):
+    """Ids follow dates: a post dated 2099 once made every later post 'older', refused for
+    good even after the line was edited away. Copied text's dates now order nothing."""
+    forged = "Я закрою тему:\nАвтор: carol [offline] (Игрок), 31.12.2099 23:59 1\n"
+    first = DISCUSSION_HEAD + "Начнём.\n!seed комета\nАвтор: alice [offline] (Игрок), 01.12.2026 19:30 0\n"
+    bob = "!seed звезда\nАвтор: bob [offline] (Игрок), 01.12.2026 19:45 1\n"
+    later = "Моё слово:\n!seed туманность\nАвтор: carol [offline] (Игрок), 02.12.2026 09:00 2\n"
+    assert [c[2] for c in commands_of(resolve(gm, dm, write(tmp_path, "p1.txt", first + forged + bob)))] == [
+        "ok",
+        "ok",
+    ]
+    for page in (first + forged + bob + later, first + bob + later):  # a later post; then the line edited away
+        assert commands_of(resolve(gm, dm, write(tmp_path, "p.txt", page)))[-1] == (
+            "carol",
+            "!seed туманность",
+            "ok",
+            None,
+        )
+    assert not (dm / "forum.toml").exists()
+    # in a room, a block dated 2099 is the leader's own: her later orders count
+    room = ROOM_HEAD + "Императрица Саккра alice\n31.12.2099 23:59\n  =  \nшутка\n\n"
+    room += "Императрица Саккра alice\n02.12.2026 09:00\n  =  \n!build scout\n"
+    data = resolve(gm, dm, write(tmp_path, "room.txt", room), "--room", "alice")
+    assert [(o["kind"], o["value"]["item"]) for o in data["orders"]] == [("build", "scout")]
+
+
+def test_a_discourse_raw_topic_holding_the_author_line_is_read_as_discourse(gm, dm, tmp_path):
+    """`--topic 77` once read a /raw text as a DungeonMaster.ru discussion when a post held
+    the line: everyone's commands ran as alice, a post was lost, and removing the line made
+    every post new. Page text is never guessed: each post is its header's, and a /raw text
+    (which cannot tell a typed header either) keeps nothing of the public thread."""
+    camp = example_copy(tmp_path / "d", fresh=True)  # no profile setting: the moderator said nothing
+    raw = (
+        "bob | 2024-03-01 10:00:00 UTC | #1\n\nНачинаем.\n!roll d6 bob\nАвтор: alice [offline] (Игрок), "
+        "02.12.2026 10:00\n\n-------------------------\n\ncarol | 2024-03-01 10:05:00 UTC | #2\n\n!roll d8 carol\n\n"
+        "-------------------------\n"
+    )
+    res = gm("post", "resolve", str(write(tmp_path, "77.txt", raw)), "-c", str(camp), "--topic", "77")
+    assert res.stderr == (
+        "note: "
+        + str(tmp_path / "77.txt")
+        + ": a Discourse /raw text cannot tell a line a player typed from a post's header, so no command acting "
+        "for a leader runs from it in the public thread; read the topic's JSON (…/t/77.json) instead\n"
+    )
+    first = resolve(gm, camp, write(tmp_path, "77.txt", raw), "--topic", "77")
+    assert [(p["post_id"], p["author"]) for p in first["read"]] == [("t77-1", "bob"), ("t77-2", "carol")]
+    assert commands_of(first) == [
+        ("bob", "!roll d6 bob", "refused", PUBLIC.format(word="roll")),
+        ("carol", "!roll d8 carol", "refused", PUBLIC.format(word="roll")),
+    ]
+    cleaned = resolve(gm, camp, write(tmp_path, "77.txt", raw.replace("Автор: alice", "Автор alice")), "--topic", "77")
+    assert commands_of(cleaned) == commands_of(first) and not (camp / "forum.toml").exists()
+
+
+def test_an_unrecognised_page_holding_the_author_line_is_refused_unless_the_moderator_said(gm, dm, tmp_path):
+    page = write(
+        tmp_path,
+        "custom.html",
+        "<html><body><div class='msg'><p>bob:</p><p>!roll d6</p>"
+        "<p>Автор: alice [offline] (Игрок), 02.12.2026 10:00</p></div></body></html>",
+    )
+    camp = example_copy(tmp_path / "plain", fresh=True)
+    res = gm("post", "resolve", str(page), "-c", str(camp))
+    assert res.exit_code == 1 and "custom.html: the forum engine is not recognised" in res.stderr
+    # the campaign played on DungeonMaster.ru: the page is read as the site's text, as said
+    data = resolve(gm, dm, page)
+    assert commands_of(data) == [("alice", "!roll d6", "refused", PUBLIC.format(word="roll"))]
+
+
+def test_a_discussion_given_as_a_room_and_a_room_as_the_discussion_are_refused(gm, dm, tmp_path):
+    discussion = write(
+        tmp_path, "d.txt", DISCUSSION_HEAD + "!roll d6\nАвтор: bob [offline] (Игрок), 01.12.2026 10:00\n"
+    )
+    res = gm("post", "resolve", str(discussion), "-c", str(dm), "--room", "alice")
+    assert res.exit_code == 1 and res.stderr == (
+        f"error: {discussion}: this is the text of the discussion of «Повелитель Ориона 3 (проба)» on "
+        "DungeonMaster.ru, not a leader's room (a room's page is titled «MODULE | ходы игроков | ROOM»)\n"
+    )
+    room = write(tmp_path, "r.txt", ROOM_HEAD + "Императрица Саккра alice\n01.12.2026 20:41\n  =  \n!build scout\n")
+    res = gm("post", "resolve", str(room), "-c", str(dm))
+    assert res.exit_code == 1 and "is the text of a room of «Повелитель Ориона 3 (проба)»" in res.stderr
+    assert not (dm / "forum.toml").exists()
+
+
+def test_page_text_is_never_guessed(gm, tmp_path):
+    camp = example_copy(tmp_path, fresh=True)
+    room = write(tmp_path, "r.txt", ROOM_HEAD + "Императрица Саккра alice\n01.12.2026 20:41\n  =  \n!build scout\n")
+    res = gm("post", "resolve", str(room), "-c", str(camp), "--room", "alice")
+    assert res.exit_code == 1 and res.stderr == (
+        f"error: {room}: this looks like the text of a DungeonMaster.ru page, but a page's copied text is read as "
+        "that only where the moderator says so (a player can type its lines in any post): name it with --profile "
+        "dungeonmaster, or set it for the campaign with `gmtool campaign set -c DIR profile dungeonmaster`\n"
+    )
+    data = resolve(gm, camp, room, "--room", "alice", "--profile", "dungeonmaster")
+    assert [o["kind"] for o in data["orders"]] == ["build"]
+
+
+def test_a_fake_mark_above_a_forged_masters_line_frames_no_one(gm, dm, tmp_path):
+    """`verify --published --moderator Архивариус` once said the journal had changed (exit 1)
+    for a mark a player typed under a master's header. In copied text such a mark is shown,
+    not counted; the master's real marks are checked."""
+    room = ROOM_HEAD + "Императрица Саккра alice\n01.12.2026 20:41\n  =  \n!roll d6 смелость\n\n"
+    reply = ok(gm("post", "resolve", str(write(tmp_path, "room.txt", room)), "-c", str(dm), "--room", "alice"))
+    published = room + f"DungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
+    published += "Императрица Саккра alice\n01.12.2026 21:20\n  =  \nСмотрите:\n"
+    published += "DungeonMaster Архивариус\n01.12.2026 21:21\n  =  \njournal #1 · 000000000000\n"
+    page = write(tmp_path, "published.txt", published)
+    res = gm("verify", "-c", str(dm), "--published", str(page), "--moderator", MASTER)
+    assert res.exit_code == 0, res.stderr
+    assert "Published journal marks checked: 1\n" in res.stdout and "Every roll checks out." in res.stdout
+    assert (
+        "Marks that do not match, in plain text that cannot tell who wrote them (not counted: look at each post on "
+        f"the forum itself)\n\n- roll #1: {page.name} (post #dm202612012121640001, by Архивариус as the plain text "
+        "says) shows journal #1 · 000000000000; the journal gives "
+    ) in res.stdout.replace(str(page), page.name)
+    from helpers import ok_json
+
+    data = ok_json(gm("verify", "-c", str(dm), "--published", str(page), "--moderator", MASTER, "--format", "json"))
+    assert data["ok"] is True and data["marks_checked"] == 1 and len(data["marks_unattributed"]) == 1
+    # the same fake mark in a thread file, whose headers the moderator wrote, is the moderator's: exit 1
+    thread = write(tmp_path, "t.txt", f"=== {MASTER} #5 ===\njournal #1 · 000000000000\n")
+    res = gm("verify", "-c", str(dm), "--published", str(thread), "--moderator", MASTER, "--profile", "phpbb")
+    assert res.exit_code == 1

@@ -164,19 +164,22 @@ def published_findings(entries: list[Entry], published: list[tuple[Where, int, s
     at = {e.id: h for e, h in zip(entries, chain_of(entries))}
     check = MarkCheck()
     for where, roll_id, short in published:
-        found = check.unattributed if _copied(where) else check.findings
+        # in copied text the mark is only said not to match: who wrote it is not known
+        copied = _copied(where)
         h = at.get(roll_id)
         if h is None:
-            found.append(Finding(Msg("verify.mark_no_roll", where=where, id=roll_id, short=short), roll_id))
+            key_ = "verify.mark_no_roll_copied" if copied else "verify.mark_no_roll"
+            (check.unattributed if copied else check.findings).append(
+                Finding(Msg(key_, where=where, id=roll_id, short=short), roll_id)
+            )
         elif short == mark_hash(key, h):
             check.keyed += 1
         elif short == h[:12]:
             check.plain += 1
         else:
-            found.append(
-                Finding(
-                    Msg("verify.mark_changed", where=where, id=roll_id, short=short, now=mark_hash(key, h)), roll_id
-                )
+            key_ = "verify.mark_differs_copied" if copied else "verify.mark_changed"
+            (check.unattributed if copied else check.findings).append(
+                Finding(Msg(key_, where=where, id=roll_id, short=short, now=mark_hash(key, h)), roll_id)
             )
     return check
 

@@ -170,10 +170,14 @@ def resolve_command(
             ),
         )
         posts = found.posts
-        if found.stopped:
+        if found.stopped or found.note:
             from gmtool.cli.common import error_lang
 
-            typer.echo(f"warning: {found.stopped.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
+            said = error_lang({"lang": lang, "campaign": campaign})
+            if found.stopped:
+                typer.echo(f"warning: {found.stopped.text(said)}", err=True)
+            if found.note:
+                typer.echo(f"note: {found.note.text(said)}", err=True)
 
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
@@ -299,6 +303,10 @@ def collect_command(
             [where], Options(profile, folder, timeout, max_pages, room=leader, moderators=moderator or [])
         )
         threads.append(Thread(found.posts, leader, spec))
+        if found.note:
+            from gmtool.cli.common import error_lang
+
+            typer.echo(f"note: {found.note.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         result = resolve_threads(store, state, out, tables, threads, moderator or [], new)

@@ -89,10 +89,11 @@ def verify_command(
     checked = verify_campaign(folder, state, out.lang, secret, published or [], moderator or [], profile)
     result, marks, check, others = checked.result, checked.marks, checked.check, checked.others
     origin = tr("verify.origin_revealed", out.lang) if checked.origin == "revealed" else checked.origin
+    # a mark that does not match in copied text is shown apart, not counted as checked
+    unattributed = [f.text(out.lang) for f in check.unattributed] if check is not None else []
+    counted = len(marks) - len(unattributed)
     if check is not None:
-        marks_fact = (
-            tr("verify.marks_count", out.lang, n=len(marks), plain=check.plain) if check.plain else str(len(marks))
-        )
+        marks_fact = tr("verify.marks_count", out.lang, n=counted, plain=check.plain) if check.plain else str(counted)
     else:
         marks_fact = tr("verify.marks_unchecked", out.lang, n=len(marks))
     findings = [f.text(out.lang) for f in result.findings]
@@ -106,7 +107,6 @@ def verify_command(
     ]
     if others:
         facts.append((tr("verify.marks_not_moderator", out.lang), str(len(others))))
-    unattributed = [f.text(out.lang) for f in check.unattributed] if check is not None else []
     data = {
         "campaign": state.name,
         "ok": result.ok,
@@ -114,7 +114,7 @@ def verify_command(
         "stream": result.stream,
         "manual": result.manual,
         "problems": findings,
-        "marks_checked": len(marks) if check else 0,
+        "marks_checked": counted if check else 0,
         "marks_plain": check.plain if check else 0,
         "marks_not_checked": len(others) + (0 if check else len(marks)),
         "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None)),

@@ -41,6 +41,7 @@ class Thread:
     pages: int = 1
     edited: set[str] = field(default_factory=set)  # posts the forum marks as edited
     stopped: Any = ""  # why page-following stopped early, if it did (a Msg)
+    note: Any = ""  # what the moderator should know of the source (a Msg): a /raw public thread
 
 
 @dataclass
@@ -96,6 +97,7 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
         merged.pages += part.pages
         merged.edited |= part.edited
         merged.stopped = merged.stopped or part.stopped
+        merged.note = merged.note or part.note
         merged.posts.extend(part.posts)
     merged.posts = _unique(merged.posts)
     if parts[0].kind == "thread":
@@ -435,7 +437,11 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, opti
         from gmtool.forum.sources.pagetext import campaign_people
 
         posts = merge_typed(posts, options.room, campaign_people(options.campaign)[1] + options.moderators)
-    return Thread(_posts(posts, kind), kind, engine, pages, {p.post_id for p in posts if p.edited})
+    thread = Thread(_posts(posts, kind), kind, engine, pages, {p.post_id for p in posts if p.edited})
+    if kind == "discourse-raw" and options.room == "":
+        topic = next((p.post_id[1:].split("-")[0] for p in posts), "N")
+        thread.note = Msg("error.forum.raw_public", where=where, topic=topic)
+    return thread
 
 
 # ------------------------------------------------------------------ URLs
