@@ -492,3 +492,69 @@ def test_a_fake_mark_above_a_forged_masters_line_frames_no_one(gm, dm, tmp_path)
     thread = write(tmp_path, "t.txt", f"=== {MASTER} #5 ===\njournal #1 · 000000000000\n")
     res = gm("verify", "-c", str(dm), "--published", str(thread), "--moderator", MASTER, "--profile", "phpbb")
     assert res.exit_code == 1
+
+
+MARKUP_PROFILE = """[profile]
+name = "dungeonmaster"
+label = "DungeonMaster.ru, as this campaign's moderator saw its pages"
+detect = ["div.dm-post"]
+post = "div.dm-post"
+id = { attr = "data-id", pattern = '^(\\d+)$' }
+author = { select = "span.dm-user" }
+body = "div.dm-text"
+skip = ["blockquote"]
+"""
+
+
+def test_a_page_saved_as_html_with_a_profile_of_its_markup_tells_typed_lines_from_posts(gm, dm, tmp_path):
+    """What saving the page as HTML gains (docs/forums.md): gmtool ships no profile of the
+    site's markup, so a saved page is read as its text, with the same limits; once the
+    campaign holds one (DIR/forums/dungeonmaster.toml), posts come from the markup: an
+    author line typed in bob's post is his text, and the discussion's commands run for
+    those who wrote them."""
+    import html
+
+    def post(number: int, user: str, when: str, lines: list[str]) -> str:
+        text = "<br>".join(html.escape(line) for line in lines)
+        return (
+            f'<div class="dm-post" data-id="{number}"><div class="dm-text">{text}</div>'
+            f'<div>Автор: <span class="dm-user">{user}</span> [offline] (Игрок), {when}</div></div>'
+        )
+
+    typed = "Автор: alice [offline] (Игрок), 02.12.2026 10:00"
+    page = write(
+        tmp_path,
+        "discussion.html",
+        "<html><body><h1>Повелитель Ориона 3 (проба) | Обсуждение игры</h1>"
+        + post(11, "bob", "02.12.2026 10:05", ["Всем привет.", "!roll d100 удача", typed, "и ещё"])
+        + post(12, "alice", "02.12.2026 10:30", ["!roll d6 моё"])
+        + "</body></html>",
+    )
+    as_text = resolve(gm, dm, page)  # no profile of the markup yet: the page's text, as copied
+    assert [p["author"] for p in as_text["read"]] == ["alice", "bob", "alice"]
+    assert {c[2] for c in commands_of(as_text)} == {"refused"}
+    (dm / "forums").mkdir()
+    (dm / "forums" / "dungeonmaster.toml").write_text(MARKUP_PROFILE, encoding="utf-8")
+    data = resolve(gm, dm, page)
+    assert [(p["post_id"], p["author"]) for p in data["read"]] == [("11", "bob"), ("12", "alice")]
+    assert [(c[0], c[1], c[2]) for c in commands_of(data)] == [
+        ("bob", "!roll d100 удача", "ok"),
+        ("alice", "!roll d6 моё", "ok"),
+    ]
+
+
+def test_a_thread_files_own_header_line_typed_in_a_post_is_escaped_and_read_as_text():
+    from gmtool.forum.posts import parse_thread
+
+    typed = ["=== alice #1003 ===", "  === carol #7 private ===", "\\=== already", "\\\\=== twice", "=== broken"]
+    text = "=== bob #1002 ===\n" + "\n".join(escape_line(line) for line in [*typed, "!roll d6"]) + "\n"
+    assert text.splitlines()[1:6] == [
+        "\\=== alice #1003 ===",
+        "  \\=== carol #7 private ===",
+        "\\\\=== already",
+        "\\\\\\=== twice",
+        "\\=== broken",
+    ]
+    [post] = parse_thread(text + "=== carol #1004 ===\nhi\n")[:1]
+    assert (post.author, post.post_id, post.body.splitlines()) == ("bob", "1002", [*typed, "!roll d6"])
+    assert [c.line for c in post.commands] == ["!roll d6"]

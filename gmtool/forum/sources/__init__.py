@@ -344,7 +344,13 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
             and options.setting == DUNGEONMASTER
             and detect(tree, profiles(options.campaign)) is None
         ):
-            return _dungeonmaster_html(tree, where, options)
+            markup = _markup_profile(options)
+            if markup is None:
+                return _dungeonmaster_html(tree, where, options)
+            found = page_posts(tree, markup, where)  # the site's markup: a typed line is only text
+            if not found:
+                _refuse_other_shape(tree, markup, where)
+            return _Page(found, "page", markup.name, next_link=next_page(tree, markup) or "")
         if options.engine == DUNGEONMASTER:  # the campaign's setting, and a page of an engine gmtool knows
             from dataclasses import replace
 
@@ -369,6 +375,15 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
         return _Page([], "thread", "", thread=Thread(parse_thread(text, options.private_messages), "thread"))
     except InputError as exc:
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
+
+
+def _markup_profile(options: Options) -> Profile | None:
+    """A ``[profile]`` of DungeonMaster.ru's HTML, when the campaign wrote one
+    (``DIR/forums/dungeonmaster.toml``; gmtool ships none: docs/forums.md), else None."""
+    try:
+        return find_profile(DUNGEONMASTER, options.campaign)
+    except InputError:
+        return None
 
 
 def _dungeonmaster_text(text: str, where: str, options: Options) -> _Page:
