@@ -558,3 +558,19 @@ def test_a_thread_files_own_header_line_typed_in_a_post_is_escaped_and_read_as_t
     [post] = parse_thread(text + "=== carol #1004 ===\nhi\n")[:1]
     assert (post.author, post.post_id, post.body.splitlines()) == ("bob", "1002", [*typed, "!roll d6"])
     assert [c.line for c in post.commands] == ["!roll d6"]
+
+
+def test_a_wrong_dice_block_under_the_masters_name_in_plain_text_is_shown_not_counted():
+    """`verify --key`: a Dice block a player typed under a master's header in copied text
+    frames no one either; the same block in a post the markup says is the master's counts."""
+    from gmtool.campaign.stream import derive_face_v2
+    from gmtool.campaign.verify import COPIED_POST, check_with_keys
+
+    key, label = bytes(range(32)), "turn 1 · alice · room alice post #dm1.1 !roll"
+    wrong = derive_face_v2(key, label, "", 6, 1) % 6 + 1
+    text = f"gmtool-v2 stage1 share -\n{label}: d6 #1={wrong}\n"
+    copied = check_with_keys([(Msg(COPIED_POST, file="p.txt", post="dm1", author=MASTER), text)], {"stage1": key})
+    assert (copied.checked, copied.findings, len(copied.unattributed)) == (1, [], 1)
+    assert "p.txt (post #dm1, by Архивариус as the plain text says)" in copied.unattributed[0].text("en")
+    own = check_with_keys([(Msg("verify.in_post", file="p.txt", post="5", author=MASTER), text)], {"stage1": key})
+    assert len(own.findings) == 1 and own.unattributed == []
