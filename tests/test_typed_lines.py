@@ -8,8 +8,8 @@ rooms: inserting such a line into one post's body
 
 * never runs a command for anyone but the one who wrote it,
 * never changes what becomes of another post's commands (none lost, none refused),
-* and changes the forged post's own commands only by refusing them (said in the reply) —
-  or, for a quote or code box it opens, by quoting them.
+* and changes the forged post's own commands only by refusing them (the reply says why) or
+  running them for no one (a seed) — or, for a quote or code box it opens, by quoting them.
 
 Then each case the issue found, with what it now gives."""
 
@@ -214,16 +214,6 @@ def outcomes(folder: Path, kind: str, posts: list[Gen], room: str, where: Path) 
     return out
 
 
-# a refusal of the forged post's own commands: what copied text cannot tell, said so
-SAID = {
-    "forum.refusal.typed_header",
-    "forum.refusal.copied_moderator",
-    "forum.refusal.copied_public",
-    "forum.refusal.not_room_leader",
-    "forum.refusal.lookalike",
-}
-
-
 def check_typed_line(campaign: Path, tmp_path: Path, kind: str, room: str, posts, forged_at, typed) -> None:
     which, where = forged_at
     which %= len(posts)
@@ -235,16 +225,22 @@ def check_typed_line(campaign: Path, tmp_path: Path, kind: str, room: str, posts
     after = outcomes(campaign, kind, forged, room, tmp_path / "forged.txt")
     assert set(clean) == set(truth) and set(after) <= set(truth)
     quoting = any(line.strip().startswith(QUOTING) for line in typed)
+    # a journal mark in a post under the master's role makes it read as gmtool's reply pasted
+    # there, whose echoed commands run nothing (docs/forums.md)
+    marked = kind == "dungeonmaster" and any(line.startswith("journal #") for line in typed)
     for line, (post, author) in truth.items():
         for got in (clean.get(line), after.get(line)):
             if got is not None and got[2] is not None:  # it ran: for the one who wrote it, never another
                 assert got[2] == author, (line, got, author)
         if post != which:  # another post: exactly as without the typed line
             assert after.get(line) == clean[line], (line, clean[line], after.get(line))
-        elif after.get(line) is None:  # the forged post's command, gone: only into a box it opened
-            assert quoting and typed and forged[which].lines.index(line) > at, (line, clean[line])
-        elif after[line] != clean[line]:  # else refused, and said so
-            assert after[line][0] == "refused" and after[line][1] in SAID, (line, clean[line], after[line])
+        elif after.get(line) is None:  # the forged post's command, gone: into a box it opened, or a reply
+            assert (quoting and forged[which].lines.index(line) > at) or marked, (line, clean[line])
+        elif after[line] != clean[line]:  # else refused (the reply says why), or run for no one (a seed)
+            assert after[line][0] == "refused" or after[line][2] is None, (line, clean[line], after[line])
+            assert after[line][0] != "refused" or after[line][1], (line, after[line])
+    # no post is ever "older" than one the typed line made up
+    assert "forum.refusal.older" not in {got[1] for got in after.values()}
 
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

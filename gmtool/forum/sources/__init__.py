@@ -253,9 +253,15 @@ def _merged(posts: list[PagePost], typed: Callable[[PagePost], bool]) -> list[Pa
 
 def _copied_posts(posts: list[PagePost]) -> list[PagePost]:
     """The posts of copied text, one per id.  The same post twice (overlapping pages) counts
-    once; two different posts with one id mean a header was typed in a post (the site gives
-    each post its own), and the one that is not in the posts' order of ids (its number not
-    above the post before it), else the earlier, is that post's text: merged back into it."""
+    once.  Two different posts with one id (a Discourse /raw: ``#N``) mean a header was typed
+    in a post — the site gives each post its own number, in order:
+
+    * a copy whose number is not above the post before it was typed in that post: merged
+      back into it, and that post refused whole;
+    * of the copies in order, the last keeps the id (a header typed in a post comes before the
+      real post it copies), and each earlier one is a post of its own, refused whole — which
+      post it was typed in cannot be told (its own number, or the next post's), so it is
+      merged into none."""
     from gmtool.forum.resolve import order_of
 
     seen: dict[str, list[PagePost]] = {}
@@ -269,22 +275,24 @@ def _copied_posts(posts: list[PagePost]) -> list[PagePost]:
     twice = {pid for pid, found in seen.items() if len(found) > 1}
     if not twice:
         return unique
-    typed: set[int] = set()
+    merged: set[int] = set()
     for pid in twice:
-        # the number of the nearest post before each copy whose id is its own
-        candidates = []
+        number = order_of(pid)
+        in_order = []
         for i, post in enumerate(unique):
             if post.post_id != pid:
                 continue
+            # the number of the nearest post before the copy whose id is its own
             before = next((order_of(p.post_id) for p in reversed(unique[:i]) if p.post_id not in twice), None)
-            number = order_of(pid)
-            in_order = before is None or number is None or number[1] > before[1]
-            candidates.append((in_order, i))
-        real = max(i for in_order, i in candidates if in_order) if any(c[0] for c in candidates) else candidates[-1][1]
-        typed |= {id(unique[i]) for _, i in candidates if i != real}
+            if before is None or number is None or number[1] > before[1]:
+                in_order.append(post)
+            else:
+                merged.add(id(post))
+        for n, post in enumerate(in_order[:-1], start=1):
+            post.post_id, post.typed = f"{pid}-typed{n}", (post.head.splitlines() or [post.author])[0].strip()
     kept: dict[str, PagePost] = {}
-    for post in _merged(unique, lambda post: id(post) in typed):
-        kept.setdefault(post.post_id, post)  # the first, if a copy was the page's first post
+    for post in _merged(unique, lambda post: id(post) in merged):
+        kept.setdefault(post.post_id, post)  # a copy that was the page's first post stays the first
     return list(kept.values())
 
 
@@ -451,7 +459,9 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, opti
     if kind in COPIED and options.room:
         from gmtool.forum.sources.pagetext import campaign_people
 
-        posts = merge_typed(posts, options.room, campaign_people(options.campaign)[1] + options.moderators)
+        moderators = campaign_people(options.campaign)[1] + options.moderators
+        if moderators:  # unnamed, the master's post under a character's name would look typed
+            posts = merge_typed(posts, options.room, moderators)
     thread = Thread(_posts(posts, kind), kind, engine, pages, {p.post_id for p in posts if p.edited})
     if kind == "discourse-raw" and options.room == "":
         topic = next((p.post_id[1:].split("-")[0] for p in posts), "N")
