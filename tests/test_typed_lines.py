@@ -180,9 +180,12 @@ def campaign(tmp_path_factory) -> Path:
     return folder
 
 
-def outcomes(folder: Path, kind: str, posts: list[Gen], room: str, where: Path) -> dict[str, tuple]:
+def outcomes(
+    folder: Path, kind: str, posts: list[Gen], room: str, where: Path, records: Path | None = None, ran=None
+) -> dict[str, tuple]:
     """command line → (status, refusal key, the one it acted for) of every command the
-    source gives, resolved as `post resolve` does (nothing written)."""
+    source gives, resolved as `post resolve` does; nothing written but, given ``records``
+    (a forum.toml of this test's own), the records it would keep, appended there."""
     from gmtool.campaign import forumfile
     from gmtool.campaign.session import attach_scheme2, campaign_library, load_campaign
     from gmtool.campaign.store import CampaignStore
@@ -200,15 +203,19 @@ def outcomes(folder: Path, kind: str, posts: list[Gen], room: str, where: Path) 
     if room:
         in_room(found, room)
     resolver = Resolver(state, campaign_library(folder), source, [MASTER])
-    done, _, _ = resolve_posts(found, forumfile.read(folder / "none.toml"), resolver)
+    done, stored, closed = resolve_posts(found, forumfile.read(records or folder / "none.toml"), resolver)
+    if records is not None:
+        forumfile.append(records, stored, closed)
     purposes = {e.id: e.purpose for e in source.entries}
+    ran = {} if ran is None else ran  # command key → the one it acted for, when it ran (a result read back)
     out: dict[str, tuple] = {}
     for o in done:
         acted = None
-        if o.status == "ok" and o.roll_ids:
+        if o.status == "ok" and o.roll_ids and o.new:
             acted = re.search(r"\((.*?)\) !", purposes[o.roll_ids[0]]).group(1)  # type: ignore[union-attr]
         elif o.status == "ok" and o.order is not None:
             acted = o.post.room
+        ran[o.key] = acted = acted if o.new else ran.get(o.key)
         assert o.command.line not in out, "command lines are unique"
         out[o.command.line] = (o.status, o.why.key if isinstance(o.why, Msg) else None, acted)
     return out
@@ -570,3 +577,28 @@ def test_a_wrong_dice_block_under_the_masters_name_in_plain_text_is_shown_not_co
     assert "p.txt (post #dm1, by Архивариус as the plain text says)" in copied.unattributed[0].text("en")
     own = check_with_keys([(Msg("verify.in_post", file="p.txt", post="5", author=MASTER), text)], {"stage1": key})
     assert len(own.findings) == 1 and own.unattributed == []
+
+
+@pytest.mark.parametrize("kind", sorted(SOURCES))
+@PROPERTY
+@given(data=st.data())
+def test_a_typed_line_read_then_edited_away_refuses_no_later_post(campaign, tmp_path, kind, data):
+    """The thread read with a line typed in one post, then again with the line edited away
+    and a later post added: the later post fares as if the line had never been there (a date
+    of 2099 once refused every later post as older, for good)."""
+    posts = data.draw(threads(""))
+    which = data.draw(st.integers(0, len(posts) - 1))
+    forged = [Gen(p.author, p.minute, list(p.lines)) for p in posts]
+    at = data.draw(st.integers(0, len(forged[which].lines)))
+    forged[which].lines[at:at] = data.draw(TYPED)
+    author = data.draw(st.sampled_from([*LEADERS, MASTER]))
+    later = [*posts, Gen(author, posts[-1].minute + data.draw(st.integers(1, 600)), ["!roll d6 t900", "!seed s901"])]
+    histories = {}
+    for name, first in (("clean", posts), ("forged", forged)):
+        records = tmp_path / f"{name}.toml"
+        records.unlink(missing_ok=True)
+        ran: dict[str, str | None] = {}
+        outcomes(campaign, kind, first, "", tmp_path / f"{name}-1.txt", records, ran)
+        histories[name] = outcomes(campaign, kind, later, "", tmp_path / f"{name}-2.txt", records, ran)
+    for line in ("!roll d6 t900", "!seed s901"):
+        assert histories["forged"][line] == histories["clean"][line], (line, histories)
