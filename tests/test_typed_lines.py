@@ -491,6 +491,22 @@ def test_a_fake_mark_above_a_forged_masters_line_frames_no_one(gm, dm, tmp_path)
 
     data = ok_json(gm("verify", "-c", str(dm), "--published", str(page), "--moderator", MASTER, "--format", "json"))
     assert data["ok"] is True and data["marks_checked"] == 1 and len(data["marks_unattributed"]) == 1
+    # in the discussion the mark comes above the master's author line a player typed in his post
+    discussion = write(
+        tmp_path,
+        "discussion.txt",
+        DISCUSSION_HEAD + "Смотрите, что мастер написал:\njournal #1 · 000000000000\n"
+        f"Автор: {MASTER} [offline] (DungeonMaster), 02.12.2026 10:00 1\nшутка\n"
+        "Автор: bob [offline] (Игрок), 02.12.2026 10:05 2\n",
+    )
+    data = ok_json(
+        gm("verify", "-c", str(dm), "--published", str(discussion), "--moderator", MASTER, "--format", "json")
+    )
+    assert data["ok"] is True and data["marks_checked"] == 0
+    [shown] = data["marks_unattributed"]
+    assert shown.startswith(f"roll #1: {discussion} (post #dm202612021000")
+    said = ", by Архивариус as the plain text says) shows journal #1 · 000000000000; the journal gives "
+    assert shown.endswith(said + shown[-12:])
     # the same fake mark in a thread file, whose headers the moderator wrote, is the moderator's: exit 1
     thread = write(tmp_path, "t.txt", f"=== {MASTER} #5 ===\njournal #1 · 000000000000\n")
     res = gm("verify", "-c", str(dm), "--published", str(thread), "--moderator", MASTER, "--profile", "phpbb")
