@@ -75,8 +75,13 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
         (("lang", "de"), "lang cannot be 'de': use one of en, ru"),
         (("format", "html"), "format cannot be 'html'"),
         (
+            ("profile", "Dungeon Master"),
+            "profile cannot be 'dungeon master': use one of dungeonmaster, mybb, mybbru, phpbb, punbb, smf, ucoz, "
+            "vbulletin, xenforo",
+        ),
+        (
             ("colour", "red"),
-            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread, moderators, activation, explore-range)",
+            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread, profile, moderators, activation, explore-range)",
         ),
         (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
         (("name", ""), "the campaign's name: a name cannot be empty"),

@@ -1,7 +1,9 @@
 """DungeonMaster.ru: a room's and a discussion's page text (select all in the browser, paste
 into a file) read as a thread — authors, ids made from what the page shows, commands — with
-`--room`, `post collect` and `verify --published`; text of another shape refused in one
-line; the dungeonmaster dialect's posts balanced and within its tags.
+`--room`, `post collect` and `verify --published`, where the moderator said the pages are
+DungeonMaster.ru's (`--profile dungeonmaster`, `campaign set profile dungeonmaster`); text
+of another shape refused in one line; the dungeonmaster dialect's posts balanced and within
+its tags.  (What a line a player types can and cannot do there: test_typed_lines.py.)
 
 The fixtures (tests/fixtures/dungeonmaster/) are written by hand in the shape the stored
 copies of the site's pages show; their first lines say which pages."""
@@ -27,10 +29,14 @@ MOD_1, ALICE_1, MOD_2 = "dm202612012005640001", "dm202612012041780101", "dm20261
 TAG = re.compile(r"\[(/?)([A-Za-z*]+)(=[^\]\n]*)?\]")
 
 
+DM = Options(profile="dungeonmaster")
+
+
 @pytest.fixture
 def camp(tmp_path):
     folder = example_copy(tmp_path, fresh=True)
     ok(run_gmtool("campaign", "set", "-c", str(folder), "moderators", "Архивариус"))
+    ok(run_gmtool("campaign", "set", "-c", str(folder), "profile", "dungeonmaster"))
     return folder
 
 
@@ -42,7 +48,7 @@ def room_json(gm, camp, source) -> dict:
 
 
 def test_room_text_gives_authors_ids_bodies_and_commands():
-    thread = read_thread([str(ROOM)], Options())
+    thread = read_thread([str(ROOM)], DM)
     assert thread.engine == "dungeonmaster" and thread.kind == "page-text"
     assert [(p.post_id, p.author) for p in thread.posts] == [
         (MOD_1, "Архивариус"),
@@ -58,7 +64,7 @@ def test_room_text_gives_authors_ids_bodies_and_commands():
 
 
 def test_discussion_text_reads_bodies_before_their_author_lines():
-    thread = read_thread([str(DISCUSSION)], Options())
+    thread = read_thread([str(DISCUSSION)], DM)
     assert [(p.author, [c.line for c in p.commands]) for p in thread.posts] == [
         ("bob", ["!roll d10 удача"]),
         ("alice", ["!бросок 2d6 разведка"]),
@@ -91,10 +97,10 @@ def test_a_text_saved_in_cp1251_is_read(tmp_path):
     """Windows' Notepad saves Russian text as cp1251 ("ANSI")."""
     saved = tmp_path / "room-ansi.txt"
     saved.write_bytes(ROOM.read_text(encoding="utf-8").encode("cp1251", "replace"))
-    posts = read_thread([str(saved)], Options()).posts
+    posts = read_thread([str(saved)], DM).posts
     assert [(p.post_id, p.author) for p in posts] == [(MOD_1, "Архивариус"), (ALICE_1, "alice"), (MOD_2, "Архивариус")]
     assert posts[1].commands[2].line == "!roll 2d6 боевой дух"
-    assert read_thread([str(DISCUSSION)], Options()).posts[0].author == "bob"
+    assert read_thread([str(DISCUSSION)], DM).posts[0].author == "bob"
 
 
 def test_the_same_post_has_the_same_id_on_a_reread_and_on_a_later_page(tmp_path):
@@ -108,8 +114,8 @@ def test_the_same_post_has_the_same_id_on_a_reread_and_on_a_later_page(tmp_path)
         + rest.replace("Ответить", "")
         + "Императрица Саккра alice\n01.12.2026 20:41\n =\nЕщё одно.\n!roll d4\n",
     )
-    first = read_thread([str(ROOM)], Options()).posts
-    again = read_thread([str(ROOM), str(later)], Options()).posts
+    first = read_thread([str(ROOM)], DM).posts
+    again = read_thread([str(ROOM), str(later)], DM).posts
     assert [p.post_id for p in again] == [MOD_1, ALICE_1, MOD_2, "dm202612012041780102"]
     assert [p.post_id for p in first] == [p.post_id for p in again[:3]]
     assert all(re.fullmatch(r"dm\d{18}", p.post_id) for p in again)  # one thread's ids compare by number
@@ -119,19 +125,30 @@ def test_the_same_post_has_the_same_id_on_a_reread_and_on_a_later_page(tmp_path)
 
 
 def test_room_text_resolved_with_room_as_the_same_thread_file(gm, camp, tmp_path):
-    """The room's text and a thread file of the same posts (ids, authors, bodies) resolve
-    to the same reply."""
+    """The room's text and a thread file of the same posts (ids, authors, bodies) give the
+    same orders and run the leader's commands alike."""
     page = room_json(gm, camp, ROOM)
     other = example_copy(tmp_path / "other", fresh=True)
     ok(gm("campaign", "set", "-c", str(other), "moderators", "Архивариус"))
-    posts = read_thread([str(ROOM)], Options()).posts
+    posts = read_thread([str(ROOM)], DM).posts
     thread = "".join(f"=== {p.author} #{p.post_id} ===\n{p.body}\n\n" for p in posts)
     from_file = room_json(gm, other, write_text(tmp_path, "room-alice-thread.txt", thread))
-    assert page == from_file
+    # the leader's own post gives the same orders
+    assert page["orders"] == from_file["orders"]
     assert [(o["kind"], o["post_id"]) for o in page["orders"]] == [("build", ALICE_1), ("research", ALICE_1)]
-    ran = {p["post_id"]: [c["command"] for c in p["commands"]] for p in page["results"]["posts"]}
-    # the moderator's !roll runs in the room, the player's too; the orders are collected
-    assert ran[MOD_1] == ["!roll d6 метеоритный дождь"] and ran[ALICE_1] == ["!roll 2d6 боевой дух"]
+    ran = {p["post_id"]: [(c["command"], c["status"]) for c in p["commands"]] for p in page["results"]["posts"]}
+    assert ran[ALICE_1] == [("!roll 2d6 боевой дух", "ok")]
+    # the master's !roll does not run from copied text (a player can type the master's header:
+    # test_typed_lines.py); from the thread file, whose headers the moderator wrote, it does
+    assert ran[MOD_1] == [("!roll d6 метеоритный дождь", "refused")]
+    [refusal] = [c for p in page["results"]["posts"] if p["post_id"] == MOD_1 for c in p["commands"]]
+    assert refusal["reason"] == (
+        "not run: the thread's plain text cannot tell the moderator's post from a post header someone typed, "
+        "so no command runs under the moderator's name"
+    )
+    assert [c["status"] for p in from_file["results"]["posts"] if p["post_id"] == MOD_1 for c in p["commands"]] == [
+        "ok"
+    ]
 
 
 def test_resolving_the_room_again_rolls_nothing(gm, camp):
@@ -142,9 +159,17 @@ def test_resolving_the_room_again_rolls_nothing(gm, camp):
 
 
 def test_discussion_resolved_as_the_public_thread(gm, camp):
+    """The discussion's copied text cannot tell who wrote a line: a command acting for a
+    leader counts only from that leader's room; the reply says so, and nothing is kept."""
+    before = snapshot(camp)
     data = ok_json(gm("post", "resolve", str(DISCUSSION), "-c", str(camp), "--format", "json"))
     done = {p["author"]: [(c["command"], c["status"]) for c in p["commands"]] for p in data["posts"]}
-    assert done == {"bob": [("!roll d10 удача", "ok")], "alice": [("!бросок 2d6 разведка", "ok")]}
+    assert done == {"bob": [("!roll d10 удача", "refused")], "alice": [("!бросок 2d6 разведка", "refused")]}
+    assert data["posts"][0]["commands"][0]["reason"] == (
+        "!roll not run here: the thread's plain text cannot tell who wrote a line, so a command acting for a leader "
+        "counts only from that leader's room; give it there"
+    )
+    assert snapshot(camp) == before  # no roll, no closed post: nothing of it is kept
 
 
 def test_gmtools_reply_pasted_in_the_room_runs_nothing_again(gm, camp, tmp_path):
@@ -152,7 +177,7 @@ def test_gmtools_reply_pasted_in_the_room_runs_nothing_again(gm, camp, tmp_path)
     lines again. The master's post carrying gmtool's journal mark is a reply, not orders."""
     room_json(gm, camp, ROOM)
     reply = ok(gm("post", "resolve", str(ROOM), "-c", str(camp), "--room", "alice", "--format", "plain"))
-    assert re.search(r"^!roll d6 метеоритный дождь$", reply, re.MULTILINE)
+    assert re.search(r"^!roll 2d6 боевой дух$", reply, re.MULTILINE)
     text = ROOM.read_text(encoding="utf-8").replace("\n1\nОтветить\n", "\n")
     text += f"\nDungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
     # a player quoting the reply still gives their own commands
@@ -162,7 +187,7 @@ def test_gmtools_reply_pasted_in_the_room_runs_nothing_again(gm, camp, tmp_path)
     posts = data["results"]["posts"]
     new = [c["command"] for p in posts for c in p["commands"] if p["post_id"].startswith("dm2026120121")]
     assert "!roll d8 ответ" in new
-    posts = read_thread([str(later)], Options()).posts
+    posts = read_thread([str(later)], DM).posts
     master_reply = next(p for p in posts if p.post_id.startswith("dm202612012110"))
     assert master_reply.commands == [] and len({p.post_id for p in posts}) == 5
 
@@ -175,6 +200,7 @@ def test_collect_reads_rooms_and_the_discussion_from_page_text(gm, camp):
     room = ok_json(gm("post", "collect", "-c", str(camp), "--format", "json"))
     assert [o["post_id"] for o in room["rooms"]["alice"]["orders"]] == [ALICE_1, ALICE_1]
     assert [p["author"] for p in room["public"]["posts"]] == ["bob", "alice"]
+    assert {c["status"] for p in room["public"]["posts"] for c in p["commands"]} == {"refused"}
     saved = (camp / "reports" / "turn-01" / "room-alice.json").read_text(encoding="utf-8")
     assert ALICE_1 in saved and "thread.json" in {p.name for p in (camp / "reports" / "turn-01").iterdir()}
 

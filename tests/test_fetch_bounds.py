@@ -215,6 +215,135 @@ def test_later_pages_are_compared_with_where_the_first_page_ended_up(monkeypatch
     assert [site for _, site in asked] == ["http://forum.example/viewtopic.php?t=12", final, final]
 
 
+class SecureForum:
+    """forum.example on 127.0.0.1 as a browser reaches it through a proxy: plain http through
+    the proxy (``http_proxy``), https through the proxy's CONNECT tunnel (``https_proxy``) to
+    a TLS server whose certificate (made here with openssl) the fetch is told to trust
+    (``SSL_CERT_FILE``).  Each side records the pages asked of it."""
+
+    def __init__(self, folder, monkeypatch) -> None:
+        import shutil
+        import ssl
+        import subprocess
+
+        if shutil.which("openssl") is None:
+            pytest.skip("openssl is needed to make the test forum's certificate")
+        cert, key = folder / "cert.pem", folder / "key.pem"
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+             "-days", "1", "-subj", "/CN=forum.example", "-addext", "subjectAltName=DNS:forum.example"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        self.http: dict[str, tuple[int, dict[str, str], bytes]] = {}  # absolute URL → answer
+        self.https: dict[str, bytes] = {}  # path → page
+        self.http_hits: list[str] = []
+        self.https_hits: list[str] = []
+        forum = self
+
+        class Secure(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                forum.https_hits.append(self.path)
+                body = forum.https.get(self.path)
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body or b"")))
+                self.end_headers()
+                self.wfile.write(body or b"")
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.secure = ThreadingHTTPServer(("127.0.0.1", 0), Secure)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        self.secure.socket = context.wrap_socket(self.secure.socket, server_side=True)
+        secure_port = self.secure.server_address[1]
+
+        class Proxy(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                forum.http_hits.append(self.path)
+                status, headers, body = forum.http.get(self.path, (404, {}, b""))
+                self.send_response(status)
+                for name, value in {"Content-Type": "text/html; charset=utf-8", **headers}.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_CONNECT(self) -> None:  # noqa: N802
+                import select
+                import socket
+
+                upstream = socket.create_connection(("127.0.0.1", secure_port))
+                self.send_response(200, "Connection established")
+                self.end_headers()
+                ends = [self.connection, upstream]
+                try:
+                    while True:
+                        ready, _, _ = select.select(ends, [], [], 5)
+                        if not ready:
+                            return
+                        for end in ready:
+                            data = end.recv(65536)
+                            if not data:
+                                return
+                            (upstream if end is self.connection else self.connection).sendall(data)
+                finally:
+                    upstream.close()
+                    self.close_connection = True
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.proxy = ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+        for server in (self.secure, self.proxy):
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+        for name in ("no_proxy", "NO_PROXY", "HTTP_PROXY", "HTTPS_PROXY"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("http_proxy", f"http://127.0.0.1:{self.proxy.server_address[1]}")
+        monkeypatch.setenv("https_proxy", f"http://127.0.0.1:{self.proxy.server_address[1]}")
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+
+    def close(self) -> None:
+        for server in (self.secure, self.proxy):
+            server.shutdown()
+            server.server_close()
+
+
+def test_a_later_page_is_never_followed_from_https_down_to_http(tmp_path, monkeypatch):
+    """Issue 33 §5. The thread's first page ends up on https (http → https redirect); its
+    next page's link is written http://: it is fetched over https, never over http."""
+    forum = SecureForum(tmp_path, monkeypatch)
+    try:
+        posts = fp.sample_posts()
+        first = fp.phpbb_page(posts[:3], 1, 2, per_page=3, total=6)
+        first = first.replace(
+            'href="./viewtopic.php?t=12&amp;start=3"', 'href="http://forum.example/viewtopic.php?t=12&amp;start=3"'
+        )
+        assert 'href="http://forum.example/viewtopic.php?t=12&amp;start=3" rel="next"' in first
+        second = fp.phpbb_page(posts[3:6], 2, 2, per_page=3, total=6).encode("utf-8")
+        forum.http["http://forum.example/viewtopic.php?t=12"] = (
+            301, {"Location": "https://forum.example/viewtopic.php?t=12"}, b""
+        )  # fmt: skip
+        forum.http["http://forum.example/viewtopic.php?t=12&start=3"] = (200, {}, second)  # what a downgrade would read
+        forum.https["/viewtopic.php?t=12"] = first.encode("utf-8")
+        forum.https["/viewtopic.php?t=12&start=3"] = second
+        thread = read_thread(["http://forum.example/viewtopic.php?t=12"])
+        assert [p.post_id for p in thread.posts] == ["1001", "1002", "1003", "1004", "1005", "1006"]
+        assert thread.pages == 2
+        assert forum.http_hits == ["http://forum.example/viewtopic.php?t=12"]  # the first redirect only
+        assert forum.https_hits == ["/viewtopic.php?t=12", "/viewtopic.php?t=12&start=3"]
+        # a next page's link to another port over http is off the site: the thread ends there
+        forum.https["/viewtopic.php?t=12"] = first.replace(
+            "http://forum.example/", "http://forum.example:8080/"
+        ).encode()
+        thread = read_thread(["https://forum.example/viewtopic.php?t=12"])
+        assert [p.post_id for p in thread.posts] == ["1001", "1002", "1003"] and thread.pages == 1
+        assert forum.http_hits == ["http://forum.example/viewtopic.php?t=12"]
+    finally:
+        forum.close()
+
+
 def test_a_proxy_the_environment_names_is_used_and_its_redirects_checked(monkeypatch, site):
     """Like urllib before it, a fetch goes through ``http_proxy`` (a forum the machine only
     reaches that way); the thread's site is still the forum's, not the proxy's."""

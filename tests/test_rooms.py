@@ -262,6 +262,32 @@ def test_an_edited_room_post_is_flagged_and_its_first_orders_stand(gm, tmp_path,
     assert [(o["kind"], o["value"]) for o in data["orders"]] == [("colonize", ALICE_1_0)]
 
 
+def test_a_post_of_orders_only_edited_after_its_confirmation_is_said_to_be_ignored(gm, tmp_path, camp):
+    """Issue 33 §5: frigate → scout. The first orders stand, and the confirmation says the
+    edit was not taken (docs/safety.md: flagged), in the leader's language too."""
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!build frigate\n")
+    room(gm, camp, src)
+    src = write_text(tmp_path, "room.txt", "=== alice #11 ===\n!build scout\n")
+    text = room(gm, camp, src, fmt="plain")
+    assert (
+        "alice #11\n---------\n\n!build scout\n\nthe post was edited after its orders were read; the orders as "
+        "first read stand (post your orders anew to change them) (resolved as: !build frigate)\n"
+    ) in text
+    assert "- build frigate at 0,0 → build ordered: Frigate at 0,0 (8 PP); costs 8 PP — post #11, command 1" in text
+    assert "scout at" not in text
+    ru_text = room(gm, camp, src, fmt="plain", lang="ru")
+    assert (
+        "пост отредактирован после того, как его приказы были прочитаны; в силе приказы в первом прочтении" in ru_text
+    )
+    [command] = room(gm, camp, src)["posts"][0]["commands"]
+    assert (command["edited"], command["original"], command["order"]["value"]["item"]) == (
+        True,
+        "!build frigate",
+        "frigate",
+    )
+    assert [(o["kind"], o["value"]["item"]) for o in room(gm, camp, src)["orders"]] == [("build", "frigate")]
+
+
 def test_a_strangers_post_in_a_room_stands_refused(gm, tmp_path, camp):
     src = write_text(tmp_path, "room.txt", "=== mallory #11 ===\n!colonize 1,0\n")
     text = room(gm, camp, src, fmt="plain")

@@ -386,6 +386,9 @@ class Campaign:
     share_posts: dict[str, list[str]] = field(default_factory=dict)
     label_uses: dict[str, int] = field(default_factory=dict)
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
+    # the forum engine its thread and rooms are read with (as --profile): "dungeonmaster" is the
+    # only way a page's copied text is read as DungeonMaster.ru's, never guessed
+    forum_profile: str | None = None
     moderators: list[str] = field(default_factory=list)  # the moderators' forum names
     rooms: dict[str, str] = field(default_factory=dict)  # leader → where its room is read
     # leaders who left the game (`player drop`): explorations and homeworlds keep their names
@@ -1110,6 +1113,7 @@ CAMPAIGN = Record(
             doc="scheme 2: dice rolled per label this turn",
         ),
         Key("thread", TEXT, attr="forum_thread", section="forum", doc="the public thread `post collect` reads"),
+        Key("profile", TEXT, attr="forum_profile", section="forum", doc="the forum engine its pages are read with"),
         Key("moderators", Strings(), section="forum", write="truthy", doc="the moderators' forum names"),
         Key("rooms", MapOf(TEXT, "LEADER"), section="forum", write="truthy", doc="where each leader's room is read"),
         Key(

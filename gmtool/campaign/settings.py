@@ -103,6 +103,22 @@ def _thread(value: str) -> str | None:
     return None if value in CLEAR else value
 
 
+def _profile(value: str) -> str | None:
+    """The forum engine the campaign's thread and rooms are read with (as ``--profile``): a
+    shipped engine, ``dungeonmaster`` (a DungeonMaster.ru page's copied text), or the name of
+    a profile in the campaign's ``forums/`` folder (checked when a page is read)."""
+    import re
+
+    from gmtool.forum.engines import engine_files
+
+    if value in CLEAR:
+        return None
+    if value not in engine_files() and not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", value):
+        names = ", ".join(engine_files())
+        raise InputError(key="settings.bad_choice", setting="profile", value=repr(value), choices=names)
+    return value
+
+
 def _moderators(value: str) -> list[str]:
     """The moderators' forum names, separated by commas (``"Архивариус, gm"``)."""
     from gmtool.campaign.names import check_moderators
@@ -136,6 +152,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "missed-orders": ("missed_orders", _missed_orders),
     "replace-after": ("replace_after", _replace_after),
     "thread": ("forum_thread", _thread),
+    "profile": ("forum_profile", _profile),
     "moderators": ("moderators", _moderators),
     "activation": ("activation", _activation),
     "explore-range": ("explore_range", _explore_range),

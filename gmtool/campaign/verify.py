@@ -142,6 +142,17 @@ class MarkCheck:
     findings: list[Finding] = field(default_factory=list)
     keyed: int = 0  # journal.mark_hash of the running hash (every mark gmtool prints)
     plain: int = 0  # the running hash's first 12 digits: marks printed before marks were keyed
+    # marks that do not match in copied text (a page's text, a Discourse /raw): anyone may have
+    # typed the moderator's header above them, so they say nothing of the journal — shown, not
+    # counted (a matching one counts: a player cannot make one)
+    unattributed: list[Finding] = field(default_factory=list)
+
+
+COPIED_POST = "verify.in_copied_post"  # where a post of copied text is: its finding is unattributed
+
+
+def _copied(where: Where) -> bool:
+    return isinstance(where, Msg) and where.key == COPIED_POST
 
 
 def published_findings(entries: list[Entry], published: list[tuple[Where, int, str]], key: bytes) -> MarkCheck:
@@ -153,18 +164,22 @@ def published_findings(entries: list[Entry], published: list[tuple[Where, int, s
     at = {e.id: h for e, h in zip(entries, chain_of(entries))}
     check = MarkCheck()
     for where, roll_id, short in published:
+        # in copied text the mark is only said not to match: who wrote it is not known
+        copied = _copied(where)
         h = at.get(roll_id)
         if h is None:
-            check.findings.append(Finding(Msg("verify.mark_no_roll", where=where, id=roll_id, short=short), roll_id))
+            key_ = "verify.mark_no_roll_copied" if copied else "verify.mark_no_roll"
+            (check.unattributed if copied else check.findings).append(
+                Finding(Msg(key_, where=where, id=roll_id, short=short), roll_id)
+            )
         elif short == mark_hash(key, h):
             check.keyed += 1
         elif short == h[:12]:
             check.plain += 1
         else:
-            check.findings.append(
-                Finding(
-                    Msg("verify.mark_changed", where=where, id=roll_id, short=short, now=mark_hash(key, h)), roll_id
-                )
+            key_ = "verify.mark_differs_copied" if copied else "verify.mark_changed"
+            (check.unattributed if copied else check.findings).append(
+                Finding(Msg(key_, where=where, id=roll_id, short=short, now=mark_hash(key, h)), roll_id)
             )
     return check
 
@@ -181,14 +196,17 @@ def moderator_texts(
 ) -> tuple[list[tuple[Where, str]], list[tuple[Where, int, str]]]:
     """The moderator's posts of a thread read from ``where`` — each named by the file, its id
     and its author, its quotes and code boxes left out (someone else's words) — and the marks
-    in everyone else's posts, which prove nothing and are not checked (a player can type one)."""
+    in everyone else's posts, which prove nothing and are not checked (a player can type one).
+    A post of copied text (``Post.copied``) is named as such: its author is only what the
+    text says, so a mark in it that does not match is shown, never counted against the
+    journal (:func:`published_findings`)."""
     from gmtool.campaign.names import lookalike, name_key
     from gmtool.forum.posts import strip_quotes
 
     own: list[tuple[Where, str]] = []
     others: list[tuple[Where, str]] = []
     for post in posts:
-        named = Msg("verify.in_post", file=where, post=post.post_id, author=post.author)
+        named = Msg(COPIED_POST if post.copied else "verify.in_post", file=where, post=post.post_id, author=post.author)
         if not lookalike(post.author) and any(name_key(post.author) == name_key(m) for m in moderators):
             own.append((named, strip_quotes(post.body)))
         else:
@@ -281,6 +299,7 @@ class KeyCheck:
     other: int = 0  # dice of other parts (no key given for them)
     parts: dict[str, int] = field(default_factory=dict)  # dice checked by part
     findings: list[Finding] = field(default_factory=list)
+    unattributed: list[Finding] = field(default_factory=list)  # in copied text: shown, not counted
 
 
 def check_with_keys(texts: Sequence[tuple[Where, str]], keys: dict[str, bytes]) -> KeyCheck:
@@ -301,12 +320,13 @@ def check_with_keys(texts: Sequence[tuple[Where, str]], keys: dict[str, bytes]) 
                 continue
             check.checked += 1
             check.parts[part] = check.parts.get(part, 0) + 1
+            found = check.unattributed if _copied(where) else check.findings
             if not 1 <= die <= MAX_SIDES or not 1 <= face <= die:
-                check.findings.append(Finding(Msg("verify.bad_face", face=_short(face), die=die)))
+                found.append(Finding(Msg("verify.bad_face", face=_short(face), die=die)))
                 continue
             got = derive_face_v2(key, label, share, die, index)
             if got != face:
-                check.findings.append(
+                found.append(
                     Finding(
                         Msg(
                             "verify.published_v2",

@@ -140,8 +140,9 @@ def set_command(
         str,
         typer.Argument(
             help="lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread "
-            '(the public thread `post collect` reads), moderators (forum names, "Name1, Name2"), activation '
-            "or explore-range.",
+            "(the public thread `post collect` reads), profile (the forum engine its pages are read with, as "
+            "--profile: dungeonmaster for a DungeonMaster.ru page's copied text), moderators (forum names, "
+            '"Name1, Name2"), activation or explore-range.',
             show_default=False,
         ),
     ],
@@ -173,6 +174,7 @@ def set_command(
       gmtool campaign set -c campaigns/andromeda missed-orders keep
       gmtool campaign set -c campaigns/andromeda thread 'https://forum.example/viewtopic.php?t=12'
       gmtool campaign set -c campaigns/andromeda moderators "Архивариус, gm"
+      gmtool campaign set -c campaigns/andromeda profile dungeonmaster
     """
     from gmtool.campaign.settings import change
     from gmtool.locale import Msg, t

@@ -158,13 +158,26 @@ def resolve_command(
         # pages are read (and fetched) before the campaign is locked
         found = read_thread(
             thread,
-            Options(profile, require_campaign(campaign), timeout, max_pages, private_messages=private, topic=topic),
+            Options(
+                profile,
+                require_campaign(campaign),
+                timeout,
+                max_pages,
+                private_messages=private,
+                topic=topic,
+                room=room or "",
+                moderators=moderator or [],
+            ),
         )
         posts = found.posts
-        if found.stopped:
+        if found.stopped or found.note:
             from gmtool.cli.common import error_lang
 
-            typer.echo(f"warning: {found.stopped.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
+            said = error_lang({"lang": lang, "campaign": campaign})
+            if found.stopped:
+                typer.echo(f"warning: {found.stopped.text(said)}", err=True)
+            if found.note:
+                typer.echo(f"note: {found.note.text(said)}", err=True)
 
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
@@ -294,8 +307,15 @@ def collect_command(
     check_places(planned, folder)  # a room that is the public thread or another leader's
     threads = []
     for leader, spec in sources:
-        found = read_thread([where_read(spec, folder)], Options(profile, folder, timeout, max_pages))
+        found = read_thread(
+            [where_read(spec, folder)],
+            Options(profile, folder, timeout, max_pages, room=leader, moderators=moderator or []),
+        )
         threads.append(Thread(found.posts, leader, spec))
+        if found.note:
+            from gmtool.cli.common import error_lang
+
+            typer.echo(f"note: {found.note.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
     with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
         out = Output(format, lang, state)
         result = resolve_threads(store, state, out, tables, threads, moderator or [], new)

@@ -91,10 +91,11 @@ def verify_command(
     checked = verify_campaign(folder, state, out.lang, secret, published or [], moderator or [], profile)
     result, marks, check, others = checked.result, checked.marks, checked.check, checked.others
     origin = tr("verify.origin_revealed", out.lang) if checked.origin == "revealed" else checked.origin
+    # a mark that does not match in copied text is shown apart, not counted as checked
+    unattributed = [f.text(out.lang) for f in check.unattributed] if check is not None else []
+    counted = len(marks) - len(unattributed)
     if check is not None:
-        marks_fact = (
-            tr("verify.marks_count", out.lang, n=len(marks), plain=check.plain) if check.plain else str(len(marks))
-        )
+        marks_fact = tr("verify.marks_count", out.lang, n=counted, plain=check.plain) if check.plain else str(counted)
     else:
         marks_fact = tr("verify.marks_unchecked", out.lang, n=len(marks))
     findings = [f.text(out.lang) for f in result.findings]
@@ -115,14 +116,16 @@ def verify_command(
         "stream": result.stream,
         "manual": result.manual,
         "problems": findings,
-        "marks_checked": len(marks) if check else 0,
+        "marks_checked": counted if check else 0,
         "marks_plain": check.plain if check else 0,
         "marks_not_checked": len(others) + (0 if check else len(marks)),
         "bad_ids": list(dict.fromkeys(f.roll_id for f in result.findings if f.roll_id is not None)),
+        "marks_unattributed": unattributed,
     }
-    out.emit(
-        findings_report(tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang), findings, facts, data)
+    report = findings_report(
+        tr("verify_title", out.lang, name=state.name), tr("verify_ok", out.lang), findings, facts, data
     )
+    out.emit(_with_unattributed(report, unattributed, out.lang))
     if findings:
         # A wrong secret makes every roll "bad": name the commitment then, else the first roll.
         first = next(
@@ -171,6 +174,7 @@ def _verify_keys(
             wrong.append(part)
             findings.insert(0, tr("verify.part_commitment", out.lang, part=part))
     parts = ", ".join(f"{part} {n}" for part, n in sorted(check.parts.items())) or "0"
+    unattributed = [f.text(out.lang) for f in check.unattributed]
     facts = [
         (tr("verify.key_parts", out.lang), ", ".join(sorted(given))),
         (tr("rolls_checked", out.lang), parts),
@@ -192,8 +196,21 @@ def _verify_keys(
         "other_parts": check.other,
         "problems": findings,
         "commitments_not_checked": unchecked,
+        "unattributed": unattributed,
     }
     title = tr("verify_key_title", out.lang)
-    out.emit(findings_report(title, tr("verify_ok", out.lang), findings, facts, data))
+    report = findings_report(title, tr("verify_ok", out.lang), findings, facts, data)
+    out.emit(_with_unattributed(report, unattributed, out.lang))
     if findings:
         raise fail(findings[0])
+
+
+def _with_unattributed(report: Any, notes: list[str], lang: str) -> Any:
+    """The report, with what did not match in copied text listed after it: shown, not counted
+    (anyone may have typed the moderator's header above it: gmtool/campaign/verify.py)."""
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Items, Paragraph, bold, text
+
+    if notes:
+        report.blocks += [Paragraph([bold(tr("verify.marks_unattributed", lang))]), Items([text(n) for n in notes])]
+    return report

@@ -67,8 +67,10 @@ def in_room(posts: list[Post], leader: str) -> list[Post]:
 
 def _shown(outcome: Outcome) -> bool:
     """An outcome a reply lists: not a moderator's skipped command, not a collected order
-    (the confirmation tells those)."""
-    return outcome.status != SKIPPED and not (outcome.status == "ok" and outcome.order is not None)
+    (the confirmation tells those) unless its post was edited since (the reply says the
+    order as first read stands)."""
+    order = outcome.status == "ok" and outcome.order is not None
+    return outcome.status != SKIPPED and (not order or outcome.edited)
 
 
 def _is_new(outcome: Outcome) -> bool:

@@ -1,10 +1,13 @@
-"""Thread files and the commands in posts.
+r"""Thread files and the commands in posts.
 
 A thread file is posts separated by header lines ``=== AUTHOR #POST_ID ===`` (``=== AUTHOR
 #POST_ID private ===`` for a private message); everything until the next header is the
-post.  Quoted text (``[quote]…[/quote]``, nested too, ``<blockquote>``) and code
-(``[code]``, fenced code) are dropped first, so quoting someone's command never runs it
-again.  A command is a line starting with ``!``.  A thread file holds public posts only.
+post.  A post's own line that starts with ``===`` is written with a backslash before it
+(``\=== …``; ``\\===`` for one that starts with ``\===``): one backslash is taken off and
+the line is the post's text, never a header.  Quoted text (``[quote]…[/quote]``, nested
+too, ``<blockquote>``) and code (``[code]``, fenced code) are dropped first, so quoting
+someone's command never runs it again.  A command is a line starting with ``!``.  A thread
+file holds public posts only.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ HEADER = re.compile(
     r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST_ID + r")\s*(?P<private>private)?\s*===\s*$",
     re.IGNORECASE,
 )
+ESCAPED = re.compile(r"^([ \t]*)\\(\\*===)")  # a post's own `===` line, escaped: `\===`
 LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")  # HTML's white space: a page's layout, not a name's
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
@@ -50,6 +54,13 @@ class Post:
     line: int  # the header's line in the thread file
     commands: list[Command] = field(default_factory=list)
     room: str = ""  # the leader whose room the post is in ("" for none): private to that leader
+    # read from text that cannot tell a line a player typed from the site's own post header
+    # (a DungeonMaster.ru page's copied text, a Discourse /raw: sources.COPIED): who wrote it
+    # is only what the text says (forum/resolve.py: a command acting for a leader counts only
+    # from that leader's room; a post claiming the moderator runs nothing)
+    copied: bool = False
+    master: bool = False  # copied text: the post's header names the site's master role
+    typed: str = ""  # copied text: a post header typed inside the post (the line): refused whole
 
     @property
     def key(self) -> str:
@@ -176,6 +187,15 @@ def parse_commands(body: str) -> list[Command]:
     return commands
 
 
+def escape_line(line: str) -> str:
+    r"""A post's line as a thread file writes it: one more backslash before a line that
+    starts with ``===`` or ``\===`` (:func:`parse_thread` takes it off again)."""
+    stripped = line.lstrip(" \t")
+    if stripped.lstrip("\\").startswith("==="):
+        return line[: len(line) - len(stripped)] + "\\" + stripped
+    return line
+
+
 def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
     """The posts of a thread file.  A thread file is a public thread: a ``private`` header
     in it is refused (a player can type one), unless the whole file is an export of private
@@ -188,6 +208,11 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
     current: Post | None = None
     body: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
+        escaped = ESCAPED.match(line)
+        if escaped:  # a post's own line: the text after one backslash
+            if current is not None:
+                body.append(escaped.group(1) + line[escaped.end(1) + 1 :])
+            continue
         m = HEADER.match(line)
         if m is None and line.lstrip().startswith("==="):
             raise InputError(key="forum.bad_header", line=number, text=line.strip()[:60])

@@ -245,14 +245,31 @@ class Resolver:
     def resolve(self, post: Post, command: Command, leader: str | None = None) -> Outcome:
         """``leader``: the leader the post speaks for, as recorded when it was closed (else
         the author's leader now)."""
+        outcome = self._decide(post, command, leader)
+        if post.copied and not post.room:
+            # the public thread read from copied text: no one is known to have written any of
+            # it, so nothing it decides is kept (nothing closes, dates no post, collides with a
+            # later post's id): decided again on every read, the same way
+            outcome.transient = True
+        return outcome
+
+    def _decide(self, post: Post, command: Command, leader: str | None) -> Outcome:
+        if post.typed:  # copied text: a post header typed in the post (sources.merge_typed)
+            return refused(post, command, Msg("forum.refusal.typed_header", line=post.typed[:80]))
         if lookalike(post.author):
             return refused(post, command, Msg("forum.refusal.lookalike", author=shown(post.author)))
         if command.refused:
             return refused(post, command, command.refused)
         if not command.name:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
+        if post.copied and (post.master or name_key(post.author) in self.moderators):
+            # copied text cannot tell the moderator's post from a header a player typed
+            return refused(post, command, Msg("forum.refusal.copied_moderator"))
         if command.name == "seed":  # anyone's, in the public thread: dice scheme 2 (docs/verify.md)
             return self._seed(post, command)
+        if post.copied and not post.room:
+            # every other command acts for a leader: from copied text, only from the leader's room
+            return refused(post, command, Msg("forum.refusal.copied_public", word=command.word))
         from gmtool.forum.order_commands import ORDER_COMMANDS
 
         ruleset = ruleset_of(self.state)
@@ -378,7 +395,9 @@ class Resolver:
         if not word:
             return refused(post, command, Msg("forum.refusal.seed_empty"))
         said = {"author": post.author, "word": word[:100], "turn": self.state.turn, "post": post.post_id}
-        reports = {lang: Report([Span(t("reply.seed_noted", lang, **said))], [], {"seed": said}) for lang in LANGS}
+        # copied text says who wrote the post, and anyone may have typed that: the seed is no one's
+        key = "reply.seed_noted_copied" if post.copied else "reply.seed_noted"
+        reports = {lang: Report([Span(t(key, lang, **said))], [], {"seed": said}) for lang in LANGS}
         return Outcome(post, command, "ok", reports)
 
     # -- handlers ----------------------------------------------------------------
@@ -595,9 +614,17 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
             closed = {"legacy": True}
         else:
             original, author = [], post.author
-            new_posts.append(post_record(post, resolver.leader_of(post.author)))
+            if post.room or not post.copied:  # the public thread's copied text closes nothing (Resolver.resolve)
+                new_posts.append(post_record(post, resolver.leader_of(post.author)))
             order = order_of(post.post_id)
-            if not post.private and order is not None and newest.get(order[0], (-1, ""))[0] > order[1]:
+            # copied text's ids come from what a player can type (a date, a post number): they
+            # never make a later post "older"
+            if (
+                not post.private
+                and not post.copied
+                and order is not None
+                and newest.get(order[0], (-1, ""))[0] > order[1]
+            ):
                 too_old = newest[order[0]][1]
         # the leader the post spoke for when it was closed (posts closed before this was kept: now)
         leader = closed.get("leader") if closed is not None and isinstance(closed.get("leader"), str) else None

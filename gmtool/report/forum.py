@@ -44,7 +44,8 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
                 blocks.append(Paragraph([Span(tr("redone_note", lang), "i")]))
             if o.edited:
                 original = [Span(f" ({tr('original_command', lang)}: "), Span(o.original), Span(")")]
-                blocks.append(Paragraph([Span(tr("edited_note", lang), "i")] + original))
+                note = "edited_order_note" if o.order is not None else "edited_note"
+                blocks.append(Paragraph([Span(tr(note, lang), "i")] + original))
             report = o.reports.get(lang) or next(iter(o.reports.values()), None)
             if report is not None:
                 blocks.append(Paragraph(report.title))

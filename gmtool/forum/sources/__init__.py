@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from gmtool.errors import InputError
@@ -27,6 +27,10 @@ from gmtool.locale import Msg
 MAX_FILE_BYTES = 20_000_000
 MAX_POSTS = 20_000
 DEFAULT_MAX_PAGES = 50
+DUNGEONMASTER = "dungeonmaster"
+# sources whose text cannot tell a line a player typed from the site's own post header (a
+# DungeonMaster.ru page's copied text, a Discourse /raw): their posts are `Post.copied`
+COPIED = frozenset({"page-text", "discourse-raw"})
 
 
 @dataclass
@@ -37,6 +41,7 @@ class Thread:
     pages: int = 1
     edited: set[str] = field(default_factory=set)  # posts the forum marks as edited
     stopped: Any = ""  # why page-following stopped early, if it did (a Msg)
+    note: Any = ""  # what the moderator should know of the source (a Msg): a /raw public thread
 
 
 @dataclass
@@ -48,6 +53,23 @@ class Options:
     max_bytes: int = MAX_PAGE_BYTES
     private_messages: bool = False  # a thread file that is an export of private messages
     topic: int | None = None  # --topic: a Discourse topic's number, for a saved /raw text
+    # what the source is, as the moderator said: None not known (`post profile check`,
+    # `verify`), "" the public thread, else the leader whose room it is (--room)
+    room: str | None = None
+    moderators: list[str] = field(default_factory=list)  # --moderator names besides the campaign's
+    setting: str | None = None  # the campaign's `profile` setting (read by read_thread)
+
+    @property
+    def engine(self) -> str | None:
+        """The engine named for the pages: --profile, else the campaign's setting."""
+        return self.profile or self.setting
+
+    @property
+    def dungeonmaster(self) -> bool:
+        """Is a text source declared a DungeonMaster.ru page's copied text?  Only when the
+        moderator said so (--profile dungeonmaster, or the campaign's profile setting) and
+        no --topic makes it a Discourse /raw: page text is never guessed."""
+        return self.engine == DUNGEONMASTER and self.topic is None
 
 
 def is_url(spec: str) -> bool:
@@ -60,6 +82,10 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
     options = options or Options()
     if not specs:
         raise InputError(key="forum.no_thread")
+    if options.profile is None and options.setting is None and options.campaign is not None:
+        from dataclasses import replace
+
+        options = replace(options, setting=campaign_profile(options.campaign))
     parts = [_read_one(spec, options) for spec in specs]
     if len(parts) == 1:
         return parts[0]
@@ -71,11 +97,24 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
         merged.pages += part.pages
         merged.edited |= part.edited
         merged.stopped = merged.stopped or part.stopped
+        merged.note = merged.note or part.note
         merged.posts.extend(part.posts)
     merged.posts = _unique(merged.posts)
     if parts[0].kind == "thread":
         _no_duplicates(merged.posts)
     return merged
+
+
+def campaign_profile(folder: Path) -> str | None:
+    """The campaign's ``profile`` setting (None when it has none or cannot be read: the
+    command that reads the campaign says why)."""
+    from gmtool.campaign.session import load_campaign
+    from gmtool.errors import GmError
+
+    try:
+        return getattr(load_campaign(folder), "forum_profile", None)
+    except (GmError, OSError):
+        return None
 
 
 def _no_duplicates(posts: list[Post]) -> None:
@@ -175,20 +214,93 @@ def _meta_charset(data: bytes) -> str:
     return ""
 
 
-def _posts(page_posts: list[PagePost], start: int = 0) -> list[Post]:
+def _posts(page_posts: list[PagePost], kind: str = "") -> list[Post]:
     posts = []
-    for number, p in enumerate(page_posts, start=start + 1):
+    for number, p in enumerate(page_posts, start=1):
         post = Post(p.author, p.post_id, False, p.body, number)
         post.commands = [] if p.reply else parse_commands(p.body)
+        post.copied, post.master, post.typed = kind in COPIED, p.master, p.typed
         posts.append(post)
     return posts
+
+
+def merge_typed(posts: list[PagePost], leader: str, moderators: list[str]) -> list[PagePost]:
+    """A leader's room read from copied text: a post header there that names neither the
+    leader nor a moderator (nor the site's master role) was typed inside the post before it
+    — only they write in the room — so it is that post's text, and the whole post is
+    refused (``PagePost.typed``: the line), never read as someone else's post."""
+    from gmtool.campaign.names import lookalike, name_key
+
+    allowed = {name_key(name) for name in [leader, *moderators]}
+    return _merged(
+        posts, lambda post: not post.master and (lookalike(post.author) or name_key(post.author) not in allowed)
+    )
+
+
+def _merged(posts: list[PagePost], typed: Callable[[PagePost], bool]) -> list[PagePost]:
+    """``posts`` with every post ``typed`` says was typed inside the post before it made that
+    post's text again, and that post marked (refused whole).  The first post stays."""
+    kept: list[PagePost] = []
+    for post in posts:
+        if kept and typed(post):
+            before = kept[-1]
+            before.body = "\n".join(part for part in (before.body, post.head, post.body) if part)
+            before.typed = before.typed or (post.head.splitlines() or [post.author])[0].strip()
+            continue
+        kept.append(post)
+    return kept
+
+
+def _copied_posts(posts: list[PagePost]) -> list[PagePost]:
+    """The posts of copied text, one per id.  The same post twice (overlapping pages) counts
+    once.  Two different posts with one id (a Discourse /raw: ``#N``) mean a header was typed
+    in a post — the site gives each post its own number, in order:
+
+    * a copy whose number is not above the post before it was typed in that post: merged
+      back into it, and that post refused whole;
+    * of the copies in order, the last keeps the id (a header typed in a post comes before the
+      real post it copies), and each earlier one is a post of its own, refused whole — which
+      post it was typed in cannot be told (its own number, or the next post's), so it is
+      merged into none."""
+    from gmtool.forum.resolve import order_of
+
+    seen: dict[str, list[PagePost]] = {}
+    unique: list[PagePost] = []
+    for post in posts:
+        same = seen.setdefault(post.post_id, [])
+        if any((p.author, p.body) == (post.author, post.body) for p in same):
+            continue
+        same.append(post)
+        unique.append(post)
+    twice = {pid for pid, found in seen.items() if len(found) > 1}
+    if not twice:
+        return unique
+    merged: set[int] = set()
+    for pid in twice:
+        number = order_of(pid)
+        in_order = []
+        for i, post in enumerate(unique):
+            if post.post_id != pid:
+                continue
+            # the number of the nearest post before the copy whose id is its own
+            before = next((order_of(p.post_id) for p in reversed(unique[:i]) if p.post_id not in twice), None)
+            if before is None or number is None or number[1] > before[1]:
+                in_order.append(post)
+            else:
+                merged.add(id(post))
+        for n, post in enumerate(in_order[:-1], start=1):
+            post.post_id, post.typed = f"{pid}-typed{n}", (post.head.splitlines() or [post.author])[0].strip()
+    kept: dict[str, PagePost] = {}
+    for post in _merged(unique, lambda post: id(post) in merged):
+        kept.setdefault(post.post_id, post)  # a copy that was the page's first post stays the first
+    return list(kept.values())
 
 
 def _profile_for(tree: Any, where: str, options: Options) -> Profile:
     from gmtool.forum.sources.html import detect
 
-    if options.profile:
-        return find_profile(options.profile, options.campaign)
+    if options.engine:
+        return find_profile(options.engine, options.campaign)
     known = profiles(options.campaign)
     found = detect(tree, known)
     if found is None:
@@ -210,55 +322,86 @@ class _Page:
 
 
 def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hint: int | None = None) -> _Page:
-    """What one page, feed or file holds — the one reader both a saved file and a URL use."""
+    """What one page, feed or file holds — the one reader both a saved file and a URL use.
+
+    A DungeonMaster.ru page's copied text is read as such only where the moderator said so
+    (``Options.dungeonmaster``): never guessed from its shape, for a Discourse /raw, a thread
+    file or a page no profile recognises — a player can type its lines in any post."""
     from gmtool.forum.sources import feeds
-    from gmtool.forum.sources.html import next_page, page_posts, parse_html
+    from gmtool.forum.sources.html import detect, next_page, page_posts, parse_html
 
     kind = sniff(data)
+    structured = options.engine if options.engine != DUNGEONMASTER else None  # JSON and feeds are never page text
     if kind == "json":
         posts, meta = feeds.discourse_json(
-            data, _optional_profile("discourse", options), where, lambda found: _topic(found, topic_hint, where)
+            data,
+            _optional_profile("discourse", structured, options),
+            where,
+            lambda found: _topic(found, topic_hint, where),
         )
         return _Page(posts, "discourse-json", "discourse", meta=meta)
     if kind == "atom":
-        profile = find_profile(options.profile or "phpbb", options.campaign)
+        profile = find_profile(structured or "phpbb", options.campaign)
         return _Page(feeds.atom_posts(data, profile, where), "atom", profile.name)
     text = decode(data, charset)
     if kind == "html":
         tree = parse_html(text, where)
-        page_text = _dungeonmaster_html(tree, where, options)
-        if page_text is not None:
-            return page_text
+        # named by --profile, or the campaign's setting and no engine recognised on the page
+        if options.profile == DUNGEONMASTER or (
+            not options.profile
+            and options.setting == DUNGEONMASTER
+            and detect(tree, profiles(options.campaign)) is None
+        ):
+            markup = _markup_profile(options)
+            if markup is None:
+                return _dungeonmaster_html(tree, where, options)
+            found = page_posts(tree, markup, where)  # the site's markup: a typed line is only text
+            if not found:
+                _refuse_other_shape(tree, markup, where)
+            return _Page(found, "page", markup.name, next_link=next_page(tree, markup) or "")
+        if options.engine == DUNGEONMASTER:  # the campaign's setting, and a page of an engine gmtool knows
+            from dataclasses import replace
+
+            options = replace(options, setting=None)
         profile = _profile_for(tree, where, options)
         found = page_posts(tree, profile, where)
-        if not found and not options.profile:
+        if not found and not options.engine:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
         if not found:
             _refuse_other_shape(tree, profile, where)
         return _Page(found, "page", profile.name, next_link=next_page(tree, profile) or "")
-    page_text = _dungeonmaster_text(_cp1251(data) if "\ufffd" in text and not charset else text, where, options)
-    if page_text is not None:
-        return page_text
+    if options.dungeonmaster:
+        return _dungeonmaster_text(_cp1251(data) if "\ufffd" in text and not charset else text, where, options)
     if feeds.looks_like_discourse_raw(text):
         return _Page(feeds.discourse_raw(text, topic_hint, where), "discourse-raw", "discourse")
+    if not any(HEADER.match(line) for line in text.splitlines()):
+        from gmtool.forum.sources import pagetext
+
+        if pagetext.looks_like(text):  # said so, rather than "no post headers"
+            raise InputError(key="forum.page_text_not_named", where=where)
     try:
         return _Page([], "thread", "", thread=Thread(parse_thread(text, options.private_messages), "thread"))
     except InputError as exc:
         raise InputError(key="campaign.in_file", where=where, reason=exc) from None
 
 
-def _dungeonmaster_text(text: str, where: str, options: Options, html: bool = False) -> _Page | None:
-    """A DungeonMaster.ru page's copied text (gmtool/forum/sources/pagetext.py): when
-    ``--profile dungeonmaster`` names it (text without its shape is refused), or, with no
-    --profile, when the text has its shape and is not a thread file."""
+def _markup_profile(options: Options) -> Profile | None:
+    """A ``[profile]`` of DungeonMaster.ru's HTML, when the campaign wrote one
+    (``DIR/forums/dungeonmaster.toml``; gmtool ships none: docs/forums.md), else None."""
+    try:
+        return find_profile(DUNGEONMASTER, options.campaign)
+    except InputError:
+        return None
+
+
+def _dungeonmaster_text(text: str, where: str, options: Options) -> _Page:
+    """A DungeonMaster.ru page's copied text (gmtool/forum/sources/pagetext.py), read as the
+    room or the discussion the moderator said it is (text of another shape is refused)."""
     from gmtool.forum.sources import pagetext
 
-    named = options.profile == pagetext.ENGINE
-    if not named and (options.profile or not pagetext.looks_like(text)):
-        return None
-    if not named and not html and any(HEADER.match(line) for line in text.splitlines()):
-        return None  # a thread file that quotes a page is read as a thread file
-    found = pagetext.read(text, where, pagetext.campaign_names(options.campaign))
+    leaders, moderators = pagetext.campaign_people(options.campaign)
+    expect = "" if options.room is None else "room" if options.room else "discussion"
+    found = pagetext.read(text, where, leaders + moderators, expect)
     return _Page(found.posts, "page-text", pagetext.ENGINE)
 
 
@@ -267,19 +410,15 @@ def _cp1251(data: bytes) -> str:
     return data.decode("cp1251", "replace")
 
 
-def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page | None:
-    """A DungeonMaster.ru page saved or fetched as HTML, read as the text a browser shows
-    of it, when no profile names or recognises it."""
-    from gmtool.forum.sources.html import detect, node_text
+def _dungeonmaster_html(tree: Any, where: str, options: Options) -> _Page:
+    """A DungeonMaster.ru page saved or fetched as HTML, read as the text a browser shows of
+    it (no profile of the site's markup is known: docs/forums.md)."""
+    from gmtool.forum.sources.html import node_text
 
-    if options.profile and options.profile != "dungeonmaster":
-        return None
-    if not options.profile and detect(tree, profiles(options.campaign)) is not None:
-        return None
     body = tree.body if tree.body is not None else tree.root
     # a block's text is a line: the blank lines between blocks are the page's layout
     lines = (node_text(body) if body is not None else "").splitlines()
-    return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options, html=True)
+    return _dungeonmaster_text("\n".join(line for line in lines if line.strip()), where, options)
 
 
 def _refuse_other_shape(tree: Any, profile: Profile, where: str) -> None:
@@ -295,26 +434,39 @@ def _read_data(
     data: bytes, where: str, options: Options, charset: str, url: str, topic_hint: int | None = None
 ) -> Thread:
     page = _read_page(data, where, options, charset, topic_hint)
-    return page.thread if page.thread is not None else _thread(page.posts, page.kind, page.engine, where)
+    return page.thread if page.thread is not None else _thread(page.posts, page.kind, page.engine, where, options)
 
 
-def _optional_profile(name: str, options: Options) -> Profile | None:
+def _optional_profile(name: str, engine: str | None, options: Options) -> Profile | None:
     try:
-        return find_profile(options.profile or name, options.campaign)
+        return find_profile(engine or name, options.campaign)
     except InputError:
-        if options.profile:
+        if engine:
             raise
         return None
 
 
-def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, pages: int = 1) -> Thread:
+def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, options: Options, pages: int = 1) -> Thread:
     if len(page_posts) > MAX_POSTS:
         raise InputError(key="forum.too_many_posts", where=where, n=MAX_POSTS)
-    unique: dict[str, PagePost] = {}
-    for p in page_posts:
-        unique.setdefault(p.post_id, p)
-    posts = list(unique.values())
-    return Thread(_posts(posts), kind, engine, pages, {p.post_id for p in posts if p.edited})
+    if kind in COPIED:
+        posts = _copied_posts(page_posts)
+    else:
+        unique: dict[str, PagePost] = {}
+        for p in page_posts:
+            unique.setdefault(p.post_id, p)
+        posts = list(unique.values())
+    if kind in COPIED and options.room:
+        from gmtool.forum.sources.pagetext import campaign_people
+
+        moderators = campaign_people(options.campaign)[1] + options.moderators
+        if moderators:  # unnamed, the master's post under a character's name would look typed
+            posts = merge_typed(posts, options.room, moderators)
+    thread = Thread(_posts(posts, kind), kind, engine, pages, {p.post_id for p in posts if p.edited})
+    if kind == "discourse-raw" and options.room == "":
+        topic = next((p.post_id[1:].split("-")[0] for p in posts), "N")
+        thread.note = Msg("error.forum.raw_public", where=where, topic=topic)
+    return thread
 
 
 # ------------------------------------------------------------------ URLs
@@ -360,12 +512,30 @@ def _read_url(url: str, options: Options) -> Thread:
                 following = _with_page(site, pages + 1)
         if len(collected) > MAX_POSTS:
             raise InputError(key="forum.too_many_posts", where=url, n=MAX_POSTS)
-        if following and (following in seen_urls or not (within_site(site, following) or within_site(url, following))):
-            following = ""  # a loop, or a link off the forum: the last page
+        following = _kept_secure(site, following)
+        if following and (following in seen_urls or not within_site(site, following)):
+            following = ""  # a loop, or a link off the forum (or down to http): the last page
         current = following
-    thread = _thread(collected, kind, engine, url, pages)
+    thread = _thread(collected, kind, engine, url, options, pages)
     thread.stopped = stopped
     return thread
+
+
+def _kept_secure(site: str, link: str) -> str:
+    """A next page's link as it is fetched: once the thread's site is https, an ``http://``
+    link to its host on the default port is fetched over https — never down to http (any
+    other http link is off the site: :func:`~gmtool.forum.sources.fetch.within_site`)."""
+    parts = urlsplit(link)
+    if not (parts.scheme.lower() == "http" and urlsplit(site).scheme.lower() == "https"):
+        return link
+    try:
+        port = parts.port
+    except ValueError:
+        return link
+    if port not in (None, 80):
+        return link
+    netloc = parts.netloc.rpartition(":")[0] if port == 80 else parts.netloc
+    return urlunsplit(("https", netloc, parts.path, parts.query, parts.fragment))
 
 
 def _discourse_topic(url: str) -> int | None:

@@ -188,12 +188,16 @@ def discourse_raw(text: str, topic_id: int | None, where: str) -> list[PagePost]
             posts.append(current)
 
     for line in text.splitlines():
-        header = RAW_HEADER.match(line.strip()) if not fenced else None
+        # a header line starts a post even in an unclosed fence of the post before it (one a
+        # player typed makes a post either way: sources.COPIED), so that a fence one post
+        # leaves open never swallows the posts after it
+        header = RAW_HEADER.match(line.strip())
         if header and previous_blank:
             close()
+            fenced = indented = False
             number = int(header.group("number"))
             post_id = f"t{topic_id}-{number}"
-            current, lines = PagePost(post_id, as_written(header.group("author")), ""), []
+            current, lines = PagePost(post_id, as_written(header.group("author")), "", head=line.strip()), []
             previous_blank = True
             continue
         blank = not line.strip()

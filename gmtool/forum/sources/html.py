@@ -81,6 +81,11 @@ class PagePost:
     body: str
     edited: bool = False
     reply: bool = False  # gmtool's own reply, pasted by the moderator: its echoed commands never run
+    # copied text (pagetext.py, a Discourse /raw): the lines that made the post's header as
+    # written, and whether they name the site's master role (``DungeonMaster``)
+    head: str = ""
+    master: bool = False
+    typed: str = ""  # a header line found inside the post: the whole post is refused (sources.merge_typed)
 
 
 def parse_html(data: bytes | str, where: str = "", budget: "Nesting | None" = None) -> Any:

@@ -154,9 +154,11 @@ def _post_id(stamp: str, user: str, seen: dict[tuple[str, str], int]) -> str:
     return f"dm{stamp}{who}{min(seen[(stamp, who)], 99):02d}"
 
 
-def _title(lines: list[str], end: int, w: Words) -> tuple[str, str, str]:
-    """(kind, module, room) from the title line before the first post, if there is one."""
-    for line in lines[:end]:
+def _title(lines: list[str], w: Words) -> tuple[str, str, str]:
+    """(kind, module, room) from the page's title line, if it has one: the first line of the
+    text in that shape (the page's own comes before any post; one a player types in a post
+    comes after it)."""
+    for line in lines:
         parts = [p.strip() for p in line.split("|")]
         if len(parts) >= 3 and _fold(parts[1]) == _fold(w.room_section):
             return "room", parts[0], " | ".join(parts[2:])
@@ -205,7 +207,10 @@ def _room_posts(lines: list[str], heads: list[tuple[int, str]], where: str, name
         role, user = split_author(lines[start], names)
         author = _author(user, where, stamp)
         body = _body(lines[start + 3 : end], w)
-        posts.append(PagePost(_post_id(stamp, author, seen), author, body, reply=_reply(role, body, w)))
+        master = role in w.roles
+        post = PagePost(_post_id(stamp, author, seen), author, body, reply=_reply(role, body, w), master=master)
+        post.head = "\n".join(line.rstrip() for line in lines[start : start + 3])
+        posts.append(post)
     return posts
 
 
@@ -217,7 +222,7 @@ def _discussion_posts(lines: list[str], where: str) -> list[PagePost]:
     posts: list[PagePost] = []
     seen: dict[tuple[str, str], int] = {}
     start = 0
-    kind, _, _ = _title(lines, len(lines), w)
+    kind, _, _ = _title(lines, w)
     if kind:  # the body of the first post starts after the title and the page's notices
         start = next(i for i, line in enumerate(lines) if _fold(line).endswith(_fold(w.discussion_section))) + 1
     for i, line in enumerate(lines):
@@ -229,23 +234,32 @@ def _discussion_posts(lines: list[str], where: str) -> list[PagePost]:
             continue
         author = _author(m.group("user"), where, stamp)
         body = _body(lines[start:i], w, not posts)
-        posts.append(PagePost(_post_id(stamp, author, seen), author, body, reply=_reply(m.group("role"), body, w)))
+        role = (m.group("role") or "").strip()
+        post = PagePost(
+            _post_id(stamp, author, seen), author, body, reply=_reply(role, body, w), master=role in w.roles
+        )
+        post.head = line.rstrip()
+        posts.append(post)
         start = _after_comments(lines, i + 1)
     return posts
 
 
 def _after_comments(lines: list[str], i: int) -> int:
-    """Where the next body starts after an author line: past the comments on the post."""
+    """Where the next body starts after an author line: past the comments on the post (a
+    ``•`` line, then ``Комментарий от …``).  A comment never holds an author line, so none
+    is looked for past the next one: the comments of a later post never swallow the posts
+    before them."""
+    end = next((k for k in range(i, min(len(lines), i + 200)) if FOOTER.match(lines[k])), min(len(lines), i + 200))
     j = i
-    while j < len(lines) and not lines[j].strip():
+    while j < end and not lines[j].strip():
         j += 1
-    if j >= len(lines) or not _BULLET.match(lines[j]):
+    if j >= end or not _BULLET.match(lines[j]):
         return i
-    for k in range(j, min(len(lines), j + 200)):
+    for k in range(j, end):
         if COMMENT.match(lines[k]):
             j = k + 1
-            while j < len(lines) and (not lines[j].strip() or _BULLET.match(lines[j])):
-                nxt = next((n for n in range(j, min(len(lines), j + 50)) if COMMENT.match(lines[n])), -1)
+            while j < end and (not lines[j].strip() or _BULLET.match(lines[j])):
+                nxt = next((n for n in range(j, min(end, j + 50)) if COMMENT.match(lines[n])), -1)
                 if nxt < 0:
                     break
                 j = nxt + 1
@@ -253,18 +267,27 @@ def _after_comments(lines: list[str], i: int) -> int:
     return i
 
 
-def read(text: str, where: str, names: Iterable[str] = ()) -> PageText:
+def read(text: str, where: str, names: Iterable[str] = (), expect: str = "") -> PageText:
     """The posts of a DungeonMaster.ru page's copied text; text without that shape is refused
-    in one line naming ``where`` and the shape expected."""
+    in one line naming ``where`` and the shape expected.
+
+    ``expect``: "room" or "discussion" when the moderator said which the page is (``--room``,
+    or the public thread), "" when not known.  What the page is comes from its title line
+    when it has one (a discussion given as a room is refused), else from ``expect``, else
+    from its shape.  A room is read by its post blocks only, the discussion by its author
+    lines only: the other's lines typed in a post are the post's text."""
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
     w = words()
+    titled, title, room = _title(lines, w)
+    if expect and titled and titled != expect:
+        key = "forum.page_text_not_room" if expect == "room" else "forum.page_text_not_discussion"
+        raise InputError(key=key, where=where, title=title)
     heads = _headers(lines, w)
-    if heads:
-        kind, title, room = _title(lines, heads[0][0], w)
-        return PageText(_room_posts(lines, heads, where, names), "room", title, room if kind == "room" else "")
-    if any(FOOTER.match(line) for line in lines):
-        _, title, _ = _title(lines, len(lines), w)
+    kind = titled or expect or ("room" if heads else "discussion")
+    if kind == "room" and heads:
+        return PageText(_room_posts(lines, heads, where, names), "room", title, room)
+    if kind == "discussion" and any(FOOTER.match(line) for line in lines):
         posts = _discussion_posts(lines, where)
         if posts:
             return PageText(posts, "discussion", title)
@@ -274,13 +297,20 @@ def read(text: str, where: str, names: Iterable[str] = ()) -> PageText:
 def campaign_names(folder: Path | None) -> list[str]:
     """The campaign's leaders and moderators: the user names a room's first line may end
     with (none when there is no campaign, or it cannot be read)."""
+    leaders, moderators = campaign_people(folder)
+    return leaders + moderators
+
+
+def campaign_people(folder: Path | None) -> tuple[list[str], list[str]]:
+    """(the campaign's leaders, its moderators), both empty when there is no campaign or it
+    cannot be read."""
     if folder is None:
-        return []
+        return [], []
     from gmtool.campaign.session import load_campaign
     from gmtool.errors import GmError
 
     try:
         state: Any = load_campaign(folder)
     except (GmError, OSError):
-        return []
-    return [p.name for p in state.players] + list(getattr(state, "moderators", []) or [])
+        return [], []
+    return [p.name for p in state.players], list(getattr(state, "moderators", []) or [])
