@@ -141,14 +141,23 @@ def clean_label(text: str) -> str:
 @dataclass(slots=True)
 class Scheme2:
     """What a scheme-2 source derives with: the label's start (``turn 3`` or ``setup``), the
-    part, the turn's share, and the campaign's dice per label this turn (kept in its state, so
-    that `turn undo` takes them back with it)."""
+    part, the share its dice take, and the campaign's dice per label this turn (kept in its
+    state, so that `turn undo` takes them back with it).
+
+    ``share`` is the turn's own share for its orders and its end (fixed at the turn's
+    deadline), else the *opening* share — the one fixed at the previous turn's deadline —
+    which everything rolled during the turn takes: a die never depends on whether it was
+    rolled before or after the share was fixed (docs/verify.md).  ``opening``: the start's
+    share, where the turn's orders start the turn themselves.  ``revealed``: the part's key
+    is public, so no stream die may come from it (anyone could compute it)."""
 
     prefix: str
     part: str
     share: str
     uses: dict[str, int]
     private: bool = True
+    opening: str | None = None
+    revealed: bool = False
 
 
 def share_of(turn: int, seeds: Iterable[tuple[str, str, str]]) -> str:
@@ -214,6 +223,12 @@ class JournalingSource:
             base += f" · salt {salt(self.secret, base)}"  # type: ignore[arg-type]
         return base, index, private
 
+    def _share(self) -> str:
+        """The share this die takes: the start's where a turn's orders start the turn."""
+        v2 = self.scheme2
+        assert v2 is not None
+        return v2.opening if v2.opening is not None and self.context == "start" else v2.share
+
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
             reason = self.limit_reason
@@ -231,8 +246,10 @@ class JournalingSource:
                     raise StreamUnavailable(key="stream.wrong_secret")
                 self.expected = None
             if v2 is not None:
+                if v2.revealed:
+                    raise StreamUnavailable(key="stream.part_revealed", part=v2.part)
                 key = part_key(self.secret, v2.part)  # type: ignore[arg-type]
-                face = derive_face_v2(key, canonical, v2.share, sides, index)
+                face = derive_face_v2(key, canonical, self._share(), sides, index)
             else:
                 face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"
@@ -243,7 +260,7 @@ class JournalingSource:
                 canonical,
                 index,
                 v2.part,
-                v2.share,
+                self._share(),
                 private,
             )
             entry.owner = self.owner
