@@ -152,7 +152,8 @@ def _check_meta(store: CampaignStore, snapshot: Path, kept: Any, now: Any, recor
     where = display(snapshot / "meta.toml")
 
     def refuse(key: str, value: Any, expected: Any) -> CampaignError:
-        return CampaignError(key="campaign.snapshot_meta", where=where, key_=key, value=value, expected=expected)
+        shown = f'"{value}"'[:40] if isinstance(value, str) else str(value)[:40]  # as TOML writes it
+        return CampaignError(key="campaign.snapshot_meta", where=where, key_=key, value=shown, expected=expected)
 
     turn = _meta(snapshot, "turn", object)
     if type(turn) is not int or turn != kept.turn or now.turn not in (turn, turn + 1):

@@ -142,18 +142,23 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
     scheme = 2 if verification.get("scheme") == 2 else 1
     secret = str(verification.get("revealed_secret") or "")
     entries = [e for e in _read_toml(folder / "journal.toml").get("roll", []) if isinstance(e, dict)]
-    if scheme == 2:
-        public = [e for e in entries if e.get("private") is False]
-    elif secret:
-        public = entries
+    # a campaign moved to scheme 2 (`campaign scheme`) keeps its earlier rolls of scheme 1
+    older = [e for e in entries if "part" not in e]
+    if secret:
+        public = older
     else:
         ids = _public_ids(folder, max((e["id"] for e in entries if type(e.get("id")) is int), default=0))
-        public = [e for e in entries if e.get("id") in ids]
+        public = [e for e in older if e.get("id") in ids]
+    if scheme == 2:
+        later = [e for e in entries if e.get("private") is False]
+        public = sorted(public + later, key=lambda e: e["id"] if type(e.get("id")) is int else 0)
     rolls = []
     for e in public:
         roll = {k: e.get(k) for k in ("id", "turn", "die", "face", "source")}
-        roll["label"] = str(e.get("label") if scheme == 2 else e.get("purpose") or "")
-        if scheme == 2:
+        v2 = "part" in e
+        roll["label"] = str(e.get("label") if v2 else e.get("purpose") or "")
+        roll["scheme"] = 2 if v2 else 1
+        if v2:
             roll.update({"part": e.get("part"), "share": e.get("share"), "index": e.get("index")})
         rolls.append(roll)
     commitments = verification.get("part_commitments") or {}
