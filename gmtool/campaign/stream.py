@@ -28,7 +28,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, StreamUnavailable
@@ -138,6 +138,13 @@ def clean_label(text: str) -> str:
     return " ".join(out.split())[:MAX_LABEL]
 
 
+def exploration_context(leader: str, target: Any, ship: str = "scout") -> str:
+    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``),
+    the same whichever way it is given — an orders file's ``explore``, a room's ``!explore``,
+    ``gmtool explore`` — so that the same exploration rolls the same dice (docs/verify.md)."""
+    return f"{leader} · explore {target}" if ship == "scout" else f"{leader} · explore hex={target} ship={ship}"
+
+
 @dataclass(slots=True)
 class Scheme2:
     """What a scheme-2 source derives with: the label's start (``turn 3`` or ``setup``), the
@@ -205,11 +212,15 @@ class JournalingSource:
         self.scheme2: Scheme2 | None = None  # scheme 2: faces from labels (docs/verify.md)
         self.context = self.purpose  # what is rolled, by whom: the label's middle (set_context)
         self.owner = ""
+        self.salted = False  # the label carries its salt even where the roll is public
 
-    def set_context(self, context: str, owner: str = "") -> None:
-        """What the next dice are rolled for (``alice · explore 1,-2``) and whose they are."""
+    def set_context(self, context: str, owner: str = "", salted: bool = False) -> None:
+        """What the next dice are rolled for (``alice · explore 1,-2``) and whose they are;
+        ``salted``: their labels carry the salt even where they are public (an exploration
+        posted in the public thread rolls what the same exploration rolls in a room)."""
         self.context = clean_label(context)
         self.owner = owner
+        self.salted = salted
 
     def _label(self, sides: int, label: str) -> tuple[str, int, bool]:
         v2 = self.scheme2
@@ -219,8 +230,8 @@ class JournalingSource:
         index = v2.uses.get(base, 0) + 1
         v2.uses[base] = index
         private = v2.private and self.secret is not None
-        if private:
-            base += f" · salt {salt(self.secret, base)}"  # type: ignore[arg-type]
+        if (private or self.salted) and self.secret is not None:
+            base += f" · salt {salt(self.secret, base)}"
         return base, index, private
 
     def _share(self) -> str:

@@ -27,7 +27,7 @@ from gmtool.campaign.deadline import ROLLING, after_deadline
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import lookalike, name_key, shown
-from gmtool.campaign.stream import JournalingSource
+from gmtool.campaign.stream import JournalingSource, exploration_context
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
@@ -430,6 +430,8 @@ class Resolver:
         ship = ship_named(self.library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
         orion = OrionTables(self.library)
         first = source.next_id
+        if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
+            source.set_context(exploration_context(leader.name, target, ship), leader.name, salted=True)
         result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
         return {
             lang: exploration_report(
