@@ -10,22 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dice2_helpers import entries, new_game, next_to, orders, state
+from dice2_helpers import entries, new_game, next_to, orders, scheme_1_game, state
 from gmtool.campaign.stream import part_commitments
 from helpers import EXAMPLE, assert_error, ok, write_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "verify.md"
-
-
-def scheme_1_game(gm, folder: Path) -> Path:
-    """A campaign as gmtool made them before scheme 2: no scheme, no part commitments."""
-    new_game(gm, folder)
-    path = folder / "campaign.toml"
-    text = re.sub(r"(?m)^scheme = 2\n", "", path.read_text(encoding="utf-8"))
-    text = re.sub(r"\n\[verification\.part_commitments\]\n(?:\w+ = \"[0-9a-f]+\"\n)+", "\n", text)
-    path.write_text(text, encoding="utf-8")
-    assert "scheme" not in state(folder)["verification"]
-    return folder
 
 
 def secret(folder: Path) -> bytes:

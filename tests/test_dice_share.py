@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 
-from dice2_helpers import copy, entries, new_game, next_to, orders, secret_of, state
+from dice2_helpers import copy, entries, new_game, next_to, orders, scheme_1_game, secret_of, state
 from gmtool.campaign.stream import derive_face_v2, part_key, share_of
-from helpers import EXAMPLE, ok, resolve_post, write_text
+from helpers import ok, resolve_post, write_text
 
 THREAD = "=== alice #101 ===\nmy word:\n!seed apple\n\n=== dave #102 ===\n!зерно груша\n!seed third\n\n=== bob #103 ===\nno seed here\n"
 
@@ -115,8 +114,7 @@ def test_a_seed_in_the_public_thread_is_noted_and_one_in_a_room_is_refused(gm, t
 
 
 def test_a_version_1_campaign_takes_no_share(gm, tmp_path):
-    camp = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock"))
+    camp = scheme_1_game(gm, tmp_path / "camp")
     before = (camp / "campaign.toml").read_bytes()
     res = gm("turn", "share", "-c", str(camp), str(write_text(tmp_path, "t.txt", THREAD)))
     assert res.exit_code == 1 and res.stderr.startswith("error: this campaign uses dice scheme 1")

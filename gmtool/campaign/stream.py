@@ -138,11 +138,16 @@ def clean_label(text: str) -> str:
     return " ".join(out.split())[:MAX_LABEL]
 
 
-def exploration_context(leader: str, target: Any, ship: str = "scout") -> str:
+def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "scout") -> str:
     """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``),
-    the same whichever way it is given — an orders file's ``explore``, a room's ``!explore``,
-    ``gmtool explore`` — so that the same exploration rolls the same dice (docs/verify.md)."""
-    return f"{leader} · explore {target}" if ship == "scout" else f"{leader} · explore hex={target} ship={ship}"
+    the same whichever way it is given — an orders file's ``explore``, a room's or the public
+    thread's ``!explore``, ``gmtool explore`` — so that the same exploration rolls the same dice
+    (docs/verify.md); the hex as the leader sees it (before turn 7, from its own homeworld:
+    gmtool.campaign.frames), as an order's label writes it."""
+    from gmtool.campaign.frames import hex_writer
+
+    hex_ = hex_writer(campaign, leader)(str(target))
+    return f"{leader} · explore {hex_}" if ship == "scout" else f"{leader} · explore hex={hex_} ship={ship}"
 
 
 @dataclass(slots=True)

@@ -126,7 +126,7 @@ def explore_command(
         if getattr(choice.source, "scheme2", None) is not None:
             from gmtool.campaign.stream import exploration_context
 
-            choice.source.set_context(exploration_context(leader.name, target, ship), leader.name)
+            choice.source.set_context(exploration_context(state, leader.name, target, ship), leader.name)
         result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
         commit(store, state, choice)

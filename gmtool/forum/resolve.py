@@ -431,7 +431,7 @@ class Resolver:
         orion = OrionTables(self.library)
         first = source.next_id
         if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
-            source.set_context(exploration_context(leader.name, target, ship), leader.name, salted=True)
+            source.set_context(exploration_context(state, leader.name, target, ship), leader.name, salted=True)
         result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
         return {
             lang: exploration_report(
