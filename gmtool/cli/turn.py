@@ -145,7 +145,8 @@ def end_command(
     dice: DiceOpt = None,
 ) -> None:
     """End the turn: production, the Council's vote, quest discards, the token passes, victory
-    checks, the reports, the next turn. Keeps a snapshot for `turn undo`.
+    checks, the reports, the next turn. Keeps a snapshot for `turn undo`. Dice scheme 2: it
+    fixes the turn's players' share first, as `turn run` does, unless `turn share` did.
 
     Writes reports/turn-NN/public.EXT and one private report per leader (its planets'
     production, BC/RP/orders, its cards and news); prints the public one.
@@ -233,7 +234,9 @@ def show_command(
 @app.command("undo")
 def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
-    rolls made since are marked voided in voided.toml, so a re-run turn is visible.
+    rolls made since are marked voided in voided.toml, so a re-run turn is visible. Refused
+    when the turn's end revealed a dice key (its stage or the game ended: anyone could compute
+    the dice of playing it again) or the secret is revealed; the turn's players' share stays.
 
     \b
     Example:
@@ -868,6 +871,10 @@ def run_command(
     the leaders' rooms (kept in orders/turn-NN.toml for the record): start it if needed, apply
     every order in the rules' order, end it — all or nothing. --dry-run prints the reports and
     writes nothing.
+
+    Dice scheme 2: it is the turn's deadline. Unless `turn share` fixed it already, it first
+    fixes the turn's players' share from the !seed posts of the campaign's public thread (and
+    reads its rooms): a roll posted there before must have been resolved (post collect).
 
     \b
     Examples:
