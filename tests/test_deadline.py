@@ -160,6 +160,11 @@ alice #101
 Results: #101
 !seed apple
 journal #3 · 0123456789ab
+
+=== Архивариус #105 ===
+Результаты: #101
+!зерно яблоко
+Прочитаны посты: #101 alice
 """
 
 
@@ -171,14 +176,14 @@ def test_the_moderators_posts_and_gmtools_pasted_replies_never_count_as_seeds(gm
     reply = resolve_post(gm, game, game / "thread.txt")
     assert "зерно «яблоко» от alice" in resolve_post(gm, game, game / "thread.txt", "--lang", "ru")
     assert "alice's seed «яблоко» goes into the players' share of turn 1's dice (post #101)" in reply
-    assert reply.count("seed «") == 1  # the moderator's echo and the pasted reply are no one's seeds
+    assert reply.count("seed «") == 1  # the moderator's echo and the pasted replies are no one's seeds
     ok(run_turn(gm, game))
     verification = state(game)["verification"]
     assert verification["share_posts"] == {"1": ["#101 alice"]}
     assert verification["shares"]["1"] == share_of(1, [("101", "alice", "яблоко")])
     # turn 2: the moderator's echo is the only `!зерно` of the thread — no seed was posted
     with (game / "thread.txt").open("a", encoding="utf-8") as fh:
-        fh.write("\n=== Хронист #104 ===\nРезультаты хода 1\n!зерно яблоко\n")
+        fh.write("\n=== Хронист #106 ===\nРезультаты хода 1\n!зерно яблоко\n")
     ok(run_turn(gm, game, 2))
     public = (game / "reports" / "turn-02" / "public.txt").read_text(encoding="utf-8")
     assert "Players' share of turn 2: no seed was posted this turn" in public

@@ -37,14 +37,12 @@ _TAGS = re.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]|<[^>\n]*>", re.IGNORECASE)
 @dataclass
 class Fixed:
     """A share just fixed: the share ("" with no seed), the posts its seeds came from (``#ID
-    author``), the newest post read of each source (its records' key) and whether a public
-    thread was read at all."""
+    author``) and the newest post read of each source (its records' key)."""
 
     turn: int
     share: str
     posts: list[str]
     newest: list[str]
-    thread_read: bool
 
 
 def needed(state: Any) -> bool:
@@ -93,12 +91,19 @@ def is_moderator(author: str, moderators: Iterable[str]) -> bool:
 
 def is_reply(body: str) -> bool:
     """A post holding a reply gmtool wrote, pasted by the moderator: a line of it, outside
-    quotes, is a journal mark (``journal #38 · 19907dc7f951``) and nothing else."""
+    quotes, is a journal mark (``journal #38 · 19907dc7f951``) and nothing else, or the list
+    of the posts the reply read (``Posts read: #101 alice``, in either language)."""
     from gmtool.campaign.journal import MARK
+    from gmtool.formats import LANGS
     from gmtool.forum.posts import strip_quotes
+    from gmtool.locale import t
 
+    read = "|".join(re.escape(t("posts_read", lang)) for lang in LANGS)
     for line in strip_quotes(body).splitlines():
-        if MARK.search(line) and not re.search(r"\w", _TAGS.sub("", MARK.sub("", line))):
+        line = _TAGS.sub("", line).strip(" \t*_")
+        if MARK.search(line) and not re.search(r"\w", MARK.sub("", line)):
+            return True
+        if re.match(rf"(?:{read}):\s*#", line):
             return True
     return False
 
@@ -179,7 +184,7 @@ def fix(state: Any, threads: list[Any], records: Any) -> Fixed:
     state.share_posts[turn] = used
     if newest:
         state.deadline_posts[turn] = newest
-    return Fixed(state.turn, share, used, newest, any(not thread.room for thread in threads))
+    return Fixed(state.turn, share, used, newest)
 
 
 def _source(key: str) -> str:
