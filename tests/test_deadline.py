@@ -137,6 +137,17 @@ def test_turn_run_fixes_the_share_from_the_campaigns_thread_itself(gm, tmp_path)
     assert {e.share for e in entries(game) if e.label.startswith("turn 1 · start")} == {""}
 
 
+def test_turn_run_from_posts_fixes_the_share_with_no_turn_share_step(gm, tmp_path):
+    """Issue 35 §3: `turn share` was needed every turn, and asked for the thread the campaign
+    knows; the README and docs/whole-game.md play turns without it."""
+    game = game_with_thread(gm, tmp_path, "=== alice #101 ===\n!seed apple\n")
+    public = ok(gm("turn", "run", "--from-posts", "-c", str(game)))
+    share = share_of(1, [("101", "alice", "apple")])
+    assert f"Players' share of turn 1: {share} (from the seeds of posts #101 alice)" in public
+    assert state(game)["verification"]["shares"] == {"1": share}
+    assert state(game)["verification"]["deadline_posts"] == {"1": ["101"]}
+
+
 def test_without_a_thread_the_turn_takes_no_share_and_its_post_says_so(gm, tmp_path):
     game = new_game(gm, tmp_path / "g")
     ok(run_turn(gm, game))
