@@ -14,9 +14,11 @@ from helpers import assert_error, ok
 
 
 def played(gm, tmp_path, turns: int = 1):
+    """A new game (a random secret) after ``turns`` turns, each turn one leader's first
+    exploration: a scout lost to the dice would not be needed again."""
     game = new_game(gm, tmp_path / "g")
-    for turn in range(1, turns + 1):
-        ok(gm("turn", "run", "-c", str(game), str(orders(game, turn, alice=next_to(game, "alice", turn - 1)))))
+    for turn, leader in zip(range(1, turns + 1), ("alice", "bob", "carol")):
+        ok(gm("turn", "run", "-c", str(game), str(orders(game, turn, **{leader: next_to(game, leader)}))))
     return game
 
 
