@@ -3,6 +3,7 @@ test_part_keys.py): a scheme-2 campaign, its leaders' neighbouring hexes, its jo
 
 from __future__ import annotations
 
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -15,6 +16,17 @@ NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 def new_game(gm, folder: Path) -> Path:
     ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "5"))
+    return folder
+
+
+def scheme_1_game(gm, folder: Path) -> Path:
+    """A campaign as gmtool made them before dice scheme 2: no scheme, no part commitments."""
+    new_game(gm, folder)
+    path = folder / "campaign.toml"
+    text = re.sub(r"(?m)^scheme = 2\n", "", path.read_text(encoding="utf-8"))
+    text = re.sub(r"\n\[verification\.part_commitments\]\n(?:\w+ = \"[0-9a-f]+\"\n)+", "\n", text)
+    path.write_text(text, encoding="utf-8")
+    assert "scheme" not in state(folder)["verification"]
     return folder
 
 

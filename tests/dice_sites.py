@@ -13,7 +13,7 @@ import tomli_w
 
 from gmtool.campaign.stream import PARTS, derive_face_v2, part_key, salt
 from gmtool.site.dice_page import dice_files
-from helpers import example_copy, ok, write_text
+from helpers import as_scheme_1, example_copy, ok, write_text
 
 SECRET = bytes(range(32))  # the scheme-2 journals' secret
 
@@ -50,9 +50,9 @@ def page_json(text: str) -> dict:
 
 
 def v1_game(gm, tmp_path: Path, reveal: bool = True) -> Path:
-    """The example campaign after turn 1 and a thread with public and private rolls,
-    its secret revealed (``reveal``)."""
-    camp = example_copy(tmp_path, fresh=True)
+    """The example campaign as a campaign of scheme 1 after turn 1 and a thread with public
+    and private rolls, its secret revealed (``reveal``)."""
+    camp = as_scheme_1(example_copy(tmp_path, fresh=True))
     ok(gm("turn", "run", str(camp / "orders" / "turn-01.toml"), "-c", str(camp)))
     ok(gm("post", "resolve", str(write_text(tmp_path, "thread.txt", THREAD)), "-c", str(camp)))
     ok(

@@ -94,6 +94,14 @@ def journal_rolls(folder: Path) -> list[dict]:
     return tomllib.loads((folder / "journal.toml").read_text(encoding="utf-8")).get("roll", [])
 
 
+def without_deadlines(state: bytes) -> str:
+    """campaign.toml without what the turns' deadlines fixed (dice scheme 2: the players'
+    shares, the posts they came from, the posts each deadline read), which outlive a `turn
+    undo` (docs/verify.md): the state an undo gives back is the rest."""
+    text = state.decode("utf-8")
+    return re.sub(r"\[verification\.(?:shares|share_posts|deadline_posts)\]\n(?:.+\n)*\n?", "", text)
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file below ``folder`` (but the lock file) and its bytes."""
     return {
@@ -208,6 +216,16 @@ def example_copy(tmp_path: Path, fresh: bool = False) -> Path:
     folder = tmp_path / "camp"
     skip = (".lock", "forum.toml", "reports", "history") if fresh else (".lock",)
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(*skip))
+    return folder
+
+
+def as_scheme_1(folder: Path) -> Path:
+    """``folder``'s campaign as a campaign of dice scheme 1 (made before scheme 2, never moved):
+    no ``scheme``, ``scheme_from`` or part commitments — the example campaign as it was."""
+    path = folder / "campaign.toml"
+    text = re.sub(r"(?m)^scheme(?:_from)? = \d+\n", "", path.read_text(encoding="utf-8"))
+    text = re.sub(r"\n\[verification\.part_commitments\]\n(?:\w+ = \"[0-9a-f]+\"\n)+", "\n", text)
+    path.write_text(text, encoding="utf-8")
     return folder
 
 

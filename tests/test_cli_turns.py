@@ -16,7 +16,7 @@ import pytest
 import tomli_w
 
 from gmtool.rolltables.model import pick
-from helpers import assert_error, ok, shipped_library
+from helpers import assert_error, ok, shipped_library, without_deadlines
 from helpers import snapshot as files
 
 assert_error = partial(assert_error, quiet=True)  # a refused turn command prints nothing
@@ -307,7 +307,9 @@ def test_undo_restores_the_state_before_turn_end(gm, camp):
     journal_before = (camp / "journal.toml").read_bytes()
     out = ok(gm("turn", "undo", "-c", str(camp)))
     assert "Turn 1 undone" in out
-    assert (camp / "campaign.toml").read_bytes() == before
+    # the state before the turn end, but for the share its deadline fixed: that stays (docs/verify.md)
+    assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before)
+    assert state(camp)["verification"]["shares"] == {"1": ""}
     assert (camp / "journal.toml").read_bytes() == journal_before
     voided = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
     assert len(voided) == 1 and voided[0]["turn"] == 1
@@ -320,26 +322,37 @@ def test_undo_restores_the_state_before_turn_end(gm, camp):
 
 
 def test_undo_voids_the_rolls_made_since_and_keeps_the_journal(gm, camp):
-    set_turn(camp, 6)
+    set_turn(camp, 7)
     ok(gm("turn", "start", "-c", str(camp)))
     before_end = (camp / "campaign.toml").read_bytes()
     ok(gm("turn", "end", "-c", str(camp)))
     first = len(journal(camp)) + 1
-    ok(gm("turn", "start", "-c", str(camp)))  # turn 7: the token die, the decks
+    ok(gm("turn", "start", "-c", str(camp)))  # turn 8: the event cards dealt
+    ok(gm("roll", "2d6", "-c", str(camp), "--for", "weather"))
     rolls = journal(camp)
-    assert rolls[first - 1]["die"] == 3 and rolls[first - 1]["turn"] == 7
-    assert "token" in rolls[first - 1]["purpose"]
+    assert rolls[first - 1]["turn"] == 8 and "turn 8 start" in rolls[first - 1]["purpose"]
     last = rolls[-1]["id"]
-    assert last > first
+    assert last > first and "weather" in rolls[-1]["purpose"]
     journal_bytes = (camp / "journal.toml").read_bytes()
     ok(gm("turn", "undo", "-c", str(camp)))
-    assert (camp / "campaign.toml").read_bytes() == before_end
+    assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before_end)
     assert (camp / "journal.toml").read_bytes() == journal_bytes  # nothing removed
     data = state(camp)
-    assert data["turn"] == 6 and "token" not in data.get("turn_state", {})
+    assert data["turn"] == 7 and "hand" not in player(camp, "alice")
     (void,) = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
-    assert (void["turn"], void["from"], void["to"]) == (6, first, last)
+    assert (void["turn"], void["from"], void["to"]) == (7, first, last)
     ok(gm("verify", "-c", str(camp)))
+
+
+def test_a_turn_whose_end_revealed_a_key_is_not_undone(gm, camp):
+    """Turn 6's end reveals the keys of the setup and stage 1 (docs/verify.md): played again
+    with them, anyone could compute its dice before they are rolled."""
+    set_turn(camp, 6)
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("turn", "end", "-c", str(camp)))
+    kept = files(camp)
+    refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("turn 6 is not undone", "setup, stage1"))
+    assert files(camp) == kept
 
 
 def test_undo_after_a_turn_end_without_rolls_says_so(gm, camp):
@@ -350,7 +363,7 @@ def test_undo_after_a_turn_end_without_rolls_says_so(gm, camp):
     ok(gm("turn", "end", "-c", str(camp)))
     ok(gm("turn", "undo", "-c", str(camp)))
     # … before the snapshot: it still stands and is not voided
-    assert (camp / "campaign.toml").read_bytes() == before
+    assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before)
     assert state(camp)["turn_state"]["token"] == token
     (void,) = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
     assert void["turn"] == 7 and "from" not in void
@@ -366,9 +379,10 @@ def test_second_undo_undoes_the_turn_before(gm, camp):
     ok(gm("turn", "end", "-c", str(camp)))
     assert state(camp)["turn"] == 3
     ok(gm("turn", "undo", "-c", str(camp)))
-    assert (camp / "campaign.toml").read_bytes() == before_2
+    assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before_2)
     ok(gm("turn", "undo", "-c", str(camp)))
-    assert (camp / "campaign.toml").read_bytes() == before_1
+    assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before_1)
+    assert state(camp)["verification"]["shares"] == {"1": "", "2": ""}  # fixed once: never taken back
     voided = tomllib.loads((camp / "voided.toml").read_text(encoding="utf-8"))["void"]
     assert [v["turn"] for v in voided] == [2, 1]
     refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("nothing to undo",))
@@ -383,15 +397,15 @@ def test_undo_without_a_snapshot_is_refused(gm, camp):
 
 
 def test_undo_leaves_no_report_of_a_voided_turn_start(gm, camp):
-    """After `turn undo` the turn-7 start (its chair, its bills) never happened: its
-    reports must not stay in reports/turn-07 beside the state that no longer has them."""
-    set_turn(camp, 6)
+    """After `turn undo` the turn-8 start (its chair, its event cards) never happened: its
+    reports must not stay in reports/turn-08 beside the state that no longer has them."""
+    set_turn(camp, 7)
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     ok(gm("turn", "start", "-c", str(camp)))
-    assert (camp / "reports" / "turn-07" / "start-public.txt").is_file()
+    assert (camp / "reports" / "turn-08" / "start-public.txt").is_file()
     ok(gm("turn", "undo", "-c", str(camp)))
-    assert not (camp / "reports" / "turn-07").exists() or not any((camp / "reports" / "turn-07").iterdir())
+    assert not (camp / "reports" / "turn-08").exists() or not any((camp / "reports" / "turn-08").iterdir())
 
 
 # ============================================================== the Council at turn end
@@ -764,8 +778,9 @@ def test_territorial_victory_and_nothing_after(gm, camp):
         ("deck", "draw", *c, "events"),
     ]:
         refused(gm, camp, *args, fragments=("over",))
-    ok(gm("turn", "undo", "-c", str(camp)))  # the moderator may still go back
-    assert "victory" not in state(camp).get("turn_state", {})
+    # the turn's end revealed stage 3's key (the game is over): it is not played again with it
+    refused(gm, camp, "turn", "undo", "-c", str(camp), fragments=("turn 18 is not undone", "stage3"))
+    assert state(camp)["turn_state"]["victory"]["leader"] == "carol"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -12,13 +12,13 @@ from gmtool.campaign.stream import PARTS, part_key
 from gmtool.errors import CampaignError
 from gmtool.locale import t
 from gmtool.site.dice_page import dice_files
-from helpers import example_copy, journal_rolls, ok
+from helpers import as_scheme_1, example_copy, journal_rolls, ok
 
 HOSTILE = "</script><script>alert(1)</script> <!-- «Ёж» & co"
 
 
 def test_a_hostile_purpose_stays_inside_the_data_block_and_is_escaped_in_the_table(gm, tmp_path):
-    camp = example_copy(tmp_path, fresh=True)
+    camp = as_scheme_1(example_copy(tmp_path, fresh=True))  # a purpose is the label
     ok(gm("roll", "d6", "-c", str(camp), "--for", HOSTILE))
     ok(gm("campaign", "reveal", "-c", str(camp)))
     text = build(camp, tmp_path / "site").read_text(encoding="utf-8")
@@ -103,3 +103,21 @@ def test_a_damaged_report_model_or_journal_is_a_campaign_error_naming_the_file(g
     with pytest.raises(CampaignError) as caught:
         dice_files(camp, "ru", page)
     assert "journal.toml" in caught.value.text("ru") and "line 1" in caught.value.text("en")
+
+
+def test_a_campaign_moved_to_scheme_2_lists_its_scheme_1_rolls_as_scheme_1s(gm, tmp_path):
+    """`campaign scheme 2` (docs/verify.md): the earlier rolls keep verifying as scheme 1's —
+    on the page too, each roll checked by its own scheme."""
+    camp = v1_game(gm, tmp_path, reveal=False)
+    ok(gm("turn", "start", "-c", str(camp)))  # turn 2 has begun: scheme 2 from turn 3
+    ok(gm("campaign", "scheme", "-c", str(camp), "2"))
+    ok(gm("turn", "run", str(camp / "orders" / "turn-02.toml"), "-c", str(camp)))
+    ok(gm("roll", "d10", "-c", str(camp), "--for", "weather"))
+    ok(gm("campaign", "reveal", "-c", str(camp)))
+    data = page_json(build(camp, tmp_path / "site").read_text(encoding="utf-8"))
+    rolls = journal_rolls(camp)
+    assert data["scheme"] == 2 and len(data["secret"]) == 64
+    assert [r["id"] for r in data["rolls"]] == [r["id"] for r in rolls if r.get("private") is not True]
+    assert {r["scheme"] for r in data["rolls"] if r["turn"] <= 2} == {1}
+    (weather,) = [r for r in data["rolls"] if r["turn"] == 3]
+    assert (weather["scheme"], weather["label"], weather["part"]) == (2, "turn 3 · moderator · weather · d10", "stage1")

@@ -276,3 +276,20 @@ def test_hostile_names_check_the_same_in_gmtool_verify_and_on_the_page(gm, chrom
         assert result.exit_code == 1 and result.stdout.count("\n- ") == 1, how
         assert [line[0] for line in paste(chrome, wrong, key)].count("✗") == 1, how
     assert chrome.console_errors() == []
+
+
+def test_a_campaign_moved_to_scheme_2_checks_each_roll_by_its_own_scheme(gm, chrome, tmp_path):
+    """`campaign scheme 2` (docs/verify.md): once the secret is revealed, the earlier rolls
+    check as scheme 1's and the later as scheme 2's, on one page."""
+    from helpers import ok
+
+    camp = v1_game(gm, tmp_path, reveal=False)
+    ok(gm("turn", "start", "-c", str(camp)))
+    ok(gm("campaign", "scheme", "-c", str(camp), "2"))
+    ok(gm("turn", "run", str(camp / "orders" / "turn-02.toml"), "-c", str(camp)))
+    ok(gm("roll", "3d10", "-c", str(camp), "--for", "weather"))
+    ok(gm("campaign", "reveal", "-c", str(camp)))
+    got = checked(chrome, build(camp, tmp_path / "site"))
+    n = len(got["verdicts"])
+    assert n > 42 and got["counts"] == {"ok": n, "bad": 0, "pending": 0, "manual": 0}
+    assert chrome.console_errors() == []

@@ -1,16 +1,16 @@
 """The players' share (dice scheme 2, docs/verify.md): `!seed WORD` posts of the public
-thread, hashed with the turn number, go into every die of the turn rolled after `turn share`
-recorded it — and into nothing before it."""
+thread, hashed with the turn number, fixed at the turn's deadline, go into every die of the
+turn's orders and end — and into nothing rolled during the turn (that takes the share fixed
+before the turn: tests/test_deadline.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 
-from dice2_helpers import copy, entries, new_game, next_to, orders, secret_of, state
+from dice2_helpers import copy, entries, new_game, next_to, orders, scheme_1_game, secret_of, state
 from gmtool.campaign.stream import derive_face_v2, part_key, share_of
-from helpers import EXAMPLE, ok, resolve_post, write_text
+from helpers import ok, resolve_post, write_text
 
 THREAD = "=== alice #101 ===\nmy word:\n!seed apple\n\n=== dave #102 ===\n!зерно груша\n!seed third\n\n=== bob #103 ===\nno seed here\n"
 
@@ -45,7 +45,10 @@ def test_a_share_is_fixed_once_recorded_and_next_turn_counts_only_new_seeds(gm, 
     assert out["share"] == share_of(2, [("104", "carol", "late")])
 
 
-def test_the_share_changes_the_faces_of_its_turn_and_nothing_before_it(gm, tmp_path):
+def test_the_share_goes_into_the_turns_orders_and_not_into_what_is_rolled_during_the_turn(gm, tmp_path):
+    """The turn's share goes into the dice of its orders and its end; what is rolled during
+    the turn — its start, the moderator's free rolls — takes the share fixed before the turn
+    (none in turn 1), rolled before or after the share was fixed: the same faces."""
     game = new_game(gm, tmp_path / "g")
     ok(gm("turn", "start", "-c", str(game)))
     ok(gm("roll", "d1000", "-c", str(game), "--for", "before the share"))
@@ -56,20 +59,20 @@ def test_the_share_changes_the_faces_of_its_turn_and_nothing_before_it(gm, tmp_p
         ok(gm("roll", "12d1000", "-c", str(folder), "--for", "after the share"))
         ok(gm("turn", "run", "-c", str(folder), str(orders(folder, 1, **plan))))
     share = state(seeded)["verification"]["shares"]["1"]
+    assert state(game)["verification"]["shares"]["1"] == ""  # no thread: the deadline read no seed
     plain, with_share = entries(game), entries(seeded)
-    before = len([e for e in plain if e.label.startswith(("turn 1 · start", "turn 1 · moderator · before"))])
-    assert before > 1
-    assert [(e.label, e.face) for e in plain[:before]] == [(e.label, e.face) for e in with_share[:before]]
-    assert all(e.share == "" for e in with_share[:before])
-    after = with_share[before:]
-    assert after and all(e.share == share for e in after)  # every later die of the turn takes it
-    # the same labels … (the first 13: the faces then take each game its own way)
-    assert [e.label for e in plain[before : before + 13]] == [e.label for e in after[:13]]
-    big = [(a.face, b.face) for a, b in zip(plain[before:], after) if a.die == 1000]
-    assert len(big) == 12 and sum(a != b for a, b in big) >= 10  # … other faces
+    during = [e for e in with_share if e.label.startswith(("turn 1 · start", "turn 1 · moderator"))]
+    assert len(during) > 13
+    assert [(e.label, e.face) for e in plain[: len(during)]] == [(e.label, e.face) for e in during]
+    assert all(e.share == "" for e in during)
+    after = with_share[len(during) :]
+    assert after and all(e.share == share for e in after)  # the orders' and the end's dice take it
+    assert plain[len(during)].label == after[0].label  # the same first order: its faces with the share
     key = part_key(secret_of(seeded), "stage1")
     for e in after:
         assert e.face == derive_face_v2(key, e.label, share, e.die, e.index)
+    for e in plain[len(during) :]:
+        assert e.share == "" and e.face == derive_face_v2(key, e.label, "", e.die, e.index)
     ok(gm("verify", "-c", str(seeded)))
 
 
@@ -111,8 +114,7 @@ def test_a_seed_in_the_public_thread_is_noted_and_one_in_a_room_is_refused(gm, t
 
 
 def test_a_version_1_campaign_takes_no_share(gm, tmp_path):
-    camp = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock"))
+    camp = scheme_1_game(gm, tmp_path / "camp")
     before = (camp / "campaign.toml").read_bytes()
     res = gm("turn", "share", "-c", str(camp), str(write_text(tmp_path, "t.txt", THREAD)))
     assert res.exit_code == 1 and res.stderr.startswith("error: this campaign uses dice scheme 1")

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import shutil
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dice2_helpers import copy, entries, new_game, next_to, orders, rolls_of, secret_of, state
+from dice2_helpers import copy, entries, new_game, next_to, orders, rolls_of, scheme_1_game, secret_of, state
 from gmtool.campaign.stream import (
     PARTS,
     JournalingSource,
@@ -21,7 +20,7 @@ from gmtool.campaign.stream import (
     part_key,
     salt,
 )
-from helpers import EXAMPLE, ok
+from helpers import ok
 
 
 def test_a_new_campaign_is_scheme_2_with_the_part_commitments(gm, tmp_path):
@@ -107,8 +106,9 @@ def test_a_leaders_rolls_are_salted_and_its_report_prints_them(gm, tmp_path):
 
 
 def test_a_version_1_campaign_rolls_and_verifies_as_before(gm, tmp_path):
-    camp = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock"))
+    camp = scheme_1_game(gm, tmp_path / "camp")
+    ok(gm("turn", "run", "-c", str(camp), str(orders(camp, 1, alice=next_to(camp, "alice")))))
+    assert entries(camp) and not any(e.part for e in entries(camp))
     before = len(entries(camp))
     ok(gm("roll", "d10", "-c", str(camp), "--for", "weather"))
     new = entries(camp)[before:]
@@ -181,3 +181,34 @@ def test_the_v2_derivation_is_the_documented_one():
     label = "turn 3 · alice · explore 1,-2 · exploration"
     x = int.from_bytes(hmac.new(key, _message(label, "ab", 10, 1, 0).encode(), hashlib.sha256).digest()[:8], "big")
     assert derive_face_v2(key, label, "ab", 10, 1) == x % 10 + 1  # (counter 0 accepted: 2**64 - 6 > x almost surely)
+
+
+def test_a_closed_rooms_labels_write_hexes_as_the_leader_sees_them(gm, tmp_path):
+    """Before turn 7 a leader's report must not tell where Orion lies (docs/rules-orion.md A2):
+    the Dice block's labels, printed in it, write the explored hex from the leader's homeworld."""
+    game = new_game(gm, tmp_path / "g")
+    at = next_to(game, "alice")  # the galaxy's hex
+    ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=at))))
+    home = next(p["homeworld"] for p in state(game)["player"] if p["name"] == "alice")
+    (q, r), (hq, hr) = (map(int, at.split(",")), map(int, home.split(",")))
+    mine = f"{q - hq},{r - hr}"
+    report = (game / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
+    assert f"turn 1 · alice · explore {mine} · exploration · salt " in report
+    assert f"explore {at} ·" not in report and at not in report
+
+
+def test_the_same_exploration_rolls_the_same_dice_however_it_is_given(gm, tmp_path):
+    """An orders file's `explore`, a room's `!explore` and `gmtool explore`: one label, so one
+    set of faces (the share: none in turn 1, where no deadline was fixed before)."""
+    base = new_game(gm, tmp_path / "base")
+    at = next_to(base, "alice")
+    home = next(p["homeworld"] for p in state(base)["player"] if p["name"] == "alice")
+    (q, r), (hq, hr) = (map(int, at.split(",")), map(int, home.split(",")))
+    by_order, by_room, by_command = (copy(base, name) for name in ("order", "room", "command"))
+    ok(gm("turn", "run", "-c", str(by_order), str(orders(by_order, 1, alice=at))))
+    room = by_room.parent / "room-alice.txt"
+    room.write_text(f"=== alice #7 ===\n!explore {q - hq},{r - hr}\n", encoding="utf-8")
+    ok(gm("post", "resolve", str(room), "-c", str(by_room), "--room", "alice"))
+    ok(gm("explore", "-c", str(by_command), "--player", "alice", "--hex", at))
+    rolled = [rolls_of(folder, "turn 1 · alice · explore") for folder in (by_order, by_room, by_command)]
+    assert rolled[0] and rolled[0] == rolled[1] == rolled[2]

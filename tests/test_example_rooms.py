@@ -9,7 +9,8 @@ public thread and the leaders' rooms, the moderator records what was decided at 
 
 What cannot be byte-equal, by the pinned design, is said where it is left out: an
 exploration acts at once (`!explore`), so the journal names the post a roll came from (and
-its hash chain follows), and the turn's history snapshot, taken when `turn run` starts, already
+its hash chain follows), one posted in the public thread is a public roll, what each turn's
+deadline read is kept, and the turn's history snapshot, taken when `turn run` starts, already
 holds the turn's explorations."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ MODERATOR = {
     ],
     9: [
         (("orion", "damage"), ("--by", "carol", "--points", "11")),
-        (("monster", "slain"), ("--hex", "-2,0", "--by", "bob")),
+        (("monster", "slain"), ("--hex", "2,-2", "--by", "alice")),
     ],
 }
 # the systems the example campaign ships explored (its set-up), before turn 1's orders
@@ -137,6 +138,8 @@ def test_the_game_from_the_rooms_ends_as_the_orders_files_play_it(games):
     def state(folder: Path) -> str:
         text = (folder / "campaign.toml").read_text(encoding="utf-8")
         text = re.sub(r'^journal_hash = ".*"\n', "", text, flags=re.M)  # the hash of the journal, below
+        # what each turn's deadline read: the rooms' and the thread's newest posts (the files have none)
+        text = re.sub(r"\n\[verification\.deadline_posts\]\n.*?\n(?=\n\[)", "", text, flags=re.S)
         return re.sub(r"\n\[forum\]\n.*?\n(?=\[\[player\]\])", "\n", text, flags=re.S)  # where the rooms are
 
     assert "[forum.rooms]" in (posted / "campaign.toml").read_text(encoding="utf-8")
@@ -144,11 +147,17 @@ def test_the_game_from_the_rooms_ends_as_the_orders_files_play_it(games):
     assert "turn = 9" in state(posted) and 'kind = "orion"' in state(posted)
 
     def rolls(folder: Path) -> list[dict]:
-        # every roll the same die for die; only its purpose (a post, or the orders) and the chain differ
-        return [{k: v for k, v in r.items() if k not in ("purpose", "chain")} for r in journal_rolls(folder)]
+        # every roll the same die for die — the same label, so the same face (an exploration is
+        # labelled as what it explores, however it is given); only its purpose (a post, or the
+        # orders), the chain, and whether a public post showed it differ
+        return [{k: v for k, v in r.items() if k not in ("purpose", "chain", "private")} for r in journal_rolls(folder)]
 
     assert rolls(posted) == rolls(files)
-    assert len(rolls(posted)) == 110
+    assert len(rolls(posted)) == 99
+    # from turn 7 the leaders explore in the public thread: those dice are public, the files' private
+    public = [r for r in journal_rolls(posted) if r.get("private") is False]
+    assert public and all(" · explore " in r["label"] and r["turn"] >= 7 for r in public)
+    assert all(r.get("private") for r in journal_rolls(files) if r["id"] in {p["id"] for p in public})
     # the kept orders files are gmtool's, collected from the rooms
     for turn in TURNS:
         kept = (posted / "orders" / f"turn-{turn:02d}.toml").read_text(encoding="utf-8")

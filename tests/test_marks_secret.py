@@ -17,7 +17,7 @@ import pytest
 
 from gmtool.campaign import journal
 from gmtool.campaign.stream import Entry
-from helpers import assert_error, ok
+from helpers import as_scheme_1, assert_error, ok
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 MARK = re.compile(r"journal #(\d+) · ([0-9a-f]{12})")
@@ -44,6 +44,9 @@ def _secret(folder: Path) -> bytes:
 def test_a_mark_lets_no_one_recover_another_leaders_dice_without_the_secret(gm, tmp_path):
     game = tmp_path / "game"
     shutil.copytree(EXAMPLE, game)  # its secret ships with it: the same dice on every run
+    # a campaign of dice scheme 1, whose journal entries hold nothing but what the code spells
+    # out and the faces (scheme 2's salted labels would only make the search harder)
+    as_scheme_1(game)
     # bob rolls in his own room: he knows these entries, and sees their mark
     own_reply = ok(gm("roll", "2d6", "-c", str(game), "--for", "bob"))
     assert _mark(own_reply)[0] == 22

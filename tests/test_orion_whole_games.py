@@ -1,15 +1,17 @@
 """Whole games, from `campaign new` to each kind of victory (docs/rules-orion.md A12), driven only by
 commands, orders files and forum posts — never by editing a campaign file. At the end
-`verify` passes and `turn undo` of the last turn brings back the state before it."""
+`verify` passes and `turn undo` of the last turn brings back the state before it, or is
+refused where the turn's end revealed a key (docs/verify.md)."""
 
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from helpers import assert_error, ok, status
+from helpers import assert_error, ok, status, without_deadlines
 
 PLAYERS = ("alice", "bob", "carol")
 
@@ -41,10 +43,22 @@ def keep_ships(gm, camp: Path, leader: str) -> None:
 
 
 def finish(gm, camp: Path, before_last: bytes) -> None:
+    """`verify` passes; `turn undo` of the last turn brings back the state before it (but for
+    the share its deadline fixed, which stays) — unless its end revealed a part key (the game
+    ended at a turn's end): then it is refused, as playing it again would be foreseeable."""
     ok(gm("verify", "-c", str(camp)))
-    ok(gm("turn", "undo", "-c", str(camp)))
-    assert (camp / "campaign.toml").read_bytes() == before_last
+    revealed = set(status_toml(camp).get("verification", {}).get("revealed_parts", {}))
+    kept = set(tomllib.loads(before_last.decode("utf-8")).get("verification", {}).get("revealed_parts", {}))
+    if revealed - kept:
+        assert_error(gm("turn", "undo", "-c", str(camp)), "is not undone: its public post revealed the key of")
+    else:
+        ok(gm("turn", "undo", "-c", str(camp)))
+        assert without_deadlines((camp / "campaign.toml").read_bytes()) == without_deadlines(before_last)
     ok(gm("verify", "-c", str(camp)))
+
+
+def status_toml(camp: Path) -> dict:
+    return tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
 
 
 def _path_to_orion(home: str) -> list[str]:

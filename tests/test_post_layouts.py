@@ -173,8 +173,8 @@ def test_a_nearly_empty_column_is_a_note_under_the_table(played):
     system again with one cell filled: the systems are one table in boxes of even height,
     and the monster a note under it."""
     for lang, head, note in (
-        ("ru", "Гекс", "[*][b]-2,0[/b] — Чудовище: Космический дракон"),
-        ("en", "Hex", "[*][b]-2,0[/b] — Monster: Space dragon"),
+        ("ru", "Гекс", "[*][b]2,-2[/b] — Чудовище: Космический дракон"),
+        ("en", "Hex", "[*][b]2,-2[/b] — Monster: Space dragon"),
     ):
         out = ok(run_gmtool("status", "-c", str(played), "--format", "bbcode", "--lang", lang))
         systems = [b for b in code_boxes(out, "bbcode") if b[0].startswith(head)]
@@ -182,7 +182,8 @@ def test_a_nearly_empty_column_is_a_note_under_the_table(played):
         assert all(len(table_head(b)[0].split()) == 6 for b in systems)  # no monster column
         hexes = [line.split()[0] for b in systems for line in b[len(table_head(b)) :] if line[:1] not in (" ", "")]
         assert len(hexes) == len(set(hexes)) == 25
-        assert [len(b) - len(table_head(b)) for b in systems] == [7, 8, 8, 8]
+        heights = [len(b) - len(table_head(b)) for b in systems]  # lines: a wrapped row takes two
+        assert len(heights) == 4 and max(heights) - min(heights) <= 1, heights  # even boxes, none of one row
         assert f"[/code]\n\n[list]\n{note}\n[/list]" in out
 
 
@@ -249,7 +250,7 @@ def test_russian_text_map_letters_never_read_as_digits(played):
         "map_mark_inferno": "Р",
     }
     out = ok(run_gmtool("map", "-c", str(played), "--format", "plain", "--lang", "ru"))
-    assert "Ж3* М3" in out  # carol's Terran homeworld and her ocean world
+    assert "Ж3*" in out and "Ж2  Ж2* Ж2" in out  # carol's Terran homeworld; bob's homeworld between two colonies
     assert "Ж Земной" in out.split("\n") or "- Ж Земной" in out.split("\n")
 
 

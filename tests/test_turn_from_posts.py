@@ -22,14 +22,14 @@ TURN_1 = [
     (
         "alice",
         "11",
-        [("explore", "0,-2"), ("assign", {"hex": "1,-3", "workers": 2}), ("build", {"hex": "1,-3", "item": "scout"})],
+        [("explore", "2,-4"), ("assign", {"hex": "1,-3", "workers": 2}), ("build", {"hex": "1,-3", "item": "scout"})],
     ),
     ("bob", "12", [("explore", "-4,2"), ("colonize", "-2,2"), ("build", {"hex": "-3,2", "item": "scout"})]),
     (
         "carol",
         "13",
         [
-            ("explore", "4,-1"),
+            ("explore", "4,-2"),
             ("colonize", "3,0"),
             ("assign", {"hex": "3,-1", "workers": 2, "scientists": 1}),
             ("quests", "new-frontier"),
@@ -38,8 +38,8 @@ TURN_1 = [
 ]
 
 TURN_2 = [
-    ("alice", "31", [("explore", "1,-4"), ("colonize", "2,-3")]),
-    ("bob", "32", [("explore", "-2,1")]),
+    ("alice", "31", [("explore", "0,-2"), ("colonize", "2,-3")]),
+    ("bob", "32", [("explore", "-3,1")]),
     ("carol", "33", [("explore", "2,0"), ("assign", {"hex": "3,0", "workers": 1, "scientists": 1})]),
 ]
 
@@ -82,7 +82,7 @@ def test_turn_orders_shows_the_collected_orders_as_an_orders_file_tagged_with_th
     data = tomllib.loads(text)
     assert data["turn"] == 1
     assert data["alice"] == {
-        "explore": ["0,-2"],
+        "explore": ["2,-4"],
         "assign": [{"hex": "1,-3", "workers": 2}],
         "build": [{"hex": "1,-3", "item": "scout"}],
     }
@@ -198,7 +198,7 @@ def test_orders_of_another_turn_are_not_collected(gm, camp):
     post_orders(camp, 1, TURN_1)
     post_orders(camp, 2, [("alice", "40", [("explore", "1,-2")])])  # too early: not this turn's
     data = tomllib.loads(ok(gm("turn", "orders", "-c", str(camp))))
-    assert data["alice"]["explore"] == ["0,-2"]
+    assert data["alice"]["explore"] == ["2,-4"]
 
 
 def test_a_dry_run_from_posts_writes_nothing_and_no_public_output_holds_a_room(gm, camp):

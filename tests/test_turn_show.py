@@ -150,57 +150,26 @@ def test_a_damaged_models_file_is_a_clear_error(tmp_path, played):
     assert_error(gm("turn", "show", "-c", str(folder), "--turn", "1"), "turn-01.json: damaged (KeyError", quiet=True)
 
 
-def test_turn_undo_takes_the_models_of_the_undone_turn_with_it(tmp_path, played):
+def test_turn_undo_takes_the_models_of_the_undone_turn_with_it(tmp_path):
     folder = tmp_path / "g"
-    shutil.copytree(played, folder)
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
+    for path in ORDERS[:2]:
+        ok(gm("turn", "run", str(folder / "orders" / path.name), "-c", str(folder)))
     ok(gm("turn", "undo", "-c", str(folder)))
-    assert not (folder / "reports" / "models" / "turn-09.json").exists()
-    assert_error(gm("turn", "show", "-c", str(folder), "--turn", "9"), "turn 9 has no posts to show")
-    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "8", "--start", "--format", "bbcode"))
+    assert not (folder / "reports" / "models" / "turn-02.json").exists()
+    assert_error(gm("turn", "show", "-c", str(folder), "--turn", "2"), "turn 2 has no posts to show")
+    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "1", "--format", "bbcode"))
     # run again, the turn has its posts again
-    ok(gm("turn", "run", str(folder / "orders" / "turn-09.toml"), "-c", str(folder), "--format", "plain"))
-    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "9", "--format", "plain")) == (
-        folder / "reports" / "turn-09" / "public.txt"
+    ok(gm("turn", "run", str(folder / "orders" / ORDERS[1].name), "-c", str(folder), "--format", "plain"))
+    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "2", "--format", "plain")) == (
+        folder / "reports" / "turn-02" / "public.txt"
     ).read_text(encoding="utf-8")
 
 
-def test_verify_reads_the_posts_not_their_models(tmp_path, played):
-    """The models hold the same journal marks as the posts: verify counts the posts' only."""
-    data = ok_json(gm("verify", "-c", str(played), "--format", "json"))
-    assert data["ok"] is True and data["marks_checked"] > 9
+def test_the_last_turn_of_the_game_is_not_undone_and_keeps_its_posts(tmp_path, played):
+    """Its end revealed stage 2's key (docs/verify.md): it is not played again."""
     folder = tmp_path / "g"
     shutil.copytree(played, folder)
-    shutil.rmtree(folder / "reports" / "models")
-    assert ok_json(gm("verify", "-c", str(folder), "--format", "json")) == data
-
-
-def test_a_report_model_goes_to_data_and_back_for_every_block_type():
-    from gmtool.report.model import (
-        CodeBlock,
-        Facts,
-        Heading,
-        Items,
-        Paragraph,
-        Report,
-        Span,
-        TableBlock,
-        report_from_dict,
-        report_to_dict,
-    )
-    from gmtool.report.render import render
-
-    report = Report(
-        [Span("T<1>", "b")],
-        [
-            Heading([Span("h")]),
-            Paragraph([Span("p [b]x[/b]"), Span("[6, 5]", None, escape=False)]),
-            Facts([("k", [Span("v", "i")])]),
-            Items([[Span("a")], [Span("b", "s")]], fold="more"),
-            TableBlock(["A", "B"], [["1", "2"]], ["left", "right"]),
-            CodeBlock(["  x", "y  "]),
-        ],
-        {"n": 1, "list": [1, "a"], "nested": {"k": None}},
-    )
-    back = report_from_dict(json.loads(json.dumps(report_to_dict(report))))
-    for fmt_ in ("plain", "bbcode", "markdown", "discord", "json"):
-        assert render(back, fmt_) == render(report, fmt_), fmt_
+    assert_error(gm("turn", "undo", "-c", str(folder)), "turn 9 is not undone", "stage2")
+    assert (folder / "reports" / "models" / "turn-09.json").exists()
+    assert ok(gm("turn", "show", "-c", str(folder), "--turn", "9", "--format", "plain"))

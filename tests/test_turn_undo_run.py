@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from helpers import ok, snapshot
+from helpers import as_scheme_1, ok, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_undo_of_a_turn_run_names_the_orders_file(gm, tmp_path):
     camp = tmp_path / "camp"
     shutil.copytree(ROOT / "campaigns" / "example", camp)
+    as_scheme_1(camp)  # a campaign of dice scheme 1: the turn played again rolls new dice
     before = snapshot(camp)
     orders = str(camp / "orders" / "turn-01.toml")
     ok(gm("turn", "run", orders, "-c", str(camp)))

@@ -1,7 +1,8 @@
 """The shipped example game (docs/whole-game.md, README "A turn, guided"): the orders files
 campaigns/example/orders/turn-01..09.toml, played on a copy of campaigns/example exactly as
 the doc plays them, end in carol's Orion victory in turn 9 — no campaign file edited by
-hand; `verify` passes, and `turn undo` of the last turn brings back the state before it."""
+hand; `verify` passes, and `turn undo` of the last turn is refused: its end revealed stage
+2's key, with which anyone could compute the dice of playing it again (docs/verify.md)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,6 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
         ok(gm("turn", "check", orders, "-c", camp))
         if n == 8:  # the doc opens turn 8 with its own post (the chair, the cards dealt)
             assert "Chair of the Council: bob" in ok(gm("turn", "start", "-c", camp))
-        if n == 9:
-            before_last = (game / "campaign.toml").read_bytes()
         posts[n] = ok(gm("turn", "run", orders, "-c", camp))
         assert (game / "reports" / f"turn-{n:02d}" / "public.txt").exists()
 
@@ -56,27 +55,31 @@ def test_the_example_orders_play_to_carols_orion_victory(gm, game):
     assert "Guardian of Orion: toughness 11 of 17 (regained 3 at the turn end)" in posts[8]
     carol8 = (game / "reports" / "turn-08" / "carol.txt").read_text(encoding="utf-8")
     assert "carol lost: Frigate (reason: destroyed by the Guardian of Orion)" in carol8
-    # turn 9: the Guardian falls, carol colonises Orion and wins; bob slays the dragon
+    # turn 9: the Guardian falls, carol colonises Orion and wins; alice slays the dragon
     assert "Guardian of Orion: destroyed" in posts[9]
     assert "Winner: carol — victory by colonising Orion" in posts[9]
     assert "carol's fleet destroyed the Guardian of Orion: Orion can be colonised" in posts[9]
-    assert "bob destroyed the space dragon at -2,0" in posts[9]
+    assert "alice destroyed the space dragon at 2,-2: +24 BC" in posts[9]
     assert "carol colonised Orion (0,0)" in posts[9]
+    assert "alice colonised 2,-2" in posts[9] and "bob colonised -2,0" in posts[9]
     assert "The turn began: movement order alice → bob → carol" in posts[1]  # no start post was written
 
     data = status(gm, game)
     assert data["victory"] == {"kind": "orion", "leader": "carol", "turn": 9}
     systems = {s["hex"]: s for s in data["systems"]}
     assert systems["0,0"]["owner"] == "carol" and not systems["0,0"]["guardian"]
-    assert systems["-2,0"]["owner"] == "bob" and systems["-2,0"]["monster"] is None
+    assert systems["2,-2"]["owner"] == "alice" and systems["2,-2"]["monster"] is None
+    assert systems["-2,0"]["owner"] == "bob"
     assert_error(gm("turn", "start", "-c", camp), "the game is over")
     text_map = ok(gm("map", "-c", camp, "--player", "carol", "--format", "plain"))
     assert "0,0 Orion: " in text_map and text_map.count(" — carol") >= 2  # Orion is listed, hers
     assert "Every roll checks out." in ok(gm("verify", "-c", camp))
     carols_orion_is_ringed_on_the_public_map_and_the_site_s(gm, game)
 
-    ok(gm("turn", "undo", "-c", camp))
-    assert (game / "campaign.toml").read_bytes() == before_last
+    # the last turn's end revealed stage 2's key (dice scheme 2): it is not played again
+    kept = (game / "campaign.toml").read_bytes()
+    assert_error(gm("turn", "undo", "-c", camp), "turn 9 is not undone", "stage2")
+    assert (game / "campaign.toml").read_bytes() == kept
     ok(gm("verify", "-c", camp))
 
 

@@ -380,10 +380,14 @@ class Campaign:
     # the part keys revealed so far, each turn's players' share (hex) and the posts it came
     # from, and how many dice each canonical label of the current turn has rolled
     scheme: int = 1
+    scheme_from: int = 0  # a campaign moved to scheme 2 (`campaign scheme`): its first turn of it
     part_commitments: dict[str, str] = field(default_factory=dict)
     revealed_parts: dict[str, str] = field(default_factory=dict)
     shares: dict[str, str] = field(default_factory=dict)
     share_posts: dict[str, list[str]] = field(default_factory=dict)
+    # what each turn's deadline read (the moment its share was fixed): the newest post of the
+    # public thread and of each room, by its records' key (``1187``, ``room:alice:1204``)
+    deadline_posts: dict[str, list[str]] = field(default_factory=dict)
     label_uses: dict[str, int] = field(default_factory=dict)
     forum_thread: str | None = None  # where the public thread is read (`post collect`)
     # the forum engine its thread and rooms are read with (as --profile): "dungeonmaster" is the
@@ -412,6 +416,12 @@ class Campaign:
         # The game ends at the turn end (A3, A12): an Emperor elected mid-turn
         # (council.victory) wins when that turn ends, not before.
         return self.turn_state.victory
+
+    @property
+    def dice_v2(self) -> bool:
+        """The current turn's dice follow scheme 2 (docs/verify.md): a campaign made with it,
+        or moved to it (`campaign scheme`) from this turn or an earlier one."""
+        return self.scheme == 2 and self.turn >= self.scheme_from
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -1078,6 +1088,13 @@ CAMPAIGN = Record(
             doc="the dice scheme (absent: 1)",
         ),
         Key(
+            "scheme_from",
+            ANY_TURN,
+            section="verification",
+            write="truthy",
+            doc="scheme 2 since this turn: a campaign moved to it by `campaign scheme` (absent: from the start)",
+        ),
+        Key(
             "part_commitments",
             MapOf(TEXT, "PART"),
             section="verification",
@@ -1104,6 +1121,13 @@ CAMPAIGN = Record(
             section="verification",
             write="truthy",
             doc="the posts each share came from",
+        ),
+        Key(
+            "deadline_posts",
+            MapOf(Strings(), "TURN"),
+            section="verification",
+            write="truthy",
+            doc="scheme 2: the newest post of the public thread and of each room read at each turn's deadline",
         ),
         Key(
             "label_uses",

@@ -126,7 +126,7 @@ class DiceChoice:
     """The dice source chosen by ``--dice`` faces / a seed — or, in a campaign, its journaled
     stream (``journal`` = (store, campaign, purpose)) — with what to tell the reader."""
 
-    def __init__(self, dice: str | None, seed: int | None, journal: Any = None) -> None:
+    def __init__(self, dice: str | None, seed: int | None, journal: Any = None, turn_dice: bool = False) -> None:
         from gmtool.dice.sources import FixedSource, RandomSource, parse_faces
 
         self.journal = journal
@@ -143,7 +143,7 @@ class DiceChoice:
             self.source = JournalingSource(
                 store.read_secret(), store.next_roll_id(), campaign.turn, purpose, faces, expected=campaign.commitment
             )
-            attach_scheme2(self.source, campaign)
+            attach_scheme2(self.source, campaign, turn_dice=turn_dice)
             self.info = {"kind": "manual" if faces is not None else "stream", "campaign": campaign.name}
             if faces is not None:
                 self.info["faces"] = faces
@@ -183,26 +183,45 @@ class DiceChoice:
         return self.entries[0].id if self.entries else self.source.next_id
 
 
-def attach_scheme2(source: Any, campaign: Any, private: bool = True, uses: dict | None = None) -> Any:
-    """Make ``source`` (a JournalingSource) derive scheme-2 faces when ``campaign`` is a
-    scheme-2 one (docs/verify.md): labels start with ``turn N``, the part is the turn's stage,
-    the share is the turn's recorded one (else ""), and dice per label are counted in the
-    campaign's state (``uses``: a copy, for dice never journaled)."""
+def attach_scheme2(
+    source: Any, campaign: Any, private: bool = True, uses: dict | None = None, turn_dice: bool = False
+) -> Any:
+    """Make ``source`` (a JournalingSource) derive scheme-2 faces when the campaign's turn
+    follows scheme 2 (docs/verify.md): labels start with ``turn N``, the part is the turn's
+    stage, and dice per label are counted in the campaign's state (``uses``: a copy, for dice
+    never journaled).  The share: with ``turn_dice`` (the turn's orders and its end) the
+    turn's own, fixed at its deadline (:mod:`gmtool.campaign.deadline`); otherwise — the
+    turn's start, and everything rolled during the turn — the opening share, fixed at the
+    previous turn's deadline, so that no face depends on when the moderator fixes the share."""
     import re
 
     from gmtool.campaign.stream import Scheme2, clean_label
 
-    if getattr(campaign, "scheme", 1) != 2:
+    if not getattr(campaign, "dice_v2", False):
         return source
     prefix = f"turn {campaign.turn}"
     for stale in [k for k in campaign.label_uses if not k.startswith(prefix + " · ")]:
         del campaign.label_uses[stale]
-    share = campaign.shares.get(str(campaign.turn), "")
+    opening = opening_share(campaign)
+    share = campaign.shares.get(str(campaign.turn), "") if turn_dice else opening
+    part = f"stage{campaign.stage}"
     source.scheme2 = Scheme2(
-        prefix, f"stage{campaign.stage}", share, campaign.label_uses if uses is None else uses, private
+        prefix,
+        part,
+        share,
+        campaign.label_uses if uses is None else uses,
+        private,
+        opening if turn_dice else None,
+        part in campaign.revealed_parts,
     )
     source.context = clean_label(re.sub(r"^turn \d+ ", "", source.purpose))
     return source
+
+
+def opening_share(campaign: Any) -> str:
+    """The share everything rolled during the turn takes: the one fixed at the previous turn's
+    deadline ("" in the first turn of scheme 2, before which none was fixed)."""
+    return str(campaign.shares.get(str(campaign.turn - 1), ""))
 
 
 def with_journal_mark(report: Any, campaign: Any, lang: str = "en") -> Any:
@@ -385,10 +404,11 @@ def _turn_dice(store: Any, state: Any, turn: int, entries: list) -> list:
     return list({(e.label, e.index, e.part, e.share): e for e in shown}.values())
 
 
-def _reveal_parts(store: Any, state: Any, stage: int) -> dict[str, str]:
-    """Scheme 2: the part keys revealed by a turn end that closed stage ``stage`` (or the
-    game): the stage's, and with stage 1 the setup's (docs/verify.md)."""
-    if getattr(state, "scheme", 1) != 2 or (state.stage == stage and state.victory is None):
+def _reveal_parts(store: Any, state: Any, stage: int, turn: int) -> dict[str, str]:
+    """Scheme 2: the part keys revealed by the end of ``turn`` that closed stage ``stage`` (or
+    the game): the stage's, and with stage 1 the setup's (docs/verify.md)."""
+    v2 = getattr(state, "scheme", 1) == 2 and turn >= getattr(state, "scheme_from", 0)
+    if not v2 or (state.stage == stage and state.victory is None):
         return {}
     secret = store.read_secret()
     if secret is None:
@@ -410,14 +430,16 @@ def _with_dice(
     lang: str,
     langs: dict[str, str],
     revealed: dict[str, str],
+    end: bool = True,
 ) -> tuple[Any, dict[str, Any]]:
-    """A turn's posts with their Dice blocks (scheme 2 only: gmtool.report.dice_block)."""
+    """A turn's posts with their Dice blocks (scheme 2 only: gmtool.report.dice_block); ``end``:
+    the turn's end posts (else its start's)."""
     if getattr(state, "scheme", 1) != 2:
         return posts
     from gmtool.report.dice_block import private_dice, public_dice
 
     public, private = posts
-    public = public_dice(public, state, turn, shown, lang, revealed)
+    public = public_dice(public, state, turn, shown, lang, revealed, end)
     private = {leader: private_dice(r, leader, entries, langs.get(leader, lang)) for leader, r in private.items()}
     return public, private
 
@@ -444,9 +466,10 @@ class Session:
 
         return ruleset_of(self.state).table_turn().rules(self.library(tables))
 
-    def dice(self, purpose: str, faces: str | None = None) -> DiceChoice:
-        """The journaled dice of one step (``faces``: the moderator's own, journaled as manual)."""
-        return DiceChoice(faces, None, (self.store, self.state, purpose))
+    def dice(self, purpose: str, faces: str | None = None, turn_dice: bool = False) -> DiceChoice:
+        """The journaled dice of one step (``faces``: the moderator's own, journaled as manual;
+        ``turn_dice``: the turn's orders or end, which take the turn's own share)."""
+        return DiceChoice(faces, None, (self.store, self.state, purpose), turn_dice)
 
     def commit(
         self,
@@ -499,6 +522,22 @@ class Session:
 
     # ---- the turn engine
 
+    def close_posts(self, threads: list[Any]) -> Any:
+        """The turn's deadline (dice scheme 2): its players' share fixed from ``threads`` in the
+        loaded state (gmtool.campaign.deadline.fix; the caller commits).  What it fixed."""
+        from gmtool.campaign import deadline, forumfile
+        from gmtool.campaign.store import FORUM_FILE
+
+        return deadline.fix(self.state, threads, forumfile.read(self.folder / FORUM_FILE))
+
+    def _share_fixed(self) -> None:
+        """The turn's orders and end take its share: refused before its deadline fixed it."""
+        from gmtool.campaign import deadline
+        from gmtool.errors import CampaignError
+
+        if deadline.needed(self.state):
+            raise CampaignError(key="stream.share_not_fixed", turn=self.state.turn)
+
     def start_turn(self, rules: Any, out: Renderer, faces: str | None = None) -> TurnPosts:
         """`turn start`: the turn started on the loaded state, every post rendered before
         anything is written, then committed and written (reports/turn-NN/start-*)."""
@@ -522,6 +561,7 @@ class Session:
                 lang,
                 ls,
                 {},
+                end=False,
             ),
             state,
             result,
@@ -557,7 +597,7 @@ class Session:
         stage = state.stage
         result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
         choice.finish()
-        revealed = _reveal_parts(self.store, state, stage)
+        revealed = _reveal_parts(self.store, state, stage, turn)
         shown = _turn_dice(self.store, state, turn, choice.entries)
         next_deadline(state, turn)
         missed = list(posted.missed.values()) if posted is not None else []
@@ -613,8 +653,9 @@ class Session:
         self, rules: Any, out: Renderer, faces: str | None = None, chair_decision: str | None = None
     ) -> TurnPosts:
         """`turn end`: close the turn, draw its maps, keep the snapshot, commit, write the posts."""
+        self._share_fixed()
         before = self.state_bytes()
-        choice = self.dice(f"turn {self.state.turn} end", faces)
+        choice = self.dice(f"turn {self.state.turn} end", faces, turn_dice=True)
         posts = self.close_turn(rules, out, choice, chair_decision)
         self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
         posts.maps = self.draw_images(rules, posts, out.lang)
@@ -639,7 +680,7 @@ class Session:
             where = display_path(path)
             text = read_text(path, InputError)
         orders, problems = parse_orders(load_orders(text, where), text, self.state)
-        choice = self.dice(f"turn {self.state.turn} orders", faces)
+        choice = self.dice(f"turn {self.state.turn} orders", faces, turn_dice=True)
         more, done = play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
@@ -678,6 +719,7 @@ class Session:
         turn, and (unless ``dry_run``) keep the snapshot, commit and write the posts — all or
         nothing.  (posts, problems, the file as shown): with problems, nothing was played to
         the end and nothing is written."""
+        self._share_fixed()
         before = self.state_bytes()
         turn = self.state.turn
         posted = None
@@ -760,44 +802,40 @@ def posted_orders(folder: Path, state: Any, player: str | None = None) -> "Poste
     return collect(folder, state, player)
 
 
-def seeds_of(posts: list[Any], counted: set[str]) -> list[tuple[str, str, str]]:
-    """The ``!seed WORD`` commands of the public thread's ``posts`` (in post order) that no
-    earlier share counted: (post id, author, word); a room's post or a private message's
-    seed does not count."""
-    from gmtool.forum.posts import parse_commands
-
-    seeds = []
-    for post in posts:
-        if post.room or post.private or post.post_id in counted:
-            continue
-        for command in parse_commands(post.body):
-            if command.name == "seed" and command.args.strip() and not command.refused:
-                seeds.append((post.post_id, post.author, command.args.strip()))
-    return seeds
+def record_share(folder: Path, threads: list[Any]) -> tuple[Any, Any]:
+    """`turn share`: fix this turn's players' share at its deadline from ``threads`` (the
+    public thread and the rooms, :func:`gmtool.campaign.deadline.read_sources`), kept in
+    campaign.toml (dice scheme 2, docs/verify.md): (the state, what was fixed). Refused on a
+    scheme-1 campaign, once the turn has a share, and while a post read is not resolved."""
+    with open_session(folder) as session:
+        fixed = session.close_posts(threads)
+        session.commit()
+        return session.state, fixed
 
 
-def record_share(folder: Path, posts: list[Any]) -> tuple[Any, str, list[str]]:
-    """`turn share`: this turn's players' share from the public thread's seeds, kept in
-    campaign.toml (dice scheme 2, docs/verify.md): (the state, the share, the posts it came
-    from as ``#ID author``). Refused on a scheme-1 campaign and once the turn has a share."""
-    from gmtool.campaign.stream import share_of
+def move_to_scheme_2(folder: Path) -> tuple[Any, bool]:
+    """`campaign scheme 2`: a scheme-1 campaign plays dice scheme 2 from its next turn — this
+    one, when it has not begun (`turn start`), else the one after — never in the middle of a
+    turn, so that no die of a turn could be had under either scheme (docs/verify.md).  Its part
+    keys come from the secret committed at the start: their commitments are to be posted now.
+    The rolls made so far stay scheme 1's and verify as before.  (the state, from this turn)."""
+    from gmtool.campaign.stream import commitment, part_commitments
     from gmtool.errors import CampaignError
 
-    with open_session(folder) as session:
+    with open_session(folder, ruleset=None) as session:
         state = session.state
-        if state.scheme != 2:
-            raise CampaignError(key="stream.share_scheme_1")
-        turn = str(state.turn)
-        if turn in state.shares:
-            raise CampaignError(key="stream.share_fixed", turn=state.turn)
-        counted = {p.split(" ", 1)[0].lstrip("#") for posts_ in state.share_posts.values() for p in posts_}
-        seeds = seeds_of(posts, counted)
-        share = share_of(state.turn, seeds)
-        used = list(dict.fromkeys(f"#{post} {author}" for post, author, _ in seeds))
-        state.shares[turn] = share
-        state.share_posts[turn] = used
+        if state.scheme == 2:
+            raise CampaignError(key="campaign.scheme_already", name=state.name)
+        if state.revealed_secret:
+            raise CampaignError(key="campaign.scheme_revealed", name=state.name)
+        secret = session.store.read_secret()
+        if secret is None or commitment(secret) != state.commitment:
+            raise CampaignError(key="campaign.scheme_no_secret", name=state.name)
+        now = state.turn_state.started != state.turn
+        state.scheme, state.scheme_from = 2, state.turn + (0 if now else 1)
+        state.part_commitments = part_commitments(secret)
         session.commit()
-        return state, share, used
+        return state, now
 
 
 # ---------------------------------------------------------------- without the lock held after
@@ -949,6 +987,10 @@ def verify_campaign(
         others += skipped
     entries, tail, problems = journal.read_all(store.journal_path, lang)
     result = verify_journal(state, entries, tail, problems, key)
+    from gmtool.campaign.history import void_problems
+    from gmtool.campaign.verify import Finding
+
+    result.findings += [Finding(problem) for problem in void_problems(folder, entries)]
     marks = published_marks(texts)
     check = None
     if commitment(key) == state.commitment:  # marks are keyed from the secret: a wrong one checks none

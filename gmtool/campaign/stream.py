@@ -28,7 +28,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, StreamUnavailable
@@ -138,17 +138,38 @@ def clean_label(text: str) -> str:
     return " ".join(out.split())[:MAX_LABEL]
 
 
+def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "scout") -> str:
+    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``),
+    the same whichever way it is given — an orders file's ``explore``, a room's or the public
+    thread's ``!explore``, ``gmtool explore`` — so that the same exploration rolls the same dice
+    (docs/verify.md); the hex as the leader sees it (before turn 7, from its own homeworld:
+    gmtool.campaign.frames), as an order's label writes it."""
+    from gmtool.campaign.frames import hex_writer
+
+    hex_ = hex_writer(campaign, leader)(str(target))
+    return f"{leader} · explore {hex_}" if ship == "scout" else f"{leader} · explore hex={hex_} ship={ship}"
+
+
 @dataclass(slots=True)
 class Scheme2:
     """What a scheme-2 source derives with: the label's start (``turn 3`` or ``setup``), the
-    part, the turn's share, and the campaign's dice per label this turn (kept in its state, so
-    that `turn undo` takes them back with it)."""
+    part, the share its dice take, and the campaign's dice per label this turn (kept in its
+    state, so that `turn undo` takes them back with it).
+
+    ``share`` is the turn's own share for its orders and its end (fixed at the turn's
+    deadline), else the *opening* share — the one fixed at the previous turn's deadline —
+    which everything rolled during the turn takes: a die never depends on whether it was
+    rolled before or after the share was fixed (docs/verify.md).  ``opening``: the start's
+    share, where the turn's orders start the turn themselves.  ``revealed``: the part's key
+    is public, so no stream die may come from it (anyone could compute it)."""
 
     prefix: str
     part: str
     share: str
     uses: dict[str, int]
     private: bool = True
+    opening: str | None = None
+    revealed: bool = False
 
 
 def share_of(turn: int, seeds: Iterable[tuple[str, str, str]]) -> str:
@@ -196,11 +217,15 @@ class JournalingSource:
         self.scheme2: Scheme2 | None = None  # scheme 2: faces from labels (docs/verify.md)
         self.context = self.purpose  # what is rolled, by whom: the label's middle (set_context)
         self.owner = ""
+        self.salted = False  # the label carries its salt even where the roll is public
 
-    def set_context(self, context: str, owner: str = "") -> None:
-        """What the next dice are rolled for (``alice · explore 1,-2``) and whose they are."""
+    def set_context(self, context: str, owner: str = "", salted: bool = False) -> None:
+        """What the next dice are rolled for (``alice · explore 1,-2``) and whose they are;
+        ``salted``: their labels carry the salt even where they are public (an exploration
+        posted in the public thread rolls what the same exploration rolls in a room)."""
         self.context = clean_label(context)
         self.owner = owner
+        self.salted = salted
 
     def _label(self, sides: int, label: str) -> tuple[str, int, bool]:
         v2 = self.scheme2
@@ -210,9 +235,15 @@ class JournalingSource:
         index = v2.uses.get(base, 0) + 1
         v2.uses[base] = index
         private = v2.private and self.secret is not None
-        if private:
-            base += f" · salt {salt(self.secret, base)}"  # type: ignore[arg-type]
+        if (private or self.salted) and self.secret is not None:
+            base += f" · salt {salt(self.secret, base)}"
         return base, index, private
+
+    def _share(self) -> str:
+        """The share this die takes: the start's where a turn's orders start the turn."""
+        v2 = self.scheme2
+        assert v2 is not None
+        return v2.opening if v2.opening is not None and self.context == "start" else v2.share
 
     def roll(self, sides: int, label: str = "") -> int:
         if self.limit is not None and len(self.entries) >= self.limit:
@@ -231,8 +262,10 @@ class JournalingSource:
                     raise StreamUnavailable(key="stream.wrong_secret")
                 self.expected = None
             if v2 is not None:
+                if v2.revealed:
+                    raise StreamUnavailable(key="stream.part_revealed", part=v2.part)
                 key = part_key(self.secret, v2.part)  # type: ignore[arg-type]
-                face = derive_face_v2(key, canonical, v2.share, sides, index)
+                face = derive_face_v2(key, canonical, self._share(), sides, index)
             else:
                 face = derive_face(self.secret, self.next_id, sides)  # type: ignore[arg-type]
             source = "stream"
@@ -243,7 +276,7 @@ class JournalingSource:
                 canonical,
                 index,
                 v2.part,
-                v2.share,
+                self._share(),
                 private,
             )
             entry.owner = self.owner

@@ -1,4 +1,4 @@
-"""``gmtool campaign new | set | room | commitment | validate | reveal``."""
+"""``gmtool campaign new | set | room | commitment | scheme | validate | reveal``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from gmtool.errors import CampaignError
 from gmtool.formats import DEFAULT_FORMAT, DEFAULT_LANG
 
 app = typer.Typer(
-    help="Create and look after a campaign folder: new, set, commitment, validate, reveal.", no_args_is_help=True
+    help="Create and look after a campaign folder: new, set, commitment, scheme, validate, reveal.",
+    no_args_is_help=True,
 )
 
 
@@ -279,6 +280,37 @@ def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, l
     out.emit(commitment_report(state.name, state.commitment, out.lang, state.part_commitments))
 
 
+@app.command("scheme")
+def scheme_command(
+    scheme: Annotated[int, typer.Argument(min=2, max=2, help="The dice scheme to move to: 2.", show_default=False)],
+    campaign: CampaignOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Move a campaign made before dice scheme 2 to it (docs/verify.md): from its next turn —
+    this one if it has not begun (`turn start`), else the one after — each die follows what it
+    rolls and the players' seeds go into the turn's dice. The rolls made so far keep
+    verifying as scheme 1. Prints the part commitments to post with that turn's opening post.
+    There is no way back.
+
+    \b
+    Example:
+      gmtool campaign scheme -c campaigns/andromeda 2
+    """
+    from gmtool.campaign.session import move_to_scheme_2
+    from gmtool.locale import t
+    from gmtool.report.campaign import commitment_report
+    from gmtool.report.model import Paragraph, Report, text
+
+    state, now = move_to_scheme_2(require_campaign(campaign))
+    out = Output(format, lang, state)
+    key = "reply.scheme_moved_now" if now else "reply.scheme_moved"
+    said = t(key, out.lang, name=state.name, turn=state.scheme_from)
+    report = commitment_report(state.name, state.commitment, out.lang, state.part_commitments)
+    data = {**report.data, "scheme_from": state.scheme_from}
+    out.emit(Report(report.title, [Paragraph(text(said)), *report.blocks], data))
+
+
 @app.command("validate")
 def validate_command(
     repair: Annotated[
@@ -351,6 +383,9 @@ def validate_command(
         from gmtool.forum.places import places_problems
 
         findings += [problem.text(out.lang) for problem in places_problems(state, folder)]
+        from gmtool.campaign.history import void_problems
+
+        findings += [problem.text(out.lang) for problem in void_problems(folder, entries)]
         findings += _check_forum(store, repair, notes, out.lang)
         if not store.secret_path.exists() and not state.revealed_secret:
             findings.append(tr("validate.no_secret", out.lang, file=store.secret_path.name))

@@ -124,7 +124,9 @@ def explore_command(
             return
         choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
         if getattr(choice.source, "scheme2", None) is not None:
-            choice.source.set_context(f"{leader.name} · explore {target}", leader.name)
+            from gmtool.campaign.stream import exploration_context
+
+            choice.source.set_context(exploration_context(state, leader.name, target, ship), leader.name)
         result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
         choice.finish()
         commit(store, state, choice)

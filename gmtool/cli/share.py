@@ -1,5 +1,6 @@
-"""``gmtool turn share``: the players' share of a turn's dice, read from the public thread
-(dice scheme 2, docs/verify.md)."""
+"""``gmtool turn share``: fix the players' share of a turn's dice at its deadline, read from
+the public thread (dice scheme 2, docs/verify.md). `turn run` and `turn end` do it themselves
+when it is not done yet; this command is for fixing it apart, at the deadline."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, require_c
 
 def share_command(
     thread: Annotated[
-        List[str],
+        Optional[List[str]],
         typer.Argument(
-            help="The public thread: a thread file, a saved page or a URL (several: its pages).", show_default=False
+            help="The public thread: a thread file, a saved page or a URL (several: its pages); "
+            "default: the campaign's (`campaign set thread`).",
+            show_default=False,
         ),
-    ],
+    ] = None,
     profile: Annotated[
         Optional[str],
         typer.Option("--profile", help="The forum engine of the pages (else recognised).", show_default=False),
@@ -25,25 +28,35 @@ def share_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Record this turn's players' share: every `!seed WORD` posted in the public thread since
-    the last share, hashed with the turn number. Run it at the deadline, before the turn's
-    orders are played; a turn's share is fixed once recorded.
+    """Fix this turn's players' share at its deadline: every `!seed WORD` posted in the public
+    thread since the last share (not the moderators' posts), hashed with the turn number. The
+    turn's rooms the campaign knows are read too: every post read that holds a roll must be
+    resolved first (its dice are this turn's); later posts wait for the next turn. A turn's
+    share is fixed once; `turn run` and `turn end` fix it themselves when it is not.
 
     \b
-    Example:
+    Examples:
+      gmtool turn share -c campaigns/andromeda
       gmtool turn share -c campaigns/andromeda thread.txt
     """
-    from gmtool.campaign.session import record_share
-    from gmtool.forum.sources import Options, read_thread
-
-    folder = require_campaign(campaign)
-    posts = read_thread(thread, Options(profile, folder)).posts
-    state, share, used = record_share(folder, posts)
-    out = Output(format, lang, state)
+    from gmtool.campaign.deadline import read_sources
+    from gmtool.campaign.session import load_campaign, record_share
+    from gmtool.errors import InputError
     from gmtool.locale import t
 
-    if share:
-        text = t("reply.share_recorded", out.lang, turn=state.turn, share=share, posts=", ".join(used))
+    folder = require_campaign(campaign)
+    planned = load_campaign(folder)  # where the sources are: pages are fetched before the lock
+    if not thread and not planned.forum_thread:
+        raise InputError(key="forum.share_no_thread")
+    threads = read_sources(folder, planned, thread or None, profile)
+    state, fixed = record_share(folder, threads)
+    out = Output(format, lang, state)
+    read = ", ".join(f"#{key.rpartition(':')[2]}" for key in fixed.newest if ":" not in key)
+    if fixed.share:
+        text = t("reply.share_recorded", out.lang, turn=fixed.turn, share=fixed.share, posts=", ".join(fixed.posts))
     else:
-        text = t("reply.share_none", out.lang, turn=state.turn)
-    out.reply(text, {"turn": state.turn, "share": share, "posts": used})
+        text = t("reply.share_none", out.lang, turn=fixed.turn)
+    if read:
+        text += "; " + t("reply.share_read_to", out.lang, post=read, next=fixed.turn + 1)
+    data = {"turn": fixed.turn, "share": fixed.share, "posts": fixed.posts, "deadline_posts": fixed.newest}
+    out.reply(text, data)

@@ -145,7 +145,8 @@ def end_command(
     dice: DiceOpt = None,
 ) -> None:
     """End the turn: production, the Council's vote, quest discards, the token passes, victory
-    checks, the reports, the next turn. Keeps a snapshot for `turn undo`.
+    checks, the reports, the next turn. Keeps a snapshot for `turn undo`. Dice scheme 2: it
+    fixes the turn's players' share first, as `turn run` does, unless `turn share` did.
 
     Writes reports/turn-NN/public.EXT and one private report per leader (its planets'
     production, BC/RP/orders, its cards and news); prints the public one.
@@ -156,16 +157,40 @@ def end_command(
     """
     from gmtool.campaign.session import open_session
 
-    with open_session(require_campaign(campaign), ruleset=None) as session:
+    folder = require_campaign(campaign)
+    threads = _deadline_posts(folder)
+    with open_session(folder, ruleset=None) as session:
         out = Output(format, lang, session.state)
         from gmtool.rules.registry import ruleset_of
 
         if ruleset_of(session.state).player_turns:  # one player's turn ends, not the whole table's
             _end_player_turn(session, out, player, tables)
             return
+        _close_posts(session, threads)
         posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
     out.emit(posts.public)
     _say_attachments(session, posts, out.lang)
+
+
+def _deadline_posts(folder: Path) -> list | None:
+    """The turn's deadline (dice scheme 2): the public thread and the rooms the campaign knows,
+    read before the campaign is locked — None when the turn's share is fixed already."""
+    from gmtool.campaign import deadline
+    from gmtool.campaign.session import load_campaign
+    from gmtool.rules.registry import ruleset_of
+
+    planned = load_campaign(folder)
+    if not deadline.needed(planned) or ruleset_of(planned).player_turns:
+        return None
+    return deadline.read_sources(folder, planned)
+
+
+def _close_posts(session: Any, threads: list | None) -> None:
+    """Fix the turn's share at its deadline, in the turn's own commit (gmtool.campaign.deadline)."""
+    from gmtool.campaign import deadline
+
+    if deadline.needed(session.state):
+        session.close_posts(threads or [])
 
 
 def _end_player_turn(session: Any, out: Output, player: Optional[str], tables: Any) -> None:
@@ -209,7 +234,9 @@ def show_command(
 @app.command("undo")
 def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """Go back to the state before the last `turn end`. The journal is never rewound: the
-    rolls made since are marked voided in voided.toml, so a re-run turn is visible.
+    rolls made since are marked voided in voided.toml, so a re-run turn is visible. Refused
+    when the turn's end revealed a dice key (its stage or the game ended: anyone could compute
+    the dice of playing it again) or the secret is revealed; the turn's players' share stays.
 
     \b
     Example:
@@ -235,7 +262,7 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
                 turn=turn,
                 span=span,
                 orders=undone.orders,
-                again=t("reply.undone_dice_same" if state.scheme >= 2 else "reply.undone_dice_new", out.lang),
+                again=t("reply.undone_dice_same" if state.dice_v2 else "reply.undone_dice_new", out.lang),
             )
             + forum,
             {
@@ -845,6 +872,10 @@ def run_command(
     every order in the rules' order, end it — all or nothing. --dry-run prints the reports and
     writes nothing.
 
+    Dice scheme 2: it is the turn's deadline. Unless `turn share` fixed it already, it first
+    fixes the turn's players' share from the !seed posts of the campaign's public thread (and
+    reads its rooms): a roll posted there before must have been resolved (post collect).
+
     \b
     Examples:
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
@@ -855,9 +886,12 @@ def run_command(
     from gmtool.campaign.session import open_session
 
     _orders_source(orders, from_posts)
-    with open_session(require_campaign(campaign)) as session:
+    folder = require_campaign(campaign)
+    threads = _deadline_posts(folder)
+    with open_session(folder) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
+        _close_posts(session, threads)
         posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
         if posts is None and from_posts:
             _list_posted_problems(problems, session.posted, out.lang)

@@ -23,10 +23,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from gmtool.campaign.deadline import ROLLING, after_deadline
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import lookalike, name_key, shown
-from gmtool.campaign.stream import JournalingSource
+from gmtool.campaign.stream import JournalingSource, exploration_context
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
@@ -314,6 +315,10 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.vote_in_public"))
         if is_order:
             return self._collect(post, command, who)
+        if command.name in ROLLING:  # posted after the turn's deadline: rolled in the next turn (docs/verify.md)
+            late = after_deadline(self.state, post)
+            if late is not None:
+                return refused(post, command, late, transient=True)
         if self.thread_commands >= MAX_COMMANDS_PER_THREAD:
             return refused(
                 post, command, Msg("forum.refusal.run_commands", max=MAX_COMMANDS_PER_THREAD), transient=True
@@ -382,19 +387,24 @@ class Resolver:
         return Outcome(post, command, "ok", order=order, turn=self.state.turn)
 
     def _seed(self, post: Post, command: Command) -> Outcome:
-        """``!seed WORD``: noted for the turn's players' share (`turn share` reads it from the
-        public thread); in a room or a private message it counts for nothing."""
+        """``!seed WORD``: noted for a turn's players' share (the deadline reads it from the
+        public thread: gmtool.campaign.deadline) — this turn's, or the next once this turn's
+        share is fixed; in a room or a private message it counts for nothing, and in a
+        moderator's post or a pasted reply of gmtool's (its echo of a seed) it is no one's."""
+        from gmtool.campaign.deadline import is_reply, seed_turn
         from gmtool.locale import t
         from gmtool.report.model import Report, Span
 
-        if getattr(self.state, "scheme", 1) != 2:
-            return refused(post, command, Msg("error.stream.share_scheme_1"))
+        if not getattr(self.state, "dice_v2", False):
+            return refused(post, command, Msg("forum.refusal.seed_scheme_1"))
         if post.room or post.private:
             return refused(post, command, Msg("forum.refusal.seed_not_public"))
+        if (not lookalike(post.author) and name_key(post.author) in self.moderators) or is_reply(post.body):
+            return Outcome(post, command, SKIPPED, transient=True)
         word = command.args.strip()
         if not word:
             return refused(post, command, Msg("forum.refusal.seed_empty"))
-        said = {"author": post.author, "word": word[:100], "turn": self.state.turn, "post": post.post_id}
+        said = {"author": post.author, "word": word[:100], "turn": seed_turn(self.state, post), "post": post.post_id}
         # copied text says who wrote the post, and anyone may have typed that: the seed is no one's
         key = "reply.seed_noted_copied" if post.copied else "reply.seed_noted"
         reports = {lang: Report([Span(t(key, lang, **said))], [], {"seed": said}) for lang in LANGS}
@@ -439,6 +449,8 @@ class Resolver:
         ship = ship_named(self.library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
         orion = OrionTables(self.library)
         first = source.next_id
+        if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
+            source.set_context(exploration_context(state, leader.name, target, ship), leader.name, salted=True)
         result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
         return {
             lang: exploration_report(

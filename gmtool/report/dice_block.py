@@ -166,29 +166,46 @@ def _shipped(name: str) -> Any:
 
 
 def public_dice(
-    report: Any, state: Any, turn: int, entries: list[Any], lang: str, revealed: dict[str, str] | None = None
+    report: Any,
+    state: Any,
+    turn: int,
+    entries: list[Any],
+    lang: str,
+    revealed: dict[str, str] | None = None,
+    end: bool = True,
 ) -> Any:
-    """A turn's public post with its Dice block: the turn's players' share and the posts it
-    came from, the part keys revealed this turn, the moderator's free rolls of the turn and
-    the turn's public rolls."""
+    """A turn's public post with its Dice block: at the turn's end, the turn's players' share
+    and the posts it came from (or that none was posted, or no thread read); the share the
+    dice rolled during the turn took (the previous turn's: docs/verify.md); the part keys
+    revealed this turn, the moderator's free rolls of the turn and the turn's public rolls."""
     from gmtool.report.i18n import tr
 
-    if getattr(state, "scheme", 1) != 2:
+    v2 = getattr(state, "scheme", 1) == 2 and turn >= getattr(state, "scheme_from", 0)
+    if not v2 or (not end and not any(getattr(e, "part", "") for e in entries)):
         return report
     notes = []
     key = str(turn)
-    if key in state.shares and state.shares[key]:
+    if not end:
+        pass  # the turn's own share is fixed at its deadline
+    elif key in state.shares and state.shares[key]:
         posts = ", ".join(state.share_posts.get(key, []))
         notes.append(tr("dice_block.share", lang, turn=turn, share=state.shares[key], posts=posts))
-    elif key in state.shares:
+    elif key in state.shares and any(":" not in k for k in state.deadline_posts.get(key, [])):
         notes.append(tr("dice_block.no_seed", lang, turn=turn))
+    elif key in state.shares:
+        notes.append(tr("dice_block.no_thread", lang, turn=turn))
     else:
         notes.append(tr("dice_block.no_share", lang, turn=turn))
+    shown = [e for e in entries if not e.private]
+    opening = state.shares.get(str(turn - 1), "")
+    if opening and any(e.share == opening for e in entries):
+        notes.append(tr("dice_block.opening", lang, turn=turn, before=turn - 1, share=opening))
+    elif not end and entries:
+        notes.append(tr("dice_block.opening_none", lang, turn=turn))
     revealed = revealed or {}
     if revealed:
         named = ", ".join(f"{tr('dice_block.part_' + part, lang)} ({part})" for part in revealed)
         notes.append(tr("dice_block.revealed", lang, parts=named))
-    shown = [e for e in entries if not e.private]
     return with_dice(report, shown, lang, key_lines(revealed), notes)
 
 

@@ -144,21 +144,26 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
     scheme = 2 if verification.get("scheme") == 2 else 1
     secret = str(verification.get("revealed_secret") or "")
     entries = [e for e in _read_toml(folder / "journal.toml").get("roll", []) if isinstance(e, dict)]
-    if scheme == 2:
-        public = [e for e in entries if e.get("private") is False]
-    elif secret:
-        public = entries
+    # a campaign moved to scheme 2 (`campaign scheme`) keeps its earlier rolls of scheme 1
+    older = [e for e in entries if "part" not in e]
+    if secret:
+        public = older
     else:
         ids = _public_ids(folder, max((e["id"] for e in entries if type(e.get("id")) is int), default=0))
-        public = [e for e in entries if e.get("id") in ids]
+        public = [e for e in older if e.get("id") in ids]
+    if scheme == 2:
+        later = [e for e in entries if e.get("private") is False]
+        public = sorted(public + later, key=lambda e: e["id"] if type(e.get("id")) is int else 0)
     titles = _table_titles(folder, lang)
     rolls = []
     for e in public:
         roll = {k: e.get(k) for k in ("id", "turn", "die", "face", "source")}
-        roll["label"] = str(e.get("label") if scheme == 2 else e.get("purpose") or "")
+        v2 = "part" in e
+        roll["label"] = str(e.get("label") if v2 else e.get("purpose") or "")
+        roll["scheme"] = 2 if v2 else 1
         # what the reader sees: the roll's purpose in words of the page's language
         roll["words"] = roll_words(str(e.get("purpose") or roll["label"]), lang, titles)
-        if scheme == 2:
+        if v2:
             roll.update({"part": e.get("part"), "share": e.get("share"), "index": e.get("index")})
         rolls.append(roll)
     commitments = verification.get("part_commitments") or {}

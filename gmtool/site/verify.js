@@ -67,10 +67,10 @@ async function revealedKeys(data) {
     const raw = hexBytes(data.secret);
     secret = raw && (await sha256Hex(raw)) === data.commitment ? raw : "bad";
   }
-  if (data.scheme !== 2) {
-    if (secret) keys.v1 = secret === "bad" ? "bad" : await hmacKey(secret);
-    return keys;
-  }
+  // scheme 1's rolls: a campaign moved to scheme 2 keeps its earlier ones
+  const v1 = data.scheme !== 2 || data.rolls.some((roll) => roll.scheme === 1);
+  if (secret && v1) keys.v1 = secret === "bad" ? "bad" : await hmacKey(secret);
+  if (data.scheme !== 2) return keys;
   const secretKey = secret && secret !== "bad" ? await hmacKey(secret) : null;
   for (const [part, known] of Object.entries(data.parts)) {
     let raw = known.key ? hexBytes(known.key) : null;
@@ -105,7 +105,7 @@ function fill(template, values) {
 async function checkPage(data) {
   const started = performance.now();
   const keys = await revealedKeys(data);
-  const verdicts = await Promise.all(data.rolls.map((roll) => check(roll, keys, data.scheme)));
+  const verdicts = await Promise.all(data.rolls.map((roll) => check(roll, keys, roll.scheme || data.scheme)));
   const counts = { ok: 0, bad: 0, pending: 0, manual: 0 };
   const cells = document.querySelectorAll("td.check");
   verdicts.forEach((verdict, n) => {

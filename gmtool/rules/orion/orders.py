@@ -308,7 +308,7 @@ def apply_orders(
                     raise InputError(key="orders.agent_twice", agent=str(order.value.get("agent")))
                 agents_used.add(name)
             logged = len(campaign.turn_state.log)
-            _dice_context(source, order)
+            _dice_context(campaign, source, order)
             result = _apply(campaign, rules, source, order)
             # the turn's log entries the order wrote (its outcome in words): the leader's
             # report tells them once, with the order (gmtool/report/turns.py end_private)
@@ -342,12 +342,21 @@ def _value_words(value: Any) -> str:
     return str(value)
 
 
-def _dice_context(source: Any, order: Order) -> None:
+_HEX_WORD = re.compile(r"(?<![\w.-])-?\d{1,4},-?\d{1,4}(?![\w.])")
+
+
+def _dice_context(campaign: Campaign, source: Any, order: Order) -> None:
     """Scheme 2 (docs/verify.md): the order's dice are labelled with its leader and itself
-    (``alice · explore 1,-2``), so that the same order rolls the same dice again."""
+    (``alice · explore 1,-2``), so that the same order rolls the same dice again — its hexes
+    as the leader sees them (before turn 7, from its own homeworld: the label is printed in
+    its report, which must not tell where Orion lies)."""
     set_context = getattr(source, "set_context", None)
     if set_context is not None:
-        set_context(f"{order.leader} · {order.kind} {_value_words(order.value)}"[:200], order.leader)
+        from gmtool.campaign.frames import hex_writer
+
+        write = hex_writer(campaign, order.leader)
+        words = _HEX_WORD.sub(lambda m: write(m.group(0)), _value_words(order.value))
+        set_context(f"{order.leader} · {order.kind} {words}"[:200], order.leader)
 
 
 def play_orders(
