@@ -115,7 +115,7 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "grant",
         ],
         "before production": ["assign", "activate", "research", "scrap", "build"],
-        "council": ["bill", "vote", "election"],
+        "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
 
@@ -271,6 +271,10 @@ LINES = {
     "vote": ({"vote": "no", "bribe": 3}, "ballot cast: no (bribe 3 BC)"),
     "election": ({"candidate": None, "bribe": 0}, "ballot for Emperor cast: abstain"),
     "bill": ({"bill": "free-trade"}, "bill put to the vote: <bills:free-trade>"),
+    "law_choice": (
+        {"law": "aid", "leader": "carol", "tied": ["alice", "carol"], "chair": "bob", "turn": 8},
+        "leader named for a law: <bills:aid> — carol",
+    ),
     "agents": (
         {"agent": "Kess", "ability": "steal-tech", "outcome": "success"},
         "agent: Kess, <agents:steal-tech>: <agent-outcomes:success>",

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
+from gmtool.dice.sources import FixedSource
 from gmtool.report.exploration import exploration_report
 from gmtool.report.render import render
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.campaign_explore import explore_hex
 from gmtool.rules.orion.exploration import OrionTables
-from gmtool.dice.sources import FixedSource
 from helpers import make_campaign, shipped_library
 
 LIB = shipped_library()
@@ -49,7 +49,14 @@ def _contaminated(orders: int, lang: str) -> tuple[str, dict, int, int]:
     [
         (2, "en", "Losses: 1 order", {"lose_orders": 1}, 1, 3),
         (1, "en", "Losses: 1 order", {"lose_orders": 1}, 0, 3),
-        (0, "en", "Losses: 1 colonist on the homeworld (no orders were left)", {"lose_colonists_if_no_orders": 1}, 0, 2),
+        (
+            0,
+            "en",
+            "Losses: 1 colonist on the homeworld (no orders were left)",
+            {"lose_colonists_if_no_orders": 1},
+            0,
+            2,
+        ),
         (2, "ru", "Потери: 1 ордер", {"lose_orders": 1}, 1, 3),
         (0, "ru", "Потери: 1 колонист в Родном мире (ордеров не было)", {"lose_colonists_if_no_orders": 1}, 0, 2),
     ],
@@ -70,3 +77,335 @@ def test_outside_a_campaign_the_losses_line_still_gives_the_rule():
     text = render(report, "plain")
     assert "Потери: 1 ордер; если ордеров нет — 1 колонист в Родном мире" in text
     assert "taken" not in report.data
+
+
+# ------------------------------------------------------------------ §8 a "fewest planets" law's ties (A9)
+
+AID_BILLS = """title = { en = "Bills", ru = "Законопроекты" }
+[columns]
+law = { en = "Law", ru = "Закон" }
+effects = { en = "Effects", ru = "Действие" }
+to = { en = "To", ru = "Кому" }
+
+[[row]]
+id = "aid"
+label = { en = "Colonial Aid", ru = "Колониальная помощь" }
+text = { en = "While it stands, the leader with the fewest planets gets 3 BC at each turn end.", ru = "Пока закон действует, лидер с наименьшим числом планет получает 3 ВС в конце хода." }
+values = { law = true, effects = ["bc:+3"], to = "fewest_planets" }
+
+[[row]]
+id = "curfew"
+label = { en = "Curfew", ru = "Комендантский час" }
+text = { en = "While it stands, the leader with the fewest planets may not raise its fleet.", ru = "Пока закон действует, лидер с наименьшим числом планет не может увеличивать флот." }
+values = { law = true, effects = ["no_fleet_raise"], to = "fewest_planets" }
+
+[[row]]
+id = "gift"
+label = { en = "Gift", ru = "Дар" }
+text = { en = "Every leader gets 1 BC.", ru = "Каждый лидер получает 1 ВС." }
+values = { law = false, effects = ["bc:+1"] }
+"""
+
+
+def _aid_rules(tmp_path):
+    from gmtool.rolltables.library import TableLibrary, shipped_tables_dir
+    from gmtool.rules.orion.turns import Rules
+
+    folder = tmp_path / "tables"
+    (folder / "orion").mkdir(parents=True)
+    (folder / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
+    return Rules(TableLibrary([shipped_tables_dir(), folder]))
+
+
+def _aid_game(tmp_path):
+    """The 3-leader test campaign at turn 7 (stage 2), alice holding the token (chair of turn 7,
+    bob of turn 8, carol of turn 9); every leader holds its homeworld only. Colonial Aid (the
+    campaign's own law: +3 BC at each turn end to the leader with the fewest planets) is put to
+    the vote and everyone votes yes."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion import council_campaign
+    from gmtool.rules.orion.turns import start_turn
+    from helpers import stored_campaign
+
+    rules = _aid_rules(tmp_path)
+    _, c = stored_campaign(tmp_path, 2, 7)
+    c.turn_state.token = "alice"
+    start_turn(c, rules, RandomSource(1))
+    c.council.vote = {"turn": c.turn, "options": ["aid"], "bill": "aid", "ballots": {}}
+    for p in c.players:
+        council_campaign.cast(c, p, "yes")
+    return c, rules
+
+
+def _end(c, rules):
+    """The turn's end: (its outcome, each leader's BC beyond production, the public post)."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.report.turns import end_public
+    from gmtool.rolltables.model import pick
+    from gmtool.rules.orion.turns import end_turn
+
+    before = {p.name: p.bc for p in c.players}
+    out = end_turn(c, rules, RandomSource(2))
+    extra = {p.name: p.bc - before[p.name] - out.production.totals[p.name]["bc"] for p in c.players}
+
+    def label(table: str, row_id: str, **_: object) -> str:
+        row = rules.library.get(table, "orion").find(row_id)
+        return pick(row.label, "en") if row is not None else row_id
+
+    post = render(end_public(out, rules.bills, rules.quests(out.stage), "en", label), "plain", "en")
+    return out, extra, post
+
+
+def _start(c, rules, seed: int = 3):
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.turns import start_turn
+
+    start_turn(c, rules, RandomSource(seed))
+
+
+def _colony(c, who: str, _: int) -> None:
+    from helpers import free_hex, put
+
+    s = put(c, free_hex(c), by=who)
+    s.owner = who
+    assert s.planet is not None
+    s.planet.population = 1
+
+
+def test_a_fewest_planets_law_passed_on_a_tie_goes_to_the_leader_the_chair_names(tmp_path):
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign
+
+    c, rules = _aid_game(tmp_path)
+    with pytest.raises(RuleRefused) as refused:  # every leader at 1 planet: the chair decides
+        _end(c, rules)
+    assert "Colonial Aid: alice, bob, carol tie for the fewest planets, and the chair (alice) decides" in (
+        refused.value.text("en")
+    )
+    assert c.turn == 7 and c.council.laws == []  # refused before anything changed
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
+    out, extra, post = _end(c, rules)
+    assert extra == {"alice": 0, "bob": 3, "carol": 0}  # the chair's choice alone, not every tied leader
+    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
+    assert (
+        "Colonial Aid (law): in force from now on; alice, bob, carol tied for the fewest planets; "
+        "the chair, alice, chose"
+    ) in post, post
+    assert "Colonial Aid (law): +3 BC to bob" in post
+
+
+def test_at_a_later_turn_end_a_tie_keeps_the_law_with_the_leader_who_has_it(tmp_path):
+    from gmtool.rules.orion import council_campaign
+
+    c, rules = _aid_game(tmp_path)
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
+    _end(c, rules)
+    _start(c, rules)  # turn 8, chair bob: the three still tie, bob among them
+    out, extra, post = _end(c, rules)
+    assert extra == {"alice": 0, "bob": 3, "carol": 0}
+    assert (
+        "Colonial Aid (law): alice, bob, carol tied for the fewest planets; bob, who had it, keeps it; +3 BC to bob"
+    ) in post, post
+    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
+
+
+def test_at_a_later_turn_end_a_tie_without_the_holder_is_the_chair_of_that_turn_to_decide(tmp_path):
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign, laws
+
+    c, rules = _aid_game(tmp_path)
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
+    _end(c, rules)
+    _start(c, rules)  # turn 8: bob founds a colony (2 planets); alice and carol tie at 1
+    _colony(c, "bob", 0)
+    assert c.council.chair == "bob"
+    with pytest.raises(RuleRefused) as refused:
+        _end(c, rules)
+    assert refused.value.text("en") == (
+        "Colonial Aid (law) goes to the leader with the fewest planets: alice, carol tie, and bob, who had it, "
+        "is not among them, so the chair of this turn (bob) names which one gets it (laws: docs/rules-orion.md A9): "
+        'gmtool council choose --law aid --target LEADER, law_choice = { law = "aid", target = "LEADER" } in the '
+        "chair's orders, or !bill aid LEADER"
+    )
+    assert "называет председатель этого хода (bob)" in refused.value.text("ru")
+    assert c.turn == 8  # nothing changed
+    with pytest.raises(RuleRefused) as refused:
+        laws.choose(c, rules.bills, "aid", "bob")
+    assert refused.value.text("en") == (
+        "Colonial Aid: bob is not among the leaders tied for the fewest planets (alice, carol)"
+    )
+    chosen = laws.choose(c, rules.bills, "Колониальная помощь", "carol")  # by its label, either language
+    assert chosen.to_data() == {"law": "aid", "leader": "carol", "tied": ["alice", "carol"], "chair": "bob", "turn": 8}
+    out, extra, post = _end(c, rules)
+    assert extra == {"alice": 0, "bob": 0, "carol": 3}
+    assert (
+        "Colonial Aid (law): alice, carol tied for the fewest planets; the chair, bob, chose; +3 BC to carol"
+    ) in post, post
+    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "carol"}]  # the choice was that turn's
+    _start(c, rules)  # turn 9: alice and carol still tie: carol keeps it, nobody is asked
+    _, extra, post = _end(c, rules)
+    assert extra == {"alice": 0, "bob": 0, "carol": 3}
+    assert "carol, who had it, keeps it" in post
+    _start(c, rules)  # turn 10: carol founds a colony too: alice alone has the fewest
+    _colony(c, "carol", 1)
+    _, extra, post = _end(c, rules)
+    assert extra == {"alice": 3, "bob": 0, "carol": 0}
+    assert "Colonial Aid (law): +3 BC to alice" in post
+
+
+def test_the_chair_has_nothing_to_choose_where_the_law_needs_no_choice(tmp_path):
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign, laws
+
+    c, rules = _aid_game(tmp_path)
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
+
+    def refusal(law: str, leader: str) -> str:
+        with pytest.raises(RuleRefused) as refused:
+            laws.choose(c, rules.bills, law, leader)
+        return refused.value.text("en")
+
+    assert refusal("aid", "carol") == "'aid' is not a law in force (laws: none)"  # not passed yet
+    _end(c, rules)
+    assert refusal("gift", "carol") == "'gift' is not a law in force (laws: aid)"
+    _start(c, rules)
+    assert refusal("aid", "carol") == (
+        "Colonial Aid: alice, bob, carol tie for the fewest planets, and bob, who has it, is among them and keeps "
+        "it (laws: docs/rules-orion.md A9); the chair has no one to name"
+    )
+    _colony(c, "alice", 0)
+    _colony(c, "bob", 1)
+    assert refusal("aid", "alice") == (
+        "Colonial Aid: carol alone has the fewest planets and gets it; the chair has no one to name"
+    )
+    assert (
+        refusal("aid", "zed")
+        == "Colonial Aid: the chair named 'zed', who is not a leader of this game (alice, bob, carol)"
+    )
+
+
+def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_path):
+    """A campaign with Colonial Aid (its own bills table): passed in turn 7 for bob (the chair's
+    choice on the three-way tie); in turn 8 bob holds a colony, alice and carol tie: `turn end`
+    is refused naming the chair, `gmtool council choose` names carol; in turn 9 (bob founds
+    nothing, carol gets a colony: alice alone) — and the chair's `law_choice` order and the room's
+    `!bill aid LEADER` give the same choice."""
+    import re
+    import tomllib
+
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.forum.order_commands import PostedOrder, order_words, parse_order
+    from gmtool.rolltables.library import TableLibrary, shipped_tables_dir
+    from helpers import assert_error, free_hex, ok, put, snapshot
+
+    camp = tmp_path / "camp"
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(camp),
+            *[a for p in ("alice", "bob", "carol") for a in ("--player", p)],
+            "--seed",
+            "1",
+        )
+    )
+    text = (camp / "campaign.toml").read_text("utf-8")
+    text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
+    (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
+    (camp / "tables" / "orion").mkdir(parents=True, exist_ok=True)
+    (camp / "tables" / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
+    store = CampaignStore(camp)
+
+    def edit(change) -> None:
+        state = store.load()
+        change(state)
+        store.save(state)
+
+    ok(gm("turn", "start", "-c", str(camp)))
+    chair7 = store.load().council.chair
+    names = ["alice", "bob", "carol"]
+    chair8 = names[(names.index(chair7) + 1) % 3]
+
+    def vote_aid(state) -> None:
+        state.council.vote = {"turn": 7, "options": ["aid", "gift"], "bill": "aid", "target": "bob", "ballots": {}}
+        for name in names:
+            state.council.vote["ballots"][name] = {"vote": "yes"}
+
+    edit(vote_aid)
+    out = ok(gm("turn", "end", "-c", str(camp)))
+    assert (
+        f"Colonial Aid (law): in force from now on; alice, bob, carol tied for the fewest planets; the chair, {chair7}, chose"
+        in out
+    )
+    assert tomllib.loads((camp / "campaign.toml").read_text("utf-8"))["council"]["laws"] == [
+        {"id": "aid", "turn": 7, "holder": "bob"}
+    ]
+    ok(gm("turn", "start", "-c", str(camp)))
+
+    def bob_colony(state) -> None:
+        s = put(state, free_hex(state), by="bob")
+        s.owner, s.planet.population = "bob", 1
+
+    edit(bob_colony)
+    before = snapshot(camp)
+    assert_error(
+        gm("turn", "end", "-c", str(camp)),
+        f"Colonial Aid (law) goes to the leader with the fewest planets: alice, carol tie, and bob, who had it, is not "
+        f"among them, so the chair of this turn ({chair8}) names which one gets it",
+    )
+    assert snapshot(camp) == before
+    pending = ok(gm("post", "pending", "-c", str(camp)))
+    assert "as the chair: name who gets the law «Colonial Aid» (alice, carol tie for the fewest planets)" in pending
+    pending = ok(gm("post", "pending", "-c", str(camp), "--lang", "ru"))
+    assert "как председатель: назвать, кому достанется закон «Колониальная помощь»" in pending
+    # the room's command and the orders file give the same order
+    lib = TableLibrary([shipped_tables_dir(), camp / "tables"])
+    posted = parse_order(store.load(), lib, chair8, "bill", "Colonial Aid carol")
+    assert (posted.kind, posted.value) == ("law_choice", {"law": "aid", "target": "carol"})
+    words = order_words(store.load(), lib, chair8, PostedOrder("law_choice", {"law": "aid", "target": "carol"}), "en")
+    assert words == "name carol for the law «Colonial Aid» at this turn's end"
+    orders = tmp_path / "turn-08.toml"
+    orders.write_text(f'turn = 8\n[{chair8}]\nlaw_choice = {{ law = "aid", target = "zed" }}\n', encoding="utf-8")
+    assert_error(
+        gm("turn", "check", str(orders), "-c", str(camp)),
+        "law_choice: Colonial Aid: the chair named 'zed'",
+        one_line=False,
+    )
+    orders.write_text(f'turn = 8\n[{chair8}]\nlaw_choice = {{ law = "aid", target = "carol" }}\n', encoding="utf-8")
+    ok(gm("turn", "check", str(orders), "-c", str(camp)))
+    assert snapshot(camp) == before  # a check writes nothing
+    # the command
+    assert_error(gm("council", "choose", "-c", str(camp), "--law", "aid", "--target", "bob"), "bob is not among")
+    out = ok(gm("council", "choose", "-c", str(camp), "--law", "aid", "--target", "carol"))
+    assert out.strip() == (
+        f"the chair, {chair8}, names carol for Colonial Aid at this turn's end (alice, carol tie for the fewest planets)"
+    )
+    out = ok(gm("turn", "end", "-c", str(camp)))
+    assert (
+        f"Colonial Aid (law): alice, carol tied for the fewest planets; the chair, {chair8}, chose; +3 BC to carol"
+        in out
+    )
+
+
+def test_a_rule_set_by_a_fewest_planets_law_holds_for_the_leader_who_has_it(tmp_path):
+    """Curfew (the campaign's own law: no_fleet_raise, to fewest_planets), passed on the
+    three-way tie for carol: carol may not raise her fleet; alice may."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import council_campaign
+    from gmtool.rules.orion.planets import change_fleet
+
+    c, rules = _aid_game(tmp_path)
+    c.council.vote = {"turn": 7, "options": ["curfew"], "bill": "curfew", "ballots": {}}
+    for p in c.players:
+        council_campaign.cast(c, p, "yes")
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="carol")
+    _, _, post = _end(c, rules)
+    assert "Curfew (law): in force from now on: the fleet size may not be raised; alice, bob, carol tied" in post
+    _start(c, rules)
+    for p in c.players:
+        p.orders = 2
+    with pytest.raises(RuleRefused) as refused:
+        change_fleet(c, c.player("carol"), 1, rules.production, rules.bills)
+    assert "carol may not raise its fleet size: the law «Curfew»" in refused.value.text("en")
+    change_fleet(c, c.player("alice"), 1, rules.production, rules.bills)
+    assert c.player("alice").fleet_size == 2

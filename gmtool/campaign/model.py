@@ -184,11 +184,16 @@ class VictoryEntry(TypedDict):
 
 class LawEntry(TypedDict):
     """A law in force: the bill that passed and the turn it did (``leader``: the one the chair
-    named when it passed, for a law that goes to one leader)."""
+    named when it passed, for a law that goes to the leader the chair names; ``holder``: the
+    leader a law "to the leader with the fewest planets" goes to now; ``choice``: the leader
+    the chair of turn ``choice_turn`` named for it, on a tie, A9 wave 4)."""
 
     id: str
     turn: int
     leader: NotRequired[str]
+    holder: NotRequired[str]
+    choice: NotRequired[str]
+    choice_turn: NotRequired[int]
 
 
 class BanEntry(TypedDict):
@@ -680,6 +685,9 @@ LAW = Record(
         Key("id", TEXT, REQUIRED),
         Key("turn", ANY_TURN, REQUIRED),
         Key("leader", TEXT, doc="the leader the chair named for it, when it goes to one"),
+        Key("holder", TEXT, doc="the leader a law to the leader with the fewest planets goes to now"),
+        Key("choice", TEXT, doc="the leader the chair named for it at this turn's end, on a tie"),
+        Key("choice_turn", ANY_TURN, doc="the turn of that choice"),
     ],
 )
 BAN = Record(

@@ -338,7 +338,9 @@ def _quest(r: _Reader) -> tuple[str, Any]:
 
 def _bill(r: _Reader) -> tuple[str, Any]:
     """``1`` or ``2`` (as drawn), or the bill by id or label; then, where the bill fits several
-    leaders, the leader the chair names (``!bill 2 bob``; ``!bill bob`` once it is picked)."""
+    leaders, the leader the chair names (``!bill 2 bob``; ``!bill bob`` once it is picked). A
+    law in force and a leader (``!bill aid bob``) name the leader it goes to at this turn's
+    end, where its tie needs the chair (a ``law_choice`` order, A9 wave 4)."""
     if not r.words:
         raise r.missing("bill")
     words, target = list(r.words), None
@@ -351,6 +353,9 @@ def _bill(r: _Reader) -> tuple[str, Any]:
         pick: Any = int(words[0])
     else:
         pick = r.row(r.table("bills"), words, "bill")
+        if target and any(law["id"] == pick for law in r.state.council.laws):
+            # a law in force: the leader the chair names for it at this turn's end (A9, wave 4)
+            return "law_choice", {"law": pick, "target": target}
     return "bill", {"pick": pick, "target": target} if target else pick
 
 
@@ -517,6 +522,8 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
             return say("bill_target", leader=target)
         line = say("bill_number", n=v) if isinstance(v, int) else say("bill", bill=_label(library, "bills", v, lang))
         return line + (" — " + say("bill_target", leader=target) if target else "")
+    if kind == "law_choice":  # the leader the chair names for a law at this turn's end (A9, wave 4)
+        return say("law_target", law=_label(library, "bills", v["law"], lang), leader=v["target"])
     if kind == "vote":
         return bribed(say("vote", choice=t("vote." + str(v["choice"]), lang)))
     if kind == "election":

@@ -53,8 +53,26 @@ def waiting(
             met = library is not None and quest_met(state, library, player, quest)
             if not quest_done(state, player, quest) and not met:  # the rule `quest complete` follows
                 items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
+        if library is not None and player.name == state.council.chair:
+            items += _law_choices(state, library)
         out[player.name] = items
     return out
+
+
+def _law_choices(state: Any, library: Any) -> list[dict[str, Any]]:
+    """The laws whose tie the chair must decide before the turn's end (docs/rules-orion.md A9):
+    a law "to the leader with the fewest planets" whose leader is no longer among the tied."""
+    from gmtool.errors import GmError
+    from gmtool.rules.orion.laws import choices_needed
+
+    try:
+        bills = library.get("bills", "orion")
+    except GmError:  # a campaign without the bills table holds no laws
+        return []
+    return [
+        {"kind": "law_choice", "law": row.id, "labels": dict(row.label), "tied": tied}
+        for row, tied in choices_needed(state, bills)
+    ]
 
 
 def open_ballots(state: Any) -> list[str]:
@@ -87,7 +105,8 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
     data: dict[str, Any] = {"turn": state.turn, "leaders": []}
     over = state.victory is not None
     for name, items in found.items():
-        data["leaders"].append({"name": name, "ready": not items, "waiting": items})
+        told = [{k: v for k, v in item.items() if k != "labels"} for item in items]  # labels: in words only
+        data["leaders"].append({"name": name, "ready": not items, "waiting": told})
         if not items:
             ready.append(name)
             continue
@@ -97,10 +116,16 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
             fields = dict(item)
             if item["kind"] == "quest":
                 fields["quest"] = item["label"]
+            if item["kind"] == "law_choice":
+                from gmtool.rolltables.model import pick
+
+                fields["law"], fields["tied"] = pick(item["labels"], lang), ", ".join(item["tied"])
             if item["kind"] == "venus_turn":
                 phase = item["phase"]
                 fields["phase"] = _w(f"phase_{phase}", lang) if phase in _PHASES else phase
-            lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
+            lines.append(
+                text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k not in ("kind", "labels")}))
+            )
         blocks.append(Items(lines))
     data["ballots_open"] = open_ballots(state)
     for kind in data["ballots_open"]:

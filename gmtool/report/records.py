@@ -157,6 +157,8 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
         parts.append(w("tie_of", lang, tied=", ".join(entry["tied"])))
     if entry.get("chosen_by"):
         parts.append(w("chosen_by", lang, chair=entry["chosen_by"]))
+    if entry.get("kept_by"):  # a law's tie: the leader who had it keeps it (A9, wave 4)
+        parts.append(w("kept_by", lang, leader=entry["kept_by"]))
     changes: dict[str, list[dict[str, Any]]] = entry.get("changes") or {}
     told = {leader: changes_text(c, lang, label) for leader, c in changes.items()}
     if len(told) > 1 and len(set(told.values())) == 1:

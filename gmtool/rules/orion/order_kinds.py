@@ -309,6 +309,19 @@ def _bill(a: Act) -> Any:
     return {"bill": drawn.bill, **({"target": target} if target else {})}
 
 
+def _law_choice(a: Act) -> Any:
+    """``law_choice = { law = "aid", target = "bob" }``: the chair names the leader a law in
+    force goes to at this turn's end, where the leaders with the fewest planets tie and the one
+    who had it is not among them (A9, wave 4; as `gmtool council choose`)."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import laws
+
+    c, v, leader = a.campaign, a.value, a.leader()
+    if c.council.chair != leader.name:
+        raise RuleRefused(key="orders.law_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    return laws.choose(c, a.rules.bills, v["law"], v["target"]).to_data()
+
+
 def _vote(a: Act) -> Any:
     from gmtool.rules.orion import council_campaign
 
@@ -474,6 +487,10 @@ def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str
     return line + (f" ({t('done_bill_target', lang, leader=r['target'])})" if r.get("target") else "")
 
 
+def _law_choice_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name}: {label('bills', r['law'])} — {r['leader']}"
+
+
 def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
     ability, outcome = label("agents", str(r.get("ability"))), label("agent-outcomes", str(r.get("outcome")))
     return f"{name}: {r.get('agent')}, {ability}: {outcome}"  # the tables' labels, never their ids
@@ -614,6 +631,16 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         what="bill",
         line=_bill_line,
         example='{ pick = 2, target = "bob" }',
+    ),
+    OrderKind(
+        "law_choice",
+        COUNCIL,
+        _law_choice,
+        None,
+        (need("law"), need("target")),
+        what="law_choice",
+        line=_law_choice_line,
+        example='{ law = "aid", target = "bob" }',
     ),
     OrderKind(
         "vote",

@@ -27,7 +27,7 @@ from gmtool.rules.orion.council_campaign import (
 )
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
-from gmtool.rules.orion.laws import apply_laws, forbidding
+from gmtool.rules.orion.laws import apply_laws, forbidding, laws_ready
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
@@ -618,6 +618,7 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         # a tie, or a choice, the chair must decide is refused before anything changes
         ready(campaign, rules.bills, chair_decision)
+    laws_ready(campaign, rules.bills)  # and a law's tie the chair of this turn must decide (A9, wave 4)
     no_pp_to_bc = _no_pp_to_bc(campaign, rules)
     out = TurnEnd(
         turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules, no_pp_to_bc)
