@@ -271,6 +271,10 @@ LINES = {
     "vote": ({"vote": "no", "bribe": 3}, "ballot cast: no (bribe 3 BC)"),
     "election": ({"candidate": None, "bribe": 0}, "ballot for Emperor cast: abstain"),
     "bill": ({"bill": "free-trade"}, "bill put to the vote: <bills:free-trade>"),
+    "research": (
+        {"leader": "alice", "ordered": "hq_computers", "cost": 15, "banked": 10, "made": 8},
+        "research ordered: <technologies:hq_computers> (15 RP, at the turn's end after production)",
+    ),
     "law_choice": (
         {"law": "aid", "leader": "carol", "tied": ["alice", "carol"], "chair": "bob", "turn": 8},
         "leader named for a law: <bills:aid> — carol",

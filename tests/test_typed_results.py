@@ -33,9 +33,9 @@ from gmtool.rules.orion.records import (
     MonsterSlain,
     OrionDamaged,
     PlanetCaptured,
-    ResearchSpent,
     ShipChanged,
 )
+from gmtool.rules.orion.research import ResearchOrdered
 from gmtool.rules.orion.roster import PlayerLeft, PlayerRenamed
 from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Ranked, Standing, TurnEnd, TurnStart, Victory
 from gmtool.rules.venus.play import Landed, PlayerTurnEnd, Skipped
@@ -176,7 +176,7 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
         ShipChanged,
         AwardApplied,
         AllSciences,
-        ResearchSpent,
+        ResearchOrdered,
         PlayerLeft,
         PlayerRenamed,
         BillOutcome,
@@ -296,8 +296,11 @@ def test_each_record_of_the_moderator_is_typed_and_gives_the_log_entry_it_wrote(
 
     flag = logged(records.all_sciences(c, alice), AllSciences)
     assert flag.leader == "alice" and alice.all_sciences
-    spent = logged(records.research_victory(c, rules, alice), ResearchSpent)
-    assert (spent.spent, spent.total, spent.need) == (alice.tech_rp, alice.tech_rp, 180) and spent.spent > 0
+    from gmtool.rules.orion.research import order_victory
+
+    ordered = order_victory(c, alice, rules)  # settled at the turn's end: no log entry yet (A13.1)
+    assert isinstance(ordered, ResearchOrdered) and alice.research == ["victory"]
+    assert (ordered.tech, ordered.cost, ordered.banked) == ("victory", 0, alice.rp) and ordered.available > 0
 
 
 def test_a_change_of_leaders_is_a_typed_record_giving_its_log_entry(orion_game):

@@ -409,3 +409,38 @@ def test_a_rule_set_by_a_fewest_planets_law_holds_for_the_leader_who_has_it(tmp_
     assert "carol may not raise its fleet size: the law «Curfew»" in refused.value.text("en")
     change_fleet(c, c.player("alice"), 1, rules.production, rules.bills)
     assert c.player("alice").fleet_size == 2
+
+
+# ------------------------------------------------------------------ §8 research timing (A13.1)
+
+
+def test_an_orders_file_researches_with_the_rp_its_own_turn_makes(gm, tmp_path):
+    """The example's alice (homeworld 1,-3: terran, 4 RP a scientist, 2 colonists, 0 RP banked)
+    assigns both colonists as scientists and orders Combat Ship Modules 1 (10 RP) in one orders
+    file: 8 RP made are not enough and the file is refused; with a grant of 2 RP first, the 2
+    banked and the 8 made pay for it at that turn's end."""
+    import shutil
+    import tomllib
+
+    from helpers import EXAMPLE, assert_error, ok
+
+    camp = tmp_path / "c"
+    shutil.copytree(EXAMPLE, camp)
+    ok(gm("turn", "start", "-c", str(camp)))
+    orders = tmp_path / "turn-01.toml"
+    body = '[alice]\nassign = [{ hex = "1,-3", workers = 0, scientists = 2 }]\nresearch = "combat_ship_modules_1"\n'
+    orders.write_text("turn = 1\n" + body, encoding="utf-8")
+    assert_error(
+        gm("turn", "run", str(orders), "-c", str(camp)),
+        "alice will have 8 RP for research this turn (0 banked, 8 made this turn as its planets work now): "
+        "Combat Ship Modules 1 costs 10 RP",
+        one_line=False,
+    )
+    orders.write_text('turn = 1\n[alice]\ngrant = [{ rp = 2, reason = "test" }]\n' + body[8:], encoding="utf-8")
+    ok(gm("turn", "run", str(orders), "-c", str(camp)))
+    alice = next(p for p in tomllib.loads((camp / "campaign.toml").read_text("utf-8"))["player"] if p["name"] == "alice")
+    assert (alice["rp"], alice["technologies"]) == (0, ["combat_ship_modules_1"])
+    report = (camp / "reports" / "turn-01" / "alice.txt").read_text("utf-8")
+    assert "- research ordered: Combat Ship Modules 1 (10 RP, at the turn's end after production)" in report
+    assert "- alice researched Combat Ship Modules 1 (10 RP)" in report
+    assert "RP: 0 (+8 from production)" in report

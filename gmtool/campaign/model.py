@@ -253,6 +253,9 @@ class Player:
     rp: int = 0  # research points accumulated
     ships: ShipCounts = field(default_factory=ShipCounts)  # combat ships by class (and modules)
     builds: list[BuildEntry] = field(default_factory=list)  # orders for this production
+    # research ordered this turn (technology ids, "all_sciences", "victory"), settled in order
+    # after production from the RP banked and just made (docs/rules-orion.md A13.1, wave 4)
+    research: list[str] = field(default_factory=list)
     scrap_refund: int = 0  # BC refunded at the next production (A6)
     all_sciences: bool = False  # every science researched (technology victory, A12)
     tech_rp: int = 0  # RP made since then
@@ -589,6 +592,12 @@ PLAYER = Record(
         Key("quests_done", Strings()),
         Key("ships", Ships(), write="truthy", doc="combat ships by class"),
         Key("builds", ListOf(BUILD), doc="build orders for the next production"),
+        Key(
+            "research",
+            Strings(),
+            write="truthy",
+            doc="research ordered this turn (technology ids, `all_sciences`, `victory`), settled after production",
+        ),
         Key("scrap_refund", Int(*PLAYER_RANGES["scrap_refund"]), write="truthy"),
         Key("all_sciences", Bool(), write="truthy"),
         Key("tech_rp", Int(*PLAYER_RANGES["tech_rp"]), write="truthy"),
@@ -909,6 +918,13 @@ LOG_KINDS: dict[str, list[Key]] = {
     "award_dropped": _log(Key("award", Award(), REQUIRED), REASON),
     "all_sciences": _log(),
     "researched": _log(Key("tech", TEXT, REQUIRED), Key("cost", Int(), REQUIRED), Key("fleet_max", Int())),
+    "research_failed": _log(
+        Key("tech", TEXT, REQUIRED),
+        Key("reason", TEXT, REQUIRED),
+        *[Key(k, Int()) for k in ("have", "cost")],
+        Key("needed", TEXT),
+        Key("missing", Strings()),
+    ),
     "tech_awarded": _log(
         Key("technologies", Strings(), REQUIRED), REASON, Key("hex", HexText(as_text=True)), Key("fleet_max", Int())
     ),

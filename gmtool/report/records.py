@@ -260,6 +260,20 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             kind = "tech_awarded_artifact"
         text = w(kind, lang, leader=f["leader"], tech=names, names=names, cost=entry.get("cost", 0), hex=f.get("hex"))
         return text + (f"; {w('fleet_max', lang, n=entry['fleet_max'])}" if entry.get("fleet_max") else "")
+    if kind == "research_failed":  # research ordered, not settled after production (A13.1, wave 4)
+        reason = str(entry.get("reason", ""))
+        tech = entry.get("tech", "")
+        why = w(
+            f"research_failed_{reason}",
+            lang,
+            have=entry.get("have", 0),
+            cost=entry.get("cost", 0),
+            needed=label("technologies", str(entry.get("needed", ""))),
+            missing=", ".join(label("technologies", t) for t in entry.get("missing", [])),
+        )
+        if tech in ("all_sciences", "victory"):
+            return w(f"research_failed_{tech}", lang, leader=f["leader"], why=why)
+        return w(kind, lang, leader=f["leader"], tech=label("technologies", tech), why=why)
     if kind == "agent_check":  # A10 (wave 3): the owner's report tells its agent's check
         return w(
             "agent_check_target" if entry.get("target") else kind,

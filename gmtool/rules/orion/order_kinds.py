@@ -402,14 +402,18 @@ def _grant(a: Act) -> Any:
 
 
 def _research(a: Act) -> Any:
-    """``"hq_computers"`` (a technology, by id or label: bought with RP, A13.1),
+    """``"hq_computers"`` (a technology, by id or label: ordered, bought with RP after production, A13.1),
     ``"all_sciences"`` (checked, A12) or ``"victory"``; a list gives several."""
     from gmtool.rules.orion import records, research
 
-    if a.value == "all_sciences":
+    if a.value == research.ALL_SCIENCES:  # at once, or after the last sciences ordered this turn
+        checked = research.order_all_sciences(a.campaign, a.leader(), a.rules.technologies, a.rules)
+        if checked is not None:
+            return checked.to_data()
         return records.all_sciences(a.campaign, a.leader(), again=True, technologies=a.rules.technologies).to_data()
-    if a.value == "victory":
-        return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
+    if a.value == research.VICTORY:
+        return research.order_victory(a.campaign, a.leader(), a.rules).to_data()
+    # settled at the turn's end after production, from the RP banked and just made (A13.1, wave 4)
     return research.research(a.campaign, a.leader(), a.rules.technologies, a.value, a.rules).to_data()
 
 
@@ -485,6 +489,16 @@ def _election_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
 def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
     line = f"{name}: {label('bills', r['bill'])}"
     return line + (f" ({t('done_bill_target', lang, leader=r['target'])})" if r.get("target") else "")
+
+
+def _research_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    """Research ordered (A13.1): settled at the turn's end, where the leader's report tells it."""
+    ordered = r.get("ordered")
+    if ordered in ("all_sciences", "victory"):
+        return t(f"done_research_{ordered}", lang)
+    if ordered is None:
+        return None
+    return t("done_research", lang, tech=label("technologies", str(ordered)), cost=r.get("cost", 0))
 
 
 def _law_choice_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
@@ -599,7 +613,13 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
     ),
     OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
     OrderKind(
-        "research", PRODUCTION, _research, "text", wrong="orders.research", example='["hq_computers", "victory"]'
+        "research",
+        PRODUCTION,
+        _research,
+        "text",
+        wrong="orders.research",
+        line=_research_line,
+        example='["hq_computers", "victory"]',
     ),
     OrderKind(
         "scrap",

@@ -31,6 +31,7 @@ from gmtool.rules.orion.laws import apply_laws, forbidding, laws_ready
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
+from gmtool.rules.orion.research import settle_research
 from gmtool.struct import ReadByKey
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
@@ -623,6 +624,8 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     out = TurnEnd(
         turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules, no_pp_to_bc)
     )
+    # research ordered this turn, paid from the RP banked and just made (A13.1, wave 4)
+    settle_research(campaign, rules)
     produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
