@@ -329,7 +329,11 @@ def test_an_order_in_words_in_the_leaders_language_and_frame(line, en, ru):
             "agent Kess: Assassinate against bob, framing carol",
             "агент Kess: Устранение против лидера bob, подставив лидера carol",
         ),
-        ("!research victory", "put the RP left at the turn's end toward the technology victory (after every science)", None),
+        (
+            "!research victory",
+            "put the RP left at the turn's end toward the technology victory (after every science)",
+            None,
+        ),
     ],
 )
 def test_ballots_and_missions_in_words(line, en, ru):

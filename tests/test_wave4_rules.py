@@ -438,7 +438,9 @@ def test_an_orders_file_researches_with_the_rp_its_own_turn_makes(gm, tmp_path):
     )
     orders.write_text('turn = 1\n[alice]\ngrant = [{ rp = 2, reason = "test" }]\n' + body[8:], encoding="utf-8")
     ok(gm("turn", "run", str(orders), "-c", str(camp)))
-    alice = next(p for p in tomllib.loads((camp / "campaign.toml").read_text("utf-8"))["player"] if p["name"] == "alice")
+    alice = next(
+        p for p in tomllib.loads((camp / "campaign.toml").read_text("utf-8"))["player"] if p["name"] == "alice"
+    )
     assert (alice["rp"], alice["technologies"]) == (0, ["combat_ship_modules_1"])
     report = (camp / "reports" / "turn-01" / "alice.txt").read_text("utf-8")
     assert "- research ordered: Combat Ship Modules 1 (10 RP, at the turn's end after production)" in report
