@@ -127,11 +127,10 @@ def test_found_by_an_exploration_event_and_explored_this_turn():
 
 
 def test_moderator_quests_and_bad_conditions():
-    """trade-route and great-library are judged by the moderator (quests-common.toml); a
-    condition gmtool does not know is the table's error, naming the kinds there are."""
+    """trade-route is judged by the moderator (quests-common.toml); a condition gmtool does not
+    know is the table's error, naming the kinds there are."""
     c = campaign(8)
     assert judge(c, c.player("bob"), row("trade-route")) is None
-    assert judge(c, c.player("bob"), row("great-library")) is None
     with pytest.raises(TableError, match="homeworld_full"):
         parse_condition("trade_treaty:1")
     with pytest.raises(TableError):

@@ -446,3 +446,55 @@ def test_an_orders_file_researches_with_the_rp_its_own_turn_makes(gm, tmp_path):
     assert "- research ordered: Combat Ship Modules 1 (10 RP, at the turn's end after production)" in report
     assert "- alice researched Combat Ship Modules 1 (10 RP)" in report
     assert "RP: 0 (+8 from production)" in report
+
+
+# ------------------------------------------------------------------ §7 quests gmtool can see (A11)
+
+
+def test_great_library_is_judged_from_the_rp_spent_at_the_turn_end(tmp_path):
+    """quests-common.toml great-library: "Spend 20 RP in one turn", condition rp_spent:20,
+    reward rp:+6. The issue's turn: five leaders at turn 8; four order research of 25–35 RP
+    (tables/orion/technologies.toml: Combat Ship Modules 1 10 + Research 1 15 = 25; HQ Computing
+    Centres 15 + Combat Ship Modules 1 10 = 25; Controlled toxic environment 20 + Combat Ship
+    Modules 1 10 = 30; Controlled barren environment 20 + Research 1 15 = 35); erin spends 15
+    (Covert Operations 1). At the
+    turn end the four meet it and get 6 RP each; erin does not (15 of 20)."""
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion import research as rs
+    from gmtool.rules.orion.turns import Rules, end_turn, start_turn
+    from helpers import make_campaign
+
+    rules = Rules(LIB)
+    c = make_campaign(["alice", "bob", "carol", "dave", "erin"])
+    c.turn, c.stage = 8, 2
+    c.turn_state.token = "alice"
+    start_turn(c, rules, RandomSource(1))
+    c.turn_state.quests = ["great-library"]
+    c.council.vote = None  # no bill this turn: the quest is what this test is about
+    orders = {
+        "alice": ["combat_ship_modules_1", "research_1"],
+        "bob": ["hq_computers", "combat_ship_modules_1"],
+        "carol": ["controlled_toxic_environment", "combat_ship_modules_1"],
+        "dave": ["controlled_barren_environment", "research_1"],
+        "erin": ["covert_operations_1"],
+    }
+    for name, techs in orders.items():
+        player = c.player(name)
+        player.rp = 40
+        for tech in techs:
+            rs.research(c, player, rules.technologies, tech, rules)
+    made = {p.name: 0 for p in c.players}
+    out = end_turn(c, rules, RandomSource(2))
+    for name in made:
+        made[name] = out.production.totals[name]["rp"]
+    assert out.quests_completed == {"great-library": ["alice", "bob", "carol", "dave"]}
+    spent = {"alice": 25, "bob": 25, "carol": 30, "dave": 35, "erin": 15}
+    for name, n in spent.items():
+        reward = 6 if name != "erin" else 0
+        assert c.player(name).rp == 40 + made[name] - n + reward, name
+    checks = {name: [(q.quest, q.status) for q in qs] for name, qs in out.quest_checks.items()}
+    assert checks["erin"] == [("great-library", "unmet")]
+    [erin] = out.quest_checks["erin"]
+    assert erin.reasons[0].text("en") == (
+        "RP spent on research this turn (settled at its end, after production): 15 of 20"
+    )
