@@ -9,6 +9,8 @@ docs/rules-orion.md, with fixed dice, not read back from the code under test."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gmtool.dice.sources import FixedSource
@@ -498,3 +500,84 @@ def test_great_library_is_judged_from_the_rp_spent_at_the_turn_end(tmp_path):
     assert erin.reasons[0].text("en") == (
         "RP spent on research this turn (settled at its end, after production): 15 of 20"
     )
+
+
+def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(gm, tmp_path):
+    """quests-common.toml trade-route ("Sign a trade treaty", condition moderator, reward
+    orders:+1 and bc:+2), open in turn 7. bob claims it in his room (`!задание Торговый путь`, a
+    `claims` order): nothing is given, his report says it waits, `post pending` says so; at the
+    turn's end, unconfirmed, it gives nothing and his report says the moderator did not confirm
+    it. In turn 8 carol claims it and the moderator confirms it (`gmtool quest complete`) before
+    the turn is played: she gets the reward once."""
+    import re
+    import tomllib
+
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.forum.order_commands import parse_order
+    from helpers import ok
+
+    camp = tmp_path / "camp"
+    ok(
+        gm(
+            "campaign",
+            "new",
+            str(camp),
+            *[a for p in ("alice", "bob", "carol") for a in ("--player", p)],
+            "--seed",
+            "1",
+        )
+    )
+    text = (camp / "campaign.toml").read_text("utf-8")
+    text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
+    (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
+    ok(gm("turn", "start", "-c", str(camp)))
+    store = CampaignStore(camp)
+    state = store.load()
+    state.turn_state.quests = ["trade-route"]
+    store.save(state)
+    posted = parse_order(state, LIB, "bob", "quest", "Торговый путь")
+    assert (posted.kind, posted.value) == ("claims", "trade-route")
+
+    def player(name: str) -> dict:
+        data = tomllib.loads((camp / "campaign.toml").read_text("utf-8"))
+        return next(p for p in data["player"] if p["name"] == name)
+
+    orders = tmp_path / "turn-07.toml"
+    orders.write_text('turn = 7\n[bob]\nclaims = ["trade-route"]\n', encoding="utf-8")
+    bob = player("bob")
+    ok(gm("turn", "run", str(orders), "-c", str(camp), "--format", "json"))
+    after = player("bob")
+    income = json.loads((camp / "reports" / "turn-07" / "bob.json").read_text("utf-8"))["income"]
+    assert after["orders"] - bob["orders"] == income["orders"]  # no +1 order of the reward
+    assert after["bc"] - bob["bc"] == income["bc"]  # no +2 BC
+    assert after.get("quests_done", []) == []
+    report = ok(gm("turn", "show", "-c", str(camp), "--turn", "7", "--player", "bob"))
+    assert (
+        "- bob claimed the quest Trade route: the moderator judges it, and the claim waits for the moderator's word"
+    ) in report
+    assert "- Trade route: claimed; the moderator did not confirm it this turn" in report
+    assert "Quest completed" not in ok(gm("turn", "show", "-c", str(camp), "--turn", "7"))
+
+    # turn 8: carol claims it; the moderator's word comes before the turn is played
+    ok(gm("turn", "start", "-c", str(camp)))
+    state = store.load()
+    state.turn_state.quests = ["trade-route"]
+    store.save(state)
+    orders = tmp_path / "turn-08.toml"
+    orders.write_text('turn = 8\n[carol]\nclaims = ["Trade route"]\n', encoding="utf-8")
+    from gmtool.rules.orion.turns import Rules, claim_quest
+
+    state = store.load()
+    claim_quest(state, Rules(LIB), state.player("carol"), "trade-route")  # as the room's order plays it
+    store.save(state)
+    pending = ok(gm("post", "pending", "-c", str(camp)))
+    assert "quest claimed: Trade route — waits for the moderator's word" in pending
+    out = ok(gm("quest", "complete", "-c", str(camp), "--player", "carol", "--quest", "trade-route"))
+    assert out.strip() == "carol completed Trade route: +1 order; +2 BC"
+    carol = player("carol")
+    ok(gm("turn", "run", str(orders), "-c", str(camp), "--format", "json"))  # the claim again: nothing more
+    report = ok(gm("turn", "show", "-c", str(camp), "--turn", "8", "--player", "carol"))
+    assert "- quest claimed: Trade route (the moderator confirmed it)" in report
+    income = json.loads((camp / "reports" / "turn-08" / "carol.json").read_text("utf-8"))["income"]
+    assert player("carol")["bc"] - carol["bc"] == income["bc"]  # the reward came once, with the word
+    assert "Quest completed: Trade route — carol" in ok(gm("turn", "show", "-c", str(camp), "--turn", "8"))

@@ -935,6 +935,7 @@ LOG_KINDS: dict[str, list[Key]] = {
     "player_renamed": _log(Key("old", TEXT, REQUIRED)),
     "quest_announced": _log(*QUEST),
     "quest_done": _log(*QUEST, Key("changes", CHANGES), Key("judged", Bool())),
+    "quest_claimed": _log(*QUEST),
     "events_dealt": _log(Key("cards", Strings(), REQUIRED)),
     "events_short": _log(LEADERS, Key("got", MapOf(Int(), "LEADER")), Key("due", MapOf(Int(), "LEADER"))),
     "event_played": _log(Key("card", TEXT, REQUIRED), Key("choice", Free(), REQUIRED), Key("changes", CHANGES)),

@@ -44,7 +44,7 @@ ORDER_COMMANDS: dict[str, str] = {
     "fleet": "fleet",
     "research": "research",
     "event": "events",
-    "quest": "quests",
+    "quest": "claims",  # a leader's claim: the moderator's word completes a quest it judges (A11)
     "bill": "bill",
     "vote": "vote",
     "elect": "election",
@@ -331,9 +331,9 @@ def _quest(r: _Reader) -> tuple[str, Any]:
     if not r.words:
         if not open_quests:
             raise InputError(key="orders.post_no_quest", command=r.name)
-        return "quests", open_quests[-1]
+        return "claims", open_quests[-1]
     table = r.table(QUESTS.get(r.state.stage, QUESTS[1]))
-    return "quests", r.row(table, r.words, "quest")
+    return "claims", r.row(table, r.words, "quest")
 
 
 def _bill(r: _Reader) -> tuple[str, Any]:
@@ -511,7 +511,7 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
         return say("research", tech=_label(library, "technologies", v, lang))
     if kind == "events":
         return say("event", card=_label(library, "events", v["card"], lang), choice=v.get("choice", 1))
-    if kind == "quests":
+    if kind in ("quests", "claims"):
         from gmtool.rules.orion.turns import QUESTS
 
         return say("quest", quest=_label(library, QUESTS.get(state.stage, QUESTS[1]), v, lang))

@@ -27,7 +27,7 @@ def waiting(
     has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only
     that a vote is open.  With the campaign's tables (``library``), a quest a leader already
     meets by its condition is not waited for: the turn end marks it done (A11, wave 3)."""
-    from gmtool.rules.orion.turns import quest_done, quest_met
+    from gmtool.rules.orion.turns import claimed, quest_done, quest_met
 
     out: dict[str, list[dict[str, Any]]] = {}
     ts = state.turn_state
@@ -52,7 +52,9 @@ def waiting(
         for quest in ts.quests:
             met = library is not None and quest_met(state, library, player, quest)
             if not quest_done(state, player, quest) and not met:  # the rule `quest complete` follows
-                items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
+                # a claim of a quest the moderator judges waits for the moderator's word (A11)
+                kind = "quest_claimed" if claimed(state, player, quest) else "quest"
+                items.append({"kind": kind, "quest": quest, "label": quest_label(quest)})
         if library is not None and player.name == state.council.chair:
             items += _law_choices(state, library)
         out[player.name] = items
@@ -114,7 +116,7 @@ def pending_report(state: Any, found: dict[str, list[dict[str, Any]]], lang: str
         lines = []
         for item in items:
             fields = dict(item)
-            if item["kind"] == "quest":
+            if item["kind"] in ("quest", "quest_claimed"):
                 fields["quest"] = item["label"]
             if item["kind"] == "law_choice":
                 from gmtool.rolltables.model import pick

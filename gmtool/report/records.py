@@ -294,6 +294,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             quest=label(entry.get("table", ""), entry["quest"]),
             changes=changes_text(entry.get("changes"), lang, label),
         )
+    if kind == "quest_claimed":  # a claim the moderator judges: it waits for the moderator's word (A11)
+        return w(kind, lang, leader=f["leader"], quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "events_dealt":
         return w(kind, lang, leader=f["leader"], cards=", ".join(label("events", c) for c in entry["cards"]))
     if kind == "event_played":

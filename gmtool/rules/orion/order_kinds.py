@@ -216,10 +216,23 @@ def _events(a: Act) -> Any:
 
 
 def _quests(a: Act) -> Any:
+    """The moderator's word that a leader completed an open quest (as `gmtool quest complete`)."""
     from gmtool.rules.orion import turns
 
     return {
         **turns.complete_quest(a.campaign, a.rules, a.leader(), a.value).to_data(),
+        "table": a.rules.quests(a.campaign.stage).name,
+    }
+
+
+def _claims(a: Act) -> Any:
+    """A leader's own claim of an open quest (the room's ``!quest``; A11, wave 4): completed when
+    gmtool judges its condition met; one the moderator judges waits for the moderator's word
+    (the ``quests`` order, `gmtool quest complete`)."""
+    from gmtool.rules.orion import turns
+
+    return {
+        **turns.claim_quest(a.campaign, a.rules, a.leader(), a.value).to_data(),
         "table": a.rules.quests(a.campaign.stage).name,
     }
 
@@ -501,6 +514,13 @@ def _research_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
     return t("done_research", lang, tech=label("technologies", str(ordered)), cost=r.get("cost", 0))
 
 
+def _claims_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    """A claim the moderator had confirmed already (others are told by their log entries)."""
+    if not r.get("confirmed"):
+        return None
+    return t("done_claim_confirmed", lang, quest=label(str(r.get("table", "")), str(r.get("quest"))))
+
+
 def _law_choice_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
     return f"{name}: {label('bills', r['law'])} — {r['leader']}"
 
@@ -581,6 +601,9 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         example='[{ card = "refugees", choice = 2 }]',
     ),
     OrderKind("quests", MOVEMENT, _quests, "text", what="quest", example='["first-survey"]'),
+    OrderKind(
+        "claims", MOVEMENT, _claims, "text", what="quest", line=_claims_line, post="quest", example='["trade-route"]'
+    ),
     OrderKind(
         "agents",
         MOVEMENT,
