@@ -581,3 +581,114 @@ def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(g
     income = json.loads((camp / "reports" / "turn-08" / "carol.json").read_text("utf-8"))["income"]
     assert player("carol")["bc"] - carol["bc"] == income["bc"]  # the reward came once, with the word
     assert "Quest completed: Trade route — carol" in ok(gm("turn", "show", "-c", str(camp), "--turn", "8"))
+
+
+# ------------------------------------------------------------------ §7 the event deck (A11)
+
+
+def test_the_shipped_event_deck_serves_ten_leaders_to_the_end_of_a_long_game():
+    """tables/orion/events.toml: 12 cards × 5 copies = 60. Ten leaders with 3 colonies each are
+    dealt 2 cards at turn 8 and 3 at turn 13 with no card played in between: every deal is
+    met (50 cards), nobody is owed a card, and 10 stay in the deck."""
+    from gmtool.campaign import decks
+    from gmtool.campaign.model import PlanetState, System
+    from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.turns import Rules, end_turn, start_turn
+    from helpers import free_hex
+
+    rules = Rules(LIB)
+    assert len(decks.cards_of(rules.events)) == 60
+    names = [f"p{i}" for i in range(1, 11)]
+    c = make_campaign(names)
+    for name in names:
+        for _ in range(3):
+            c.systems.append(
+                System(
+                    hex=free_hex(c),
+                    discovery="planet",
+                    owner=name,
+                    explored_by=name,
+                    planet=PlanetState(type="ocean", size="medium", max_population=3, production=3, population=1),
+                )
+            )
+    c.turn, c.stage = 8, 2
+    c.turn_state.token = c.council.chair = "p1"
+    source = RandomSource(8)
+    out = start_turn(c, rules, source).to_data()
+    assert {name: len(cards) for name, cards in out["events_dealt"].items()} == dict.fromkeys(names, 2)
+    for turn in range(8, 13):
+        c.council.vote = None  # no bill: the Council is not what this test is about
+        end_turn(c, rules, source)
+        if turn < 12:
+            start_turn(c, rules, source)
+    assert c.turn == 13
+    out = start_turn(c, rules, source).to_data()
+    assert {name: len(cards) for name, cards in out["events_dealt"].items()} == dict.fromkeys(names, 3)
+    assert [len(p.hand) for p in c.players] == [5] * 10 and all(p.cards_owed == 0 for p in c.players)
+    assert not [e for e in c.turn_state.log if e["kind"] == "events_short"]
+    pile = c.decks["events"]
+    assert len(pile.draw) + len(pile.discard) == 10
+
+
+def test_a_cards_copies_are_a_whole_number_and_new_copies_enter_the_deck():
+    """A card table's `copies` (docs/rules-orion.md A11): a wrong value is the table's error,
+    naming the card; copies the moderator adds to a card since the deck was made are shuffled
+    into the draw pile, as new cards are."""
+    from types import SimpleNamespace
+
+    from gmtool.campaign import decks
+    from gmtool.dice.sources import RandomSource
+    from gmtool.errors import TableError
+
+    def table(copies: object) -> SimpleNamespace:  # a card table: its name and rows (ids, values)
+        return SimpleNamespace(name="events", rows=[SimpleNamespace(id="flare", values={"copies": copies})])
+
+    with pytest.raises(TableError) as bad:
+        decks.cards_of(table(0))
+    assert bad.value.text("en") == (
+        "events: card 'flare' has copies = 0: give a whole number from 1 to 99 (a deck may hold several copies "
+        "of a card: docs/rules-orion.md A11)"
+    )
+    with pytest.raises(TableError):
+        decks.cards_of(table("5"))
+    c = make_campaign()
+    pile = decks.deck(c, "events", decks.cards_of(table(2)), RandomSource(1))
+    assert pile.draw == ["flare", "flare"]
+    drawn = decks.draw(c, "events", 1, RandomSource(1))
+    assert decks.added(c, "events", decks.cards_of(table(2)), drawn) == []  # one held, one in the deck
+    assert decks.added(c, "events", decks.cards_of(table(4)), drawn) == ["flare", "flare"]
+    pile = decks.deck(c, "events", decks.cards_of(table(4)), RandomSource(1), held=drawn)
+    assert pile.draw == ["flare"] * 3
+
+
+def test_campaign_new_says_when_the_event_deck_cannot_serve_its_roster(gm, tmp_path):
+    """The issue's deck (the six cards, one copy each) and five leaders: up to 5 × (2 + 3) = 25
+    cards may be dealt; `campaign new` says so in one line (and in its JSON). The shipped deck
+    and ten leaders: no note."""
+    import re
+
+    from gmtool.rolltables.library import shipped_tables_dir
+    from helpers import ok, ok_json
+
+    own = tmp_path / "six" / "orion"
+    own.mkdir(parents=True)
+    text = (shipped_tables_dir() / "orion" / "events.toml").read_text("utf-8")
+    text = re.sub(r"\[\[row\]\]\nid = \"solar-flare\".*", "", text, flags=re.S).replace(", copies = 5", "")
+    (own / "events.toml").write_text(text, encoding="utf-8")
+    five = [a for p in ("ann", "ben", "cat", "dan", "eve") for a in ("--player", p)]
+    out = ok(gm("campaign", "new", str(tmp_path / "c1"), *five, "--seed", "1", "--tables", str(tmp_path / "six")))
+    notes = [line for line in out.splitlines() if "events deck" in line]
+    assert notes == [
+        "Note: the events deck holds 6 cards, and 5 leaders may be dealt up to 25 (2 at turn 8, 3 at turn 13 "
+        "each): add cards, or copies of them, to the campaign's tables/orion/events.toml before the first deal "
+        "(docs/rules-orion.md A11)."
+    ]
+    ru = ok(gm("campaign", "new", str(tmp_path / "c2"), *five, "--tables", str(tmp_path / "six"), "--lang", "ru"))
+    assert "Внимание: карт в колоде событий — 6, а лидерам (5) может достаться до 25" in ru
+    data = ok_json(
+        gm("campaign", "new", str(tmp_path / "c3"), *five, "--tables", str(tmp_path / "six"), "--format", "json")
+    )
+    assert data["events_deck"] == {"cards": 6, "needed": 25}
+    ten = [a for i in range(1, 11) for a in ("--player", f"p{i}")]
+    out = ok(gm("campaign", "new", str(tmp_path / "c4"), *ten, "--seed", "1"))
+    assert "events deck" not in out

@@ -557,7 +557,7 @@ def deck_draw_command(
         out = Output(format, lang, state)
         table = campaign_library(store.folder, tables).get(deck, "orion")
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        deck_ops.deck(state, deck, [r.id for r in table.rows], choice.source)
+        deck_ops.deck(state, deck, deck_ops.cards_of(table), choice.source)
         cards = deck_ops.draw(state, deck, count, choice.source)
         choice.finish()
         commit(store, state, choice)
@@ -628,13 +628,13 @@ def deck_discard_command(
     Example:
       gmtool deck discard -c DIR bills embargo
     """
-    from gmtool.campaign.decks import discard_card, known
+    from gmtool.campaign.decks import cards_of, discard_card, known
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         known(state, deck)  # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
-        discard_card(state, deck, card, [r.id for r in table.rows])
+        discard_card(state, deck, card, cards_of(table))
         commit(store, state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 

@@ -402,7 +402,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
     if campaign.turn in deal_turns:
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
-        pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source, held_cards(campaign))
+        pile = decks.deck(campaign, EVENTS, decks.cards_of(rules.events), source, held_cards(campaign))
         dealt: dict[str, list[str]] = {}
         got: dict[str, int] = {}
         owed: dict[str, int] = {}
@@ -455,7 +455,7 @@ def deal_cards(
     want = player.cards_owed if count is None else count
     if want <= 0:
         raise RuleRefused(key="orion.no_cards_owed", leader=player.name)
-    cards = [r.id for r in rules.events.rows]
+    cards = decks.cards_of(rules.events)  # each card as many times as its copies (A11)
     added = decks.added(campaign, EVENTS, cards, held_cards(campaign))
     pile = decks.deck(campaign, EVENTS, cards, source, held_cards(campaign))
     left = len(pile.draw) + len(pile.discard)
