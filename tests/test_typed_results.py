@@ -22,6 +22,7 @@ from gmtool.rules.orion import building, turns
 from gmtool.rules.orion.building import BuildOrdered
 from gmtool.rules.orion.council import ElectionTally
 from gmtool.rules.orion.council_campaign import BillOutcome, ElectionOutcome
+from gmtool.rules.orion.laws import LawChoice
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import (
     AllSciences,
@@ -37,7 +38,16 @@ from gmtool.rules.orion.records import (
 )
 from gmtool.rules.orion.research import ResearchOrdered
 from gmtool.rules.orion.roster import PlayerLeft, PlayerRenamed
-from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Ranked, Standing, TurnEnd, TurnStart, Victory
+from gmtool.rules.orion.turns import (
+    EventPlayed,
+    QuestClaimed,
+    QuestCompleted,
+    Ranked,
+    Standing,
+    TurnEnd,
+    TurnStart,
+    Victory,
+)
 from gmtool.rules.venus.play import Landed, PlayerTurnEnd, Skipped
 from helpers import ok
 from helpers import run_gmtool as gm
@@ -177,6 +187,8 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
         AwardApplied,
         AllSciences,
         ResearchOrdered,
+        QuestClaimed,
+        LawChoice,
         PlayerLeft,
         PlayerRenamed,
         BillOutcome,
@@ -209,7 +221,7 @@ def test_a_completed_quest_is_a_typed_record_told_in_the_leaders_orders_done(pla
     [record] = quests
     assert isinstance(record, QuestCompleted)
     assert (record.quest, record.leader, record.changes) == ("new-frontier", "carol", [{"orders": 1}])
-    [done] = [d for d in report(folder, "carol")["orders_done"] if d["order"] == "quests"]
+    [done] = [d for d in report(folder, "carol")["orders_done"] if d["order"] == "claims"]  # her !quest
     assert done["result"] == {**as_json(record.to_data()), "table": "quests-stage1"}
     assert list(done["result"]) == ["quest", "leader", "changes", "table"]
 

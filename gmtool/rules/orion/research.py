@@ -185,6 +185,7 @@ def order_all_sciences(
     """Every science researched, where the last of them are ordered this turn (A12, A13.1):
     checked at the turn's end after them — None when nothing is missing now (the caller marks
     it at once); refused, naming what is neither held nor ordered."""
+    ensure_not_over(campaign)
     missing = missing_sciences(player, technologies)
     if not missing:
         return None
