@@ -666,7 +666,10 @@ def test_event_play(gm, turn8):
     camp, _ = turn8
     (card,) = player(camp, "bob")["hand"]
     choices = sorted(int(k.split("_")[1]) for k in EVENTS.row(card).values if k.startswith("choice_"))
-    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "3", fragments=("choice",))
+    beyond = str(choices[-1] + 1)  # a choice the card does not offer (Ancient archive offers 3)
+    refused(
+        gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", beyond, fragments=("choice",)
+    )
     refused(gm, camp, "event", "play", "-c", str(camp), "--player", "alice", card, fragments=("holds no card",))
     refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", "no-such-card", fragments=("holds no card",))
     before = player(camp, "bob")
