@@ -134,23 +134,28 @@ def test_rebuilding_a_base_credits_half_the_old_one(game):
 
 
 def test_technology_victory_after_every_science_and_180_rp(game):
-    from gmtool.rules.orion.records import research_victory
+    """A12: after every science 180 RP (banked or new) go toward the victory, settled at the turn's
+    end after production (A13.1, wave 4): the RP made in that turn count at once."""
+    from gmtool.rules.orion.research import order_victory
 
     c, rules = game
     alice, hw = home(c)
     alice.all_sciences = True
-    alice.rp = 170  # banked before the last science
-    research_victory(c, rules, alice)  # 170 of the 180 spent
-    assert (alice.rp, alice.tech_rp) == (0, 170)
-    start_turn(c, rules, RandomSource(1))
+    alice.rp = 150  # banked before the last science
     hw.planet.population, hw.planet.scientists = 4, 4  # 4 × 4 RP = 16 a turn
+    start_turn(c, rules, RandomSource(1))
+    order_victory(c, alice, rules)
+    assert (alice.rp, alice.tech_rp, alice.research) == (150, 0, ["victory"])  # nothing spent before the turn end
     out = end_turn(c, rules, FixedSource([])).to_data()
-    assert "victory" not in out and alice.rp == 16  # RP are banked, not spent by themselves
-    research_victory(c, rules, alice)  # 10 more: 180 spent
-    assert (alice.rp, alice.tech_rp) == (6, 180)
+    assert "victory" not in out and (alice.rp, alice.tech_rp) == (0, 166)  # 150 banked + 16 made
     start_turn(c, rules, RandomSource(1))
     out = end_turn(c, rules, FixedSource([])).to_data()
-    assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 2}
+    assert alice.rp == 16 and alice.tech_rp == 166  # RP are banked, not spent by themselves
+    order_victory(c, alice, rules)  # 14 more of 16 + 16: 180 spent
+    start_turn(c, rules, RandomSource(1))
+    out = end_turn(c, rules, FixedSource([])).to_data()
+    assert (alice.rp, alice.tech_rp) == (18, 180)
+    assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 3}
 
 
 def test_build_and_scrap_through_the_cli(gm, tmp_path):

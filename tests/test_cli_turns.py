@@ -31,6 +31,8 @@ LIB = shipped_library()
 EVENTS = LIB.get("events", "orion")
 BILLS = LIB.get("bills", "orion")
 EVENT_CARDS = [r.id for r in EVENTS.rows]
+EVENT_DECK = [r.id for r in EVENTS.rows for _ in range(int(r.values["copies"]))]  # 12 cards × 5 (A11)
+ONES = ",".join(["1"] * (len(EVENT_DECK) - 1))  # a Fisher–Yates of the deck: d60, d59, … d2
 
 
 # ============================================================== helpers
@@ -678,7 +680,11 @@ def test_event_play(gm, turn8):
     camp, _ = turn8
     (card,) = player(camp, "bob")["hand"]
     choices = sorted(int(k.split("_")[1]) for k in EVENTS.row(card).values if k.startswith("choice_"))
-    refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "3", fragments=("choice",))
+    if choices[-1] < 3:  # a choice the card does not offer (the Ancient archive offers all three)
+        args = ("--player", "bob", card, "--choice", "3")
+        refused(gm, camp, "event", "play", "-c", str(camp), *args, fragments=("choice",))
+    else:  # no card has a fourth: the option itself stops at 3
+        assert gm("event", "play", "-c", str(camp), "--player", "bob", card, "--choice", "4").exit_code == 2
     refused(gm, camp, "event", "play", "-c", str(camp), "--player", "alice", card, fragments=("holds no card",))
     refused(gm, camp, "event", "play", "-c", str(camp), "--player", "bob", "no-such-card", fragments=("holds no card",))
     before = player(camp, "bob")
@@ -705,25 +711,28 @@ def test_deck_commands(gm, camp):
     out = ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "2"))
     drawn = out.strip().split(": ", 1)[1].split(", ")
     assert len(drawn) == 2 and set(drawn) <= set(EVENT_CARDS)
-    assert len(journal(camp)) == n + len(EVENT_CARDS) - 1  # shuffled with journaled dice
+    assert len(journal(camp)) == n + len(EVENT_DECK) - 1  # shuffled with journaled dice
     pile = state(camp)["decks"]["events"]
-    assert len(pile["draw"]) == 4 and not set(drawn) & set(pile["draw"])
-    assert "events: 4 to draw; discard pile (0)" in ok(gm("deck", "show", "-c", str(camp), "events"))
+    assert len(pile["draw"]) == 58 and sorted(pile["draw"] + drawn) == sorted(EVENT_DECK)
+    assert "events: 58 to draw; discard pile (0)" in ok(gm("deck", "show", "-c", str(camp), "events"))
     ok(gm("deck", "discard", "-c", str(camp), "events", drawn[0]))
     assert f"discard pile (1): {drawn[0]}" in ok(gm("deck", "show", "-c", str(camp), "events"))
     out = ok(gm("deck", "shuffle", "-c", str(camp), "events"))
-    assert "5 cards to draw" in out
+    assert "59 cards to draw" in out
     pile = state(camp)["decks"]["events"]
-    assert sorted(pile["draw"]) == sorted(set(EVENT_CARDS) - {drawn[1]}) and pile.get("discard", []) == []
-    refused(gm, camp, "deck", "draw", "-c", str(camp), "events", "-n", "6", fragments=("empty",))
+    assert sorted(pile["draw"] + [drawn[1]]) == sorted(EVENT_DECK) and pile.get("discard", []) == []
+    for _ in range(2):
+        ok(gm("deck", "draw", "-c", str(camp), "events", "-n", "20"))  # 19 left
+    refused(gm, camp, "deck", "draw", "-c", str(camp), "events", "-n", "20", fragments=("empty",))
     ok(gm("verify", "-c", str(camp)))
 
 
 def test_deck_draw_with_manual_dice(gm, camp):
-    # Fisher–Yates of 6 cards: d6, d5, d4, d3, d2 — all 1s swap each card with the first,
-    # leaving [refugees, plague, windfall, brain-drain, diplomatic-gift, mineral-boom]
-    out = ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))
-    assert out.strip() == "drawn from events: refugees"
+    # Fisher–Yates of the 60 cards (12 × 5 copies, in the table's order): d60, d59, … d2 — all 1s
+    # swap each card with the first, leaving the deck turned by one: its second card first, the
+    # second copy of mineral-boom
+    out = ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", ONES))
+    assert out.strip() == "drawn from events: mineral-boom"
     refused(gm, camp, "deck", "shuffle", "-c", str(camp), "events", "--dice", "1", fragments=("--dice",))
 
 
@@ -738,8 +747,8 @@ def test_deck_draw_with_manual_dice(gm, camp):
 def test_deck_discard_refuses_a_card_that_is_not_out_of_the_deck(gm, camp, card, fragment):
     """A11: draw without replacement — a card unknown to the table, or still in the draw
     pile, cannot go to the discard pile (it would be dealt twice, or be unplayable)."""
-    ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", "1,1,1,1,1"))  # refugees drawn
-    assert "windfall" in state(camp)["decks"]["events"]["draw"]
+    ok(gm("deck", "draw", "-c", str(camp), "events", "--dice", ONES))  # mineral-boom drawn
+    assert state(camp)["decks"]["events"]["draw"].count("windfall") == 5  # every copy in the draw pile
     refused(gm, camp, "deck", "discard", "-c", str(camp), "events", card, fragments=(fragment,))
 
 

@@ -161,11 +161,14 @@ def test_event_cards_that_run_out_are_said(orion_game):
             )
     campaign.turn, campaign.stage = 8, 2
     campaign.turn_state.token = "alice"
-    cards = [r.id for r in rules.events.rows]
+    from gmtool.campaign.decks import cards_of
+
+    cards = cards_of(rules.events)  # every copy of every card (A11)
     campaign.decks["events"] = Deck(draw=cards[:3], discard=[])
     campaign.players[2].hand = cards[3:]  # the other cards are held: 3 are left to deal
     start_turn(campaign, rules, FixedSource([1] * 50))
-    hands = {p.name: len(p.hand) - (3 if p.name == "carol" else 0) for p in campaign.players}
+    held = len(cards) - 3
+    hands = {p.name: len(p.hand) - (held if p.name == "carol" else 0) for p in campaign.players}
     assert sum(hands.values()) == 3
     [short] = [e for e in campaign.turn_state.log if e["kind"] == "events_short"]
     assert set(short["leaders"]) == {n for n, k in hands.items() if k < 2}

@@ -89,10 +89,10 @@ CASES = [
     (1, "!card Refugees", "events", lambda c: {"card": "refugees"}),
     (1, "!событие Беженцы выбор 2", "events", lambda c: {"card": "refugees", "choice": 2}),
     (1, "!карта беженцы 1", "events", lambda c: {"card": "refugees", "choice": 1}),
-    (1, "!quest first-survey", "quests", lambda c: "first-survey"),
-    (1, "!quest", "quests", lambda c: "first-survey"),
-    (1, "!задание Первая разведка", "quests", lambda c: "first-survey"),
-    (1, "!квест", "quests", lambda c: "first-survey"),
+    (1, "!quest first-survey", "claims", lambda c: "first-survey"),
+    (1, "!quest", "claims", lambda c: "first-survey"),
+    (1, "!задание Первая разведка", "claims", lambda c: "first-survey"),
+    (1, "!квест", "claims", lambda c: "first-survey"),
     (3, "!bill 2", "bill", lambda c: 2),
     (3, "!bill Embargo", "bill", lambda c: "embargo"),
     (3, "!законопроект Эмбарго", "bill", lambda c: "embargo"),
@@ -329,7 +329,11 @@ def test_an_order_in_words_in_the_leaders_language_and_frame(line, en, ru):
             "agent Kess: Assassinate against bob, framing carol",
             "агент Kess: Устранение против лидера bob, подставив лидера carol",
         ),
-        ("!research victory", "declare the technology victory (research after every science)", None),
+        (
+            "!research victory",
+            "put the RP left at the turn's end toward the technology victory (after every science)",
+            None,
+        ),
     ],
 )
 def test_ballots_and_missions_in_words(line, en, ru):

@@ -111,11 +111,12 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "colonize",
             "events",
             "quests",
+            "claims",
             "agents",
             "grant",
         ],
         "before production": ["assign", "activate", "research", "scrap", "build"],
-        "council": ["bill", "vote", "election"],
+        "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
 
@@ -271,6 +272,18 @@ LINES = {
     "vote": ({"vote": "no", "bribe": 3}, "ballot cast: no (bribe 3 BC)"),
     "election": ({"candidate": None, "bribe": 0}, "ballot for Emperor cast: abstain"),
     "bill": ({"bill": "free-trade"}, "bill put to the vote: <bills:free-trade>"),
+    "research": (
+        {"leader": "alice", "ordered": "hq_computers", "cost": 15, "banked": 10, "made": 8},
+        "research ordered: <technologies:hq_computers> (15 RP, at the turn's end after production)",
+    ),
+    "claims": (
+        {"quest": "trade-route", "leader": "alice", "claimed": True, "confirmed": True, "table": "quests-common"},
+        "quest claimed: <quests-common:trade-route> (the moderator confirmed it)",
+    ),
+    "law_choice": (
+        {"law": "aid", "leader": "carol", "tied": ["alice", "carol"], "chair": "bob", "turn": 8},
+        "leader named for a law: <bills:aid> — carol",
+    ),
     "agents": (
         {"agent": "Kess", "ability": "steal-tech", "outcome": "success"},
         "agent: Kess, <agents:steal-tech>: <agent-outcomes:success>",
@@ -311,7 +324,7 @@ def test_a_kinds_forum_command_is_a_forum_command_in_every_language():
     from gmtool.forum.posts import command_name
 
     posts = {k.name: k.post for k in ORDER_KINDS if k.post}
-    assert posts == {"explore": "explore", "agents": "check", "vote": "vote"}
+    assert posts == {"explore": "explore", "agents": "check", "vote": "vote", "claims": "quest"}
     for post in posts.values():
         assert command_name(post) == post
         assert has(f"forum.command.{post}", "en") and has(f"forum.command.{post}", "ru")

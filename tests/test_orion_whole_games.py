@@ -138,7 +138,10 @@ def test_technology_victory(gm, game, monkeypatch):
         turn += 1
         assert turn <= 18
     bob = [p for p in status(gm, game)["players"] if p["name"] == "bob"][0]
-    assert turn == 14  # 12 RP in turn 1 buy the theory, then 16 a turn: 180 spent in turn 14
+    # 12 RP of turn 1 buy the theory at turn 2's end; from turn 3 the RP left at each turn's end
+    # (banked and just made, A13.1 wave 4) go toward the victory: 16 + 16 in turn 3, then 16 a
+    # turn: 180 spent in turn 13 (before wave 4 the RP of a turn waited for the next: turn 14)
+    assert turn == 13
     assert bob["rp"] >= 0
     finish(gm, game, before)
 

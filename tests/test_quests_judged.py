@@ -127,11 +127,10 @@ def test_found_by_an_exploration_event_and_explored_this_turn():
 
 
 def test_moderator_quests_and_bad_conditions():
-    """trade-route and great-library are judged by the moderator (quests-common.toml); a
-    condition gmtool does not know is the table's error, naming the kinds there are."""
+    """trade-route is judged by the moderator (quests-common.toml); a condition gmtool does not
+    know is the table's error, naming the kinds there are."""
     c = campaign(8)
     assert judge(c, c.player("bob"), row("trade-route")) is None
-    assert judge(c, c.player("bob"), row("great-library")) is None
     with pytest.raises(TableError, match="homeworld_full"):
         parse_condition("trade_treaty:1")
     with pytest.raises(TableError):
@@ -365,7 +364,8 @@ def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
 def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet(gm, tmp_path):
     """An orders file's `quests` takes a label in either language; `turn check` refuses an
     unmet claim with its reason and file:line; the room's `!quest Полная чаша` /
-    `!задание Full house` reads to the same order."""
+    `!задание Full house` reads to the leader's claim (`claims`), which gmtool judges the same way
+    for a quest whose condition is data."""
     from gmtool.forum.order_commands import parse_order
 
     store, state = _stored(tmp_path, ["full-house"])
@@ -383,4 +383,7 @@ def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet
     assert "homeworld population at its maximum: 3/10" in res.stderr
     for words in ("Полная чаша", "Full house", "full-house"):
         order = parse_order(state, LIB, "bob", "quest", words)
-        assert (order.kind, order.value) == ("quests", "full-house")
+        assert (order.kind, order.value) == ("claims", "full-house")
+    orders.write_text('turn = 1\n[alice]\nclaims = ["Full house"]\n', encoding="utf-8")
+    res = gm("turn", "check", str(orders), *c, "--lang", "en")
+    assert res.exit_code == 1 and "alice has not met the quest 'Full house'" in res.stderr

@@ -42,7 +42,6 @@ from helpers import (
     put,
     shipped_library,
     snapshot,
-    status,
 )
 from reach_paths import open_path
 
@@ -100,18 +99,65 @@ def test_the_seeds_named_technologies_have_their_science_line_level_and_a_cost()
 # ------------------------------------------------------------------ research with RP
 
 
-def test_research_spends_rp_and_hq_computing_centres_raise_the_fleet_maximum(gm, tmp_path):
+def end_turn_cli(gm, folder: Path) -> str:
+    """The turn played out: started (if it was not) and ended; the public post."""
+    gm("turn", "start", "-c", str(folder))  # the example's turn 1 is not started yet
+    return ok(gm("turn", "end", "-c", str(folder)))
+
+
+def test_research_is_settled_after_production_with_the_rp_just_made(gm, tmp_path):
+    """docs/rules-orion.md A13.1 (wave 4): research ordered in a turn is paid at its end, after
+    production, from the RP banked and the RP just made. The example's alice: homeworld 1,-3,
+    terran (4 RP a scientist), 2 colonists; both made scientists: 8 RP this turn."""
     folder = example_copy(tmp_path)
-    grant_rp(gm, folder, "alice", 50)
+    ok(gm("assign", "-c", str(folder), "--player", "alice", "--hex", "1,-3", "--workers", "0", "--scientists", "2"))
+    grant_rp(gm, folder, "alice", 40)
     out = ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers"))
     # tables/orion/technologies.toml hq_computers: cost 15, fleet_max 1; the start is 1 (2)
-    assert out.strip() == "alice researched HQ Computing Centres for 15 RP; 35 RP left in the bank; fleet maximum now 3"
-    alice = player_of(folder, "alice")
-    assert (alice["rp"], alice["fleet_max"], alice["technologies"]) == (35, 3, ["hq_computers"])
-    # level 2 (cost 30) by its Russian label: +1 again
+    assert out.strip() == (
+        "alice: HQ Computing Centres ordered for 15 RP, researched at this turn's end after production "
+        "(48 RP for research: 40 RP banked, 8 RP made this turn as its planets work now)"
+    )
+    # level 2 (cost 30) by its Russian label, in the same turn: the level below is ordered before it
     out = ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "Штабные ЭВЦ 2", "--lang", "ru"))
-    assert out.strip() == "alice: изучено «Штабные ЭВЦ 2» за 30 ОИ; в запасе 5 ОИ; максимум флота теперь 4"
-    assert [p for p in status(gm, folder)["players"] if p["name"] == "alice"][0]["fleet_max"] == 4
+    assert out.strip() == (
+        "alice: заказано «Штабные ЭВЦ 2» за 30 ОИ, изучение — в конце этого хода, после производства "
+        "(на исследования остаётся 33 ОИ: 40 ОИ в запасе, 8 ОИ за этот ход, как сейчас работают планеты, "
+        "15 ОИ уже заказано)"
+    )
+    alice = player_of(folder, "alice")  # nothing is paid or gained before the turn's end
+    assert (alice["rp"], alice["fleet_max"], alice.get("technologies", [])) == (40, 2, [])
+    assert alice["research"] == ["hq_computers", "hq_computing_centres_2"]
+    end_turn_cli(gm, folder)
+    alice = player_of(folder, "alice")
+    assert (alice["rp"], alice["fleet_max"]) == (40 + 8 - 15 - 30, 4)
+    assert alice["technologies"] == ["hq_computers", "hq_computing_centres_2"] and "research" not in alice
+    report = (folder / "reports" / "turn-01" / "alice.txt").read_text("utf-8")
+    assert "- alice researched HQ Computing Centres (15 RP); fleet maximum +1" in report
+    assert "- alice researched HQ Computing Centres 2 (30 RP); fleet maximum +1" in report
+    assert "RP: 3 (+8 from production)" in report
+
+
+def test_a_technology_comes_in_the_turn_its_rp_are_made(gm, tmp_path):
+    """The issue's case: a leader with no RP banked and 8 RP a turn orders Combat Ship Modules 1
+    (10 RP) in its second turn: 8 banked + 8 made pay for it at that turn's end (before wave 4 it
+    had to wait for a third turn, paid from banked RP only)."""
+    folder = example_copy(tmp_path)
+    ok(gm("assign", "-c", str(folder), "--player", "alice", "--hex", "1,-3", "--workers", "0", "--scientists", "2"))
+    before = snapshot(folder)
+    res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_1")
+    assert_error(
+        res,
+        "alice will have 8 RP for research this turn (0 banked, 8 made this turn as its planets work now): "
+        "Combat Ship Modules 1 costs 10 RP (the research rule: paid after production)",
+    )
+    assert snapshot(folder) == before
+    end_turn_cli(gm, folder)
+    assert player_of(folder, "alice")["rp"] == 8
+    ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_1"))
+    end_turn_cli(gm, folder)
+    alice = player_of(folder, "alice")
+    assert (alice["rp"], alice["technologies"]) == (8 + 8 - 10, ["combat_ship_modules_1"])
 
 
 def test_research_needs_the_level_below_in_its_line(gm, tmp_path):
@@ -129,23 +175,46 @@ def test_research_needs_the_level_below_in_its_line(gm, tmp_path):
     assert snapshot(folder) == before  # a refused command writes nothing
     ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_1"))
     ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "combat_ship_modules_2"))
+    end_turn_cli(gm, folder)
     alice = player_of(folder, "alice")
     assert alice["rp"] == 100 - 10 - 20 and alice["technologies"] == ["combat_ship_modules_1", "combat_ship_modules_2"]
     assert alice["fleet_max"] == 2  # ship modules do not raise the fleet maximum
 
 
-def test_research_refuses_without_the_rp_and_a_technology_held_already(gm, tmp_path):
+def test_research_refuses_without_the_rp_and_a_technology_ordered_or_held_already(gm, tmp_path):
     folder = example_copy(tmp_path)
     grant_rp(gm, folder, "alice", 14)
     before = snapshot(folder)
     res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers")
-    assert_error(res, "alice has 14 RP banked: HQ Computing Centres costs 15 RP", "research is paid with banked RP")
+    assert_error(res, "alice will have 14 RP for research this turn (14 banked, 0 made", "costs 15 RP")
     assert snapshot(folder) == before
-    grant_rp(gm, folder, "alice", 1)
+    # one scientist on the homeworld (4 RP this turn) pays the rest
+    ok(gm("assign", "-c", str(folder), "--player", "alice", "--hex", "1,-3", "--workers", "1", "--scientists", "1"))
     ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers"))
+    res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers")
+    assert_error(res, "alice has already ordered HQ Computing Centres this turn")
+    res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "research_1")  # 15 more: 3 left
+    assert_error(res, "alice will have 3 RP for research this turn (14 banked, 4 made", "15 already ordered")
+    end_turn_cli(gm, folder)
     res = gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers")
     assert_error(res, "alice already has HQ Computing Centres")
     assert_error(gm("research", "-c", str(folder), "--player", "alice"), "--tech ID, --all-sciences or --victory")
+
+
+def test_research_the_turn_cannot_pay_after_all_is_told_and_not_researched(gm, tmp_path):
+    """Ordered against 4 RP this turn, then the scientist is made a worker: at the turn's end the
+    technology is not researched, the RP stay banked, and the leader's report says why."""
+    folder = example_copy(tmp_path)
+    grant_rp(gm, folder, "alice", 14)
+    ok(gm("assign", "-c", str(folder), "--player", "alice", "--hex", "1,-3", "--workers", "1", "--scientists", "1"))
+    ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers"))
+    ok(gm("assign", "-c", str(folder), "--player", "alice", "--hex", "1,-3", "--workers", "2", "--scientists", "0"))
+    end_turn_cli(gm, folder)
+    alice = player_of(folder, "alice")
+    assert (alice["rp"], alice.get("technologies", [])) == (14, [])
+    report = (folder / "reports" / "turn-01" / "alice.txt").read_text("utf-8")
+    assert "- alice did not research HQ Computing Centres: it had 14 RP after production, and it costs 15" in report
+    ok(gm("turn", "show", "-c", str(folder), "--turn", "1"))
 
 
 def test_a_researched_environment_lets_the_leader_colonise_its_world_type():
@@ -154,8 +223,10 @@ def test_a_researched_environment_lets_the_leader_colonise_its_world_type():
     assert not colonisable_by(alice, "toxic", RULES.orion, TECHS)
     alice.rp = 20
     done = rs.research(c, alice, TECHS, "controlled_toxic_environment")  # cost 20, colonise ["toxic"]
-    assert (done.cost, done.rp, alice.rp) == (20, 0, 0)
-    assert colonisable_by(alice, "toxic", RULES.orion, TECHS)
+    assert (done.cost, done.banked, alice.rp) == (20, 20, 20)
+    assert not colonisable_by(alice, "toxic", RULES.orion, TECHS)  # from the turn's end
+    rs.settle_research(c, RULES)
+    assert alice.rp == 0 and colonisable_by(alice, "toxic", RULES.orion, TECHS)
     assert not colonisable_by(alice, "barren", RULES.orion, TECHS)
 
 
@@ -188,6 +259,8 @@ def test_the_research_order_plays_in_the_production_phase_and_takes_a_list():
     more, done = apply_orders(state, RULES, FixedSource([]), orders)
     assert more == []
     alice = state.player("alice")
+    assert (alice.rp, alice.research, alice.technologies) == (30, ["hq_computers", "combat_ship_modules_1"], [])
+    rs.settle_research(state, RULES)  # at the turn's end, after production (A13.1, wave 4)
     assert (alice.rp, alice.technologies, alice.fleet_max) == (5, ["hq_computers", "combat_ship_modules_1"], 3)
     [first, second] = [e for e in state.turn_state.log if e["kind"] == "researched"]
     assert entry_text(first, "en", label) == "alice researched HQ Computing Centres (15 RP); fleet maximum +1"
@@ -356,20 +429,25 @@ def test_a_campaigns_own_technology_is_researched_with_no_python_change(gm, tmp_
     grant_rp(gm, folder, "bob", 20)
     res = gm("research", "-c", str(folder), "--player", "bob", "--tech", "Fleet logistics II")
     assert_error(res, "bob cannot research Fleet logistics II yet: it needs Fleet logistics first")
-    out = ok(gm("research", "-c", str(folder), "--player", "bob", "--tech", "Логистика флота"))
-    assert "fleet maximum now 4" in out  # 2 + 2
+    ok(gm("research", "-c", str(folder), "--player", "bob", "--tech", "Логистика флота"))
     ok(gm("research", "-c", str(folder), "--player", "bob", "--tech", "fleet_logistics_2"))
+    # every science of this table at its top level once the research ordered is settled
+    out = ok(gm("research", "-c", str(folder), "--player", "bob", "--all-sciences"))
+    assert (
+        out.strip()
+        == "bob: every science is checked at this turn's end, after the research ordered (Fleet logistics II)"
+    )
+    end_turn_cli(gm, folder)
     bob = player_of(folder, "bob")
     assert (bob["rp"], bob["fleet_max"], bob["technologies"]) == (0, 5, ["fleet_logistics", "fleet_logistics_2"])
-    # every science of this table is now at its top level
-    out = ok(gm("research", "-c", str(folder), "--player", "bob", "--all-sciences"))
-    assert "bob: every science researched" in out
+    assert bob["all_sciences"] is True
 
 
 def test_status_lists_the_technologies_a_leader_holds_only_to_those_who_may_see_them(gm, tmp_path):
     folder = example_copy(tmp_path)
     grant_rp(gm, folder, "alice", 15)
     ok(gm("research", "-c", str(folder), "--player", "alice", "--tech", "hq_computers"))
+    end_turn_cli(gm, folder)
     out = ok(gm("status", "-c", str(folder), "--player", "alice", "--lang", "ru"))
     assert "Технологии" in out and "alice: Штабные ЭВЦ" in out
     assert "HQ Computing Centres" not in ok(gm("status", "-c", str(folder), "--player", "bob"))

@@ -548,7 +548,7 @@ def test_a_technology_researched_with_rp_improves_fitted_modules_too():
     """A8a: modules improve with research whichever way the level comes — bought with RP
     (`research --tech`, an orders file's or a room's research) as well as handed out."""
     from gmtool.rules.orion.fleet import add_ship
-    from gmtool.rules.orion.research import research
+    from gmtool.rules.orion.research import research, settle_research
 
     lib = TableLibrary([shipped_tables_dir()])  # the shipped technologies and their costs
     c, rules = new_campaign("t", ["alice", "bob"], RandomSource(1), lib, "0" * 64), Rules(lib)
@@ -557,5 +557,6 @@ def test_a_technology_researched_with_rp_improves_fitted_modules_too():
     alice.rp = 500
     add_ship(alice, "frigate", modules=["ars", "gun"])
     research(c, alice, rules.technologies, "combat_ship_modules_2", rules)
+    settle_research(c, rules)  # after production (A13.1, wave 4)
     assert [e["modules"] for e in c.turn_state.log if e["kind"] == "modules_improved"] == [["ars"]]
     assert "combat_ship_modules_2" in alice.technologies

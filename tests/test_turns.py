@@ -38,7 +38,21 @@ PROD = RULES.production
 PLAYERS = ["alice", "bob", "carol"]
 STAGE1_QUESTS = ["first-survey", "new-frontier", "think-tank", "full-house", "star-charts", "frugal", "first-contact"]
 COMMON_QUESTS = ["monster-hunt", "trade-route", "great-library", "settlers", "grand-fleet", "colonial-age"]
-EVENT_CARDS = ["mineral-boom", "refugees", "plague", "windfall", "brain-drain", "diplomatic-gift"]
+EVENT_CARDS = [
+    "mineral-boom",
+    "refugees",
+    "plague",
+    "windfall",
+    "brain-drain",
+    "diplomatic-gift",
+    "solar-flare",
+    "breakthrough",
+    "strike",
+    "baby-boom",
+    "smugglers",
+    "ancient-archive",
+]
+EVENT_DECK = [card for card in EVENT_CARDS for _ in range(5)]  # events.toml: copies = 5 of each (A11)
 PROPERTIES = ["favorable", "hostile", "poor", "rich", "gravity", "artifacts"]
 
 
@@ -153,6 +167,7 @@ def test_shipped_tables_are_what_these_tests_assume():
     assert [r.id for r in RULES.quests(2).rows] == COMMON_QUESTS
     assert RULES.quests(3).name == RULES.quests(2).name
     assert [r.id for r in RULES.events.rows] == EVENT_CARDS
+    assert decks.cards_of(RULES.events) == EVENT_DECK
     assert [r.id for r in RULES.bills.rows] == BILL_IDS
     assert [r.id for r in TABLES.properties.rows] == PROPERTIES
     assert RULES.last_turn == 18
@@ -797,7 +812,7 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     assert c.player("alice").hand == dealt["alice"] and c.player("bob").hand == dealt["bob"]
     assert c.player("carol").hand == []
     pile = c.decks["events"]
-    assert len(pile.draw) == 3 and sorted(pile.draw + dealt["alice"] + dealt["bob"]) == sorted(EVENT_CARDS)
+    assert len(pile.draw) == 57 and sorted(pile.draw + dealt["alice"] + dealt["bob"]) == sorted(EVENT_DECK)
     # bob plays both cards before turn 13 (their first choice)
     for card in list(c.player("bob").hand):
         play_event(c, RULES, c.player("bob"), card, 1)
@@ -815,13 +830,24 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     assert len(c.player("alice").hand) == 2
     assert len(c.player("bob").hand) == 3 and len(c.player("carol").hand) == 1
     cards = pile.draw + pile.discard + [card for p in c.players for card in p.hand]
-    assert sorted(cards) == sorted(EVENT_CARDS)  # without replacement: each card once
+    assert sorted(cards) == sorted(EVENT_DECK)  # without replacement: each copy once
 
 
-def test_turn_13_starts_even_when_every_event_card_is_held():
-    """Six cards, all dealt at turn 8 and still held at turn 13: no card can be dealt, but
-    the turn (its quest, its bill) must still start — A11 caps the deal, it does not stop
-    the game."""
+def test_turn_13_starts_even_when_every_event_card_is_held(tmp_path):
+    """A campaign's own deck of six cards (one copy each), all dealt at turn 8 and still held
+    at turn 13: no card can be dealt, but the turn (its quest, its bill) must still start — A11
+    caps the deal, it does not stop the game."""
+    import re
+
+    from gmtool.rolltables.library import TableLibrary, shipped_tables_dir
+
+    own = tmp_path / "tables" / "orion"
+    own.mkdir(parents=True)
+    text = (shipped_tables_dir() / "orion" / "events.toml").read_text("utf-8")
+    text = re.sub(r"\[\[row\]\]\nid = \"solar-flare\".*", "", text, flags=re.S).replace(", copies = 5", "")
+    (own / "events.toml").write_text(text, encoding="utf-8")
+    RULES = Rules(TableLibrary([shipped_tables_dir(), tmp_path / "tables"]))  # noqa: N806
+    assert len(decks.cards_of(RULES.events)) == 6
     c = at_turn(make_campaign(), 8, "alice")
     for name in PLAYERS:
         _colonies(c, name, 2)
@@ -856,6 +882,19 @@ EVENT_EFFECTS = [
     ("brain-drain", 1, (-3, 0, 0, 0)),
     ("brain-drain", 2, (0, 0, -3, 0)),
     ("diplomatic-gift", 1, (2, 1, 0, 0)),
+    ("solar-flare", 1, (-3, 0, 0, 0)),
+    ("solar-flare", 2, (0, 0, 0, -1)),
+    ("breakthrough", 1, (0, 0, 5, 0)),
+    ("breakthrough", 2, (4, 0, 0, 0)),
+    ("strike", 1, (-4, 0, 0, 0)),
+    ("strike", 2, (0, -1, 0, 0)),
+    ("baby-boom", 1, (0, 0, 0, 1)),
+    ("baby-boom", 2, (3, 0, 0, 0)),
+    ("smugglers", 1, (3, 0, 0, 0)),
+    ("smugglers", 2, (0, 1, 0, 0)),
+    ("ancient-archive", 1, (0, 0, 3, 0)),
+    ("ancient-archive", 2, (3, 0, 0, 0)),
+    ("ancient-archive", 3, (1, 1, 1, 0)),
 ]
 
 
@@ -1305,7 +1344,7 @@ def test_full_scripted_game(moderator_judges):
             pile = c.decks["events"] if turn > 7 else None
             if pile:
                 held = [card for p in c.players for card in p.hand]
-                assert sorted(pile.draw + pile.discard + held) == sorted(EVENT_CARDS)
+                assert sorted(pile.draw + pile.discard + held) == sorted(EVENT_DECK)
         if turn == 7:
             assert ended["token_next"] == "carol" and c.turn_state.token == "carol"
             assert "events" not in c.decks

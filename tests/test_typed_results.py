@@ -22,6 +22,7 @@ from gmtool.rules.orion import building, turns
 from gmtool.rules.orion.building import BuildOrdered
 from gmtool.rules.orion.council import ElectionTally
 from gmtool.rules.orion.council_campaign import BillOutcome, ElectionOutcome
+from gmtool.rules.orion.laws import LawChoice
 from gmtool.rules.orion.production import PlanetOutput, Production
 from gmtool.rules.orion.records import (
     AllSciences,
@@ -33,11 +34,20 @@ from gmtool.rules.orion.records import (
     MonsterSlain,
     OrionDamaged,
     PlanetCaptured,
-    ResearchSpent,
     ShipChanged,
 )
+from gmtool.rules.orion.research import ResearchOrdered
 from gmtool.rules.orion.roster import PlayerLeft, PlayerRenamed
-from gmtool.rules.orion.turns import EventPlayed, QuestCompleted, Ranked, Standing, TurnEnd, TurnStart, Victory
+from gmtool.rules.orion.turns import (
+    EventPlayed,
+    QuestClaimed,
+    QuestCompleted,
+    Ranked,
+    Standing,
+    TurnEnd,
+    TurnStart,
+    Victory,
+)
 from gmtool.rules.venus.play import Landed, PlayerTurnEnd, Skipped
 from helpers import ok
 from helpers import run_gmtool as gm
@@ -179,7 +189,9 @@ def test_the_guardian_is_a_typed_record_in_the_public_posts_data(played):
         ShipChanged,
         AwardApplied,
         AllSciences,
-        ResearchSpent,
+        ResearchOrdered,
+        QuestClaimed,
+        LawChoice,
         PlayerLeft,
         PlayerRenamed,
         BillOutcome,
@@ -212,7 +224,7 @@ def test_a_completed_quest_is_a_typed_record_told_in_the_leaders_orders_done(pla
     [record] = quests
     assert isinstance(record, QuestCompleted)
     assert (record.quest, record.leader, record.changes) == ("new-frontier", "carol", [{"orders": 1}])
-    [done] = [d for d in report(folder, "carol")["orders_done"] if d["order"] == "quests"]
+    [done] = [d for d in report(folder, "carol")["orders_done"] if d["order"] == "claims"]  # her !quest
     assert done["result"] == {**as_json(record.to_data()), "table": "quests-stage1"}
     assert list(done["result"]) == ["quest", "leader", "changes", "table"]
 
@@ -299,8 +311,11 @@ def test_each_record_of_the_moderator_is_typed_and_gives_the_log_entry_it_wrote(
 
     flag = logged(records.all_sciences(c, alice), AllSciences)
     assert flag.leader == "alice" and alice.all_sciences
-    spent = logged(records.research_victory(c, rules, alice), ResearchSpent)
-    assert (spent.spent, spent.total, spent.need) == (alice.tech_rp, alice.tech_rp, 180) and spent.spent > 0
+    from gmtool.rules.orion.research import order_victory
+
+    ordered = order_victory(c, alice, rules)  # settled at the turn's end: no log entry yet (A13.1)
+    assert isinstance(ordered, ResearchOrdered) and alice.research == ["victory"]
+    assert (ordered.tech, ordered.cost, ordered.banked) == ("victory", 0, alice.rp) and ordered.available > 0
 
 
 def test_a_change_of_leaders_is_a_typed_record_giving_its_log_entry(orion_game):

@@ -1,11 +1,44 @@
 """Card decks kept in a campaign: shuffled with journaled dice, drawn without
-replacement, a discard pile reshuffled when the draw pile runs out (docs/rules-orion.md A11)."""
+replacement, a discard pile reshuffled when the draw pile runs out (docs/rules-orion.md A11).
+A row of a card table may stand for several copies of its card (its ``copies`` column)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
 from gmtool.campaign.model import Campaign, Deck
 from gmtool.dice.sources import DiceSource
-from gmtool.errors import InputError, RuleRefused
+from gmtool.errors import InputError, RuleRefused, TableError
+
+MAX_COPIES = 99
+
+
+def cards_of(table: Any) -> list[str]:
+    """A card table's cards as its deck holds them: each row's id, as many times as its
+    ``copies`` column says (1 when it says nothing; docs/rules-orion.md A11: a deck may hold
+    several copies of a card). A ``copies`` that is not a whole number 1…99 is the table's
+    error, naming the card."""
+    out: list[str] = []
+    for row in table.rows:
+        copies = row.values.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+            raise TableError(key="orion.bad_copies", table=table.name, card=row.id, value=copies, max=MAX_COPIES)
+        out += [row.id] * copies
+    return out
+
+
+def _not_in(cards: list[str], known: Iterable[str]) -> list[str]:
+    """The cards of ``cards`` (copies counted) that ``known`` does not account for."""
+    left = Counter(known)
+    out = []
+    for card in cards:
+        if left[card] > 0:
+            left[card] -= 1
+        else:
+            out.append(card)
+    return out
 
 
 def shuffle(cards: list[str], source: DiceSource, label: str) -> list[str]:
@@ -26,8 +59,7 @@ def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource, he
     if found is None:
         found = campaign.decks[name] = Deck(draw=shuffle(cards, source, name))
     elif held is not None:
-        known = {*found.draw, *found.discard, *held}
-        new = [c for c in cards if c not in known]
+        new = _not_in(cards, [*found.draw, *found.discard, *held])
         if new:
             found.draw = shuffle(found.draw + new, source, f"{name} (new cards)")
     return found
@@ -38,8 +70,7 @@ def added(campaign: Campaign, name: str, cards: list[str], held: list[str]) -> l
     found = campaign.decks.get(name)
     if found is None:
         return []
-    known = {*found.draw, *found.discard, *held}
-    return [c for c in cards if c not in known]
+    return _not_in(cards, [*found.draw, *found.discard, *held])
 
 
 def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[str]:
@@ -72,12 +103,12 @@ def known(campaign: Campaign, name: str) -> Deck:
 
 
 def discard_card(campaign: Campaign, name: str, card: str, cards: list[str]) -> None:
-    """Put ``card`` (one of the deck's ``cards``) on the discard pile; a card already in the
-    draw or discard pile is refused (each card exists once)."""
+    """Put ``card`` (one of the deck's ``cards``) on the discard pile; refused when every copy
+    of it is in the draw or the discard pile already."""
     pile = known(campaign, name)
     if card not in cards:
         raise InputError(key="cli.deck_no_card", deck=name, card=card)
-    if card in pile.draw or card in pile.discard:
+    if not _not_in([c for c in cards if c == card], [*pile.draw, *pile.discard]):
         raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
     discard(campaign, name, card)
 

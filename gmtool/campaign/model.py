@@ -185,11 +185,16 @@ class VictoryEntry(TypedDict):
 
 class LawEntry(TypedDict):
     """A law in force: the bill that passed and the turn it did (``leader``: the one the chair
-    named when it passed, for a law that goes to one leader)."""
+    named when it passed, for a law that goes to the leader the chair names; ``holder``: the
+    leader a law "to the leader with the fewest planets" goes to now; ``choice``: the leader
+    the chair of turn ``choice_turn`` named for it, on a tie, A9 wave 4)."""
 
     id: str
     turn: int
     leader: NotRequired[str]
+    holder: NotRequired[str]
+    choice: NotRequired[str]
+    choice_turn: NotRequired[int]
 
 
 class BanEntry(TypedDict):
@@ -249,6 +254,9 @@ class Player:
     rp: int = 0  # research points accumulated
     ships: ShipCounts = field(default_factory=ShipCounts)  # combat ships by class (and modules)
     builds: list[BuildEntry] = field(default_factory=list)  # orders for this production
+    # research ordered this turn (technology ids, "all_sciences", "victory"), settled in order
+    # after production from the RP banked and just made (docs/rules-orion.md A13.1, wave 4)
+    research: list[str] = field(default_factory=list)
     scrap_refund: int = 0  # BC refunded at the next production (A6)
     all_sciences: bool = False  # every science researched (technology victory, A12)
     tech_rp: int = 0  # RP made since then
@@ -600,6 +608,12 @@ PLAYER = Record(
         Key("quests_done", Strings()),
         Key("ships", Ships(), write="truthy", doc="combat ships by class"),
         Key("builds", ListOf(BUILD), doc="build orders for the next production"),
+        Key(
+            "research",
+            Strings(),
+            write="truthy",
+            doc="research ordered this turn (technology ids, `all_sciences`, `victory`), settled after production",
+        ),
         Key("scrap_refund", Int(*PLAYER_RANGES["scrap_refund"]), write="truthy"),
         Key("all_sciences", Bool(), write="truthy"),
         Key("tech_rp", Int(*PLAYER_RANGES["tech_rp"]), write="truthy"),
@@ -696,6 +710,9 @@ LAW = Record(
         Key("id", TEXT, REQUIRED),
         Key("turn", ANY_TURN, REQUIRED),
         Key("leader", TEXT, doc="the leader the chair named for it, when it goes to one"),
+        Key("holder", TEXT, doc="the leader a law to the leader with the fewest planets goes to now"),
+        Key("choice", TEXT, doc="the leader the chair named for it at this turn's end, on a tie"),
+        Key("choice_turn", ANY_TURN, doc="the turn of that choice"),
     ],
 )
 BAN = Record(
@@ -917,6 +934,13 @@ LOG_KINDS: dict[str, list[Key]] = {
     "award_dropped": _log(Key("award", Award(), REQUIRED), REASON),
     "all_sciences": _log(),
     "researched": _log(Key("tech", TEXT, REQUIRED), Key("cost", Int(), REQUIRED), Key("fleet_max", Int())),
+    "research_failed": _log(
+        Key("tech", TEXT, REQUIRED),
+        Key("reason", TEXT, REQUIRED),
+        *[Key(k, Int()) for k in ("have", "cost")],
+        Key("needed", TEXT),
+        Key("missing", Strings()),
+    ),
     "tech_awarded": _log(
         Key("technologies", Strings(), REQUIRED), REASON, Key("hex", HexText(as_text=True)), Key("fleet_max", Int())
     ),
@@ -927,6 +951,7 @@ LOG_KINDS: dict[str, list[Key]] = {
     "player_renamed": _log(Key("old", TEXT, REQUIRED)),
     "quest_announced": _log(*QUEST),
     "quest_done": _log(*QUEST, Key("changes", CHANGES), Key("judged", Bool())),
+    "quest_claimed": _log(*QUEST),
     "events_dealt": _log(Key("cards", Strings(), REQUIRED)),
     "events_short": _log(LEADERS, Key("got", MapOf(Int(), "LEADER")), Key("due", MapOf(Int(), "LEADER"))),
     "event_played": _log(Key("card", TEXT, REQUIRED), Key("choice", Free(), REQUIRED), Key("changes", CHANGES)),

@@ -1,4 +1,4 @@
-"""``gmtool council propose | vote | tally | elect | repeal`` (docs/rules-orion.md A9)."""
+"""``gmtool council propose | vote | tally | elect | choose | repeal`` (docs/rules-orion.md A9)."""
 
 from __future__ import annotations
 
@@ -263,6 +263,46 @@ def tally_command(
     else:
         bill = bills.row(bill_id)
         out.emit(bill_report(result, out.lang, pick(bill.label, out.lang), private, not_voted))
+
+
+@app.command("choose")
+def choose_command(
+    law: Annotated[
+        str, typer.Option("--law", help="A law in force, by id or label (tables/orion/bills.toml).", show_default=False)
+    ],
+    target: Annotated[
+        str, typer.Option("--target", help="The leader the chair names: one of the tied.", show_default=False)
+    ],
+    campaign: CampaignOpt = None,
+    tables: TablesOpt = None,
+    format: FormatOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """The chair names the leader a law in force goes to at this turn's end, where it goes to
+    the leader with the fewest planets, several tie and the leader who had it is not among
+    them (docs/rules-orion.md A9). The turn's end waits for it.
+
+    \b
+    Example:
+      gmtool council choose -c DIR --law relief-law --target bob
+    """
+    from gmtool.rolltables.model import pick
+    from gmtool.rules.orion.laws import choose
+
+    with open_campaign(campaign) as (store, state):
+        out = Output(format, lang, state)
+        bills = _bills(campaign_library(store.folder, tables))
+        chosen = choose(state, bills, law, state.player(target).name)
+        commit(store, state)
+    text = tr(
+        "reply.law_chosen",
+        out.lang,
+        chair=chosen.chair,
+        leader=chosen.leader,
+        law=pick(bills.row(chosen.law).label, out.lang),
+        tied=", ".join(chosen.tied),
+    )
+    out.reply(text, chosen.to_data())
 
 
 @app.command("repeal")

@@ -584,7 +584,7 @@ def deck_draw_command(
         out = Output(format, lang, state)
         table = campaign_library(store.folder, tables).get(deck, "orion")
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        deck_ops.deck(state, deck, [r.id for r in table.rows], choice.source)
+        deck_ops.deck(state, deck, deck_ops.cards_of(table), choice.source)
         cards = deck_ops.draw(state, deck, count, choice.source)
         choice.finish()
         commit(store, state, choice)
@@ -655,13 +655,13 @@ def deck_discard_command(
     Example:
       gmtool deck discard -c DIR bills embargo
     """
-    from gmtool.campaign.decks import discard_card, known
+    from gmtool.campaign.decks import cards_of, discard_card, known
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         known(state, deck)  # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
-        discard_card(state, deck, card, [r.id for r in table.rows])
+        discard_card(state, deck, card, cards_of(table))
         commit(store, state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
@@ -1023,7 +1023,8 @@ def research_command(
         Optional[str],
         typer.Option(
             "--tech",
-            help="A technology to buy with banked RP (id or label; tables/orion/technologies.toml).",
+            help="A technology to research at this turn's end, after production (id or label; "
+            "tables/orion/technologies.toml).",
             show_default=False,
         ),
     ] = None,
@@ -1037,7 +1038,8 @@ def research_command(
     victory: Annotated[
         bool,
         typer.Option(
-            "--victory", help="Spend banked RP toward the 180 of the technology victory (after every science)."
+            "--victory",
+            help="At this turn's end the RP left go toward the 180 of the technology victory (after every science).",
         ),
     ] = False,
     campaign: CampaignOpt = None,
@@ -1045,10 +1047,12 @@ def research_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Research: --tech buys a technology with banked RP (it needs the level below in its
-    line; its effects apply at once); --all-sciences marks every science researched, once
-    gmtool finds it so; then --victory spends banked RP toward the technology victory (180 RP;
-    checked at the turn end).
+    """Research, settled at this turn's end after production from the RP banked and the RP
+    the turn makes (docs/rules-orion.md A13.1): --tech orders a technology (it needs the level
+    below in its line, held or ordered before it; its effects apply from the turn's end);
+    --all-sciences marks every science researched, once gmtool finds it so (at the turn's end
+    when the last ones are ordered); then --victory puts the RP left toward the technology
+    victory (180 RP; checked at the turn end).
 
     \b
     Examples:
@@ -1057,9 +1061,9 @@ def research_command(
       gmtool research -c DIR --player bob --victory
     """
     from gmtool.errors import InputError
+    from gmtool.rolltables.model import pick
     from gmtool.rules.orion.records import all_sciences as record_all_sciences
-    from gmtool.rules.orion.records import research_victory
-    from gmtool.rules.orion.research import research
+    from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, order_all_sciences, order_victory, research
 
     if not all_sciences and not victory and tech is None:
         raise InputError(key="cli.research_what")
@@ -1067,43 +1071,46 @@ def research_command(
         out = Output(format, lang, state)
         leader = state.player(player)
         rules = _rules(store, tables)
-        bought = research(state, leader, rules.technologies, tech, rules) if tech is not None else None
+        ordered = [research(state, leader, rules.technologies, tech, rules)] if tech is not None else []
+        marked = False
         if all_sciences:
-            record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
-        spent = research_victory(state, rules, leader) if victory else None
+            checked = order_all_sciences(state, leader, rules.technologies, rules)
+            if checked is None:  # nothing missing now: marked at once
+                record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
+                marked = True
+            else:
+                ordered.append(checked)
+        if victory:
+            ordered.append(order_victory(state, leader, rules))
         commit(store, state)
-    if bought is not None and not all_sciences and not victory:
-        from gmtool.rolltables.model import pick
-
-        row = rules.technologies.row(bought.tech)
-        text = t(
-            "reply.researched",
-            out.lang,
-            leader=player,
-            tech=pick(row.label, out.lang),
-            cost=t("n_rp", out.lang, n=bought.cost),
-            left=t("n_rp", out.lang, n=bought.rp),
-        )
-        if bought.fleet_max:
-            text += "; " + t("reply.researched_fleet", out.lang, max=leader.fleet_max)
-        out.reply(text, {"player": player, "rp": leader.rp, "researched": bought.to_data()})
-        return
-    entry = spent.to_data() if spent else None
-    data = {"player": player, "all_sciences": leader.all_sciences, "rp": leader.rp, "victory": entry}
-    if bought is not None:
-        data["researched"] = bought.to_data()
-    if spent:
-        out.reply(
-            t(
-                "reply.research_spent",
-                out.lang,
-                leader=player,
-                spent=t("n_rp", out.lang, n=spent.spent),
-                total=spent.total,
-                need=spent.need,
-                left=t("n_rp", out.lang, n=leader.rp),
-            ),
-            data,
-        )
-    else:
-        out.reply(t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp)), data)
+    lines = (
+        [t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp))] if marked else []
+    )
+    for o in ordered:
+        rp = {k: t("n_rp", out.lang, n=n) for k, n in (("banked", o.banked), ("made", o.made), ("have", o.available))}
+        if o.tech == ALL_SCIENCES:
+            names = ", ".join(pick(rules.technologies.row(x).label, out.lang) for x in o.after)
+            lines.append(t("reply.all_sciences_ordered", out.lang, leader=player, techs=names))
+        elif o.tech == VICTORY:
+            need = int(rules.costs.rule("tech_victory_rp"))
+            lines.append(t("reply.victory_ordered", out.lang, leader=player, total=leader.tech_rp, need=need, **rp))
+        else:
+            lines.append(
+                t(
+                    "reply.research_ordered_more" if o.committed else "reply.research_ordered",
+                    out.lang,
+                    leader=player,
+                    tech=pick(rules.technologies.row(o.tech).label, out.lang),
+                    cost=t("n_rp", out.lang, n=o.cost),
+                    committed=t("n_rp", out.lang, n=o.committed),
+                    **rp,
+                )
+            )
+    data = {
+        "player": player,
+        "rp": leader.rp,
+        "all_sciences": leader.all_sciences,
+        "ordered": [o.to_data() for o in ordered],
+        "research": list(leader.research),
+    }
+    out.reply("\n".join(lines), data)

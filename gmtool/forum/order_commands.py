@@ -45,7 +45,7 @@ ORDER_COMMANDS: dict[str, str] = {
     "fleet": "fleet",
     "research": "research",
     "event": "events",
-    "quest": "quests",
+    "quest": "claims",  # a leader's claim: the moderator's word completes a quest it judges (A11)
     "bill": "bill",
     "vote": "vote",
     "elect": "election",
@@ -337,14 +337,16 @@ def _quest(r: _Reader) -> tuple[str, Any]:
     if not r.words:
         if not open_quests:
             raise InputError(key="orders.post_no_quest", command=command_label(r.name))
-        return "quests", open_quests[-1]
+        return "claims", open_quests[-1]
     table = r.table(QUESTS.get(r.state.stage, QUESTS[1]))
-    return "quests", r.row(table, r.words, "quest")
+    return "claims", r.row(table, r.words, "quest")
 
 
 def _bill(r: _Reader) -> tuple[str, Any]:
     """``1`` or ``2`` (as drawn), or the bill by id or label; then, where the bill fits several
-    leaders, the leader the chair names (``!bill 2 bob``; ``!bill bob`` once it is picked)."""
+    leaders, the leader the chair names (``!bill 2 bob``; ``!bill bob`` once it is picked). A
+    law in force and a leader (``!bill aid bob``) name the leader it goes to at this turn's
+    end, where its tie needs the chair (a ``law_choice`` order, A9 wave 4)."""
     if not r.words:
         raise r.missing("bill")
     words, target = list(r.words), None
@@ -357,6 +359,9 @@ def _bill(r: _Reader) -> tuple[str, Any]:
         pick: Any = int(words[0])
     else:
         pick = r.row(r.table("bills"), words, "bill")
+        if target and any(law["id"] == pick for law in r.state.council.laws):
+            # a law in force: the leader the chair names for it at this turn's end (A9, wave 4)
+            return "law_choice", {"law": pick, "target": target}
     return "bill", {"pick": pick, "target": target} if target else pick
 
 
@@ -515,7 +520,7 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
         return say("research", tech=_label(library, "technologies", v, lang))
     if kind == "events":
         return say("event", card=_label(library, "events", v["card"], lang), choice=v.get("choice", 1))
-    if kind == "quests":
+    if kind in ("quests", "claims"):
         from gmtool.rules.orion.turns import QUESTS
 
         return say("quest", quest=_label(library, QUESTS.get(state.stage, QUESTS[1]), v, lang))
@@ -526,6 +531,8 @@ def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, 
             return say("bill_target", leader=target)
         line = say("bill_number", n=v) if isinstance(v, int) else say("bill", bill=_label(library, "bills", v, lang))
         return line + (" — " + say("bill_target", leader=target) if target else "")
+    if kind == "law_choice":  # the leader the chair names for a law at this turn's end (A9, wave 4)
+        return say("law_target", law=_label(library, "bills", v["law"], lang), leader=v["target"])
     if kind == "vote":
         return bribed(say("vote", choice=t("vote." + str(v["choice"]), lang)))
     if kind == "election":

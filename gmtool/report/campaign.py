@@ -34,6 +34,17 @@ def created_report(view: dict[str, Any], commitment: str, folder: str, lang: str
     )
 
 
+def deck_short_note(
+    report: Report, have: int, need: int, deals: list[tuple[int, int]], leaders: int, lang: str
+) -> None:
+    """``campaign new``'s note when the events deck cannot serve the roster (docs/rules-orion.md
+    A11): a line for the moderator, and ``events_deck`` in its JSON."""
+    dealt = ", ".join(tr("deck_deal", lang, n=n, turn=turn) for turn, n in deals)
+    line = tr("deck_short", lang, have=have, need=need, leaders=leaders, deals=dealt)
+    report.blocks.append(Paragraph(text(line)))
+    report.data["events_deck"] = {"cards": have, "needed": need}
+
+
 def commitment_report(name: str, commitment: str, lang: str, parts: dict[str, str] | None = None) -> Report:
     """The opening post's commitment: the secret's SHA-256 and, in dice scheme 2, each part
     key's (docs/verify.md)."""

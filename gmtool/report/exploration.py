@@ -28,6 +28,13 @@ def _loss_text(gain: Gain, lang: str) -> str:
     return t(f"loss.{gain.name}", lang, n=gain.value if isinstance(gain.value, int) else 1)
 
 
+def _taken_text(gain: Gain, lang: str) -> str:
+    """What a negative event took in a campaign: the one that happened («1 ордер», or «1
+    колонист в Родном мире (ордеров не было)»), A4.2."""
+    key = f"loss_taken.{gain.name}" if has(f"loss_taken.{gain.name}") else f"loss.{gain.name}"
+    return t(key, lang, n=gain.value if isinstance(gain.value, int) else 1)
+
+
 def _reroll_note(result: Exploration, tables: OrionTables, lang: str) -> str:
     reason = (result.exploration.reroll_reason if result.exploration else None) or ""
     n = tables.max_planets if reason.endswith("max_planets") else tables.min_planets
@@ -161,7 +168,10 @@ def exploration_report(
             told += f" ({tr('ignored', lang)})"
         facts.append((pick(event.roll.table.title, lang), text(told)))
     losses = [g for g in result.gains if has(f"loss.{g.name}")]  # a negative event's: not "gains"
-    if losses:
+    if result.taken is not None:  # in a campaign: what it took, not what it might (A4.2)
+        if result.taken:
+            facts.append((tr("losses", lang), text("; ".join(_taken_text(g, lang) for g in result.taken))))
+    elif losses:
         facts.append((tr("losses", lang), text("; ".join(_loss_text(g, lang) for g in losses))))
     if gained := [g for g in result.gains if not has(f"loss.{g.name}")]:
         facts.append((tr("gains", lang), text("; ".join(_gain_text(g, lang, lookup) for g in gained))))

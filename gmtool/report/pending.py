@@ -29,7 +29,7 @@ def waiting(
     is open.  ``private`` (the moderator's copy) adds them all.  With the campaign's tables
     (``library``), a quest a leader already meets by its condition is not waited for: the
     turn end marks it done (A11, wave 3)."""
-    from gmtool.rules.orion.turns import quest_done, quest_met
+    from gmtool.rules.orion.turns import claimed, quest_done, quest_met
 
     out: dict[str, list[dict[str, Any]]] = {}
     ts = state.turn_state
@@ -57,9 +57,29 @@ def waiting(
         for quest in ts.quests:
             met = library is not None and quest_met(state, library, player, quest)
             if not quest_done(state, player, quest) and not met:  # the rule `quest complete` follows
-                items.append({"kind": "quest", "quest": quest, "label": quest_label(quest)})
+                # a claim of a quest the moderator judges waits for the moderator's word (A11)
+                kind = "quest_claimed" if claimed(state, player, quest) else "quest"
+                items.append({"kind": kind, "quest": quest, "label": quest_label(quest)})
+        if library is not None and player.name == state.council.chair:
+            items += _law_choices(state, library)
         out[player.name] = items
     return out
+
+
+def _law_choices(state: Any, library: Any) -> list[dict[str, Any]]:
+    """The laws whose tie the chair must decide before the turn's end (docs/rules-orion.md A9):
+    a law "to the leader with the fewest planets" whose leader is no longer among the tied."""
+    from gmtool.errors import GmError
+    from gmtool.rules.orion.laws import choices_needed
+
+    try:
+        bills = library.get("bills", "orion")
+    except GmError:  # a campaign without the bills table holds no laws
+        return []
+    return [
+        {"kind": "law_choice", "law": row.id, "labels": dict(row.label), "tied": tied}
+        for row, tied in choices_needed(state, bills)
+    ]
 
 
 def open_ballots(state: Any) -> list[str]:
@@ -101,7 +121,8 @@ def pending_report(
         blocks.append(Paragraph(text(_w("awaited", lang, turn=state.turn))))
         data["orders_known"] = False
     for name, items in found.items():
-        data["leaders"].append({"name": name, "ready": not items and not unknown, "waiting": items})
+        told = [{k: v for k, v in item.items() if k != "labels"} for item in items]  # labels: in words only
+        data["leaders"].append({"name": name, "ready": not items and not unknown, "waiting": told})
         if not items:
             if not unknown:
                 ready.append(name)
@@ -110,12 +131,18 @@ def pending_report(
         lines = []
         for item in items:
             fields = dict(item)
-            if item["kind"] == "quest":
+            if item["kind"] in ("quest", "quest_claimed"):
                 fields["quest"] = item["label"]
+            if item["kind"] == "law_choice":
+                from gmtool.rolltables.model import pick
+
+                fields["law"], fields["tied"] = pick(item["labels"], lang), ", ".join(item["tied"])
             if item["kind"] == "venus_turn":
                 phase = item["phase"]
                 fields["phase"] = _w(f"phase_{phase}", lang) if phase in _PHASES else phase
-            lines.append(text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k != "kind"})))
+            lines.append(
+                text(_w(item["kind"], lang, **{k: v for k, v in fields.items() if k not in ("kind", "labels")}))
+            )
         blocks.append(Items(lines))
     data["ballots_open"] = open_ballots(state)
     for kind in data["ballots_open"]:

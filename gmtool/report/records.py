@@ -157,6 +157,8 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
         parts.append(w("tie_of", lang, tied=", ".join(entry["tied"])))
     if entry.get("chosen_by"):
         parts.append(w("chosen_by", lang, chair=entry["chosen_by"]))
+    if entry.get("kept_by"):  # a law's tie: the leader who had it keeps it (A9, wave 4)
+        parts.append(w("kept_by", lang, leader=entry["kept_by"]))
     changes: dict[str, list[dict[str, Any]]] = entry.get("changes") or {}
     told = {leader: changes_text(c, lang, label) for leader, c in changes.items()}
     if len(told) > 1 and len(set(told.values())) == 1:
@@ -258,6 +260,20 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             kind = "tech_awarded_artifact"
         text = w(kind, lang, leader=f["leader"], tech=names, names=names, cost=entry.get("cost", 0), hex=f.get("hex"))
         return text + (f"; {w('fleet_max', lang, n=entry['fleet_max'])}" if entry.get("fleet_max") else "")
+    if kind == "research_failed":  # research ordered, not settled after production (A13.1, wave 4)
+        reason = str(entry.get("reason", ""))
+        tech = entry.get("tech", "")
+        why = w(
+            f"research_failed_{reason}",
+            lang,
+            have=entry.get("have", 0),
+            cost=entry.get("cost", 0),
+            needed=label("technologies", str(entry.get("needed", ""))),
+            missing=", ".join(label("technologies", t) for t in entry.get("missing", [])),
+        )
+        if tech in ("all_sciences", "victory"):
+            return w(f"research_failed_{tech}", lang, leader=f["leader"], why=why)
+        return w(kind, lang, leader=f["leader"], tech=label("technologies", tech), why=why)
     if kind == "agent_check":  # A10 (wave 3): the owner's report tells its agent's check
         return w(
             "agent_check_target" if entry.get("target") else kind,
@@ -278,6 +294,8 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             quest=label(entry.get("table", ""), entry["quest"]),
             changes=changes_text(entry.get("changes"), lang, label),
         )
+    if kind == "quest_claimed":  # a claim the moderator judges: it waits for the moderator's word (A11)
+        return w(kind, lang, leader=f["leader"], quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "events_dealt":
         return w(kind, lang, leader=f["leader"], cards=", ".join(label("events", c) for c in entry["cards"]))
     if kind == "event_played":

@@ -10,7 +10,7 @@ from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.common import add_award, note
-from gmtool.rules.orion.exploration import Exploration, OrionTables, explore
+from gmtool.rules.orion.exploration import Exploration, Gain, OrionTables, explore
 from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.reach import in_reach
@@ -188,8 +188,9 @@ def apply_exploration(
         m = result.monster
         system.monster = Monster(kind=m.roll.row.id, great=m.great, guards=m.guards.id if m.guards else None)
     orders_before = player.orders  # contamination: an order, or a colonist if there was none
+    result.taken = []
     for gain in result.gains:
-        changes += apply_gain(
+        got = apply_gain(
             campaign,
             player,
             system,
@@ -202,7 +203,22 @@ def apply_exploration(
             library,
             result.technology_dice,
         )
+        changes += got
+        result.taken += _taken(gain, got)
     return changes
+
+
+def _taken(gain: Gain, got: list[dict[str, Any]]) -> list[Gain]:
+    """What a negative event's loss took, as applied (the report says which happened, A4.2):
+    the orders, the homeworld's colonists (no orders were left), the exploring ship."""
+    for change in got:
+        if gain.name == "lose_orders" and "orders" in change:
+            return [Gain(gain.table, gain.name, -int(change["orders"]))]
+        if gain.name == "lose_colonists_if_no_orders" and "homeworld_colonists" in change:
+            return [Gain(gain.table, gain.name, -int(change["homeworld_colonists"]))]
+        if gain.name == "ship_lost" and "ship_lost" in change:
+            return [Gain(gain.table, gain.name, change["ship_lost"])]
+    return []
 
 
 def apply_gain(

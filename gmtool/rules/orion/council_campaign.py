@@ -280,13 +280,14 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
 def ready(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> BillTally:
     """The open bill's result, changing nothing: refused on a tie the chair must decide, and
     when the bill passes and fits several leaders but the chair has named none (A3)."""
-    from gmtool.rules.orion.laws import needs_choice, recipients
+    from gmtool.rules.orion.laws import goes_to_one, recipients
 
     result, _ = count_bill(campaign, chair_decision)
     vote = _open_bill(campaign)
     bill = bills.row(vote["bill"])
-    if result.passed and (needs_choice(bill) or not bill.values.get("law")) and bill.values.get("effects"):
-        recipients(campaign, bill, vote.get("target"), at_pass=True)
+    # a law to one leader as a one-off bill: the chair names it where it fits several (A9, wave 4)
+    if result.passed and (goes_to_one(bill) or not bill.values.get("law")) and bill.values.get("effects"):
+        recipients(campaign, bill, vote.get("target"))
     return result
 
 

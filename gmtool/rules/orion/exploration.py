@@ -120,6 +120,10 @@ class Exploration:
     gains: list[Gain] = field(default_factory=list)
     # the dice of technologies a gain rolled (research.TechDie), after the chain's (A4 step 6)
     technology_dice: list[Any] = field(default_factory=list)
+    # what a negative event took, as applied in a campaign (A4.2: an order, or — with none —
+    # a colonist on the homeworld; the exploring ship): None outside a campaign, where the
+    # report says what it would take
+    taken: list[Gain] | None = None
 
     @property
     def rerolls(self) -> list[TableRoll]:
@@ -155,6 +159,7 @@ class Exploration:
             "reroll_reason": self.exploration.reroll_reason if self.exploration else None,
             "gains": dict(g.to_data() for g in self.gains),
             "near_homeworld": self.near.to_data() if self.near else None,
+            **({"taken": dict(g.to_data() for g in self.taken)} if self.taken else {}),
             **(
                 {"technology_rolls": [{"die": d.sides, "value": d.face, "technology": d.tech} for d in dice]}
                 if (dice := self.technology_dice)

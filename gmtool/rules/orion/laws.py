@@ -6,7 +6,9 @@ a bill may repeal a law. What each bill does is data — its row of the bills ta
   cards and quest rewards);
 * ``to``: whom they go to — ``every`` leader (the default), the leader the chair names
   (``chair_choice``), or the leader with the ``fewest_planets`` (a tie is the chair's to decide
-  when the bill passes, A3; at a later turn end of a law, every tied leader gets it);
+  when the bill passes, a law's as a one-off bill's, A9 wave 4; at a later turn end of a law
+  the rule is applied again: on a tie the leader who has it keeps it if it is among the tied,
+  else the chair of that turn names one — :func:`choose`);
 * ``repeals``: the id of the law it repeals when it passes.
 
 Nothing here prints or reads files; the tables come from the caller."""
@@ -56,11 +58,6 @@ def check_bills(bills: Table) -> None:
             raise TableError(key="orion.bad_bill_repeals", bill=row.id, repeals=repeals, bills=sorted(ids))
 
 
-def needs_choice(row: Row) -> bool:
-    """Whether the chair names a leader for it before it can act (``to = "chair_choice"``)."""
-    return target_of(row) == "chair_choice" and bool(effects_of(row))
-
-
 @dataclass(slots=True)
 class BillEffect(ReadByKey):
     """What a bill or a law did this turn (A9): to whom, what changed for each, the rules it
@@ -76,6 +73,7 @@ class BillEffect(ReadByKey):
     repealed: str | None = None
     tied: list[str] = field(default_factory=list)
     chosen_by: str | None = None
+    kept_by: str | None = None  # a law's tie: the leader who had it is among the tied and keeps it
     turn: int | None = None  # a one-off rule: the turn it holds
 
     def to_data(self) -> dict[str, Any]:
@@ -92,6 +90,8 @@ class BillEffect(ReadByKey):
             out["tied"] = self.tied
         if self.chosen_by:
             out["chosen_by"] = self.chosen_by
+        if self.kept_by:
+            out["kept_by"] = self.kept_by
         if self.turn is not None:
             out["for_turn"] = self.turn
         return out
@@ -133,8 +133,9 @@ def check_choice(campaign: Campaign, row: Row, target: str | None) -> None:
         )
 
 
-def recipients(campaign: Campaign, row: Row, chosen: str | None, at_pass: bool) -> tuple[list[str], list[str], bool]:
-    """(the leaders it goes to, the tied leaders, whether the chair's choice decided) — refused,
+def recipients(campaign: Campaign, row: Row, chosen: str | None) -> tuple[list[str], list[str], bool]:
+    """Whom a bill goes to when it passes, a law's first turn as a one-off bill's (A9, wave 4):
+    (the leaders it goes to, the tied leaders, whether the chair's choice decided) — refused,
     asking for the chair's choice, where it fits several and the chair has not named one (A3)."""
     to = target_of(row)
     chair = campaign.council.chair or "—"
@@ -146,13 +147,133 @@ def recipients(campaign: Campaign, row: Row, chosen: str | None, at_pass: bool) 
         check_choice(campaign, row, chosen)
         return [chosen], [], True
     tied = _fewest(campaign)
-    if len(tied) == 1:
+    if len(tied) <= 1:
         return tied, [], False
-    if not at_pass:  # a law at a later turn end: every tied leader (the post says the tie)
-        return tied, tied, False
     if chosen is None or chosen not in tied:
         raise RuleRefused(key="council.choice_tied", bill=Label(row.label), chair=chair, tied=tied)
     return [chosen], tied, True
+
+
+def goes_to_one(row: Row) -> bool:
+    """Whether a bill with effects goes to one leader the chair may have to name: the leader
+    the chair names, or the leader with the fewest planets (A3, A9)."""
+    return target_of(row) in ("chair_choice", "fewest_planets") and bool(effects_of(row))
+
+
+@dataclass(slots=True)
+class Holder:
+    """Who a law "to the leader with the fewest planets" goes to at a turn end after the one it
+    passed (A9, wave 4): ``leader``; ``tied``: the leaders tied for the fewest planets (empty:
+    one alone has them); ``kept``: the leader who had it is among them and keeps it; ``chosen``:
+    the chair of this turn named it."""
+
+    leader: str
+    tied: list[str] = field(default_factory=list)
+    kept: bool = False
+    chosen: bool = False
+
+
+def holder_now(campaign: Campaign, row: Row, entry: Any) -> Holder:
+    """The rule of a "fewest planets" law applied again at this turn end (A9, wave 4): the
+    leader alone with the fewest planets; on a tie the leader who has it, if among the tied;
+    otherwise the leader the chair of this turn named (:func:`choose`) — refused, asking for
+    the chair's choice, when it has named none of the tied."""
+    tied = _fewest(campaign)
+    if len(tied) <= 1:
+        return Holder(tied[0] if tied else "")
+    holder = entry.get("holder")
+    if holder in tied:
+        return Holder(holder, tied, kept=True)
+    choice = entry.get("choice") if entry.get("choice_turn") == campaign.turn else None
+    if choice in tied:
+        return Holder(choice, tied, chosen=True)
+    raise RuleRefused(
+        key="council.law_choice_tied",
+        law=Label(row.label),
+        law_id=row.id,
+        tied=tied,
+        holder=holder or "—",
+        chair=campaign.council.chair or "—",
+    )
+
+
+def _due_again(campaign: Campaign, row: Row | None, entry: Any) -> bool:
+    """Whether a law's "fewest planets" rule is applied again at this turn end: a law that goes
+    to the leader with the fewest planets, passed on an earlier turn (in the turn it passes the
+    chair's choice at the vote stands)."""
+    if row is None or target_of(row) != "fewest_planets" or not effects_of(row):
+        return False
+    return entry["turn"] != campaign.turn or not entry.get("holder")
+
+
+def laws_ready(campaign: Campaign, bills: Table) -> None:
+    """Refuse the turn's end, before anything changes, while a law in force that goes to the
+    leader with the fewest planets finds them tied, the leader who had it not among them, and
+    the chair of this turn has named none of them (A9, wave 4)."""
+    for entry in campaign.council.laws:
+        row = bills.find(entry["id"])
+        if _due_again(campaign, row, entry):
+            assert row is not None
+            holder_now(campaign, row, entry)
+
+
+def choices_needed(campaign: Campaign, bills: Table) -> list[tuple[Row, list[str]]]:
+    """The laws in force whose tie the chair of this turn must decide before the turn's end, as
+    things stand now (A9, wave 4): each with the tied leaders (`post pending` names them)."""
+    out = []
+    for entry in campaign.council.laws:
+        row = bills.find(entry["id"])
+        if row is None or not _due_again(campaign, row, entry):
+            continue
+        try:
+            holder_now(campaign, row, entry)
+        except RuleRefused:
+            out.append((row, _fewest(campaign)))
+    return out
+
+
+@dataclass(slots=True)
+class LawChoice(ReadByKey):
+    """The chair's choice, for this turn's end, of the leader a "fewest planets" law goes to
+    (A9, wave 4): the law, the leader named, the tied leaders, the chair."""
+
+    law: str
+    leader: str
+    tied: list[str]
+    chair: str
+    turn: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"law": self.law, "leader": self.leader, "tied": self.tied, "chair": self.chair, "turn": self.turn}
+
+
+def choose(campaign: Campaign, bills: Table, law: str, leader: str) -> LawChoice:
+    """The chair names ``leader`` for the law ``law`` (id or label, either language) at this
+    turn's end, where the leaders with the fewest planets tie and the one who had it is not
+    among them (A9, wave 4). Refused, saying why, when the law is not in force, does not go to
+    the leader with the fewest planets, needs no choice now, or ``leader`` is not among the
+    tied."""
+    chair = campaign.council.chair
+    if campaign.stage == 1 or not chair:
+        raise RuleRefused(key="council.no_chair")
+    row = bills.named(law)
+    entry = next((e for e in campaign.council.laws if row is not None and e["id"] == row.id), None)
+    if row is None or entry is None:
+        raise RuleRefused(key="council.not_a_law", law=law, known=laws_in_force(campaign))
+    check_choice(campaign, row, leader)
+    if target_of(row) != "fewest_planets" or not effects_of(row):
+        raise RuleRefused(key="council.law_no_choice", law=Label(row.label))
+    tied = _fewest(campaign)
+    if not _due_again(campaign, row, entry):  # passed this turn: the vote's choice stands
+        raise RuleRefused(key="council.law_chosen_at_vote", law=Label(row.label), leader=entry.get("holder", "—"))
+    if len(tied) <= 1:
+        raise RuleRefused(key="council.law_alone", law=Label(row.label), leader=tied[0] if tied else "—")
+    if entry.get("holder") in tied:
+        raise RuleRefused(key="council.law_kept", law=Label(row.label), leader=entry.get("holder"), tied=tied)
+    if leader not in tied:
+        raise RuleRefused(key="council.law_not_tied", law=Label(row.label), leader=leader, tied=tied)
+    entry["choice"], entry["choice_turn"] = leader, campaign.turn
+    return LawChoice(row.id, leader, tied, chair, campaign.turn)
 
 
 def _apply(campaign: Campaign, row: Row, out: BillEffect) -> None:
@@ -185,15 +306,16 @@ def enact(campaign: Campaign, bills: Table, bill_id: str, chosen: str | None) ->
     if law:
         if all(entry["id"] != row.id for entry in campaign.council.laws):
             entry_new: Any = {"id": row.id, "turn": campaign.turn}
-            if target_of(row) == "chair_choice" and effects:
-                out.leaders, _, _ = recipients(campaign, row, chosen, True)
-                entry_new["leader"] = out.leaders[0]
-                out.chosen_by = campaign.council.chair
+            if goes_to_one(row):  # the chair's choice stands, as for a one-off bill (A9, wave 4)
+                out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
+                if out.leaders:
+                    entry_new["leader" if target_of(row) == "chair_choice" else "holder"] = out.leaders[0]
+                out.chosen_by = campaign.council.chair if by_chair else None
             campaign.council.laws.append(entry_new)
         out.rules = rules_of(effects)
         out.text = is_text_only(effects)
     elif effects:
-        out.leaders, out.tied, by_chair = recipients(campaign, row, chosen, True)
+        out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
         out.chosen_by = campaign.council.chair if by_chair else None
         _apply(campaign, row, out)
         if out.rules:  # a one-off rule holds the next turn (A9: "next turn")
@@ -216,11 +338,19 @@ def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
         if row is None:  # a law whose row the moderator removed: nothing to carry out
             continue
         out = BillEffect(row.id, True)
-        if any(parse_effect(e)[0] in ("bc", "rp", "orders", "colonists") for e in effects_of(row)):
+        if _due_again(campaign, row, entry):  # the rule applied again (A9, wave 4)
+            held = holder_now(campaign, row, entry)
+            entry["holder"] = held.leader
+            out.leaders, out.tied = [held.leader] if held.leader else [], held.tied
+            out.kept_by = held.leader if held.kept else None
+            out.chosen_by = campaign.council.chair if held.chosen else None
+        elif target_of(row) == "fewest_planets" and entry.get("holder"):  # passed this turn
+            out.leaders = [str(entry["holder"])]
+        elif any(parse_effect(e)[0] in ("bc", "rp", "orders", "colonists") for e in effects_of(row)):
             leader = entry.get("leader")
-            out.leaders, out.tied, _ = (
-                ([leader], [], False) if leader else recipients(campaign, row, None, at_pass=False)
-            )
+            out.leaders = [leader] if leader else [p.name for p in campaign.players]
+        entry.pop("choice", None)  # the chair's choice is this turn's
+        entry.pop("choice_turn", None)
         _apply(campaign, row, out)
         told = entry["turn"] == campaign.turn and not out.changes  # passed now: its line says it already
         if (out.changes or out.text or out.rules) and not told:  # the public post lists each law, what it did
@@ -238,7 +368,7 @@ def forbidding(campaign: Campaign, bills: Table | None, rule: str, leader: str) 
         row = bills.find(entry["id"])
         if row is None or rule not in rules_of(effects_of(row)):
             continue
-        if entry.get("leader") in (None, leader):
+        if (entry.get("leader") or entry.get("holder")) in (None, leader):  # to one leader, or to all
             return row
     for ban in campaign.council.bans:
         if ban["rule"] == rule and ban["leader"] == leader and ban["turn"] == campaign.turn:

@@ -216,10 +216,23 @@ def _events(a: Act) -> Any:
 
 
 def _quests(a: Act) -> Any:
+    """The moderator's word that a leader completed an open quest (as `gmtool quest complete`)."""
     from gmtool.rules.orion import turns
 
     return {
         **turns.complete_quest(a.campaign, a.rules, a.leader(), a.value).to_data(),
+        "table": a.rules.quests(a.campaign.stage).name,
+    }
+
+
+def _claims(a: Act) -> Any:
+    """A leader's own claim of an open quest (the room's ``!quest``; A11, wave 4): completed when
+    gmtool judges its condition met; one the moderator judges waits for the moderator's word
+    (the ``quests`` order, `gmtool quest complete`)."""
+    from gmtool.rules.orion import turns
+
+    return {
+        **turns.claim_quest(a.campaign, a.rules, a.leader(), a.value).to_data(),
         "table": a.rules.quests(a.campaign.stage).name,
     }
 
@@ -309,6 +322,19 @@ def _bill(a: Act) -> Any:
     return {"bill": drawn.bill, **({"target": target} if target else {})}
 
 
+def _law_choice(a: Act) -> Any:
+    """``law_choice = { law = "aid", target = "bob" }``: the chair names the leader a law in
+    force goes to at this turn's end, where the leaders with the fewest planets tie and the one
+    who had it is not among them (A9, wave 4; as `gmtool council choose`)."""
+    from gmtool.errors import RuleRefused
+    from gmtool.rules.orion import laws
+
+    c, v, leader = a.campaign, a.value, a.leader()
+    if c.council.chair != leader.name:
+        raise RuleRefused(key="orders.law_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    return laws.choose(c, a.rules.bills, v["law"], v["target"]).to_data()
+
+
 def _vote(a: Act) -> Any:
     from gmtool.rules.orion import council_campaign
 
@@ -389,14 +415,18 @@ def _grant(a: Act) -> Any:
 
 
 def _research(a: Act) -> Any:
-    """``"hq_computers"`` (a technology, by id or label: bought with RP, A13.1),
+    """``"hq_computers"`` (a technology, by id or label: ordered, bought with RP after production, A13.1),
     ``"all_sciences"`` (checked, A12) or ``"victory"``; a list gives several."""
     from gmtool.rules.orion import records, research
 
-    if a.value == "all_sciences":
+    if a.value == research.ALL_SCIENCES:  # at once, or after the last sciences ordered this turn
+        checked = research.order_all_sciences(a.campaign, a.leader(), a.rules.technologies, a.rules)
+        if checked is not None:
+            return checked.to_data()
         return records.all_sciences(a.campaign, a.leader(), again=True, technologies=a.rules.technologies).to_data()
-    if a.value == "victory":
-        return records.research_victory(a.campaign, a.rules, a.leader()).to_data()
+    if a.value == research.VICTORY:
+        return research.order_victory(a.campaign, a.leader(), a.rules).to_data()
+    # settled at the turn's end after production, from the RP banked and just made (A13.1, wave 4)
     return research.research(a.campaign, a.leader(), a.rules.technologies, a.value, a.rules).to_data()
 
 
@@ -472,6 +502,27 @@ def _election_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
 def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
     line = f"{name}: {label('bills', r['bill'])}"
     return line + (f" ({t('done_bill_target', lang, leader=r['target'])})" if r.get("target") else "")
+
+
+def _research_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    """Research ordered (A13.1): settled at the turn's end, where the leader's report tells it."""
+    ordered = r.get("ordered")
+    if ordered in ("all_sciences", "victory"):
+        return t(f"done_research_{ordered}", lang)
+    if ordered is None:
+        return None
+    return t("done_research", lang, tech=label("technologies", str(ordered)), cost=r.get("cost", 0))
+
+
+def _claims_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
+    """A claim the moderator had confirmed already (others are told by their log entries)."""
+    if not r.get("confirmed"):
+        return None
+    return t("done_claim_confirmed", lang, quest=label(str(r.get("table", "")), str(r.get("quest"))))
+
+
+def _law_choice_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
+    return f"{name}: {label('bills', r['law'])} — {r['leader']}"
 
 
 def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
@@ -551,6 +602,9 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
     ),
     OrderKind("quests", MOVEMENT, _quests, "text", what="quest", example='["first-survey"]'),
     OrderKind(
+        "claims", MOVEMENT, _claims, "text", what="quest", line=_claims_line, post="quest", example='["trade-route"]'
+    ),
+    OrderKind(
         "agents",
         MOVEMENT,
         _agents,
@@ -582,7 +636,13 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
     ),
     OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
     OrderKind(
-        "research", PRODUCTION, _research, "text", wrong="orders.research", example='["hq_computers", "victory"]'
+        "research",
+        PRODUCTION,
+        _research,
+        "text",
+        wrong="orders.research",
+        line=_research_line,
+        example='["hq_computers", "victory"]',
     ),
     OrderKind(
         "scrap",
@@ -614,6 +674,16 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         what="bill",
         line=_bill_line,
         example='{ pick = 2, target = "bob" }',
+    ),
+    OrderKind(
+        "law_choice",
+        COUNCIL,
+        _law_choice,
+        None,
+        (need("law"), need("target")),
+        what="law_choice",
+        line=_law_choice_line,
+        example='{ law = "aid", target = "bob" }',
     ),
     OrderKind(
         "vote",

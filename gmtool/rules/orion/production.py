@@ -143,6 +143,31 @@ def building_output(
     return {k: n for k, n in made.items() if n}
 
 
+def planet_rp(planet: PlanetState, active: bool, scientists: int, rp_each: int, made: dict[str, int]) -> int:
+    """The RP a planet makes this turn (A6, A7): its scientists' when active, its buildings'
+    always; none under blockade."""
+    if planet.blockaded:
+        return 0
+    return (scientists * rp_each if active else 0) + made.get("rp", 0)
+
+
+def expected_rp(campaign: Campaign, tables: OrionTables, costs: Table | None, player: Player) -> int:
+    """The RP ``player``'s planets make at this turn's production as they work now (its
+    colonists as assigned, its colonies as active, its blockades): what research ordered now
+    may spend besides the RP banked (A13.1, wave 4). Changes nothing."""
+    total = 0
+    for system in campaign.systems:
+        planet = system.planet
+        if planet is None or system.owner != player.name or planet.population <= 0:
+            continue
+        active = is_active(campaign, system)
+        scientists = min(planet.scientists, planet.population)
+        _, rp_each = per_colonist(tables, planet)
+        made = building_output(planet, costs, planet.population - scientists, scientists, active)
+        total += planet_rp(planet, active, scientists, rp_each, made)
+    return total
+
+
 def produce(
     campaign: Campaign,
     tables: OrionTables,
@@ -168,7 +193,7 @@ def produce(
         if active:
             # its buildings' PP join the workers'; their BC, under blockade, become PP (A7)
             pp = workers * pp_each + made.get("pp", 0) + (made.get("bc", 0) if planet.blockaded else 0)
-            rp = 0 if planet.blockaded else scientists * rp_each + made.get("rp", 0)
+            rp = planet_rp(planet, active, scientists, rp_each, made)
             left = pp
             if costs is not None:
                 left, built = complete_builds(campaign.player(system.owner), system, planet, pp, costs, modules)
@@ -181,7 +206,7 @@ def produce(
             )
         else:
             # 1 BC per colonist, plus what its buildings make, their PP as BC at once (A6)
-            rp = 0 if planet.blockaded else made.get("rp", 0)
+            rp = planet_rp(planet, active, scientists, rp_each, made)
             pp = 0
             bc = planet.population * int(rules.rule("inactive_bc_per_colonist")) + made.get("bc", 0)
             bc += made.get("pp", 0) * int(rules.rule("pp_to_bc"))

@@ -15,6 +15,8 @@ The kinds (the one vocabulary a campaign's own quest rows use):
 * ``scientists:N`` — N colonists at work as scientists;
 * ``bc:N`` — N BC held (judged at the turn end, after production);
 * ``fleet_full`` — the fleet at its maximum size;
+* ``rp_spent:N`` — N RP spent this turn on research and toward the technology victory (the
+  research is settled at the turn's end, after production: A13.1);
 * ``found:A|B`` — a system the leader explored where event A or B happened, or whose planet
   has property A or B.
 
@@ -82,6 +84,20 @@ def _logged(campaign: Campaign, leader: str, kind: str) -> int:
     )
 
 
+def _rp_spent(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
+    """RP spent this turn: the technologies researched and the RP put toward the technology
+    victory, as the turn's log tells them (settled at the turn's end, A13.1)."""
+    spent = 0
+    for e in c.turn_state.log:
+        if e.get("leader") != p.name or e.get("turn", c.turn) != c.turn:
+            continue
+        if e.get("kind") == "researched":
+            spent += int(e.get("cost", 0))
+        elif e.get("kind") == "victory_research":
+            spent += int(e.get("spent", 0))
+    return spent, cond.n
+
+
 def _homeworld_full(c: Campaign, p: Player, _: Condition) -> tuple[int, int]:
     home = next((s for s in c.systems if s.homeworld_of == p.name and s.owner == p.name and s.planet), None)
     if home is None or home.planet is None:
@@ -121,6 +137,7 @@ JUDGES: dict[str, Callable[[Campaign, Player, Condition], tuple[int, int]]] = {
     "scientists": lambda c, p, k: (sum(s.planet.scientists for s in _mine(c, p.name)), k.n),
     "bc": lambda c, p, k: (p.bc, k.n),
     "fleet_full": lambda c, p, k: (p.fleet_size, p.fleet_max),
+    "rp_spent": _rp_spent,
     "found": _found,
 }
 NAMED = frozenset({"found"})  # kinds whose argument is names, not a number

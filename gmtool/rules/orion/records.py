@@ -125,16 +125,6 @@ class AllSciences(Logged):
     leader: str
 
 
-@dataclass(slots=True)
-class ResearchSpent(Logged):
-    """RP spent toward the technology victory: this time, in all, and what it needs (A12)."""
-
-    leader: str
-    spent: int
-    total: int
-    need: int
-
-
 # ------------------------------------------------------------------ monsters and Orion
 
 
@@ -497,30 +487,3 @@ def all_sciences(campaign: Campaign, player: Player, again: bool = False, techno
             )
     player.all_sciences = True
     return AllSciences(player.name, entry=note(campaign, "all_sciences", player.name, public=True))
-
-
-def research_victory(campaign: Campaign, rules: Any, player: Player) -> ResearchSpent:
-    """After every science, spend banked RP toward the 180 of the technology victory (A12
-    decision); the victory is checked at the end of the turn the last of them is spent."""
-    ensure_not_over(campaign)
-    if not player.all_sciences:
-        raise RuleRefused(key="records.not_all_sciences", leader=player.name)
-    need = int(rules.costs.rule("tech_victory_rp"))
-    left = need - player.tech_rp
-    if left <= 0:
-        raise RuleRefused(key="records.rp_spent", leader=player.name, need=need)
-    if player.rp <= 0:
-        raise RuleRefused(key="records.no_rp", leader=player.name, spent=player.tech_rp, need=need)
-    spend = min(player.rp, left)
-    player.rp -= spend
-    player.tech_rp += spend
-    entry = note(
-        campaign,
-        "victory_research",
-        player.name,
-        public=player.tech_rp >= need,
-        spent=spend,
-        total=player.tech_rp,
-        need=need,
-    )
-    return ResearchSpent(player.name, spend, player.tech_rp, need, entry=entry)

@@ -20,20 +20,10 @@ from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rules.orion.common import Logged, ensure_not_over, note
 from gmtool.rules.orion.technology import level_of, line_of, tech_level
+from gmtool.struct import ReadByKey
 
 # the line whose level is a leader's Secret Operations level in the agents' checks (A10)
 COVERT_LINE = "covert_operations"
-
-
-@dataclass(slots=True)
-class Researched(Logged):
-    """A technology bought with RP: what it cost, what is left, and what it raised."""
-
-    leader: str
-    tech: str
-    cost: int
-    rp: int  # RP left in the bank
-    fleet_max: int = 0  # how much the fleet maximum rose
 
 
 @dataclass(slots=True)
@@ -92,32 +82,234 @@ def gain(player: Player, technologies: Any, tech: str) -> int:
     return raised
 
 
-def research(campaign: Campaign, player: Player, technologies: Any, name: str, rules: Any = None) -> Researched:
-    """Buy a technology with banked RP (production phase): it needs the level below in its
-    line, and the RP its row costs (docs/rules-orion.md A13.1).  With the turn's ``rules``
-    (their modules table), the fitted modules it improves are noted for the leader's report
-    (A8a: they improve by themselves)."""
+ALL_SCIENCES = "all_sciences"  # a research order: every science is checked (A12)
+VICTORY = "victory"  # a research order: the RP left go toward the technology victory (A12)
+
+
+@dataclass(slots=True)
+class ResearchOrdered(ReadByKey):
+    """Research ordered this turn, settled at the turn's end after production, from the RP
+    banked and the RP just made (A13.1, wave 4): ``tech`` a technology id, ``all_sciences`` or
+    ``victory``; its ``cost`` (0: nothing to pay); the RP it may draw on — ``banked`` now,
+    ``made`` this turn as the leader's planets work now, ``committed`` to research ordered
+    before it."""
+
+    leader: str
+    tech: str
+    cost: int
+    banked: int
+    made: int
+    committed: int = 0
+    after: list[str] = field(default_factory=list)  # all_sciences: the technologies it waits for
+
+    @property
+    def available(self) -> int:
+        return self.banked + self.made - self.committed
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "leader": self.leader,
+            "ordered": self.tech,
+            "cost": self.cost,
+            "banked": self.banked,
+            "made": self.made,
+        }
+        if self.committed:
+            out["committed"] = self.committed
+        if self.after:
+            out["after"] = list(self.after)
+        return out
+
+
+def _ordered_techs(player: Player) -> list[str]:
+    return [t for t in player.research if t not in (ALL_SCIENCES, VICTORY)]
+
+
+def _committed(player: Player, technologies: Any) -> int:
+    """The RP the technologies ordered this turn will cost."""
+    rows = [technologies.find(t) for t in _ordered_techs(player)] if technologies is not None else []
+    return sum(cost_of(r) for r in rows if r is not None)
+
+
+def _made(campaign: Campaign, rules: Any, player: Player) -> int:
+    """The RP ``player`` makes this turn as its planets work now (0 without the rules)."""
+    if rules is None or getattr(rules, "orion", None) is None:
+        return 0
+    from gmtool.rules.orion.production import expected_rp
+
+    return expected_rp(campaign, rules.orion, getattr(rules, "costs", None), player)
+
+
+def research(campaign: Campaign, player: Player, technologies: Any, name: str, rules: Any = None) -> ResearchOrdered:
+    """Order a technology (docs/rules-orion.md A13.1, wave 4): settled at this turn's end after
+    production, paid from the RP banked and the RP the turn makes («можно сразу потратить»),
+    its effects from then. Refused now when the leader holds it or has ordered it, lacks the
+    level below (held or ordered before it), or will not have the RP: the RP banked and made
+    this turn as its planets work now (the turn's ``rules``: the production tables), less the
+    research ordered before it."""
     ensure_not_over(campaign)
     row = named_tech(technologies, name)
     tech = Label(row.label)
     if row.id in player.technologies:
         raise RuleRefused(key="records.has_tech", leader=player.name, tech=tech)
+    if row.id in player.research:
+        raise RuleRefused(key="records.research_ordered", leader=player.name, tech=tech)
     cost = cost_of(row)
     if cost <= 0:
         raise RuleRefused(key="records.research_no_cost", tech=tech)
     before = needed_before(technologies, row)
-    if before is not None and not may_learn(player.technologies, technologies, row):
+    held = player.technologies + _ordered_techs(player)  # the levels ordered before it count
+    if before is not None and not may_learn(held, technologies, row):
         raise RuleRefused(key="records.research_needs", leader=player.name, tech=tech, needed=Label(before.label))
-    if player.rp < cost:
-        raise RuleRefused(key="records.research_rp", leader=player.name, tech=tech, cost=cost, have=player.rp)
-    player.rp -= cost
-    if rules is not None:
-        from gmtool.rules.orion.records import note_modules_improved
+    out = ResearchOrdered(
+        player.name, row.id, cost, player.rp, _made(campaign, rules, player), _committed(player, technologies)
+    )
+    if out.available < cost:
+        raise RuleRefused(
+            key="records.research_rp_turn" if out.committed else "records.research_rp",
+            leader=player.name,
+            tech=tech,
+            cost=cost,
+            have=out.available,
+            banked=out.banked,
+            made=out.made,
+            committed=out.committed,
+        )
+    player.research.append(row.id)
+    return out
 
-        note_modules_improved(campaign, rules, player, [row.id])
+
+def order_all_sciences(
+    campaign: Campaign, player: Player, technologies: Any, rules: Any = None
+) -> ResearchOrdered | None:
+    """Every science researched, where the last of them are ordered this turn (A12, A13.1):
+    checked at the turn's end after them — None when nothing is missing now (the caller marks
+    it at once); refused, naming what is neither held nor ordered."""
+    ensure_not_over(campaign)
+    missing = missing_sciences(player, technologies)
+    if not missing:
+        return None
+    ordered = set(_ordered_techs(player))
+    unordered = [r for r in missing if r.id not in ordered]
+    if unordered:
+        raise RuleRefused(
+            key="records.all_sciences_missing", leader=player.name, missing=[Label(r.label) for r in unordered]
+        )
+    if ALL_SCIENCES not in player.research:
+        player.research.append(ALL_SCIENCES)
+    return ResearchOrdered(
+        player.name,
+        ALL_SCIENCES,
+        0,
+        player.rp,
+        _made(campaign, rules, player),
+        _committed(player, technologies),
+        [r.id for r in missing],
+    )
+
+
+def order_victory(campaign: Campaign, player: Player, rules: Any) -> ResearchOrdered:
+    """The RP left at this turn's end, after production and the research ordered, go toward
+    the technology victory (A12: 180 RP, banked or new, after every science): refused before
+    every science is researched (or checked this turn after the last ones ordered), once the
+    RP are spent, or with no RP to spend."""
+    ensure_not_over(campaign)
+    if not player.all_sciences and ALL_SCIENCES not in player.research:
+        raise RuleRefused(key="records.not_all_sciences", leader=player.name)
+    need = int(rules.costs.rule("tech_victory_rp"))
+    if player.tech_rp >= need:
+        raise RuleRefused(key="records.rp_spent", leader=player.name, need=need)
+    technologies = getattr(rules, "technologies", None)
+    out = ResearchOrdered(
+        player.name, VICTORY, 0, player.rp, _made(campaign, rules, player), _committed(player, technologies)
+    )
+    if out.available <= 0:
+        raise RuleRefused(key="records.no_rp", leader=player.name, spent=player.tech_rp, need=need)
+    if VICTORY not in player.research:
+        player.research.append(VICTORY)
+    return out
+
+
+def settle_research(campaign: Campaign, rules: Any) -> None:
+    """At the turn's end, after production (A13.1, wave 4): every leader's research ordered this
+    turn, in order, paid from its RP — banked and just made. Each technology researched is
+    noted (``researched``: its effects apply from now); one that cannot be paid, or lacks the
+    level below, is not (``research_failed``, saying why); then every science is checked
+    (``all_sciences``) and the RP left go toward the technology victory (``victory_research``)."""
+    technologies = rules.technologies
+    for player in campaign.players:
+        for order in list(player.research):
+            if order == ALL_SCIENCES:
+                _settle_all_sciences(campaign, player, technologies)
+            elif order == VICTORY:
+                _settle_victory(campaign, player, rules)
+            else:
+                _settle_tech(campaign, player, rules, order)
+        player.research = []
+
+
+def _settle_tech(campaign: Campaign, player: Player, rules: Any, tech: str) -> None:
+    technologies = rules.technologies
+    row = technologies.find(tech) if technologies is not None else None
+    if row is None:  # a row the moderator removed since
+        note(campaign, "research_failed", player.name, tech=tech, reason="unknown")
+        return
+    if row.id in player.technologies:  # handed out or rolled since it was ordered
+        note(campaign, "research_failed", player.name, tech=row.id, reason="held")
+        return
+    before = needed_before(technologies, row)
+    if before is not None and not may_learn(player.technologies, technologies, row):
+        note(campaign, "research_failed", player.name, tech=row.id, reason="needs", needed=before.id)
+        return
+    cost = cost_of(row)
+    if player.rp < cost:
+        note(campaign, "research_failed", player.name, tech=row.id, reason="rp", have=player.rp, cost=cost)
+        return
+    player.rp -= cost
+    from gmtool.rules.orion.records import note_modules_improved
+
+    note_modules_improved(campaign, rules, player, [row.id])
     raised = gain(player, technologies, row.id)
-    entry = note(campaign, "researched", player.name, tech=row.id, cost=cost, fleet_max=raised or None)
-    return Researched(player.name, row.id, cost, player.rp, raised, entry=entry)
+    note(campaign, "researched", player.name, tech=row.id, cost=cost, fleet_max=raised or None)
+
+
+def _settle_all_sciences(campaign: Campaign, player: Player, technologies: Any) -> None:
+    missing = missing_sciences(player, technologies)
+    if missing:
+        note(
+            campaign,
+            "research_failed",
+            player.name,
+            tech=ALL_SCIENCES,
+            reason="missing",
+            missing=[r.id for r in missing],
+        )
+        return
+    if not player.all_sciences:
+        player.all_sciences = True
+        note(campaign, "all_sciences", player.name, public=True)
+
+
+def _settle_victory(campaign: Campaign, player: Player, rules: Any) -> None:
+    need = int(rules.costs.rule("tech_victory_rp"))
+    if not player.all_sciences:
+        note(campaign, "research_failed", player.name, tech=VICTORY, reason="not_all_sciences")
+        return
+    spend = min(player.rp, need - player.tech_rp)
+    if spend <= 0:
+        note(campaign, "research_failed", player.name, tech=VICTORY, reason="none")
+        return
+    player.rp -= spend
+    player.tech_rp += spend
+    note(
+        campaign,
+        "victory_research",
+        player.name,
+        public=player.tech_rp >= need,
+        spent=spend,
+        total=player.tech_rp,
+        need=need,
+    )
 
 
 def missing_sciences(player: Player, technologies: Any) -> list[Any]:

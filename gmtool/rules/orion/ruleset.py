@@ -70,9 +70,15 @@ class Orion:
 
     def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
         from gmtool.campaign.views import status_view
-        from gmtool.report.campaign import created_report
+        from gmtool.report.campaign import created_report, deck_short_note
+        from gmtool.rules.orion.setup import events_shortfall
 
-        return created_report(status_view(state), state.commitment, where, lang)
+        report = created_report(status_view(state), state.commitment, where, lang)
+        short = events_shortfall(library, len(state.players))
+        if short is not None:  # a deck that cannot serve the roster is said at once (A11, wave 4)
+            have, need, deals = short
+            deck_short_note(report, have, need, deals, len(state.players), lang)
+        return report
 
     def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
         from gmtool.campaign.views import status_view

@@ -66,6 +66,23 @@ def new_campaign(
     return campaign
 
 
+def events_shortfall(library: TableLibrary, leaders: int) -> tuple[int, int, list[tuple[int, int]]] | None:
+    """(cards the events deck holds, cards ``leaders`` may be dealt, each deal as (turn, cards a
+    leader)) when the deck cannot serve every deal of the game (A11: 2 cards at turn 8 and 3
+    at turn 13 to each leader, at most — `event_deal_turns`, `event_deal_cards` in
+    tables/orion/start.toml — even if nobody plays a card before the last deal), else None.
+    `campaign new` says it (the moderator adds cards or copies)."""
+    from gmtool.campaign.decks import cards_of
+
+    start = library.get(START_TABLE, "orion")
+    deals = list(
+        zip((int(t) for t in start.rule("event_deal_turns")), (int(n) for n in start.rule("event_deal_cards")))
+    )
+    need = leaders * sum(n for _, n in deals)
+    have = len(cards_of(library.get("events", "orion")))
+    return (have, need, deals) if have < need else None
+
+
 def start_empire(
     start: Any, tables: OrionTables, name: str, home: Hex, turn: int = 0, feudal: bool = False, race: str = ""
 ) -> tuple[Player, System]:

@@ -27,10 +27,11 @@ from gmtool.rules.orion.council_campaign import (
 )
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
-from gmtool.rules.orion.laws import apply_laws, forbidding
+from gmtool.rules.orion.laws import apply_laws, forbidding, laws_ready
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
+from gmtool.rules.orion.research import settle_research
 from gmtool.struct import ReadByKey
 
 QUESTS = {1: "quests-stage1", 2: "quests-common", 3: "quests-common"}
@@ -175,7 +176,8 @@ class QuestCheck:
     """One open quest as the turn end judged it for one leader (A11, wave 3): ``status``
     ``met`` (completed this turn: by gmtool, ``judged``, or claimed), ``unmet`` (with the
     conditions' ``judged`` figures and ``reasons`` in words), ``moderator`` (the moderator
-    judges it) or ``done_before`` (a stage-1 quest completed on an earlier turn)."""
+    judges it), ``claimed`` (the leader claimed it and the moderator did not confirm it this
+    turn, wave 4) or ``done_before`` (a stage-1 quest completed on an earlier turn)."""
 
     quest: str
     table: str
@@ -400,7 +402,7 @@ def start_turn(campaign: Campaign, rules: Rules, source: DiceSource) -> TurnStar
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
     if campaign.turn in deal_turns:
         count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
-        pile = decks.deck(campaign, EVENTS, [r.id for r in rules.events.rows], source, held_cards(campaign))
+        pile = decks.deck(campaign, EVENTS, decks.cards_of(rules.events), source, held_cards(campaign))
         dealt: dict[str, list[str]] = {}
         got: dict[str, int] = {}
         owed: dict[str, int] = {}
@@ -453,7 +455,7 @@ def deal_cards(
     want = player.cards_owed if count is None else count
     if want <= 0:
         raise RuleRefused(key="orion.no_cards_owed", leader=player.name)
-    cards = [r.id for r in rules.events.rows]
+    cards = decks.cards_of(rules.events)  # each card as many times as its copies (A11)
     added = decks.added(campaign, EVENTS, cards, held_cards(campaign))
     pile = decks.deck(campaign, EVENTS, cards, source, held_cards(campaign))
     left = len(pile.draw) + len(pile.discard)
@@ -502,8 +504,22 @@ class EventPlayed:
         return {"card": self.card, "choice": self.choice, "leader": self.leader, "changes": self.changes}
 
 
-def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> QuestCompleted:
-    ensure_not_over(campaign)
+@dataclass(slots=True)
+class QuestClaimed:
+    """A leader's claim of an open quest the moderator judges (A11, wave 4): it waits for the
+    moderator's word (`gmtool quest complete`); ``confirmed``: the moderator's word came first."""
+
+    quest: str
+    leader: str
+    confirmed: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {"quest": self.quest, "leader": self.leader, "claimed": True, "confirmed": self.confirmed}
+
+
+def _open_quest(campaign: Campaign, rules: Rules, quest_id: str | None) -> tuple[Table, Any]:
+    """The quests table of the stage and the open quest named (by id or label, in either
+    language; the latest announced when none is named), or refused."""
     ts = campaign.turn_state
     if not ts.quests:
         raise RuleRefused(key="orion.no_quest")
@@ -512,7 +528,48 @@ def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: s
     quest_id = named.id if named is not None else (quest_id or ts.quests[-1])
     if quest_id not in ts.quests:
         raise RuleRefused(key="orion.quest_not_open", quest=quest_id, open=list(ts.quests))
-    row = table.row(quest_id)
+    return table, table.row(quest_id)
+
+
+def claimed(campaign: Campaign, player: Player, quest: str) -> bool:
+    """Whether ``player`` claimed the open quest ``quest`` this turn (its claim waits for the
+    moderator's word, A11 wave 4): the turn's log says so."""
+    return any(
+        e.get("kind") == "quest_claimed" and e.get("leader") == player.name and e.get("quest") == quest
+        for e in campaign.turn_state.log
+    )
+
+
+def claim_quest(
+    campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None
+) -> QuestClaimed | QuestCompleted:
+    """A leader's own claim (the room's `!quest`, an orders file's `claims`, A11 wave 4): a quest
+    whose condition gmtool judges is completed when met (refused, saying how far, when not);
+    a quest the moderator judges is not completed by the claim: it waits for the moderator's
+    word (`gmtool quest complete`, an orders file's `quests`), and the leader's report says so.
+    A claim of a quest the moderator has already confirmed for the leader this turn changes
+    nothing."""
+    ensure_not_over(campaign)
+    table, row = _open_quest(campaign, rules, quest_id)
+    if player.name in campaign.turn_state.completions.get(row.id, []):
+        return QuestClaimed(row.id, player.name, confirmed=True)
+    if judge(campaign, player, row) is not None:
+        return complete_quest(campaign, rules, player, row.id)
+    done = quest_done(campaign, player, row.id)
+    if done:
+        raise RuleRefused(key=done, leader=player.name, quest=Label(row.label))
+    if not claimed(campaign, player, row.id):
+        note(campaign, "quest_claimed", player.name, quest=row.id, table=table.name)
+    return QuestClaimed(row.id, player.name)
+
+
+def complete_quest(campaign: Campaign, rules: Rules, player: Player, quest_id: str | None = None) -> QuestCompleted:
+    """The moderator's word that ``player`` completed an open quest (`gmtool quest complete`, an
+    orders file's `quests`): its reward given; a quest whose condition is data is refused
+    when not met (A11)."""
+    ensure_not_over(campaign)
+    table, row = _open_quest(campaign, rules, quest_id)
+    quest_id = row.id
     done = quest_done(campaign, player, quest_id)
     if done:
         raise RuleRefused(key=done, leader=player.name, quest=Label(row.label))
@@ -560,8 +617,10 @@ def judge_quests(campaign: Campaign, rules: Rules) -> dict[str, list[QuestCheck]
                 mine.append(QuestCheck(quest, table.name, "done_before"))
                 continue
             judged = judge(campaign, player, row)
-            if judged is None:
-                mine.append(QuestCheck(quest, table.name, "moderator"))
+            if judged is None:  # a claim the moderator did not confirm this turn is told so (A11, wave 4)
+                mine.append(
+                    QuestCheck(quest, table.name, "claimed" if claimed(campaign, player, quest) else "moderator")
+                )
             elif met(judged):
                 done = _complete(campaign, table, player, row, judged=True)
                 mine.append(QuestCheck(quest, table.name, "met", judged, changes=done.changes))
@@ -618,10 +677,13 @@ def end_turn(campaign: Campaign, rules: Rules, source: DiceSource, chair_decisio
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
         # a tie, or a choice, the chair must decide is refused before anything changes
         ready(campaign, rules.bills, chair_decision)
+    laws_ready(campaign, rules.bills)  # and a law's tie the chair of this turn must decide (A9, wave 4)
     no_pp_to_bc = _no_pp_to_bc(campaign, rules)
     out = TurnEnd(
         turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules, no_pp_to_bc)
     )
+    # research ordered this turn, paid from the RP banked and just made (A13.1, wave 4)
+    settle_research(campaign, rules)
     produced = {made.hex for made in out.production.planets}
     for system in campaign.systems:  # in production's order: blockades are told to both leaders (A7)
         planet = system.planet
