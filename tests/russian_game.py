@@ -48,7 +48,7 @@ def play(gm: Callable[..., Any], folder: Path, ok: Callable[[Any], str]) -> None
             ok(gm("ship", "lose", *c, "--player", NAMES["carol"], "--class", "frigate", "--reason", "Страж Ориона"))
         if turn == 9:
             ok(gm("orion", "damage", *c, "--by", NAMES["carol"], "--points", "11"))
-            ok(gm("monster", "slain", *c, "--hex", "-2,0", "--by", NAMES["bob"]))
+            ok(gm("monster", "slain", *c, "--hex", "2,-2", "--by", NAMES["alice"]))
         for post in sorted((folder / "posts" / f"turn-{turn:02d}").glob("*.txt")):
             with (folder / post.name).open("a", encoding="utf-8") as room:
                 room.write(renamed(post.read_text(encoding="utf-8")))

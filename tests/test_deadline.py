@@ -164,7 +164,7 @@ MODERATOR_ECHO = """=== alice #101 ===
 Результаты: #101
 alice #101
 !зерно яблоко
-зерно «яблоко» от alice входит во вклад игроков в броски хода 1 (пост #101)
+зерно «яблоко» от участника alice входит во вклад игроков в броски хода 1 (пост #101)
 журнал #3 · 0123456789ab
 
 === Летописец #103 ===
@@ -185,7 +185,7 @@ def test_the_moderators_posts_and_gmtools_pasted_replies_never_count_as_seeds(gm
     game = game_with_thread(gm, tmp_path, MODERATOR_ECHO)
     ok(gm("campaign", "set", "-c", str(game), "moderators", "Хронист"))
     reply = resolve_post(gm, game, game / "thread.txt")
-    assert "зерно «яблоко» от alice" in resolve_post(gm, game, game / "thread.txt", "--lang", "ru")
+    assert "зерно «яблоко» от участника alice" in resolve_post(gm, game, game / "thread.txt", "--lang", "ru")
     assert "alice's seed «яблоко» goes into the players' share of turn 1's dice (post #101)" in reply
     assert reply.count("seed «") == 1  # the moderator's echo and the pasted replies are no one's seeds
     ok(run_turn(gm, game))

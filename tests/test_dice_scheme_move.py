@@ -32,7 +32,7 @@ def test_a_scheme_1_campaign_moves_to_scheme_2_from_its_next_turn_and_its_old_ro
         "Post the part commitments below with the turn's opening post:" in out
     )
     commitments = part_commitments(secret(game))
-    assert all(f"{part}: {value}" in out for part, value in commitments.items())
+    assert all(f"({part}): {value}" in out for part, value in commitments.items())
     verification = state(game)["verification"]
     assert (verification["scheme"], verification["scheme_from"]) == (2, 3)
     assert verification["part_commitments"] == commitments
