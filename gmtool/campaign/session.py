@@ -440,7 +440,9 @@ def _with_dice(
 
     public, private = posts
     public = public_dice(public, state, turn, shown, lang, revealed, end)
-    private = {leader: private_dice(r, leader, entries, langs.get(leader, lang)) for leader, r in private.items()}
+    private = {
+        leader: private_dice(r, leader, entries, langs.get(leader, lang), state) for leader, r in private.items()
+    }
     return public, private
 
 

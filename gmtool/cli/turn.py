@@ -319,6 +319,8 @@ def colonize_command(
         # an artifact world's technology is rolled (A4.3): the campaign's dice, or --dice
         live = dice is not None or not state.revealed_secret
         choice = DiceChoice(dice, None, (store, state, f"colonize {hex_} ({player})")) if live else None
+        if choice is not None and getattr(choice.source, "scheme2", None) is not None:
+            choice.source.set_context(f"colonize {hex_} ({state.seat(player)})")  # the leader's seat (docs/verify.md)
         system = colonize(
             state,
             state.player(player),

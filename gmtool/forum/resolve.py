@@ -333,7 +333,10 @@ class Resolver:
         uses = dict(v2.uses) if v2 is not None else {}
         if v2 is not None:  # scheme 2: the label names the post and the command (docs/verify.md)
             v2.private = bool(post.room or post.private)
-            self.source.set_context(f"{who} · {kind} #{post.post_id}.{command.index} !{command.name}", who)
+            # leaders by their seats, which a rename keeps: a renamed leader's post rolls as before
+            seat = self.state.seat
+            where = f"room {seat(post.room)} post" if post.room else kind
+            self.source.set_context(f"{seat(who)} · {where} #{post.post_id}.{command.index} !{command.name}", who)
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
         self.source.limit_reason = (
@@ -365,7 +368,8 @@ class Resolver:
             from gmtool.report.dice_block import with_dice
 
             rolled = self.source.entries[saved:]
-            reports = {lang: with_dice(r, rolled, lang) for lang, r in reports.items()}
+            names = self.state.seat_names()
+            reports = {lang: with_dice(r, rolled, lang, names=names) for lang, r in reports.items()}
         self.thread_dice += len(ids)
         self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
