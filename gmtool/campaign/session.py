@@ -1042,11 +1042,14 @@ def part_keys_given(keys: list[str], texts: list[tuple[Any, str]]) -> dict[str, 
     return out
 
 
-def published_text(path: Path, folder: Path, moderators: list[str], profile: str | None) -> tuple[list, list]:
+def published_text(
+    path: Path, folder: Path, moderators: list[str], profile: str | None, dice: bool = False
+) -> tuple[list, list]:
     """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
     saved forum page, a feed or a Discourse export is read as posts with authors, and only the
     moderator's posts count; a text without post headers is the moderator's own (a reply or a
-    report pasted from gmtool's output)."""
+    report pasted from gmtool's output). ``dice``: the moderator's posts keep their code boxes,
+    where their Dice blocks are (`verify --key`); else quotes and code boxes are left out."""
     from gmtool.campaign.store import display
     from gmtool.campaign.verify import moderator_texts
     from gmtool.errors import InputError
@@ -1068,5 +1071,5 @@ def published_text(path: Path, folder: Path, moderators: list[str], profile: str
             return [(where, text)], []
     if not moderators:
         raise InputError(key="verify.needs_moderator", file=where)
-    thread = read_thread([str(path)], Options(profile, campaign=folder))
-    return moderator_texts(where, thread.posts, moderators)
+    thread = read_thread([str(path)], Options(profile, campaign=folder, code=dice))
+    return moderator_texts(where, thread.posts, moderators, dice)
