@@ -312,16 +312,67 @@ def _other_langs(lang_used: set[str]) -> list[str]:
 def _start_reports(
     state: Any, rules: Any, result: TurnStart, lang: str, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any]]:
+    """The start post, and each leader's private start report: one post for its room with
+    its status, its reach and its orders template (and its cards, the chair's bills), so
+    that every leader begins the turn knowing where it stands; when the rooms open, its
+    homeworld's hex in the galaxy's coordinates (and the public post's map)."""
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import start_private, start_public
 
     public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: r
-        for p in state.players
-        if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None
-    }
+    private = {}
+    opening = rooms_opening(state, rules)
+    for p in state.players:
+        own = langs[p.name]
+        whole = not result.victory and not p.vacant
+        r = start_private(
+            result,
+            p.name,
+            rules.events,
+            rules.bills,
+            own,
+            status=_leader_status(state, rules, p.name, own) if whole else None,
+            reach=_leader_reach(state, p.name, own) if whole else None,
+            template=_template(state, rules, p, own) if whole else None,
+            home=str(p.homeworld) if opening and whole and p.homeworld is not None else None,
+        )
+        if r is not None:
+            private[p.name] = r
+    if opening and not result.victory:
+        from gmtool.maps import note_turn_maps
+
+        note_turn_maps(public, {}, lang)  # the galaxy's map, open to all: start-map-public.png
+        public.data["map"] = START_PUBLIC_MAP
     return public, private
+
+
+START_PUBLIC_MAP = "start-map-public.png"  # the galaxy as the rooms open, for the start post
+
+
+def rooms_opening(state: Any, rules: Any) -> bool:
+    """Is this the turn the rooms open (docs/rules-orion.md A2: the first of stage 2), the turn
+    whose start tells each leader its homeworld's hex in the galaxy's coordinates?"""
+    from gmtool.campaign.frames import closed
+
+    return state.turn > 1 and closed(state, rules.stage_of(state.turn - 1)) and not closed(state)
+
+
+def _leader_status(state: Any, rules: Any, leader: str, lang: str) -> Any:
+    """What ``gmtool status --player LEADER`` shows, as a report."""
+    from gmtool.rules.registry import ruleset_of
+
+    return ruleset_of(state).status_report(state, rules.library, leader, lang)
+
+
+def _leader_reach(state: Any, leader: str, lang: str) -> Any:
+    """What ``gmtool reach --player LEADER`` shows, as a report (None where there are no maps)."""
+    from gmtool.rules.registry import ruleset_of
+
+    if not ruleset_of(state).maps:
+        return None
+    from gmtool.report.reach import reach_report
+
+    return reach_report(state, leader, lang)
 
 
 def _template(state: Any, rules: Any, player: Any, lang: str, stage: int | None = None) -> list[str] | None:
@@ -572,9 +623,18 @@ class Session:
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
         posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used))
+        if public.data.get("map") == START_PUBLIC_MAP:  # the rooms open: the galaxy, drawn before anything is written
+            posts.maps = self.draw_start_map(rules, out.lang)
         self.commit(choice)
-        self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
+        self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, prefix="start-", models=posts.models)
         return posts
+
+    def draw_start_map(self, rules: Any, lang: str) -> dict[str, bytes]:
+        """start-map-public.png: the galaxy every leader may see as the rooms open (gmtool.maps)."""
+        from gmtool.maps import PUBLIC, draw
+
+        state = self.state
+        return {START_PUBLIC_MAP: draw(state, PUBLIC, "png", lang, rules.library, (state.turn, state.stage))}
 
     def close_turn(
         self,

@@ -87,6 +87,7 @@ def start_command(
         out = Output(format, lang, session.state)
         posts = session.start_turn(session.rules(tables), out, dice)
     out.emit(posts.public)
+    _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
 
 
