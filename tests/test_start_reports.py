@@ -216,9 +216,7 @@ def test_a_stage_1_hex_in_a_later_order_is_answered_with_the_homeworld(turn7, tm
     )
     assert "- ⚠ problem: activate: there is no known planet at 1,1\n" in alice
     bob = (where / "room-bob.txt").read_text(encoding="utf-8")
-    assert (
-        "в системе 0,0 нет известной планеты; с этапа 2 координаты — галактические: ваш Родной мир — -3,2\n" in bob
-    )
+    assert "в системе 0,0 нет известной планеты; с этапа 2 координаты — галактические: ваш Родной мир — -3,2\n" in bob
     # the moderator's own view names no "your"
     res = run_gmtool("turn", "check", "--from-posts", "-c", str(folder))
     assert "no known planet at 0,0" in res.stdout + res.stderr and "your homeworld" not in res.stdout + res.stderr

@@ -250,7 +250,7 @@ class TurnPosts(Struct):
     the rendered posts by file stem (``public`` and one per leader), the maps, and the
     report models kept for ``turn show`` (:func:`models_data`)."""
 
-    __slots__ = ("turn", "public", "rendered", "models", "maps")
+    __slots__ = ("turn", "public", "rendered", "models", "maps", "private", "page")
 
     def __init__(
         self,
@@ -259,12 +259,15 @@ class TurnPosts(Struct):
         rendered: dict[str, str],
         models: dict[str, Any],
         maps: dict[str, bytes] | None = None,
+        private: dict[str, Any] | None = None,
     ) -> None:
         self.turn = turn
         self.public = public
         self.rendered = rendered
         self.models = models
         self.maps = maps or {}
+        self.private = private or {}  # each leader's report as rendered (its model)
+        self.page: Path | None = None  # the moderator's work page, once written (Session.keep_page)
 
 
 def report_langs(state: Any, lang: str) -> dict[str, str]:
@@ -571,6 +574,26 @@ class Session:
             atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
         return where
 
+    def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:
+        """The moderator's work page (gmtool.campaign.workposts): the posts of a turn's
+        ``step`` ("start", "end") recorded, the page written again; its path is kept in
+        ``posts.page``.  A leader's report is also kept without its orders template, for
+        when its next start report (which holds one) joins it in one post."""
+        from gmtool.campaign import workposts
+        from gmtool.report.turns import without_template
+
+        cuts = {}
+        if step == "end" and out.format != "json":
+            used = posts.models.get("used", {})
+            for leader, report in posts.private.items():
+                lang = used.get(leader, out.lang)
+                cut = without_template(report, lang)
+                if cut is not report:
+                    cuts[leader] = out.render(cut, lang)
+        workposts.record(self.folder, posts.turn, workposts.turn_entries(self.state, step, posts, out, cuts))
+        posts.page = workposts.write_page(self.folder, self.state, posts.turn)
+        return posts.page
+
     # ---- the turn engine
 
     def close_posts(self, threads: list[Any]) -> Any:
@@ -622,11 +645,12 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
-        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used))
+        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used), private=private)
         if public.data.get("map") == START_PUBLIC_MAP:  # the rooms open: the galaxy, drawn before anything is written
             posts.maps = self.draw_start_map(rules, out.lang)
         self.commit(choice)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, prefix="start-", models=posts.models)
+        self.keep_page("start", posts, out)
         return posts
 
     def draw_start_map(self, rules: Any, lang: str) -> dict[str, bytes]:
@@ -683,7 +707,7 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **langs}
-        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
+        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used), private=private)
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
         """The files to attach to the turn's posts: its maps and its chart."""
@@ -722,6 +746,7 @@ class Session:
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
+        self.keep_page("end", posts, out)
         return posts
 
     def play_orders(
@@ -803,6 +828,7 @@ class Session:
                 atomic_write(posted.path, posted.text.encode("utf-8"))
             self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
+            self.keep_page("end", posts, out)
         return posts, [], where
 
     def end_player_turn(self, player: str, lang: str, tables: list[Path] | None = None) -> Any:
@@ -910,7 +936,11 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
     store = CampaignStore(folder)
     with store.locked():
         undone = undo(store)
-        return undone, store.load()
+        state = store.load()
+        from gmtool.campaign.workposts import refresh_page
+
+        refresh_page(folder, state, undone.turn)  # the undone turn's posts are gone from it
+        return undone, state
 
 
 # ---------------------------------------------------------------- past turns
@@ -1038,8 +1068,12 @@ def verify_campaign(
     texts: list[tuple[str, str]] = []
     others: list = []
     reports = store.folder / "reports"
+    from gmtool.campaign.workposts import is_page_file  # the moderator's work page: copies, never published
+
     for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
         if path.is_file() and not path.is_symlink() and path.parent.name != MODELS_FOLDER:
+            if is_page_file(path, reports):
+                continue
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:
         own, skipped = published_text(path, store.folder, moderators or [], profile)

@@ -110,7 +110,8 @@ def _say_short_deal(state: Any, lang: str) -> None:
 
 def _say_attachments(session: Any, posts: Any, lang: str) -> None:
     """Which map file goes with which post, said to the moderator on stderr: the posts only
-    say that a map is attached (a player's post names no file)."""
+    say that a map is attached (a player's post names no file); then where the moderator's
+    work page is, with every post to make (gmtool.campaign.workposts)."""
     from gmtool.maps import attachments_note
     from gmtool.tomlfile import display_path
 
@@ -118,6 +119,8 @@ def _say_attachments(session: Any, posts: Any, lang: str) -> None:
     note = attachments_note(session.state, posts.maps or {}, folder, lang)
     if note:
         typer.echo(f"note: {note}", err=True)
+    if posts.page is not None:
+        typer.echo(f"note: {t('workpage.note', lang, page=display_path(posts.page))}", err=True)
 
 
 @app.command("end")

@@ -329,6 +329,22 @@ def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
     ]
 
 
+def without_template(report: Report, lang: str) -> Report:
+    """``report`` without the orders template :func:`template_blocks` wrote into it (the
+    report itself when it holds none): for the moderator's work page, where the leader's
+    next start report, which holds the template again, joins it in one post."""
+    template = report.data.get("orders_template") if isinstance(report.data, dict) else None
+    if not template:
+        return report
+    note = text(tr("orders_template_note", lang))
+    blocks = report.blocks
+    for i in range(len(blocks) - 1):
+        after = blocks[i + 1]
+        if isinstance(blocks[i], Heading) and isinstance(after, Paragraph) and after.text == note:
+            return Report(report.title, blocks[:i] + blocks[i + 2 + len(template) :], report.data)
+    return report
+
+
 def ships_data(player: Any) -> dict[str, Any]:
     """A leader's ships as its report's JSON gives them (A8, A8a)."""
     from gmtool.rules.orion.fitting import data_of
