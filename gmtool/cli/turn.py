@@ -74,8 +74,10 @@ def start_command(
     """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
     the quest, event cards (turns 8 and 13, secretly), the chair's two bills.
 
-    Writes reports/turn-NN/start-public and one private start report per leader who got
-    something; prints the public one.
+    Writes reports/turn-NN/start-public and one private start report per leader (its cards
+    and bills, its status, its reach and its orders template; the turn the rooms open, its
+    homeworld's galaxy hex and the public map, start-map-public.png); prints the public one.
+    The moderator's work page, reports/posts.html, lists every post to make.
 
     \b
     Example:

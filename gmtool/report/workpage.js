@@ -88,7 +88,8 @@
         const kept = whole ? group.members.filter((q) => q.step !== "collect") : group.members;
         const next = [...kept, post];
         const most = Math.min(...next.map((q) => (typeof q.limit === "number" ? q.limit : Infinity)));
-        if (next.every(foldable) && chars(joinedText(next)) <= most) {
+        const same = next.every((q) => q.format === post.format); // one post is in one format
+        if (same && next.every(foldable) && chars(joinedText(next)) <= most) {
           group.contained.push(...group.members.filter((q) => !kept.includes(q)));
           group.members = next;
           continue;
