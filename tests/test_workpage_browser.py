@@ -162,3 +162,25 @@ def test_the_next_turns_start_joins_the_reports_still_to_post(chrome, played, tm
     assert carol.startswith("carol: Turn 1: results\n") and "\ncarol: Turn 2 begins\n" in carol
     assert carol.count("Your orders for turn 2") == 1
     assert carol.index("Your orders for turn 2") > carol.index("carol: Turn 2 begins")
+
+
+def test_posts_are_joined_only_in_one_format_and_within_the_forums_limit(chrome, tmp_path):
+    from gmtool.campaign.workposts import entry
+    from gmtool.report.workpage import page_html
+
+    posts = [
+        entry(3, "start", "alice", "start-alice.txt", "plain", None, "alice: Turn 3 begins\n"),
+        entry(3, "end", "alice", "alice.bbcode", "bbcode", 60000, "[b]alice: Turn 3: results[/b]\n"),
+        entry(3, "start", "bob", "start-bob.md", "markdown", 40, "x" * 25 + "\n"),
+        entry(3, "end", "bob", "bob.md", "markdown", 40, "y" * 25 + "\n"),
+        entry(3, "start", "carol", "start-carol.md", "markdown", 60, "x" * 25 + "\n"),
+        entry(3, "end", "carol", "carol.md", "markdown", 60, "y" * 25 + "\n"),
+    ]
+    where = tmp_path / "camp" / "reports"
+    where.mkdir(parents=True)
+    (where / "posts.html").write_text(page_html("fold", 3, posts, {}, "en"), encoding="utf-8")
+    chrome.load(where / "posts.html")
+    assert chrome.console_errors() == []
+    cards = joined(chrome)
+    assert [(c["place"], c["text"]) for c in cards] == [("carol's room", "x" * 25 + "\n\n" + "y" * 25 + "\n")]
+    assert left(chrome) == "Still to post: 5"  # alice's two formats, bob's two over 40 characters, carol's one

@@ -91,6 +91,7 @@ def start_command(
     out.emit(posts.public)
     _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
+    _say_page(posts, out.lang)
 
 
 def _say_short_deal(state: Any, lang: str) -> None:
@@ -112,8 +113,7 @@ def _say_short_deal(state: Any, lang: str) -> None:
 
 def _say_attachments(session: Any, posts: Any, lang: str) -> None:
     """Which map file goes with which post, said to the moderator on stderr: the posts only
-    say that a map is attached (a player's post names no file); then where the moderator's
-    work page is, with every post to make (gmtool.campaign.workposts)."""
+    say that a map is attached (a player's post names no file)."""
     from gmtool.maps import attachments_note
     from gmtool.tomlfile import display_path
 
@@ -121,6 +121,13 @@ def _say_attachments(session: Any, posts: Any, lang: str) -> None:
     note = attachments_note(session.state, posts.maps or {}, folder, lang)
     if note:
         typer.echo(f"note: {note}", err=True)
+
+
+def _say_page(posts: Any, lang: str) -> None:
+    """Where the moderator's work page is, with every post to make (gmtool.campaign.workposts):
+    the last line on stderr."""
+    from gmtool.tomlfile import display_path
+
     if posts.page is not None:
         typer.echo(f"note: {t('workpage.note', lang, page=display_path(posts.page))}", err=True)
 
@@ -176,6 +183,7 @@ def end_command(
         posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
     out.emit(posts.public)
     _say_attachments(session, posts, out.lang)
+    _say_page(posts, out.lang)
 
 
 def _deadline_posts(folder: Path) -> list | None:
@@ -927,6 +935,7 @@ def run_command(
     out.emit(public)
     _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
+    _say_page(posts, out.lang)
 
 
 def build_command(

@@ -184,7 +184,7 @@ def page_html(campaign: str, turn: int, posts: list[dict[str, Any]], places: dic
         "campaign": campaign,
         "turn": turn,
         "words": {k: t(f"workpage.{k}", lang) for k in SCRIPT_WORDS},
-        "places": {p: place_name(p, lang) for p in places},
+        "places": {p: place_name(p, lang) for p in [*places, *(post["to"] for post in posts)]},
         "posts": [
             {
                 k: post[k]
