@@ -43,9 +43,11 @@ class Browser:
 
     def load(self, where: Path | str) -> None:
         """Open a file (``file://``) or a URL and wait until it has loaded; the console log
-        is emptied first, so :meth:`console_errors` speaks of this page only."""
+        is emptied first, so :meth:`console_errors` speaks of this page only. Returns once
+        every image has loaded or failed (see :meth:`broken_images`)."""
         self.driver.get_log("browser")
         self.driver.get(where.resolve().as_uri() if isinstance(where, Path) else where)
+        self.broken_images()  # and its images have loaded or failed, however busy the machine
 
     def console_errors(self) -> list[str]:
         """The page's console errors and failed loads since :meth:`load` (level SEVERE)."""
@@ -73,6 +75,21 @@ class Browser:
         loaded again may answer before its script has run) and it has settled."""
         return self.run(
             f"while (!window.{name}) await new Promise((r) => setTimeout(r, 10)); return await window.{name}"
+        )
+
+    def broken_images(self) -> list[str]:
+        """The ``src`` of each image of the page that does not load, once every image has
+        loaded or failed (a lazy one is asked for now): a busy machine may return from
+        :meth:`load` before an image is decoded, so no test reads an image before this."""
+        return list(
+            self.run(
+                """const settle = async (img) => {
+                    img.loading = "eager";
+                    try { await img.decode(); } catch (error) { return img.src; }
+                    return img.naturalWidth > 0 ? null : img.src;
+                };
+                return (await Promise.all(Array.from(document.images).map(settle))).filter((src) => src);"""
+            )
         )
 
     def size(self, width: int, height: int) -> None:

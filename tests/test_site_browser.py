@@ -188,6 +188,7 @@ def test_the_map_and_its_legend_read_on_a_phone(chrome, site):
 def test_a_turns_map_on_a_phone_is_shown_at_its_size_in_a_box_that_pans(chrome, site):
     try:
         show(chrome, site / "turn-07.html", PHONE[0])
+        assert chrome.broken_images() == []
         got = chrome.run(
             """const img = document.querySelector(".pan > img"); const pan = img.parentElement;
             return [img.naturalWidth, img.getBoundingClientRect().width, pan.getBoundingClientRect().right,
@@ -229,10 +230,7 @@ def test_the_russian_site_says_its_rolls_in_russian(chrome, site):
 def test_every_image_of_every_page_is_loaded(chrome, site):
     for page in pages(site):
         chrome.load(page)
-        broken = chrome.run(
-            "return Array.from(document.images).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src)"
-        )
-        assert broken == [], page.name
+        assert chrome.broken_images() == [], page.name
 
 
 def test_after_the_reveal_the_dice_page_checks_every_public_roll_of_the_game(chrome, game, site, tmp_path):

@@ -41,7 +41,9 @@ def page(folder: Path) -> Path:
 
 
 def joined(chrome) -> list[dict]:
-    """The joined posts the page shows: their place, their members, their text."""
+    """The joined posts the page shows: their place, their members, their text (once every
+    image has loaded or failed)."""
+    chrome.broken_images()
     return chrome.run(
         """return Array.from(document.querySelectorAll('article.joined')).map((card) => ({
             place: card.querySelector('h3').textContent,
