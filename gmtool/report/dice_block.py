@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 HEADER = re.compile(r"gmtool-v2 (setup|stage[1-3]) share ([0-9a-f]{64}|-)")
 LINE = re.compile(r"((?:turn \d+|setup) · .+?): (d\d+ #\d+=\d+(?:, d\d+ #\d+=\d+)*)\s*$")
@@ -17,24 +17,31 @@ DIE = re.compile(r"d(\d+) #(\d+)=(\d+)")
 KEY = re.compile(r"gmtool-v2 key (setup|stage[1-3]) ([0-9a-f]{64})")
 
 
+def _rolls(entries: Iterable[Any]) -> Iterator[list[Any]]:
+    """The stream's dice of ``entries`` (scheme 2) in runs, in roll order: each run the
+    consecutive dice of one roll — one label, one part, one share."""
+    run: list[Any] = []
+    for e in entries:
+        if not getattr(e, "part", "") or e.source != "stream":
+            continue
+        if run and (e.label, e.part, e.share) != (run[-1].label, run[-1].part, run[-1].share):
+            yield run
+            run = []
+        run.append(e)
+    if run:
+        yield run
+
+
 def dice_lines(entries: Iterable[Any]) -> list[str]:
     """The block's lines for ``entries`` (journal entries of scheme 2), in roll order."""
     lines: list[str] = []
     at: tuple[str, str] | None = None
-    last_label = None
-    for e in entries:
-        if not getattr(e, "part", "") or e.source != "stream":
-            continue
-        if (e.part, e.share) != at:
-            at = (e.part, e.share)
-            lines.append(f"gmtool-v2 {e.part} share {e.share or '-'}")
-            last_label = None
-        die = f"d{e.die} #{e.index}={e.face}"
-        if e.label == last_label:
-            lines[-1] += f", {die}"
-        else:
-            lines.append(f"{e.label}: {die}")
-            last_label = e.label
+    for roll in _rolls(entries):
+        first = roll[0]
+        if (first.part, first.share) != at:
+            at = (first.part, first.share)
+            lines.append(f"gmtool-v2 {first.part} share {first.share or '-'}")
+        lines.append(f"{first.label}: " + ", ".join(f"d{e.die} #{e.index}={e.face}" for e in roll))
     return lines
 
 
@@ -93,18 +100,10 @@ def readings(entries: Iterable[Any], lang: str, names: dict[str, str] | None = N
     its faces («ход 3 · Мирослава · комната, пост #55.1, !разведка · исследование: d10 = 7»).
     Not the checker's lines — those stay as :func:`dice_lines` prints them — and never in their
     shape (no ``#index=face``), so no checker reads one."""
-    out: list[str] = []
-    last = None
-    for e in entries:
-        if not getattr(e, "part", "") or e.source != "stream":
-            continue
-        face = f"d{e.die} = {e.face}"
-        if e.label == last:
-            out[-1] += f", {face}"
-        else:
-            out.append(f"{label_reading(e.label, lang, names)}: {face}")
-            last = e.label
-    return out
+    return [
+        f"{label_reading(roll[0].label, lang, names)}: " + ", ".join(f"d{e.die} = {e.face}" for e in roll)
+        for roll in _rolls(entries)
+    ]
 
 
 def label_reading(label: str, lang: str, names: dict[str, str] | None = None) -> str:
