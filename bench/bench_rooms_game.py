@@ -1,28 +1,36 @@
 """A 10-leader orion game (one leader per example race) played from the rooms, as the
-moderator runs it by docs/whole-game.md: the moderator types no order; each turn it runs
-`turn start`, the players post in their rooms and the public thread (thread files the
-campaign reads), the moderator runs `post collect --new` (again when a player corrects a
-post the confirmation flagged) and, at the deadline, `turn run --from-posts`; it pastes what
-the work page lists. Three leaders play in Russian.
+moderator runs it by docs/whole-game.md: the moderator types no order. Each turn it runs
+`turn start`; the players post in their rooms and the public thread (thread files the
+campaign reads, `campaign set thread`, `campaign room`); the moderator runs `post collect
+--new` (again when a player corrects a post its confirmation flagged) and, at the deadline,
+`turn run --from-posts`; and it pastes what the work page lists (the campaign writes phpBB
+BBCode, each paste goes into its thread file as a moderator's post). Three leaders play in
+Russian.
 
-Counted per turn (issue 35's "Measured by"): the moderator's gmtool commands, the order
-lines it had to type, its `grant`s, its hand edits of a campaign file (goal: 0 for those
-three), the moderator's judgements (each a command too, named), and the posts to paste,
-joined as the work page joins them (per place, the posts not pasted yet, in one post while
-the forum's limit allows). The moderator pastes twice a turn: the confirmations after the
-collection (the players need them before the deadline), then the turn's reports with the
-next turn's start posts.
+Counted per turn (issue 35's "Measured by"): the moderator's gmtool commands; the order lines
+it had to type, its `grant`s and its hand edits of a campaign file (goal: 0 for those three);
+the moderator's judgements (each a command too, named: exploring Orion, a trade treaty's
+quest, a decision the turn asked for); the times `turn run --from-posts` stopped; and the
+posts to paste, joined as the work page joins them (per place, the posts not pasted yet, in
+one post while the forum's limit allows). The moderator pastes twice a turn: the
+confirmations after the collection (the players need them before the deadline), then the
+turn's reports with the next turn's start posts. Where no room command exists for what a
+player does (a trade treaty, paying another leader BC) the moderator does it with its own
+commands, and they are counted.
 
 The players are the script: each reads what its posts told it (`status --player`, `reach
 --player`: its start report's status and reach; its orders template; the chair's bills) and
 posts only commands docs/forum-commands.md documents: explore (in its room in stage 1, in
-the public thread from stage 2), colonize, activate, assign, build, research, event cards,
-the trade-route quest claim, the chair's bill and every leader's ballot (stages 2-3), and
-from turn 13 a ballot for Emperor (each for itself: nobody wins the election).
+the public thread from stage 2, toward Orion), colonize, activate, assign, build, research,
+event cards, the trade-route quest claim, the chair's bill and every leader's ballot (stages
+2-3), and from turn 13 a ballot for Emperor (each for itself: nobody is elected, and the game
+goes to the territorial victory at the end of turn 18). The dice come from the campaign's
+random secret, so the figures differ a little from run to run.
 
     python bench/bench_rooms_game.py [--turns 18] [--keep DIR]   (DIR: keep the campaign there)
 
-Not a timing benchmark: it prints the per-turn table and the totals.
+Not a timing benchmark: it prints the per-turn table, the totals and what the moderator did
+by hand.
 """
 
 from __future__ import annotations
@@ -64,6 +72,7 @@ WORDS = {  # command words, docs/forum-commands.md
     "colony_ship": ("colony ship", "колонизатор"),
     "scout": ("scout", "разведчик"),
 }
+TREATY_BC = 4  # what one of the two leaders of a trade treaty pays the other
 COLONISABLE = {"terran", "ocean", "steppe"}
 RESEARCH = [  # a player's plan: more worlds first (the territorial victory), then the fleet
     "controlled_barren_environment",
@@ -103,6 +112,7 @@ class Turn:
     orders: int = 0  # the order commands in them
     flagged: list[str] = field(default_factory=list)  # problems the confirmations raised
     notes: list[str] = field(default_factory=list)
+    stops: int = 0  # times `turn run --from-posts` refused to play the turn
 
 
 class Game:
@@ -192,11 +202,10 @@ def joined(members: list[dict]) -> str:
 
 
 # -- the players ----------------------------------------------------------------------------
-def quest_of_turn(camp: Path) -> str | None:
-    """The quest the start post announced."""
-    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
-    announced = [e for e in state.get("events", []) if e.get("kind") == "quest_announced"]
-    return announced[-1]["quest"] if announced else None
+def quest_of_turn(camp: Path, turn: int) -> str | None:
+    """The quest the turn's public start post announced ("Quest of the turn: LABEL — …")."""
+    said = re.search(r"^Quest of the turn: (.*?) — ", TAG.sub("", start_post(camp, turn, "")), re.M)
+    return next((q for q, row in QUESTS.items() if said and row["label"]["en"] == said.group(1)), None)
 
 
 def start_post(camp: Path, turn: int, leader: str) -> str:
@@ -321,7 +330,10 @@ def room_orders(
     if ctx["quest"] in ctx["judged_quests"] and leader in ctx["traders"]:
         room.append(f"!{word(leader, 'quest')}")
         partner = next(n for n in sorted(ctx["traders"]) if n != leader)
-        public.insert(0, f"{leader} signs a trade treaty with {partner} (no command gives a treaty).")
+        deal = f"I sign a trade treaty with {partner}"
+        if leader == min(ctx["traders"]):  # the treaty's price: no room command moves BC between leaders
+            deal += f" and pay {partner} {TREATY_BC} BC for it"
+        public.insert(0, deal + ".")
     # the Council (stages 2-3)
     if stage >= 2 and ctx["chair"]:
         if leader == ctx["chair"]:
@@ -330,6 +342,8 @@ def room_orders(
             public.insert(0, f"The chair puts bill {pick} of its two to the vote.")
             ctx["bill_to"] = target
         yes = ctx.get("bill_to") != leader
+        if leader == ctx["chair"]:
+            ctx["chair_vote"] = "yes" if yes else "no"
         room.append(f"!{word(leader, 'vote')} {word(leader, 'yes' if yes else 'no')}")
     if stage >= 3:
         room.append(f"!{word(leader, 'elect')} {leader}")
@@ -421,7 +435,7 @@ def play(game: Game, turns: int) -> None:
         ctx: dict = {
             "claimed": set(),
             "to_orion": [],
-            "quest": quest_of_turn(camp),
+            "quest": quest_of_turn(camp, turn),
             "judged_quests": judged_quests,
             "traders": set(RACES[(turn % 5) * 2 : (turn % 5) * 2 + 2]),
             "chair": (public_state.get("council") or {}).get("chair"),
@@ -454,6 +468,10 @@ def play(game: Game, turns: int) -> None:
                     t, "explore", "-c", c, "--player", leader, "--hex", "0,0", judged=f"{leader} explores Orion"
                 )
         if ctx["quest"] in judged_quests:
+            payer, payee = sorted(ctx["traders"])
+            for who, bc in ((payer, -TREATY_BC), (payee, TREATY_BC)):
+                game.moderator(t, "grant", "-c", c, "--player", who, "--bc", str(bc), "--reason", "trade treaty")
+                t.grants += 1
             for leader in sorted(ctx["traders"]):
                 game.moderator(
                     t, "quest", "complete", "-c", c, "--player", leader, judged=f"{ctx['quest']} claimed by {leader}"
@@ -476,6 +494,23 @@ def play(game: Game, turns: int) -> None:
             game.moderator(t, "post", "collect", "-c", c, "--new")
             game.paste(t, turn)
         done = game.moderator(t, "turn", "run", "--from-posts", "-c", c, check=False)
+        t.stops += done.returncode != 0
+        if done.returncode != 0 and "--chair-decision" in done.stderr:
+            # the bill's ballots were lost (issue 35 §2): the moderator reads the chair's own
+            # ballot in its room and records it as the chair's decision on the 0-0 tie
+            t.notes.append(f"turn run --from-posts stopped: {done.stderr.strip().splitlines()[-1]}")
+            done = game.moderator(
+                t,
+                "turn",
+                "run",
+                "--from-posts",
+                "-c",
+                c,
+                "--chair-decision",
+                ctx["chair_vote"],
+                judged="the chair's decision on a 0-0 tie, though every leader voted on the bill",
+                check=False,
+            )
         if done.returncode != 0:
             # the way on (issue 35 §1): the orders collected as a file, the refused lines
             # deleted by hand, the file played
@@ -489,7 +524,7 @@ def play(game: Game, turns: int) -> None:
             fix.write_text("\n".join(x for i, x in enumerate(lines, 1) if i not in bad) + "\n", encoding="utf-8")
             done = game.moderator(t, "turn", "run", str(fix), "-c", c)
         ended = done.stdout
-        won = re.search(r"^(?:Winner|Победа): (.*)$", ended, re.M)
+        won = re.search(r"^(?:Winner|Победитель|Победа): (.*)$", TAG.sub("", ended), re.M)
         nxt = Turn(turn + 1)
         if not won and turn < turns:
             game.moderator(nxt, "turn", "start", "-c", c)
@@ -501,32 +536,39 @@ def play(game: Game, turns: int) -> None:
         t = nxt
 
 
+COLUMNS = [  # (heading, the figure of a turn)
+    ("turn", lambda t: t.turn),
+    ("cmds", lambda t: len(t.commands)),
+    ("judged", lambda t: len(t.judged)),
+    ("order lines", lambda t: t.order_lines),
+    ("grants", lambda t: t.grants),
+    ("hand edits", lambda t: t.hand_edits),
+    ("stops", lambda t: t.stops),
+    ("pastes", lambda t: t.pastes),
+    ("images", lambda t: t.images),
+    ("player posts", lambda t: t.posts),
+    ("orders", lambda t: t.orders),
+    ("flagged", lambda t: len(t.flagged)),
+]
+
+
 def report(game: Game) -> None:
-    print(
-        f"set-up: {len(game.setup)} moderator commands (campaign new, moderators, format bbcode, thread, 10 rooms, 3 languages, commitment)"
-    )
-    head = f"{'turn':>4} {'cmds':>4} {'judge':>5} {'order lines':>11} {'grants':>6} {'hand edits':>10} {'pastes':>6} {'images':>6} {'player posts':>12} {'orders':>6} {'flagged':>7}"
-    print(head)
-    tot = Turn(0)
+    print(f"set-up: {len(game.setup)} moderator commands: " + "; ".join(game.setup).replace(str(game.camp), "DIR"))
+    print()
+    print(" ".join(f"{h:>{max(len(h), 4)}}" for h, _ in COLUMNS))
     for t in game.turns:
-        print(
-            f"{t.turn:>4} {len(t.commands):>4} {len(t.judged):>5} {t.order_lines:>11} {t.grants:>6} {t.hand_edits:>10} "
-            f"{t.pastes:>6} {t.images:>6} {t.posts:>12} {t.orders:>6} {len(t.flagged):>7}"
-        )
-        tot.commands += t.commands
-        tot.judged += t.judged
-        for k in ("order_lines", "grants", "hand_edits", "pastes", "images", "posts", "orders"):
-            setattr(tot, k, getattr(tot, k) + getattr(t, k))
-        tot.flagged += t.flagged
+        print(" ".join(f"{f(t):>{max(len(h), 4)}}" for h, f in COLUMNS))
+    totals = [sum(f(t) for t in game.turns) for _, f in COLUMNS[1:]]
+    print(" ".join([f"{'all':>4}", *(f"{v:>{max(len(h), 4)}}" for (h, _), v in zip(COLUMNS[1:], totals))]))
     n = len(game.turns)
+    commands = [line for t in game.turns for line in t.commands]
+    pastes = sum(t.pastes for t in game.turns)
     print(
-        f"{'all':>4} {len(tot.commands):>4} {len(tot.judged):>5} {tot.order_lines:>11} {tot.grants:>6} {tot.hand_edits:>10} "
-        f"{tot.pastes:>6} {tot.images:>6} {tot.posts:>12} {tot.orders:>6} {len(tot.flagged):>7}"
+        f"per turn: {len(commands) / n:.1f} commands, {pastes / n:.1f} pastes, {sum(t.images for t in game.turns) / n:.1f} images"
     )
-    print(f"per turn: {len(tot.commands) / n:.1f} commands, {tot.pastes / n:.1f} pastes, {tot.images / n:.1f} images")
     kinds: dict[str, int] = {}
-    for line in tot.commands:
-        key = " ".join(line.split()[1:3])
+    for line in commands:
+        key = " ".join(w for w in line.split()[1:3] if not w.startswith("-"))
         kinds[key] = kinds.get(key, 0) + 1
     print("commands: " + ", ".join(f"{k} ×{v}" for k, v in kinds.items()))
     for t in game.turns:
