@@ -113,6 +113,7 @@ class Turn:
     flagged: list[str] = field(default_factory=list)  # problems the confirmations raised
     notes: list[str] = field(default_factory=list)
     stops: int = 0  # times `turn run --from-posts` refused to play the turn
+    refused: int = 0  # the players' commands a reply refused (an exploration of a hex explored first)
 
 
 class Game:
@@ -262,11 +263,13 @@ def room_orders(
     public: list[str] = []
     # explorations: one a scout, toward Orion from stage 2 (the galaxy's 0,0)
     reachable = list(reach.get("in_reach", []))
-    if stage >= 2:
+    if stage >= 2:  # what the thread shows others exploring this turn is left to them
+        reachable = [h for h in reachable if h not in ctx["exploring"]]
         reachable.sort(key=lambda h: hex_distance(h, "0,0"))
     explores = reachable[: me["scouts"]]
     for h in explores:
         (room if stage == 1 else public).append(f"!{word(leader, 'explore')} {h}")
+        ctx["exploring"].add(h)
         if stage >= 2 and h == "0,0":
             ctx["to_orion"].append(leader)
     # colonies
@@ -435,6 +438,7 @@ def play(game: Game, turns: int) -> None:
         ctx: dict = {
             "claimed": set(),
             "to_orion": [],
+            "exploring": set(),  # the hexes the thread's posts explore this turn (stage 2 on)
             "quest": quest_of_turn(camp, turn),
             "judged_quests": judged_quests,
             "traders": set(RACES[(turn % 5) * 2 : (turn % 5) * 2 + 2]),
@@ -460,6 +464,7 @@ def play(game: Game, turns: int) -> None:
                 t.orders += len(room)
         out = game.moderator(t, "post", "collect", "-c", c, "--new").stdout
         replies = sections(out)
+        t.refused += len(re.findall(r" — (?:refused|отклонено): ", TAG.sub("", out)))
         # Orion rolls no dice: the thread's reply refuses the player's !explore 0,0, and the
         # moderator explores it for the leader (docs/whole-game.md, turn 8)
         if "Orion rolls no dice" in replies.get("", ""):
@@ -549,6 +554,7 @@ COLUMNS = [  # (heading, the figure of a turn)
     ("player posts", lambda t: t.posts),
     ("orders", lambda t: t.orders),
     ("flagged", lambda t: len(t.flagged)),
+    ("refused", lambda t: t.refused),
 ]
 
 
