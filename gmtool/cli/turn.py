@@ -720,7 +720,8 @@ def check_command(
 ) -> None:
     """Check an orders file as a whole — or, with --from-posts, the orders posted in the
     rooms (the missed-orders policy included): every problem with its file:line (its post
-    and command) and leader; nothing is written.
+    and command) and leader; nothing is written. (`turn run --from-posts` drops the orders
+    found wrong and plays the rest.)
 
     \b
     Examples:
@@ -735,12 +736,12 @@ def check_command(
         out = Output(format, lang, session.state)
         turn = session.state.turn
         if from_posts:
-            posted, _, problems, where, _ = session.play_posted(session.rules(tables))
+            posted, _, problems, where, _ = session.play_posted(session.rules(tables), strict=True)
         else:
             _, problems, where, _ = session.play_orders(session.rules(tables), orders)
     if problems and from_posts:
         _list_posted_problems(problems, posted, out.lang)
-        raise refusal("cli.posted_problems", n=len(problems), turn=turn)
+        raise refusal("cli.posted_check_problems", n=len(problems), turn=turn)
     if problems:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
@@ -756,9 +757,22 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
 
 
 def _list_posted_problems(problems: list, posted: Any, lang: str = "en") -> None:
-    """Each problem naming the post and command it came from (the line's tag)."""
-    for p in sorted(problems, key=lambda p: (p.line, p.leader)):
+    """Each problem naming the post and command it came from."""
+    for p in sorted(problems, key=lambda p: _posted_rank(p, posted)):
         typer.echo(f"error: {posted.problem(p, lang)}", err=True)
+
+
+def _posted_rank(problem: Any, posted: Any) -> tuple[int, int, str]:
+    """Problems in the order the orders were given: by leader's seat, then as posted."""
+    order = [id(o.origin) for o in posted.orders()] + [id(o) for o, _ in posted.dropped]
+    origin = id(getattr(problem.order, "origin", None))
+    return (order.index(origin) if origin in order else len(order), problem.line, problem.leader)
+
+
+def _say_dropped(posted: Any, lang: str) -> None:
+    """The moderator's note of each order the deadline dropped (the leaders' reports say it too)."""
+    for _, problem in posted.dropped if posted is not None else []:
+        typer.echo(f"note: {t('reply.order_dropped', lang, problem=posted.problem(problem, lang))}", err=True)
 
 
 @app.command("orders")
@@ -786,11 +800,11 @@ def orders_command(
     folder = require_campaign(campaign)
     posted = posted_orders(folder, load_campaign(folder), player)
     if output is None:
-        sys.stdout.write(posted.text)
+        sys.stdout.write(posted.text())
         return
     from gmtool.campaign.store import atomic_write
 
-    atomic_write(output, posted.text.encode("utf-8"))
+    atomic_write(output, posted.text().encode("utf-8"))
 
 
 @app.command("deadline")
@@ -861,6 +875,13 @@ def run_command(
             help="yes|no: the chair's decision on a tie when the chair abstained.",
         ),
     ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="With --from-posts: all or nothing — an order the rules refuse stops the turn, as an orders file does.",
+        ),
+    ] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -869,8 +890,12 @@ def run_command(
 ) -> None:
     """Play a whole turn from an orders file — or, with --from-posts, from the orders posted in
     the leaders' rooms (kept in orders/turn-NN.toml for the record): start it if needed, apply
-    every order in the rules' order, end it — all or nothing. --dry-run prints the reports and
-    writes nothing.
+    every order in the rules' order, end it. --dry-run prints the reports and writes nothing.
+
+    An orders file plays all or nothing: one problem and nothing is applied (the moderator
+    fixes the file). The rooms' orders are the deadline: an order the rules refuse is dropped,
+    the rest is played, and its leader's report says which and why (the kept file records it);
+    --strict asks for all or nothing instead.
 
     Dice scheme 2: it is the turn's deadline. Unless `turn share` fixed it already, it first
     fixes the turn's players' share from the !seed posts of the campaign's public thread (and
@@ -892,7 +917,9 @@ def run_command(
         out = Output(format, lang, session.state)
         turn = session.state.turn
         _close_posts(session, threads)
-        posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
+        posts, problems, where = session.run_turn(
+            session.rules(tables), out, orders, dice, chair_decision, dry_run, strict
+        )
         if posts is None and from_posts:
             _list_posted_problems(problems, session.posted, out.lang)
             raise refusal("cli.posted_problems", n=len(problems), turn=turn)
@@ -900,6 +927,7 @@ def run_command(
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
     rendered, public = posts.rendered, posts.public
+    _say_dropped(session.posted if from_posts else None, out.lang)
     if dry_run and out.format == "json":
         import json
 
