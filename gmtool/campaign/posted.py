@@ -218,7 +218,7 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
         explored = explorers(state)
         for p in state.players:
             given = collected.get(p.name)
-            if p.vacant or (given is not None and given.orders) or p.name in explored:
+            if p.vacant or (given is not None and (given.orders or given.ballots)) or p.name in explored:
                 continue
             kept = keep_orders(state, p.name) if state.missed_orders == "keep" else []
             turns = p.missed + 1

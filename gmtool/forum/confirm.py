@@ -136,11 +136,7 @@ def _production(state: Any, rules: Any, out: RoomCheck) -> None:
                 continue
             queued.remove(match)
             if not build.get("built"):
-                match.unpaid = {
-                    "reason": build.get("reason", ""),
-                    "short": build.get("short"),
-                    "cost": build.get("cost"),
-                }
+                match.unpaid = {k: build[k] for k in ("reason", "cost", "short", "had") if k in build}
 
 
 def _one_by_one(

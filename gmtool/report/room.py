@@ -90,8 +90,16 @@ def unpaid_text(unpaid: dict[str, Any], lang: str) -> str:
     """A build production will not make: why, and what is missing (in BC, after the planet's PP)."""
     from gmtool.report.words import build_reason
 
-    if isinstance(unpaid.get("short"), int):
-        return tr("room_unpaid_short", lang, missing=tr("n_bc", lang, n=unpaid["short"]))
+    had = unpaid.get("had") if isinstance(unpaid.get("had"), dict) else {}
+    if isinstance(unpaid.get("short"), int) and had:
+        return tr(
+            "room_unpaid_short",
+            lang,
+            cost=tr("n_pp", lang, n=unpaid.get("cost", 0)),
+            pp=tr("n_pp", lang, n=had.get("pp", 0)),
+            bc=tr("n_bc", lang, n=had.get("bc", 0)),
+            missing=tr("n_bc", lang, n=unpaid["short"]),
+        )
     return tr("room_unpaid", lang, reason=build_reason(str(unpaid.get("reason", "")), lang))
 
 
