@@ -815,6 +815,71 @@ class Session:
         )
 
 
+class _SpentDice:
+    """The dice of a campaign whose secret was revealed (`campaign reveal`): a roll is refused."""
+
+    def roll(self, sides: int, label: str = "") -> int:
+        from gmtool.errors import CampaignError
+
+        raise CampaignError(key="secret_revealed")
+
+
+class Given(Struct):
+    """Orders the moderator gave now (:func:`give_orders`): each order with what its handler
+    returned and the turn's log entries it wrote, the state after, the rules and the dice (None
+    once the campaign's secret is revealed and no ``--dice`` were given)."""
+
+    __slots__ = ("done", "state", "rules", "dice")
+
+    def __init__(self, done: list[dict[str, Any]], state: Any, rules: Any, dice: DiceChoice | None) -> None:
+        self.done = done  # {"leader", "order", "value", "result", "log"} each, as a turn's report reads them
+        self.state = state
+        self.rules = rules
+        self.dice = dice
+
+    @property
+    def result(self) -> Any:
+        """What the last order's handler returned."""
+        return self.done[-1]["result"] if self.done else None
+
+
+def give_orders(
+    folder: Path,
+    orders: list[tuple[str, str, Any]],
+    faces: str | None = None,
+    tables: list[Path] | None = None,
+    purpose: str | None = None,
+) -> Given:
+    """The moderator's command for orders of the turn (`gmtool order KIND`, `gmtool colonize`,
+    `gmtool build` …): each (leader, kind, value) played now, in the order given, through its
+    kind's record — the value checked, the handler an orders file and a room post reach, its
+    dice labelled as the turn would label them — and committed; one refusal and nothing is
+    kept. ``faces``: the moderator's dice (``--dice``); ``purpose``: the journal's words for
+    them (default: the orders themselves)."""
+    from gmtool.rules.orion.orders import Order, play_one, value_words
+
+    with open_session(folder) as session:
+        state = session.state
+        rules = session.rules(tables)
+        typed = [Order(leader, kind, value) for leader, kind, value in orders]
+        said = "; ".join(f"{o.kind} {value_words(o.value)} ({o.leader})" for o in typed)
+        # once `campaign reveal` has spent the stream, orders that roll nothing are still given
+        spent = faces is None and bool(state.revealed_secret)
+        choice = None if spent else session.dice(purpose or said[:200], faces)
+        source: Any = _SpentDice() if choice is None else choice.source
+        done = []
+        for order in typed:
+            result, logged = play_one(state, rules, source, order)
+            entries = [e for e in logged if e is not result]
+            done.append(
+                {"leader": order.leader, "order": order.kind, "value": order.value, "result": result, "log": entries}
+            )
+        if choice is not None:
+            choice.finish()
+        session.commit(choice)
+        return Given(done, state, rules, choice)
+
+
 def posted_orders(folder: Path, state: Any, player: str | None = None) -> "PostedOrders":
     """`turn orders`: the orders collected so far from the rooms, as the orders file they make
     (gmtool/campaign/posted.py)."""

@@ -310,29 +310,14 @@ def colonize_command(
       gmtool colonize -c DIR --player bob --hex 3,-1
     """
     from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.cli.common import user_text
-    from gmtool.rules.orion.planets import colonize
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        # an artifact world's technology is rolled (A4.3): the campaign's dice, or --dice
-        live = dice is not None or not state.revealed_secret
-        choice = DiceChoice(dice, None, (store, state, f"colonize {hex_} ({player})")) if live else None
-        system = colonize(
-            state,
-            state.player(player),
-            Hex.parse(hex_),
-            rules.orion,
-            rules.technologies,
-            user_text(override) if override is not None else None,
-            choice.source if choice else None,
-        )
-        if choice:
-            choice.finish()
-        commit(store, state, choice)
-    from gmtool.locale import t
-
+    value: Any = {"hex": hex_, "override": user_text(override)} if override is not None else hex_
+    given = give_orders(require_campaign(campaign), [(player, "colonize", value)], dice, tables)
+    state, rules = given.state, given.rules
+    out = Output(format, lang, state)
+    system = state.system(Hex.parse(given.result))
     population = system.planet.population if system.planet else 0
     text = t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population)
     data: dict[str, Any] = {"leader": state.player(player).name, "hex": str(system.hex), "population": population}
@@ -367,25 +352,22 @@ def assign_command(
     Example:
       gmtool assign -c DIR --player bob --hex 3,-1 --workers 1 --scientists 1
     """
-    from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.planets import assign
+    from gmtool.campaign.session import give_orders
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        system, p = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
-        commit(store, state)
-    from gmtool.locale import t
-
-    workers_n = p.population - p.scientists
+    value: dict[str, Any] = {"hex": hex_}
+    value.update({k: n for k, n in (("workers", workers), ("scientists", scientists)) if n is not None})
+    given = give_orders(require_campaign(campaign), [(player, "assign", value)])
+    out = Output(format, lang, given.state)
+    done = given.result  # {"hex", "workers", "scientists"}: the assign order's result
     out.reply(
         t(
             "reply.assigned",
             out.lang,
-            hex=system.hex,
-            workers=t("n_workers", out.lang, n=workers_n),
-            scientists=t("n_scientists", out.lang, n=p.scientists),
+            hex=done["hex"],
+            workers=t("n_workers", out.lang, n=done["workers"]),
+            scientists=t("n_scientists", out.lang, n=done["scientists"]),
         ),
-        {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists},
+        dict(done),
     )
 
 
@@ -403,24 +385,23 @@ def activate_command(
     Example:
       gmtool activate -c DIR --player bob --hex 3,-1
     """
-    from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.production import activate_colony
+    from gmtool.campaign.session import give_orders
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        system, cost = activate_colony(state, leader, Hex.parse(hex_), _rules(store, tables).production)
-        commit(store, state)
+    given = give_orders(require_campaign(campaign), [(player, "activate", hex_)], tables=tables)
+    state = given.state
+    out = Output(format, lang, state)
+    leader = state.player(player)
+    hex_, cost = given.result["hex"], given.result["orders_paid"]
     out.reply(
         t(
             "reply.activated",
             out.lang,
-            hex=system.hex,
+            hex=hex_,
             turn=state.turn,
             paid=t("n_orders", out.lang, n=cost),
             left=t("n_orders", out.lang, n=leader.orders),
         ),
-        {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders},
+        {"leader": leader.name, "hex": hex_, "turn": state.turn, "paid": cost, "orders": leader.orders},
     )
 
 
@@ -438,17 +419,14 @@ def fleet_command(
     Example:
       gmtool fleet -c DIR --player bob +1
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.errors import InputError
-    from gmtool.rules.orion.planets import change_fleet
 
     if change not in ("+1", "-1", "1"):
         raise InputError(key="cli.fleet_change", change=change)
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        rules = _rules(store, tables)
-        size = change_fleet(state, leader, int(change), rules.production, rules.bills)
-        commit(store, state)
+    given = give_orders(require_campaign(campaign), [(player, "fleet", int(change))], tables=tables)
+    out = Output(format, lang, given.state)
+    leader, size = given.state.player(player), given.result
     out.reply(
         t(
             "reply.fleet",
@@ -977,33 +955,27 @@ def build_command(
     Example:
       gmtool build -c DIR --player bob --hex 3,-1 frigate --modules gun,gun,ars
     """
-    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.building import order_build
-    from gmtool.rules.orion.fitting import read_modules
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        costs = rules.costs
-        fitted = read_modules(rules.modules, modules) if modules is not None else None
-        result = order_build(
-            state, state.player(player), Hex.parse(hex_), item, costs, fitted, rules.modules, rules.technologies
-        )
-        commit(store, state)
-    named = pick(costs.row(result.item).label, out.lang)
-    if result.modules:
-        named += " (" + ", ".join(pick(rules.modules.row(m).label, out.lang) for m in result.modules) + ")"
+    value: dict[str, Any] = {"hex": hex_, "item": item}
+    if modules is not None:
+        value["modules"] = [m.strip() for m in modules.split(",")]
+    given = give_orders(require_campaign(campaign), [(player, "build", value)], tables=tables)
+    out, rules, result = Output(format, lang, given.state), given.rules, given.result
+    named = pick(rules.costs.row(result["item"]).label, out.lang)
+    if result.get("modules"):
+        named += " (" + ", ".join(pick(rules.modules.row(m).label, out.lang) for m in result["modules"]) + ")"
     out.reply(
         t(
             "reply.build_ordered",
             out.lang,
             leader=player,
             item=named,
-            hex=result.hex,
-            cost=t("n_pp", out.lang, n=result.cost),
+            hex=result["hex"],
+            cost=t("n_pp", out.lang, n=result["cost"]),
         ),
-        result.to_data(),
+        dict(result),
     )
 
 
@@ -1024,15 +996,12 @@ def scrap_command(
     Example:
       gmtool scrap -c DIR --player bob frigate
     """
-    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.building import scrap
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        costs = _rules(store, tables).costs
-        amount = scrap(state, state.player(player), item, costs, Hex.parse(hex_) if hex_ else None)
-        commit(store, state)
+    value = {"item": item, **({"hex": hex_} if hex_ else {})}
+    given = give_orders(require_campaign(campaign), [(player, "scrap", value)], tables=tables)
+    out, costs, amount = Output(format, lang, given.state), given.rules.costs, given.result["refund"]
     out.reply(
         t(
             "reply.scrapped",
@@ -1088,29 +1057,27 @@ def research_command(
       gmtool research -c DIR --player bob --all-sciences
       gmtool research -c DIR --player bob --victory
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.errors import InputError
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.records import all_sciences as record_all_sciences
-    from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, order_all_sciences, order_victory, research
+    from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, ResearchOrdered
 
     if not all_sciences and not victory and tech is None:
         raise InputError(key="cli.research_what")
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        rules = _rules(store, tables)
-        ordered = [research(state, leader, rules.technologies, tech, rules)] if tech is not None else []
-        marked = False
-        if all_sciences:
-            checked = order_all_sciences(state, leader, rules.technologies, rules)
-            if checked is None:  # nothing missing now: marked at once
-                record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
-                marked = True
-            else:
-                ordered.append(checked)
-        if victory:
-            ordered.append(order_victory(state, leader, rules))
-        commit(store, state)
+    values = [v for v, given in ((tech, tech is not None), (ALL_SCIENCES, all_sciences), (VICTORY, victory)) if given]
+    done = give_orders(require_campaign(campaign), [(player, "research", v) for v in values], tables=tables)
+    state, rules = done.state, done.rules
+    out = Output(format, lang, state)
+    leader = state.player(player)
+    results = [item["result"] for item in done.done]
+    marked = any(r.get("kind") == "all_sciences" for r in results)  # nothing was missing: marked at once
+    ordered = [
+        ResearchOrdered(
+            r["leader"], r["ordered"], r["cost"], r["banked"], r["made"], r.get("committed", 0), r.get("after", [])
+        )
+        for r in results
+        if "ordered" in r
+    ]
     lines = (
         [t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp))] if marked else []
     )

@@ -259,6 +259,18 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     return f"{name}: {r}"
 
 
+def done_lines(
+    item: dict[str, Any], leader: str, lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str
+) -> list[str]:
+    """What an order did, in the lines a leader's report gives it ("Your orders this turn"):
+    the turn's log entries it wrote that the leader is told, else its kind's report line —
+    also the reply to the moderator's command that gave it (`gmtool order`)."""
+    told = _told(item, leader)
+    if told:
+        return [entry_text(leader_copy(e), lang, label, hexes) for e in told]
+    return [_done_line(item, lang, label, hexes)]
+
+
 def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
     """An order of the file as its leader's report gives it: a dropped award's reason left out."""
     if "result" not in item and "log" not in item:

@@ -180,6 +180,24 @@ class OrderKind:
                 pass  # a value its words do not fit (checked when played): as written
         return f"{_key_name(self.name, wording.lang)} {_value_text(value, wording.hexes)}".strip()
 
+    def from_words(self, words: list[str]) -> Any:
+        """The value the moderator's words give (`gmtool order KIND WORD…`): a plain value
+        (``2,-3``, ``9``) or ``KEY=VALUE`` words for the keys of its table (``hex=1,-3
+        workers=2``), each read as its key's type; :meth:`check` judges the result."""
+        if not words and self.plain == "true":
+            return True
+        if len(words) == 1 and "=" not in words[0] and self.plain is not None:
+            return _typed(words[0], self.plain, self.name)
+        known = {k.name: k for k in self.keys}
+        value: dict[str, Any] = {}
+        for word in words:
+            name, sep, text = word.partition("=")
+            spec = known.get(name.strip())
+            if not sep or spec is None:
+                raise InputError(key="orders.word", word=word, order=self.name, form=self.form())
+            value[spec.name] = _typed(text.strip(), spec.type, spec.name)
+        return value
+
     def form(self) -> Msg:
         """What the order takes, in words: ``its keys: hex, workers, scientists``."""
         return Msg("error.orders.takes", keys=[k.name for k in self.keys])
@@ -192,6 +210,23 @@ class OrderKind:
         if type_ == "int" and not isinstance(what, Msg):  # a key: the value it was given
             return InputError(key="orders.not_int", what=what, value=repr(value))
         return InputError(key="orders." + NEED.get(type_, "need_table"), what=what)
+
+
+def _typed(text: str, type_: str, what: str) -> Any:
+    """A word read as a value of ``type_`` (a key of :data:`TYPES`)."""
+    if type_ == "int" or (type_ == "any" and re.fullmatch(r"[+-]?\d+", text)):
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(key="orders.not_int", what=what, value=repr(text)) from None
+    if type_ in ("bool", "true"):
+        found = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(text.casefold())
+        if found is None:
+            raise InputError(key="orders.need_bool", what=what)
+        return found
+    if type_ == "texts":
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return text
 
 
 def _key_name(kind: str, lang: str) -> str:

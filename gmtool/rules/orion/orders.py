@@ -385,12 +385,12 @@ def apply_orders(
     return problems, done
 
 
-def _value_words(value: Any) -> str:
+def value_words(value: Any) -> str:
     """An order's value on one line, the same each time the same order is given."""
     if isinstance(value, dict):
-        return " ".join(f"{k}={_value_words(v)}" for k, v in sorted(value.items()))
+        return " ".join(f"{k}={value_words(v)}" for k, v in sorted(value.items()))
     if isinstance(value, (list, tuple)):
-        return ",".join(_value_words(v) for v in value)
+        return ",".join(value_words(v) for v in value)
     return str(value)
 
 
@@ -407,7 +407,7 @@ def _dice_context(campaign: Campaign, source: Any, order: Order) -> None:
         from gmtool.campaign.frames import hex_writer
 
         write = hex_writer(campaign, order.leader)
-        words = _HEX_WORD.sub(lambda m: write(m.group(0)), _value_words(order.value))
+        words = _HEX_WORD.sub(lambda m: write(m.group(0)), value_words(order.value))
         set_context(f"{order.leader} · {order.kind} {words}"[:200], order.leader)
 
 
