@@ -250,7 +250,7 @@ class TurnPosts(Struct):
     the rendered posts by file stem (``public`` and one per leader), the maps, and the
     report models kept for ``turn show`` (:func:`models_data`)."""
 
-    __slots__ = ("turn", "public", "rendered", "models", "maps")
+    __slots__ = ("turn", "public", "rendered", "models", "maps", "private", "page")
 
     def __init__(
         self,
@@ -259,12 +259,15 @@ class TurnPosts(Struct):
         rendered: dict[str, str],
         models: dict[str, Any],
         maps: dict[str, bytes] | None = None,
+        private: dict[str, Any] | None = None,
     ) -> None:
         self.turn = turn
         self.public = public
         self.rendered = rendered
         self.models = models
         self.maps = maps or {}
+        self.private = private or {}  # each leader's report as rendered (its model)
+        self.page: Path | None = None  # the moderator's work page, once written (Session.keep_page)
 
 
 def report_langs(state: Any, lang: str) -> dict[str, str]:
@@ -312,16 +315,67 @@ def _other_langs(lang_used: set[str]) -> list[str]:
 def _start_reports(
     state: Any, rules: Any, result: TurnStart, lang: str, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any]]:
+    """The start post, and each leader's private start report: one post for its room with
+    its status, its reach and its orders template (and its cards, the chair's bills), so
+    that every leader begins the turn knowing where it stands; when the rooms open, its
+    homeworld's hex in the galaxy's coordinates (and the public post's map)."""
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import start_private, start_public
 
     public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: r
-        for p in state.players
-        if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None
-    }
+    private = {}
+    opening = rooms_opening(state, rules)
+    for p in state.players:
+        own = langs[p.name]
+        whole = not result.victory and not p.vacant
+        r = start_private(
+            result,
+            p.name,
+            rules.events,
+            rules.bills,
+            own,
+            status=_leader_status(state, rules, p.name, own) if whole else None,
+            reach=_leader_reach(state, p.name, own) if whole else None,
+            template=_template(state, rules, p, own) if whole else None,
+            home=str(p.homeworld) if opening and whole and p.homeworld is not None else None,
+        )
+        if r is not None:
+            private[p.name] = r
+    if opening and not result.victory:
+        from gmtool.maps import note_turn_maps
+
+        note_turn_maps(public, {}, lang)  # the galaxy's map, open to all: start-map-public.png
+        public.data["map"] = START_PUBLIC_MAP
     return public, private
+
+
+START_PUBLIC_MAP = "start-map-public.png"  # the galaxy as the rooms open, for the start post
+
+
+def rooms_opening(state: Any, rules: Any) -> bool:
+    """Is this the turn the rooms open (docs/rules-orion.md A2: the first of stage 2), the turn
+    whose start tells each leader its homeworld's hex in the galaxy's coordinates?"""
+    from gmtool.campaign.frames import closed
+
+    return state.turn > 1 and closed(state, rules.stage_of(state.turn - 1)) and not closed(state)
+
+
+def _leader_status(state: Any, rules: Any, leader: str, lang: str) -> Any:
+    """What ``gmtool status --player LEADER`` shows, as a report."""
+    from gmtool.rules.registry import ruleset_of
+
+    return ruleset_of(state).status_report(state, rules.library, leader, lang)
+
+
+def _leader_reach(state: Any, leader: str, lang: str) -> Any:
+    """What ``gmtool reach --player LEADER`` shows, as a report (None where there are no maps)."""
+    from gmtool.rules.registry import ruleset_of
+
+    if not ruleset_of(state).maps:
+        return None
+    from gmtool.report.reach import reach_report
+
+    return reach_report(state, leader, lang)
 
 
 def _template(state: Any, rules: Any, player: Any, lang: str, stage: int | None = None) -> list[str] | None:
@@ -442,7 +496,9 @@ def _with_dice(
 
     public, private = posts
     public = public_dice(public, state, turn, shown, lang, revealed, end)
-    private = {leader: private_dice(r, leader, entries, langs.get(leader, lang)) for leader, r in private.items()}
+    private = {
+        leader: private_dice(r, leader, entries, langs.get(leader, lang), state) for leader, r in private.items()
+    }
     return public, private
 
 
@@ -522,6 +578,26 @@ class Session:
             atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
         return where
 
+    def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:
+        """The moderator's work page (gmtool.campaign.workposts): the posts of a turn's
+        ``step`` ("start", "end") recorded, the page written again; its path is kept in
+        ``posts.page``.  A leader's report is also kept without its orders template, for
+        when its next start report (which holds one) joins it in one post."""
+        from gmtool.campaign import workposts
+        from gmtool.report.turns import without_template
+
+        cuts = {}
+        if step == "end" and out.format != "json":
+            used = posts.models.get("used", {})
+            for leader, report in posts.private.items():
+                lang = used.get(leader, out.lang)
+                cut = without_template(report, lang)
+                if cut is not report:
+                    cuts[leader] = out.render(cut, lang)
+        workposts.record(self.folder, posts.turn, workposts.turn_entries(self.state, step, posts, out, cuts))
+        posts.page = workposts.write_page(self.folder, self.state, posts.turn)
+        return posts.page
+
     # ---- the turn engine
 
     def close_posts(self, threads: list[Any]) -> Any:
@@ -573,10 +649,20 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
-        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used))
+        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used), private=private)
+        if public.data.get("map") == START_PUBLIC_MAP:  # the rooms open: the galaxy, drawn before anything is written
+            posts.maps = self.draw_start_map(rules, out.lang)
         self.commit(choice)
-        self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
+        self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, prefix="start-", models=posts.models)
+        self.keep_page("start", posts, out)
         return posts
+
+    def draw_start_map(self, rules: Any, lang: str) -> dict[str, bytes]:
+        """start-map-public.png: the galaxy every leader may see as the rooms open (gmtool.maps)."""
+        from gmtool.maps import PUBLIC, draw
+
+        state = self.state
+        return {START_PUBLIC_MAP: draw(state, PUBLIC, "png", lang, rules.library, (state.turn, state.stage))}
 
     def close_turn(
         self,
@@ -628,7 +714,7 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **langs}
-        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
+        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used), private=private)
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
         """The files to attach to the turn's posts: its maps and its chart."""
@@ -667,6 +753,7 @@ class Session:
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
+        self.keep_page("end", posts, out)
         return posts
 
     def play_orders(
@@ -764,6 +851,7 @@ class Session:
                 atomic_write(posted.path, posted.text(out.lang).encode("utf-8"))
             self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
+            self.keep_page("end", posts, out)
         return posts, [], where
 
     def end_player_turn(self, player: str, lang: str, tables: list[Path] | None = None) -> Any:
@@ -936,7 +1024,11 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
     store = CampaignStore(folder)
     with store.locked():
         undone = undo(store)
-        return undone, store.load()
+        state = store.load()
+        from gmtool.campaign.workposts import refresh_page
+
+        refresh_page(folder, state, undone.turn)  # the undone turn's posts are gone from it
+        return undone, state
 
 
 # ---------------------------------------------------------------- past turns
@@ -1064,8 +1156,12 @@ def verify_campaign(
     texts: list[tuple[str, str]] = []
     others: list = []
     reports = store.folder / "reports"
+    from gmtool.campaign.workposts import is_page_file  # the moderator's work page: copies, never published
+
     for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
         if path.is_file() and not path.is_symlink() and path.parent.name != MODELS_FOLDER:
+            if is_page_file(path, reports):
+                continue
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:
         own, skipped = published_text(path, store.folder, moderators or [], profile)
@@ -1126,11 +1222,14 @@ def part_keys_given(keys: list[str], texts: list[tuple[Any, str]]) -> dict[str, 
     return out
 
 
-def published_text(path: Path, folder: Path, moderators: list[str], profile: str | None) -> tuple[list, list]:
+def published_text(
+    path: Path, folder: Path, moderators: list[str], profile: str | None, dice: bool = False
+) -> tuple[list, list]:
     """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
     saved forum page, a feed or a Discourse export is read as posts with authors, and only the
     moderator's posts count; a text without post headers is the moderator's own (a reply or a
-    report pasted from gmtool's output)."""
+    report pasted from gmtool's output). ``dice``: the moderator's posts keep their code boxes,
+    where their Dice blocks are (`verify --key`); else quotes and code boxes are left out."""
     from gmtool.campaign.store import display
     from gmtool.campaign.verify import moderator_texts
     from gmtool.errors import InputError
@@ -1152,5 +1251,5 @@ def published_text(path: Path, folder: Path, moderators: list[str], profile: str
             return [(where, text)], []
     if not moderators:
         raise InputError(key="verify.needs_moderator", file=where)
-    thread = read_thread([str(path)], Options(profile, campaign=folder))
-    return moderator_texts(where, thread.posts, moderators)
+    thread = read_thread([str(path)], Options(profile, campaign=folder, code=dice))
+    return moderator_texts(where, thread.posts, moderators, dice)
