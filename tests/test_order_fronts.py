@@ -158,6 +158,10 @@ NAMED = [
     (["ship", "add", "--player", "bob", "--class", "frigate"], ("bob", "ship_add", {"class": "frigate", "reason": ""})),
     (["ship", "lose", "--player", "bob", "--class", "scout"], ("bob", "ship_lose", {"class": "scout", "reason": ""})),
     (
+        ["ship", "refit", "--player", "bob", "--ship", "frigate", "--hex", "3,-1", "--modules", "gun,gun"],
+        ("bob", "refit", {"ship": "frigate", "hex": "3,-1", "modules": ["gun", "gun"]}),
+    ),
+    (
         ["grant", "--player", "bob", "--bc", "2", "--reason", "a trade"],
         ("bob", "grant", {"bc": 2, "rp": 0, "reason": "a trade", "public": False}),
     ),

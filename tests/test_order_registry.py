@@ -115,7 +115,7 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "agents",
             "grant",
         ],
-        "before production": ["assign", "activate", "research", "scrap", "build"],
+        "before production": ["assign", "activate", "research", "scrap", "refit", "build"],
         "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
@@ -335,6 +335,7 @@ def test_a_kinds_room_commands_are_forum_commands_in_every_language():
         "activate": "activate",
         "research": "research",
         "scrap": "scrap",
+        "refit": "refit",
         "build": "build",
         "bill": "bill",
         "vote": "vote",

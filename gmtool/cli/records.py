@@ -264,27 +264,9 @@ def ship_refit_command(
     Example:
       gmtool ship refit -c DIR --player bob --ship frigate --hex 3,-1 --modules gun,gun,bombs
     """
-    from gmtool.rules.orion.fitting import read_modules, refit
-    from gmtool.rules.orion.fleet import ship_named
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        ship = ship_named(rules.costs, ship_class)
-        fitted = read_modules(rules.modules, modules)
-        entry = refit(
-            state,
-            state.player(player),
-            ship,
-            number,
-            _hex(hex_),
-            fitted,
-            rules.costs,
-            rules.modules,
-            rules.technologies,
-        ).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    value: dict[str, Any] = {"ship": ship_class, **({"number": number} if number is not None else {})}
+    value.update({"hex": hex_, "modules": [m.strip() for m in modules.split(",")]})
+    _give(campaign, tables, format, lang, player, "refit", value)
 
 
 def grant_command(

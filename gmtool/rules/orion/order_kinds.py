@@ -374,6 +374,29 @@ def _scrap(a: Act) -> Any:
     return {"item": v["item"], "refund": scrap(a.campaign, a.leader(), v["item"], a.rules.costs, where)}
 
 
+def _refit(a: Act) -> Any:
+    """``refit = [{ ship = "frigate", number = 2, hex = "1,-3", modules = ["gun", "ars"] }]``:
+    one of the leader's warships given new modules at its planet (A8a), as `gmtool ship refit`;
+    ``number`` may be left out when it has one ship of that class."""
+    from gmtool.rules.orion.fitting import read_modules, refit
+    from gmtool.rules.orion.fleet import ship_named
+
+    v, rules = a.value, a.rules
+    ship = ship_named(rules.costs, v["ship"])
+    fitted = read_modules(rules.modules, v["modules"])
+    return refit(
+        a.campaign,
+        a.leader(),
+        ship,
+        v.get("number"),
+        Hex.parse(v["hex"]),
+        fitted,
+        rules.costs,
+        rules.modules,
+        rules.technologies,
+    ).to_data()
+
+
 def _bill(a: Act) -> Any:
     """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
     at the turn's start (as `gmtool council propose --pick`); ``bill = { pick = 2, target =
@@ -803,6 +826,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         read=words.read_scrap,
         say=words.say_scrap,
         example='[{ item = "frigate", hex = "1,-3" }]',
+    ),
+    OrderKind(
+        "refit",
+        PRODUCTION,
+        _refit,
+        None,
+        (need("ship"), key("number", "int"), need("hex", "hex"), need("modules", "texts")),
+        what="refit",
+        post="refit",
+        read=words.read_refit,
+        say=words.say_refit,
+        example='[{ ship = "frigate", number = 2, hex = "1,-3", modules = ["gun", "ars", "srs"] }]',
     ),
     OrderKind(
         "build",

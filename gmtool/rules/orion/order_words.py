@@ -260,6 +260,44 @@ def _item_and_modules(r: CommandWords, item_words: list[str]) -> tuple[str, list
     return r.row(costs, item_words, "item"), None
 
 
+def read_refit(r: CommandWords) -> tuple[str, Any]:
+    """``SHIP [NUMBER] MODULE,MODULE… [at] [Q,R]`` (docs/rules-orion.md A8a): which of its
+    warships of that class (as `status` lists them; left out when it has one), its new
+    modules, at the homeworld when no hex is named."""
+    rest, where = r.trailing_hex()
+    at = next((i for i, word in enumerate(rest) if _NUMBER.fullmatch(word)), None)
+    number: int | None
+    if at is not None:
+        ship_words, number, module_words = rest[:at], r.number(rest[at]), rest[at + 1 :]
+    else:
+        ship_words, number, module_words = _ship_and_modules(r, rest)
+    if not ship_words:
+        raise r.missing("ship")
+    if not module_words:
+        raise r.missing("modules")
+    from gmtool.rules.orion.fitting import is_warship, read_modules
+
+    costs = r.table("costs")
+    ship = r.row(costs, ship_words, "ship", [row for row in costs.rows if is_warship(row)])
+    modules = read_modules(r.table("modules"), " ".join(module_words))
+    if where is None:
+        home = r.state.player(r.leader).homeworld
+        if home is None:
+            raise InputError(key="orders.post_no_homeworld", command=command_label(r.name), leader=r.leader)
+        where = str(home)
+    value: dict[str, Any] = {"ship": ship, **({"number": number} if number is not None else {})}
+    return "refit", {**value, "hex": where, "modules": modules}
+
+
+def _ship_and_modules(r: CommandWords, words: list[str]) -> tuple[list[str], None, list[str]]:
+    """A ship's class named by the first words, its modules by the rest (no number between)."""
+    costs = r.table("costs")
+    for k in range(len(words) - 1, 0, -1):
+        if costs.named(" ".join(words[:k])) is not None:
+            return words[:k], None, words[k:]
+    return words[:1], None, words[1:]
+
+
 def read_scrap(r: CommandWords) -> tuple[str, Any]:
     item_words, where = r.trailing_hex()
     if not item_words:
@@ -473,6 +511,14 @@ def say_build(v: Any, w: Wording) -> str:
     if v.get("modules"):
         item += " (" + ", ".join(w.label("modules", str(m)) for m in v["modules"]) + ")"
     return w.say("build", item=item, hex=w.hex(v["hex"]))
+
+
+def say_refit(v: Any, w: Wording) -> str:
+    modules = ", ".join(w.label("modules", str(m)) for m in v["modules"])
+    ship, where = w.item(v["ship"]), w.hex(v["hex"])
+    if v.get("number"):
+        return w.say("refit_number", ship=ship, number=v["number"], hex=where, modules=modules)
+    return w.say("refit", ship=ship, hex=where, modules=modules)
 
 
 def say_scrap(v: Any, w: Wording) -> str:
