@@ -306,7 +306,13 @@ def test_an_edited_command_is_flagged_and_its_first_result_stands(gm, camp):
     assert not any(c["edited"] for c in others)
     files_now = snapshot(camp)
     files_now.pop("thread.txt"), files.pop("thread.txt")
-    assert files_now == files  # nothing rolled, nothing recorded
+    told = files_now.pop("forum.toml")
+    assert files_now == {k: v for k, v in files.items() if k != "forum.toml"}  # nothing rolled
+    # forum.toml notes only that the edit was told (a reply of new things tells it once)
+    assert told.startswith(files["forum.toml"])
+    assert told[len(files["forum.toml"]) :].decode().count("seen_edit = [") == 1
+    ok(resolve(gm, camp, thread, "--moderator", "moderator"))
+    assert (camp / "forum.toml").read_bytes() == told  # told once: nothing more
 
     ru = ok(resolve(gm, camp, thread, "--moderator", "moderator", "--lang", "ru"))
     assert "отредактирован" in ru

@@ -115,7 +115,7 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "agents",
             "grant",
         ],
-        "before production": ["assign", "activate", "research", "scrap", "build"],
+        "before production": ["assign", "activate", "research", "scrap", "refit", "build"],
         "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
@@ -320,11 +320,32 @@ def test_docs_table_of_orders_is_made_from_the_registry():
     assert "`!explore`, `!разведка`, `!исследовать`" in table
 
 
-def test_a_kinds_forum_command_is_a_forum_command_in_every_language():
+def test_a_kinds_room_commands_are_forum_commands_in_every_language():
+    from gmtool.forum.order_commands import ORDER_COMMANDS
     from gmtool.forum.posts import command_name
 
     posts = {k.name: k.post for k in ORDER_KINDS if k.post}
-    assert posts == {"explore": "explore", "agents": "check", "vote": "vote", "claims": "quest"}
-    for post in posts.values():
-        assert command_name(post) == post
-        assert has(f"forum.command.{post}", "en") and has(f"forum.command.{post}", "ru")
+    assert posts == {
+        "fleet": "fleet",
+        "colonize": "colonize",
+        "events": "event",
+        "claims": "quest",
+        "agents": "mission",
+        "assign": "assign",
+        "activate": "activate",
+        "research": "research",
+        "scrap": "scrap",
+        "refit": "refit",
+        "build": "build",
+        "bill": "bill",
+        "vote": "vote",
+        "election": "elect",
+    }
+    assert {k.name: k.at_once for k in ORDER_KINDS if k.at_once} == {"explore": "explore", "agents": "check"}
+    assert dict(ORDER_COMMANDS) == {post: kind for kind, post in posts.items()}  # the records' own
+    for kind in ORDER_KINDS:
+        assert (kind.post is None) == (kind.read is None), kind.name  # a room command has its reader
+        for post in filter(None, (kind.post, kind.at_once)):
+            assert command_name(post) == post
+            assert has(f"forum.command.{post}", "en") and has(f"forum.command.{post}", "ru")
+            assert has(f"forum.usage.{post}", "en") or post == kind.at_once

@@ -139,7 +139,7 @@ def test_the_templates_posted_back_make_an_orders_file_turn_check_accepts(gm, pl
         for command in parse_commands(body):
             order = parse_order(state, LIB, player.name, command.name, command.args)
             orders.append(CollectedOrder(order.kind, order.value, "501", command.index))
-        collected[player.name] = LeaderOrders(player.name, orders, None, "501")
+        collected[player.name] = LeaderOrders(player.name, orders, [], "501")
     orders_file = tmp_path / "from-templates.toml"
     orders_file.write_text(orders_toml(state.turn, collected), encoding="utf-8")
     out = ok(gm("turn", "check", "-c", str(played), str(orders_file)))

@@ -109,12 +109,15 @@ def test_collect_again_rolls_nothing_and_prints_the_same(gm, camp):
 def test_collect_new_prints_only_what_changed(gm, camp):
     set_up(gm, camp)
     ok(gm("post", "collect", "-c", str(camp)))
-    assert ok(gm("post", "collect", "-c", str(camp), "--new")).startswith(
-        "==== For the public thread (thread.txt) — saved as reports/turn-01/thread.txt ====\n\n"
-        "Results\n=======\n\nNo new command since this thread was last read."
-    )
+    saved = (camp / "reports" / "turn-01" / "thread.txt").read_bytes()
+    # issue 35 §4: nothing new anywhere, nothing to paste
+    assert ok(gm("post", "collect", "-c", str(camp), "--new")) == "No new command since these threads were last read.\n"
     write_text(camp, "room-bob.txt", BOB + "=== bob #10 ===\n!colonize 0,1\n")
     out = ok(gm("post", "collect", "-c", str(camp), "--new"))
+    # the public thread has nothing new: no reply printed or saved for it, one line says so
+    assert out.startswith("==== Nothing new for the public thread (thread.txt): no reply to post ====\n\n")
+    assert "For the public thread" not in out
+    assert (camp / "reports" / "turn-01" / "thread.txt").read_bytes() == saved
     assert "bob's room" in out and "alice's room" not in out
     assert "- colonise 0,1 — post #10, command 1" in out and "0,1 is a Toxic or airless world" in out
     assert "post #9" not in out  # bob's latest post holding orders replaced #9

@@ -169,8 +169,8 @@ def test_a_ballot_is_read_back_in_its_room_only(gm, tmp_path, camp):
     assert (ballot["choice"], ballot["bribe_bc"], ballot["bribe_votes"], ballot["post_id"]) == ("yes", 6, 2, "11")
     text = room(gm, camp, src, fmt="plain")
     assert "Council ballot: yes (bribe 6 BC = +2 votes) — post #11, command 1" in text
-    assert "a ballot may be changed until the count" in text
-    assert standing(camp)["alice"].ballot.value == {"choice": "yes", "bribe": 6}
+    assert "each ballot — on the bill, for Emperor — may be changed until the count" in text
+    assert [b.value for b in standing(camp)["alice"].ballots] == [{"choice": "yes", "bribe": 6}]
     # the same ballot in the public thread: refused as ever, and never read back there
     thread = write_text(tmp_path, "t.txt", "=== alice #5 ===\n!голос за подкуп 6\n")
     public = resolve_post(gm, camp, thread)

@@ -146,14 +146,91 @@ def test_check_from_posts_names_the_post_and_the_command_and_writes_nothing(gm, 
     before = snapshot(camp)
     res = gm("turn", "check", "--from-posts", "-c", str(camp))
     assert_error(
-        res, "post #13, command 3 (carol): colonize", "1 problem in the orders posted for turn 1", one_line=False
+        res,
+        "post #13, command 3 (carol): colonize",
+        "1 problem in the orders posted for turn 1: `turn run --from-posts` drops the order and plays the rest",
+        one_line=False,
     )
     assert res.stderr.count("\n") == 2
     assert "turn-01.toml" not in res.stderr
     ru = gm("turn", "check", "--from-posts", "-c", str(camp), "--lang", "ru")
     assert_error(ru, "сообщение #13, команда 3 (carol)", "1 ошибка в приказах, присланных на ход 1", one_line=False)
+    res = gm("turn", "run", "--from-posts", "--strict", "-c", str(camp))
+    assert_error(res, "post #13, command 3 (carol): colonize", "nothing was applied", one_line=False)
+    assert snapshot(camp) == before
+
+
+# issue 35 §1: Ярослав's `!активировать -1,1` (2 orders, he had 1) stopped turn 4 whole
+BAD_POSTS = [
+    TURN_1[0],
+    ("bob", "12", [("explore", "-4,2"), ("colonize", "-2,2"), ("activate", "-3,2")]),  # his homeworld
+    ("carol", "13", [("explore", "4,-1"), ("colonize", "3,0"), ("colonize", "2,0")]),  # 2,0: not explored
+]
+
+
+def test_at_the_deadline_a_refused_order_is_dropped_and_the_rest_of_the_turn_plays(gm, camp):
+    post_orders(camp, 1, BAD_POSTS)
     res = gm("turn", "run", "--from-posts", "-c", str(camp))
-    assert_error(res, "post #13, command 3 (carol): colonize", one_line=False)
+    assert res.exit_code == 0, res.stderr
+    notes = [line for line in res.stderr.splitlines() if "dropped" in line]
+    assert notes == [
+        "note: dropped at the deadline: post #12, command 3 (bob): activate: -3,2 is a homeworld: it is always active",
+        "note: dropped at the deadline: post #13, command 3 (carol): colonize: 2,0 has not been explored",
+    ]
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert state["turn"] == 2
+    owners = {s["hex"]: s.get("owner") for s in state["system"]}
+    assert owners["-2,2"] == "bob" and owners["3,0"] == "carol"  # the rest was played
+    # each leader's report says which order and why, in its own words and frame
+    carol = (camp / "reports" / "turn-01" / "carol.txt").read_text(encoding="utf-8")
+    assert (
+        "Your orders not carried out\n---------------------------\n\n"
+        "The rules refused these orders at the deadline: the turn was played without them.\n\n"
+        "- colonise -1,1 — -1,1 has not been explored (post #13, command 3)\n"
+    ) in carol
+    assert "colonize (colonize)" not in carol and "--override" not in carol  # no moderator's words
+    alice = (camp / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
+    assert "not carried out" not in alice
+    ru = ok(gm("turn", "show", "-c", str(camp), "--turn", "1", "--player", "bob", "--lang", "ru"))
+    assert "Ваши невыполненные приказы" in ru
+    assert "- активировать колонию в системе 0,0 — 0,0 — Родной мир: он активен всегда (пост #12, команда 3)" in ru
+    data = json.loads(ok(gm("turn", "show", "-c", str(camp), "--turn", "1", "--player", "carol", "--format", "json")))
+    assert data["dropped"] == [
+        {"kind": "colonize", "value": "-1,1", "post_id": "13", "index": 3, "reason": "-1,1 has not been explored"}
+    ]
+    # the kept file is what was played, and says what was dropped and why
+    kept = (camp / "orders" / "turn-01.toml").read_text(encoding="utf-8")
+    assert (
+        '[carol]\nexplore = [\n    "4,-1",  # post #13, command 1\n]\ncolonize = [\n    "3,0",  # post #13, command 2\n]\n'
+        '# dropped: colonize = "2,0"  # post #13, command 3: colonize: 2,0 has not been explored\n'
+    ) in kept
+    assert tomllib.loads(kept)["bob"] == {"explore": ["-4,2"], "colonize": ["-2,2"]}
+
+
+def test_the_kept_file_of_a_turn_with_dropped_orders_plays_the_same_turn(gm, camp, tmp_path):
+    post_orders(camp, 1, BAD_POSTS)
+    twin = tmp_path / "twin"
+    shutil.copytree(camp, twin)
+    out = ok(gm("turn", "run", "--from-posts", "-c", str(camp)))
+    kept = tmp_path / "kept.toml"
+    kept.write_bytes((camp / "orders" / "turn-01.toml").read_bytes())
+    assert ok(gm("turn", "run", str(kept), "-c", str(twin))) == out
+    for name in ("alice", "public"):  # (bob's and carol's tell what they lost; the file never had it)
+        assert (camp / "reports" / "turn-01" / f"{name}.txt").read_bytes() == (
+            twin / "reports" / "turn-01" / f"{name}.txt"
+        ).read_bytes()
+
+
+def test_strict_keeps_the_turn_all_or_nothing_and_a_hand_made_file_stays_all_or_nothing(gm, camp, tmp_path):
+    post_orders(camp, 1, BAD_POSTS)
+    before = snapshot(camp)
+    res = gm("turn", "run", "--from-posts", "--strict", "-c", str(camp))
+    assert_error(res, "2 problems in the orders posted for turn 1; nothing was applied", one_line=False)
+    assert snapshot(camp) == before
+    mine = tmp_path / "mine.toml"
+    mine.write_text('turn = 1\n[carol]\nexplore = ["4,-1"]\ncolonize = ["2,0"]\n', encoding="utf-8")
+    res = gm("turn", "run", str(mine), "-c", str(camp))
+    assert_error(res, f"{mine}:4 (carol): colonize", "nothing was applied", one_line=False)
     assert snapshot(camp) == before
 
 
@@ -213,7 +290,7 @@ def test_a_dry_run_from_posts_writes_nothing_and_no_public_output_holds_a_room(g
         assert room not in public and room not in written
 
 
-def test_a_room_of_no_leader_is_named_by_its_room(gm, camp):
+def test_a_room_of_no_leader_is_named_by_its_post(gm, camp):
     post_orders(camp, 1, [*TURN_1, ("mallory", "66", [("explore", "0,1")])])
     res = gm("turn", "check", "--from-posts", "-c", str(camp))
-    assert_error(res, "mallory's room (mallory): 'mallory' is not a leader", one_line=False)
+    assert_error(res, "post #66, command 1 (mallory): 'mallory' is not a leader", one_line=False)

@@ -228,11 +228,13 @@ def order_kinds_markdown() -> str:
             keys = ", ".join(f"**{k.name}**" if k.required else k.name for k in kind.keys)
             forms.append(f"{{ {keys} }}")
         takes = " or ".join(forms) + ("" if kind.single else "; a list of them")
-        post = ""
-        if kind.post:
-            post = ", ".join(
-                f"`!{w}`" for w in [kind.post, *(w for w, n in said.items() if n == kind.post and w != kind.post)]
+        posts = []
+        for command in filter(None, (kind.post, kind.at_once)):
+            written = ", ".join(
+                f"`!{w}`" for w in [command, *(w for w, n in said.items() if n == command and w != command)]
             )
+            posts.append(written + (" (at once)" if command == kind.at_once else ""))
+        post = "; ".join(posts)
         lines.append(f"| `{kind.name}` | {kind.phase.name} | {takes} | `{kind.name} = {kind.example}` | {post} |")
     return "\n".join(lines) + "\n"
 
@@ -250,7 +252,7 @@ def order_commands_markdown() -> str:
     for name, kind in ORDER_COMMANDS.items():
         english = [name, *(w for w in t(f"forum.command.{name}", "en").split() if w != name)]
         russian = t(f"forum.command.{name}", "ru").split()
-        order = f"`{kind}`" + (" or `election`" if name == "vote" else "")
+        order = f"`{kind}`" + {"vote": " or `election`", "bill": " or `law_choice`"}.get(name, "")
         lines.append(
             f"| {', '.join(f'`!{w}`' for w in english)} | {', '.join(f'`!{w}`' for w in russian)} | {order} "
             f"| `{_cell(t(f'forum.usage.{name}', 'en'))}` | `{_cell(t(f'forum.usage.{name}', 'ru'))}` |"

@@ -9,7 +9,9 @@
 * ``[[post]]`` — a post once resolved is closed: its author, the leader it spoke for then
   (``leader``; "" for none: a leader who joins or replaces another later speaks only from
   later posts) and the commands it held (``commands = [...]``) at the time; a command
-  added, removed or moved later is flagged;
+  added, removed or moved later is flagged — once: a later ``[[post]]`` of the same post
+  with ``seen_edit = [...]`` (the commands it held then) notes that the edit was told, so
+  a reply of new things only (``--new``) does not tell it again;
 * ``[[void]]`` — written by ``turn undo``: the command records before the ``before``-th
   whose key is in ``keys`` are void (the undone turn's results); their commands are
   resolved again, and say so.
@@ -49,6 +51,7 @@ class ForumRecords:
     inline: bool = False  # holds an inline array of tables: :func:`unfreeze` before appending
     voided: dict[str, dict[str, Any]] = field(default_factory=dict)  # key → its result `turn undo` voided
     keys: list[str] = field(default_factory=list)  # every command record's key, in the file's order
+    seen_edits: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # post key → edits told
 
 
 def _boundaries(text: str) -> list[int]:
@@ -145,6 +148,9 @@ def read(path: Path) -> ForumRecords:
                 key = f"{ROOM}{r['room']}:{r['post_id']}"
             else:
                 key = PRIVATE + r["post_id"] if r.get("private") is True else r["post_id"]
+            if isinstance(r.get("seen_edit"), list):  # an edit told once (not a closing)
+                records.seen_edits.setdefault(key, set()).add(tuple(str(c) for c in r["seen_edit"]))
+                continue
             records.posts.setdefault(key, r)  # the first closing stands
     voids = [
         (v["before"], set(v["keys"]))

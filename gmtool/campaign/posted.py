@@ -1,32 +1,30 @@
 """The turn's orders as the rooms gave them (``gmtool turn orders``, ``turn run|check
---from-posts``): the orders file the collected orders make (gmtool/forum/rooms.py), the
-missed-orders policy for a leader who posted none, and where each line came from.
+--from-posts``): the typed orders that stand (gmtool/forum/rooms.py), the missed-orders
+policy for a leader who posted none, what the deadline dropped, and the orders file they
+make for the record.
 
-The file is the one ``turn run`` plays and keeps (``orders/turn-NN.toml``, for the record):
-its first line says gmtool collected it, every order is tagged with the post and command it
-came from (``# post #ID, command N``) or with the policy that added it.  Nothing here prints
-or writes; :mod:`gmtool.campaign.session` plays it and keeps it.
+Each order carries where it came from (its post and command, or the policy that added it),
+so a problem names it with no file read back.  The file (``orders/turn-NN.toml``, kept with
+the turn, and what ``turn orders`` prints) is only written: its first line says gmtool
+collected it, every order is tagged with the post and command it came from (``# post #ID,
+command N``) or with the policy that added it, and an order the deadline dropped is a
+comment under its leader's table, with the reason.  Nothing here prints or writes;
+:mod:`gmtool.campaign.session` plays the orders and keeps the file.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from gmtool.errors import CampaignError
-from gmtool.forum.rooms import CollectedOrder, LeaderOrders, collected_orders, orders_toml
-from gmtool.locale import Msg, t
+from gmtool.forum.rooms import CollectedOrder, LeaderOrders, collected_orders, orders_of, orders_toml
+from gmtool.locale import Msg
 
 # the first line of an orders file gmtool collected (one written by hand is never replaced)
 POSTED_HEADER = "# The orders posted in the leaders' rooms, collected by gmtool (turn orders, turn run --from-posts)"
 KEPT = "missed orders: kept from the state"  # the tag of an order the `keep` policy added
-_POST_TAG = re.compile(r"#\s*post #(\S+), command (\d+)\s*$")
-_KEPT_TAG = re.compile(r"#\s*" + re.escape(KEPT) + r"\s*$")
-_HEADER = re.compile(r"^\[(.+)\]\s*$")
-_LIST = re.compile(r"^([A-Za-z_]+)\s*=\s*\[\s*$")
 
 
 def orders_path(folder: Path, turn: int) -> Path:
@@ -60,61 +58,80 @@ class Missed:
 
 @dataclass
 class PostedOrders:
-    """The orders file the rooms make for ``turn``: its ``text``, where it is kept
-    (``path``), what stands per leader, and the leaders who missed (with ``missed``)."""
+    """The orders the rooms give for ``turn``: what stands per leader (``collected``), the
+    leaders who missed (``missed``, with the policy's orders), the orders the deadline
+    dropped with the problem that dropped each (``dropped``), and where the file is kept
+    (``path``)."""
 
     turn: int
     path: Path
     collected: dict[str, LeaderOrders]
     missed: dict[str, Missed] = field(default_factory=dict)
     policy: str = "nothing"
-    text: str = ""
-    # line → (post, command), or (leader, "room") for a leader's table, (leader, "") for the policy's orders
-    places: dict[int, tuple[str, str]] = field(default_factory=dict)
-    policy_lines: dict[int, tuple[str, str, Any]] = field(default_factory=dict)  # line → (leader, kind, value)
+    dropped: list[tuple[CollectedOrder, Any]] = field(default_factory=list)  # (the order, its Problem)
 
-    def __post_init__(self) -> None:
+    def standing(self) -> dict[str, LeaderOrders]:
+        """Per leader, the rooms' orders and the policy's, in seating order."""
         merged = {k: replace(v, orders=list(v.orders)) for k, v in self.collected.items()}
         for leader, missed in self.missed.items():
             merged.setdefault(leader, LeaderOrders(leader)).orders.extend(missed.kept)
-        body = orders_toml(self.turn, {k: v for k, v in merged.items() if v.orders or v.ballot})
-        self.text = POSTED_HEADER + "\n" + body
-        self._locate()
+        return {k: v for k, v in merged.items() if v.orders or v.ballots}
 
-    def _locate(self) -> None:
-        leader, kind = "", ""
-        for number, line in enumerate(self.text.splitlines(), start=1):
-            header = _HEADER.match(line)
-            if header:
-                name = header.group(1).strip()
-                leader = tomllib.loads(f"k = {name}")["k"] if name.startswith('"') else name
-                self.places[number] = (leader, "room")
-                continue
-            opened = _LIST.match(line)
-            if opened:
-                kind = opened.group(1)
-                continue
-            post = _POST_TAG.search(line)
-            if post:
-                self.places[number] = (post.group(1), post.group(2))
-            elif _KEPT_TAG.search(line):
-                self.places[number] = (leader, "")
-                item = _KEPT_TAG.sub("", line).strip().rstrip(",")
-                self.policy_lines[number] = (leader, kind, tomllib.loads(f"v = {item}")["v"])
+    def orders(self) -> list[Any]:
+        """The turn's orders (gmtool/rules/orion/orders.py ``Order``), each with its origin,
+        but those dropped."""
+        gone = {id(order) for order, _ in self.dropped}
+        return [o for o in orders_of(self.standing()) if id(o.origin) not in gone]
 
-    def dropping(self, lines: set[int]) -> "PostedOrders":
-        """The same orders without the policy's orders at ``lines`` (the rules refused them)."""
-        gone = [self.policy_lines[n] for n in sorted(lines) if n in self.policy_lines]
-        missed = {}
-        for leader, m in self.missed.items():
-            kept, dropped = [], list(m.dropped)
-            for order in m.kept:
-                if (leader, order.kind, order.value) in gone:
-                    dropped.append(order)
-                else:
-                    kept.append(order)
-            missed[leader] = replace(m, kept=kept, dropped=dropped)
-        return PostedOrders(self.turn, self.path, self.collected, missed, self.policy)
+    def dropped_by_leader(self) -> dict[str, list[tuple[CollectedOrder, Any]]]:
+        out: dict[str, list[tuple[CollectedOrder, Any]]] = {}
+        for order, problem in self.dropped:
+            out.setdefault(problem.leader, []).append((order, problem))
+        return out
+
+    def text(self, lang: str = "en") -> str:
+        """The orders file they make: what is played, and each order dropped as a comment with
+        its reason (in ``lang``, the moderator's words)."""
+        gone = {id(order) for order, _ in self.dropped}
+        standing = {
+            k: replace(
+                v,
+                orders=[o for o in v.orders if id(o) not in gone],
+                ballots=[b for b in v.ballots if id(b) not in gone],
+            )
+            for k, v in self.standing().items()
+        }
+        dropped = {
+            leader: [(order, problem.text(lang)) for order, problem in given]
+            for leader, given in self.dropped_by_leader().items()
+        }
+        kept = {k: v for k, v in standing.items() if v.orders or v.ballots}
+        return POSTED_HEADER + "\n" + orders_toml(self.turn, kept, dropped)
+
+    def dropping(self, problems: list[Any]) -> "PostedOrders":
+        """The same orders without those ``problems`` refused: the policy's are told as its
+        dropped orders (a missed turn's line in the public post), the leaders' own are kept
+        with their problem for the leader's report and the file."""
+        policy = {id(o): leader for leader, m in self.missed.items() for o in m.kept}
+        missed = dict(self.missed)
+        dropped = list(self.dropped)
+        for problem in problems:
+            origin = getattr(problem.order, "origin", None)
+            if origin is None:
+                continue
+            leader = policy.get(id(origin))
+            if leader is not None:
+                m = missed[leader]
+                missed[leader] = replace(m, kept=[o for o in m.kept if o is not origin], dropped=[*m.dropped, origin])
+            dropped.append((origin, problem))
+        given = [id(o.origin) for o in orders_of(self.standing())]  # as given: seats, then posts
+        dropped.sort(key=lambda d: given.index(id(d[0])) if id(d[0]) in given else len(given))
+        return replace(self, missed=missed, dropped=dropped)
+
+    def is_policys(self, problem: Any) -> bool:
+        """Whether ``problem`` refused an order the missed-orders policy added."""
+        origin = getattr(problem.order, "origin", None)
+        return any(origin is o for m in self.missed.values() for o in m.kept)
 
     def check_writable(self) -> None:
         """Refuse to replace an orders file of this turn that gmtool did not collect (the
@@ -137,25 +154,20 @@ class PostedOrders:
                 continue
             player.missed = player.missed + 1 if player.name in self.missed else 0
 
-    def place(self, line: int, lang: str) -> str:
-        """Where an order of the file came from, in words: ``post #12, command 3``."""
-        post, index = self.places.get(line, ("", ""))
-        if index == "room":
-            return t("error.orders_file.room_at", lang, leader=post)
-        if index:
-            return t("error.orders_file.posted_at", lang, post=post, index=index)
-        if post:
-            return t("error.orders_file.missed_at", lang, leader=post)
-        return f"{self.path.name}:{line}"
+    def place(self, order: Any, lang: str) -> str:
+        """Where an order came from, in words: ``post #12, command 3``."""
+        origin = getattr(order, "origin", None)
+        return origin.place(lang) if origin is not None else self.path.name
 
     def problem(self, problem: Any, lang: str) -> str:
         """A problem of the turn as ``turn check`` says it, naming the post and the command."""
         if problem.after is not None and problem.after.key == "error.orders_file.after":
             params = dict(problem.after.params)
-            at = self.place(params.pop("line", 0), lang)
+            params.pop("line", None)
+            at = self.place(problem.earlier, lang)
             problem = replace(problem, after=Msg("error.orders_file.after_at", place=at, **params))
         who = f" ({problem.leader})" if problem.leader else ""
-        return f"{self.place(problem.line, lang)}{who}: {problem.text(lang)}"
+        return f"{self.place(problem.order, lang)}{who}: {problem.text(lang)}"
 
 
 def explorers(state: Any) -> set[str]:
@@ -177,14 +189,14 @@ def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
             continue
         if planet.scientists:
             value = {"hex": str(system.hex), "scientists": planet.scientists}
-            out.append(CollectedOrder("assign", value, "", 0, KEPT))
+            out.append(CollectedOrder("assign", value, "", 0, KEPT, leader))
         if (
             state.activation == "per-turn"
             and system.homeworld_of is None
             and planet.active_turn is not None
             and planet.active_turn == state.turn - 1
         ):
-            out.append(CollectedOrder("activate", str(system.hex), "", 0, KEPT))
+            out.append(CollectedOrder("activate", str(system.hex), "", 0, KEPT, leader))
     return out
 
 
@@ -206,7 +218,7 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
         explored = explorers(state)
         for p in state.players:
             given = collected.get(p.name)
-            if p.vacant or (given is not None and given.orders) or p.name in explored:
+            if p.vacant or (given is not None and (given.orders or given.ballots)) or p.name in explored:
                 continue
             kept = keep_orders(state, p.name) if state.missed_orders == "keep" else []
             turns = p.missed + 1

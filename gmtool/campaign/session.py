@@ -395,6 +395,7 @@ def _end_reports(
     langs: dict[str, str],
     inboxes: dict[str, list],
     done: list | None,
+    dropped: dict[str, list] | None = None,
 ) -> tuple[Any, dict[str, Any]]:
     from gmtool.campaign.frames import hex_writer
     from gmtool.maps import note_turn_maps
@@ -413,6 +414,7 @@ def _end_reports(
             rule_labels(rules.library, langs[p.name]),
             hex_writer(state, p.name, result.stage),
             _template(state, rules, p, langs[p.name], result.stage),
+            (dropped or {}).get(p.name),
         )
         for p in state.players
     }
@@ -687,12 +689,15 @@ class Session:
         shown = _turn_dice(self.store, state, turn, choice.entries)
         next_deadline(state, turn)
         missed = list(posted.missed.values()) if posted is not None else []
+        dropped = posted.dropped_by_leader() if posted is not None else {}  # the deadline's, for each report
         for p in state.players:  # news delivered in this turn's private report
             p.inbox = []
         langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
             lambda res, done_, lang, ls: _with_dice(
-                with_turn_notes(_end_reports(state, rules, res, lang, ls, inboxes, done_), state, missed, turn, lang),
+                with_turn_notes(
+                    _end_reports(state, rules, res, lang, ls, inboxes, done_, dropped), state, missed, turn, lang
+                ),
                 state,
                 turn,
                 shown,
@@ -752,30 +757,42 @@ class Session:
         return posts
 
     def play_orders(
-        self, rules: Any, path: Path | None, faces: str | None = None, posted: "PostedOrders | None" = None
+        self,
+        rules: Any,
+        path: Path | None,
+        faces: str | None = None,
+        posted: "PostedOrders | None" = None,
     ) -> tuple[DiceChoice, list, str, list]:
-        """Read the orders file — or the ``posted`` orders' text — and play it
-        (gmtool/rules/orion/orders.py): (the dice, problems, the file as shown, what was done)."""
+        """Read the orders file and play it — or play the ``posted`` orders (typed, each with
+        its post: no file is read) — (gmtool/rules/orion/orders.py): (the dice, problems, the
+        file as shown, what was done)."""
         from gmtool.errors import InputError
-        from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
+        from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders, unknown_leaders
         from gmtool.tomlfile import display_path, read_text
 
         if posted is not None:
-            where, text = display_path(posted.path), posted.text
+            where, orders = display_path(posted.path), posted.orders()
+            problems = unknown_leaders(self.state, orders)
+            refused = {id(p.order) for p in problems}
+            orders = [o for o in orders if id(o) not in refused]
         else:
             assert path is not None
             where = display_path(path)
             text = read_text(path, InputError)
-        orders, problems = parse_orders(load_orders(text, where), text, self.state)
+            orders, problems = parse_orders(load_orders(text, where), text, self.state)
         choice = self.dice(f"turn {self.state.turn} orders", faces, turn_dice=True)
         more, done = play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
-    def play_posted(self, rules: Any, faces: str | None = None) -> tuple["PostedOrders", DiceChoice, list, str, list]:
+    def play_posted(
+        self, rules: Any, faces: str | None = None, strict: bool = False
+    ) -> tuple["PostedOrders", DiceChoice, list, str, list]:
         """The orders collected from the rooms (:func:`posted_orders`), the missed-orders policy
-        applied, played: an order the policy added that the rules refuse (no order left to
-        activate a colony again) is dropped and the rest played again from the state as it
-        was; a leader's own orders refused are the turn's problems."""
+        applied, played. At the deadline an order the rules refuse is dropped and the rest
+        played again from the state as it was, until none is refused (the dropped orders and
+        why are ``posted.dropped``, for the leaders' reports and the kept file); ``strict``:
+        all or nothing instead — a leader's own order refused is the turn's problem (an order
+        the policy added is dropped even so: no order left to activate a colony again)."""
         import copy
 
         from gmtool.campaign.posted import posted_orders
@@ -785,12 +802,13 @@ class Session:
         pristine = copy.deepcopy(self.state)
         while True:
             choice, problems, where, done = self.play_orders(rules, None, faces, posted)
-            dropped = {p.line for p in problems if p.line in posted.policy_lines}
-            if not problems or len(dropped) < len(problems) or not dropped:
+            droppable = [p for p in problems if p.order is not None and (not strict or posted.is_policys(p))]
+            if not problems or len(droppable) < len(problems):
                 self.posted = posted
                 return posted, choice, problems, where, done
-            posted = posted.dropping(dropped)
-            self.state = copy.deepcopy(pristine)
+            posted = posted.dropping(droppable)
+            # the state as it was, in the same object (a front end's renderer holds it: its journal mark)
+            vars(self.state).update(vars(copy.deepcopy(pristine)))
 
     def run_turn(
         self,
@@ -800,18 +818,21 @@ class Session:
         faces: str | None = None,
         chair_decision: str | None = None,
         dry_run: bool = False,
+        strict: bool = False,
     ) -> tuple[TurnPosts | None, list, str]:
         """`turn run ORDERS` — or, with no ``path``, `turn run --from-posts` (the orders
         collected from the rooms, kept in orders/turn-NN.toml): apply the orders, end the
-        turn, and (unless ``dry_run``) keep the snapshot, commit and write the posts — all or
-        nothing.  (posts, problems, the file as shown): with problems, nothing was played to
-        the end and nothing is written."""
+        turn, and (unless ``dry_run``) keep the snapshot, commit and write the posts.  An
+        orders file plays all or nothing; the rooms' orders drop what the rules refuse and
+        play the rest (each leader's report tells what it lost and why), or with ``strict``
+        all or nothing too.  (posts, problems, the file as shown): with problems, nothing was
+        played to the end and nothing is written."""
         self._share_fixed()
         before = self.state_bytes()
         turn = self.state.turn
         posted = None
         if path is None:
-            posted, choice, problems, where, done = self.play_posted(rules, faces)
+            posted, choice, problems, where, done = self.play_posted(rules, faces, strict)
         else:
             choice, problems, where, done = self.play_orders(rules, path, faces)
         if problems:
@@ -827,7 +848,7 @@ class Session:
                 from gmtool.campaign.store import atomic_write
 
                 posted.path.parent.mkdir(exist_ok=True)
-                atomic_write(posted.path, posted.text.encode("utf-8"))
+                atomic_write(posted.path, posted.text(out.lang).encode("utf-8"))
             self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
             self.keep_page("end", posts, out)
@@ -880,6 +901,71 @@ class Session:
             last["bill"],
             not_voted,
         )
+
+
+class _SpentDice:
+    """The dice of a campaign whose secret was revealed (`campaign reveal`): a roll is refused."""
+
+    def roll(self, sides: int, label: str = "") -> int:
+        from gmtool.errors import CampaignError
+
+        raise CampaignError(key="secret_revealed")
+
+
+class Given(Struct):
+    """Orders the moderator gave now (:func:`give_orders`): each order with what its handler
+    returned and the turn's log entries it wrote, the state after, the rules and the dice (None
+    once the campaign's secret is revealed and no ``--dice`` were given)."""
+
+    __slots__ = ("done", "state", "rules", "dice")
+
+    def __init__(self, done: list[dict[str, Any]], state: Any, rules: Any, dice: DiceChoice | None) -> None:
+        self.done = done  # {"leader", "order", "value", "result", "log"} each, as a turn's report reads them
+        self.state = state
+        self.rules = rules
+        self.dice = dice
+
+    @property
+    def result(self) -> Any:
+        """What the last order's handler returned."""
+        return self.done[-1]["result"] if self.done else None
+
+
+def give_orders(
+    folder: Path,
+    orders: list[tuple[str, str, Any]],
+    faces: str | None = None,
+    tables: list[Path] | None = None,
+    purpose: str | None = None,
+) -> Given:
+    """The moderator's command for orders of the turn (`gmtool order KIND`, `gmtool colonize`,
+    `gmtool build` …): each (leader, kind, value) played now, in the order given, through its
+    kind's record — the value checked, the handler an orders file and a room post reach, its
+    dice labelled as the turn would label them — and committed; one refusal and nothing is
+    kept. ``faces``: the moderator's dice (``--dice``); ``purpose``: the journal's words for
+    them (default: the orders themselves)."""
+    from gmtool.rules.orion.orders import Order, play_one, value_words
+
+    with open_session(folder) as session:
+        state = session.state
+        rules = session.rules(tables)
+        typed = [Order(leader, kind, value) for leader, kind, value in orders]
+        said = "; ".join(f"{o.kind} {value_words(o.value)} ({o.leader})" for o in typed)
+        # once `campaign reveal` has spent the stream, orders that roll nothing are still given
+        spent = faces is None and bool(state.revealed_secret)
+        choice = None if spent else session.dice(purpose or said[:200], faces)
+        source: Any = _SpentDice() if choice is None else choice.source
+        done = []
+        for order in typed:
+            result, logged = play_one(state, rules, source, order)
+            entries = [e for e in logged if e is not result]
+            done.append(
+                {"leader": order.leader, "order": order.kind, "value": order.value, "result": result, "log": entries}
+            )
+        if choice is not None:
+            choice.finish()
+        session.commit(choice)
+        return Given(done, state, rules, choice)
 
 
 def posted_orders(folder: Path, state: Any, player: str | None = None) -> "PostedOrders":

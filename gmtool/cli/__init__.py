@@ -43,6 +43,7 @@ COMMANDS = {
     "build": "turn",
     "scrap": "turn",
     "research": "turn",
+    "order": "order",
     "monster": "records",
     "orion": "records",
     "blockade": "records",

@@ -19,6 +19,7 @@ from gmtool.cli.common import (
     campaign_library,
     commit,
     open_campaign,
+    require_campaign,
 )
 from gmtool.errors import InputError
 from gmtool.locale import t as tr
@@ -106,21 +107,22 @@ def vote_command(
     Example:
       gmtool council vote -c DIR --player carol no --bribe 6
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.report.council import ballot_report
-    from gmtool.rules.orion.council_campaign import cast, planets_of
+    from gmtool.rules.orion.council_campaign import planets_of
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        voter = state.player(player)
-        ballot = cast(state, voter, choice.lower(), bribe)
-        commit(store, state)
-    bills = _bills(campaign_library(store.folder, tables))
+    value = {"choice": choice.lower(), "bribe": bribe}
+    given = give_orders(require_campaign(campaign), [(player, "vote", value)], tables=tables)
+    state = given.state
+    out = Output(format, lang, state)
+    voter = state.player(player)
+    bill = state.council.vote["bill"] if state.council.vote else None
     out.emit(
         ballot_report(
             voter.name,
-            ballot.bill,
-            bills,
-            ballot.vote,
+            bill,
+            given.rules.bills,
+            given.result["vote"],
             bribe,
             planets_of(state, voter.name),
             out.lang,
@@ -145,14 +147,15 @@ def elect_command(
     Example:
       gmtool council elect -c DIR --player alice --candidate bob --bribe 3
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.report.council import ballot_report
-    from gmtool.rules.orion.council_campaign import elect, planets_of
+    from gmtool.rules.orion.council_campaign import planets_of
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        voter = state.player(player)
-        elect(state, voter, state.player(candidate) if candidate else None, bribe)
-        commit(store, state)
+    value: dict[str, Any] = {"bribe": bribe, **({"candidate": candidate} if candidate else {})}
+    given = give_orders(require_campaign(campaign), [(player, "election", value)])
+    state = given.state
+    out = Output(format, lang, state)
+    voter = state.player(player)
     out.emit(
         ballot_report(voter.name, None, None, candidate or "abstain", bribe, planets_of(state, voter.name), out.lang)
     )

@@ -322,7 +322,8 @@ def collect_command(
         turn = state.turn
     replies: list[tuple[str, str, str, str]] = []  # (leader or "", where it was read, file name, text)
     ext = EXTENSIONS[out.format]
-    if result.public is not None:
+    quiet = result.public is not None and new and not result.public_new  # --new, nothing new: nothing to paste
+    if result.public is not None and not quiet:
         replies.append(("", planned.forum_thread or "", f"thread.{ext}", out.render(result.public)))
     for leader, report in result.rooms.items():
         own = state.player(leader).lang or out.lang
@@ -348,6 +349,8 @@ def collect_command(
         return
     if not replies:
         sys.stdout.write(t("reply.collect.nothing_new", out.lang) + "\n")
+    elif quiet:
+        sys.stdout.write(t("reply.collect.public_nothing_new", out.lang, source=planned.forum_thread) + "\n\n")
     for leader, source, name, body in replies:
         key = "reply.collect.room" if leader else "reply.collect.public"
         sys.stdout.write(t(key, out.lang, leader=leader, source=source, file=f"{shown}/{name}") + "\n\n")

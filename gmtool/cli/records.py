@@ -67,6 +67,16 @@ def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
     out.reply(entry_text(entry, out.lang, labeller(rules.library, out.lang)), entry)
 
 
+def _give(campaign: Any, tables: Any, format: Any, lang: Any, leader: str, kind: str, value: Any) -> None:
+    """The record given as an order of its kind (gmtool/rules/orion/order_kinds.py): the handler
+    an orders file reaches, committed; its log entry in words is the reply."""
+    from gmtool.campaign.session import give_orders
+    from gmtool.cli.common import require_campaign
+
+    given = give_orders(require_campaign(campaign), [(leader, kind, value)], tables=tables)
+    _emit(Output(format, lang, given.state), given.result, given.rules)
+
+
 def _hex(value: str) -> Any:
     from gmtool.campaign.hexes import Hex
 
@@ -96,14 +106,7 @@ def monster_slain_command(
     Example:
       gmtool monster slain -c DIR --hex 3,-1 --by bob --research-ship
     """
-    from gmtool.rules.orion.records import slay_monster
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = slay_monster(state, rules, _hex(hex_), state.player(by), research_ship).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    _give(campaign, tables, format, lang, by, "slay", {"hex": hex_, "research_ship": research_ship})
 
 
 @orion_app.command("damage")
@@ -122,14 +125,7 @@ def orion_damage_command(
     Example:
       gmtool orion damage -c DIR --by bob --points 9
     """
-    from gmtool.rules.orion.records import damage_orion
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = damage_orion(state, rules, state.player(by), points).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    _give(campaign, tables, format, lang, by, "orion_damage", points)
 
 
 def blockade_command(
@@ -154,7 +150,10 @@ def blockade_command(
 
     if not lift and not by:
         raise InputError(key="records.by_or_lift")
-    with open_campaign(campaign) as (store, state):
+    if by:  # the blockader's order, as an orders file gives it
+        _give(campaign, tables, format, lang, by, "lift" if lift else "blockade", hex_)
+        return
+    with open_campaign(campaign) as (store, state):  # lifted with no leader named
         rules = _rules(store, tables)
         out = Output(format, lang, state)
         leader = state.player(by) if by else None
@@ -183,28 +182,14 @@ def planet_capture_command(
     Example:
       gmtool planet capture -c DIR --hex 3,-1 --by bob
     """
-    from gmtool.rules.orion.records import capture_planet
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = capture_planet(state, _hex(hex_), state.player(by)).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    _give(campaign, tables, format, lang, by, "capture", hex_)
 
 
 def _ship(
     lose: bool, player: str, ship_class: str, reason: Optional[str], campaign: Any, tables: Any, format: Any, lang: Any
 ) -> None:
-    from gmtool.rules.orion.records import ship_gained, ship_lost
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        record = ship_lost if lose else ship_gained
-        entry = record(state, rules, state.player(player), ship_class, user_text(reason)).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    value = {"class": ship_class, "reason": user_text(reason)}
+    _give(campaign, tables, format, lang, player, "ship_lose" if lose else "ship_add", value)
 
 
 ClassOpt = Annotated[
@@ -279,27 +264,9 @@ def ship_refit_command(
     Example:
       gmtool ship refit -c DIR --player bob --ship frigate --hex 3,-1 --modules gun,gun,bombs
     """
-    from gmtool.rules.orion.fitting import read_modules, refit
-    from gmtool.rules.orion.fleet import ship_named
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        ship = ship_named(rules.costs, ship_class)
-        fitted = read_modules(rules.modules, modules)
-        entry = refit(
-            state,
-            state.player(player),
-            ship,
-            number,
-            _hex(hex_),
-            fitted,
-            rules.costs,
-            rules.modules,
-            rules.technologies,
-        ).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    value: dict[str, Any] = {"ship": ship_class, **({"number": number} if number is not None else {})}
+    value.update({"hex": hex_, "modules": [m.strip() for m in modules.split(",")]})
+    _give(campaign, tables, format, lang, player, "refit", value)
 
 
 def grant_command(
@@ -331,14 +298,8 @@ def grant_command(
       gmtool grant -c DIR --player bob --rp 5 --reason "Research Pact" --public
       gmtool grant -c DIR --player alice --bc -3 --reason "paid to bob for a scout"
     """
-    from gmtool.rules.orion.records import grant
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = grant(state, state.player(player), bc, rp, user_text(reason), public).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    value = {"bc": bc, "rp": rp, "reason": user_text(reason), "public": public}
+    _give(campaign, tables, format, lang, player, "grant", value)
 
 
 @award_app.command("apply")
@@ -368,22 +329,12 @@ def award_apply_command(
       gmtool award apply -c DIR --player bob 1 --tech controlled_toxic_environment --tech hq_computers
       gmtool award apply -c DIR --player bob 2 --drop "the moderator replaced it with 10 BC"
     """
-    from gmtool.rules.orion.records import apply_award
-
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = apply_award(
-            state,
-            rules,
-            state.player(player),
-            award,
-            list(tech or []),
-            user_text(science) or None,
-            user_text(drop) if drop is not None else None,
-        ).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    value: dict[str, Any] = {"id": award, "tech": list(tech or [])}
+    if user_text(science):
+        value["science"] = user_text(science)
+    if drop is not None:
+        value["drop"] = user_text(drop)
+    _give(campaign, tables, format, lang, player, "award", value)
 
 
 @player_app.command("add")

@@ -324,31 +324,14 @@ def colonize_command(
       gmtool colonize -c DIR --player bob --hex 3,-1
     """
     from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.cli.common import user_text
-    from gmtool.rules.orion.planets import colonize
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        # an artifact world's technology is rolled (A4.3): the campaign's dice, or --dice
-        live = dice is not None or not state.revealed_secret
-        choice = DiceChoice(dice, None, (store, state, f"colonize {hex_} ({player})")) if live else None
-        if choice is not None and getattr(choice.source, "scheme2", None) is not None:
-            choice.source.set_context(f"colonize {hex_} ({state.seat(player)})")  # the leader's seat (docs/verify.md)
-        system = colonize(
-            state,
-            state.player(player),
-            Hex.parse(hex_),
-            rules.orion,
-            rules.technologies,
-            user_text(override) if override is not None else None,
-            choice.source if choice else None,
-        )
-        if choice:
-            choice.finish()
-        commit(store, state, choice)
-    from gmtool.locale import t
-
+    value: Any = {"hex": hex_, "override": user_text(override)} if override is not None else hex_
+    given = give_orders(require_campaign(campaign), [(player, "colonize", value)], dice, tables)
+    state, rules = given.state, given.rules
+    out = Output(format, lang, state)
+    system = state.system(Hex.parse(given.result))
     population = system.planet.population if system.planet else 0
     text = t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population)
     data: dict[str, Any] = {"leader": state.player(player).name, "hex": str(system.hex), "population": population}
@@ -383,25 +366,22 @@ def assign_command(
     Example:
       gmtool assign -c DIR --player bob --hex 3,-1 --workers 1 --scientists 1
     """
-    from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.planets import assign
+    from gmtool.campaign.session import give_orders
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        system, p = assign(state, state.player(player), Hex.parse(hex_), workers, scientists)
-        commit(store, state)
-    from gmtool.locale import t
-
-    workers_n = p.population - p.scientists
+    value: dict[str, Any] = {"hex": hex_}
+    value.update({k: n for k, n in (("workers", workers), ("scientists", scientists)) if n is not None})
+    given = give_orders(require_campaign(campaign), [(player, "assign", value)])
+    out = Output(format, lang, given.state)
+    done = given.result  # {"hex", "workers", "scientists"}: the assign order's result
     out.reply(
         t(
             "reply.assigned",
             out.lang,
-            hex=system.hex,
-            workers=t("n_workers", out.lang, n=workers_n),
-            scientists=t("n_scientists", out.lang, n=p.scientists),
+            hex=done["hex"],
+            workers=t("n_workers", out.lang, n=done["workers"]),
+            scientists=t("n_scientists", out.lang, n=done["scientists"]),
         ),
-        {"hex": str(system.hex), "workers": workers_n, "scientists": p.scientists},
+        dict(done),
     )
 
 
@@ -419,24 +399,23 @@ def activate_command(
     Example:
       gmtool activate -c DIR --player bob --hex 3,-1
     """
-    from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.production import activate_colony
+    from gmtool.campaign.session import give_orders
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        system, cost = activate_colony(state, leader, Hex.parse(hex_), _rules(store, tables).production)
-        commit(store, state)
+    given = give_orders(require_campaign(campaign), [(player, "activate", hex_)], tables=tables)
+    state = given.state
+    out = Output(format, lang, state)
+    leader = state.player(player)
+    hex_, cost = given.result["hex"], given.result["orders_paid"]
     out.reply(
         t(
             "reply.activated",
             out.lang,
-            hex=system.hex,
+            hex=hex_,
             turn=state.turn,
             paid=t("n_orders", out.lang, n=cost),
             left=t("n_orders", out.lang, n=leader.orders),
         ),
-        {"leader": leader.name, "hex": str(system.hex), "turn": state.turn, "paid": cost, "orders": leader.orders},
+        {"leader": leader.name, "hex": hex_, "turn": state.turn, "paid": cost, "orders": leader.orders},
     )
 
 
@@ -454,17 +433,14 @@ def fleet_command(
     Example:
       gmtool fleet -c DIR --player bob +1
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.errors import InputError
-    from gmtool.rules.orion.planets import change_fleet
 
     if change not in ("+1", "-1", "1"):
         raise InputError(key="cli.fleet_change", change=change)
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        rules = _rules(store, tables)
-        size = change_fleet(state, leader, int(change), rules.production, rules.bills)
-        commit(store, state)
+    given = give_orders(require_campaign(campaign), [(player, "fleet", int(change))], tables=tables)
+    out = Output(format, lang, given.state)
+    leader, size = given.state.player(player), given.result
     out.reply(
         t(
             "reply.fleet",
@@ -736,7 +712,8 @@ def check_command(
 ) -> None:
     """Check an orders file as a whole — or, with --from-posts, the orders posted in the
     rooms (the missed-orders policy included): every problem with its file:line (its post
-    and command) and leader; nothing is written.
+    and command) and leader; nothing is written. (`turn run --from-posts` drops the orders
+    found wrong and plays the rest.)
 
     \b
     Examples:
@@ -751,12 +728,12 @@ def check_command(
         out = Output(format, lang, session.state)
         turn = session.state.turn
         if from_posts:
-            posted, _, problems, where, _ = session.play_posted(session.rules(tables))
+            posted, _, problems, where, _ = session.play_posted(session.rules(tables), strict=True)
         else:
             _, problems, where, _ = session.play_orders(session.rules(tables), orders)
     if problems and from_posts:
         _list_posted_problems(problems, posted, out.lang)
-        raise refusal("cli.posted_problems", n=len(problems), turn=turn)
+        raise refusal("cli.posted_check_problems", n=len(problems), turn=turn)
     if problems:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
@@ -772,9 +749,22 @@ def _list_problems(problems: list, where: str, lang: str = "en") -> None:
 
 
 def _list_posted_problems(problems: list, posted: Any, lang: str = "en") -> None:
-    """Each problem naming the post and command it came from (the line's tag)."""
-    for p in sorted(problems, key=lambda p: (p.line, p.leader)):
+    """Each problem naming the post and command it came from."""
+    for p in sorted(problems, key=lambda p: _posted_rank(p, posted)):
         typer.echo(f"error: {posted.problem(p, lang)}", err=True)
+
+
+def _posted_rank(problem: Any, posted: Any) -> tuple[int, int, str]:
+    """Problems in the order the orders were given: by leader's seat, then as posted."""
+    order = [id(o.origin) for o in posted.orders()] + [id(o) for o, _ in posted.dropped]
+    origin = id(getattr(problem.order, "origin", None))
+    return (order.index(origin) if origin in order else len(order), problem.line, problem.leader)
+
+
+def _say_dropped(posted: Any, lang: str) -> None:
+    """The moderator's note of each order the deadline dropped (the leaders' reports say it too)."""
+    for _, problem in posted.dropped if posted is not None else []:
+        typer.echo(f"note: {t('reply.order_dropped', lang, problem=posted.problem(problem, lang))}", err=True)
 
 
 @app.command("orders")
@@ -802,11 +792,11 @@ def orders_command(
     folder = require_campaign(campaign)
     posted = posted_orders(folder, load_campaign(folder), player)
     if output is None:
-        sys.stdout.write(posted.text)
+        sys.stdout.write(posted.text())
         return
     from gmtool.campaign.store import atomic_write
 
-    atomic_write(output, posted.text.encode("utf-8"))
+    atomic_write(output, posted.text().encode("utf-8"))
 
 
 @app.command("deadline")
@@ -877,6 +867,13 @@ def run_command(
             help="yes|no: the chair's decision on a tie when the chair abstained.",
         ),
     ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="With --from-posts: all or nothing — an order the rules refuse stops the turn, as an orders file does.",
+        ),
+    ] = False,
     campaign: CampaignOpt = None,
     tables: TablesOpt = None,
     format: FormatOpt = None,
@@ -885,8 +882,12 @@ def run_command(
 ) -> None:
     """Play a whole turn from an orders file — or, with --from-posts, from the orders posted in
     the leaders' rooms (kept in orders/turn-NN.toml for the record): start it if needed, apply
-    every order in the rules' order, end it — all or nothing. --dry-run prints the reports and
-    writes nothing.
+    every order in the rules' order, end it. --dry-run prints the reports and writes nothing.
+
+    An orders file plays all or nothing: one problem and nothing is applied (the moderator
+    fixes the file). The rooms' orders are the deadline: an order the rules refuse is dropped,
+    the rest is played, and its leader's report says which and why (the kept file records it);
+    --strict asks for all or nothing instead.
 
     Dice scheme 2: it is the turn's deadline. Unless `turn share` fixed it already, it first
     fixes the turn's players' share from the !seed posts of the campaign's public thread (and
@@ -908,7 +909,9 @@ def run_command(
         out = Output(format, lang, session.state)
         turn = session.state.turn
         _close_posts(session, threads)
-        posts, problems, where = session.run_turn(session.rules(tables), out, orders, dice, chair_decision, dry_run)
+        posts, problems, where = session.run_turn(
+            session.rules(tables), out, orders, dice, chair_decision, dry_run, strict
+        )
         if posts is None and from_posts:
             _list_posted_problems(problems, session.posted, out.lang)
             raise refusal("cli.posted_problems", n=len(problems), turn=turn)
@@ -916,6 +919,7 @@ def run_command(
             _list_problems(problems, where, out.lang)
             raise refusal("cli.order_problems", n=len(problems), where=where)
     rendered, public = posts.rendered, posts.public
+    _say_dropped(session.posted if from_posts else None, out.lang)
     if dry_run and out.format == "json":
         import json
 
@@ -966,33 +970,27 @@ def build_command(
     Example:
       gmtool build -c DIR --player bob --hex 3,-1 frigate --modules gun,gun,ars
     """
-    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.building import order_build
-    from gmtool.rules.orion.fitting import read_modules
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        costs = rules.costs
-        fitted = read_modules(rules.modules, modules) if modules is not None else None
-        result = order_build(
-            state, state.player(player), Hex.parse(hex_), item, costs, fitted, rules.modules, rules.technologies
-        )
-        commit(store, state)
-    named = pick(costs.row(result.item).label, out.lang)
-    if result.modules:
-        named += " (" + ", ".join(pick(rules.modules.row(m).label, out.lang) for m in result.modules) + ")"
+    value: dict[str, Any] = {"hex": hex_, "item": item}
+    if modules is not None:
+        value["modules"] = [m.strip() for m in modules.split(",")]
+    given = give_orders(require_campaign(campaign), [(player, "build", value)], tables=tables)
+    out, rules, result = Output(format, lang, given.state), given.rules, given.result
+    named = pick(rules.costs.row(result["item"]).label, out.lang)
+    if result.get("modules"):
+        named += " (" + ", ".join(pick(rules.modules.row(m).label, out.lang) for m in result["modules"]) + ")"
     out.reply(
         t(
             "reply.build_ordered",
             out.lang,
             leader=player,
             item=named,
-            hex=result.hex,
-            cost=t("n_pp", out.lang, n=result.cost),
+            hex=result["hex"],
+            cost=t("n_pp", out.lang, n=result["cost"]),
         ),
-        result.to_data(),
+        dict(result),
     )
 
 
@@ -1013,15 +1011,12 @@ def scrap_command(
     Example:
       gmtool scrap -c DIR --player bob frigate
     """
-    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.session import give_orders
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.building import scrap
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        costs = _rules(store, tables).costs
-        amount = scrap(state, state.player(player), item, costs, Hex.parse(hex_) if hex_ else None)
-        commit(store, state)
+    value = {"item": item, **({"hex": hex_} if hex_ else {})}
+    given = give_orders(require_campaign(campaign), [(player, "scrap", value)], tables=tables)
+    out, costs, amount = Output(format, lang, given.state), given.rules.costs, given.result["refund"]
     out.reply(
         t(
             "reply.scrapped",
@@ -1077,29 +1072,27 @@ def research_command(
       gmtool research -c DIR --player bob --all-sciences
       gmtool research -c DIR --player bob --victory
     """
+    from gmtool.campaign.session import give_orders
     from gmtool.errors import InputError
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.records import all_sciences as record_all_sciences
-    from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, order_all_sciences, order_victory, research
+    from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, ResearchOrdered
 
     if not all_sciences and not victory and tech is None:
         raise InputError(key="cli.research_what")
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        rules = _rules(store, tables)
-        ordered = [research(state, leader, rules.technologies, tech, rules)] if tech is not None else []
-        marked = False
-        if all_sciences:
-            checked = order_all_sciences(state, leader, rules.technologies, rules)
-            if checked is None:  # nothing missing now: marked at once
-                record_all_sciences(state, leader, again=victory, technologies=rules.technologies)
-                marked = True
-            else:
-                ordered.append(checked)
-        if victory:
-            ordered.append(order_victory(state, leader, rules))
-        commit(store, state)
+    values = [v for v, given in ((tech, tech is not None), (ALL_SCIENCES, all_sciences), (VICTORY, victory)) if given]
+    done = give_orders(require_campaign(campaign), [(player, "research", v) for v in values], tables=tables)
+    state, rules = done.state, done.rules
+    out = Output(format, lang, state)
+    leader = state.player(player)
+    results = [item["result"] for item in done.done]
+    marked = any(r.get("kind") == "all_sciences" for r in results)  # nothing was missing: marked at once
+    ordered = [
+        ResearchOrdered(
+            r["leader"], r["ordered"], r["cost"], r["banked"], r["made"], r.get("committed", 0), r.get("after", [])
+        )
+        for r in results
+        if "ordered" in r
+    ]
     lines = (
         [t("reply.all_sciences", out.lang, leader=player, banked=t("n_rp", out.lang, n=leader.rp))] if marked else []
     )

@@ -33,6 +33,7 @@ class Run:
     commands: list[dict[str, Any]] = field(default_factory=list)  # new forum.toml records
     posts: list[dict[str, Any]] = field(default_factory=list)
     new: dict[str, bool] = field(default_factory=dict)  # "" (public) / leader → anything new this run
+    public_new: bool = True  # the public reply tells something (with only_new: something new)
 
 
 class _View:
@@ -125,17 +126,21 @@ def run(
         new = any(_is_new(o) for o in outcomes)
         out.new[thread.room] = new
         listed = [o for o in outcomes if _shown(o) and (_is_new(o) or not only_new)]
+        # the posts it read: every one, or with only_new the ones never read before (a header
+        # forged in a new post shows before the reply is posted; the others showed before)
+        read = [p for p in thread.posts if p.key not in records.posts] if only_new else thread.posts
         if not thread.room:
-            report = reply_report(listed, thread.posts, lang, include_private)
+            report = reply_report(listed, thread.posts, lang, include_private, read)
             if only_new and not listed:
                 report = Report(text(tr("reply_title", lang)), [Paragraph(text(tr("room_nothing_new", lang)))], {})
+                out.public_new = False
             out.public = report
             continue
         if only_new and not new:
             continue
         leader = thread.room
         own = state.player(leader).lang or lang
-        results_report = reply_report(listed, thread.posts, own, include_private=True) if listed else None
+        results_report = reply_report(listed, thread.posts, own, True, read) if listed else None
         report = room_reply(
             leader,
             state.turn,
@@ -150,7 +155,7 @@ def run(
         # the JSON `post resolve` prints (docs/forums.md): every command of the room's posts, an
         # order understood with status "ok" and the order as kept
         every = [o for o in outcomes if o.status != SKIPPED and (_is_new(o) or not only_new)]
-        data = reply_report(every, thread.posts, own, include_private=True).data
+        data = reply_report(every, thread.posts, own, True, read).data
         orders = {o.key: o.order for o in every if o.order is not None}
         for post in data["posts"]:
             for command in post["commands"]:

@@ -1,14 +1,18 @@
 """What a room's confirmation tells: the collected orders played on a throwaway copy of
-the state, exactly as ``turn check`` plays an orders file, each problem traced back to the
-post and command it came from.
+the state, exactly as the turn plays them, each problem traced back to the post and command
+it came from.
 
-The orders that stand (:func:`gmtool.forum.rooms.collected_orders`) make an orders file
-(:func:`gmtool.forum.rooms.orders_toml`); it is read and played as ``turn check`` reads and
-plays one (``rules.orion.orders.parse_orders`` / ``play_orders``) on a copy of the state,
-with dice from a fresh source — never committed, never journaled.  Each order is given the
-line it has in that text (its own line, tagged ``# post #ID, command N``), so a problem's
-line names its post and command.  A second copy plays the orders one by one to tell what
-each costs (BC, orders, RP) and what it does, in the words a leader's report uses.
+The orders that stand (:func:`gmtool.forum.rooms.collected_orders`) are the turn's typed
+orders (:func:`gmtool.forum.rooms.orders_of`), each carrying its post and command; they are
+played as ``turn check`` plays an orders file (``rules.orion.orders.play_orders``) on a copy
+of the state, with dice from a fresh source — never committed, never journaled — and a
+problem names the order it refused, so its post.  The copy then goes through production
+(``production.produce``, which rolls nothing): a build its planet's PP and the leader's BC
+cannot pay is flagged with what is missing, as the turn would leave it unbuilt.  A second
+copy plays the orders one by one, in the order the turn plays them, to tell what each costs
+(BC, orders, RP now; PP or RP later, as its record says) and what it does, in the words a
+leader's report uses — except what the dice decide: an order that rolls is said to be rolled
+when the turn is played, never with the outcome of the check's own dice.
 
 Pure: it prints nothing and reads no file (the caller hands the tables and the dice).
 """
@@ -16,15 +20,13 @@ Pure: it prints nothing and reads no file (the caller hands the tables and the d
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.errors import GmError
-from gmtool.forum.rooms import CollectedOrder, LeaderOrders, orders_toml
+from gmtool.forum.rooms import CollectedOrder, LeaderOrders, orders_of
 
-_TAG = re.compile(r"# post #(?P<post>\S+), command (?P<index>\d+)\s*$")
-COSTS = ("bc", "orders", "rp")  # what a leader pays an order with, as the player record keeps it
+COSTS = ("bc", "orders", "rp")  # what a leader pays an order with now, as the player record keeps it
 
 
 @dataclass
@@ -35,54 +37,37 @@ class Checked:
     problems: list[Any] = field(default_factory=list)  # rules.orion.orders.Problem
     done: dict[str, Any] | None = None  # what it did (played alone, in turn): leader, order, result, log
     costs: dict[str, int] = field(default_factory=dict)  # pp (a build's)/bc/orders/rp it takes (positive)
+    rolled: bool = False  # it rolls dice: what they decide is told when the turn is played
+    certain: list[dict[str, Any]] = field(default_factory=list)  # of a rolled order: its log before any die
+    unpaid: dict[str, Any] | None = None  # a build production will not make: its reason, what is missing
 
 
 @dataclass
 class RoomCheck:
     """The check of every leader's standing orders: per leader its orders, and problems no
-    order of the leader's carries (the orders file's own)."""
+    order of the leader's carries."""
 
     orders: dict[str, list[Checked]] = field(default_factory=dict)
     other: dict[str, list[Any]] = field(default_factory=dict)
     failed: Any = None  # the check could not run (a GmError: no dice, a damaged state)
-    where: dict[int, tuple[str, int]] = field(default_factory=dict)  # a line of the file → (post id, command)
 
 
-def tagged_lines(text: str) -> dict[tuple[str, int], int]:
-    """(post id, command) → the line of an orders file's text that holds it."""
-    found: dict[tuple[str, int], int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        m = _TAG.search(line)
-        if m:
-            found[(m.group("post"), int(m.group("index")))] = number
-    return found
+class _Watched:
+    """A dice source that notes how long the turn's ``log`` was when its first die was rolled
+    (None: no die was): what an order logged before it is certain, what after, the dice's."""
 
+    def __init__(self, source: Any, log: list[Any]) -> None:
+        self._source = source
+        self._log = log
+        self.first: int | None = None
 
-def _orders(text: str, state: Any, collected: dict[str, LeaderOrders]) -> tuple[list[Any], list[Any]]:
-    """The orders file's orders as ``turn check`` reads them, each on its own line."""
-    from gmtool.rules.orion.orders import load_orders, parse_orders
+    def roll(self, sides: int, label: str = "") -> int:
+        if self.first is None:
+            self.first = len(self._log)
+        return int(self._source.roll(sides, label))
 
-    orders, problems = parse_orders(load_orders(text, "rooms"), text, state)
-    lines = tagged_lines(text)
-    queues: dict[tuple[str, str], list[CollectedOrder]] = {}
-    for leader, given in collected.items():
-        for mine in [*given.orders, *([given.ballot] if given.ballot else [])]:
-            queues.setdefault((leader, mine.kind), []).append(mine)
-    for order in orders:
-        queue = queues.get((order.leader, order.kind))
-        if queue:
-            # a single-valued kind keeps the last: the line of the one the file holds
-            source = queue.pop(0) if len(queue) > 1 and not _single(order.kind) else queue[-1]
-            order.line = lines.get((source.post_id, source.index), order.line)
-    return orders, problems
-
-
-def _single(kind: str) -> bool:
-    from gmtool.forum.order_commands import BALLOT_KINDS
-    from gmtool.rules.orion.order_kinds import KINDS
-
-    record = KINDS.get(kind)
-    return kind in BALLOT_KINDS or (record is not None and record.single)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._source, name)
 
 
 def _purse(state: Any, leader: str) -> dict[str, int]:
@@ -96,51 +81,91 @@ def _purse(state: Any, leader: str) -> dict[str, int]:
 def check_rooms(state: Any, rules: Any, dice: Callable[[], Any], collected: dict[str, LeaderOrders]) -> RoomCheck:
     """Every standing order checked as ``turn check`` checks the orders file they make.
     ``dice()``: a fresh dice source (each play draws the same dice)."""
-    from gmtool.rules.orion.orders import apply_orders, play_orders, sort_orders
-    from gmtool.rules.orion.turns import movement_order
+    from gmtool.rules.orion.orders import play_orders, unknown_leaders
 
     out = RoomCheck()
-    by_line: dict[int, Checked] = {}
-    text = orders_toml(state.turn, collected)
-    lines = tagged_lines(text)
-    out.where = {line: place for place, line in lines.items()}
+    items: dict[int, Checked] = {}  # id of a CollectedOrder → its check
     for leader, given in collected.items():
-        checked = [Checked(o) for o in [*given.orders, *([given.ballot] if given.ballot else [])]]
+        checked = [Checked(o) for o in given.given()]
         out.orders[leader] = checked
         for one in checked:
-            line = lines.get((one.order.post_id, one.order.index))
-            if line is not None:
-                by_line.setdefault(line, one)
+            items[id(one.order)] = one
     if not collected:
         return out
     try:
-        # as `turn check` does: the whole file, on a copy
+        # as the turn does: every order, on a copy
         first = copy.deepcopy(state)
-        orders, problems = _orders(text, first, collected)
-        more, _ = play_orders(first, rules, dice(), orders)
+        orders = orders_of(collected)
+        problems = unknown_leaders(first, orders)
+        refused = {id(p.order) for p in problems}
+        more, _ = play_orders(first, rules, dice(), [o for o in orders if id(o) not in refused])
         for problem in problems + more:
-            item = by_line.get(problem.line)
+            item = items.get(id(getattr(problem.order, "origin", None)))
             if item is not None:
                 item.problems.append(problem)
             else:
                 out.other.setdefault(problem.leader, []).append(problem)
-        # what each order does and costs: played one by one, in the turn's order, on another copy
-        second = copy.deepcopy(state)
-        source = dice()
-        orders, _ = _orders(text, second, collected)
-        play_orders(second, rules, source, [])  # the turn started, as the file's play starts it
-        for order in sort_orders(orders, movement_order(second)):
-            item = by_line.get(order.line)
-            before = _purse(second, order.leader)
-            failed, done = apply_orders(second, rules, source, [order])
-            after = _purse(second, order.leader)
-            if item is None or failed:
-                continue
-            item.done = done[0] if done else None
-            item.costs = {k: before[k] - after[k] for k in COSTS if k in before and before[k] > after.get(k, 0)}
-            result = item.done.get("result") if item.done else None
-            if isinstance(result, dict) and isinstance(result.get("cost"), int) and result["cost"] > 0:
-                item.costs = {"pp": result["cost"], **item.costs}  # a build's PP, paid at production
+        _production(first, rules, out)
+        _one_by_one(state, rules, dice, collected, items)
     except GmError as exc:
         out.failed = exc
     return out
+
+
+def _production(state: Any, rules: Any, out: RoomCheck) -> None:
+    """Production on the copy the orders were played on (no dice): each build it would leave
+    unbuilt, with why and what is missing, on the order that queued it."""
+    from gmtool.rules.orion.production import produce
+
+    costs = getattr(rules, "costs", None)
+    if costs is None or not any(p.builds for p in state.players):
+        return
+    made = produce(state, rules.orion, rules.production, costs, getattr(rules, "modules", None))
+    for leader, checked in out.orders.items():
+        queued = [c for c in checked if c.order.kind == "build" and not c.problems]
+        for build in (b for b in made.builds if b.get("leader") == leader):
+            match = next(
+                (
+                    c
+                    for c in queued
+                    if c.order.value.get("hex") == build.get("hex") and c.order.value.get("item") == build.get("item")
+                ),
+                None,
+            )
+            if match is None:
+                continue
+            queued.remove(match)
+            if not build.get("built"):
+                match.unpaid = {k: build[k] for k in ("reason", "cost", "short", "had") if k in build}
+
+
+def _one_by_one(
+    state: Any, rules: Any, dice: Callable[[], Any], collected: dict[str, LeaderOrders], items: dict[int, Checked]
+) -> None:
+    """What each order does and costs: played alone, in the turn's order, on another copy."""
+    from gmtool.rules.orion.order_kinds import KINDS
+    from gmtool.rules.orion.orders import apply_orders, play_orders, sort_orders
+    from gmtool.rules.orion.turns import movement_order
+
+    second = copy.deepcopy(state)
+    source = dice()
+    play_orders(second, rules, source, [])  # the turn started, as the turn's play starts it
+    for order in sort_orders(orders_of(collected), movement_order(second)):
+        item = items.get(id(order.origin))
+        log = second.turn_state.log
+        before, logged = _purse(second, order.leader), len(log)
+        watched = _Watched(source, log)
+        failed, done = apply_orders(second, rules, watched, [order])
+        after = _purse(second, order.leader)
+        if item is None or failed:
+            continue
+        item.done = done[0] if done else None
+        item.costs = {k: before[k] - after[k] for k in COSTS if k in before and before[k] > after.get(k, 0)}
+        kind = KINDS.get(order.kind)
+        result = item.done.get("result") if item.done else None
+        if kind is not None and kind.later is not None:  # paid later: a build's PP, research's RP
+            for what, n in kind.later(result).items():
+                item.costs[what] = item.costs.get(what, 0) + n
+        if watched.first is not None:
+            item.rolled = True
+            item.certain = [e for e in log[logged : watched.first] if e is not result]

@@ -675,6 +675,7 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 # (a voided result's roster went back with the state: the author's leader now)
                 speaks = None if key in records.voided else leader
                 outcomes.append(_again(resolver.resolve(post, command, speaks), key, records))
+        first_of_post = len(outcomes) - len(post.commands)
         for index in range(len(post.commands) + 1, len(original) + 1):  # removed since
             record = records.commands.get(f"{post.key}:{index}")
             gone = Command(index, "", "", "", "")
@@ -684,8 +685,25 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                 outcomes.append(outcome)
             else:
                 outcomes.append(_changed(post, gone, "removed", original[index - 1]))
+        _tell_edit_once(post, outcomes[first_of_post:], records, new_posts)
     stored = [record_of(o) for o in outcomes if o.new and not o.edited and not o.transient]
     return outcomes, stored, new_posts
+
+
+def _tell_edit_once(post: Post, outcomes: list[Outcome], records: Any, new_posts: list[dict]) -> None:
+    """A post edited since it was closed is flagged at every read, but told as news once: the
+    first read of an edit makes its flagged commands new things of the run (noted in
+    forum.toml: ``seen_edit``), a later read of the same edit does not, so a reply of new
+    things only (``--new``) tells it once."""
+    edited = [o for o in outcomes if o.edited]
+    if not edited or (post.copied and not post.room):
+        return
+    now = tuple(c.line for c in post.commands)
+    seen = now in getattr(records, "seen_edits", {}).get(post.key, ())
+    for outcome in edited:
+        outcome.new = not seen
+    if not seen:
+        new_posts.append({**post_record(post, ""), "seen_edit": list(now)})
 
 
 def _again(outcome: Outcome, key: str, records: Any) -> Outcome:

@@ -10,9 +10,13 @@ from gmtool.report.i18n import tr
 from gmtool.report.model import Heading, Paragraph, Report, Span, bold, text
 
 
-def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_private: bool = False) -> Report:
+def reply_report(
+    outcomes: list[Outcome], posts: list[Any], lang: str, include_private: bool = False, read: list[Any] | None = None
+) -> Report:
     """The reply post. A private message's commands are named but their words, results and
-    refusals stay out of it, unless ``include_private`` (the moderator's own copy)."""
+    refusals stay out of it, unless ``include_private`` (the moderator's own copy).  ``read``:
+    the posts it says it read (default: ``posts``; a reply of new things only names the posts
+    read for the first time, and none when there are none)."""
     blocks: list = []
     data: dict[str, Any] = {"posts": []}
     by_post: dict[str, list[Outcome]] = {}
@@ -68,11 +72,12 @@ def reply_report(outcomes: list[Outcome], posts: list[Any], lang: str, include_p
     if not blocks:
         blocks.append(Paragraph(text(tr("no_commands", lang))))
     # every post read, so that a header forged inside a post shows before the reply is posted
-    read = ", ".join(f"#{p.post_id} {shown_name(p.author)}" for p in posts)
-    if read:
-        blocks.append(Paragraph([Span(f"{tr('posts_read', lang)}: ", "i"), Span(read, "i")]))
-    data["read"] = [{"post_id": p.post_id, "author": p.author, "private": p.private} for p in posts]
-    ids = [p.post_id for p in posts]
+    read = posts if read is None else read
+    names = ", ".join(f"#{p.post_id} {shown_name(p.author)}" for p in read)
+    if names:
+        blocks.append(Paragraph([Span(f"{tr('posts_read', lang)}: ", "i"), Span(names, "i")]))
+    data["read"] = [{"post_id": p.post_id, "author": p.author, "private": p.private} for p in read]
+    ids = [p.post_id for p in read]
     title = tr("reply_title", lang) + (f": #{ids[0]}" + (f"–#{ids[-1]}" if len(ids) > 1 else "") if ids else "")
     return Report(text(title), blocks, data)
 

@@ -1,7 +1,9 @@
 """A room's confirmation reply: the results of the leader's commands that act at once, then
-its orders for the turn as understood — each in words, with what it costs and where it came
-from, every problem ``turn check`` raises for it, the ballot exactly as it was read — and
-the rule of edits.  Only ever posted in that leader's room (its language, its frame)."""
+its orders for the turn as understood — each in words, with what it does (never what dice
+will decide: that is told when the turn is played), what it costs and where it came from,
+every problem ``turn check`` raises for it, a build production could not pay with what is
+missing, each ballot (the bill's, the Emperor's) exactly as it was read — and the rule of
+edits.  Only ever posted in that leader's room (its language, its frame)."""
 
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def _framed_msg(reason: Any, hexes: Callable[[str], str]) -> Any:
     return reason
 
 
-def problem_text(problem: Any, where: dict[int, tuple[str, int]], lang: str, hexes: Callable[[str], str]) -> str:
+def problem_text(problem: Any, lang: str, hexes: Callable[[str], str]) -> str:
     """A problem of the check in the leader's words and frame; an earlier order whose outcome
     is why is named by its post and command (not by a line of a file the leader never saw)."""
     plain = copy.copy(problem)
@@ -76,14 +78,32 @@ def problem_text(problem: Any, where: dict[int, tuple[str, int]], lang: str, hex
         line += tr("room_frame_hint", lang, home=home)
     after = problem.after
     if after is not None:
-        earlier = where.get(after.params.get("line"))
-        origin = tr("room_from", lang, post=earlier[0], index=earlier[1]) if earlier else ""
+        earlier = getattr(getattr(problem, "earlier", None), "origin", None)
+        post, index = getattr(earlier, "post_id", ""), getattr(earlier, "index", 0)
+        origin = tr("room_from", lang, post=post, index=index) if post else ""
         lost = after.params.get("lost") or []
         lost_text = ", ".join(m.text(lang) if isinstance(m, Msg) else str(m) for m in lost)
         line += " — " + tr(
             "room_after", lang, order=framed(str(after.params.get("order", "")), hexes), where=origin, lost=lost_text
         )
     return line
+
+
+def unpaid_text(unpaid: dict[str, Any], lang: str) -> str:
+    """A build production will not make: why, and what is missing (in BC, after the planet's PP)."""
+    from gmtool.report.words import build_reason
+
+    had = unpaid.get("had") if isinstance(unpaid.get("had"), dict) else {}
+    if isinstance(unpaid.get("short"), int) and had:
+        return tr(
+            "room_unpaid_short",
+            lang,
+            cost=tr("n_pp", lang, n=unpaid.get("cost", 0)),
+            pp=tr("n_pp", lang, n=had.get("pp", 0)),
+            bc=tr("n_bc", lang, n=had.get("bc", 0)),
+            missing=tr("n_bc", lang, n=unpaid["short"]),
+        )
+    return tr("room_unpaid", lang, reason=build_reason(str(unpaid.get("reason", "")), lang))
 
 
 def ballot_text(order: Any, lang: str) -> tuple[str, dict[str, Any]]:
@@ -122,57 +142,70 @@ def room_reply(
     that act at once (or None); ``given``: its :class:`~gmtool.forum.rooms.LeaderOrders`
     (or None); ``check``: the :class:`~gmtool.forum.confirm.RoomCheck`; ``say``: an order in
     words (default: as the orders file writes it)."""
-    from gmtool.report.records import entry_text
+    from gmtool.report.records import entries_for, entry_text
     from gmtool.report.turns import _done_line, _told
 
     blocks: list = []
-    data: dict[str, Any] = {"room": leader, "turn": turn, "orders": [], "ballot": None, "problems": []}
+    data: dict[str, Any] = {"room": leader, "turn": turn, "orders": [], "ballot": None, "ballots": [], "problems": []}
     if results is not None:
         blocks.append(Heading(text(tr("room_results", lang))))
         blocks.extend(results.blocks)
         data["results"] = results.data
     blocks.append(Heading(text(tr("room_orders", lang, turn=turn))))
     checked = {id(c.order): c for c in check.orders.get(leader, [])} if check is not None else {}
-    where = getattr(check, "where", {}) if check is not None else {}
     items: list[Text] = []
     orders = list(given.orders) if given is not None else []
+    labels = label or (lambda table, row_id, **_: row_id)
+
+    def warn(line: str) -> Text:
+        return [Span(f"⚠ {line}", "b")]
+
     for order in orders:
         item = checked.get(id(order))
         line: Text = [bold(say(order) if say is not None else written(order.kind, order.value, lang, hexes))]
         row: dict[str, Any] = {"kind": order.kind, "value": order.value, "post_id": order.post_id, "index": order.index}
         if item is not None and item.done is not None:
-            told = _told(item.done, leader)
-            done = "; ".join(entry_text(e, lang, label, hexes) for e in told) if told else ""
-            done = done or _done_line(item.done, lang, label or (lambda table, row_id, **_: row_id), hexes)
+            if item.rolled:  # what the dice decide is told when the turn is played, never guessed
+                told = entries_for(item.certain, leader)
+                done = "; ".join([entry_text(e, lang, label, hexes) for e in told] + [tr("room_rolled", lang)])
+                row["rolled"] = True
+            else:
+                told = _told(item.done, leader)
+                done = "; ".join(entry_text(e, lang, label, hexes) for e in told) if told else ""
+                done = done or _done_line(item.done, lang, labels, hexes)
             line.append(Span(f" → {done}"))
         if item is not None and item.costs:
             line.append(Span(f"; {tr('room_costs', lang, costs=_costs(item.costs, lang))}"))
             row["costs"] = dict(item.costs)
         line.append(Span(f" — {_from(order, lang)}", "i"))
         items.append(line)
-        problems = [problem_text(p, where, lang, hexes) for p in (item.problems if item is not None else [])]
-        for problem in problems:
-            items.append([Span(f"⚠ {tr('room_problem', lang, problem=problem)}", "b")])
+        problems = [problem_text(p, lang, hexes) for p in (item.problems if item is not None else [])]
+        items += [warn(tr("room_problem", lang, problem=problem)) for problem in problems]
         row["problems"] = problems
+        if item is not None and item.unpaid is not None:
+            items.append(warn(unpaid_text(item.unpaid, lang)))
+            row["unpaid"] = {k: v for k, v in item.unpaid.items() if v is not None}
         data["orders"].append(row)
     if items:
         blocks.append(Items(items))
-    elif given is None or given.ballot is None:
+    elif given is None or not given.ballots:
         blocks.append(Paragraph(text(tr("room_no_orders", lang, turn=turn))))
-    if given is not None and given.ballot is not None:
-        line_text, ballot = ballot_text(given.ballot, lang)
-        item = checked.get(id(given.ballot))
-        ballot_line: Text = [bold(line_text), Span(f" — {_from(given.ballot, lang)}", "i")]
-        ballot["post_id"], ballot["index"] = given.ballot.post_id, given.ballot.index
-        ballot["problems"] = [problem_text(p, where, lang, hexes) for p in (item.problems if item else [])]
-        blocks.append(
-            Items([ballot_line] + [[Span(f"⚠ {tr('room_problem', lang, problem=p)}", "b")] for p in ballot["problems"]])
-        )
-        data["ballot"] = ballot
+    ballot_items: list[Text] = []
+    for order in given.ballots if given is not None else []:  # the bill's, then the Emperor's
+        line_text, ballot = ballot_text(order, lang)
+        item = checked.get(id(order))
+        ballot_items.append([bold(line_text), Span(f" — {_from(order, lang)}", "i")])
+        ballot["post_id"], ballot["index"] = order.post_id, order.index
+        ballot["problems"] = [problem_text(p, lang, hexes) for p in (item.problems if item else [])]
+        ballot_items += [warn(tr("room_problem", lang, problem=p)) for p in ballot["problems"]]
+        data["ballots"].append(ballot)
+    if ballot_items:
+        blocks.append(Items(ballot_items))
+        data["ballot"] = data["ballots"][-1]  # (one ballot a room, before ballots were kept apart)
     other = check.other.get(leader, []) if check is not None else []
     if other:
-        texts = [problem_text(p, where, lang, hexes) for p in other]
-        blocks.append(Items([[Span(f"⚠ {tr('room_problem', lang, problem=p)}", "b")] for p in texts]))
+        texts = [problem_text(p, lang, hexes) for p in other]
+        blocks.append(Items([warn(tr("room_problem", lang, problem=p)) for p in texts]))
         data["problems"] = texts
     if check is not None and check.failed is not None:
         reason = check.failed.text(lang) if isinstance(check.failed, GmError) else str(check.failed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from gmtool.report.agents import notice_text
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 Label = Callable[[str, str], str]  # (table, row id) → label
+_HEX = re.compile(r"-?\d{1,4},-?\d{1,4}")
 # What a tally knows that only the moderator may see (docs/rules-orion.md A9): each ballot, and who
 # has not voted (with public planet counts that tells each ballot).
 SECRET_TALLY_KEYS = ("ballots", "not_voted")
@@ -288,6 +290,18 @@ def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes
     return f"{name}: {r}"
 
 
+def done_lines(
+    item: dict[str, Any], leader: str, lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str
+) -> list[str]:
+    """What an order did, in the lines a leader's report gives it ("Your orders this turn"):
+    the turn's log entries it wrote that the leader is told, else its kind's report line —
+    also the reply to the moderator's command that gave it (`gmtool order`)."""
+    told = _told(item, leader)
+    if told:
+        return [entry_text(leader_copy(e), lang, label, hexes) for e in told]
+    return [_done_line(item, lang, label, hexes)]
+
+
 def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
     """An order of the file as its leader's report gives it: a dropped award's reason left out."""
     if "result" not in item and "log" not in item:
@@ -316,6 +330,35 @@ def _hex_result(item: dict[str, Any], hexes: Callable[[str], str]) -> dict[str, 
     if kind is not None and kind.plain == "hex" and isinstance(item.get("result"), str):
         return {**item, "result": hexes(item["result"])}
     return item
+
+
+def dropped_lines(
+    dropped: list[tuple[Any, Any]], stage: int, lang: str, label: Callable[..., str], hexes: Callable[[str], str]
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """A leader's orders the deadline dropped: each in its words, why (in words only: no
+    moderator's hint) and where it was given; and the same as JSON data."""
+    from dataclasses import replace
+
+    from gmtool.report.room import problem_text
+    from gmtool.rules.orion.order_kinds import KINDS
+    from gmtool.rules.orion.order_words import Wording
+    from gmtool.rules.orion.turns import QUESTS
+
+    wording = Wording(lang, hexes, label, QUESTS.get(stage, QUESTS[1]))
+    lines, data = [], []
+    for order, problem in dropped:
+        kind = KINDS.get(order.kind)
+        said = kind.words(order.value, wording) if kind is not None else f"{order.kind} {order.value}"
+        reason = problem_text(replace(problem, kind=""), lang, hexes)  # the order's words name it already
+        place = tr("room_from", lang, post=order.post_id, index=order.index) if order.post_id else order.place(lang)
+        lines.append(tr("order_dropped", lang, order=said, reason=reason, place=place))
+        value = order.value
+        if isinstance(value, str) and _HEX.fullmatch(value):  # a bare hex (a dict's is rewritten with the rest)
+            value = hexes(value)
+        data.append(
+            {"kind": order.kind, "value": value, "post_id": order.post_id, "index": order.index, "reason": reason}
+        )
+    return lines, data
 
 
 def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
@@ -390,11 +433,14 @@ def end_private(
     label: Callable[..., str] | None = None,
     hexes: Callable[[str], str] = str,
     template: list[str] | None = None,
+    dropped: list[tuple[Any, Any]] | None = None,
 ) -> Report:
     """A leader's private report: everything that happened to it this turn, whichever way
     it was entered (the turn's log), its production, its cards, news and awards due.
     ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7); ``template``:
-    the orders template that ends it (gmtool/forum/order_commands.py ``orders_template``)."""
+    the orders template that ends it (gmtool/forum/order_commands.py ``orders_template``);
+    ``dropped``: its orders the deadline dropped, each (the order as its room gave it, the
+    problem), told first with why."""
     label = label or (lambda table, row_id, **_: row_id)
     prod = out.production
     rows = [
@@ -495,6 +541,13 @@ def end_private(
                 tr("orders_done", lang),
             ),
         ] + blocks
+    if dropped:
+        lines, gone = dropped_lines(dropped, out.stage, lang, label, hexes)
+        blocks = [
+            Heading(text(tr("orders_dropped", lang))),
+            Paragraph(text(tr("orders_dropped_note", lang))),
+            Items([text(line) for line in lines], tr("orders_dropped", lang)),
+        ] + blocks
     if template:
         blocks += template_blocks(template, out.turn + 1, lang)
     data = {
@@ -514,6 +567,7 @@ def end_private(
         "awards": player.awards,
         "ships": ships_data(player),
         **({"orders_template": template} if template else {}),
+        **({"dropped": gone} if dropped else {}),
     }
     from gmtool.campaign.frames import rewrite
 

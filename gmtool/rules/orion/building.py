@@ -175,7 +175,9 @@ def complete_builds(
         stopped = planet.blockaded and (kind != "building" or from_bc > 0)
         if stopped or from_bc > player.bc:
             reason = "blockade" if stopped else "not enough PP and BC"
-            results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason})
+            # what it had (the planet's PP left, the leader's BC then) and what is missing, in BC
+            short = {} if stopped else {"short": from_bc - player.bc, "had": {"pp": from_pp, "bc": player.bc}}
+            results.append({**order, "leader": player.name, "built": False, "cost": cost, "reason": reason, **short})
             continue
         pp -= from_pp
         player.bc -= from_bc

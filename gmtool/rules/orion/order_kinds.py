@@ -12,23 +12,36 @@ lists keyword → handler in priority order):
 * its **handler**, which plays it on the campaign (the rules' code does the work);
 * its **report line**, for a leader's report, when what it did is not told by the
   turn's log already (gmtool/report/turns.py);
-* its **forum command**, when players can give it in a post (``!explore``; the command's
-  words in every language are in the message catalogs, ``forum.command``).
+* its **room command**, when a leader gives it in its room (``!colonize 1,0``: the command's
+  words in every language are in the message catalogs, ``forum.command``), with the
+  **reader** that makes the order of the command's words, and the **words** that say the
+  order back (the room's confirmation, a leader's report naming an order the turn dropped):
+  gmtool/rules/orion/order_words.py; a thread command that does the same at once
+  (``!explore``, ``!check``);
+* what its result **costs later** (a build's PP at production, research's RP at the turn's
+  end), which the room's confirmation adds up.
 
 The orders-file parser (:mod:`gmtool.rules.orion.orders`), the sorter, ``turn check``, the
-reports, docs/turns.md's table of orders (``python tools/docs.py``) and the tests all read
-:data:`ORDER_KINDS`; a new kind of order is one record here.
+room commands (gmtool/forum/order_commands.py ``ORDER_COMMANDS``, ``parse_order``), the
+room's confirmation, the moderator's ``gmtool order`` and its named commands (``colonize``,
+``build`` …), the reports, docs/turns.md's table of orders (``python tools/docs.py``) and the
+tests all read :data:`ORDER_KINDS`; a new kind of order is one record here (and its words in
+the catalogs), and :func:`register` adds one at run time.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import InputError
 from gmtool.locale import Msg, has, t
+from gmtool.rules.orion import order_words as words
+from gmtool.rules.orion.order_words import Read, Say
 
 if TYPE_CHECKING:
     from gmtool.campaign.model import Campaign, Player
@@ -110,6 +123,7 @@ class Act:
 
 
 Handler = Callable[[Act], Any]
+Later = Callable[[Any], "dict[str, int]"]
 # (the order's result, its name in the reader's language, the language, a table label) → line
 Line = Callable[[dict[str, Any], str, str, Callable[..., str]], "str | None"]
 
@@ -127,7 +141,11 @@ class OrderKind:
     what: str = ""  # how a wrong value is named: error.orders.what.<what>
     wrong: str | None = None  # its own message for any wrong value: error.<wrong>
     line: Line | None = None  # its line in the leader's report (see report/turns.py)
-    post: str | None = None  # its forum command (forum.command.<post> in the catalogs)
+    post: str | None = None  # its room command (forum.command.<post> in the catalogs), read by `read`
+    read: Read | None = None  # the room command's words → (kind, value): order_words.py
+    say: Say | None = None  # the order in words (the room's confirmation, a dropped order)
+    at_once: str | None = None  # a thread command that does the same at once (`!explore`)
+    later: Later | None = None  # what its result costs later: {"pp": 12} (a build, paid at production)
     example: str = ""  # a value as an orders file writes it (docs/turns.md)
 
     def check(self, value: Any) -> None:
@@ -151,6 +169,35 @@ class OrderKind:
             self.plain or "table", Msg("error.orders.what." + self.what, order=self.name), value
         )
 
+    def words(self, value: Any, wording: Any) -> str:
+        """The order in the reader's words (an :class:`~gmtool.rules.orion.order_words.Wording`):
+        its ``say``, else its name and value as an orders file writes them, hexes as the reader
+        sees them."""
+        if self.say is not None:
+            try:
+                return self.say(value, wording)
+            except (KeyError, TypeError, AttributeError, ValueError):
+                pass  # a value its words do not fit (checked when played): as written
+        return f"{_key_name(self.name, wording.lang)} {_value_text(value, wording.hexes)}".strip()
+
+    def from_words(self, words: list[str]) -> Any:
+        """The value the moderator's words give (`gmtool order KIND WORD…`): a plain value
+        (``2,-3``, ``9``) or ``KEY=VALUE`` words for the keys of its table (``hex=1,-3
+        workers=2``), each read as its key's type; :meth:`check` judges the result."""
+        if not words and self.plain == "true":
+            return True
+        if len(words) == 1 and "=" not in words[0] and self.plain is not None:
+            return _typed(words[0], self.plain, self.name)
+        known = {k.name: k for k in self.keys}
+        value: dict[str, Any] = {}
+        for word in words:
+            name, sep, text = word.partition("=")
+            spec = known.get(name.strip())
+            if not sep or spec is None:
+                raise InputError(key="orders.word", word=word, order=self.name, form=self.form())
+            value[spec.name] = _typed(text.strip(), spec.type, spec.name)
+        return value
+
     def form(self) -> Msg:
         """What the order takes, in words: ``its keys: hex, workers, scientists``."""
         return Msg("error.orders.takes", keys=[k.name for k in self.keys])
@@ -163,6 +210,39 @@ class OrderKind:
         if type_ == "int" and not isinstance(what, Msg):  # a key: the value it was given
             return InputError(key="orders.not_int", what=what, value=repr(value))
         return InputError(key="orders." + NEED.get(type_, "need_table"), what=what)
+
+
+def _typed(text: str, type_: str, what: str) -> Any:
+    """A word read as a value of ``type_`` (a key of :data:`TYPES`)."""
+    if type_ == "int" or (type_ == "any" and re.fullmatch(r"[+-]?\d+", text)):
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(key="orders.not_int", what=what, value=repr(text)) from None
+    if type_ in ("bool", "true"):
+        found = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(text.casefold())
+        if found is None:
+            raise InputError(key="orders.need_bool", what=what)
+        return found
+    if type_ == "texts":
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return text
+
+
+def _key_name(kind: str, lang: str) -> str:
+    key = f"error.orders.key.{kind}"
+    return t(key, lang) if has(key) else kind
+
+
+_HEX_TEXT = re.compile(r"(?<![\d,])[+-]?\d{1,4},[+-]?\d{1,4}(?![\d,])")
+
+
+def _value_text(value: Any, hexes: Callable[[str], str]) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value_text(v, hexes)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value_text(v, hexes) for v in value)
+    return str(value) if hexes is str else _HEX_TEXT.sub(lambda m: hexes(m.group(0)), str(value))
 
 
 def _key_what(name: str, order: str) -> Any:
@@ -292,6 +372,29 @@ def _scrap(a: Act) -> Any:
     v = a.value
     where = Hex.parse(v["hex"]) if v.get("hex") else None
     return {"item": v["item"], "refund": scrap(a.campaign, a.leader(), v["item"], a.rules.costs, where)}
+
+
+def _refit(a: Act) -> Any:
+    """``refit = [{ ship = "frigate", number = 2, hex = "1,-3", modules = ["gun", "ars"] }]``:
+    one of the leader's warships given new modules at its planet (A8a), as `gmtool ship refit`;
+    ``number`` may be left out when it has one ship of that class."""
+    from gmtool.rules.orion.fitting import read_modules, refit
+    from gmtool.rules.orion.fleet import ship_named
+
+    v, rules = a.value, a.rules
+    ship = ship_named(rules.costs, v["ship"])
+    fitted = read_modules(rules.modules, v["modules"])
+    return refit(
+        a.campaign,
+        a.leader(),
+        ship,
+        v.get("number"),
+        Hex.parse(v["hex"]),
+        fitted,
+        rules.costs,
+        rules.modules,
+        rules.technologies,
+    ).to_data()
 
 
 def _bill(a: Act) -> Any:
@@ -530,6 +633,21 @@ def _agents_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., s
     return f"{name}: {r.get('agent')}, {ability}: {outcome}"  # the tables' labels, never their ids
 
 
+# ------------------------------------------------------------------- what is paid later
+
+
+def _build_later(r: Any) -> dict[str, int]:
+    """A build is paid at production, from its planet's PP and then the leader's BC (A6)."""
+    cost = r.get("cost") if isinstance(r, dict) else None
+    return {"pp": cost} if isinstance(cost, int) and cost > 0 else {}
+
+
+def _research_later(r: Any) -> dict[str, int]:
+    """Research ordered is paid in RP at the turn's end, after production (A13.1, wave 4)."""
+    cost = r.get("cost") if isinstance(r, dict) else None
+    return {"rp": cost} if isinstance(cost, int) and cost > 0 else {}
+
+
 # ------------------------------------------------------------------------------ the list
 
 ORDER_KINDS: tuple[OrderKind, ...] = (
@@ -543,7 +661,17 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         wrong="orders.player_add",
         example='{ race = "psilon" }',
     ),
-    OrderKind("fleet", MOVEMENT, _fleet, "int", what="fleet", example="1"),
+    OrderKind(
+        "fleet",
+        MOVEMENT,
+        _fleet,
+        "int",
+        what="fleet",
+        post="fleet",
+        read=words.read_fleet,
+        say=words.say_fleet,
+        example="1",
+    ),
     OrderKind(
         "explore",
         MOVEMENT,
@@ -551,7 +679,7 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         "hex",
         (need("hex", "hex"), key("ship")),
         what="hex",
-        post="explore",
+        at_once="explore",
         example='["2,-2", { hex = "3,-2", ship = "frigate" }]',
     ),
     OrderKind(
@@ -589,7 +717,16 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         example='[{ id = 1, tech = ["hq_computers"] }]',
     ),
     OrderKind(
-        "colonize", MOVEMENT, _colonize, "hex", (need("hex", "hex"), key("override")), what="hex", example='["2,-3"]'
+        "colonize",
+        MOVEMENT,
+        _colonize,
+        "hex",
+        (need("hex", "hex"), key("override")),
+        what="hex",
+        post="colonize",
+        read=words.read_colonize,
+        say=words.say_colonize,
+        example='["2,-3"]',
     ),
     OrderKind(
         "events",
@@ -598,11 +735,23 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         None,
         (need("card"), key("choice", "int")),
         what="event",
+        post="event",
+        read=words.read_event,
+        say=words.say_event,
         example='[{ card = "refugees", choice = 2 }]',
     ),
-    OrderKind("quests", MOVEMENT, _quests, "text", what="quest", example='["first-survey"]'),
+    OrderKind("quests", MOVEMENT, _quests, "text", what="quest", say=words.say_quest, example='["first-survey"]'),
     OrderKind(
-        "claims", MOVEMENT, _claims, "text", what="quest", line=_claims_line, post="quest", example='["trade-route"]'
+        "claims",
+        MOVEMENT,
+        _claims,
+        "text",
+        what="quest",
+        line=_claims_line,
+        post="quest",
+        read=words.read_quest,
+        say=words.say_quest,
+        example='["trade-route"]',
     ),
     OrderKind(
         "agents",
@@ -612,7 +761,10 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         (need("agent"), need("ability"), key("target"), key("frame")),
         what="agent",
         line=_agents_line,
-        post="check",
+        post="mission",
+        read=words.read_mission,
+        say=words.say_mission,
+        at_once="check",
         example='[{ agent = "Kess", ability = "steal-tech", target = "bob" }]',
     ),
     OrderKind(
@@ -632,9 +784,23 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         (need("hex", "hex"), key("workers", "int"), key("scientists", "int")),
         what="assignment",
         line=_assign_line,
+        post="assign",
+        read=words.read_assign,
+        say=words.say_assign,
         example='[{ hex = "1,-3", workers = 2, scientists = 1 }]',
     ),
-    OrderKind("activate", PRODUCTION, _activate, "hex", what="hex", line=_activate_line, example='["2,-3"]'),
+    OrderKind(
+        "activate",
+        PRODUCTION,
+        _activate,
+        "hex",
+        what="hex",
+        line=_activate_line,
+        post="activate",
+        read=words.read_activate,
+        say=words.say_activate,
+        example='["2,-3"]',
+    ),
     OrderKind(
         "research",
         PRODUCTION,
@@ -642,6 +808,10 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         "text",
         wrong="orders.research",
         line=_research_line,
+        post="research",
+        read=words.read_research,
+        say=words.say_research,
+        later=_research_later,
         example='["hq_computers", "victory"]',
     ),
     OrderKind(
@@ -652,7 +822,22 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         (need("item"), key("hex", "hex")),
         what="scrap",
         line=_scrap_line,
+        post="scrap",
+        read=words.read_scrap,
+        say=words.say_scrap,
         example='[{ item = "frigate", hex = "1,-3" }]',
+    ),
+    OrderKind(
+        "refit",
+        PRODUCTION,
+        _refit,
+        None,
+        (need("ship"), key("number", "int"), need("hex", "hex"), need("modules", "texts")),
+        what="refit",
+        post="refit",
+        read=words.read_refit,
+        say=words.say_refit,
+        example='[{ ship = "frigate", number = 2, hex = "1,-3", modules = ["gun", "ars", "srs"] }]',
     ),
     OrderKind(
         "build",
@@ -662,6 +847,10 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         (need("hex", "hex"), need("item"), key("modules", "texts")),
         what="build",
         line=_build_line,
+        post="build",
+        read=words.read_build,
+        say=words.say_build,
+        later=_build_later,
         example='[{ hex = "1,-3", item = "frigate", modules = ["gun", "gun", "ars"] }]',
     ),
     OrderKind(
@@ -673,6 +862,9 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         single=True,
         what="bill",
         line=_bill_line,
+        post="bill",
+        read=words.read_bill,
+        say=words.say_bill,
         example='{ pick = 2, target = "bob" }',
     ),
     OrderKind(
@@ -683,6 +875,7 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         (need("law"), need("target")),
         what="law_choice",
         line=_law_choice_line,
+        say=words.say_law_choice,
         example='{ law = "aid", target = "bob" }',
     ),
     OrderKind(
@@ -695,6 +888,8 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         what="vote",
         line=_vote_line,
         post="vote",
+        read=words.read_vote,
+        say=words.say_vote,
         example='{ choice = "yes", bribe = 3 }',
     ),
     OrderKind(
@@ -706,6 +901,9 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         single=True,
         what="election",
         line=_election_line,
+        post="elect",
+        read=words.read_elect,
+        say=words.say_election,
         example='{ candidate = "bob", bribe = 3 }',
     ),
     OrderKind(
@@ -721,17 +919,42 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
     OrderKind("player_replace", ROSTER, _rename(True), "text", single=True, what="new_name", example='"erin"'),
     OrderKind("player_rename", ROSTER, _rename(False), "text", single=True, what="new_name", example='"Carolina"'),
 )
+# every kind by name, in the rules' order: ORDER_KINDS, then any registered at run time
 KINDS: dict[str, OrderKind] = {kind.name: kind for kind in ORDER_KINDS}
+
+
+def register(kind: OrderKind) -> Callable[[], None]:
+    """Add a kind of order at run time (a campaign's or a test's own), after the kinds of its
+    phase; refused when its name is taken. Returns what takes it away again. Its room command
+    (``post``) is read like the others' where the catalogs hold its words (``forum.command``)."""
+    if kind.name in KINDS:
+        raise ValueError(f"an order kind named {kind.name!r} exists")
+    KINDS[kind.name] = kind
+    _steps.cache_clear()
+
+    def unregister() -> None:
+        if KINDS.get(kind.name) is kind:
+            del KINDS[kind.name]
+            _steps.cache_clear()
+
+    return unregister
 
 
 def sort_key(kind: OrderKind, leader_rank: int) -> tuple[int, int, int]:
     """Where an order of ``kind`` goes in the turn, for a leader at ``leader_rank`` in the
     movement order."""
     phase = kind.phase
-    return PHASES.index(phase), leader_rank if phase.by_leader else 0, _STEP[kind.name] if phase.by_kind else 0
+    return (
+        PHASES.index(phase),
+        leader_rank if phase.by_leader else 0,
+        _steps().get(kind.name, 0) if phase.by_kind else 0,
+    )
 
 
-_STEP = {kind.name: [k for k in ORDER_KINDS if k.phase is kind.phase].index(kind) for kind in ORDER_KINDS}
+@lru_cache(maxsize=1)
+def _steps() -> dict[str, int]:
+    """Each kind's place among the kinds of its phase."""
+    return {kind.name: [k for k in KINDS.values() if k.phase is kind.phase].index(kind) for kind in KINDS.values()}
 
 
 def order_name(kind: str, lang: str) -> str:

@@ -20,6 +20,10 @@ An orders file is TOML with one table per leader::
 
 Every problem is reported with its ``file:line`` and leader; nothing is applied if any
 is found.
+
+The orders of the leaders' rooms are the same :class:`Order` records, made from the posts
+without a file (gmtool/forum/rooms.py ``orders_of``): each carries where it was given (its
+``origin``: the post and the command), which a problem about it names.
 """
 
 from __future__ import annotations
@@ -37,18 +41,29 @@ from gmtool.rules.orion.order_kinds import KINDS, OrderKind, sort_key
 
 # Every kind of order, its phase, value, handler and report line: one record each in
 # order_kinds.py. The names, in the rules' order:
-KEYS = tuple(KINDS)
+KEYS = tuple(KINDS)  # the built-in kinds (KINDS also holds those registered later)
 
 
-@dataclass
+@dataclass(eq=False)
 class Order:
+    """One order of the turn: its leader, kind and value (as an orders file writes it), and
+    where it was given — its ``line`` in an orders file, or its ``origin`` when no file was
+    read (a room's post and command: anything with ``place(lang)``)."""
+
     leader: str
     kind: str
     value: Any
-    line: int
+    line: int = 0
+    origin: Any = None
 
     def describe(self) -> str:
         return f"{self.kind} {self.value}"
+
+    def place(self, where: str, lang: str = "en") -> str:
+        """Where the order was given, in words: ``post #12, command 3``, else ``where:line``."""
+        if self.origin is not None:
+            return str(self.origin.place(lang))
+        return f"{where}:{self.line}"
 
 
 @dataclass
@@ -58,6 +73,8 @@ class Problem:
     reason: Any  # a Msg, a domain error or plain text
     kind: str = ""  # the order it refused
     after: Msg | None = None  # an earlier order of the file whose outcome is why
+    order: Order | None = None  # the order it refused (None: the file's own problem)
+    earlier: Order | None = None  # the earlier order ``after`` names
 
     def text(self, lang: str = "en", moderator: bool = True) -> str:
         """The problem in ``lang``: for the ``moderator`` (`turn check`), with the orders
@@ -210,7 +227,9 @@ def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[l
             kind = KINDS.get(key)
             if kind is None:
                 problems.append(
-                    Problem(where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KEYS)))
+                    Problem(
+                        where(leader, key), leader, Msg("error.orders.unknown_in_file", key=key, orders=list(KINDS))
+                    )
                 )
                 continue
             items = value if isinstance(value, list) and not kind.single else [value]
@@ -288,6 +307,42 @@ def _why(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal:
     return None
 
 
+def _earlier(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refusal: RuleRefused, costs: Any) -> Any:
+    """The earlier order :func:`_why` names (None: none)."""
+    for order, entries in reversed(done):
+        if order.leader == failed.leader and _losses(entries, failed.leader, refusal.key, costs):
+            return order
+    return None
+
+
+def unknown_leaders(campaign: Campaign, orders: list[Order]) -> list[Problem]:
+    """A problem for each order of a name that is no leader (and joins not): what
+    :func:`parse_orders` says of a file's table, said of orders made without a file."""
+    leaders = {p.name for p in campaign.players}
+    joining = {o.leader for o in orders if o.kind == "player_add"}
+    return [
+        Problem(
+            o.line,
+            o.leader,
+            Msg("error.orders.not_leader", name=o.leader, leaders=sorted(leaders)),
+            order=o,
+        )
+        for o in orders
+        if o.leader not in leaders and o.leader not in joining
+    ]
+
+
+def play_one(campaign: Campaign, rules: Any, source: DiceSource, order: Order) -> tuple[Any, list[dict[str, Any]]]:
+    """Play one order now — its value checked against its kind's record, then its handler,
+    its dice labelled with it (scheme 2) — whoever gave it: an orders file, a room's post, the
+    moderator's command. (What its handler returned, the turn's log entries it wrote.) A
+    refusal is raised (a GmError) and the caller keeps nothing of the state."""
+    logged = len(campaign.turn_state.log)
+    _dice_context(campaign, source, order)
+    result = _apply(campaign, rules, source, order)
+    return result, campaign.turn_state.log[logged:]
+
+
 def apply_orders(
     campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]
 ) -> tuple[list[Problem], list[dict[str, Any]]]:
@@ -307,26 +362,23 @@ def apply_orders(
                 if name in agents_used:
                     raise InputError(key="orders.agent_twice", agent=str(order.value.get("agent")))
                 agents_used.add(name)
-            logged = len(campaign.turn_state.log)
-            _dice_context(campaign, source, order)
-            result = _apply(campaign, rules, source, order)
+            result, logged = play_one(campaign, rules, source, order)
             # the turn's log entries the order wrote (its outcome in words): the leader's
             # report tells them once, with the order (gmtool/report/turns.py end_private)
-            entries = [e for e in campaign.turn_state.log[logged:] if e is not result]
+            entries = [e for e in logged if e is not result]
             done.append({"leader": order.leader, "order": order.kind, "result": result, "log": entries})
-            applied.append((order, campaign.turn_state.log[logged:]))
+            applied.append((order, logged))
             if order.kind in ("player_replace", "player_rename"):  # its report goes to the new name
                 for item in done:
                     if item["leader"] == result["old"]:
                         item["leader"] = result["leader"]
         except RuleRefused as exc:
-            problems.append(
-                Problem(
-                    order.line, order.leader, exc, order.kind, _why(applied, order, exc, getattr(rules, "costs", None))
-                )
-            )
+            costs = getattr(rules, "costs", None)
+            why = _why(applied, order, exc, costs)
+            earlier = _earlier(applied, order, exc, costs) if why is not None else None
+            problems.append(Problem(order.line, order.leader, exc, order.kind, why, order, earlier))
         except GmError as exc:
-            problems.append(Problem(order.line, order.leader, exc, order.kind))
+            problems.append(Problem(order.line, order.leader, exc, order.kind, order=order))
     set_context = getattr(source, "set_context", None)
     if set_context is not None:
         set_context("end")  # what the turn's end rolls after the orders
@@ -337,16 +389,16 @@ def apply_orders(
 _LEADER_KEYS = ("target", "frame", "candidate")
 
 
-def _value_words(value: Any, seat: Any = None) -> str:
+def value_words(value: Any, seat: Any = None) -> str:
     """An order's value on one line, the same each time the same order is given: a leader it
     names by its seat (``seat(name)``), as the label names the order's own leader."""
     if isinstance(value, dict):
         return " ".join(
-            f"{k}={seat(v) if seat is not None and k in _LEADER_KEYS and isinstance(v, str) else _value_words(v, seat)}"
+            f"{k}={seat(v) if seat is not None and k in _LEADER_KEYS and isinstance(v, str) else value_words(v, seat)}"
             for k, v in sorted(value.items())
         )
     if isinstance(value, (list, tuple)):
-        return ",".join(_value_words(v, seat) for v in value)
+        return ",".join(value_words(v, seat) for v in value)
     return str(value)
 
 
@@ -363,7 +415,7 @@ def _dice_context(campaign: Campaign, source: Any, order: Order) -> None:
         from gmtool.campaign.frames import hex_writer
 
         write = hex_writer(campaign, order.leader)
-        words = _HEX_WORD.sub(lambda m: write(m.group(0)), _value_words(order.value, campaign.seat))
+        words = _HEX_WORD.sub(lambda m: write(m.group(0)), value_words(order.value, campaign.seat))
         set_context(f"{campaign.seat(order.leader)} · {order.kind} {words}"[:200], order.leader)
 
 
