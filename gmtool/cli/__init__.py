@@ -101,12 +101,13 @@ class RootGroup(typer.core.TyperGroup):
         from gmtool.cli.render_options import add_render_options
 
         add_render_options(self)
+        _note_commands(self)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A bare --install-completion or --show-completion reads as naming no shell."""
         from gmtool.cli.completion import optional_shell
 
         return super().parse_args(ctx, optional_shell(args))
-        _note_commands(self)
 
     def invoke(self, ctx: Any) -> Any:
         """Every command runs inside the one error boundary (gmtool.cli.common.error_boundary)."""
