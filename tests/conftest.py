@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-import pytest
-from hypothesis import HealthCheck, settings
+import hashlib
 
+import pytest
+from hypothesis import HealthCheck, currently_in_test_context, settings
+from hypothesis import strategies as st
+
+import gmtool.campaign.stream
 from gmtool.rolltables import TableLibrary
 from helpers import run_gmtool, shipped_library
 
@@ -10,6 +14,69 @@ from helpers import run_gmtool, shipped_library
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
 settings.register_profile("gmtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("gmtool")
+
+
+class FixedSecrets:
+    """The dice secrets the tests' campaigns draw (``gmtool.campaign.stream.new_secret``, which
+    a real ``gmtool campaign new`` draws from ``secrets``): fixed, so a failing test replays.
+
+    * The k-th secret drawn while a test is set up and run (k = 0, 1, …, counted afresh for
+      each test) is SHA-256 of ``gmtool test secret k``: the same on every run, one per campaign.
+    * Inside a hypothesis example it is drawn from hypothesis (32 bytes), so it is part of the
+      example: the failure's blob (or the example database) replays it.
+    * ``given`` (the ``dice_secret`` fixture) makes every draw that one secret.
+
+    Only in-process campaigns: a ``gmtool`` run as a subprocess draws a real random secret.
+    ``random_secrets`` gives a test the real draw."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+        self.given: bytes | None = None
+
+    def __call__(self) -> bytes:
+        if self.given is not None:
+            return self.given
+        if currently_in_test_context():
+            return _hypothesis_secret()
+        k, self.drawn = self.drawn, self.drawn + 1
+        return hashlib.sha256(f"gmtool test secret {k}".encode()).digest()
+
+
+SECRET_BYTES = gmtool.campaign.stream.SECRET_BYTES
+REAL_NEW_SECRET = gmtool.campaign.stream.new_secret
+TEST_SECRETS = FixedSecrets()
+gmtool.campaign.stream.new_secret = TEST_SECRETS  # before the test modules import it
+
+
+def _hypothesis_secret() -> bytes:
+    from hypothesis.control import current_build_context
+
+    return current_build_context().data.draw(st.binary(min_size=SECRET_BYTES, max_size=SECRET_BYTES))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item) -> None:
+    """Each test counts its secrets from 0, its fixtures' campaigns included."""
+    TEST_SECRETS.drawn, TEST_SECRETS.given = 0, None
+
+
+@pytest.fixture
+def dice_secret():
+    """``dice_secret(b"...")``: every campaign the test creates from now on has that secret
+    (a property test passes one hypothesis drew: ``st.binary(min_size=32, max_size=32)``)."""
+
+    def use(secret: bytes) -> bytes:
+        TEST_SECRETS.given = secret
+        return secret
+
+    yield use
+    TEST_SECRETS.given = None
+
+
+@pytest.fixture
+def random_secrets(monkeypatch) -> None:
+    """The real draw, as a moderator's ``gmtool campaign new`` makes it."""
+    monkeypatch.setattr(gmtool.campaign.stream, "new_secret", REAL_NEW_SECRET)
 
 
 def _build_each_app_once() -> None:
