@@ -13,6 +13,9 @@ from helpers import run_gmtool, shipped_library
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
 settings.register_profile("gmtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# .ci/run's profile (`pytest --hypothesis-profile=ci`): the same examples on every run, and a
+# failure prints the @reproduce_failure blob that replays it.
+settings.register_profile("ci", parent=settings.get_profile("gmtool"), derandomize=True, print_blob=True)
 settings.load_profile("gmtool")
 
 

@@ -63,3 +63,12 @@ def test_a_derandomised_property_draws_the_same_secrets_on_every_run(tmp_path_fa
 
     first = run()
     assert first == run() and len(set(first)) > 1
+
+
+def test_ci_runs_hypothesis_derandomised_printing_the_replay_blob():
+    from hypothesis import settings as profiles
+
+    ci = profiles.get_profile("ci")
+    assert ci.derandomize and ci.print_blob and ci.deadline is None
+    run = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert "pytest --hypothesis-profile=ci" in run and "pytest -m slow --hypothesis-profile=ci" in run
