@@ -123,8 +123,10 @@ def relocated(tmp_path_factory, game, first, second, fmt="plain", lang="en", sec
 # ------------------------------------------------------------------ the property
 
 
+# The fast run keeps the two known games and a few drawn ones; `pytest -m slow` draws many
+# more, and longer (below).
 @settings(
-    max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None
+    max_examples=3, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None
 )
 @given(
     first=placements,
@@ -158,6 +160,26 @@ def test_every_output_a_leader_sees_in_stage1_is_the_same_wherever_the_galaxy_li
 def test_every_output_a_leader_sees_in_stage1_is_the_same_wherever_the_galaxy_lies_long(
     tmp_path_factory, first, second, game, fmt, lang, secret
 ):
+    one, two = relocated(tmp_path_factory, game, first, second, fmt, lang, secret)
+    assert_same(one, two)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None
+)
+@given(
+    first=placements,
+    second=placements,
+    game=st.lists(steps, min_size=3, max_size=12),
+    fmt=st.sampled_from(["plain", "json", "bbcode"]),
+    lang=st.sampled_from(["en", "ru"]),
+    secret=secrets,
+)
+def test_every_output_a_leader_sees_in_stage1_is_the_same_wherever_the_galaxy_lies_short(
+    tmp_path_factory, first, second, game, fmt, lang, secret
+):
+    """The short games the fast run used to draw 15 of (it keeps 3, and the known two)."""
     one, two = relocated(tmp_path_factory, game, first, second, fmt, lang, secret)
     assert_same(one, two)
 
