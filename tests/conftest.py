@@ -145,3 +145,61 @@ def moderator_judges(monkeypatch):
     import gmtool.rules.orion.turns as turns
 
     monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
+# ---------------------------------------------------------------- campaigns, built once
+
+
+@pytest.fixture(scope="session")
+def _new_campaigns(tmp_path_factory):
+    """``gmtool campaign new`` once per session for each folder name and arguments, with the
+    first secret a test draws (tests/conftest.py, FixedSecrets): the templates that
+    ``new_campaign`` copies."""
+    from helpers import ok
+
+    built: dict[tuple[str, ...], object] = {}
+
+    def template(name: str, args: tuple[str, ...]):
+        key = (name, *args)
+        if key not in built:
+            folder = tmp_path_factory.mktemp("new-campaign") / name
+            saved = TEST_SECRETS.drawn, TEST_SECRETS.given
+            TEST_SECRETS.drawn, TEST_SECRETS.given = 0, None
+            try:
+                ok(run_gmtool("campaign", "new", str(folder), *args))
+            finally:
+                TEST_SECRETS.drawn, TEST_SECRETS.given = saved
+            built[key] = folder
+        return built[key]
+
+    return template
+
+
+@pytest.fixture
+def new_campaign(_new_campaigns, tmp_path):
+    """``new_campaign("c", "-p", "alice", "-p", "bob", "--seed", "7")`` → ``tmp_path / "c"``,
+    byte for byte what ``gmtool campaign new tmp_path/c -p alice -p bob --seed 7`` makes as the
+    test's first campaign (the campaign is named after its folder), copied from a template
+    built once per session.  A test's later campaign, or one with a secret the test named, is
+    made by ``campaign new`` itself (its secret is then another)."""
+    import shutil
+
+    from helpers import ok
+
+    def make(name: str, *args: str, parent=None):
+        folder = (parent or tmp_path) / name
+        if TEST_SECRETS.drawn or TEST_SECRETS.given is not None:
+            ok(run_gmtool("campaign", "new", str(folder), *args))
+        else:
+            shutil.copytree(_new_campaigns(name, tuple(args)), folder)
+            TEST_SECRETS.drawn += 1  # as if drawn here
+        return folder
+
+    return make
+
+
+@pytest.fixture
+def camp(new_campaign):
+    """A new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"`` (a test module's
+    own ``camp`` fixture, where it has one, replaces this one)."""
+    return new_campaign("c", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7")

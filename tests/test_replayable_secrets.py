@@ -10,7 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import ok, run_gmtool
+from conftest import TEST_SECRETS
+from helpers import ok, run_gmtool, snapshot
 
 
 def new(folder: Path) -> str:
@@ -72,3 +73,15 @@ def test_ci_runs_hypothesis_derandomised_printing_the_replay_blob():
     assert ci.derandomize and ci.print_blob and ci.deadline is None
     run = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert "pytest --hypothesis-profile=ci" in run and "pytest -m slow --hypothesis-profile=ci" in run
+
+
+def test_a_shared_new_campaign_is_what_campaign_new_makes_first(new_campaign, tmp_path_factory):
+    args = ("-p", "alice", "-p", "bob", "--seed", "3")
+    copied = new_campaign("c", *args)
+    TEST_SECRETS.drawn = 0  # as a test whose first campaign is made by campaign new
+    made = tmp_path_factory.mktemp("made") / "c"
+    ok(run_gmtool("campaign", "new", str(made), *args))
+    assert snapshot(copied) == snapshot(made)
+    assert (copied / "secret.key").stat().st_mode & 0o777 == 0o600
+    # a second campaign of the test has the test's second secret
+    assert new(copied.parent / "second") == fixed(1) and new_campaign("d", *args).name == "d"
