@@ -26,7 +26,8 @@ class FixedSecrets:
     * The k-th secret drawn while a test is set up and run (k = 0, 1, …, counted afresh for
       each test) is SHA-256 of ``gmtool test secret k``: the same on every run, one per campaign.
     * Inside a hypothesis example it is drawn from hypothesis (32 bytes), so it is part of the
-      example: the failure's blob (or the example database) replays it.
+      example: the failure's blob (or the example database) replays it (an explicit
+      ``@example`` takes the fixed ones).
     * ``given`` (the ``dice_secret`` fixture) makes every draw that one secret.
 
     Only in-process campaigns: a ``gmtool`` run as a subprocess draws a real random secret.
@@ -39,8 +40,9 @@ class FixedSecrets:
     def __call__(self) -> bytes:
         if self.given is not None:
             return self.given
-        if currently_in_test_context():
-            return _hypothesis_secret()
+        drawn = _hypothesis_secret() if currently_in_test_context() else None
+        if drawn is not None:
+            return drawn
         k, self.drawn = self.drawn, self.drawn + 1
         return hashlib.sha256(f"gmtool test secret {k}".encode()).digest()
 
@@ -51,10 +53,15 @@ TEST_SECRETS = FixedSecrets()
 gmtool.campaign.stream.new_secret = TEST_SECRETS  # before the test modules import it
 
 
-def _hypothesis_secret() -> bytes:
+def _hypothesis_secret() -> bytes | None:
+    """A secret drawn from the running hypothesis example; None in an explicit ``@example``,
+    which has no data to draw from (it takes the test's fixed secrets)."""
     from hypothesis.control import current_build_context
 
-    return current_build_context().data.draw(st.binary(min_size=SECRET_BYTES, max_size=SECRET_BYTES))
+    data = current_build_context().data
+    if getattr(data, "max_choices", None) == 0:
+        return None
+    return data.draw(st.binary(min_size=SECRET_BYTES, max_size=SECRET_BYTES))
 
 
 @pytest.hookimpl(tryfirst=True)
