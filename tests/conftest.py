@@ -1,15 +1,92 @@
 from __future__ import annotations
 
-import pytest
-from hypothesis import HealthCheck, settings
+import hashlib
 
+import pytest
+from hypothesis import HealthCheck, currently_in_test_context, settings
+from hypothesis import strategies as st
+
+import gmtool.campaign.stream
 from gmtool.rolltables import TableLibrary
 from helpers import run_gmtool, shipped_library
 
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
 settings.register_profile("gmtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# .ci/run's profile (`pytest --hypothesis-profile=ci`): the same examples on every run, and a
+# failure prints the @reproduce_failure blob that replays it.
+settings.register_profile("ci", parent=settings.get_profile("gmtool"), derandomize=True, print_blob=True)
 settings.load_profile("gmtool")
+
+
+class FixedSecrets:
+    """The dice secrets the tests' campaigns draw (``gmtool.campaign.stream.new_secret``, which
+    a real ``gmtool campaign new`` draws from ``secrets``): fixed, so a failing test replays.
+
+    * The k-th secret drawn while a test is set up and run (k = 0, 1, …, counted afresh for
+      each test) is SHA-256 of ``gmtool test secret k``: the same on every run, one per campaign.
+    * Inside a hypothesis example it is drawn from hypothesis (32 bytes), so it is part of the
+      example: the failure's blob (or the example database) replays it (an explicit
+      ``@example`` takes the fixed ones).
+    * ``given`` (the ``dice_secret`` fixture) makes every draw that one secret.
+
+    Only in-process campaigns: a ``gmtool`` run as a subprocess draws a real random secret.
+    ``random_secrets`` gives a test the real draw."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+        self.given: bytes | None = None
+
+    def __call__(self) -> bytes:
+        if self.given is not None:
+            return self.given
+        drawn = _hypothesis_secret() if currently_in_test_context() else None
+        if drawn is not None:
+            return drawn
+        k, self.drawn = self.drawn, self.drawn + 1
+        return hashlib.sha256(f"gmtool test secret {k}".encode()).digest()
+
+
+SECRET_BYTES = gmtool.campaign.stream.SECRET_BYTES
+REAL_NEW_SECRET = gmtool.campaign.stream.new_secret
+TEST_SECRETS = FixedSecrets()
+gmtool.campaign.stream.new_secret = TEST_SECRETS  # before the test modules import it
+
+
+def _hypothesis_secret() -> bytes | None:
+    """A secret drawn from the running hypothesis example; None in an explicit ``@example``,
+    which has no data to draw from (it takes the test's fixed secrets)."""
+    from hypothesis.control import current_build_context
+
+    data = current_build_context().data
+    if getattr(data, "max_choices", None) == 0:
+        return None
+    return data.draw(st.binary(min_size=SECRET_BYTES, max_size=SECRET_BYTES))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item) -> None:
+    """Each test counts its secrets from 0, its fixtures' campaigns included."""
+    TEST_SECRETS.drawn, TEST_SECRETS.given = 0, None
+
+
+@pytest.fixture
+def dice_secret():
+    """``dice_secret(b"...")``: every campaign the test creates from now on has that secret
+    (a property test passes one hypothesis drew: ``st.binary(min_size=32, max_size=32)``)."""
+
+    def use(secret: bytes) -> bytes:
+        TEST_SECRETS.given = secret
+        return secret
+
+    yield use
+    TEST_SECRETS.given = None
+
+
+@pytest.fixture
+def random_secrets(monkeypatch) -> None:
+    """The real draw, as a moderator's ``gmtool campaign new`` makes it."""
+    monkeypatch.setattr(gmtool.campaign.stream, "new_secret", REAL_NEW_SECRET)
 
 
 def _build_each_app_once() -> None:
@@ -75,3 +152,61 @@ def moderator_judges(monkeypatch):
     import gmtool.rules.orion.turns as turns
 
     monkeypatch.setattr(turns, "judge", lambda *args: None)
+
+
+# ---------------------------------------------------------------- campaigns, built once
+
+
+@pytest.fixture(scope="session")
+def _new_campaigns(tmp_path_factory):
+    """``gmtool campaign new`` once per session for each folder name and arguments, with the
+    first secret a test draws (tests/conftest.py, FixedSecrets): the templates that
+    ``new_campaign`` copies."""
+    from helpers import ok
+
+    built: dict[tuple[str, ...], object] = {}
+
+    def template(name: str, args: tuple[str, ...]):
+        key = (name, *args)
+        if key not in built:
+            folder = tmp_path_factory.mktemp("new-campaign") / name
+            saved = TEST_SECRETS.drawn, TEST_SECRETS.given
+            TEST_SECRETS.drawn, TEST_SECRETS.given = 0, None
+            try:
+                ok(run_gmtool("campaign", "new", str(folder), *args))
+            finally:
+                TEST_SECRETS.drawn, TEST_SECRETS.given = saved
+            built[key] = folder
+        return built[key]
+
+    return template
+
+
+@pytest.fixture
+def new_campaign(_new_campaigns, tmp_path):
+    """``new_campaign("c", "-p", "alice", "-p", "bob", "--seed", "7")`` → ``tmp_path / "c"``,
+    byte for byte what ``gmtool campaign new tmp_path/c -p alice -p bob --seed 7`` makes as the
+    test's first campaign (the campaign is named after its folder), copied from a template
+    built once per session.  A test's later campaign, or one with a secret the test named, is
+    made by ``campaign new`` itself (its secret is then another)."""
+    import shutil
+
+    from helpers import ok
+
+    def make(name: str, *args: str, parent=None):
+        folder = (parent or tmp_path) / name
+        if TEST_SECRETS.drawn or TEST_SECRETS.given is not None:
+            ok(run_gmtool("campaign", "new", str(folder), *args))
+        else:
+            shutil.copytree(_new_campaigns(name, tuple(args)), folder)
+            TEST_SECRETS.drawn += 1  # as if drawn here
+        return folder
+
+    return make
+
+
+@pytest.fixture
+def camp(new_campaign):
+    """A new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"`` (a test module's
+    own ``camp`` fixture, where it has one, replaces this one)."""
+    return new_campaign("c", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7")

@@ -64,13 +64,13 @@ def placement(radius: int, orion: Hex, seed: int) -> Placement:
     raise AssertionError("no room")
 
 
-def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en") -> None:
+def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en", secret: bytes = SECRET) -> None:
     state = new_campaign(
         "closed",
         list(PLAYERS),
         RandomSource(1),
         shipped_library(),
-        commitment(SECRET),
+        commitment(secret),
         seed=1,
         lang=lang,
         fmt=fmt,
@@ -87,7 +87,7 @@ def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en")
         elif s.homeworld_of:
             assert s.hex == homes[s.homeworld_of]
             s.hex = where.home(s.homeworld_of)
-    CampaignStore(folder).create(state, SECRET)
+    CampaignStore(folder).create(state, secret)
 
 
 @dataclass
@@ -112,12 +112,14 @@ class Seen:
 
 
 class Game:
-    def __init__(self, folder: Path, where: Placement, fmt: str = "plain", lang: str = "en") -> None:
+    def __init__(
+        self, folder: Path, where: Placement, fmt: str = "plain", lang: str = "en", secret: bytes = SECRET
+    ) -> None:
         self.folder, self.where, self.fmt, self.lang = folder, where, fmt, lang
         self.seen = Seen()
         self.threads: dict[tuple[str, bool], list[str]] = {}
         self.post_id = 100
-        create(folder, where, fmt, lang)
+        create(folder, where, fmt, lang, secret)
         self.moderator("turn", "start")
 
     def gm(self, *args: str, input: str | None = None):
@@ -243,8 +245,12 @@ def orders_line(where: Placement, step: Step) -> str:
     }[step.text]
 
 
-def play(folder: Path, where: Placement, steps: list[Step], fmt: str = "plain", lang: str = "en") -> Seen:
-    game = Game(folder, where, fmt, lang)
+def play(
+    folder: Path, where: Placement, steps: list[Step], fmt: str = "plain", lang: str = "en", secret: bytes = SECRET
+) -> Seen:
+    """What each leader saw of ``steps`` played in a campaign placed ``where`` whose dice
+    secret is ``secret`` (a property test's comes from hypothesis)."""
+    game = Game(folder, where, fmt, lang, secret)
     for step in steps:
         game.step(step)
     if game.turn <= 6:  # stage 1 still: what the leaders see now, and the turn's reports

@@ -65,10 +65,8 @@ def set_stage_by_hand(folder: Path, stage: int, turn: int) -> None:
 
 
 @pytest.fixture
-def camp(gm, tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
-    return folder
+def camp(new_campaign) -> Path:
+    return new_campaign("camp", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1")
 
 
 # ================================================================ agent check

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from helpers import assert_error, ok, ok_json, snapshot
 from test_cli_turns import state
 from test_explore_reach import turn_7_near_and_far
-
-
-@pytest.fixture
-def camp(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7"))
-    return folder
 
 
 def status(gm, camp) -> dict:

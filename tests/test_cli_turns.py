@@ -65,9 +65,10 @@ def new(gm, tmp_path: Path, fmt: str = "plain", name: str = "c") -> Path:
 
 @pytest.fixture
 def camp(gm, tmp_path, monkeypatch) -> Path:
-    """A new campaign whose quests the moderator judges: its secret is random, so the quest a
-    turn draws is too, and a quest met by itself (A11, wave 3) would add its reward to the
-    balances these tests count (tests/test_quests_judged.py judges them)."""
+    """A new campaign whose quests the moderator judges: the quest a turn draws follows the
+    campaign's secret (a fixed one in the tests, tests/conftest.py), and a quest met by itself
+    (A11, wave 3) would add its reward to the balances these tests count
+    (tests/test_quests_judged.py judges them)."""
     import gmtool.rules.orion.turns as turns
 
     monkeypatch.setattr(turns, "judge", lambda *args: None)

@@ -126,8 +126,19 @@ def test_commands_md_is_current():
 EXAMPLE_DOCS = [d for d in docs_tool.example_docs() if docs_tool.find_examples(d)]
 
 
+@pytest.fixture
+def one_app(monkeypatch):
+    """The examples' in-process ``gmtool`` runs on one app, built once as the tests' runner
+    builds it (tools/docs.py builds the whole app afresh for each example)."""
+    import gmtool.cli
+
+    real = gmtool.cli.build_app
+    app = real()
+    monkeypatch.setattr(gmtool.cli, "build_app", lambda names=None: app if names is None else real(names))
+
+
 @pytest.mark.parametrize("doc", EXAMPLE_DOCS, ids=lambda d: d.name)
-def test_every_example_prints_what_the_doc_shows(doc):
+def test_every_example_prints_what_the_doc_shows(doc, one_app):
     """Each `$ gmtool …` example of README.md and docs/*.md, replayed in order on a fresh
     copy of campaigns/example; `python tools/docs.py` rewrites the outputs in place."""
     examples = docs_tool.run_examples(doc)

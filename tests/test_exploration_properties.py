@@ -353,22 +353,23 @@ def test_exact_odds_match_brute_force_over_every_face(stage):
 
 # ------------------------------------------------------------------ simulation
 
-RUNS = 200_000
+RUNS = 200_000  # under -m slow; the fast run simulates a tenth as many, with bounds as wide as that allows
 
 
 @pytest.mark.parametrize("stage", [3, 1])
-def test_simulation_agrees_with_exact_odds(stage):
+@pytest.mark.parametrize("runs", [RUNS // 10, pytest.param(RUNS, marks=pytest.mark.slow)])
+def test_simulation_agrees_with_exact_odds(stage, runs):
     exact = odds(stage)
-    counts = simulate(TABLES, stage, None, RUNS, seed=1)
+    counts = simulate(TABLES, stage, None, runs, seed=1)
     for category in CATEGORIES:
         # Nothing impossible happens.
         assert set(counts[category]) <= set(exact[category]), category
         if category in EXCLUSIVE:
-            assert sum(counts[category].values()) == RUNS
+            assert sum(counts[category].values()) == runs
         for value, p in exact[category].items():
             if p == 0:
                 continue
             pf = float(p)
-            se = math.sqrt(pf * (1 - pf) / RUNS)
-            freq = counts[category][value] / RUNS
+            se = math.sqrt(pf * (1 - pf) / runs)
+            freq = counts[category][value] / runs
             assert abs(freq - pf) <= 4 * se + 1e-12, (category, value, freq, pf, se)

@@ -18,10 +18,8 @@ pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture
-def camp(gm, tmp_path) -> Path:
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3"))
-    return folder
+def camp(new_campaign) -> Path:
+    return new_campaign("c", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3")
 
 
 def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:

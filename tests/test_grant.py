@@ -10,9 +10,9 @@ from helpers import assert_error, ok, ok_json, snapshot
 
 
 @pytest.fixture
-def camp(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7"))
+def camp(gm, camp):
+    """The shared new campaign (tests/conftest.py), its first turn started."""
+    folder = camp
     ok(gm("turn", "start", "-c", str(folder)))
     return folder
 

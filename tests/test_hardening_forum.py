@@ -17,10 +17,8 @@ pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture
-def camp(gm, tmp_path) -> Path:
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3"))
-    return folder
+def camp(new_campaign) -> Path:
+    return new_campaign("c", "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3")
 
 
 def resolve(gm, camp: Path, text: str, *extra: str, name: str = "thread.txt") -> dict:

@@ -168,13 +168,6 @@ ship_add = ["frigate"]
 """
 
 
-@pytest.fixture
-def camp(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7"))
-    return folder
-
-
 def test_turn_check_then_run_applies_the_roster(gm, camp, tmp_path):
     orders = tmp_path / "o.toml"
     orders.write_text(ROSTER, encoding="utf-8")

@@ -9,10 +9,8 @@ from helpers import assert_error, ok, snapshot
 
 
 @pytest.fixture
-def camp(gm, tmp_path):
-    folder = tmp_path / "r1"
-    ok(gm("campaign", "new", str(folder), "--player", "Борис", "--player", "Анна", "--lang", "ru", "--seed", "5"))
-    return folder
+def camp(new_campaign):
+    return new_campaign("r1", "--player", "Борис", "--player", "Анна", "--lang", "ru", "--seed", "5")
 
 
 def test_a_forum_exploration_with_a_russian_ship_name(gm, camp):

@@ -13,13 +13,6 @@ from helpers import ok
 pytestmark = pytest.mark.usefixtures("isolated")
 
 
-@pytest.fixture
-def camp(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7"))
-    return folder
-
-
 def test_the_start_post_lists_the_public_records_made_before_the_start(gm, camp):
     ok(gm("player", "add", "-c", str(camp), "--player", "dave"))
     ok(gm("ship", "add", "-c", str(camp), "--player", "alice", "--class", "frigate"))  # private: not told

@@ -250,13 +250,19 @@ def check_typed_line(campaign: Path, tmp_path: Path, kind: str, room: str, posts
     assert "forum.refusal.older" not in {got[1] for got in after.values()}
 
 
-PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Each property runs twice: a few examples per source in the fast run, many under `pytest -m slow`.
+FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+DEEP = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.mark.parametrize("kind", sorted(SOURCES))
-@PROPERTY
-@given(data=st.data())
-def test_a_typed_line_changes_no_one_elses_commands_in_the_public_thread(campaign, tmp_path, kind, data):
+def fast_and_deep(body):
+    """``body(campaign, tmp_path, kind, data)`` as two tests for each source: the fast run's
+    (FAST examples) and ``-m slow``'s (DEEP examples)."""
+    kinds = pytest.mark.parametrize("kind", sorted(SOURCES))
+    return kinds(FAST(given(data=st.data())(body))), pytest.mark.slow(kinds(DEEP(given(data=st.data())(body))))
+
+
+def _public_thread(campaign, tmp_path, kind, data):
     posts = data.draw(threads(""))
     check_typed_line(
         campaign,
@@ -269,16 +275,25 @@ def test_a_typed_line_changes_no_one_elses_commands_in_the_public_thread(campaig
     )
 
 
-@pytest.mark.parametrize("kind", sorted(SOURCES))
-@PROPERTY
-@given(data=st.data())
-def test_a_typed_line_changes_no_one_elses_commands_in_a_room(campaign, tmp_path, kind, data):
+(
+    test_a_typed_line_changes_no_one_elses_commands_in_the_public_thread,
+    test_a_typed_line_changes_no_one_elses_commands_in_the_public_thread_deep,
+) = fast_and_deep(_public_thread)
+
+
+def _a_room(campaign, tmp_path, kind, data):
     """In alice's room only alice and the master write: alice types the lines."""
     posts = data.draw(threads("alice"))
     at = data.draw(st.sampled_from([i for i, p in enumerate(posts) if p.author == "alice"] or [0]))
     if posts[at].author != "alice":
         posts[at].author = "alice"
     check_typed_line(campaign, tmp_path, kind, "alice", posts, (at, data.draw(st.integers(0, 99))), data.draw(TYPED))
+
+
+(
+    test_a_typed_line_changes_no_one_elses_commands_in_a_room,
+    test_a_typed_line_changes_no_one_elses_commands_in_a_room_deep,
+) = fast_and_deep(_a_room)
 
 
 # ------------------------------------------------------------------ the cases of the issue
@@ -595,10 +610,7 @@ def test_a_wrong_dice_block_under_the_masters_name_in_plain_text_is_shown_not_co
     assert len(own.findings) == 1 and own.unattributed == []
 
 
-@pytest.mark.parametrize("kind", sorted(SOURCES))
-@PROPERTY
-@given(data=st.data())
-def test_a_typed_line_read_then_edited_away_refuses_no_later_post(campaign, tmp_path, kind, data):
+def _edited_away(campaign, tmp_path, kind, data):
     """The thread read with a line typed in one post, then again with the line edited away
     and a later post added: the later post fares as if the line had never been there (a date
     of 2099 once refused every later post as older, for good)."""
@@ -618,3 +630,9 @@ def test_a_typed_line_read_then_edited_away_refuses_no_later_post(campaign, tmp_
         histories[name] = outcomes(campaign, kind, later, "", tmp_path / f"{name}-2.txt", records, ran)
     for line in ("!roll d6 t900", "!seed s901"):
         assert histories["forged"][line] == histories["clean"][line], (line, histories)
+
+
+(
+    test_a_typed_line_read_then_edited_away_refuses_no_later_post,
+    test_a_typed_line_read_then_edited_away_refuses_no_later_post_deep,
+) = fast_and_deep(_edited_away)

@@ -19,6 +19,8 @@ import typer.core
 
 from gmtool import __version__
 from gmtool.cli.common import DEBUG_ENV
+from gmtool.cli.completion import InstallCompletion, ShowCompletion
+from gmtool.cli.completion import init as completion_init
 
 # command name → module under gmtool.cli with a register(app) function, in help order
 COMMANDS = {
@@ -83,6 +85,8 @@ def _root(
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
+    install_completion: InstallCompletion = None,
+    show_completion: ShowCompletion = None,
 ) -> None:
     if debug:
         os.environ[DEBUG_ENV] = "1"
@@ -99,6 +103,12 @@ class RootGroup(typer.core.TyperGroup):
 
         add_render_options(self)
         _note_commands(self)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A bare --install-completion or --show-completion reads as naming no shell."""
+        from gmtool.cli.completion import optional_shell
+
+        return super().parse_args(ctx, optional_shell(args))
 
     def invoke(self, ctx: Any) -> Any:
         """Every command runs inside the one error boundary (gmtool.cli.common.error_boundary)."""
@@ -134,10 +144,11 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
         no_args_is_help=True,
         cls=RootGroup,
         pretty_exceptions_enable=False,
-        add_completion=True,
+        add_completion=False,  # gmtool.cli.completion's options: they read the shell given
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_root)
+    completion_init()
     asked = list(names or [])
     if asked and all(n in COMMANDS for n in asked):
         modules = dict.fromkeys(f"gmtool.cli.{COMMANDS[n]}" for n in asked)
