@@ -143,7 +143,7 @@ def test_no_tally_to_rebuild_is_refused(folder):
 
 def test_a_recorded_tally_is_rebuilt(folder):
     with open_session(folder) as session:
-        session.state.council.last_tally = {
+        session.state.game.council.last_tally = {
             "kind": "bill",
             "bill": "free-trade",
             "yes": 3,

@@ -766,7 +766,7 @@ class Session:
         from gmtool.errors import RuleRefused
         from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
 
-        last = self.state.council.last_tally
+        last = self.state.game.council.last_tally
         if last is None or last.get("kind") != ("election" if election else "bill"):
             raise RuleRefused(key="cli.nothing_to_tally")
         ballots = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]

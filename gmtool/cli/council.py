@@ -87,7 +87,7 @@ def propose_command(
         vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None, named)
         choice.finish()
         commit(store, state, choice)
-    out.emit(propose_report(vote, bills, state.council.chair, out.lang))
+    out.emit(propose_report(vote, bills, state.game.council.chair, out.lang))
 
 
 @app.command("vote")
@@ -244,7 +244,7 @@ def tally_command(
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
         bills = _bills(campaign_library(store.folder, tables))
-        council = state.council
+        council = state.game.council
         open_vote = council.election if election else council.vote
         if open_vote is not None and (open_vote.get("turn") == state.turn if election else open_vote.get("bill")):
             ensure_not_over(state)  # a new tally changes the game; re-posting the last one does not

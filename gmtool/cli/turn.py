@@ -553,7 +553,7 @@ def deck_show_command(
 
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
-        d = known(state, deck)
+        d = known(state.game, deck)
     out.reply(
         t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
         {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)},
@@ -584,8 +584,8 @@ def deck_draw_command(
         out = Output(format, lang, state)
         table = campaign_library(store.folder, tables).get(deck, "orion")
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        deck_ops.deck(state, deck, deck_ops.cards_of(table), choice.source)
-        cards = deck_ops.draw(state, deck, count, choice.source)
+        deck_ops.deck(state.game, deck, deck_ops.cards_of(table), choice.source)
+        cards = deck_ops.draw(state.game, deck, count, choice.source)
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_drawn", out.lang, deck=deck, cards=cards), {"deck": deck, "cards": cards})
@@ -659,9 +659,9 @@ def deck_discard_command(
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        known(state, deck)  # the campaign has it: before the library is asked for a table of that name
+        known(state.game, deck)  # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
-        discard_card(state, deck, card, cards_of(table))
+        discard_card(state.game, deck, card, cards_of(table))
         commit(store, state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
@@ -687,7 +687,7 @@ def deck_shuffle_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        d = reshuffle(state, deck, choice.source)
+        d = reshuffle(state.game, deck, choice.source)
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})

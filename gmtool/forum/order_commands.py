@@ -29,10 +29,10 @@ from typing import Any
 
 from gmtool.campaign.frames import from_view, to_view
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Player
 from gmtool.campaign.names import name_key
 from gmtool.errors import InputError
 from gmtool.locale import Label, Msg, command_label, t, words
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 # canonical forum command → the kind of order it gives (order_kinds.py); `vote` gives an
 # `election` ballot when it names a leader while the Emperor's election is open
@@ -71,7 +71,7 @@ class PostedOrder:
     value: Any
 
 
-def leader_hex(state: Campaign, leader: str, word: str) -> str:
+def leader_hex(state: OrionCampaign, leader: str, word: str) -> str:
     """A hex as ``leader`` wrote it (its own frame in stage 1), in the moderator's
     coordinates, as an orders file writes it (``"2,-3"``)."""
     written = word.strip().translate(_MINUS)
@@ -90,7 +90,7 @@ def _word(section: str, word: str) -> str:
     return found.get(word.casefold(), "") or {_fold(k): v for k, v in found.items()}.get(_fold(word), "")
 
 
-def _player(state: Campaign, name: str) -> Player | None:
+def _player(state: OrionCampaign, name: str) -> OrionPlayer | None:
     wanted = _fold(" ".join(name.split()))
     return next((p for p in state.players if _fold(p.name) == wanted), None)
 
@@ -98,7 +98,7 @@ def _player(state: Campaign, name: str) -> Player | None:
 class _Reader:
     """One command's words and how it refuses them (one line naming the word)."""
 
-    def __init__(self, state: Campaign, library: Any, leader: str, name: str, args: str) -> None:
+    def __init__(self, state: OrionCampaign, library: Any, leader: str, name: str, args: str) -> None:
         self.state, self.library, self.leader, self.name = state, library, leader, name
         self.words = _COMMA.sub(r"\1,", args.translate(_MINUS)).split()
 
@@ -190,17 +190,17 @@ def _with_bribe(value: dict[str, Any], bribe: int | None) -> dict[str, Any]:
     return {**value, "bribe": bribe} if bribe is not None else value
 
 
-def _election_open(state: Campaign) -> bool:
+def _election_open(state: OrionCampaign) -> bool:
     from gmtool.report.pending import open_ballots
 
     return "election" in open_ballots(state)
 
 
-def _bill_open(state: Campaign) -> bool:
-    return bool(state.council.vote and state.council.vote.get("bill"))
+def _bill_open(state: OrionCampaign) -> bool:
+    return bool(state.game.council.vote and state.game.council.vote.get("bill"))
 
 
-def parse_order(state: Campaign, library: Any, leader: str, name: str, args: str) -> PostedOrder:
+def parse_order(state: OrionCampaign, library: Any, leader: str, name: str, args: str) -> PostedOrder:
     """The order command ``!name args`` of ``leader`` (``name`` canonical: a key of
     :data:`ORDER_COMMANDS`), read into an order; InputError for words it cannot read."""
     kind = ORDER_COMMANDS.get(name)
@@ -333,7 +333,7 @@ def _quest(r: _Reader) -> tuple[str, Any]:
     """``QUEST`` by id or label, or nothing: the quest announced last."""
     from gmtool.rules.orion.turns import QUESTS
 
-    open_quests = r.state.turn_state.quests
+    open_quests = r.state.game.quests
     if not r.words:
         if not open_quests:
             raise InputError(key="orders.post_no_quest", command=command_label(r.name))
@@ -359,7 +359,7 @@ def _bill(r: _Reader) -> tuple[str, Any]:
         pick: Any = int(words[0])
     else:
         pick = r.row(r.table("bills"), words, "bill")
-        if target and any(law["id"] == pick for law in r.state.council.laws):
+        if target and any(law["id"] == pick for law in r.state.game.council.laws):
             # a law in force: the leader the chair names for it at this turn's end (A9, wave 4)
             return "law_choice", {"law": pick, "target": target}
     return "bill", {"pick": pick, "target": target} if target else pick
@@ -408,7 +408,7 @@ def _mission(r: _Reader) -> tuple[str, Any]:
     given with the turn, A10); the others act at once with ``!check``."""
     if len(r.words) < 2:
         raise r.missing("agent")
-    agent = r.state.agent(r.words[0])
+    agent = r.state.game.agent(r.words[0])
     rest, frame = r.words[1:], None
     for i, word in enumerate(rest):
         if _word("forum.order_word", word) == "frame":
@@ -478,7 +478,7 @@ def _item(library: Any, item: Any, lang: str) -> str:
     return label[:1].lower() + label[1:] if lang == "en" else label
 
 
-def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, lang: str) -> str:
+def order_words(state: OrionCampaign, library: Any, leader: str, order: PostedOrder, lang: str) -> str:
     """``order`` in words in ``lang``, every hex in ``leader``'s frame: "build Frigate at
     1,-3" — the room's confirmation reply says each order so (its costs added there)."""
     from gmtool.rules.orion.council import BC_PER_VOTE
@@ -564,7 +564,7 @@ def _order_word(name: str, lang: str) -> str:
 
 
 def orders_template(
-    state: Campaign, library: Any, leader: str, lang: str, reported_stage: int | None = None
+    state: OrionCampaign, library: Any, leader: str, lang: str, reported_stage: int | None = None
 ) -> list[str]:
     """The orders template that ends ``leader``'s private turn report: one line each, the
     commands it may give next turn, pre-filled where the state suggests (its colonists'
@@ -589,7 +589,7 @@ def orders_template(
     def hex_(h: Hex) -> str:
         return str(to_view(state, leader, h))
 
-    own = [s for s in state.systems if s.owner == leader and s.planet is not None]
+    own = [s for s in state.game.systems if s.owner == leader and s.planet is not None]
     workers, scientists = _order_word("workers", lang), _order_word("scientists", lang)
     for system in own:
         planet = system.planet
@@ -608,25 +608,25 @@ def orders_template(
     return lines + ["# " + t("forum.usage." + name, lang) for name in _hints(state, player, leader)]
 
 
-def _hints(state: Campaign, player: Any, leader: str) -> list[str]:
+def _hints(state: OrionCampaign, player: Any, leader: str) -> list[str]:
     """The commands a template names as hints (``forum.usage.<name>``)."""
     hints = ["build", "scrap", "fleet"]
     if player.colony_ships > 0:
         hints.insert(0, "colonize")
     if player.hand:
         hints.append("event")
-    if state.turn_state.quests:
+    if state.game.quests:
         hints.append("quest")
     if state.stage > 1:
         hints += ["bill", "vote"]
     if state.stage >= 3:
         hints.append("elect")
-    if any(a.owner == leader for a in state.agents):
+    if any(a.owner == leader for a in state.game.agents):
         hints.append("mission")
     return hints
 
 
-def activatable(state: Campaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
+def activatable(state: OrionCampaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
     """``leader``'s colonies it may activate this turn (not its homeworld, not active yet),
     in map order; ``affordable``: only as many as its orders pay for."""
     from gmtool.rules.orion.production import activation_cost, is_active
@@ -634,7 +634,7 @@ def activatable(state: Campaign, library: Any, leader: str, affordable: bool = T
     rules = library.get("production", "orion")
     left = state.player(leader).orders
     out = []
-    for s in state.systems:
+    for s in state.game.systems:
         if s.owner != leader or s.planet is None or s.homeworld_of is not None or is_active(state, s):
             continue
         cost = activation_cost(s.planet, rules)

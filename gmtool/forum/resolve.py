@@ -482,7 +482,7 @@ class Resolver:
         parts = command.args.split()
         if len(parts) < 2:
             raise _Refused(key="forum.check_needs_agent")
-        agent = state.agent(parts[0])
+        agent = state.game.agent(parts[0])
         if agent.owner != who:
             raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=who)
         target = state.player(parts[2]) if len(parts) > 2 else None

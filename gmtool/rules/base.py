@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 if TYPE_CHECKING:
-    from gmtool.campaign.model import Campaign
+    from gmtool.campaign.model import Campaign, GameSchema
     from gmtool.campaign.stream import Entry
     from gmtool.dice.sources import DiceSource
     from gmtool.report.model import Report
@@ -73,6 +73,11 @@ class Ruleset(Protocol):
     # imported only when that word is asked for (or for --help), so start-up stays fast
     commands: tuple[tuple[str, str], ...]
 
+    def state_schema(self) -> GameSchema:
+        """Its campaigns' own state, declared with its schema: the class of ``Campaign.game``
+        and of its players, their keys of campaign.toml (gmtool/rules/<name>/state.py)."""
+        ...
+
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         """The new campaign's state, and the journal entries of the dice its setup rolled."""
         ...
@@ -96,6 +101,44 @@ class Ruleset(Protocol):
 
     def quest_label(self, state: Campaign, library: TableLibrary, lang: str) -> Callable[[str], str]:
         """`post pending`: a quest's id → its label."""
+        ...
+
+    def validate(self, state: Campaign, library: TableLibrary, lang: str) -> list[str]:
+        """`campaign validate`: the cross-references of its own state a hand edit can break,
+        each a line in ``lang`` (the file's schema has checked every value already)."""
+        ...
+
+    def public_facts(self, state: Campaign, label: Callable[[str, str], str], lang: str) -> list[tuple[str, str]]:
+        """The site's front page: what the game stands at beside its turn and leaders, as
+        (title, words) in ``lang`` (``label``: a rule row's label, by table and id)."""
+        ...
+
+    def waiting_for(
+        self,
+        state: Campaign,
+        library: TableLibrary | None,
+        player: Any,
+        private: bool,
+        quest_label: Callable[[str], str],
+    ) -> list[dict[str, Any]]:
+        """`post pending`: what the turn waits for from ``player`` beyond its orders (each a
+        ``kind`` of ``[pending]`` in the catalogs, with its fields); ``private``: the
+        moderator's copy (a leader's own state may be named), else what everyone may read."""
+        ...
+
+    def open_ballots(self, state: Campaign) -> list[str]:
+        """`post pending`: the ballots open this turn, named without a leader (``[pending]
+        KIND_open``)."""
+        ...
+
+    def acted(self, state: Campaign) -> set[str]:
+        """The leaders whose orders of this turn acted at once (never collected from a room,
+        yet given: `turn run --from-posts` and `post pending` do not count them as missing)."""
+        ...
+
+    def kept_orders(self, state: Campaign, leader: str) -> list[tuple[str, Any]]:
+        """The missed-orders policy ``keep``: the orders (kind, value) a leader who posted
+        none keeps from the state."""
         ...
 
 

@@ -386,9 +386,9 @@ def _index(
             else t("log.guardian_dead", lang) + (f" ({guardian['owner']})" if guardian.get("owner") else "")
         )
         rows.append((t("log.guardian", lang), words))
-    laws = ", ".join(label("bills", str(law["id"])) for law in state.council.laws) or t("site.no_laws", lang)
-    if state.stage > 1 or state.council.laws:
-        rows.append((t("laws", lang), laws))
+    from gmtool.rules.registry import ruleset_of
+
+    rows += ruleset_of(state).public_facts(state, label, lang)  # orion: the laws in force
     if deadline:
         rows.append((t("site.deadline", lang), deadline))
     rows.append((t("site.leaders", lang), ", ".join(p.name for p in state.players)))

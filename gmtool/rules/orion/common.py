@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.rules.orion.state import AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
 from gmtool.struct import ReadByKey
 
 
-def ensure_not_over(campaign: Campaign) -> None:
+def ensure_not_over(campaign: OrionCampaign) -> None:
     v = campaign.victory
     if v:
         from gmtool.locale import Msg, has
@@ -34,9 +34,9 @@ def ensure_not_over(campaign: Campaign) -> None:
         )
 
 
-def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, PlanetState]:
+def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[System, PlanetState]:
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
-    system = campaign.system(hex_)
+    system = campaign.game.system(hex_)
     if system is None or system.planet is None:
         raise RuleRefused(key="orion.no_known_planet", hex=hex_)
     if system.owner != player.name:
@@ -44,7 +44,9 @@ def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, Planet
     return system, system.planet
 
 
-def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False, **data: Any) -> dict[str, Any]:
+def note(
+    campaign: OrionCampaign, kind: str, leader: str | None = None, public: bool = False, **data: Any
+) -> dict[str, Any]:
     """Write one event of the turn into the log the turn's reports tell (docs/rules-orion.md A3:
     what each leader learns privately, and what is public)."""
     entry = {
@@ -90,11 +92,13 @@ def award_kind(award: Mapping[str, Any]) -> tuple[str, Any]:
     return "unknown", None
 
 
-def award_id(player: Player, award: AwardEntry) -> int:
+def award_id(player: OrionPlayer, award: AwardEntry) -> int:
     return int(award.get("id") or player.awards.index(award) + 1)
 
 
-def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str) -> AwardEntry:
+def add_award(
+    campaign: OrionCampaign, player: OrionPlayer, kind: str, value: Any, hex_: str | None, reason: str
+) -> AwardEntry:
     """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
     next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
     award: AwardEntry = {"id": next_id, "turn": campaign.turn, "kind": kind}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from gmtool.campaign.model import Campaign
+    from gmtool.campaign.model import Campaign, GameSchema
     from gmtool.campaign.stream import Entry
     from gmtool.dice.sources import DiceSource
     from gmtool.report.model import Report
@@ -49,6 +49,11 @@ class Orion:
 
     def table_turn(self) -> OrionTurn:
         return OrionTurn()
+
+    def state_schema(self) -> GameSchema:
+        from gmtool.rules.orion.state import ORION_STATE
+
+        return ORION_STATE
 
     def new_campaign(self, request: NewCampaign) -> tuple[Campaign, list[Entry]]:
         from gmtool.dice.sources import RandomSource
@@ -99,6 +104,54 @@ class Orion:
         label = rule_labels(library, lang)
         table = QUESTS.get(state.stage, "quests-common")
         return lambda quest: label(table, quest)
+
+    def validate(self, state: Campaign, library: TableLibrary, lang: str) -> list[str]:
+        from gmtool.rules.orion.exploration import OrionTables
+        from gmtool.rules.orion.validate import validate
+
+        orion = OrionTables(library)
+        types, sizes, properties = (
+            {r.id for r in t.rows} for t in (orion.world_type, orion.world_size, orion.properties)
+        )
+        return validate(state, types, sizes, properties, lang)
+
+    def public_facts(self, state: Campaign, label: Callable[[str, str], str], lang: str) -> list[tuple[str, str]]:
+        """The laws in force (from stage 2, or once one is)."""
+        from gmtool.locale import t
+
+        laws = state.game.council.laws
+        if state.stage > 1 or laws:
+            return [
+                (t("laws", lang), ", ".join(label("bills", str(law["id"])) for law in laws) or t("site.no_laws", lang))
+            ]
+        return []
+
+    def waiting_for(
+        self,
+        state: Campaign,
+        library: TableLibrary | None,
+        player: Any,
+        private: bool,
+        quest_label: Callable[[str], str],
+    ) -> list[dict[str, Any]]:
+        from gmtool.rules.orion.pending import waiting_for
+
+        return waiting_for(state, library, player, quest_label) if private else []  # the rest is its own
+
+    def open_ballots(self, state: Campaign) -> list[str]:
+        from gmtool.rules.orion.pending import open_ballots
+
+        return open_ballots(state)
+
+    def acted(self, state: Campaign) -> set[str]:
+        from gmtool.rules.orion.pending import acted
+
+        return acted(state)
+
+    def kept_orders(self, state: Campaign, leader: str) -> list[tuple[str, Any]]:
+        from gmtool.rules.orion.pending import kept_orders
+
+        return kept_orders(state, leader)
 
 
 ORION = Orion()
