@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from gmtool.report.records import entries_for
+from gmtool.rules import base
 from gmtool.rules.orion import building, turns
 from gmtool.rules.orion.building import BuildOrdered
 from gmtool.rules.orion.council import ElectionTally
@@ -76,15 +77,12 @@ def played(
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
     (folder / "secret.key").chmod(0o600)
     kept: dict[str, Any] = {}
-    start, end, quest, build = turns.start_turn, turns.end_turn, turns.complete_quest, building.order_build
+    played_by, quest, build = base.play, turns.complete_quest, building.order_build
 
-    def keep_start(*args: Any, **kwargs: Any) -> TurnStart:
-        kept["start"] = start(*args, **kwargs)
-        return kept["start"]
-
-    def keep_end(*args: Any, **kwargs: Any) -> TurnEnd:
-        kept["end"] = end(*args, **kwargs)
-        return kept["end"]
+    def keep_turn(steps: Any, turn: Any) -> Any:  # the session plays the ruleset's steps
+        result = played_by(steps, turn)
+        kept["start" if steps is turns.START_STEPS else "end"] = result
+        return result
 
     def keep_build(*args: Any, **kwargs: Any) -> BuildOrdered:
         kept.setdefault("builds", []).append(build(*args, **kwargs))
@@ -97,8 +95,7 @@ def played(
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(turns, "complete_quest", keep_quest)
         mp.setattr(building, "order_build", keep_build)
-        mp.setattr(turns, "start_turn", keep_start)
-        mp.setattr(turns, "end_turn", keep_end)
+        mp.setattr(base, "play", keep_turn)
         ok(gm("turn", "start", "-c", str(folder), "--format", "json"))
         # the records as they were given, before anything later could change them
         kept["start_data"] = as_json(kept["start"].to_data())

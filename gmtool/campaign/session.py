@@ -80,7 +80,7 @@ def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orio
         state = store.load()
         check_ruleset(state, ruleset)
         if changes:
-            from gmtool.rules.orion.turns import ensure_not_over
+            from gmtool.rules.base import ensure_not_over
 
             ensure_not_over(state)
         yield Session(store, state)
@@ -541,11 +541,13 @@ class Session:
     def start_turn(self, rules: Any, out: Renderer, faces: str | None = None) -> TurnPosts:
         """`turn start`: the turn started on the loaded state, every post rendered before
         anything is written, then committed and written (reports/turn-NN/start-*)."""
+        from gmtool.rules.base import play
         from gmtool.rules.registry import ruleset_of
 
         state = self.state
         choice = self.dice(f"turn {state.turn} start", faces)
-        result = ruleset_of(state).table_turn().start(state, rules, choice.source)
+        table = ruleset_of(state).table_turn()
+        result = play(table.start_steps, table.starting(state, rules, choice.source))
         choice.finish()
         langs = report_langs(state, out.lang)
         from gmtool.report.deadlines import with_turn_notes
@@ -595,7 +597,10 @@ class Session:
         turn = state.turn
         inboxes = {p.name: list(p.inbox) for p in state.players}
         stage = state.stage
-        result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
+        from gmtool.rules.base import play
+
+        table = ruleset_of(state).table_turn()
+        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision))
         choice.finish()
         revealed = _reveal_parts(self.store, state, stage, turn)
         shown = _turn_dice(self.store, state, turn, choice.entries)

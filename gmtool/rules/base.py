@@ -15,7 +15,7 @@ that looking a ruleset up costs nothing on the start-up path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
     from gmtool.campaign.model import Campaign, GameSchema
@@ -42,22 +42,120 @@ class NewCampaign:
     radius: int | None = None
 
 
+def ensure_not_over(campaign: Campaign) -> None:
+    """The game-over guard of every changing command: once the game is over, refused in the
+    words the campaign's ruleset gives (``game_over_keys``: a turn's, or a round's)."""
+    v = campaign.victory
+    if v:
+        from gmtool.locale import Msg, has
+        from gmtool.rules.registry import ruleset_of
+
+        kind = str(v.get("kind", ""))
+        victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
+        won, tied = ruleset_of(campaign).game_over_keys
+        from gmtool.errors import RuleRefused
+
+        raise RuleRefused(
+            key=won if v.get("leader") else tied,
+            who=v.get("leader") or v.get("tied", []),
+            victory=victory,
+            turn=v.get("turn"),
+        )
+
+
+@dataclass
+class ForumCall:
+    """A thread command a ruleset answers (its ``forum_commands``), as the forum resolver
+    (gmtool/forum/resolve.py) hands it over: the campaign, its tables, the leader who speaks,
+    the command's words after its name, whether it was written where only the moderator and
+    the leader read it (a room, a private message), and the journaled dice.  The handler gives
+    the reply in every language gmtool speaks, or raises: a :class:`GmError` (its message is
+    the refusal), a :class:`ForumRefusal` for the forum's own words."""
+
+    state: Campaign
+    library: TableLibrary
+    leader: str
+    args: str
+    private: bool
+    source: Any  # a JournalingSource
+
+    def info(self, first: int) -> dict[str, Any]:
+        """What a reply tells of its dice: the campaign's stream, and the journal ids from
+        ``first`` (the source's next id before the command rolled)."""
+        last = self.source.next_id - 1
+        info: dict[str, Any] = {"kind": "stream", "campaign": self.state.name}
+        if last >= first:
+            info["roll_ids"] = [first, last]
+        return info
+
+
+class ForumRefusal(Exception):
+    """A thread command refused in the forum's own words: ``forum.refusal.<key>`` of the
+    catalogs (``vote_in_public``)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+ForumHandler = Callable[[ForumCall], "dict[str, Report]"]
+
+
+STOP = "stop"  # what a step returns to end the turn there (the game is won)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a turn (eressea's order processor, laws.c): its name, saying what it does,
+    and the small function that does it on the turn being played — which it returns
+    :data:`STOP` from to end the turn there, else nothing."""
+
+    name: str
+    run: Callable[[Any], Any]
+
+
+class Played(Protocol):
+    """A turn being played by its steps: what they share, and its ``result`` once played (what
+    the turn's posts are built from)."""
+
+    @property
+    def result(self) -> Any: ...
+
+
+def play(steps: Sequence[Step], turn: Any) -> Any:
+    """Play ``steps`` in order on ``turn`` (a :class:`Played`): its result."""
+    for step in steps:
+        if step.run(turn) == STOP:
+            break
+    return turn.result
+
+
 class TableTurn(Protocol):
     """The whole table's turn (`turn start`, `turn end`, `turn run`), for a ruleset whose
-    turns are not a player's: what gmtool.campaign.session runs, journaling the dice it hands
-    over.  ``start`` and ``end`` change the campaign and return the turn's result, which the
-    session's report builders read (``result["turn"]``)."""
+    turns are not a player's: two lists of steps in order, which gmtool.campaign.session plays
+    (:func:`play`), journaling the dice it hands over; the session's report builders read the
+    result (``result.turn``)."""
+
+    @property
+    def start_steps(self) -> Sequence[Step]:
+        """`turn start`."""
+        ...
+
+    @property
+    def end_steps(self) -> Sequence[Step]:
+        """`turn end`: the turn ends, and the next one is counted."""
+        ...
 
     def rules(self, library: TableLibrary) -> Any:
         """The tables the turn engine reads, taken from the campaign's library."""
         ...
 
-    def start(self, campaign: Campaign, rules: Any, source: DiceSource) -> Any:
-        """`turn start`: start the campaign's turn."""
+    def starting(self, campaign: Campaign, rules: Any, source: DiceSource) -> Played:
+        """The start of the campaign's turn, for its steps to play."""
         ...
 
-    def end(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Any:
-        """`turn end`: end the campaign's turn and start counting the next."""
+    def ending(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Played:
+        """The end of the campaign's turn, for its steps to play."""
         ...
 
 
@@ -65,13 +163,30 @@ class Ruleset(Protocol):
     """One ruleset, as every front end (the CLI, the forum resolver) sees it."""
 
     name: str  # campaign.toml's ``ruleset``; tables/<name>/
-    forum_commands: frozenset[str]  # the thread commands its campaigns answer (docs/forum-commands.md)
     player_turns: bool  # `turn end` ends one player's turn (--player), not the whole table's
     maps: bool  # galaxy maps: `gmtool map`, and a map beside each turn's reports
     game_over_keys: tuple[str, str]  # once the game is over: the refusal when won, and when tied
     # its own command groups: (the command word, the module whose register(app) adds it),
     # imported only when that word is asked for (or for --help), so start-up stays fast
     commands: tuple[tuple[str, str], ...]
+
+    @property
+    def forum_commands(self) -> Mapping[str, ForumHandler]:
+        """Its own thread commands, each with its handler, which act at once where they are
+        posted (beside every campaign's ``!roll``, ``!table`` and ``!seed``, which the forum
+        resolver answers itself; docs/forum-commands.md)."""
+        ...
+
+    @property
+    def room_orders(self) -> frozenset[str]:
+        """The commands that are a turn's orders, posted in a leader's room: collected there
+        (:meth:`read_order`), played at the turn; none where the turns are a player's."""
+        ...
+
+    def read_order(self, state: Campaign, library: TableLibrary, leader: str, name: str, args: str) -> Any:
+        """A room's order command ``!name args`` of ``leader``, read into the order it gives
+        (``kind`` and ``value``, as an orders file holds it); a GmError for words it cannot read."""
+        ...
 
     def state_schema(self) -> GameSchema:
         """Its campaigns' own state, declared with its schema: the class of ``Campaign.game``

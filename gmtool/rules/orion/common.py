@@ -12,26 +12,9 @@ from typing import Any
 
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import RuleRefused
+from gmtool.rules.base import ensure_not_over  # noqa: F401  (every orion rule guards with it)
 from gmtool.rules.orion.state import AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
 from gmtool.struct import ReadByKey
-
-
-def ensure_not_over(campaign: OrionCampaign) -> None:
-    v = campaign.victory
-    if v:
-        from gmtool.locale import Msg, has
-
-        kind = str(v.get("kind", ""))
-        victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
-        from gmtool.rules.registry import ruleset_of
-
-        won, tied = ruleset_of(campaign).game_over_keys
-        raise RuleRefused(
-            key=won if v.get("leader") else tied,
-            who=v.get("leader") or v.get("tied", []),
-            victory=victory,
-            turn=v.get("turn"),
-        )
 
 
 def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[System, PlanetState]:

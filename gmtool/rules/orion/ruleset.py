@@ -4,7 +4,7 @@ and the forum's !roll, !explore, !table, !check and !vote."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
     from gmtool.campaign.model import Campaign, GameSchema
@@ -12,40 +12,68 @@ if TYPE_CHECKING:
     from gmtool.dice.sources import DiceSource
     from gmtool.report.model import Report
     from gmtool.rolltables.library import TableLibrary
-    from gmtool.rules.base import NewCampaign
+    from gmtool.rules.base import ForumHandler, NewCampaign, Played, Step
 
 
 class OrionTurn:
-    """The whole table's turn: gmtool.rules.orion.turns (production, the Council, quests, victory)."""
+    """The whole table's turn: gmtool.rules.orion.turns (production, the Council, quests,
+    victory), its start and its end each a list of steps in order."""
+
+    @property
+    def start_steps(self) -> Sequence[Step]:
+        from gmtool.rules.orion.turns import START_STEPS
+
+        return START_STEPS
+
+    @property
+    def end_steps(self) -> Sequence[Step]:
+        from gmtool.rules.orion.turns import END_STEPS
+
+        return END_STEPS
 
     def rules(self, library: TableLibrary) -> Any:
         from gmtool.rules.orion.turns import Rules
 
         return Rules(library)
 
-    def start(self, campaign: Campaign, rules: Any, source: DiceSource) -> Any:
-        from gmtool.rules.orion.turns import start_turn
+    def starting(self, campaign: Campaign, rules: Any, source: DiceSource) -> Played:
+        from gmtool.rules.orion.turns import Starting
 
-        return start_turn(campaign, rules, source)
+        return Starting(campaign, rules, source)
 
-    def end(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Any:
-        from gmtool.rules.orion.turns import end_turn
+    def ending(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Played:
+        from gmtool.rules.orion.turns import Ending
 
-        return end_turn(campaign, rules, source, chair_decision)
+        return Ending(campaign, rules, source, chair_decision)
 
 
 class Orion:
     name = "orion"
-    # the thread's commands, then the turn orders a room collects (forum/order_commands.py ORDER_COMMANDS)
-    forum_commands = frozenset(
-        {"roll", "explore", "table", "check", "vote"}
-        | {"colonize", "assign", "activate", "build", "scrap", "fleet", "research", "event", "quest", "bill", "elect"}
-        | {"mission"}
-    )
     player_turns = False
     maps = True
     game_over_keys = ("game_over_won", "game_over_tied")
     commands: tuple[tuple[str, str], ...] = ()  # orion's commands came first: they are the CLI's own
+
+    @property
+    def forum_commands(self) -> Mapping[str, ForumHandler]:
+        """``!explore``, ``!check`` and ``!vote`` (gmtool/rules/orion/forum.py)."""
+        from gmtool.rules.orion.forum import FORUM_COMMANDS
+
+        return FORUM_COMMANDS
+
+    @property
+    def room_orders(self) -> frozenset[str]:
+        """The turn orders a room collects (gmtool/forum/order_commands.py ``ORDER_COMMANDS``),
+        but the commands that act at once wherever they are posted."""
+        from gmtool.forum.order_commands import ORDER_COMMANDS
+        from gmtool.rules.orion.forum import AT_ONCE
+
+        return frozenset(ORDER_COMMANDS) - AT_ONCE
+
+    def read_order(self, state: Campaign, library: TableLibrary, leader: str, name: str, args: str) -> Any:
+        from gmtool.forum.order_commands import parse_order
+
+        return parse_order(state, library, leader, name, args)
 
     def table_turn(self) -> OrionTurn:
         return OrionTurn()

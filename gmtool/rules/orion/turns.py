@@ -14,6 +14,7 @@ from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rolltables.model import Table
+from gmtool.rules.base import STOP, Step, play
 from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
 from gmtool.rules.orion.council_campaign import (
     BILLS_DECK,
@@ -369,65 +370,133 @@ def victories_held(campaign: OrionCampaign, rules: Rules, emperor: Victory | Non
     return found
 
 
-def start_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource) -> TurnStart:
+@dataclass
+class Starting:
+    """A turn's start as its steps (:data:`START_STEPS`) play it: the campaign, the turn's
+    tables, its dice, and what the start decides (``out``, made by the first step)."""
+
+    campaign: OrionCampaign
+    rules: Rules
+    source: DiceSource
+    out: TurnStart | None = None
+
+    @property
+    def result(self) -> TurnStart:
+        assert self.out is not None, "the first step makes the result"
+        return self.out
+
+
+def _can_start(s: Starting) -> None:
+    """Refused once the game is over or the turn has started; the stage of the turn."""
+    campaign = s.campaign
     ensure_not_over(campaign)
-    ts = campaign.turn_state
-    if ts.started == campaign.turn:
+    if campaign.turn_state.started == campaign.turn:
         raise RuleRefused(key="orion.turn_started", turn=campaign.turn)
-    campaign.stage = rules.stage_of(campaign.turn)
+    campaign.stage = s.rules.stage_of(campaign.turn)
     # what was recorded before the start (a record, a leader joining …), for the start post
-    out = TurnStart(campaign.turn, campaign.stage, list(ts.log))
+    s.out = TurnStart(campaign.turn, campaign.stage, list(campaign.turn_state.log))
+
+
+def _conquest(s: Starting) -> str | None:
+    """A conquest is declared at the start of a turn (A12): nothing else is decided."""
+    campaign = s.campaign
     victory = check_conquest(campaign)
-    if victory:
-        ts.victory = victory.to_data()
-        out.victory = victory
-        ts.started = campaign.turn
-        return out
-    if campaign.turn >= int(rules.start.rule("token_turn")) and campaign.game.token is None:
+    if not victory:
+        return None
+    campaign.turn_state.victory = victory.to_data()
+    s.result.victory = victory
+    campaign.turn_state.started = campaign.turn
+    return STOP
+
+
+def _deal_token(s: Starting) -> None:
+    """The first-turn token, from the turn the start table names (A3)."""
+    campaign, game = s.campaign, s.campaign.game
+    if campaign.turn >= int(s.rules.start.rule("token_turn")) and game.token is None:
         names = [p.name for p in campaign.players]
-        campaign.game.token = names[source.roll(len(names), "first-turn token") - 1]
-        out.token_dealt = campaign.game.token
-    if campaign.game.token is not None:
-        campaign.game.council.chair = campaign.game.token
-    out.chair = campaign.game.council.chair if campaign.stage > 1 else None
-    out.movement_order = movement_order(campaign)
-    # the quest of the turn, announced to all
-    quests = rules.quests(campaign.stage)
+        game.token = names[s.source.roll(len(names), "first-turn token") - 1]
+        s.result.token_dealt = game.token
+
+
+def _seat_chair(s: Starting) -> None:
+    """The token's holder chairs the Council; the movement order (A3)."""
+    campaign, game = s.campaign, s.campaign.game
+    if game.token is not None:
+        game.council.chair = game.token
+    s.result.chair = game.council.chair if campaign.stage > 1 else None
+    s.result.movement_order = movement_order(campaign)
+
+
+def _announce_quest(s: Starting) -> None:
+    """The quest of the turn, announced to all (A11); none when every quest of the deck is
+    already open."""
+    campaign = s.campaign
+    quests = s.rules.quests(campaign.stage)
     name = quests.name
-    pile = decks.deck(campaign.game, name, [r.id for r in quests.rows], source, list(campaign.game.quests))
+    pile = decks.deck(campaign.game, name, [r.id for r in quests.rows], s.source, list(campaign.game.quests))
     if pile.draw or pile.discard:
-        quest = decks.draw(campaign.game, name, 1, source)[0]
+        quest = decks.draw(campaign.game, name, 1, s.source)[0]
         campaign.game.quests.append(quest)
-        out.quest = quest
+        s.result.quest = quest
         note(campaign, "quest_announced", public=True, quest=quest, table=name)
-    # else every quest of the deck is already open: none new this turn (out.quest stays None)
-    # event cards, dealt secretly
+
+
+def _deal_events(s: Starting) -> None:
+    """Event cards, dealt secretly in the turns the start table names (A11): never more than a
+    leader's colonies, nor than the cards left; what a short deal owes is said to the moderator."""
+    campaign, rules = s.campaign, s.rules
     deal_turns = [int(t) for t in rules.start.rule("event_deal_turns")]
-    if campaign.turn in deal_turns:
-        count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
-        pile = decks.deck(campaign.game, EVENTS, decks.cards_of(rules.events), source, held_cards(campaign))
-        dealt: dict[str, list[str]] = {}
-        got: dict[str, int] = {}
-        owed: dict[str, int] = {}
-        for player in campaign.players:
-            # never more than the colonies, nor than the cards left (the rest are in hands)
-            due = min(count, colonies(campaign, player.name))
-            n = min(due, len(pile.draw) + len(pile.discard))
-            if n:
-                cards = decks.draw(campaign.game, EVENTS, n, source)
-                player.hand += cards
-                dealt[player.name] = cards
-            if n < due:
-                got[player.name], owed[player.name] = n, due
-                player.cards_owed = due - n  # `deck deal` deals them once the moderator adds cards
-        out.events_dealt = dealt
-        if owed:  # said at once to the moderator (its output, never a post: A11, wave 3)
-            note(campaign, "events_short", leaders=list(owed), got=got, due=owed)
-    # the bill: the chair draws two (A9)
-    if campaign.stage > 1 and campaign.game.council.chair and campaign.game.council.vote is None:
-        out.bills_drawn = propose(campaign, rules.bills, source).options
-    ts.started = campaign.turn
-    return out
+    if campaign.turn not in deal_turns:
+        return
+    count = [int(c) for c in rules.start.rule("event_deal_cards")][deal_turns.index(campaign.turn)]
+    pile = decks.deck(campaign.game, EVENTS, decks.cards_of(rules.events), s.source, held_cards(campaign))
+    dealt: dict[str, list[str]] = {}
+    got: dict[str, int] = {}
+    owed: dict[str, int] = {}
+    for player in campaign.players:
+        # never more than the colonies, nor than the cards left (the rest are in hands)
+        due = min(count, colonies(campaign, player.name))
+        n = min(due, len(pile.draw) + len(pile.discard))
+        if n:
+            cards = decks.draw(campaign.game, EVENTS, n, s.source)
+            player.hand += cards
+            dealt[player.name] = cards
+        if n < due:
+            got[player.name], owed[player.name] = n, due
+            player.cards_owed = due - n  # `deck deal` deals them once the moderator adds cards
+    s.result.events_dealt = dealt
+    if owed:  # said at once to the moderator (its output, never a post: A11, wave 3)
+        note(campaign, "events_short", leaders=list(owed), got=got, due=owed)
+
+
+def _draw_bills(s: Starting) -> None:
+    """The chair draws two bills (A9), from stage 2."""
+    campaign = s.campaign
+    council = campaign.game.council
+    if campaign.stage > 1 and council.chair and council.vote is None:
+        s.result.bills_drawn = propose(campaign, s.rules.bills, s.source).options
+
+
+def _begin(s: Starting) -> None:
+    s.campaign.turn_state.started = s.campaign.turn
+
+
+# The start of a turn (A2, A3, A9, A11, A12), in order; `turn start` plays it (eressea's laws.c).
+START_STEPS = (
+    Step("the turn can start", _can_start),
+    Step("a conquest ends the game", _conquest),
+    Step("the first-turn token", _deal_token),
+    Step("the chair and the movement order", _seat_chair),
+    Step("the quest of the turn", _announce_quest),
+    Step("event cards", _deal_events),
+    Step("the chair's bills", _draw_bills),
+    Step("the turn has begun", _begin),
+)
+
+
+def start_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource) -> TurnStart:
+    """`turn start`: :data:`START_STEPS` played on ``campaign``."""
+    return play(START_STEPS, Starting(campaign, rules, source))
 
 
 def held_cards(campaign: OrionCampaign) -> list[str]:
@@ -673,25 +742,64 @@ def _no_pp_to_bc(campaign: OrionCampaign, rules: Rules) -> frozenset[str]:
     return frozenset(out)
 
 
-def end_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
+@dataclass
+class Ending:
+    """A turn's end as its steps (:data:`END_STEPS`) play it: the campaign, the turn's tables,
+    its dice, the chair's decision, what the steps hand on, and what the end did (``out``,
+    made by production)."""
+
+    campaign: OrionCampaign
+    rules: Rules
+    source: DiceSource
+    chair_decision: str | None = None
+    turn: int = 0
+    stage: int = 0
+    no_pp_to_bc: frozenset[str] = frozenset()
+    earlier: list[dict[str, Any]] = field(default_factory=list)  # tallies made during the turn
+    out: TurnEnd | None = None
+
+    @property
+    def result(self) -> TurnEnd:
+        assert self.out is not None, "production makes the result"
+        return self.out
+
+
+def _can_end(e: Ending) -> None:
+    """Refused before anything changes: the game over, the turn not started, a tie or a
+    choice the chair must decide (a bill put to the vote, a law's tie: A9, wave 4)."""
+    campaign = e.campaign
     ensure_not_over(campaign)
-    ts = campaign.turn_state
-    if ts.started != campaign.turn:
+    if campaign.turn_state.started != campaign.turn:
         raise RuleRefused(key="orion.turn_not_started", turn=campaign.turn)
-    turn, stage = campaign.turn, campaign.stage
+    e.turn, e.stage = campaign.turn, campaign.stage
     vote = campaign.game.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
-        # a tie, or a choice, the chair must decide is refused before anything changes
-        ready(campaign, rules.bills, chair_decision)
-    laws_ready(campaign, rules.bills)  # and a law's tie the chair of this turn must decide (A9, wave 4)
-    no_pp_to_bc = _no_pp_to_bc(campaign, rules)
-    out = TurnEnd(
-        turn, stage, produce(campaign, rules.orion, rules.production, rules.costs, rules.modules, no_pp_to_bc)
-    )
-    # research ordered this turn, paid from the RP banked and just made (A13.1, wave 4)
-    settle_research(campaign, rules)
-    produced = {made.hex for made in out.production.planets}
-    for system in campaign.game.systems:  # in production's order: blockades are told to both leaders (A7)
+        ready(campaign, e.rules.bills, e.chair_decision)
+    laws_ready(campaign, e.rules.bills)
+
+
+def _forbid_conversions(e: Ending) -> None:
+    """The leaders a bill forbids to turn PP into BC this turn (A9)."""
+    e.no_pp_to_bc = _no_pp_to_bc(e.campaign, e.rules)
+
+
+def _produce(e: Ending) -> None:
+    """Production (A5, A6)."""
+    rules = e.rules
+    made = produce(e.campaign, rules.orion, rules.production, rules.costs, rules.modules, e.no_pp_to_bc)
+    e.out = TurnEnd(e.turn, e.stage, made)
+
+
+def _research(e: Ending) -> None:
+    """Research ordered this turn, paid from the RP banked and just made (A13.1, wave 4)."""
+    settle_research(e.campaign, e.rules)
+
+
+def _tell_blockades(e: Ending) -> None:
+    """A blockaded planet that produced is told to both leaders (A7), in production's order."""
+    campaign = e.campaign
+    produced = {made.hex for made in e.result.production.planets}
+    for system in campaign.game.systems:
         planet = system.planet
         if planet is not None and planet.blockaded and str(system.hex) in produced:
             note(
@@ -702,25 +810,45 @@ def end_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource, chair_de
                 by=planet.blockaded_by,
                 leaders=[system.owner, planet.blockaded_by],
             )
-    # the Council (stages 2–3)
-    earlier = [e for e in ts.log if e["kind"] in ("council_tally", "election_tally") and e.get("turn") == campaign.turn]
+
+
+def _note_earlier_tallies(e: Ending) -> None:
+    """The Council's tallies made earlier in the turn (`gmtool council tally`), for the post."""
+    log, turn = e.campaign.turn_state.log, e.campaign.turn
+    e.earlier = [x for x in log if x["kind"] in ("council_tally", "election_tally") and x.get("turn") == turn]
+
+
+def _tally_vote(e: Ending) -> None:
+    """The bill put to the vote is tallied (stages 2–3); bills drawn and not put to the vote go
+    back under the deck."""
+    campaign = e.campaign
     vote = campaign.game.council.vote
     if campaign.stage > 1 and vote is not None:
         if vote.get("bill"):
-            result, bill, not_voted = tally(campaign, rules.bills, chair_decision)
-            out.council = BillOutcome(bill, result, not_voted)
+            result, bill, not_voted = tally(campaign, e.rules.bills, e.chair_decision)
+            e.result.council = BillOutcome(bill, result, not_voted)
         else:
             for option in vote["options"]:
                 decks.to_bottom(campaign.game, BILLS_DECK, option)
             campaign.game.council.vote = None
-            out.council = BillOutcome(None)
-    if campaign.game.council.election is not None and campaign.game.council.election.get("turn") == campaign.turn:
-        election, not_voted = tally_emperor(campaign)
-        out.election = ElectionOutcome(election, not_voted)
+            e.result.council = BillOutcome(None)
 
-    # tallies made earlier in the turn (`gmtool council tally`) go into the public post too (A9)
+
+def _tally_election(e: Ending) -> None:
+    """The Emperor's election of this turn is tallied (stage 3)."""
+    campaign = e.campaign
+    election = campaign.game.council.election
+    if election is not None and election.get("turn") == campaign.turn:
+        tallied, not_voted = tally_emperor(campaign)
+        e.result.election = ElectionOutcome(tallied, not_voted)
+
+
+def _tell_earlier_tallies(e: Ending) -> None:
+    """Tallies made earlier in the turn go into the public post too (A9)."""
+    out = e.result
+
     def made_earlier(kind: str) -> dict[str, Any] | None:
-        made = [e for e in earlier if e["kind"] == kind]
+        made = [x for x in e.earlier if x["kind"] == kind]
         return made[-1] if made else None
 
     if out.council is None and (entry := made_earlier("council_tally")) is not None:
@@ -728,43 +856,111 @@ def end_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource, chair_de
         out.council_told_late = out.election is not None
     if out.election is None and (entry := made_earlier("election_tally")) is not None:
         out.election = ElectionOutcome.from_log(entry)
-    apply_laws(campaign, rules.bills)  # every law in force acts at the turn end (A9)
-    # quests: a condition that is data is judged by gmtool (A11, wave 3)
-    out.quest_checks = judge_quests(campaign, rules)
-    name = rules.quests(campaign.stage).name
-    last_of_stage_1 = campaign.stage == 1 and rules.stage_of(campaign.turn + 1) > 1
-    done = [q for q in campaign.game.quests if campaign.game.completions.get(q)]
-    discard = list(campaign.game.quests) if last_of_stage_1 else (done if campaign.stage > 1 else [])
+
+
+def _apply_laws(e: Ending) -> None:
+    """Every law in force acts at the turn end (A9)."""
+    apply_laws(e.campaign, e.rules.bills)
+
+
+def _judge_quests(e: Ending) -> None:
+    """Quests whose condition is data are judged by gmtool (A11, wave 3)."""
+    e.result.quest_checks = judge_quests(e.campaign, e.rules)
+
+
+def _close_quests(e: Ending) -> None:
+    """Completed quests leave (from stage 2; every stage-1 quest at its last turn) for the
+    quests' discard pile; the turn's completions are told and cleared (A11)."""
+    campaign, game, out = e.campaign, e.campaign.game, e.result
+    name = e.rules.quests(campaign.stage).name
+    last_of_stage_1 = campaign.stage == 1 and e.rules.stage_of(campaign.turn + 1) > 1
+    done = [q for q in game.quests if game.completions.get(q)]
+    discard = list(game.quests) if last_of_stage_1 else (done if campaign.stage > 1 else [])
     for quest in discard:
-        campaign.game.quests.remove(quest)
-        decks.discard(campaign.game, name, quest)
-    out.quests_completed = {q: list(campaign.game.completions.get(q, [])) for q in campaign.game.completions}
+        game.quests.remove(quest)
+        decks.discard(game, name, quest)
+    out.quests_completed = {q: list(game.completions.get(q, [])) for q in game.completions}
     out.quests_discarded = discard
-    campaign.game.completions = {}
-    # the token passes clockwise
-    if campaign.game.token is not None:
+    game.completions = {}
+
+
+def _pass_token(e: Ending) -> None:
+    """The token passes clockwise (A3)."""
+    campaign, game = e.campaign, e.campaign.game
+    if game.token is not None:
         names = [p.name for p in campaign.players]
-        campaign.game.token = names[(names.index(campaign.game.token) + 1) % len(names)]
-        out.token_next = campaign.game.token
-    out.guardian_regained = regenerate_guardian(campaign, rules)
-    out.guardian = guardian_state(campaign, rules)
-    out.standings = standings(campaign)
-    out.log = list(ts.log)  # what happened this turn, for the reports
+        game.token = names[(names.index(game.token) + 1) % len(names)]
+        e.result.token_next = game.token
+
+
+def _guardian(e: Ending) -> None:
+    """The Guardian of Orion regains its toughness; its state, for the post (A4.6)."""
+    e.result.guardian_regained = regenerate_guardian(e.campaign, e.rules)
+    e.result.guardian = guardian_state(e.campaign, e.rules)
+
+
+def _standings(e: Ending) -> None:
+    e.result.standings = standings(e.campaign)
+
+
+def _close_log(e: Ending) -> None:
+    """What happened this turn goes to the reports; the log starts again."""
+    ts = e.campaign.turn_state
+    e.result.log = list(ts.log)
     ts.log = []
-    # victory
-    emperor = Victory.from_data(campaign.game.council.victory) if campaign.game.council.victory else None
-    held = victories_held(campaign, rules, emperor)
-    if held:
-        victory, out.victories_also = held[0], held[1:]
-        # the Emperor's victory is kept as the Council wrote it
-        ts.victory = campaign.game.council.victory if victory is emperor else victory.to_data()
-        out.victory = victory
-        return out
+
+
+def _victory(e: Ending) -> str | None:
+    """The victories that hold, in A12's order (wave 3): the first wins and the game ends."""
+    campaign, out = e.campaign, e.result
+    council = campaign.game.council
+    emperor = Victory.from_data(council.victory) if council.victory else None
+    held = victories_held(campaign, e.rules, emperor)
+    if not held:
+        return None
+    victory, out.victories_also = held[0], held[1:]
+    # the Emperor's victory is kept as the Council wrote it
+    campaign.turn_state.victory = council.victory if victory is emperor else victory.to_data()
+    out.victory = victory
+    return STOP
+
+
+def _next_turn(e: Ending) -> None:
+    """The next turn, its stage and movement order; every ship may move again (A4: one
+    explored hex per ship a turn)."""
+    campaign, out = e.campaign, e.result
     campaign.turn += 1
-    campaign.stage = rules.stage_of(campaign.turn)
-    for player in campaign.players:  # every ship may move again (A4: one explored hex per ship a turn)
+    campaign.stage = e.rules.stage_of(campaign.turn)
+    for player in campaign.players:
         player.moved, player.moved_turn = {}, None
     out.next_turn = campaign.turn
     out.next_stage = campaign.stage
     out.next_order = movement_order(campaign)
-    return out
+
+
+# The end of a turn (A5–A7, A9, A11–A13), in order; `turn end` and `turn run` play it.
+END_STEPS = (
+    Step("the turn can end", _can_end),
+    Step("laws that forbid turning PP into BC", _forbid_conversions),
+    Step("production", _produce),
+    Step("research", _research),
+    Step("blockaded production told", _tell_blockades),
+    Step("tallies made earlier in the turn", _note_earlier_tallies),
+    Step("the Council's vote", _tally_vote),
+    Step("the Emperor's election", _tally_election),
+    Step("earlier tallies told", _tell_earlier_tallies),
+    Step("laws in force", _apply_laws),
+    Step("quests judged", _judge_quests),
+    Step("quests closed", _close_quests),
+    Step("the token passes", _pass_token),
+    Step("the Guardian of Orion", _guardian),
+    Step("standings", _standings),
+    Step("the turn's log", _close_log),
+    Step("victory", _victory),
+    Step("the next turn", _next_turn),
+)
+
+
+def end_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
+    """`turn end`: :data:`END_STEPS` played on ``campaign``."""
+    return play(END_STEPS, Ending(campaign, rules, source, chair_decision))

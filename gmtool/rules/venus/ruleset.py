@@ -4,7 +4,7 @@ time, no galaxy map, and the forum's !roll, !table, !move and !navigate."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from gmtool.rules.base import no_labels
 
@@ -13,16 +13,29 @@ if TYPE_CHECKING:
     from gmtool.campaign.stream import Entry
     from gmtool.report.model import Report
     from gmtool.rolltables.library import TableLibrary
-    from gmtool.rules.base import NewCampaign, TableTurn
+    from gmtool.rules.base import ForumHandler, NewCampaign, TableTurn
 
 
 class Venus:
     name = "venus"
-    forum_commands = frozenset({"roll", "table", "move", "navigate"})
     player_turns = True
     maps = False
     game_over_keys = ("game_over_won_round", "game_over_tied_round")
     commands: tuple[tuple[str, str], ...] = (("venus", "gmtool.cli.venus"),)  # gmtool venus …
+
+    room_orders: frozenset[str] = frozenset()  # a player's turn: its commands act at once
+
+    @property
+    def forum_commands(self) -> Mapping[str, ForumHandler]:
+        """``!move`` and ``!navigate`` (gmtool/rules/venus/forum.py)."""
+        from gmtool.rules.venus.forum import FORUM_COMMANDS
+
+        return FORUM_COMMANDS
+
+    def read_order(self, state: Campaign, library: TableLibrary, leader: str, name: str, args: str) -> Any:
+        from gmtool.errors import InputError
+
+        raise InputError(key="orders.post_unknown", word=name)
 
     def table_turn(self) -> TableTurn:
         from gmtool.errors import RuleRefused
