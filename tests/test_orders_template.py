@@ -117,7 +117,7 @@ def test_the_template_names_what_the_leader_may_do(played):
 
 
 def test_no_template_after_the_game_is_over():
-    from gmtool.campaign.session import _template
+    from gmtool.rules.orion.posts import _template
     from gmtool.rules.orion.turns import Rules
 
     state = CampaignStore(EXAMPLE).load()

@@ -22,7 +22,6 @@ from gmtool.struct import Struct  # not dataclasses: this module is on every com
 
 if TYPE_CHECKING:
     from gmtool.campaign.posted import PostedOrders
-    from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 # the file extension of a written report, by format
 # the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
@@ -309,65 +308,23 @@ def _other_langs(lang_used: set[str]) -> list[str]:
     return [lang for lang in LANGS if lang not in lang_used]
 
 
-def _start_reports(
-    state: Any, rules: Any, result: TurnStart, lang: str, langs: dict[str, str]
+def _end_posts(
+    table: Any, state: Any, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
 ) -> tuple[Any, dict[str, Any]]:
-    from gmtool.report.labels import rule_labels
-    from gmtool.report.turns import start_private, start_public
+    """The end's posts as the campaign's ruleset builds them, each naming its map where the
+    ruleset has maps (gmtool.maps)."""
+    from gmtool.rules.registry import ruleset_of
 
-    public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: r
-        for p in state.players
-        if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None
-    }
-    return public, private
+    public, private = table.end_posts(state, rules, result, lang, langs, done)
+    if ruleset_of(state).maps:
+        from gmtool.maps import note_turn_maps
 
-
-def _template(state: Any, rules: Any, player: Any, lang: str, stage: int | None = None) -> list[str] | None:
-    """The orders template ending a leader's private report (none once the game is over)."""
-    from gmtool.forum.order_commands import orders_template
-
-    if state.victory is not None or player.vacant:
-        return None
-    return orders_template(state, rules.library, player.name, lang, stage)
-
-
-def _end_reports(
-    state: Any,
-    rules: Any,
-    result: TurnEnd,
-    lang: str,
-    langs: dict[str, str],
-    inboxes: dict[str, list],
-    done: list | None,
-) -> tuple[Any, dict[str, Any]]:
-    from gmtool.campaign.frames import hex_writer
-    from gmtool.maps import note_turn_maps
-    from gmtool.report.labels import rule_labels
-    from gmtool.report.turns import end_private, end_public
-
-    public = end_public(result, rules.bills, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: end_private(
-            result,
-            p,
-            inboxes[p.name],
-            rules.events,
-            langs[p.name],
-            done,
-            rule_labels(rules.library, langs[p.name]),
-            hex_writer(state, p.name, result.stage),
-            _template(state, rules, p, langs[p.name], result.stage),
-        )
-        for p in state.players
-    }
-    note_turn_maps(public, private, lang, langs)  # each post names its map (gmtool.maps)
+        note_turn_maps(public, private, lang, langs)
     return public, private
 
 
 def _in_every_lang(
-    build: Any, state: Any, result: TurnStart | TurnEnd, done: list | None, out: Renderer, langs: dict[str, str]
+    build: Any, state: Any, result: Any, done: list | None, out: Renderer, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
@@ -555,7 +512,7 @@ class Session:
         shown = _turn_dice(self.store, state, result.turn, choice.entries)
         public, private, built = _in_every_lang(
             lambda res, _, lang, ls: _with_dice(
-                with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+                with_turn_notes(table.start_posts(state, rules, res, lang, ls), state, [], 0, lang),
                 state,
                 result.turn,
                 shown,
@@ -595,7 +552,6 @@ class Session:
 
         state = self.state
         turn = state.turn
-        inboxes = {p.name: list(p.inbox) for p in state.players}
         stage = state.stage
         from gmtool.rules.base import play
 
@@ -606,12 +562,10 @@ class Session:
         shown = _turn_dice(self.store, state, turn, choice.entries)
         next_deadline(state, turn)
         missed = list(posted.missed.values()) if posted is not None else []
-        for p in state.players:  # news delivered in this turn's private report
-            p.inbox = []
         langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
             lambda res, done_, lang, ls: _with_dice(
-                with_turn_notes(_end_reports(state, rules, res, lang, ls, inboxes, done_), state, missed, turn, lang),
+                with_turn_notes(_end_posts(table, state, rules, res, lang, ls, done_), state, missed, turn, lang),
                 state,
                 turn,
                 shown,
@@ -631,7 +585,12 @@ class Session:
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
-        """The files to attach to the turn's posts: its maps and its chart."""
+        """The files to attach to the turn's posts: its maps and its chart (none where the
+        ruleset has no galaxy map)."""
+        from gmtool.rules.registry import ruleset_of
+
+        if not ruleset_of(self.state).maps:
+            return {}
         images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
         images.update(self.draw_chart(posts.turn, posts.public, lang))
         return images
@@ -675,7 +634,7 @@ class Session:
         """Read the orders file — or the ``posted`` orders' text — and play it
         (gmtool/rules/orion/orders.py): (the dice, problems, the file as shown, what was done)."""
         from gmtool.errors import InputError
-        from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders
+        from gmtool.rules.registry import ruleset_of
         from gmtool.tomlfile import display_path, read_text
 
         if posted is not None:
@@ -684,9 +643,10 @@ class Session:
             assert path is not None
             where = display_path(path)
             text = read_text(path, InputError)
-        orders, problems = parse_orders(load_orders(text, where), text, self.state)
+        table = ruleset_of(self.state).table_turn()
+        orders, problems = table.read_orders(self.state, text, where)
         choice = self.dice(f"turn {self.state.turn} orders", faces, turn_dice=True)
-        more, done = play_orders(self.state, rules, choice.source, orders)
+        more, done = table.play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
     def play_posted(self, rules: Any, faces: str | None = None) -> tuple["PostedOrders", DiceChoice, list, str, list]:

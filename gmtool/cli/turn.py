@@ -83,7 +83,7 @@ def start_command(
     """
     from gmtool.campaign.session import open_session
 
-    with open_session(require_campaign(campaign)) as session:
+    with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
         posts = session.start_turn(session.rules(tables), out, dice)
     out.emit(posts.public)
@@ -102,7 +102,8 @@ def _say_short_deal(state: Any, lang: str) -> None:
             ]
             typer.echo(f"warning: {t('reply.events_short', lang, short='; '.join(short))}", err=True)
             return
-    owed = [f"{p.name}: {p.cards_owed}" for p in state.players if p.cards_owed]
+    # cards still owed: orion's leaders hold cards; another ruleset's players may not
+    owed = [f"{p.name}: {n}" for p in state.players if (n := getattr(p, "cards_owed", 0))]
     if owed:  # `turn run` ended the turn that dealt them (its log is gone): what is still owed
         typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
@@ -731,7 +732,7 @@ def check_command(
     from gmtool.campaign.session import open_session
 
     _orders_source(orders, from_posts)
-    with open_session(require_campaign(campaign)) as session:
+    with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
         if from_posts:
@@ -888,7 +889,7 @@ def run_command(
     _orders_source(orders, from_posts)
     folder = require_campaign(campaign)
     threads = _deadline_posts(folder)
-    with open_session(folder) as session:
+    with open_session(folder, ruleset=None) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
         _close_posts(session, threads)

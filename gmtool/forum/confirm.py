@@ -144,3 +144,38 @@ def check_rooms(state: Any, rules: Any, dice: Callable[[], Any], collected: dict
     except GmError as exc:
         out.failed = exc
     return out
+
+
+def check_played(
+    state: Any, table: Any, rules: Any, dice: Callable[[], Any], collected: dict[str, LeaderOrders]
+) -> RoomCheck:
+    """The rooms' orders checked by any table turn (a ruleset's ``read_orders`` and
+    ``play_orders``) as ``turn check`` checks the file they make, on a copy of the state:
+    each order's problems, by the line of its post (what it costs is orion's alone)."""
+    out = RoomCheck()
+    text = orders_toml(state.turn, collected)
+    lines = tagged_lines(text)
+    out.where = {line: place for place, line in lines.items()}
+    by_line: dict[int, Checked] = {}
+    for leader, given in collected.items():
+        checked = [Checked(o) for o in [*given.orders, *([given.ballot] if given.ballot else [])]]
+        out.orders[leader] = checked
+        for one in checked:
+            line = lines.get((one.order.post_id, one.order.index))
+            if line is not None:
+                by_line.setdefault(line, one)
+    if not collected:
+        return out
+    try:
+        first = copy.deepcopy(state)
+        orders, problems = table.read_orders(first, text, "rooms")
+        more, _ = table.play_orders(first, rules, dice(), orders)
+        for problem in problems + more:
+            item = by_line.get(problem.line)
+            if item is not None:
+                item.problems.append(problem)
+            else:
+                out.other.setdefault(problem.leader, []).append(problem)
+    except GmError as exc:
+        out.failed = exc
+    return out

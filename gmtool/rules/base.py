@@ -158,6 +158,42 @@ class TableTurn(Protocol):
         """The end of the campaign's turn, for its steps to play."""
         ...
 
+    def read_orders(self, campaign: Campaign, text: str, where: str) -> tuple[list, list]:
+        """An orders file's ``text`` (the moderator's, or the one the rooms' orders make:
+        gmtool/campaign/posted.py) read, before any die is drawn: (the orders, the problems —
+        each with its ``line``, ``leader`` and ``text(lang)``); a file that cannot be read at
+        all is an :class:`~gmtool.errors.InputError` naming ``where``."""
+        ...
+
+    def play_orders(self, campaign: Campaign, rules: Any, source: DiceSource, orders: list) -> tuple[list, list]:
+        """The orders read, played before the turn's end: (more problems, what each did)."""
+        ...
+
+    def check_rooms(self, campaign: Campaign, rules: Any, dice: Callable[[], DiceSource], collected: Any) -> Any:
+        """The rooms' standing orders checked as ``turn check`` checks the file they make, for
+        each room's confirmation (a :class:`gmtool.forum.confirm.RoomCheck`; ``dice()``: a
+        fresh dice source, never journaled)."""
+        ...
+
+    def order_words(self, campaign: Campaign, library: TableLibrary, leader: str, order: Any, lang: str) -> str:
+        """A collected order (its ``kind`` and ``value``) in words, as ``leader``'s room
+        confirmation says it in ``lang``."""
+        ...
+
+    def start_posts(
+        self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str]
+    ) -> tuple[Report, dict[str, Report]]:
+        """The start's posts: the public one in ``lang``, and each leader's it has one for in
+        ``langs[leader]``."""
+        ...
+
+    def end_posts(
+        self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
+    ) -> tuple[Report, dict[str, Report]]:
+        """The end's posts: the public one in ``lang``, and every leader's in ``langs[leader]``
+        (``done``: what its orders did, when the turn was played from orders)."""
+        ...
+
 
 class Ruleset(Protocol):
     """One ruleset, as every front end (the CLI, the forum resolver) sees it."""

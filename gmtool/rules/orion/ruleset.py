@@ -46,6 +46,42 @@ class OrionTurn:
 
         return Ending(campaign, rules, source, chair_decision)
 
+    def read_orders(self, campaign: Campaign, text: str, where: str) -> tuple[list, list]:
+        """gmtool/rules/orion/orders.py: the file read, each problem with its line."""
+        from gmtool.rules.orion.orders import load_orders, parse_orders
+
+        return parse_orders(load_orders(text, where), text, campaign)
+
+    def play_orders(self, campaign: Campaign, rules: Any, source: DiceSource, orders: list) -> tuple[list, list]:
+        from gmtool.rules.orion.orders import play_orders
+
+        return play_orders(campaign, rules, source, orders)
+
+    def check_rooms(self, campaign: Campaign, rules: Any, dice: Callable[[], DiceSource], collected: Any) -> Any:
+        """gmtool/forum/confirm.py: every order checked, and what each does and costs."""
+        from gmtool.forum.confirm import check_rooms
+
+        return check_rooms(campaign, rules, dice, collected)
+
+    def order_words(self, campaign: Campaign, library: TableLibrary, leader: str, order: Any, lang: str) -> str:
+        from gmtool.forum.order_commands import PostedOrder, order_words
+
+        return order_words(campaign, library, leader, PostedOrder(order.kind, order.value), lang)
+
+    def start_posts(
+        self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str]
+    ) -> tuple[Report, dict[str, Report]]:
+        from gmtool.rules.orion.posts import start_posts
+
+        return start_posts(campaign, rules, result, lang, langs)
+
+    def end_posts(
+        self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
+    ) -> tuple[Report, dict[str, Report]]:
+        from gmtool.rules.orion.posts import end_posts
+
+        return end_posts(campaign, rules, result, lang, langs, done)
+
 
 class Orion:
     name = "orion"

@@ -222,6 +222,7 @@ class TurnEnd:
     council_told_late: bool = False  # the council's tally was made before, told after the election
     # each leader's open quests as the turn end judged them (its private report; not public data)
     quest_checks: dict[str, list[QuestCheck]] = field(default_factory=dict)
+    news: dict[str, list[Any]] = field(default_factory=dict)  # each leader's inbox, delivered (not public data)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"turn": self.turn, "stage": self.stage, "production": self.production.to_data()}
@@ -754,6 +755,7 @@ class Ending:
     chair_decision: str | None = None
     turn: int = 0
     stage: int = 0
+    news: dict[str, list[Any]] = field(default_factory=dict)  # each leader's inbox, delivered
     no_pp_to_bc: frozenset[str] = frozenset()
     earlier: list[dict[str, Any]] = field(default_factory=list)  # tallies made during the turn
     out: TurnEnd | None = None
@@ -778,6 +780,13 @@ def _can_end(e: Ending) -> None:
     laws_ready(campaign, e.rules.bills)
 
 
+def _deliver_news(e: Ending) -> None:
+    """Each leader's private news (its inbox) goes into its report of this turn's end."""
+    e.news = {p.name: list(p.inbox) for p in e.campaign.players}
+    for p in e.campaign.players:
+        p.inbox = []
+
+
 def _forbid_conversions(e: Ending) -> None:
     """The leaders a bill forbids to turn PP into BC this turn (A9)."""
     e.no_pp_to_bc = _no_pp_to_bc(e.campaign, e.rules)
@@ -787,7 +796,7 @@ def _produce(e: Ending) -> None:
     """Production (A5, A6)."""
     rules = e.rules
     made = produce(e.campaign, rules.orion, rules.production, rules.costs, rules.modules, e.no_pp_to_bc)
-    e.out = TurnEnd(e.turn, e.stage, made)
+    e.out = TurnEnd(e.turn, e.stage, made, news=e.news)
 
 
 def _research(e: Ending) -> None:
@@ -941,6 +950,7 @@ def _next_turn(e: Ending) -> None:
 # The end of a turn (A5–A7, A9, A11–A13), in order; `turn end` and `turn run` play it.
 END_STEPS = (
     Step("the turn can end", _can_end),
+    Step("the leaders' news delivered", _deliver_news),
     Step("laws that forbid turning PP into BC", _forbid_conversions),
     Step("production", _produce),
     Step("research", _research),
