@@ -223,8 +223,9 @@ def test_turn_run_says_what_a_short_deal_still_owes(tmp_path):
     owed = {p["name"]: p.get("cards_owed", 0) for p in state(folder)["player"]}
     assert sum(owed.values()) == 3
     said = ", ".join(f"{n}: {k}" for n, k in owed.items() if k).replace(", ", "; ")
-    assert res.stderr.split("\n", 1)[1] == (  # after the note of the maps to attach
+    assert res.stderr.split("\n", 1)[1] == (  # after the note of the maps to attach, before the work page's
         f"warning: event cards still owed (A11, event cards): {said}. Deal them once cards are added to the "
         "events table: gmtool deck deal --player LEADER\n"
+        f"note: every post to make, in order, with its copy button: {folder / 'reports' / 'posts.html'}\n"
     )
     assert "owed" not in res.stdout

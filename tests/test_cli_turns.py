@@ -165,7 +165,13 @@ def walk_keys(value) -> set[str]:
 def test_turn_start_and_end_write_the_reports(gm, camp):
     out = ok(gm("turn", "start", "-c", str(camp)))
     turn1 = camp / "reports" / "turn-01"
-    assert sorted(p.name for p in turn1.iterdir()) == ["start-public.txt"]  # nobody got anything secret
+    # each leader's start report: its status, its reach and its orders template
+    assert sorted(p.name for p in turn1.iterdir()) == [
+        "start-alice.txt",
+        "start-bob.txt",
+        "start-carol.txt",
+        "start-public.txt",
+    ]
     assert out == (turn1 / "start-public.txt").read_text(encoding="utf-8")
     assert "Turn 1" in out and "alice → bob → carol" in out
     assert state(camp)["turn_state"]["started"] == 1
@@ -180,6 +186,9 @@ def test_turn_start_and_end_write_the_reports(gm, camp):
         "map-carol.png",
         "map-public.png",
         "public.txt",
+        "start-alice.txt",
+        "start-bob.txt",
+        "start-carol.txt",
         "start-public.txt",
     ]
     assert out == (turn1 / "public.txt").read_text(encoding="utf-8")
@@ -233,6 +242,7 @@ def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
     assert sorted(p.name for p in where.iterdir()) == sorted(
         [f"start-public.{ext}", f"public.{ext}", "map-public.png", "chart-public.png"]
         + [f"{p}.{ext}" for p in PLAYERS]
+        + [f"start-{p}.{ext}" for p in PLAYERS]
         + [f"map-{p}.png" for p in PLAYERS]
     )
     assert start == (where / f"start-public.{ext}").read_text(encoding="utf-8")
@@ -280,15 +290,16 @@ def test_turn_7_token_die_is_journaled_and_names_the_chair(gm, camp):
     assert holder in out and data["stage"] == 2
     order = PLAYERS[PLAYERS.index(holder) :] + PLAYERS[: PLAYERS.index(holder)]
     assert " → ".join(order) in out  # odd turn: clockwise from the chair
-    # the chair alone gets the two bills in a private start report
+    # the chair alone gets the two bills, in its private start report; the rooms open: the
+    # public start post comes with the galaxy's map
     files_ = sorted(p.name for p in (camp / "reports" / "turn-07").iterdir())
-    assert files_ == sorted(["start-public.txt", f"start-{holder}.txt"])
+    assert files_ == sorted(["start-public.txt", "start-map-public.png"] + [f"start-{p}.txt" for p in PLAYERS])
     options = data["council"]["vote"]["options"]
     chair_text = report(camp, 7, f"start-{holder}")
-    public = report(camp, 7, "start-public")
+    others = [report(camp, 7, name) for name in ("start-public", *(f"start-{p}" for p in PLAYERS if p != holder))]
     for bill in options:
         label = pick(BILLS.row(bill).label, "en")
-        assert label in chair_text and label not in public
+        assert label in chair_text and not any(label in other for other in others)
     ok(gm("turn", "end", "-c", str(camp)))
     nxt = PLAYERS[(PLAYERS.index(holder) + 1) % 3]
     assert state(camp)["turn_state"]["token"] == nxt

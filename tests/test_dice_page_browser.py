@@ -156,7 +156,7 @@ def test_the_russian_page_reads_in_cyrillic_and_fits_a_phone(chrome, tmp_path):
         assert "Броски" in text and "Проверить свои броски" in text
         assert "turn 2 · бобёр · explore 0,1 · событие" in text
         assert cells(chrome)[0] == "✓ сходится"
-        assert summary(chrome) == "Бросков: 8; ✓ 8, ✗ 0, пока не проверить — 0, введены вручную — 0."
+        assert summary(chrome) == "Бросков: 8; ✓ 8, ✗ 0, проверить пока нельзя — 0, введены вручную — 0."
         assert chrome.run("return document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scrolling
         shot = chrome.screenshot()
         assert png_size(shot) == PHONE

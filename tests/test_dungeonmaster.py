@@ -174,22 +174,44 @@ def test_discussion_resolved_as_the_public_thread(gm, camp):
 
 def test_gmtools_reply_pasted_in_the_room_runs_nothing_again(gm, camp, tmp_path):
     """The site keeps no markup in copied text: the reply's echoed `!roll` lines start their
-    lines again. The master's post carrying gmtool's journal mark is a reply, not orders."""
+    lines again. A post holding gmtool's reply (its journal mark, or its "Posts read" line) runs
+    none of them: the master's is passed over, a player's refused with the reason; a player
+    quoting the reply (its lines under >) gives their own commands."""
     room_json(gm, camp, ROOM)
     reply = ok(gm("post", "resolve", str(ROOM), "-c", str(camp), "--room", "alice", "--format", "plain"))
     assert re.search(r"^!roll 2d6 боевой дух$", reply, re.MULTILINE)
+    unmarked = "\n".join(line for line in reply.splitlines() if not line.startswith("journal #"))
+    quoted = "\n".join("> " + line for line in reply.splitlines())
     text = ROOM.read_text(encoding="utf-8").replace("\n1\nОтветить\n", "\n")
     text += f"\nDungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
-    # a player quoting the reply still gives their own commands
+    text += f"\nDungeonMaster Архивариус\n01.12.2026 21:11\n  =  \n{unmarked}\n"  # no secret at hand: no mark
     text += f"\nИмператрица Саккра alice\n01.12.2026 21:20\n  =  \n{reply}\n!roll d8 ответ\n"
+    text += f"\nИмператрица Саккра alice\n01.12.2026 21:30\n  =  \n{quoted}\n!roll d4 цитата\n"
     later = write_text(tmp_path, "room-later.txt", text)
     data = room_json(gm, camp, later)
-    posts = data["results"]["posts"]
-    new = [c["command"] for p in posts for c in p["commands"] if p["post_id"].startswith("dm2026120121")]
-    assert "!roll d8 ответ" in new
+    new = {
+        p["post_id"][:14]: [(c["command"], c["status"]) for c in p["commands"]]
+        for p in data["results"]["posts"]
+        if p["post_id"].startswith("dm2026120121")
+    }
+    echoed = "!roll d6 метеоритный дождь — refused: not run: the thread's plain text cannot tell the moderator's post"
+    assert new["dm202612012120"][0][0].startswith(echoed)  # the reply's echo of the master's refusal
+    assert new == {
+        "dm202612012120": [
+            (new["dm202612012120"][0][0], "refused"),
+            ("!roll 2d6 боевой дух", "refused"),
+            ("!roll d8 ответ", "refused"),
+        ],
+        "dm202612012130": [("!roll d4 цитата", "ok")],
+    }
+    [pasted] = [p for p in data["results"]["posts"] if p["post_id"].startswith("dm202612012120")]
+    assert pasted["commands"][1]["reason"] == (
+        'this post holds a reply of gmtool\'s (its journal mark, or its "Posts read" line): its commands are the '
+        "reply's echo, so none of them runs; post new commands in a post of their own"
+    )
     posts = read_thread([str(later)], DM).posts
     master_reply = next(p for p in posts if p.post_id.startswith("dm202612012110"))
-    assert master_reply.commands == [] and len({p.post_id for p in posts}) == 5
+    assert master_reply.commands == [] and len({p.post_id for p in posts}) == 7
 
 
 def test_collect_reads_rooms_and_the_discussion_from_page_text(gm, camp):
@@ -261,6 +283,25 @@ def test_verify_published_reads_the_masters_posts_of_the_page(gm, camp, tmp_path
         gm("verify", "-c", str(camp), "--published", str(page), "--moderator", "Архивариус", "--format", "json")
     )
     assert data["ok"] is True and data["marks_checked"] == 1, data
+
+
+def test_verify_key_reads_the_dice_blocks_of_the_masters_posts_of_the_page(gm, camp, tmp_path):
+    """A Dice block is a code box, which copied text shows as lines: `verify --key` checks it
+    under the master's name; one it finds wrong there is shown, not counted against the
+    journal (anyone may have typed the master's header above it: docs/verify.md)."""
+    from gmtool.campaign.stream import part_key
+
+    reply = ok(gm("roll", "2d6", "-c", str(camp), "--for", "погода", "--format", "plain"))
+    assert re.search(r"(?m)^turn 1 · moderator · погода · 2d6: d6 #1=\d, d6 #2=\d$", reply)
+    key = part_key(bytes.fromhex((camp / "secret.key").read_text(encoding="ascii").strip()), "stage1").hex()
+    args = ("--key", f"stage1={key}", "--moderator", "Архивариус", "--profile", "dungeonmaster", "--format", "json")
+    text = ROOM.read_text(encoding="utf-8") + f"\nDungeonMaster Архивариус\n01.12.2026 21:10\n  =  \n{reply}\n"
+    page = write_text(tmp_path, "room-published.txt", text)
+    data = ok_json(gm("verify", "--published", str(page), *args))
+    assert (data["ok"], data["checked_by_part"], data["unattributed"]) == (True, {"stage1": 2}, [])
+    forged = re.sub(r"(погода · 2d6: d6 #1=)(\d)", lambda m: m[1] + str(int(m[2]) % 6 + 1), text)
+    data = ok_json(gm("verify", "--published", str(write_text(tmp_path, "forged.txt", forged)), *args))
+    assert (data["ok"], data["problems"], len(data["unattributed"])) == (True, [], 1)
 
 
 # ------------------------------------------------------------------ refusals

@@ -153,7 +153,8 @@ def test_the_game_from_the_rooms_ends_as_the_orders_files_play_it(games):
         return [{k: v for k, v in r.items() if k not in ("purpose", "chain", "private")} for r in journal_rolls(folder)]
 
     assert rolls(posted) == rolls(files)
-    assert len(rolls(posted)) == 99
+    assert len(rolls(posted)) == 153  # 59 of them shuffle the 60 event cards (events.toml: 12 × 5 copies)
+    assert sum(" · shuffle events" in r.get("label", "") for r in journal_rolls(posted)) == 59
     # from turn 7 the leaders explore in the public thread: those dice are public, the files' private
     public = [r for r in journal_rolls(posted) if r.get("private") is False]
     assert public and all(" · explore " in r["label"] and r["turn"] >= 7 for r in public)

@@ -340,6 +340,7 @@ def test_turn_run_writes_maps_beside_the_posts_and_tells_the_moderator_which_goe
         f"note: attach the maps in {where}: map-public.png to the public post; chart-public.png to the public post; "
         "map-alice.png to alice's report; "
         "map-bob.png to bob's report; map-carol.png to carol's report\n"
+        f"note: every post to make, in order, with its copy button: {example / 'reports' / 'posts.html'}\n"
     )
 
 

@@ -273,7 +273,7 @@ def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, tmp_path, monkeypa
     ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "3"))
     ok(gm("turn", "start", "-c", str(camp)))
     # its steps played, its posts built (once in each language the campaign speaks)
-    assert list(dict.fromkeys(calls)) == ["rules", "start_steps", "starting", "start_posts"]
+    assert list(dict.fromkeys(calls)) == ["rules", "start_steps", "starting", "start_posts", "start_map"]
     calls.clear()
     ok(gm("turn", "end", "-c", str(camp)))
     assert list(dict.fromkeys(calls)) == ["rules", "end_steps", "ending", "end_posts"]

@@ -171,7 +171,14 @@ def test_verify_through_the_library(folder):
     checked = verify_campaign(folder, state, "en")
     assert checked.result.ok and checked.origin == "secret.key"
     assert checked.result.checked == len(journal_rolls(folder))
-    assert len(checked.marks) == 1 and checked.check is not None  # the start post's mark
+    # the start post's mark, and each leader's start report's (never the work page's copies)
+    assert len(checked.marks) == 4 and checked.check is not None
+    assert sorted(Path(m[0]).name for m in checked.marks) == [
+        "start-alice.txt",
+        "start-bob.txt",
+        "start-carol.txt",
+        "start-public.txt",
+    ]
     wrong = verify_campaign(folder, state, "en", secret=(b"\x01" * 32).hex())
     assert not wrong.result.ok and wrong.check is None
     assert verify_campaign(folder, state, "en", secret=SECRET.hex()).result.ok

@@ -14,7 +14,7 @@ import pytest
 from dice_sites import build, page_json
 from gmtool.campaign.session import campaign_library
 from gmtool.site.rolls import roll_words, table_titles
-from helpers import EXAMPLE, ok
+from helpers import EXAMPLE, as_scheme_1, ok
 
 # every purpose gmtool writes (gmtool/forum/resolve.py, gmtool/cli/*.py, campaign/session.py)
 PURPOSES = [
@@ -74,11 +74,12 @@ ENGLISH = ("post #", "turn ", "orders", "start", "end", "explor", "event", "worl
 
 
 def test_every_roll_of_a_played_russian_game_is_said_in_russian_on_the_site(gm, tmp_path):
-    """The example campaign in Russian, three turns and its thread (rolls, a table, an
+    """The example campaign in Russian (as a campaign of dice scheme 1), three turns and its thread (rolls, a table, an
     exploration's dice), its secret revealed: every roll on the dice page, and every die on
     the turn pages, is said in Russian words; the exact purpose stays in the page's data."""
     folder = tmp_path / "game"
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml"))
+    as_scheme_1(folder)  # every roll public once the secret is revealed, its label its purpose
     ok(gm("campaign", "set", "-c", str(folder), "lang", "ru"))
     for turn in (1, 2, 3):
         ok(gm("turn", "run", str(folder / "orders" / f"turn-{turn:02d}.toml"), "-c", str(folder)))
@@ -110,8 +111,9 @@ def test_the_scheme_2_dice_page_shows_words_and_the_exact_label_it_checks(gm, tm
     ok(gm("post", "resolve", str(thread), "-c", str(folder)))
     text = build(folder, tmp_path / "site", "ru").read_text(encoding="utf-8")
     cell = re.search(r'<td class="label"><span class="for">([^<]*)</span><code class="exact">([^<]*)</code>', text)
-    assert cell.groups() == (
-        "Разведка Глафиры (сообщение #1023): исследование",
-        "turn 1 · Глафира · post #1023.1 !explore · exploration",
-    )
-    assert page_json(text)["rolls"][0]["label"] == "turn 1 · Глафира · post #1023.1 !explore · exploration"
+    # an exploration is labelled as the exploration it is, however given (docs/verify.md): in the
+    # public thread too, with its salt, which the reply printed
+    exact = r"turn 1 · Глафира · explore 1,0 · exploration · salt [0-9a-f]{16}"
+    assert cell[1] == "Разведка Глафиры (сообщение #1023): исследование"
+    assert re.fullmatch(exact, cell[2]), cell[2]
+    assert page_json(text)["rolls"][0]["label"] == cell[2]

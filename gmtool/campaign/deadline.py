@@ -92,7 +92,8 @@ def is_moderator(author: str, moderators: Iterable[str]) -> bool:
 def is_reply(body: str) -> bool:
     """A post holding a reply gmtool wrote, pasted by the moderator: a line of it, outside
     quotes, is a journal mark (``journal #38 · 19907dc7f951``) and nothing else, or the list
-    of the posts the reply read (``Posts read: #101 alice``, in either language)."""
+    of the posts the reply read (``Posts read: #101 alice``, in either language). A line
+    quoted as copied text and Markdown quote (``> journal #38 · …``) is someone else's words."""
     from gmtool.campaign.journal import MARK
     from gmtool.formats import LANGS
     from gmtool.forum.posts import strip_quotes
@@ -101,6 +102,8 @@ def is_reply(body: str) -> bool:
     read = "|".join(re.escape(t("posts_read", lang)) for lang in LANGS)
     for line in strip_quotes(body).splitlines():
         line = _TAGS.sub("", line).strip(" \t*_")
+        if line.startswith(">"):
+            continue
         if MARK.search(line) and not re.search(r"\w", MARK.sub("", line)):
             return True
         if re.match(rf"(?:{read}):\s*#", line):

@@ -119,12 +119,14 @@ def undo(store: CampaignStore) -> Undone:
         for report in folder.iterdir():
             if number > turn or (number == turn and not report.name.startswith("start-")):
                 report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    # and so are their report models (gmtool.campaign.session: `turn show`)
-    for model in sorted((reports / "models").glob("turn-*.json")) if (reports / "models").is_dir() else []:
-        digits = model.stem.split("-")[1]
-        of = int(digits) if digits.isascii() and digits.isdigit() else 0
-        if of > turn or (of == turn and not model.stem.endswith("-start")):
-            model.rename(target / "reports" / f"models-{model.name}")
+    # and so are their report models (gmtool.campaign.session: `turn show`), and what the
+    # moderator's work page shows of them (gmtool.campaign.workposts)
+    for kept in ("models", "posts"):
+        for model in sorted((reports / kept).glob("turn-*.json")) if (reports / kept).is_dir() else []:
+            digits = model.stem.split("-")[1]
+            of = int(digits) if digits.isascii() and digits.isdigit() else 0
+            if of > turn or (of == turn and not model.stem.endswith("-start")):
+                model.rename(target / "reports" / f"{kept}-{model.name}")
     return Undone(turn, first_id, last_id, orders, len(void["keys"]) if void else 0)
 
 

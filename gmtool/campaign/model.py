@@ -175,6 +175,19 @@ class Player:
         doc="m or f: Russian words agree with it (absent: guessed from the name)",
     )
     missed: int = key(Int(*SMALL), 0, write="truthy", doc="turns in a row it posted no orders for")
+    # the leader's seat: the name it joined under, kept by `player rename` and `player replace`
+    # ("": its name). A scheme-2 roll's label names the seat, so a rename changes no die.
+    seat: str = key(
+        TEXT,
+        "",
+        write=lambda p: bool(p.seat) and p.seat != p.name,
+        doc="the name it joined under, which its dice labels keep (absent: its name)",
+    )
+
+    @property
+    def seat_id(self) -> str:
+        """What a dice label calls this leader (docs/verify.md): its seat, else its name."""
+        return self.seat or self.name
 
 
 @dataclass(kw_only=True)
@@ -420,6 +433,15 @@ class Campaign(Generic[G, P]):
             if player.name == name:
                 return player
         raise InputError(key="campaign.unknown_player", name=name, known=[p.name for p in self.players])
+
+    def seat(self, name: str) -> str:
+        """The seat of the leader called ``name`` (what a dice label names: docs/verify.md);
+        a name that is no leader's (a moderator's) stands for itself."""
+        return next((p.seat_id for p in self.players if p.name == name), name)
+
+    def seat_names(self) -> dict[str, str]:
+        """Each seat a leader no longer goes by → its current name (the words of a label)."""
+        return {p.seat: p.name for p in self.players if p.seat and p.seat != p.name}
 
 
 # ------------------------------------------------------------------ a ruleset's state, and the file

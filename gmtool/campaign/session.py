@@ -249,7 +249,7 @@ class TurnPosts(Struct):
     the rendered posts by file stem (``public`` and one per leader), the maps, and the
     report models kept for ``turn show`` (:func:`models_data`)."""
 
-    __slots__ = ("turn", "public", "rendered", "models", "maps")
+    __slots__ = ("turn", "public", "rendered", "models", "maps", "private", "page")
 
     def __init__(
         self,
@@ -258,12 +258,15 @@ class TurnPosts(Struct):
         rendered: dict[str, str],
         models: dict[str, Any],
         maps: dict[str, bytes] | None = None,
+        private: dict[str, Any] | None = None,
     ) -> None:
         self.turn = turn
         self.public = public
         self.rendered = rendered
         self.models = models
         self.maps = maps or {}
+        self.private = private or {}  # each leader's report as rendered (its model)
+        self.page: Path | None = None  # the moderator's work page, once written (Session.keep_page)
 
 
 def report_langs(state: Any, lang: str) -> dict[str, str]:
@@ -306,6 +309,25 @@ def _other_langs(lang_used: set[str]) -> list[str]:
     from gmtool.locale import LANGS
 
     return [lang for lang in LANGS if lang not in lang_used]
+
+
+START_PUBLIC_MAP = "start-map-public.png"  # the galaxy as the rooms open, for the start post
+
+
+def _start_posts(
+    table: Any, state: Any, rules: Any, result: Any, lang: str, langs: dict[str, str]
+) -> tuple[Any, dict[str, Any]]:
+    """The start's posts as the campaign's ruleset builds them; the public one names the
+    galaxy's map when the ruleset says the turn's start shows it (orion: the rooms open)."""
+    from gmtool.rules.registry import ruleset_of
+
+    public, private = table.start_posts(state, rules, result, lang, langs)
+    if ruleset_of(state).maps and table.start_map(state, rules, result):
+        from gmtool.maps import note_turn_maps
+
+        note_turn_maps(public, {}, lang)  # the galaxy's map, open to all: start-map-public.png
+        public.data["map"] = START_PUBLIC_MAP
+    return public, private
 
 
 def _end_posts(
@@ -397,7 +419,9 @@ def _with_dice(
 
     public, private = posts
     public = public_dice(public, state, turn, shown, lang, revealed, end)
-    private = {leader: private_dice(r, leader, entries, langs.get(leader, lang)) for leader, r in private.items()}
+    private = {
+        leader: private_dice(r, leader, entries, langs.get(leader, lang), state) for leader, r in private.items()
+    }
     return public, private
 
 
@@ -477,6 +501,26 @@ class Session:
             atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
         return where
 
+    def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:
+        """The moderator's work page (gmtool.campaign.workposts): the posts of a turn's
+        ``step`` ("start", "end") recorded, the page written again; its path is kept in
+        ``posts.page``.  A leader's report is also kept without its orders template, for
+        when its next start report (which holds one) joins it in one post."""
+        from gmtool.campaign import workposts
+        from gmtool.report.turns import without_template
+
+        cuts = {}
+        if step == "end" and out.format != "json":
+            used = posts.models.get("used", {})
+            for leader, report in posts.private.items():
+                lang = used.get(leader, out.lang)
+                cut = without_template(report, lang)
+                if cut is not report:
+                    cuts[leader] = out.render(cut, lang)
+        workposts.record(self.folder, posts.turn, workposts.turn_entries(self.state, step, posts, out, cuts))
+        posts.page = workposts.write_page(self.folder, self.state, posts.turn)
+        return posts.page
+
     # ---- the turn engine
 
     def close_posts(self, threads: list[Any]) -> Any:
@@ -512,7 +556,7 @@ class Session:
         shown = _turn_dice(self.store, state, result.turn, choice.entries)
         public, private, built = _in_every_lang(
             lambda res, _, lang, ls: _with_dice(
-                with_turn_notes(table.start_posts(state, rules, res, lang, ls), state, [], 0, lang),
+                with_turn_notes(_start_posts(table, state, rules, res, lang, ls), state, [], 0, lang),
                 state,
                 result.turn,
                 shown,
@@ -530,10 +574,20 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **{leader: langs[leader] for leader in private}}
-        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used))
+        posts = TurnPosts(result.turn, public, rendered, models_data(state, result.turn, built, used), private=private)
+        if public.data.get("map") == START_PUBLIC_MAP:  # the rooms open: the galaxy, drawn before anything is written
+            posts.maps = self.draw_start_map(rules, out.lang)
         self.commit(choice)
-        self.write_reports(posts.turn, out.format, posts.rendered, prefix="start-", models=posts.models)
+        self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, prefix="start-", models=posts.models)
+        self.keep_page("start", posts, out)
         return posts
+
+    def draw_start_map(self, rules: Any, lang: str) -> dict[str, bytes]:
+        """start-map-public.png: the galaxy every leader may see as the rooms open (gmtool.maps)."""
+        from gmtool.maps import PUBLIC, draw
+
+        state = self.state
+        return {START_PUBLIC_MAP: draw(state, PUBLIC, "png", lang, rules.library, (state.turn, state.stage))}
 
     def close_turn(
         self,
@@ -582,7 +636,7 @@ class Session:
         )
         rendered = render_posts(out, public, private, langs)
         used = {"public": out.lang, **langs}
-        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used))
+        return TurnPosts(turn, public, rendered, models_data(state, turn, built, used), private=private)
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
         """The files to attach to the turn's posts: its maps and its chart (none where the
@@ -626,6 +680,7 @@ class Session:
         self.snapshot(posts.turn, before, choice.first_id)
         self.commit(choice, checked=True)
         self.write_reports(posts.turn, out.format, posts.rendered, posts.maps, models=posts.models)
+        self.keep_page("end", posts, out)
         return posts
 
     def play_orders(
@@ -708,6 +763,7 @@ class Session:
                 atomic_write(posted.path, posted.text.encode("utf-8"))
             self.commit(choice, checked=True)
             self.write_reports(turn, out.format, posts.rendered, posts.maps, models=posts.models)
+            self.keep_page("end", posts, out)
         return posts, [], where
 
     def end_player_turn(self, player: str, lang: str, tables: list[Path] | None = None) -> Any:
@@ -815,7 +871,11 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
     store = CampaignStore(folder)
     with store.locked():
         undone = undo(store)
-        return undone, store.load()
+        state = store.load()
+        from gmtool.campaign.workposts import refresh_page
+
+        refresh_page(folder, state, undone.turn)  # the undone turn's posts are gone from it
+        return undone, state
 
 
 # ---------------------------------------------------------------- past turns
@@ -943,8 +1003,12 @@ def verify_campaign(
     texts: list[tuple[str, str]] = []
     others: list = []
     reports = store.folder / "reports"
+    from gmtool.campaign.workposts import is_page_file  # the moderator's work page: copies, never published
+
     for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
         if path.is_file() and not path.is_symlink() and path.parent.name != MODELS_FOLDER:
+            if is_page_file(path, reports):
+                continue
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:
         own, skipped = published_text(path, store.folder, moderators or [], profile)
@@ -1005,11 +1069,14 @@ def part_keys_given(keys: list[str], texts: list[tuple[Any, str]]) -> dict[str, 
     return out
 
 
-def published_text(path: Path, folder: Path, moderators: list[str], profile: str | None) -> tuple[list, list]:
+def published_text(
+    path: Path, folder: Path, moderators: list[str], profile: str | None, dice: bool = False
+) -> tuple[list, list]:
     """(the moderator's texts in ``path``, the marks in other people's posts). A thread file, a
     saved forum page, a feed or a Discourse export is read as posts with authors, and only the
     moderator's posts count; a text without post headers is the moderator's own (a reply or a
-    report pasted from gmtool's output)."""
+    report pasted from gmtool's output). ``dice``: the moderator's posts keep their code boxes,
+    where their Dice blocks are (`verify --key`); else quotes and code boxes are left out."""
     from gmtool.campaign.store import display
     from gmtool.campaign.verify import moderator_texts
     from gmtool.errors import InputError
@@ -1031,5 +1098,5 @@ def published_text(path: Path, folder: Path, moderators: list[str], profile: str
             return [(where, text)], []
     if not moderators:
         raise InputError(key="verify.needs_moderator", file=where)
-    thread = read_thread([str(path)], Options(profile, campaign=folder))
-    return moderator_texts(where, thread.posts, moderators)
+    thread = read_thread([str(path)], Options(profile, campaign=folder, code=dice))
+    return moderator_texts(where, thread.posts, moderators, dice)

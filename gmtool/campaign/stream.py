@@ -139,7 +139,8 @@ def clean_label(text: str) -> str:
 
 
 def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "scout") -> str:
-    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``),
+    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``,
+    the leader named by its seat),
     the same whichever way it is given — an orders file's ``explore``, a room's or the public
     thread's ``!explore``, ``gmtool explore`` — so that the same exploration rolls the same dice
     (docs/verify.md); the hex as the leader sees it (before turn 7, from its own homeworld:
@@ -147,7 +148,8 @@ def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "sc
     from gmtool.campaign.frames import hex_writer
 
     hex_ = hex_writer(campaign, leader)(str(target))
-    return f"{leader} · explore {hex_}" if ship == "scout" else f"{leader} · explore hex={hex_} ship={ship}"
+    seat = campaign.seat(leader) if hasattr(campaign, "seat") else leader  # the leader's seat: a rename changes no die
+    return f"{seat} · explore {hex_}" if ship == "scout" else f"{seat} · explore hex={hex_} ship={ship}"
 
 
 @dataclass(slots=True)

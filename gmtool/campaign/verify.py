@@ -191,10 +191,11 @@ def published_marks(texts: Sequence[tuple[Where, str]]) -> list[tuple[Where, int
 
 
 def moderator_texts(
-    where: str, posts: list[Any], moderators: list[str]
+    where: str, posts: list[Any], moderators: list[str], dice: bool = False
 ) -> tuple[list[tuple[Where, str]], list[tuple[Where, int, str]]]:
     """The moderator's posts of a thread read from ``where`` — each named by the file, its id
-    and its author, its quotes and code boxes left out (someone else's words) — and the marks
+    and its author, its quotes and code boxes left out (someone else's words; with ``dice``
+    its code boxes stay: a Dice block is one, laid out by gmtool for `verify --key`) — and the marks
     in everyone else's posts, which prove nothing and are not checked (a player can type one).
     A post of copied text (``Post.copied``) is named as such: its author is only what the
     text says, so a mark in it that does not match is shown, never counted against the
@@ -207,7 +208,7 @@ def moderator_texts(
     for post in posts:
         named = Msg(COPIED_POST if post.copied else "verify.in_post", file=where, post=post.post_id, author=post.author)
         if not lookalike(post.author) and any(name_key(post.author) == name_key(m) for m in moderators):
-            own.append((named, strip_quotes(post.body)))
+            own.append((named, strip_quotes(post.body, keep_code=dice)))
         else:
             others.append((named, post.body))
     return own, published_marks(others)

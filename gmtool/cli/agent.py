@@ -170,7 +170,7 @@ def use_command(
         found = state.game.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
         if getattr(choice.source, "scheme2", None) is not None:  # scheme 2: the check's label
-            choice.source.set_context(f"{found.owner} · agent {found.name} {ability}", found.owner)
+            choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} {ability}", found.owner)
         result = use(
             state,
             found,
@@ -187,7 +187,7 @@ def use_command(
         commit(store, state, choice)
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
-    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang))
+    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang, names=state.seat_names()))
 
 
 @app.command("move")
@@ -219,7 +219,7 @@ def move_command(
         found = state.game.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
         if getattr(choice.source, "scheme2", None) is not None:
-            choice.source.set_context(f"{found.owner} · agent {found.name} blockade", found.owner)
+            choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} blockade", found.owner)
         result = blockade_move(
             state,
             found,
@@ -234,7 +234,7 @@ def move_command(
         commit(store, state, choice)
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
-    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang))
+    out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang, names=state.seat_names()))
 
 
 @app.command("set")

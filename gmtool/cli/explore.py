@@ -136,4 +136,4 @@ def explore_command(
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
     report = exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name)
-    out.emit(with_dice(report, choice.entries, out.lang))
+    out.emit(with_dice(report, choice.entries, out.lang, names=state.seat_names()))

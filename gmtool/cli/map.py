@@ -134,31 +134,8 @@ def reach_command(
     Example:
       gmtool reach -c DIR --player bob
     """
-    from gmtool.maps.labels import label
-    from gmtool.maps.view import EXPLORED, reach
-    from gmtool.report.model import Heading, Items, Paragraph, Report, raw, text
+    from gmtool.report.reach import reach_report
 
     _, state = _load(campaign)
     out = Output(format, lang, state)
-    result = reach(state, player)
-    lang_ = out.lang
-    inside = [text(raw(str(e.label), "code")) for e in result.entries if e.why != EXPLORED]
-    outside = [
-        text(raw(str(e.label), "code"), " ", label("why_explored", lang_, turn=e.explored_turn))
-        for e in result.entries
-        if e.why == EXPLORED
-    ]
-    if result.stage == 1:
-        outside.append(text(label("why_too_far", lang_)))
-    else:
-        if result.far:
-            outside.append(text(label("why_behind", lang_, n=result.far)))
-        outside.append(text(label("movable", lang_, n=result.movable)))
-    blocks: list = [Paragraph(text(label("frame_home", lang_)))] if result.frame == "homeworld" else []
-    blocks += [
-        Heading(text(label("in_reach", lang_))),
-        Items(inside or [text(label("nothing", lang_))]),
-        Heading(text(label("out_of_reach", lang_))),
-        Items(outside),
-    ]
-    out.emit(Report(text(label("reach_title", lang_, player=player, turn=state.turn)), blocks, result.to_data()))
+    out.emit(reach_report(state, player, out.lang))

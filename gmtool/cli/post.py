@@ -333,6 +333,9 @@ def collect_command(
     where.mkdir(parents=True, exist_ok=True)
     for _, _, name, body in replies:
         atomic_write(where / name, body.encode("utf-8"))
+    from gmtool.campaign.workposts import keep_replies
+
+    page = keep_replies(store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new)
     shown = f"reports/turn-{turn:02d}"
     if out.format == "json":
         data = {
@@ -350,6 +353,10 @@ def collect_command(
         sys.stdout.write(t(key, out.lang, leader=leader, source=source, file=f"{shown}/{name}") + "\n\n")
         sys.stdout.write(body if body.endswith("\n") else body + "\n")
         sys.stdout.write("\n")
+    from gmtool.tomlfile import display_path
+
+    sys.stdout.flush()
+    typer.echo(f"note: {t('workpage.note', out.lang, page=display_path(page))}", err=True)
 
 
 @app.command("pending")

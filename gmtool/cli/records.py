@@ -460,7 +460,7 @@ def player_replace_command(
     lang: LangOpt = None,
 ) -> None:
     """Another forum user takes a leader's empire over: the empire is kept, the roster and the
-    forum know the leader by the new name.
+    forum know the leader by the new name; its dice keep the empire's seat (docs/verify.md).
 
     \b
     Example:
@@ -556,7 +556,8 @@ def player_rename_command(
     format: FormatOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Rename a leader everywhere the campaign names it.
+    """Rename a leader everywhere the campaign names it. Its dice keep its seat, the name it
+    joined under (docs/verify.md): a rename changes no die.
 
     \b
     Example:

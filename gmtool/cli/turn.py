@@ -74,8 +74,10 @@ def start_command(
     """Start the turn: the stage, the first-turn token (turn 7), the chair, the movement order,
     the quest, event cards (turns 8 and 13, secretly), the chair's two bills.
 
-    Writes reports/turn-NN/start-public and one private start report per leader who got
-    something; prints the public one.
+    Writes reports/turn-NN/start-public and one private start report per leader (its cards
+    and bills, its status, its reach and its orders template; the turn the rooms open, its
+    homeworld's galaxy hex and the public map, start-map-public.png); prints the public one.
+    The moderator's work page, reports/posts.html, lists every post to make.
 
     \b
     Example:
@@ -87,7 +89,9 @@ def start_command(
         out = Output(format, lang, session.state)
         posts = session.start_turn(session.rules(tables), out, dice)
     out.emit(posts.public)
+    _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
+    _say_page(posts, out.lang)
 
 
 def _say_short_deal(state: Any, lang: str) -> None:
@@ -118,6 +122,15 @@ def _say_attachments(session: Any, posts: Any, lang: str) -> None:
     note = attachments_note(session.state, posts.maps or {}, folder, lang)
     if note:
         typer.echo(f"note: {note}", err=True)
+
+
+def _say_page(posts: Any, lang: str) -> None:
+    """Where the moderator's work page is, with every post to make (gmtool.campaign.workposts):
+    the last line on stderr."""
+    from gmtool.tomlfile import display_path
+
+    if posts.page is not None:
+        typer.echo(f"note: {t('workpage.note', lang, page=display_path(posts.page))}", err=True)
 
 
 @app.command("end")
@@ -171,6 +184,7 @@ def end_command(
         posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
     out.emit(posts.public)
     _say_attachments(session, posts, out.lang)
+    _say_page(posts, out.lang)
 
 
 def _deadline_posts(folder: Path) -> list | None:
@@ -320,6 +334,8 @@ def colonize_command(
         # an artifact world's technology is rolled (A4.3): the campaign's dice, or --dice
         live = dice is not None or not state.revealed_secret
         choice = DiceChoice(dice, None, (store, state, f"colonize {hex_} ({player})")) if live else None
+        if choice is not None and getattr(choice.source, "scheme2", None) is not None:
+            choice.source.set_context(f"colonize {hex_} ({state.seat(player)})")  # the leader's seat (docs/verify.md)
         system = colonize(
             state,
             state.player(player),
@@ -922,6 +938,7 @@ def run_command(
     out.emit(public)
     _say_attachments(session, posts, out.lang)
     _say_short_deal(session.state, out.lang)
+    _say_page(posts, out.lang)
 
 
 def build_command(

@@ -97,11 +97,12 @@ _TOKEN = re.compile(r"\[(/?)(quote|code)(?:=[^\]\n]*)?\]|<(/?)blockquote\b[^>\n]
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-def strip_quotes(text: str) -> str:
+def strip_quotes(text: str, keep_code: bool = False) -> str:
     """Remove quoted text and code: ``[quote]`` (nested too), ``<blockquote>``, ``[code]``
     and fenced code (lines between ``` fences).  One pass, linear in the text; nesting past
     :data:`MAX_NESTING` is treated as quoted to the end.  An unclosed quote or code block
-    runs to the end."""
+    runs to the end.  ``keep_code``: a code box outside the quotes stays as it is (a Dice
+    block the post's author laid out: gmtool.report.dice_block), only the quotes go."""
     out: list[str] = []
     depth = 0  # [quote] and <blockquote> levels
     code = False  # inside [code]…[/code]: only [/code] counts
@@ -112,22 +113,26 @@ def strip_quotes(text: str) -> str:
         if code:
             if kind == "code" and closing:
                 code = False
-                pos = m.end()
+                if not (keep_code and depth == 0):
+                    pos = m.end()
             continue
         if depth == 0:
             out.append(text[pos : m.start()])
         if kind == "code":
             code = not closing  # a stray [/code] is just dropped
+            if keep_code and depth == 0:  # the box, its marks and all, goes with the text after it
+                pos = m.start() if code else m.end()
+                continue
         elif closing:
             depth = max(0, depth - 1)
         else:
             depth += 1
             if depth > MAX_NESTING:
-                return _strip_fences("".join(out))
+                return "".join(out) if keep_code else _strip_fences("".join(out))
         pos = m.end()
-    if depth == 0 and not code:
+    if depth == 0 and (keep_code or not code):
         out.append(text[pos:])
-    return _strip_fences("".join(out))
+    return "".join(out) if keep_code else _strip_fences("".join(out))
 
 
 def _strip_fences(text: str) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gmtool.campaign.deadline import ROLLING, after_deadline
+from gmtool.campaign.deadline import ROLLING, after_deadline, is_reply
 from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import lookalike, name_key, shown
 from gmtool.campaign.stream import JournalingSource
@@ -251,6 +251,12 @@ class Resolver:
     def _decide(self, post: Post, command: Command, leader: str | None) -> Outcome:
         if post.typed:  # copied text: a post header typed in the post (sources.merge_typed)
             return refused(post, command, Msg("forum.refusal.typed_header", line=post.typed[:80]))
+        if is_reply(post.body):
+            # a reply of gmtool's pasted into the post: on a forum that strips markup its echoed
+            # commands begin their lines again, and are no one's (docs/forum-commands.md)
+            if post.master or name_key(post.author) in self.moderators:
+                return Outcome(post, command, SKIPPED, transient=True)
+            return refused(post, command, Msg("forum.refusal.pasted_reply", read=Msg("posts_read")), transient=True)
         if lookalike(post.author):
             return refused(post, command, Msg("forum.refusal.lookalike", author=shown(post.author)))
         if command.refused:
@@ -325,7 +331,10 @@ class Resolver:
         uses = dict(v2.uses) if v2 is not None else {}
         if v2 is not None:  # scheme 2: the label names the post and the command (docs/verify.md)
             v2.private = bool(post.room or post.private)
-            self.source.set_context(f"{who} · {kind} #{post.post_id}.{command.index} !{command.name}", who)
+            # leaders by their seats, which a rename keeps: a renamed leader's post rolls as before
+            seat = self.state.seat
+            where = f"room {seat(post.room)} post" if post.room else kind
+            self.source.set_context(f"{seat(who)} · {where} #{post.post_id}.{command.index} !{command.name}", who)
         saved = len(self.source.entries)
         self.source.limit = saved + max(0, min(post_left, thread_left))
         self.source.limit_reason = (
@@ -360,7 +369,8 @@ class Resolver:
             from gmtool.report.dice_block import with_dice
 
             rolled = self.source.entries[saved:]
-            reports = {lang: with_dice(r, rolled, lang) for lang, r in reports.items()}
+            names = self.state.seat_names()
+            reports = {lang: with_dice(r, rolled, lang, names=names) for lang, r in reports.items()}
         self.thread_dice += len(ids)
         self.post_dice[post.key] = self.post_dice.get(post.key, 0) + len(ids)
         return Outcome(post, command, "ok", reports, roll_ids=[ids[0], ids[-1]] if ids else [])
@@ -383,7 +393,7 @@ class Resolver:
         public thread: gmtool.campaign.deadline) — this turn's, or the next once this turn's
         share is fixed; in a room or a private message it counts for nothing, and in a
         moderator's post or a pasted reply of gmtool's (its echo of a seed) it is no one's."""
-        from gmtool.campaign.deadline import is_reply, seed_turn
+        from gmtool.campaign.deadline import seed_turn
         from gmtool.locale import t
         from gmtool.report.model import Report, Span
 

@@ -158,7 +158,8 @@ def attachments_note(campaign: Campaign, maps: dict[str, bytes], folder: str, la
     public post, each leader's report), in ``folder``; None when no map was drawn."""
     from gmtool.maps.labels import label
 
-    pairs = [(name, label("attach_public", lang)) for name in ("map-public.png", "chart-public.png")]
+    public = ("start-map-public.png", "map-public.png", "chart-public.png")  # start-: the rooms open (turn start)
+    pairs = [(name, label("attach_public", lang)) for name in public]
     pairs += [(f"map-{safe_name(p.name)}.png", label("attach_private", lang, player=p.name)) for p in campaign.players]
     items = [label("attach_item", lang, file=file, post=post) for file, post in pairs if file in maps]
     return label("attach", lang, folder=folder, items="; ".join(items)) if items else None

@@ -44,12 +44,18 @@ def key_lines(revealed: dict[str, str]) -> list[str]:
 
 
 def with_dice(
-    report: Any, entries: Iterable[Any], lang: str, extra: list[str] | None = None, notes: list[str] | None = None
+    report: Any,
+    entries: Iterable[Any],
+    lang: str,
+    extra: list[str] | None = None,
+    notes: list[str] | None = None,
+    names: dict[str, str] | None = None,
 ) -> Any:
     """``report`` with a Dice block at its end: ``notes`` (the share, a key revealed) in words,
     then ``extra`` lines and the dice (the same report when there is nothing to show). The
     lines are the checker's, byte for byte, so they stay in English; a post in another
-    language lists each roll in its own words above them (:func:`readings`)."""
+    language lists each roll in its own words above them (:func:`readings`), a leader by its
+    current name where the label names its seat (``names``: Campaign.seat_names)."""
     from gmtool.report.i18n import tr
     from gmtool.report.model import CodeBlock, Items, Paragraph, Report, Span, text
 
@@ -62,7 +68,7 @@ def with_dice(
         data["dice_v2"] = lines
     blocks = [*report.blocks, Paragraph([Span(tr("dice_block.title", lang), "b")])]
     blocks += [Paragraph([Span(note)]) for note in notes or []]
-    said = readings(entries, lang) if lang != "en" else []
+    said = readings(entries, lang, names) if lang != "en" else []
     if said:
         blocks += [Items([text(line) for line in said]), Paragraph([Span(tr("dice_block.as_is", lang), "i")])]
     if lines:
@@ -76,14 +82,17 @@ SALT = re.compile(r" · salt [0-9a-f]{16}$")
 _POSTED = re.compile(r"^(?:(?P<room>room) .+ post|(?P<private>private message)|post) #(?P<post>\S+) !(?P<command>\w+)$")
 _TURN = re.compile(r"^turn (\d+)$")
 _AGENT = re.compile(r"^agent (?P<agent>.+) (?P<ability>\S+)$")
+_AGENT_CHECK = re.compile(r"^(?P<agent>.+): (?P<ability>[a-z][a-z0-9-]*)$")  # gmtool.rules.orion.agents_campaign
 _SHUFFLE = re.compile(r"^shuffle (?P<deck>.+?)(?: \((?P<why>new cards|reshuffle)\))?$")
+_REROLL = re.compile(r"^(?P<what>.+), reroll (?P<n>\d+)$")
 
 
-def readings(entries: Iterable[Any], lang: str) -> list[str]:
+def readings(entries: Iterable[Any], lang: str, names: dict[str, str] | None = None) -> list[str]:
     """Each line of a Dice block's dice in ``lang``'s words, in the block's order: what was
-    rolled, for whom, and its faces («ход 3 · Мирослава · комната, пост #55.1, !разведка ·
-    исследование: d10 = 7»). Not the checker's lines — those stay as :func:`dice_lines` prints
-    them — and never in their shape (no ``#index=face``), so no checker reads one."""
+    rolled, for whom (by its current name: ``names`` maps a seat the label names to it), and
+    its faces («ход 3 · Мирослава · комната, пост #55.1, !разведка · исследование: d10 = 7»).
+    Not the checker's lines — those stay as :func:`dice_lines` prints them — and never in their
+    shape (no ``#index=face``), so no checker reads one."""
     out: list[str] = []
     last = None
     for e in entries:
@@ -93,20 +102,26 @@ def readings(entries: Iterable[Any], lang: str) -> list[str]:
         if e.label == last:
             out[-1] += f", {face}"
         else:
-            out.append(f"{label_reading(e.label, lang)}: {face}")
+            out.append(f"{label_reading(e.label, lang, names)}: {face}")
             last = e.label
     return out
 
 
-def label_reading(label: str, lang: str) -> str:
+def label_reading(label: str, lang: str, names: dict[str, str] | None = None) -> str:
     """A scheme-2 label (docs/verify.md) in ``lang``'s words: ``turn 3 · alice · room alice
     post #55.1 !explore · exploration · salt …`` → «ход 3 · alice · комната, пост #55.1,
-    !разведка · исследование». The salt is left out; a part it cannot read (the moderator's
-    own text, a name) is kept as it is."""
-    return " · ".join(_segment(part, lang) for part in SALT.sub("", label).split(" · "))
+    !разведка · исследование». The salt is left out; the seat the label names after its turn
+    is said as the leader's current name (``names``: seat → name, for the leaders renamed
+    since they joined); a part it cannot read (the moderator's own text) is kept as it is."""
+    names = names or {}
+    parts = SALT.sub("", label).split(" · ")
+    said = [_segment(part, lang, names) for part in parts]
+    if len(parts) > 1 and _TURN.match(parts[0]) and parts[1] in names:
+        said[1] = names[parts[1]]
+    return " · ".join(said)
 
 
-def _segment(part: str, lang: str) -> str:
+def _segment(part: str, lang: str, names: dict[str, str] | None = None) -> str:
     from gmtool.dice.sources import roll_label
     from gmtool.locale import Msg, has
     from gmtool.report.i18n import tr
@@ -118,18 +133,74 @@ def _segment(part: str, lang: str) -> str:
     if m := _POSTED.match(part):
         where = "room" if m["room"] else "private" if m["private"] else "thread"
         return tr(f"dice_block.posted_{where}", lang, post=m["post"], command=_command(m["command"], lang))
+    if m := _REROLL.match(part):  # a table's roll again (gmtool.rolltables.roller): what it rolls again
+        return tr("dice_block.reroll", lang, what=_segment(m["what"], lang, names), n=int(m["n"]))
     if m := _SHUFFLE.match(part):
         key = "dice_block.shuffle" + ("_" + m["why"].replace(" ", "_") if m["why"] else "")
         return tr(key, lang, deck=_table_title(m["deck"], lang))
-    if m := _AGENT.match(part):
-        return tr("dice_block.agent", lang, agent=m["agent"], ability=_row_label("agents", m["ability"], lang))
+    if (m := _AGENT.match(part) or _AGENT_CHECK.match(part)) and _is_ability(m["ability"]):
+        return tr("dice_block.agent", lang, agent=m["agent"], ability=_ability(m["ability"], lang))
     kind, _, value = part.partition(" ")
     if value and has(f"error.orders.key.{kind}"):
-        return f"{tr(f'error.orders.key.{kind}', lang)} {value}"
+        return _order(kind, value, lang, names or {})
     said = roll_label(part)
     if isinstance(said, Msg):
         return said.text(lang)
     return _table_title(part, lang) if re.fullmatch(r"[a-z][a-z0-9/_-]*", part) else part
+
+
+def _ability(ability: str, lang: str) -> str:
+    """An agent's ability (an id of tables/orion/agents), or its move through a blockade."""
+    from gmtool.report.i18n import tr
+
+    return tr("dice_block.agent_blockade", lang) if ability == "blockade" else _row_label("agents", ability, lang)
+
+
+def _is_ability(ability: str) -> bool:
+    """An agent's ability the label names (not a moderator's own text with a colon in it)."""
+    table = _shipped("agents")
+    return ability == "blockade" or (table is not None and table.find(ability) is not None)
+
+
+_PAIR = re.compile(r"(\w+)=(\S+)")
+
+
+def _order(kind: str, value: str, lang: str, names: dict[str, str]) -> str:
+    """An order of a label (``agents ability=steal-tech agent=Kess target=alice``, as
+    gmtool.rules.orion.orders writes its value) in words: the tables' labels for its ids, a
+    leader by its current name; what it cannot read stays as it is."""
+    from gmtool.locale import t
+    from gmtool.report.i18n import tr
+
+    pairs = dict(_PAIR.findall(value)) if _PAIR.fullmatch(value.split(" ")[0]) else {}
+    word = tr(f"error.orders.key.{kind}", lang)
+    if kind == "agents" and "agent" in pairs and "ability" in pairs:
+        ability, target = _row_label("agents", pairs["ability"], lang), pairs.get("target")
+        if target:
+            line = t(
+                "forum.order.mission_target",
+                lang,
+                agent=pairs["agent"],
+                ability=ability,
+                target=names.get(target, target),
+            )
+        else:
+            line = t("forum.order.mission", lang, agent=pairs["agent"], ability=ability)
+        frame = pairs.get("frame")
+        return t("forum.order.frame", lang, text=line, leader=names.get(frame, frame)) if frame else line
+    if kind == "events" and "card" in pairs:
+        return t(
+            "forum.order.event", lang, card=_row_label("events", pairs["card"], lang), choice=pairs.get("choice", 1)
+        )
+    if kind in ("quests", "claims") and not pairs:
+        quest = next(
+            (q for q in (_row_label(n, value, lang) for n in ("quests-stage1", "quests-common")) if q != value), value
+        )
+        return f"{word} {quest}"
+    if kind in ("explore", "slay", "colonize") and "hex" in pairs:
+        ship = pairs.get("ship")
+        return f"{word} {pairs['hex']}" + (f", {_row_label('costs', ship, lang)}" if ship else "")
+    return f"{word} {value}"
 
 
 def _command(name: str, lang: str) -> str:
@@ -206,12 +277,18 @@ def public_dice(
     if revealed:
         named = ", ".join(f"{tr('dice_block.part_' + part, lang)} ({part})" for part in revealed)
         notes.append(tr("dice_block.revealed", lang, parts=named))
-    return with_dice(report, shown, lang, key_lines(revealed), notes)
+    return with_dice(report, shown, lang, key_lines(revealed), notes, _names(state))
 
 
-def private_dice(report: Any, leader: str, entries: list[Any], lang: str) -> Any:
+def private_dice(report: Any, leader: str, entries: list[Any], lang: str, state: Any = None) -> Any:
     """A leader's post with the Dice block of its own rolls (salted labels included)."""
-    return with_dice(report, [e for e in entries if e.owner == leader], lang)
+    return with_dice(report, [e for e in entries if e.owner == leader], lang, names=_names(state))
+
+
+def _names(state: Any) -> dict[str, str]:
+    """The campaign's seats renamed since (seat → name), for a Dice block's words."""
+    seat_names = getattr(state, "seat_names", None)
+    return seat_names() if seat_names is not None else {}
 
 
 # what a code box adds to a label's text so that nothing in it ends the box early

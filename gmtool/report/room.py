@@ -71,6 +71,9 @@ def problem_text(problem: Any, where: dict[int, tuple[str, int]], lang: str, hex
     plain.after = None
     plain.reason = _framed_msg(problem.reason, hexes)
     line = plain.text(lang, moderator=False)
+    home = problem.reason.params.get("home") if isinstance(problem.reason, GmError) else None
+    if home:  # a hex of its stage-1 frame, once the rooms are open (gmtool.rules.orion.common.owned)
+        line += tr("room_frame_hint", lang, home=home)
     after = problem.after
     if after is not None:
         earlier = where.get(after.params.get("line"))

@@ -137,8 +137,25 @@ def start_public(out: TurnStart, quests: Any, lang: str, label: Label | None = N
     return Report(text(tr("turn_start_title", lang, n=out.turn)), [Facts(facts)] + tail, data)
 
 
-def start_private(out: TurnStart, leader: str, events: Any, bills: Any, lang: str) -> Report | None:
+def start_private(
+    out: TurnStart,
+    leader: str,
+    events: Any,
+    bills: Any,
+    lang: str,
+    status: Report | None = None,
+    reach: Report | None = None,
+    template: list[str] | None = None,
+    home: str | None = None,
+) -> Report | None:
+    """A leader's private start report, one post for its room: when the rooms open (``home``,
+    its homeworld's hex in the galaxy's coordinates) the news of its new frame, the event
+    cards dealt to it, the chair's two bills, its ``status`` (what ``status --player`` shows),
+    its ``reach`` (what ``reach --player`` shows) and its orders ``template`` for the turn.
+    None when it holds nothing."""
     blocks: list = []
+    if home is not None:
+        blocks.append(Paragraph(text(tr("rooms_open", lang, home=home))))
     cards = (out.events_dealt or {}).get(leader)
     if cards:
         blocks += [Heading(text(tr("your_events", lang))), Items([_hand_card(events, c, lang) for c in cards])]
@@ -150,13 +167,27 @@ def start_private(out: TurnStart, leader: str, events: Any, bills: Any, lang: st
         ]
         if any(bills.row(b).values.get("to") in ("chair_choice", "fewest_planets") for b in out.bills_drawn):
             blocks.append(Paragraph(text(tr("choice_hint", lang))))  # the chair's choice (A3)
+    if status is not None:  # its first block (turn, stage, whose view) is the title's
+        blocks += status.blocks[1:] if status.blocks and isinstance(status.blocks[0], Facts) else status.blocks
+    if reach is not None:
+        blocks += reach.blocks
+    if template:
+        blocks += template_blocks(template, out.turn, lang)
     if not blocks:
         return None
-    data = {
+    data: dict[str, Any] = {
         "leader": leader,
         "events": cards or [],
         "bills": out.bills_drawn if out.chair == leader else None,
     }
+    if home is not None:
+        data["homeworld"] = home
+    if status is not None:
+        data["status"] = status.data
+    if reach is not None:
+        data["reach"] = reach.data
+    if template:
+        data["orders_template"] = template
     return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out.turn)}"), blocks, data)
 
 
@@ -296,6 +327,22 @@ def template_blocks(template: list[str], turn: int, lang: str) -> list[Block]:
         Paragraph(text(tr("orders_template_note", lang))),
         *[Paragraph(text(line)) for line in template],
     ]
+
+
+def without_template(report: Report, lang: str) -> Report:
+    """``report`` without the orders template :func:`template_blocks` wrote into it (the
+    report itself when it holds none): for the moderator's work page, where the leader's
+    next start report, which holds the template again, joins it in one post."""
+    template = report.data.get("orders_template") if isinstance(report.data, dict) else None
+    if not template:
+        return report
+    note = text(tr("orders_template_note", lang))
+    blocks = report.blocks
+    for i in range(len(blocks) - 1):
+        after = blocks[i + 1]
+        if isinstance(blocks[i], Heading) and isinstance(after, Paragraph) and after.text == note:
+            return Report(report.title, blocks[:i] + blocks[i + 2 + len(template) :], report.data)
+    return report
 
 
 def ships_data(player: Any) -> dict[str, Any]:

@@ -187,6 +187,11 @@ class TableTurn(Protocol):
         ``langs[leader]``."""
         ...
 
+    def start_map(self, campaign: Campaign, rules: Any, result: Any) -> bool:
+        """Does the start post carry the galaxy's map (where the ruleset has maps; orion: the
+        turn the rooms open, unless the game is over)?"""
+        ...
+
     def end_posts(
         self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
     ) -> tuple[Report, dict[str, Report]]:

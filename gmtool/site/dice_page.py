@@ -155,6 +155,13 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
         later = [e for e in entries if e.get("private") is False]
         public = sorted(public + later, key=lambda e: e["id"] if type(e.get("id")) is int else 0)
     titles = _table_titles(folder, lang)
+    # a leader renamed since it joined: its labels name its seat, the words its name now
+    players = state.get("player")
+    seats = {
+        str(p["seat"]): str(p.get("name"))
+        for p in (players if isinstance(players, list) else [])
+        if isinstance(p, dict) and isinstance(p.get("seat"), str) and p["seat"] != p.get("name")
+    }
     rolls = []
     for e in public:
         roll = {k: e.get(k) for k in ("id", "turn", "die", "face", "source")}
@@ -162,7 +169,9 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
         roll["label"] = str(e.get("label") if v2 else e.get("purpose") or "")
         roll["scheme"] = 2 if v2 else 1
         # what the reader sees: the roll's purpose in words of the page's language
-        roll["words"] = roll_words(str(e.get("purpose") or roll["label"]), lang, titles)
+        label = str(roll["label"])
+        seat = label.split(" · ")[1] if v2 and label.count(" · ") >= 2 else ""
+        roll["words"] = roll_words(str(e.get("purpose") or roll["label"]), lang, titles, seats.get(seat))
         if v2:
             roll.update({"part": e.get("part"), "share": e.get("share"), "index": e.get("index")})
         rolls.append(roll)

@@ -82,21 +82,28 @@ def table_titles(library: Any, lang: str) -> Callable[[str], str | None]:
     return title
 
 
-def roll_words(purpose: str, lang: str, title: Callable[[str], str | None] = lambda name: None) -> str:
-    """``purpose`` (a journal entry's) in words of ``lang``; ``title`` names a table."""
-    head, what = roll_parts(purpose, lang, title)
+def roll_words(
+    purpose: str, lang: str, title: Callable[[str], str | None] = lambda name: None, who: str | None = None
+) -> str:
+    """``purpose`` (a journal entry's) in words of ``lang``; ``title`` names a table; ``who``:
+    the name to say for whoever rolled (a leader renamed since: its name now)."""
+    head, what = roll_parts(purpose, lang, title, who)
     return f"{head}: {what}" if head and what else head or what
 
 
-def roll_parts(purpose: str, lang: str, title: Callable[[str], str | None] = lambda name: None) -> tuple[str, str]:
+def roll_parts(
+    purpose: str, lang: str, title: Callable[[str], str | None] = lambda name: None, who: str | None = None
+) -> tuple[str, str]:
     """``purpose`` as (who rolled and why, what the die picked), each in words of ``lang``
-    (either may be empty)."""
+    (either may be empty); ``who`` stands for the name the purpose gives."""
     for pattern, key in _PREFIXES:
         m = re.fullmatch(pattern.pattern + r"(?:: (?P<tail>.*))?", purpose, re.S)
         if m is None:
             continue
         found = {k: v for k, v in m.groupdict().items() if v is not None}
         tail = found.pop("tail", "")
+        if who is not None and "who" in found:
+            found["who"] = who
         if key in ("post", "room", "private"):
             command = found["command"]
             if command in _COMMANDS:

@@ -75,6 +75,9 @@ class CairnTurn:
             text(f"cairn turn {result.turn} starts: the pot holds {result.pot}"), [], {"turn": result.turn}
         ), {}
 
+    def start_map(self, campaign: Any, rules: Any, result: Any) -> bool:
+        return False
+
     def end_posts(
         self, campaign: Any, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
     ) -> Any:

@@ -58,6 +58,7 @@ class Options:
     room: str | None = None
     moderators: list[str] = field(default_factory=list)  # --moderator names besides the campaign's
     setting: str | None = None  # the campaign's `profile` setting (read by read_thread)
+    code: bool = False  # a page's code boxes read as text, quotes left out (`verify --key`: Dice blocks)
 
     @property
     def engine(self) -> str | None:
@@ -338,11 +339,12 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
             _optional_profile("discourse", structured, options),
             where,
             lambda found: _topic(found, topic_hint, where),
+            options.code,
         )
         return _Page(posts, "discourse-json", "discourse", meta=meta)
     if kind == "atom":
         profile = find_profile(structured or "phpbb", options.campaign)
-        return _Page(feeds.atom_posts(data, profile, where), "atom", profile.name)
+        return _Page(feeds.atom_posts(data, _code_kept(profile, options), where), "atom", profile.name)
     text = decode(data, charset)
     if kind == "html":
         tree = parse_html(text, where)
@@ -355,7 +357,7 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
             markup = _markup_profile(options)
             if markup is None:
                 return _dungeonmaster_html(tree, where, options)
-            found = page_posts(tree, markup, where)  # the site's markup: a typed line is only text
+            found = page_posts(tree, _code_kept(markup, options), where)  # the site's markup: a typed line is only text
             if not found:
                 _refuse_other_shape(tree, markup, where)
             return _Page(found, "page", markup.name, next_link=next_page(tree, markup) or "")
@@ -364,7 +366,7 @@ def _read_page(data: bytes, where: str, options: Options, charset: str, topic_hi
 
             options = replace(options, setting=None)
         profile = _profile_for(tree, where, options)
-        found = page_posts(tree, profile, where)
+        found = page_posts(tree, _code_kept(profile, options), where)
         if not found and not options.engine:
             raise InputError(key="forum.no_posts", where=where, profile=profile.name)
         if not found:
@@ -435,6 +437,15 @@ def _read_data(
 ) -> Thread:
     page = _read_page(data, where, options, charset, topic_hint)
     return page.thread if page.thread is not None else _thread(page.posts, page.kind, page.engine, where, options)
+
+
+def _code_kept(profile: Profile, options: Options) -> Profile:
+    """``profile``, reading its code boxes as text where ``options.code`` asks it."""
+    from dataclasses import replace
+
+    from gmtool.forum.sources.html import quotes_only
+
+    return replace(profile, skip=quotes_only(profile.skip)) if options.code else profile
 
 
 def _optional_profile(name: str, engine: str | None, options: Options) -> Profile | None:

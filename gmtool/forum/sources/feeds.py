@@ -87,6 +87,7 @@ def discourse_json(
     profile: Profile | None,
     where: str,
     topic_of: Callable[[int | None], int | None] = lambda found: found,
+    code: bool = False,
 ) -> tuple[list[PagePost], dict[str, Any]]:
     """The posts of a Discourse ``/t/ID.json`` (or ``/t/ID/posts.json``), and what the
     topic says of itself (``topic_id``, ``posts_count``). ``topic_of`` gets the topic the
@@ -106,6 +107,10 @@ def discourse_json(
     chunk_size = _field(topic, "chunk_size", int, where)
     topic_id = topic_of(found)
     skip = profile.skip if profile else ["aside.quote", "aside.onebox", "blockquote", "pre", "code"]
+    if code:  # its code boxes read as text (`verify --key`: a Dice block is one)
+        from gmtool.forum.sources.html import quotes_only
+
+        skip = quotes_only(skip)
     drop = profile.drop if profile else []
     posts: list[PagePost] = []
     nesting = Nesting(where)  # every post's HTML counts against one budget

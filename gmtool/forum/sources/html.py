@@ -407,6 +407,17 @@ class Nesting:
             raise too_deep()
 
 
+_QUOTE = re.compile(r"quote|cite", re.IGNORECASE)
+_CODE = re.compile(r"code|(?:^|[\s>+~])pre\b", re.IGNORECASE)
+
+
+def quotes_only(skip: Iterable[str]) -> list[str]:
+    """Of a profile's skipped elements, all but its code boxes (a selector naming code or a
+    ``pre``, and no quote): what is left out of a post where its code boxes are read as text
+    — a Dice block is one (gmtool.report.dice_block), which `verify --key` checks."""
+    return [s for s in skip if _QUOTE.search(s) or not _CODE.search(s)]
+
+
 def matches(tree: Any, profile: Profile) -> bool:
     return any(tree.css_first(selector) is not None for selector in profile.detect)
 

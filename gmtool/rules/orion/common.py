@@ -21,10 +21,24 @@ def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[Syst
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.game.system(hex_)
     if system is None or system.planet is None:
-        raise RuleRefused(key="orion.no_known_planet", hex=hex_)
+        raise RuleRefused(key="orion.no_known_planet", hex=hex_, **_old_frame(campaign, player, hex_))
     if system.owner != player.name:
-        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name)
+        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name, **_old_frame(campaign, player, hex_))
     return system, system.planet
+
+
+def _old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> dict[str, str]:
+    """``{"home": its homeworld's hex}`` when the rooms are open and ``hex_``, read as the
+    leader wrote hexes in stage 1 (from its homeworld, docs/rules-orion.md A2), is a planet of
+    its own: an order written in the old frame.  A room's reply adds the hint
+    (gmtool.report.room.problem_text); no other text says it."""
+    from gmtool.campaign.frames import CLOSED_STAGE, closed, from_view
+
+    home = player.homeworld
+    if closed(campaign) or home is None or home == Hex(0, 0):
+        return {}
+    mine = campaign.game.system(from_view(campaign, player.name, hex_, CLOSED_STAGE))
+    return {"home": str(home)} if mine is not None and mine.owner == player.name else {}
 
 
 def note(

@@ -333,12 +333,20 @@ def apply_orders(
     return problems, done
 
 
-def _value_words(value: Any) -> str:
-    """An order's value on one line, the same each time the same order is given."""
+# the keys of an order's value that name a leader (an agent's target, a bill's, a candidate)
+_LEADER_KEYS = ("target", "frame", "candidate")
+
+
+def _value_words(value: Any, seat: Any = None) -> str:
+    """An order's value on one line, the same each time the same order is given: a leader it
+    names by its seat (``seat(name)``), as the label names the order's own leader."""
     if isinstance(value, dict):
-        return " ".join(f"{k}={_value_words(v)}" for k, v in sorted(value.items()))
+        return " ".join(
+            f"{k}={seat(v) if seat is not None and k in _LEADER_KEYS and isinstance(v, str) else _value_words(v, seat)}"
+            for k, v in sorted(value.items())
+        )
     if isinstance(value, (list, tuple)):
-        return ",".join(_value_words(v) for v in value)
+        return ",".join(_value_words(v, seat) for v in value)
     return str(value)
 
 
@@ -346,7 +354,7 @@ _HEX_WORD = re.compile(r"(?<![\w.-])-?\d{1,4},-?\d{1,4}(?![\w.])")
 
 
 def _dice_context(campaign: OrionCampaign, source: Any, order: Order) -> None:
-    """Scheme 2 (docs/verify.md): the order's dice are labelled with its leader and itself
+    """Scheme 2 (docs/verify.md): the order's dice are labelled with its leader's seat and itself
     (``alice · explore 1,-2``), so that the same order rolls the same dice again — its hexes
     as the leader sees them (before turn 7, from its own homeworld: the label is printed in
     its report, which must not tell where Orion lies)."""
@@ -355,8 +363,8 @@ def _dice_context(campaign: OrionCampaign, source: Any, order: Order) -> None:
         from gmtool.campaign.frames import hex_writer
 
         write = hex_writer(campaign, order.leader)
-        words = _HEX_WORD.sub(lambda m: write(m.group(0)), _value_words(order.value))
-        set_context(f"{order.leader} · {order.kind} {words}"[:200], order.leader)
+        words = _HEX_WORD.sub(lambda m: write(m.group(0)), _value_words(order.value, campaign.seat))
+        set_context(f"{campaign.seat(order.leader)} · {order.kind} {words}"[:200], order.leader)
 
 
 def play_orders(

@@ -14,18 +14,56 @@ from gmtool.rules.orion.turns import Rules, TurnEnd, TurnStart
 def start_posts(
     state: OrionCampaign, rules: Rules, result: TurnStart, lang: str, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any]]:
-    """The start's public post (in ``lang``) and the private reports of the leaders it tells
-    something (each in ``langs[leader]``)."""
+    """The start post (in ``lang``), and each leader's private start report (in
+    ``langs[leader]``): one post for its room with its status, its reach and its orders
+    template (and its cards, the chair's bills), so that every leader begins the turn knowing
+    where it stands; when the rooms open, its homeworld's hex in the galaxy's coordinates
+    (the session adds the public post's map: :func:`rooms_opening`)."""
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import start_private, start_public
 
     public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: r
-        for p in state.players
-        if (r := start_private(result, p.name, rules.events, rules.bills, langs[p.name])) is not None
-    }
+    private = {}
+    opening = rooms_opening(state, rules)
+    for p in state.players:
+        own = langs[p.name]
+        whole = not result.victory and not p.vacant
+        r = start_private(
+            result,
+            p.name,
+            rules.events,
+            rules.bills,
+            own,
+            status=_leader_status(state, rules, p.name, own) if whole else None,
+            reach=_leader_reach(state, p.name, own) if whole else None,
+            template=_template(state, rules, p, own) if whole else None,
+            home=str(p.homeworld) if opening and whole and p.homeworld is not None else None,
+        )
+        if r is not None:
+            private[p.name] = r
     return public, private
+
+
+def rooms_opening(state: OrionCampaign, rules: Rules) -> bool:
+    """Is this the turn the rooms open (docs/rules-orion.md A2: the first of stage 2), the turn
+    whose start tells each leader its homeworld's hex in the galaxy's coordinates?"""
+    from gmtool.campaign.frames import closed
+
+    return state.turn > 1 and closed(state, rules.stage_of(state.turn - 1)) and not closed(state)
+
+
+def _leader_status(state: OrionCampaign, rules: Rules, leader: str, lang: str) -> Any:
+    """What ``gmtool status --player LEADER`` shows, as a report."""
+    from gmtool.rules.orion.ruleset import ORION
+
+    return ORION.status_report(state, rules.library, leader, lang)
+
+
+def _leader_reach(state: OrionCampaign, leader: str, lang: str) -> Any:
+    """What ``gmtool reach --player LEADER`` shows, as a report."""
+    from gmtool.report.reach import reach_report
+
+    return reach_report(state, leader, lang)
 
 
 def _template(

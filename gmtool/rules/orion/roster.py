@@ -86,10 +86,24 @@ def add_player(campaign: OrionCampaign, library: Any, name: str, source: DiceSou
     player, homeworld = start_empire(
         library.get(START_TABLE, "orion"), OrionTables(library), name, home, turn=campaign.turn, race=race
     )
+    player.seat = new_seat(campaign, name)
     campaign.players.append(player)
     campaign.game.systems.append(homeworld)
     note(campaign, "player_joined", name, public=True)
     return player
+
+
+def new_seat(campaign: OrionCampaign, name: str) -> str:
+    """The seat of a leader joining as ``name`` (docs/verify.md: a dice label names it): its
+    name, unless a leader renamed since it joined still holds that seat — then ``name 2``,
+    ``name 3`` … (``""`` stands for the name itself)."""
+    taken = {p.seat_id for p in campaign.players}
+    if name not in taken:
+        return ""
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
 
 
 def drop_player(campaign: OrionCampaign, player: OrionPlayer, keep: bool = False) -> PlayerLeft:
@@ -186,6 +200,7 @@ def rename_player(campaign: OrionCampaign, player: OrionPlayer, new: str, replac
         raise RuleRefused(key="roster.has_left", leader=player.name)
     check_name(campaign, new)
     old = player.name
+    player.seat = player.seat_id  # its dice labels keep the seat (docs/verify.md): a rename changes no die
     player.name = new
     player.vacant = False
     if replaced:

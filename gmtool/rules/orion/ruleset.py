@@ -75,6 +75,11 @@ class OrionTurn:
 
         return start_posts(campaign, rules, result, lang, langs)
 
+    def start_map(self, campaign: Campaign, rules: Any, result: Any) -> bool:
+        from gmtool.rules.orion.posts import rooms_opening
+
+        return not result.victory and rooms_opening(campaign, rules)
+
     def end_posts(
         self, campaign: Campaign, rules: Any, result: Any, lang: str, langs: dict[str, str], done: list | None
     ) -> tuple[Report, dict[str, Report]]:
