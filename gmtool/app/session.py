@@ -16,6 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
+from gmtool.campaign.folder import (  # noqa: F401  (the commands' door to them, as before)
+    MODELS_FOLDER,
+    MODELS_VERSION,
+    campaign_library,
+    load_campaign,
+    models_path,
+    table_library,
+)
 from gmtool.errors import GmError
 from gmtool.formats import EXTENSIONS
 from gmtool.struct import Struct  # not dataclasses: this module is on every command's start-up path
@@ -23,38 +31,12 @@ from gmtool.struct import Struct  # not dataclasses: this module is on every com
 if TYPE_CHECKING:
     from gmtool.campaign.posted import PostedOrders
 
-# the file extension of a written report, by format
-# the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
-MODELS_FOLDER = "models"
-MODELS_VERSION = 1
-
-
-def models_path(folder: Path, turn: int, start: bool = False) -> Path:
-    """Where the report models of a turn's end posts (or, ``start``, its start posts) are kept."""
-    return folder / "reports" / MODELS_FOLDER / f"turn-{turn:02d}{'-start' if start else ''}.json"
-
 
 class Renderer(Protocol):
     format: str
     lang: str
 
     def render(self, report: Any, lang: str | None = None) -> str: ...
-
-
-# ---------------------------------------------------------------- tables
-
-
-def table_library(tables: list[Path] | None) -> Any:
-    """The table library: shipped tables, GMTOOL_TABLES, then the ``tables`` folders."""
-    from gmtool.rolltables.library import TableLibrary
-
-    return TableLibrary.default(tables or [])
-
-
-def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
-    """Shipped tables, GMTOOL_TABLES, ``tables``, then the campaign's own tables/ folder."""
-    own = folder / "tables"
-    return table_library(list(tables or []) + ([own] if own.is_dir() else []))
 
 
 # ---------------------------------------------------------------- opening and committing
@@ -881,73 +863,14 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
 # ---------------------------------------------------------------- past turns
 
 
-class PastPost(Struct):
-    """One post of a past turn, as its report model was kept: rendered again by ``turn show``;
-    ``lang``: the language of this model, ``used``: the one it was posted in at the time."""
+def past_post(folder: Path, turn: int, player: str | None = None, lang: str | None = None, start: bool = False) -> Any:
+    """The report model of a past turn's post, as `turn show` reads it (gmtool.report.past)."""
+    from gmtool.report.past import past_post as read
 
-    __slots__ = ("report", "lang", "used")
-
-    def __init__(self, report: Any, lang: str, used: str) -> None:
-        self.report = report
-        self.lang = lang
-        self.used = used
-
-
-def past_post(
-    folder: Path, turn: int, player: str | None = None, lang: str | None = None, start: bool = False
-) -> PastPost:
-    """The report model of a past turn's post (its end report, or its start report with
-    ``start``): the public one, or ``player``'s; in ``lang``, else as it was posted."""
-    import json
-
-    from gmtool.errors import CampaignError
-    from gmtool.tomlfile import display_path
-
-    path = models_path(folder, turn, start)
-    try:
-        raw = json.loads(path.read_bytes())
-    except FileNotFoundError:
-        raise CampaignError(key="campaign.no_turn_models", turn=turn, where=display_path(path)) from None
-    except (OSError, ValueError) as exc:
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason=str(exc)[:200]) from None
-    if not isinstance(raw, dict) or raw.get("version") != MODELS_VERSION:
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason="version")
-    try:
-        return _post_of(raw, turn, player, lang)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a file of the wrong shape
-        raise CampaignError(
-            key="campaign.bad_turn_models", where=display_path(path), reason=f"{type(exc).__name__}: {exc}"[:200]
-        ) from None
-
-
-def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | None) -> PastPost:
-    from gmtool.campaign.names import name_key
-    from gmtool.errors import CampaignError
-    from gmtool.report.model import report_from_dict
-
-    langs, used = raw["langs"], raw["used"]
-    key = "public"
-    if player is not None:
-        wanted = name_key(player)
-        key = next((k for k in used if k != "public" and name_key(k) == wanted), "")
-        if not key:
-            names = ", ".join(k for k in used if k != "public") or "—"
-            raise CampaignError(key="campaign.no_turn_post", player=player, turn=turn, names=names)
-    was = str(used[key])
-    chosen = lang if lang is not None and lang in langs else was
-    models = langs[chosen]
-    model = models["public"] if key == "public" else models["private"][key]
-    return PastPost(report_from_dict(model), chosen, was)
+    return read(folder, turn, player, lang, start)
 
 
 # ---------------------------------------------------------------- verify
-
-
-def load_campaign(folder: Path) -> Any:
-    """The campaign in ``folder``, read without taking its lock (to check it, not to change it)."""
-    from gmtool.campaign.store import CampaignStore
-
-    return CampaignStore(folder).load()
 
 
 class Verification(Struct):

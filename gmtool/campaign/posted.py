@@ -5,7 +5,7 @@ missed-orders policy for a leader who posted none, and where each line came from
 The file is the one ``turn run`` plays and keeps (``orders/turn-NN.toml``, for the record):
 its first line says gmtool collected it, every order is tagged with the post and command it
 came from (``# post #ID, command N``) or with the policy that added it.  Nothing here prints
-or writes; :mod:`gmtool.campaign.session` plays it and keeps it.
+or writes; :mod:`gmtool.app.session` plays it and keeps it.
 """
 
 from __future__ import annotations

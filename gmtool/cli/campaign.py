@@ -297,7 +297,7 @@ def scheme_command(
     Example:
       gmtool campaign scheme -c campaigns/andromeda 2
     """
-    from gmtool.campaign.session import move_to_scheme_2
+    from gmtool.app.session import move_to_scheme_2
     from gmtool.locale import t
     from gmtool.report.campaign import commitment_report
     from gmtool.report.model import Paragraph, Report, text

@@ -254,7 +254,7 @@ def tally_command(
                 result, bill_id, not_voted = tally(state, bills, chair_decision)
             commit(store, state)
         else:  # the last tally again, rebuilt from what the campaign recorded
-            from gmtool.campaign.session import Session
+            from gmtool.app.session import Session
 
             result, last_bill, not_voted = Session(store, state).last_tally(election)
             bill_id = last_bill or ""

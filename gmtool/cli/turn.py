@@ -83,7 +83,7 @@ def start_command(
     Example:
       gmtool turn start -c DIR
     """
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
@@ -169,7 +169,7 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     folder = require_campaign(campaign)
     threads = _deadline_posts(folder)
@@ -190,8 +190,8 @@ def end_command(
 def _deadline_posts(folder: Path) -> list | None:
     """The turn's deadline (dice scheme 2): the public thread and the rooms the campaign knows,
     read before the campaign is locked — None when the turn's share is fixed already."""
+    from gmtool.app.session import load_campaign
     from gmtool.campaign import deadline
-    from gmtool.campaign.session import load_campaign
     from gmtool.rules.registry import ruleset_of
 
     planned = load_campaign(folder)
@@ -237,7 +237,7 @@ def show_command(
       gmtool turn show -c DIR --turn 3
       gmtool turn show -c DIR --turn 3 --player bob --format markdown --lang ru
     """
-    from gmtool.campaign.session import load_campaign, past_post
+    from gmtool.app.session import load_campaign, past_post
 
     folder = require_campaign(campaign)
     state = load_campaign(folder)
@@ -257,7 +257,7 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     Example:
       gmtool turn undo -c DIR
     """
-    from gmtool.campaign.session import undo_turn
+    from gmtool.app.session import undo_turn
 
     undone, state = undo_turn(require_campaign(campaign))
     out = Output(format, lang, state)
@@ -745,7 +745,7 @@ def check_command(
       gmtool turn check --from-posts -c DIR
     """
 
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     _orders_source(orders, from_posts)
     with open_session(require_campaign(campaign), ruleset=None) as session:
@@ -798,7 +798,7 @@ def orders_command(
       gmtool turn orders -c DIR
       gmtool turn orders -c DIR --player bob -o bob.toml
     """
-    from gmtool.campaign.session import load_campaign, posted_orders
+    from gmtool.app.session import load_campaign, posted_orders
 
     folder = require_campaign(campaign)
     posted = posted_orders(folder, load_campaign(folder), player)
@@ -900,7 +900,7 @@ def run_command(
       gmtool turn run --from-posts -c DIR
     """
 
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     _orders_source(orders, from_posts)
     folder = require_campaign(campaign)

@@ -132,7 +132,7 @@ def play(steps: Sequence[Step], turn: Any) -> Any:
 
 class TableTurn(Protocol):
     """The whole table's turn (`turn start`, `turn end`, `turn run`), for a ruleset whose
-    turns are not a player's: two lists of steps in order, which gmtool.campaign.session plays
+    turns are not a player's: two lists of steps in order, which gmtool.app.session plays
     (:func:`play`), journaling the dice it hands over; the session's report builders read the
     result (``result.turn``)."""
 

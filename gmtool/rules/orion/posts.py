@@ -1,7 +1,7 @@
 """Orion's turn posts: the public post and each leader's private report of a turn's start and
 of its end (gmtool/report/turns.py builds them from the turn's result), which the session
 renders in every language, with the dice, the deadline's notes and the maps
-(gmtool/campaign/session.py)."""
+(gmtool/app/session.py)."""
 
 from __future__ import annotations
 
