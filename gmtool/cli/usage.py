@@ -17,7 +17,7 @@ try:  # Typer with its own copy of click: its errors are the ones raised, even w
     from typer._click import echo
     from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # Typer on click (a redefinition only where Typer has its own copy)
-    from click import ClickException, UsageError, echo  # type: ignore[no-redef, unused-ignore]
+    from click import ClickException, UsageError, echo  # type: ignore[no-redef, assignment, unused-ignore]
 
 _PYDANTIC = re.compile(r"\b(?:Value|Assertion) error, ")
 
