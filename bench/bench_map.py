@@ -20,7 +20,8 @@ import tomli_w
 from common import gmtool_path
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System, campaign_to_dict
+from gmtool.campaign.model import Campaign, campaign_to_dict
+from gmtool.rules.orion.state import Monster, OrionPlayer, OrionState, PlanetState, System
 
 TYPES = ("terran", "ocean", "steppe", "toxic", "barren", "inferno")
 SIZES = ("tiny", "small", "medium", "large", "huge")
@@ -41,7 +42,7 @@ HOMES = [
 
 def big_campaign(radius: int = 10) -> Campaign:
     rng = random.Random(14)  # a bench's own data, not a game's dice
-    players = [Player(f"leader{i + 1}", h) for i, h in enumerate(HOMES)]
+    players = [OrionPlayer(name=f"leader{i + 1}", homeworld=h) for i, h in enumerate(HOMES)]
     systems = [System(hex=Hex(0, 0), discovery="orion", name="Orion", guardian=True, explored_by="leader1")]
     owner_of = {p.homeworld: p.name for p in players}
     for h in within(radius):
@@ -65,7 +66,14 @@ def big_campaign(radius: int = 10) -> Campaign:
             if rng.random() < 0.1:
                 s.monster = Monster("hydra", great=rng.random() < 0.5, guards="treasure")
         systems.append(s)
-    return Campaign(name="bench", radius=radius, commitment="0" * 64, players=players, systems=systems, turn=9, stage=2)
+    return Campaign(
+        name="bench",
+        commitment="0" * 64,
+        players=players,
+        game=OrionState(radius=radius, systems=systems),
+        turn=9,
+        stage=2,
+    )
 
 
 def wall(args: list[str], runs: int = 7) -> tuple[float, float, float]:

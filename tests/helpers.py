@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.model import Campaign
 from gmtool.campaign.store import CampaignStore
 from gmtool.campaign.stream import Entry, commitment
 from gmtool.cli import app
@@ -23,6 +23,7 @@ from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import shipped_tables_dir
 from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.state import PlanetState, System
 
 FORMATS = ("plain", "bbcode", "markdown", "json")
 LANGS = ("en", "ru")
@@ -179,20 +180,20 @@ def put(c: Campaign, hex_: Hex, discovery: str = "planet", type_: str = "barren"
     """Add an explored system to ``c`` by hand (a barren medium planet unless told)."""
     planet = PlanetState(type=type_, size="medium", max_population=3, production=2) if discovery == "planet" else None
     s = System(hex=hex_, discovery=discovery, planet=planet, explored_by=by, explored_turn=1)
-    c.systems.append(s)
+    c.game.systems.append(s)
     return s
 
 
 def free_hex(c: Campaign, away_from_homes: int = 2) -> Hex:
     """An unexplored hex not next to any homeworld (no neighbourhood modifiers)."""
     homes = [p.homeworld for p in c.players]
-    for q in range(-c.radius, c.radius + 1):
-        for r in range(-c.radius, c.radius + 1):
+    for q in range(-c.game.radius, c.game.radius + 1):
+        for r in range(-c.game.radius, c.game.radius + 1):
             h = Hex(q, r)
             if (
-                c.on_map(h)
-                and h != c.orion
-                and c.system(h) is None
+                c.game.on_map(h)
+                and h != c.game.orion
+                and c.game.system(h) is None
                 and all(h.distance(x) >= away_from_homes for x in homes)
             ):
                 return h

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
+from gmtool.campaign.model import Campaign
+from gmtool.rules.orion.state import Monster, OrionPlayer, OrionState, PlanetState, System
 
 
 def home(name: str, at: Hex, population: int = 3) -> System:
@@ -60,11 +61,9 @@ def sample(
     ]
     return Campaign(
         name="andromeda",
-        radius=radius,
         commitment="0" * 64,
-        orion=orion,
-        players=[Player("alice", a), Player("bob", b)],
-        systems=systems,
+        players=[OrionPlayer(name="alice", homeworld=a), OrionPlayer(name="bob", homeworld=b)],
+        game=OrionState(radius=radius, orion=orion, systems=systems),
         turn=3 if stage == 1 else 7,
         stage=stage,
     )

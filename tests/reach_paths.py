@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, System
+from gmtool.campaign.model import Campaign
+from gmtool.rules.orion.state import System
 
 
 def _step_toward(a: Hex, b: Hex, avoid: Hex) -> Hex:
@@ -20,9 +21,9 @@ def open_path(c: Campaign, leader: str, target: Hex) -> list[Hex]:
     laid = []
     here = c.player(leader).homeworld
     while here.distance(target) > 1:
-        here = _step_toward(here, target, c.orion)  # Orion is never empty space
-        if c.system(here) is None:
-            c.systems.append(System(hex=here, discovery="empty", explored_by=leader, explored_turn=c.turn))
+        here = _step_toward(here, target, c.game.orion)  # Orion is never empty space
+        if c.game.system(here) is None:
+            c.game.systems.append(System(hex=here, discovery="empty", explored_by=leader, explored_turn=c.turn))
             laid.append(here)
     return laid
 

@@ -76,12 +76,12 @@ def create(folder: Path, where: Placement, fmt: str = "plain", lang: str = "en",
         fmt=fmt,
         radius=where.radius,
     )
-    old_orion = state.orion
-    state.orion = where.orion
+    old_orion = state.game.orion
+    state.game.orion = where.orion
     homes = {p.name: p.homeworld for p in state.players}
     for p, h in zip(state.players, where.homes):
         p.homeworld = h
-    for s in state.systems:
+    for s in state.game.systems:
         if s.hex == old_orion:
             s.hex = where.orion
         elif s.homeworld_of:

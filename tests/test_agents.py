@@ -164,7 +164,9 @@ def camp(tmp_path):
 
 
 def hire(c, owner: str, name: str, *specs: str):
-    c.player(owner).agent_limit = max(c.player(owner).agent_limit, 1 + sum(1 for a in c.agents if a.owner == owner))
+    c.player(owner).agent_limit = max(
+        c.player(owner).agent_limit, 1 + sum(1 for a in c.game.agents if a.owner == owner)
+    )
     return agents_campaign.hire(c, c.player(owner), name, list(specs), SPECIALITIES)
 
 
@@ -172,7 +174,7 @@ def use(c, agent_name: str, ability: str, faces, target: str | None = None, fram
     source = FixedSource(faces)
     result = agents_campaign.use(
         c,
-        c.agent(agent_name),
+        c.game.agent(agent_name),
         ability,
         ABILITIES,
         OUTCOMES,
@@ -194,14 +196,14 @@ def test_hire_is_refused_at_limit_0_and_allowed_after_raising_it(camp):
     alice = camp.player("alice")
     with pytest.raises(RuleRefused):
         agents_campaign.hire(camp, alice, "Kess", ["spy"], SPECIALITIES)
-    assert camp.agents == []
+    assert camp.game.agents == []
     alice.agent_limit = 1
     agent = agents_campaign.hire(camp, alice, "Kess", ["spy", "saboteur"], SPECIALITIES)
     assert (agent.name, agent.owner, agent.specialities, agent.hired_turn) == ("Kess", "alice", ["spy", "saboteur"], 1)
-    assert camp.agents == [agent]
+    assert camp.game.agents == [agent]
     with pytest.raises(RuleRefused):
         agents_campaign.hire(camp, alice, "Vorn", ["spy"], SPECIALITIES)
-    assert len(camp.agents) == 1
+    assert len(camp.game.agents) == 1
 
 
 @pytest.mark.parametrize("specs", [[], ["spy", "saboteur", "diplomat"], ["spy", "saboteur", "diplomat", "counter-spy"]])
@@ -209,7 +211,7 @@ def test_an_agent_has_one_or_two_specialities(camp, specs):
     camp.player("alice").agent_limit = 5
     with pytest.raises((RuleRefused, InputError)):
         agents_campaign.hire(camp, camp.player("alice"), "Kess", specs, SPECIALITIES)
-    assert camp.agents == []
+    assert camp.game.agents == []
 
 
 def test_unknown_or_repeated_speciality_is_refused(camp):
@@ -217,10 +219,10 @@ def test_unknown_or_repeated_speciality_is_refused(camp):
     for specs in (["ninja"], ["spy", "ninja"], ["spy", "spy"], ["Spy"]):
         with pytest.raises((InputError, RuleRefused)):
             agents_campaign.hire(camp, camp.player("alice"), "Kess", specs, SPECIALITIES)
-    assert camp.agents == []
+    assert camp.game.agents == []
     for specs in (["diplomat"], ["counter-spy", "saboteur"]):
         agents_campaign.hire(camp, camp.player("alice"), "-".join(specs), specs, SPECIALITIES)
-    assert len(camp.agents) == 2
+    assert len(camp.game.agents) == 2
 
 
 def test_agent_names_are_unique(camp):
@@ -235,7 +237,7 @@ def test_one_activation_per_agent_per_turn(camp):
     assert r.check.outcome.id == "success"
     source = FixedSource([7])
     with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
+        agents_campaign.use(camp, camp.game.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
     assert source.used == 0
     camp.turn = 2
     assert use(camp, "Kess", "sabotage", [7], target="bob").check.outcome.id == "success"
@@ -246,7 +248,7 @@ def test_one_activation_each_for_two_agents(camp):
     hire(camp, "alice", "Vorn", "saboteur")
     use(camp, "Kess", "gather-intel", [], target="bob")
     use(camp, "Vorn", "unrest", [], target="carol")
-    assert camp.agent("Kess").used_turn == camp.agent("Vorn").used_turn == 1
+    assert camp.game.agent("Kess").used_turn == camp.game.agent("Vorn").used_turn == 1
 
 
 def test_a_paid_ability_costs_one_order_and_needs_one(camp):
@@ -255,8 +257,10 @@ def test_a_paid_ability_costs_one_order_and_needs_one(camp):
     assert alice.orders == 0
     source = FixedSource([9])
     with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "deep-cover", ABILITIES, OUTCOMES, source, camp.player("bob"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None and alice.orders == 0
+        agents_campaign.use(
+            camp, camp.game.agent("Kess"), "deep-cover", ABILITIES, OUTCOMES, source, camp.player("bob")
+        )
+    assert source.used == 0 and camp.game.agent("Kess").used_turn is None and alice.orders == 0
     alice.orders = 2
     r = use(camp, "Kess", "deep-cover", [9], target="bob")
     assert r.paid_order is True and alice.orders == 1
@@ -269,20 +273,22 @@ def test_an_ability_outside_the_agents_specialities_is_refused(camp):
     hire(camp, "alice", "Kess", "spy")
     source = FixedSource([9])
     with pytest.raises(RuleRefused):
-        agents_campaign.use(camp, camp.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
+        agents_campaign.use(camp, camp.game.agent("Kess"), "sabotage", ABILITIES, OUTCOMES, source, camp.player("bob"))
     with pytest.raises(InputError):
-        agents_campaign.use(camp, camp.agent("Kess"), "teleport", ABILITIES, OUTCOMES, source, camp.player("bob"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None
+        agents_campaign.use(camp, camp.game.agent("Kess"), "teleport", ABILITIES, OUTCOMES, source, camp.player("bob"))
+    assert source.used == 0 and camp.game.agent("Kess").used_turn is None
 
 
 def test_a_target_is_required_where_the_ability_says_so(camp):
     hire(camp, "alice", "Kess", "spy", "diplomat")
     source = FixedSource([9])
     with pytest.raises(InputError):
-        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, None)
+        agents_campaign.use(camp, camp.game.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, None)
     with pytest.raises(RuleRefused):  # not against its own leader
-        agents_campaign.use(camp, camp.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, camp.player("alice"))
-    assert source.used == 0 and camp.agent("Kess").used_turn is None
+        agents_campaign.use(
+            camp, camp.game.agent("Kess"), "steal-tech", ABILITIES, OUTCOMES, source, camp.player("alice")
+        )
+    assert source.used == 0 and camp.game.agent("Kess").used_turn is None
     camp.player("alice").orders = 1
     r = use(camp, "Kess", "lobby", [5])  # lobby: no target; paid, difficulty 5
     assert r.target is None and r.check.outcome.id == "success"
@@ -334,7 +340,7 @@ def test_failure_of_a_covert_ability_tells_the_target_an_unknown_agent_is_active
     assert "alice" not in json.dumps(bob.inbox) and "Kess" not in json.dumps(bob.inbox)
     assert alice.inbox == [] and alice.awards == []
     assert camp.player("carol").inbox == []
-    assert [a.name for a in camp.agents] == ["Kess"]  # the agent survives
+    assert [a.name for a in camp.game.agents] == ["Kess"]  # the agent survives
 
 
 def test_failure_of_a_non_covert_ability_tells_nobody(camp):
@@ -348,13 +354,13 @@ def test_critical_failure_loses_the_agent_and_names_the_sender(camp):
     hire(camp, "alice", "Kess", "spy")
     r = use(camp, "Kess", "steal-tech", [1], target="bob")
     assert r.check.outcome.id == "critical_failure" and r.lost is True
-    assert camp.agents == []
+    assert camp.game.agents == []
     assert camp.player("alice").inbox == [{"turn": 1, "kind": "agent_lost", "agent": "Kess"}]
     assert camp.player("bob").inbox == [{"turn": 1, "kind": "agent_caught", "sent_by": "alice"}]
     assert camp.player("carol").inbox == []
     assert camp.player("alice").awards == []
     with pytest.raises(InputError):
-        camp.agent("Kess")
+        camp.game.agent("Kess")
 
 
 def test_critical_failure_by_margin_also_loses_the_agent(camp):
@@ -362,7 +368,7 @@ def test_critical_failure_by_margin_also_loses_the_agent(camp):
     hire(camp, "alice", "Kess", "saboteur")
     r = use(camp, "Kess", "sabotage", [3], target="bob")  # 3 − 2 = 1 vs 7: margin −6
     assert r.check.outcome.id == "critical_failure" and r.lost
-    assert camp.agents == []
+    assert camp.game.agents == []
 
 
 def test_critical_success_with_frame_blames_the_framed_leader(camp):
@@ -393,7 +399,7 @@ def test_frame_must_name_a_third_leader(camp):
         with pytest.raises(InputError):
             agents_campaign.use(
                 camp,
-                camp.agent("Kess"),
+                camp.game.agent("Kess"),
                 "sabotage",
                 ABILITIES,
                 OUTCOMES,
@@ -432,11 +438,11 @@ def test_an_automatic_ability_rolls_nothing_and_succeeds(camp):
 def test_blockade_move_critical_failure_captures_the_agent(camp):
     hire(camp, "bob", "Kess", "spy")
     source = FixedSource([1])
-    r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source)
+    r = agents_campaign.blockade_move(camp, camp.game.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source)
     source.finish()
     assert r.check.outcome.id == "critical_failure" and r.lost
     assert r.check.difficulty == int(ABILITIES.rule("blockade_difficulty"))
-    assert camp.agents == []
+    assert camp.game.agents == []
     assert camp.player("alice").inbox == [{"turn": 1, "kind": "agent_caught", "sent_by": "bob"}]
     assert camp.player("bob").inbox == [{"turn": 1, "kind": "agent_lost", "agent": "Kess"}]
 
@@ -447,10 +453,12 @@ def test_blockade_move_success_and_failure_keep_the_agent(camp):
     camp.player("alice").secret_ops = 1
     for face, outcome in ((5, "success"), (2, "failure")):  # 5+2−1 = 6 vs 6; 2+1 = 3 vs 6
         source = FixedSource([face])
-        r = agents_campaign.blockade_move(camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source)
+        r = agents_campaign.blockade_move(
+            camp, camp.game.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, source
+        )
         assert r.check.outcome.id == outcome and not r.lost
         assert [(m.kind, m.value) for m in r.check.modifiers][:2] == [("own_ops", 2), ("target_ops", -1)]
-    assert [a.name for a in camp.agents] == ["Kess"]
+    assert [a.name for a in camp.game.agents] == ["Kess"]
     assert camp.player("alice").inbox == [] and camp.player("bob").inbox == []  # nobody learns anything
 
 
@@ -458,7 +466,7 @@ def test_blockade_move_against_the_blockaders_counter_spy(camp):
     hire(camp, "alice", "Watcher", "counter-spy")
     hire(camp, "bob", "Kess", "spy")
     r = agents_campaign.blockade_move(
-        camp, camp.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, FixedSource([6])
+        camp, camp.game.agent("Kess"), camp.player("alice"), ABILITIES, OUTCOMES, FixedSource([6])
     )
     assert [m.value for m in r.check.modifiers if m.kind == "counter"] == [-1]
     assert r.check.outcome.id == "failure"
@@ -470,7 +478,7 @@ def test_agents_and_inbox_survive_the_store(tmp_path):
     use(c, "Kess", "steal-tech", [4], target="bob")
     store.save(c)
     back = store.load()
-    assert [(a.name, a.owner, a.specialities, a.used_turn) for a in back.agents] == [
+    assert [(a.name, a.owner, a.specialities, a.used_turn) for a in back.game.agents] == [
         ("Kess", "alice", ["spy", "saboteur"], 1)
     ]
     assert back.player("bob").inbox == [{"turn": 1, "kind": "agent_detected"}]

@@ -25,9 +25,9 @@ BILL = "arms-limit"  # bills.toml: a law whose effect changes no BC (no_fleet_ra
 
 def _turn_7(tmp_path: Path):
     _, c = stored_campaign(tmp_path, 2, 7)
-    c.turn_state.token = "alice"
+    c.game.token = "alice"
     start_turn(c, RULES, RandomSource(1))
-    c.council.vote = {"turn": 7, "options": [BILL], "bill": BILL, "ballots": {}}
+    c.game.council.vote = {"turn": 7, "options": [BILL], "bill": BILL, "ballots": {}}
     return c
 
 
@@ -86,7 +86,7 @@ def camp(gm, tmp_path):
     store = CampaignStore(folder)
     state = store.load()
     state.player("carol").bc = 4
-    state.council.vote = {"turn": 7, "options": [BILL], "bill": BILL, "ballots": {}}
+    state.game.council.vote = {"turn": 7, "options": [BILL], "bill": BILL, "ballots": {}}
     store.save(state)
     return folder
 

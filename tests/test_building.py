@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PlanetState, System
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.errors import RuleRefused
 from gmtool.rules.orion.building import order_build, scrap, upkeep_limit
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.state import PlanetState, System
 from gmtool.rules.orion.turns import Rules, end_turn, start_turn
 
 
@@ -23,7 +23,7 @@ def game(shipped_tables):
 
 def home(c, name="alice"):
     p = c.player(name)
-    return p, c.homeworld(p)
+    return p, c.game.homeworld(p)
 
 
 def test_a_frigate_is_paid_from_the_homeworld_pp_and_the_rest_becomes_bc(game):
@@ -92,7 +92,7 @@ def test_no_builds_under_blockade_and_none_on_an_inactive_colony(game):
         explored_by="alice",
         planet=PlanetState(type="ocean", size="medium", max_population=3, production=3, population=2),
     )
-    c.systems.append(colony)
+    c.game.systems.append(colony)
     order_build(c, alice, colony.hex, "auto_factory", rules.costs)
     out = produce(c, rules.orion, rules.production, rules.costs)
     assert out.builds == [
@@ -182,7 +182,7 @@ def test_base_rebuild_credit_counts_when_the_new_base_is_paid(orion_game):
     """16 PP with a star base (10) pay for a battle station (20): 20 − 5 = 15 ≤ 16."""
     c, rules = orion_game
     alice = c.player("alice")
-    hw = c.homeworld(alice)
+    hw = c.game.homeworld(alice)
     hw.planet.population, hw.planet.scientists, hw.planet.base = 4, 0, "star_base"  # 4 workers × 4 = 16 PP
     alice.bc = 0
     order_build(c, alice, hw.hex, "battle_station", rules.costs)

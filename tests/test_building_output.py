@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PlanetState, System
 from gmtool.campaign.store import CampaignStore
 from gmtool.dice.sources import RandomSource
 from gmtool.rolltables import TableLibrary
 from gmtool.rolltables.library import shipped_tables_dir
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.state import PlanetState, System
 from gmtool.rules.orion.turns import Rules
 from tests.helpers import example_copy, ok
 
@@ -32,7 +32,7 @@ def colony(c, owner="alice", population=3, buildings=(), active=False):
     if active:
         planet.active_turn = c.turn
     system = System(hex=hex_, discovery="planet", planet=planet, owner=owner)
-    c.systems.append(system)
+    c.game.systems.append(system)
     return system
 
 
@@ -42,7 +42,7 @@ def output(out, system):
 
 def test_an_active_planets_buildings_add_their_pp_and_rp(game):
     c, rules = game
-    hw = c.homeworld(c.player("alice"))
+    hw = c.game.homeworld(c.player("alice"))
     before = produce(c, rules.orion, rules.production, rules.costs)
     plain = output(before, hw)
     hw.planet.buildings = ["auto_factory", "auto_lab", "robo_mine"]
@@ -78,7 +78,7 @@ def test_a_blockaded_planets_buildings_make_no_rp(game):
 
 def test_a_planet_without_buildings_says_nothing_of_them(game):
     c, rules = game
-    hw = c.homeworld(c.player("alice"))
+    hw = c.game.homeworld(c.player("alice"))
     made = output(produce(c, rules.orion, rules.production, rules.costs), hw)
     assert made.buildings == {} and "buildings" not in made.to_data()
 
@@ -107,7 +107,7 @@ def test_the_private_report_shows_what_buildings_made(gm, tmp_path):
     camp = example_copy(tmp_path, fresh=True)
     store = CampaignStore(camp)
     state = store.load()
-    state.system(Hex.parse("1,-3")).planet.buildings = ["auto_factory"]
+    state.game.system(Hex.parse("1,-3")).planet.buildings = ["auto_factory"]
     store.save(state)
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))

@@ -98,8 +98,8 @@ def unexplored_neighbours(state, names=("alice", "bob")) -> list[tuple[str, Hex]
         if player.name not in names:
             continue
         for h in player.homeworld.neighbours():
-            system = state.system(h)
-            if state.on_map(h) and (system is None or system.explored_by is None):
+            system = state.game.system(h)
+            if state.game.on_map(h) and (system is None or system.explored_by is None):
                 out.append((player.name, h))
     return out
 
@@ -131,8 +131,8 @@ while True:
         # exploring needs a ship that has not explored this turn (one hex per ship, A4)
         if p.name in ("alice", "bob") and p.scouts > (p.moved.get("scout", 0) if p.moved_turn == state.turn else 0):
             for h in p.homeworld.neighbours():
-                s = state.system(h)
-                if state.on_map(h) and (s is None or s.explored_by is None):
+                s = state.game.system(h)
+                if state.game.on_map(h) and (s is None or s.explored_by is None):
                     todo.append((p.name, h))
     pick = rng.random()
     if todo and pick < 0.5:
@@ -179,13 +179,13 @@ def _check_after_kill(folder: Path, stats: dict) -> int:
     state = CampaignStore(folder).load()
     purposes = [e.purpose for e in entries]
     homes = {p.homeworld for p in state.players}
-    for system in state.systems:
-        if system.explored_by is None or system.hex in homes or system.hex == state.orion:
+    for system in state.game.systems:
+        if system.explored_by is None or system.hex in homes or system.hex == state.game.orion:
             continue
         prefix = f"explore {system.hex} ({system.explored_by})"
         assert any(p.startswith(prefix) for p in purposes), f"{system.hex} explored but no roll journaled"
     # the window between the two writes: rolls journaled, result not applied (allowed, visible)
-    explored = {str(s.hex) for s in state.systems if s.explored_by is not None}
+    explored = {str(s.hex) for s in state.game.systems if s.explored_by is not None}
     journaled = {m.group(1) for p in purposes if (m := re.match(r"explore (\S+) \(", p))}
     stats["journaled_not_applied"] |= {(folder.name, h) for h in journaled - explored}
     return len(entries)

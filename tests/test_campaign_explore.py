@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Monster, Player, System
+from gmtool.campaign.model import Player
 from gmtool.campaign.verify import validate_state
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import RuleRefused
@@ -19,7 +19,8 @@ from gmtool.rules.orion.campaign_explore import apply_exploration, check_explora
 from gmtool.rules.orion.exploration import TOO_FEW_PLANETS, TOO_MANY_PLANETS, OrionTables, explore, special_planet
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.records import slay_monster
-from helpers import PROPERTY_IDS, SIZE_IDS, TYPE_IDS, free_hex, make_campaign, put, roller, shipped_library
+from gmtool.rules.orion.state import Monster, System
+from helpers import free_hex, make_campaign, put, roller, shipped_library
 from reach_paths import open_path
 
 TABLES = OrionTables(shipped_library())
@@ -53,7 +54,7 @@ class TestCampaignExploration:
         n = neighbourhood_of(self.c, self.ring[0], TABLES)
         assert (n.planets, n.terran, n.colonisable, n.unexplored) == (3, 1, 2, 2)
         # a system present but not explored still counts as unexplored
-        self.c.systems.append(System(hex=self.ring[5], discovery="planet"))
+        self.c.game.systems.append(System(hex=self.ring[5], discovery="planet"))
         assert neighbourhood_of(self.c, self.ring[0], TABLES).unexplored == 2
         # far from every homeworld: no neighbourhood
         far = Hex(0, 1)
@@ -70,8 +71,8 @@ class TestCampaignExploration:
         assert result.discovery == "asteroids"
         assert [r.face for r in result.rerolls] == [3, 10, 6, 9]
         assert result.exploration.reroll_reason == TOO_MANY_PLANETS
-        assert self.c.system(self.ring[4]).discovery == "asteroids"
-        assert self.c.system(self.ring[4]).planet is None
+        assert self.c.game.system(self.ring[4]).discovery == "asteroids"
+        assert self.c.game.system(self.ring[4]).planet is None
         # and then the last neighbour: still 4 planets, empty on a first roll of 1
         result, _ = self.explore_at(self.ring[5], 1)
         assert result.discovery == "empty" and result.rerolls == []
@@ -85,7 +86,7 @@ class TestCampaignExploration:
         assert result.discovery == "planet"
         assert [r.face for r in result.rerolls] == [1, 2, 1]
         assert result.exploration.reroll_reason == TOO_FEW_PLANETS
-        assert self.c.system(self.ring[5]).planet is not None
+        assert self.c.game.system(self.ring[5]).planet is not None
 
     def test_planets_plus_unexplored_two_rerolls_empty(self):
         put(self.c, self.ring[0], type_="barren")
@@ -114,10 +115,10 @@ class TestCampaignExploration:
         self.c.stage = 2
         far = next(
             h
-            for h in within(self.c.radius)
-            if h != self.c.orion
+            for h in within(self.c.game.radius)
+            if h != self.c.game.orion
             and all(p.homeworld.distance(h) > 1 for p in self.c.players)
-            and self.c.system(h) is None
+            and self.c.game.system(h) is None
         )
         open_path(self.c, "alice", far)  # stage 2: in reach (A4)
         result, _ = self.explore_at(far, 6, 7, 5)
@@ -171,26 +172,26 @@ class TestCampaignExploration:
         result, _ = self.explore_at(self.ring[0], 4, 10, 7, 5)  # hostile; ⌈10/2⌉ = 5 contamination
         assert [e.id for e in result.events] == ["contamination"]
         assert self.alice.orders == 1
-        assert self.c.homeworld(self.alice).planet.population == 3
+        assert self.c.game.homeworld(self.alice).planet.population == 3
 
     def test_contamination_with_no_orders_takes_a_colonist(self):
         assert self.alice.orders == 0
         self.explore_at(self.ring[0], 4, 9, 7, 5)
         assert self.alice.orders == 0
-        assert self.c.homeworld(self.alice).planet.population == 2
+        assert self.c.game.homeworld(self.alice).planet.population == 2
 
     def test_contamination_with_exactly_one_order_takes_only_the_order(self):
         # docs/rules-orion.md A4.2: "the leader loses 1 order; with no orders, 1 colonist".
         self.alice.orders = 1
         self.explore_at(self.ring[0], 4, 9, 7, 5)
         assert self.alice.orders == 0
-        assert self.c.homeworld(self.alice).planet.population == 3
+        assert self.c.game.homeworld(self.alice).planet.population == 3
 
     def test_natives_become_the_explorers_colony(self):
         self.c.stage = 2
         result, _ = self.explore_at(self.ring[0], 8, 8, 7, 1)  # favorable; natives; tiny → small
         assert [e.id for e in result.events] == ["natives"]
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert s.planet.size == "small"
         assert s.owner == "alice"
         assert s.planet.population == 2
@@ -204,9 +205,9 @@ class TestCampaignExploration:
         src.finish()
         assert result.planet.size == "small" and result.planet.max_population == 1
         apply_exploration(self.c, self.alice, self.ring[0], result)
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert s.planet.population == 2 and s.owner == "alice"
-        assert validate_state(self.c, TYPE_IDS, SIZE_IDS, PROPERTY_IDS) == []
+        assert validate_state(self.c, shipped_library()) == []
 
     @pytest.mark.parametrize("ship,attr", [("scout", "scouts"), ("colony_ship", "colony_ships")])
     def test_fleet_lost(self, ship, attr):
@@ -215,7 +216,7 @@ class TestCampaignExploration:
         assert getattr(self.alice, attr) == 0
         other = "colony_ships" if attr == "scouts" else "scouts"
         assert getattr(self.alice, other) == 1
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert s.explored_by == "alice" and s.planet is not None  # still explored (A4.2 decision)
 
     def test_technology_award(self):
@@ -235,7 +236,7 @@ class TestCampaignExploration:
     def test_lost_colony_buildings(self):
         self.c.stage = 2
         result, _ = self.explore_at(self.ring[0], 9, 9, 5)  # rich; lost colony; no type roll; size 5
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert s.planet.type == "terran"
         assert set(s.planet.buildings) == {"auto_lab", "auto_factory", "robo_mine"}
 
@@ -243,7 +244,7 @@ class TestCampaignExploration:
     def test_monster_recorded(self, stage, great):
         self.c.stage = stage
         result, _ = self.explore_at(self.ring[0], 4, 7, 9, 7, 5)  # hostile; monster treasure; dragon
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert s.monster == Monster(kind="dragon", great=great, guards="treasure")
         assert self.alice.bc == 4  # guarded: not gained yet
         assert "monster_treasure" in s.events
@@ -251,7 +252,7 @@ class TestCampaignExploration:
     def test_explored_system_recorded(self):
         self.c.turn = 3
         self.explore_at(self.ring[0], 6, 7, 5)
-        s = self.c.system(self.ring[0])
+        s = self.c.game.system(self.ring[0])
         assert (s.explored_by, s.explored_turn, s.discovery) == ("alice", 3, "planet")
         assert (s.planet.type, s.planet.size, s.planet.max_population, s.planet.production) == (
             "terran",
@@ -268,14 +269,14 @@ class TestCampaignExploration:
         put(self.c, self.ring[0], "empty")
         with pytest.raises(RuleRefused, match="already explored"):
             check_explorable(self.c, self.alice, self.ring[0])
-        off = Hex(self.c.radius + 1, 0)
+        off = Hex(self.c.game.radius + 1, 0)
         with pytest.raises(RuleRefused, match="stage 1"):  # reach first: nothing leaks in stage 1
             check_explorable(self.c, self.alice, off)
         self.c.stage = 2
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)
         self.c.stage = 1
-        two = next(h for h in within(2, self.home) if h.distance(self.home) == 2 and self.c.on_map(h))
+        two = next(h for h in within(2, self.home) if h.distance(self.home) == 2 and self.c.game.on_map(h))
         with pytest.raises(RuleRefused, match="stage 1"):
             check_explorable(self.c, self.alice, two)
         check_explorable(self.c, self.alice, self.ring[1])
@@ -283,11 +284,11 @@ class TestCampaignExploration:
         with pytest.raises(RuleRefused, match="behind unexplored space"):
             check_explorable(self.c, self.alice, two)
         with pytest.raises(RuleRefused, match="behind unexplored space"):
-            check_explorable(self.c, self.alice, self.c.orion)
+            check_explorable(self.c, self.alice, self.c.game.orion)
         open_path(self.c, "alice", two)
         check_explorable(self.c, self.alice, two)
-        open_path(self.c, "alice", self.c.orion)
-        check_explorable(self.c, self.alice, self.c.orion)
+        open_path(self.c, "alice", self.c.game.orion)
+        check_explorable(self.c, self.alice, self.c.game.orion)
         with pytest.raises(RuleRefused, match="off the map"):
             check_explorable(self.c, self.alice, off)
 
@@ -299,11 +300,11 @@ def test_exploring_needs_a_ship_and_fleet_lost_destroys_that_ship(orion_game):
     alice.scouts = 0
     with pytest.raises(RuleRefused, match="no scout"):
         explore_hex(c, rules.orion, alice, near, DiceRoller(FixedSource([4, 1, 5, 5])))
-    assert c.system(near) is None
+    assert c.game.system(near) is None
     alice.ships = {"frigate": 1}
     # exploration 4 (hostile, negative) → event 1 (stage 1: ceil(1/2) = 1, fleet lost) → type → size
     explore_hex(c, rules.orion, alice, near, DiceRoller(FixedSource([4, 1, 5, 5])), "frigate")
-    assert alice.ships == {} and c.system(near).explored_by == "alice"
+    assert alice.ships == {} and c.game.system(near).explored_by == "alice"
 
 
 def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(orion_game):
@@ -314,9 +315,9 @@ def test_natives_keep_their_two_colonists_on_a_world_of_max_population_1(orion_g
     # exploration 4 (hostile, negative) → event 8 (monster guards natives) → monster 1 → type 1 → size 1 (→ small)
     open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([4, 8, 1, 1, 1])))
-    planet = c.system(target).planet
+    planet = c.game.system(target).planet
     assert (planet.size, planet.max_population) == ("small", 1)  # small 2, hostile −1
     slay_monster(c, rules, target, alice)
-    assert (c.system(target).owner, planet.population) == ("alice", 2)
+    assert (c.game.system(target).owner, planet.population) == ("alice", 2)
     produce(c, rules.orion, rules.production, rules.costs)
     assert planet.population == 2  # no growth, no loss

@@ -1,5 +1,5 @@
-"""campaign.toml described once (gmtool/campaign/model.py: CAMPAIGN and its records, read and
-written by gmtool/campaign/schema.py): a field of the wrong shape, an unknown key or a missing
+"""campaign.toml declared once (gmtool/campaign/model.py and each ruleset's state.py: the fields
+and their records, read and written by gmtool/campaign/schema.py): a field of the wrong shape, an unknown key or a missing
 one is a one-line ``error:`` naming the file, the table and the field — never a crash later;
 ships may carry modules; the docs' table of fields is the schema's (docs/file-formats.md)."""
 
@@ -15,7 +15,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmtool.campaign.model import CAMPAIGN, campaign_from_dict, campaign_to_dict
+from gmtool.campaign.model import campaign_from_dict, campaign_to_dict, documented_records
 from gmtool.errors import CampaignError
 from helpers import assert_error, ok, run_gmtool
 
@@ -252,7 +252,7 @@ def test_the_field_reference_in_file_formats_is_the_schemas():
         sys.path.remove(str(ROOT / "tools"))
     text = (ROOT / "docs" / "file-formats.md").read_text(encoding="utf-8")
     assert docs.schema_markdown() in text
-    for record in CAMPAIGN.records():
+    for record in (r for top in documented_records() for r in top.records()):
         assert f"#### {record.title}" in text
 
 
@@ -270,11 +270,11 @@ _ids = st.text("abcdefghijklmnopqrstuvwxyz-", min_size=1, max_size=8)
 @settings(max_examples=100, deadline=None)
 @given(counts=st.dictionaries(_ids, st.integers(0, 10_000), max_size=4), data=st.data())
 def test_ships_with_and_without_modules_round_trip(counts, data):
-    from gmtool.campaign.model import Player, ShipCounts
+    from gmtool.rules.orion.state import OrionPlayer, ShipCounts
 
     modules = {cls: data.draw(st.lists(_ids, max_size=3)) for cls in counts if data.draw(st.booleans())}
     doc = {"schema_version": 1, "name": "c", "galaxy": {"radius": 2}, "verification": {"commitment": "x"}}
     campaign = campaign_from_dict(doc, CampaignError)
-    campaign.players.append(Player(name="alice", ships=ShipCounts(counts, modules)))
+    campaign.players.append(OrionPlayer(name="alice", ships=ShipCounts(counts, modules)))
     back = campaign_from_dict(tomllib.loads(tomli_w.dumps(campaign_to_dict(campaign))), CampaignError)
     assert dict(back.players[0].ships) == counts and back.players[0].ships.modules == modules

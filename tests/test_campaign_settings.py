@@ -81,7 +81,7 @@ def test_the_name_is_checked_like_a_leader_s(gm, camp):
         ),
         (
             ("colour", "red"),
-            "no campaign setting 'colour' (settings: lang, format, dialect, post-limit, name, turn-length, missed-orders, replace-after, thread, profile, moderators, activation, explore-range)",
+            "no campaign setting 'colour' (settings: name, lang, format, dialect, post-limit, turn-length, missed-orders, replace-after, explore-range, activation, thread, profile, moderators)",
         ),
         (("name", "a\u202eb"), "the campaign's name: 'a\\\\u202eb' holds an invisible or control character (U+202E)"),
         (("name", ""), "the campaign's name: a name cannot be empty"),

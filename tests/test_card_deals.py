@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign import decks
+from gmtool.campaign.decks import Deck
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Deck, PlanetState, System
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import RandomSource
+from gmtool.rules.orion.state import OrionState, PlanetState, System
 from helpers import assert_error, ok, run_gmtool, snapshot
 
 PLAYERS = ("alice", "bob", "carol")
@@ -52,7 +54,7 @@ def free_hex(c: Campaign) -> Hex:
     for q in range(-9, 10):
         for r in range(-9, 10):
             h = Hex(q, r)
-            if c.system(h) is None and h != c.orion:
+            if c.game.system(h) is None and h != c.game.orion:
                 return h
     raise AssertionError("no free hex")
 
@@ -67,14 +69,14 @@ def turn_8(tmp_path: Path, cards=FIRST) -> Path:
     store = CampaignStore(folder)
     state = store.load()
     state.turn, state.stage = 8, 2
-    state.turn_state.token = "alice"
-    state.council.chair = "alice"
+    state.game.token = "alice"
+    state.game.council.chair = "alice"
     for leader in PLAYERS:
         for _ in range(2):
-            state.systems.append(
+            state.game.systems.append(
                 System(
-                    free_hex(state),
-                    "planet",
+                    hex=free_hex(state),
+                    discovery="planet",
                     owner=leader,
                     explored_by=leader,
                     explored_turn=1,
@@ -154,10 +156,10 @@ def test_cards_added_to_the_campaigns_table_enter_the_deck():
     """The deck was built once, at its first use: a card added to the table since was never
     dealt.  Now a card that is in no pile and no hand is shuffled into the draw pile."""
     c = Campaign.__new__(Campaign)
-    c.decks = {"events": Deck(draw=["a"], discard=["b"])}
-    pile = decks.deck(c, "events", ["a", "b", "c", "d", "e"], RandomSource(1), held=["c"])
+    c.game = OrionState(radius=4, decks={"events": Deck(draw=["a"], discard=["b"])})
+    pile = decks.deck(c.game, "events", ["a", "b", "c", "d", "e"], RandomSource(1), held=["c"])
     assert sorted(pile.draw) == ["a", "d", "e"] and pile.discard == ["b"]
-    again = decks.deck(c, "events", ["a", "b", "c", "d", "e"], RandomSource(1), held=["c"])
+    again = decks.deck(c.game, "events", ["a", "b", "c", "d", "e"], RandomSource(1), held=["c"])
     assert sorted(again.draw) == ["a", "d", "e"]  # nothing twice
 
 

@@ -664,7 +664,7 @@ def test_agent_flow_hire_use_and_refusals(gm, camp):
     assert [(r["die"], r["face"], r["source"]) for r in rolls] == [(10, 4, "manual")]
     st = state_of(camp)
     assert st.player("bob").inbox == [{"turn": 1, "kind": "agent_detected"}]
-    assert st.agent("Kess").used_turn == 1
+    assert st.game.agent("Kess").used_turn == 1
 
     # one activation per agent per turn
     refused(
@@ -694,7 +694,7 @@ def test_agent_flow_hire_use_and_refusals(gm, camp):
     data = ok_json(gm("agent", "use", *c, "Kess", "sabotage", "--target", "bob", "--dice", "1", "--format", "json"))
     assert data["outcome"] == "critical_failure" and data["agent_lost"] is True
     st = state_of(camp)
-    assert st.agents == []
+    assert st.game.agents == []
     assert st.player("alice").inbox == [{"turn": 2, "kind": "agent_lost", "agent": "Kess"}]
     assert st.player("bob").inbox[-1] == {"turn": 2, "kind": "agent_caught", "sent_by": "alice"}
 
@@ -787,7 +787,7 @@ def test_agent_blockade_move_capture(gm, camp):
     data = ok_json(gm("agent", "move", *c, "Kess", "--blockaded-by", "alice", "--dice", "1", "--format", "json"))
     assert data["outcome"] == "critical_failure" and data["agent_lost"] is True
     st = state_of(camp)
-    assert st.agents == []
+    assert st.game.agents == []
     assert st.player("alice").inbox == [{"turn": 1, "kind": "agent_caught", "sent_by": "bob"}]
 
 
@@ -839,7 +839,7 @@ def test_council_flow_end_to_end(gm, camp):
     assert data["bill"] == "research-pact"
     assert len(journal_rolls(camp)) == 5  # the pick rolls nothing
     st = state_of(camp)
-    assert st.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade", "relief-fund"]
+    assert st.game.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade", "relief-fund"]
     refused(
         gm,
         camp,
@@ -885,7 +885,7 @@ def test_council_flow_end_to_end(gm, camp):
     assert data["votes"] == 3 and data["bribe_bc"] == 6
     st = state_of(camp)
     assert st.player("carol").bc == 10
-    assert st.council.vote["ballots"] == {
+    assert st.game.council.vote["ballots"] == {
         "alice": {"vote": "yes", "bribe_bc": 0},
         "carol": {"vote": "no", "bribe_bc": 6},
     }
@@ -904,8 +904,8 @@ def test_council_flow_end_to_end(gm, camp):
     st = state_of(camp)
     assert st.player("carol").bc == before.player("carol").bc - 6 == 4
     assert st.player("alice").bc == before.player("alice").bc
-    assert st.council.vote is None and st.council.laws == []
-    assert st.decks["bills"].discard == ["research-pact"]
+    assert st.game.council.vote is None and st.game.council.laws == []
+    assert st.game.decks["bills"].discard == ["research-pact"]
 
     # the same tally again, privately and publicly in every format: nothing paid twice, nothing written
     frozen = snapshot(camp)
@@ -948,7 +948,7 @@ def test_council_flow_end_to_end(gm, camp):
     data = ok_json(gm("council", "tally", *c, "--format", "json"))
     assert (data["yes"], data["no"], data["abstain"], data["passed"]) == (2, 0, 1, True)
     st = state_of(camp)
-    assert st.council.laws == [{"id": "open-borders", "turn": 8}]
+    assert st.game.council.laws == [{"id": "open-borders", "turn": 8}]
     out = ok(gm("status", *c))
     assert "Laws in force: Open Borders" in out
     assert "Открытые границы" in ok(gm("status", *c, "--lang", "ru"))
@@ -956,7 +956,7 @@ def test_council_flow_end_to_end(gm, camp):
     assert ok_json(gm("status", *c, "--format", "json"))["council"]["laws"] == [{"id": "open-borders", "turn": 8}]
     refused(gm, camp, "council", "repeal", *c, "free-trade", fragments=("'free-trade' is not a law in force",))
     ok(gm("council", "repeal", *c, "open-borders"))
-    assert state_of(camp).council.laws == []
+    assert state_of(camp).game.council.laws == []
     assert "Open Borders" not in ok(gm("status", *c))
     assert ok(gm("verify", *c))
 
@@ -971,7 +971,7 @@ def test_council_propose_journals_a_verifiable_shuffle(gm, camp):
     assert all(r["source"] == "stream" for r in rolls)
     ok(gm("verify", *c))
     st = state_of(camp)
-    assert sorted(st.decks["bills"].draw + data["options"]) == sorted(
+    assert sorted(st.game.decks["bills"].draw + data["options"]) == sorted(
         ["free-trade", "arms-limit", "relief-fund", "research-pact", "embargo", "open-borders"]
     )
 
@@ -992,7 +992,7 @@ def test_council_tally_tie_with_the_chair_abstaining(gm, camp):
     assert (data["yes"], data["no"], data["tie"], data["decided_by_chair"], data["passed"]) == (2, 2, True, True, True)
     st = state_of(camp)
     assert (st.player("bob").bc, st.player("carol").bc) == (0, 1)
-    assert st.council.laws == [{"id": "free-trade", "turn": 7}]
+    assert st.game.council.laws == [{"id": "free-trade", "turn": 7}]
 
 
 def test_council_bribe_beyond_bc_at_tally_time_refuses_the_tally(gm, camp):
@@ -1026,7 +1026,7 @@ def test_council_election_in_stage_3(gm, camp):
     assert data["totals"] == {"alice": 2, "carol": 2}
     assert (data["total_votes"], data["needed"], data["elected"]) == (4, 3, None)
     assert state_of(camp).player("carol").bc == 6
-    assert state_of(camp).council.emperor is None
+    assert state_of(camp).game.council.emperor is None
 
     set_stage_by_hand(camp, 3, 14)
     for voter in ("alice", "bob", "carol"):
@@ -1034,8 +1034,8 @@ def test_council_election_in_stage_3(gm, camp):
     out = ok(gm("council", "tally", *c, "--election"))
     assert "Emperor" in out and "bob" in out
     st = state_of(camp)
-    assert st.council.emperor == "bob"
-    assert st.council.victory["kind"] == "diplomatic" and st.council.victory["leader"] == "bob"
+    assert st.game.council.emperor == "bob"
+    assert st.game.council.victory["kind"] == "diplomatic" and st.game.council.victory["leader"] == "bob"
     view = ok_json(gm("status", *c, "--format", "json"))
     assert view["council"]["emperor"] == "bob"
     assert "Emperor: bob" in ok(gm("status", *c))
@@ -1064,7 +1064,7 @@ def test_the_deciding_election_can_still_be_posted_after_the_victory(gm, camp):
     for voter in ("alice", "bob", "carol"):
         ok(gm("council", "elect", *c, "--player", voter, "--candidate", "bob"))
     ok(gm("council", "tally", *c, "--election"))
-    assert state_of(camp).council.emperor == "bob"
+    assert state_of(camp).game.council.emperor == "bob"
     frozen = snapshot(camp)
     data = ok_json(gm("council", "tally", *c, "--election", "--private", "--format", "json"))
     assert {b["leader"] for b in data["ballots"]} == {"alice", "bob", "carol"}

@@ -382,7 +382,7 @@ def council(gm, camp) -> Path:
     set_stage(camp, 2)
     ok(gm("council", "propose", "-c", str(camp), "--chair", "alice"))
     ok(gm("council", "propose", "-c", str(camp), "--pick", "1"))
-    assert CampaignStore(camp).load().council.vote["bill"]
+    assert CampaignStore(camp).load().game.council.vote["bill"]
     return camp
 
 
@@ -399,7 +399,7 @@ def test_a_vote_counts_only_from_a_private_post(gm, council):
     by = commands_by_author(data)
     assert by["alice"][0]["status"] == "received" and by["carol"][0]["status"] == "received"
     assert [p["private"] for p in data["posts"]] == [True, True]
-    ballots = CampaignStore(council).load().council.vote["ballots"]
+    ballots = CampaignStore(council).load().game.council.vote["ballots"]
     assert ballots == {"alice": {"vote": "yes", "bribe_bc": 0}, "carol": {"vote": "no", "bribe_bc": 3}}
     data = resolve_json(gm, council, council / "pm.txt", "--private", "--include-private")
     assert [c[0]["status"] for c in commands_by_author(data).values()] == ["ok", "ok"]
@@ -416,7 +416,7 @@ def test_a_russian_ballot_counts_and_a_bad_one_is_refused_in_russian(gm, council
     )
     data = resolve_json(gm, council, thread, "--private", "--include-private")
     assert [c[0]["status"] for c in commands_by_author(data).values()] == ["ok", "ok", "ok"]
-    ballots = CampaignStore(council).load().council.vote["ballots"]
+    ballots = CampaignStore(council).load().game.council.vote["ballots"]
     assert {k: v["vote"] for k, v in ballots.items()} == {"alice": "no", "bob": "yes", "carol": "abstain"}
     thread = write_thread(
         council, "bad.txt", "=== alice #4004 ===\n!голос может быть\n=== bob #4005 ===\n!голос да подкуп много\n"
@@ -435,7 +435,7 @@ def test_a_vote_on_stdin_needs_private(gm, council):
         gm, council, "-", "--author", "alice", "--post-id", "10", "--private", "--include-private", input="!vote yes\n"
     )
     assert data["posts"][0]["commands"][0]["status"] == "ok"
-    assert CampaignStore(council).load().council.vote["ballots"]["alice"]["vote"] == "yes"
+    assert CampaignStore(council).load().game.council.vote["ballots"]["alice"]["vote"] == "yes"
 
 
 def test_a_vote_in_stage_1_is_refused(gm, camp):

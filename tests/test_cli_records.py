@@ -123,7 +123,7 @@ def test_a_colony_on_orion_after_the_guardian_falls_has_one_colonist(gm, camp):
     with store.locked():  # bob's scout found Orion in stage 2 (the exploring is tested elsewhere)
         state = store.load()
         state.stage = 2
-        orion = state.system(state.orion)
+        orion = state.game.system(state.game.orion)
         orion.explored_by, orion.explored_turn = "bob", 1
         store.save(state)
     ok(gm("orion", "damage", "-c", str(camp), "--by", "bob", "--points", "17"))

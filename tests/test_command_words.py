@@ -90,7 +90,7 @@ def test_the_same_ballot_and_bribe_words_are_accepted():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_forum_command_of_every_ruleset_has_its_words_in_every_language(lang):
     for ruleset in RULESETS.values():
-        for name in ruleset.forum_commands:
+        for name in [*ruleset.forum_commands, *ruleset.room_orders]:
             assert has(f"forum.command.{name}", lang), (name, lang)
     for vote in ("yes", "no", "abstain"):
         assert has(f"vote.words.{vote}", lang)

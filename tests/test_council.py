@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PlanetState, System
 from gmtool.campaign.views import status_view
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import InputError, RuleRefused
@@ -25,6 +24,7 @@ from gmtool.report.render import FORMATS, render
 from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
 from gmtool.rules.orion.council_campaign import elect, tally_emperor
+from gmtool.rules.orion.state import PlanetState, System
 from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, stored_campaign
 
 BILLS = shipped_library().get("bills", "orion")
@@ -302,7 +302,7 @@ IDENTITY = [6, 5, 4, 3, 2]  # Fisher–Yates d6…d2 with j = i: the table order
 
 def council_campaign_at(tmp_path, stage=2, turn=7, chair="alice"):
     _, c = stored_campaign(tmp_path, stage, turn)
-    c.council.chair = chair
+    c.game.council.chair = chair
     return c
 
 
@@ -314,8 +314,8 @@ def propose(c, faces, pick=None, chair=None):
 
 
 def deck_cards(c) -> Counter:
-    d = c.decks["bills"]
-    vote = c.council.vote or {}
+    d = c.game.decks["bills"]
+    vote = c.game.council.vote or {}
     # before the pick both drawn bills are in the chair's hand; after it, only the one voted on
     in_play = [vote["bill"]] if vote.get("bill") else list(vote.get("options", []))
     return Counter(d.draw + d.discard + in_play)
@@ -329,18 +329,18 @@ def test_no_council_in_stage_1(tmp_path):
         council_campaign.cast(c, c.player("alice"), "yes")
     with pytest.raises(RuleRefused):
         council_campaign.elect(c, c.player("alice"), c.player("alice"))
-    assert c.decks == {} and c.council.vote is None
+    assert c.game.decks == {} and c.game.council.vote is None
 
 
 def test_propose_needs_a_chair(tmp_path):
     c = council_campaign_at(tmp_path, chair=None)
-    c.council.chair = None
+    c.game.council.chair = None
     source = FixedSource(IDENTITY)
     with pytest.raises(RuleRefused):
         council_campaign.propose(c, BILLS, source)
     assert source.used == 0
     vote, _ = propose(c, IDENTITY, chair="bob")
-    assert c.council.chair == "bob"
+    assert c.game.council.chair == "bob"
 
 
 def test_propose_shuffles_with_dice_then_draws_two(tmp_path):
@@ -349,7 +349,7 @@ def test_propose_shuffles_with_dice_then_draws_two(tmp_path):
     assert [sides for sides, _ in source.asked] == [6, 5, 4, 3, 2]  # d(n) … d2, one shuffle
     assert vote["options"] == ["free-trade", "arms-limit"]
     assert vote.get("bill") is None
-    assert c.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders"]
+    assert c.game.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders"]
     # asking again the same turn shows the same two bills and rolls nothing
     again, source = propose(c, [])
     assert again["options"] == ["free-trade", "arms-limit"] and source.asked == []
@@ -361,7 +361,7 @@ def test_propose_shuffle_follows_fisher_yates(tmp_path):
     c = council_campaign_at(tmp_path)
     vote, _ = propose(c, [1, 2, 2, 1, 2])
     assert vote["options"] == ["relief-fund", "research-pact"]
-    assert c.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade"]
+    assert c.game.decks["bills"].draw == ["open-borders", "embargo", "arms-limit", "free-trade"]
 
 
 @pytest.mark.parametrize("pick, chosen, other", [(1, "free-trade", "arms-limit"), (2, "arms-limit", "free-trade")])
@@ -371,7 +371,7 @@ def test_pick_puts_one_to_the_vote_and_the_other_at_the_bottom(tmp_path, pick, c
     vote, source = propose(c, [], pick=pick)
     assert source.asked == []
     assert vote["bill"] == chosen
-    assert c.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders", other]
+    assert c.game.decks["bills"].draw == ["relief-fund", "research-pact", "embargo", "open-borders", other]
     with pytest.raises(RuleRefused):  # one bill before the Council at a time
         propose(c, [], pick=1)
 
@@ -382,14 +382,14 @@ def test_pick_out_of_range_is_refused(tmp_path):
     for pick in (0, 3, -1):
         with pytest.raises(InputError):
             propose(c, [], pick=pick)
-    assert c.council.vote.get("bill") is None
+    assert c.game.council.vote.get("bill") is None
 
 
 def test_propose_and_pick_at_once(tmp_path):
     c = council_campaign_at(tmp_path)
     vote, _ = propose(c, IDENTITY, pick=2)
     assert vote["bill"] == "arms-limit"
-    assert c.decks["bills"].draw[-1] == "free-trade"
+    assert c.game.decks["bills"].draw[-1] == "free-trade"
 
 
 def test_votes_can_be_changed_until_the_tally(tmp_path):
@@ -400,7 +400,7 @@ def test_votes_can_be_changed_until_the_tally(tmp_path):
     council_campaign.cast(c, c.player("bob"), "yes")
     council_campaign.cast(c, c.player("bob"), "no")
     council_campaign.cast(c, c.player("alice"), "yes")
-    assert c.council.vote["ballots"]["bob"]["vote"] == "no"
+    assert c.game.council.vote["ballots"]["bob"]["vote"] == "no"
     result, bill, not_voted = council_campaign.tally(c, BILLS)
     assert bill == "free-trade" and not_voted == ["carol"]
     assert (result.yes, result.no, result.tie, result.decided_by_chair, result.passed) == (1, 1, True, True, True)
@@ -461,7 +461,7 @@ def test_a_failing_bill_with_a_bribe(tmp_path):
     # yes: bob 1 + 2 = 3; no: carol 1, alice 1 + 1 = 3 → tie; the chair alice voted no
     assert (result.yes, result.no, result.passed) == (3, 3, False)
     assert (c.player("bob").bc, c.player("alice").bc, c.player("carol").bc) == (0, 4, 0)
-    assert c.council.laws == []
+    assert c.game.council.laws == []
 
 
 def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_path):
@@ -470,9 +470,9 @@ def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_pat
     assert c.player("carol").bc == 4  # the start BC (docs/rules-orion.md A2)
     with pytest.raises(RuleRefused):
         council_campaign.cast(c, c.player("carol"), "no", 4)
-    assert c.council.vote["ballots"] == {}
+    assert c.game.council.vote["ballots"] == {}
     council_campaign.cast(c, c.player("carol"), "no", 3)
-    assert c.council.vote["ballots"]["carol"] == {"vote": "no", "bribe_bc": 3}
+    assert c.game.council.vote["ballots"]["carol"] == {"vote": "no", "bribe_bc": 3}
     # checked against the BC held at the tally, not when cast (A9, wave 3)
     council_campaign.cast(c, c.player("carol"), "no", 6)
     with pytest.raises(RuleRefused, match="bribe_too_big|more than the 4 BC"):
@@ -482,7 +482,7 @@ def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_pat
 def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
     c = council_campaign_at(tmp_path)
     assert [council_campaign.planets_of(c, p) for p in PLAYERS] == [1, 1, 1]
-    c.systems.append(
+    c.game.systems.append(
         System(
             hex=Hex(1, 0),
             discovery="planet",
@@ -491,7 +491,7 @@ def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
             planet=PlanetState(type="ocean", size="small", max_population=2, population=1),
         )
     )
-    c.systems.append(System(hex=Hex(2, 0), discovery="asteroids", owner="carol", explored_by="carol"))
+    c.game.systems.append(System(hex=Hex(2, 0), discovery="asteroids", owner="carol", explored_by="carol"))
     assert council_campaign.planets_of(c, "carol") == 2
     propose(c, IDENTITY, pick=1)
     council_campaign.cast(c, c.player("carol"), "no")
@@ -509,10 +509,10 @@ def test_a_tie_with_the_chair_abstaining_refuses_then_takes_the_decision(tmp_pat
     council_campaign.cast(c, c.player("carol"), "no")
     with pytest.raises(RuleRefused):
         council_campaign.tally(c, BILLS)
-    assert c.council.vote is not None and c.council.laws == []
+    assert c.game.council.vote is not None and c.game.council.laws == []
     result, _, _ = council_campaign.tally(c, BILLS, chair_decision="yes")
     assert result.passed and result.decided_by_chair
-    assert c.council.laws == [{"id": "free-trade", "turn": 7}]
+    assert c.game.council.laws == [{"id": "free-trade", "turn": 7}]
 
 
 def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
@@ -522,15 +522,15 @@ def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
         council_campaign.cast(c, c.player(p), "yes")
     result, bill, _ = council_campaign.tally(c, BILLS)
     assert result.passed and bill == "free-trade"
-    assert c.council.laws == [{"id": "free-trade", "turn": 7}]
+    assert c.game.council.laws == [{"id": "free-trade", "turn": 7}]
     # a law in force leaves the deck while it stands (A9, wave 3); repealed, it goes back under it
-    assert "free-trade" not in c.decks["bills"].discard + c.decks["bills"].draw
-    assert c.council.vote is None
+    assert "free-trade" not in c.game.decks["bills"].discard + c.game.decks["bills"].draw
+    assert c.game.council.vote is None
     assert status_view(c)["council"]["laws"] == [{"id": "free-trade", "turn": 7}]
     assert status_view(c, "bob")["council"]["laws"] == [{"id": "free-trade", "turn": 7}]
     assert council_campaign.repeal(c, "free-trade")["id"] == "free-trade"
-    assert c.council.laws == [] and status_view(c)["council"]["laws"] == []
-    assert c.decks["bills"].draw[-1] == "free-trade"
+    assert c.game.council.laws == [] and status_view(c)["council"]["laws"] == []
+    assert c.game.decks["bills"].draw[-1] == "free-trade"
     with pytest.raises(RuleRefused):
         council_campaign.repeal(c, "free-trade")
 
@@ -538,12 +538,12 @@ def test_a_passed_law_is_recorded_and_visible_and_can_be_repealed(tmp_path):
 def test_a_passed_bill_that_is_not_a_law_is_not_recorded_as_one(tmp_path):
     c = council_campaign_at(tmp_path)
     propose(c, [1, 2, 2, 1, 2], pick=1)  # relief-fund: law = false
-    c.council.vote["target"] = "bob"  # the three tie for the fewest planets: the chair names one (A3)
+    c.game.council.vote["target"] = "bob"  # the three tie for the fewest planets: the chair names one (A3)
     for p in PLAYERS:
         council_campaign.cast(c, c.player(p), "yes")
     result, bill, _ = council_campaign.tally(c, BILLS)
     assert result.passed and bill == "relief-fund"
-    assert c.council.laws == []
+    assert c.game.council.laws == []
 
 
 def test_a_rejected_law_is_not_recorded(tmp_path):
@@ -552,7 +552,7 @@ def test_a_rejected_law_is_not_recorded(tmp_path):
     for p in PLAYERS:
         council_campaign.cast(c, c.player(p), "no")
     result, _, _ = council_campaign.tally(c, BILLS)
-    assert not result.passed and c.council.laws == []
+    assert not result.passed and c.game.council.laws == []
 
 
 def test_last_tally_keeps_the_ballots_for_the_private_post(tmp_path):
@@ -562,7 +562,7 @@ def test_last_tally_keeps_the_ballots_for_the_private_post(tmp_path):
     council_campaign.cast(c, c.player("carol"), "no", 6)
     council_campaign.cast(c, c.player("alice"), "yes")
     council_campaign.tally(c, BILLS)
-    last = c.council.last_tally
+    last = c.game.council.last_tally
     assert last["bill"] == "free-trade" and last["not_voted"] == ["bob"]
     assert {(b["leader"], b["vote"], b["bribe_bc"]) for b in last["ballots"]} == {
         ("carol", "no", 6),
@@ -575,12 +575,12 @@ def test_the_deck_keeps_every_bill_over_several_turns(tmp_path):
     for turn in range(7, 12):
         c.turn = turn
         propose(c, IDENTITY if turn == 7 else [], pick=1 + turn % 2)
-        c.council.vote["target"] = "bob"  # the chair's choice, for a bill that needs one (A3)
+        c.game.council.vote["target"] = "bob"  # the chair's choice, for a bill that needs one (A3)
         for p in PLAYERS:
             council_campaign.cast(c, c.player(p), "yes" if turn % 2 else "no")
         council_campaign.tally(c, BILLS)
-        d = c.decks["bills"]
-        laws = [law["id"] for law in c.council.laws]  # out of the deck while they stand (A9)
+        d = c.game.decks["bills"]
+        laws = [law["id"] for law in c.game.council.laws]  # out of the deck while they stand (A9)
         assert Counter(d.draw + d.discard + laws) == Counter(BILL_IDS), turn
 
 
@@ -591,7 +591,7 @@ def test_bills_drawn_but_never_picked_are_not_lost_from_the_deck(tmp_path):
     propose(c, IDENTITY)  # turn 7: drawn, no pick
     c.turn = 8
     propose(c, [])  # turn 8: the chair draws again
-    assert deck_cards(c) == Counter(BILL_IDS), (c.decks["bills"], c.council.vote)
+    assert deck_cards(c) == Counter(BILL_IDS), (c.game.decks["bills"], c.game.council.vote)
 
 
 # ============================================================ the Emperor
@@ -601,7 +601,7 @@ def test_election_only_in_stage_3(tmp_path):
     c = council_campaign_at(tmp_path, stage=2, turn=12)
     with pytest.raises(RuleRefused):
         council_campaign.elect(c, c.player("alice"), c.player("alice"))
-    assert c.council.election is None
+    assert c.game.council.election is None
 
 
 def test_an_elected_emperor_wins_the_diplomatic_victory(tmp_path):
@@ -614,8 +614,8 @@ def test_an_elected_emperor_wins_the_diplomatic_victory(tmp_path):
     assert result.totals == {"alice": 2, "carol": 1}
     assert (result.total_votes, result.needed, result.elected) == (3, 2, "alice")
     assert not_voted == []
-    assert c.council.emperor == "alice"
-    assert c.council.victory == {"kind": "diplomatic", "leader": "alice", "turn": 13}
+    assert c.game.council.emperor == "alice"
+    assert c.game.council.victory == {"kind": "diplomatic", "leader": "alice", "turn": 13}
     view = status_view(c)["council"]
     assert view["emperor"] == "alice" and view["victory"]["kind"] == "diplomatic"
 
@@ -628,7 +628,7 @@ def test_exactly_half_elects_nobody_and_bribes_are_paid(tmp_path):
     council_campaign.elect(c, c.player("carol"), c.player("bob"))  # 1
     result, _ = council_campaign.tally_emperor(c)
     assert (result.total_votes, result.needed, result.elected) == (4, 3, None)
-    assert c.council.emperor is None and c.council.victory is None
+    assert c.game.council.emperor is None and c.game.council.victory is None
     assert c.player("alice").bc == 2
 
 
@@ -657,14 +657,14 @@ def test_election_bribe_beyond_bc_is_refused(tmp_path):
 
 def test_council_state_survives_the_store(tmp_path):
     store, c = stored_campaign(tmp_path, 2, 7)
-    c.council.chair = "alice"
+    c.game.council.chair = "alice"
     propose(c, IDENTITY, pick=2)
     council_campaign.cast(c, c.player("bob"), "no", 3)
     store.save(c)
     back = store.load()
-    assert back.council.vote["bill"] == "arms-limit"
-    assert back.council.vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
-    assert back.decks["bills"].draw[-1] == "free-trade"
+    assert back.game.council.vote["bill"] == "arms-limit"
+    assert back.game.council.vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
+    assert back.game.decks["bills"].draw[-1] == "free-trade"
 
 
 def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
@@ -673,27 +673,27 @@ def test_emperor_needs_half_the_whole_council_plus_one(orion_game):
     c.stage = 3
     alice, bob, carol = (c.player(n) for n in ("alice", "bob", "carol"))
     # alice 3 votes (homeworld + 2 colonies), bob 2, carol 2
-    from gmtool.campaign.model import PlanetState, System
+    from gmtool.rules.orion.state import PlanetState, System
 
     for owner, n in (("alice", 2), ("bob", 1), ("carol", 1)):
         for _ in range(n):
             h = free_hex(c)
-            c.systems.append(
+            c.game.systems.append(
                 System(
-                    h,
-                    "planet",
-                    PlanetState("terran", "small", max_population=2, production=4, population=1),
+                    hex=h,
+                    discovery="planet",
+                    planet=PlanetState("terran", "small", max_population=2, production=4, population=1),
                     owner=owner,
                     explored_by=owner,
                 )
             )
-    assert [sum(s.owner == name for s in c.systems) for name in ("alice", "bob", "carol")] == [3, 2, 2]
+    assert [sum(s.owner == name for s in c.game.systems) for name in ("alice", "bob", "carol")] == [3, 2, 2]
     elect(c, bob, bob)  # bob's 2 votes for himself
     elect(c, alice, None)  # alice abstains; carol stays silent
     result, not_voted = tally_emperor(c)
     assert (result.total_votes, result.needed, result.elected) == (7, 4, None)
     assert not_voted == ["carol"]
-    assert c.council.victory is None
+    assert c.game.council.victory is None
 
 
 def test_a_bill_vote_is_read_in_english_or_russian():

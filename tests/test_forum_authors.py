@@ -44,7 +44,7 @@ resolve = resolve_post
 def explored_by(camp: Path, q: int, r: int, frame: str = "bob") -> str | None:
     """Who explored hex Q,R of ``frame``'s leader's view (bob's homeworld is its 0,0)."""
     state = CampaignStore(camp).load()
-    system = state.system(from_view(state, frame, Hex(q, r)))
+    system = state.game.system(from_view(state, frame, Hex(q, r)))
     return system.explored_by if system is not None else None
 
 

@@ -108,7 +108,7 @@ EXPLORE = "=== bob #3001 ===\n!explore 1,-1\n!roll d10 morale\n"
 
 def explored(camp: Path) -> bool:
     state = CampaignStore(camp).load()
-    system = state.system(from_view(state, "bob", Hex(1, -1)))
+    system = state.game.system(from_view(state, "bob", Hex(1, -1)))
     return system is not None and system.explored_by == "bob"
 
 

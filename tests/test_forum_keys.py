@@ -45,7 +45,7 @@ def resolve(gm, camp: Path, *args: str, input: str | None = None, fmt: str = "pl
 
 def bob_votes_in_private_1190(gm, camp: Path) -> None:
     resolve(gm, camp, "-", "--author", "bob", "--post-id", "1190", "--private", input="!vote yes bribe 3\n")
-    assert CampaignStore(camp).load().council.vote["ballots"]["bob"] == {"vote": "yes", "bribe_bc": 3}
+    assert CampaignStore(camp).load().game.council.vote["ballots"]["bob"] == {"vote": "yes", "bribe_bc": 3}
 
 
 def test_a_public_post_with_a_private_messages_id_is_its_own_post(gm, council):

@@ -116,7 +116,7 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
 
     campaign, _ = orion_game
     alice = campaign.player("alice")
-    campaign.home_planet(alice).population = campaign.home_planet(alice).max_population
+    campaign.game.home_planet(alice).population = campaign.game.home_planet(alice).max_population
     alice.bc = 2
     changes = apply_effects(campaign, alice, ["colonists:+1", "bc:-5"])
     assert alice.bc == 0
@@ -125,7 +125,7 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
         "maximum population; -5 BC: only -2 taken, no more left"
     )
     assert "не добавлено" in changes_text(changes, "ru")
-    campaign.home_planet(alice).population = 1
+    campaign.game.home_planet(alice).population = 1
     changes = apply_effects(campaign, alice, ["colonists:-1", "orders:-1"])
     assert changes_text(changes, "en") == (
         "-1 colonist on the homeworld: not taken, the homeworld keeps its last "
@@ -136,23 +136,27 @@ def test_an_effect_the_limits_cut_is_told_not_dropped(orion_game):
 def test_event_cards_that_run_out_are_said(orion_game):
     """Turn 8 deals 2 event cards to each leader with 2 colonies; a deck of 3 serves alice
     and half of bob: the turn's log says who got fewer (issue found playing a 4-leader game)."""
+    from gmtool.campaign.decks import Deck
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.model import Deck, PlanetState, System
     from gmtool.dice.sources import FixedSource
     from gmtool.report.records import entries_for, entry_text
+    from gmtool.rules.orion.state import PlanetState, System
     from gmtool.rules.orion.turns import start_turn
 
     campaign, rules = orion_game
-    taken = {s.hex for s in campaign.systems}
+    taken = {s.hex for s in campaign.game.systems}
     free = [
-        Hex(q, r) for q in range(-3, 4) for r in range(-3, 4) if Hex(q, r) not in taken and Hex(q, r) != campaign.orion
+        Hex(q, r)
+        for q in range(-3, 4)
+        for r in range(-3, 4)
+        if Hex(q, r) not in taken and Hex(q, r) != campaign.game.orion
     ]
     for leader in ("alice", "bob", "carol"):
         for _ in range(2):
-            campaign.systems.append(
+            campaign.game.systems.append(
                 System(
-                    free.pop(),
-                    "planet",
+                    hex=free.pop(),
+                    discovery="planet",
                     owner=leader,
                     explored_by=leader,
                     explored_turn=1,
@@ -160,11 +164,11 @@ def test_event_cards_that_run_out_are_said(orion_game):
                 )
             )
     campaign.turn, campaign.stage = 8, 2
-    campaign.turn_state.token = "alice"
+    campaign.game.token = "alice"
     from gmtool.campaign.decks import cards_of
 
     cards = cards_of(rules.events)  # every copy of every card (A11)
-    campaign.decks["events"] = Deck(draw=cards[:3], discard=[])
+    campaign.game.decks["events"] = Deck(draw=cards[:3], discard=[])
     campaign.players[2].hand = cards[3:]  # the other cards are held: 3 are left to deal
     start_turn(campaign, rules, FixedSource([1] * 50))
     held = len(cards) - 3

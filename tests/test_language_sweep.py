@@ -349,13 +349,13 @@ def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, tmp_path):
     assert "Шпион" in out and " spy" not in out
 
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.model import System
     from gmtool.report.exploration import orion_report
     from gmtool.report.render import render
     from gmtool.rolltables.library import TableLibrary
+    from gmtool.rules.orion.state import System
 
     guardian = TableLibrary.default([]).get("guardian", "orion")
-    report = orion_report(System(Hex(0, 0), discovery="orion"), "alice", "ru", guardian, 2)
+    report = orion_report(System(hex=Hex(0, 0), discovery="orion"), "alice", "ru", guardian, 2)
     assert "Найдено: Орион" in render(report, "plain")
 
 

@@ -34,7 +34,7 @@ def game(tmp_path: Path):
     """The 3-leader test campaign at turn 7 (stage 2), alice holding the first-turn token: every
     leader has its homeworld only (1 planet each)."""
     _, c = stored_campaign(tmp_path, 2, 7)
-    c.turn_state.token = "alice"
+    c.game.token = "alice"
     return c
 
 
@@ -44,9 +44,9 @@ def start(c, seed: int = 1):
 
 def put_to_vote(c, bill: str, target: str | None = None, vote: str = "yes") -> None:
     """The chair puts ``bill`` to the vote (what it drew is replaced by it); everyone votes."""
-    c.council.vote = {"turn": c.turn, "options": [bill], "bill": bill, "ballots": {}}
+    c.game.council.vote = {"turn": c.turn, "options": [bill], "bill": bill, "ballots": {}}
     if target:
-        c.council.vote["target"] = target
+        c.game.council.vote["target"] = target
     for p in c.players:
         council_campaign.cast(c, p, vote)
 
@@ -92,8 +92,8 @@ def test_free_trade_act_gives_every_leader_2_bc_at_each_turn_end_while_it_stands
         seen.append(public_text(out))
         if turn < 9:
             start(c, turn)
-            assert "free-trade" not in c.council.vote["options"]  # a law in force is not dealt again
-    assert c.council.laws == [{"id": "free-trade", "turn": 7}]
+            assert "free-trade" not in c.game.council.vote["options"]  # a law in force is not dealt again
+    assert c.game.council.laws == [{"id": "free-trade", "turn": 7}]
     for text in seen:
         assert "Free Trade Act (law): +2 BC to each of 3 leaders" in text, text
     ru = public_text(out, "ru")
@@ -159,7 +159,7 @@ def test_relief_fund_on_a_tie_asks_the_chair_and_the_post_says_the_choice(tmp_pa
         end(c)
     assert "alice, bob, carol tie for the fewest planets, and the chair (alice) decides" in refused.value.text("en")
     assert "решает председатель (alice)" in refused.value.text("ru")
-    assert c.council.vote is not None and c.turn == 7  # refused before anything changed
+    assert c.game.council.vote is not None and c.turn == 7  # refused before anything changed
     council_campaign.propose(c, RULES.bills, FixedSource([]), target="carol")
     out, extra = end(c)
     assert extra == {"alice": (0, 0), "bob": (0, 0), "carol": (6, 0)}
@@ -210,22 +210,22 @@ def test_embargo_stops_the_named_leader_turning_pp_into_bc_next_turn_only(tmp_pa
             assert "Embargo: your PP were not turned into BC this turn" in report
     assert made[8][0] > 0 and made[8][1] == 0 and made[8][2] > 0
     assert made[9][1] == made[9][0]  # 1 BC per unspent PP again (production.toml pp_to_bc)
-    assert c.council.bans == []
+    assert c.game.council.bans == []
 
 
 def test_open_borders_lets_an_agent_cross_a_blockade_without_a_check(tmp_path):
     """bills.toml row `open-borders`: law, effects ["agents_cross_blockades"]: no die is rolled
     (an empty FixedSource would refuse one), the crossing succeeds."""
-    from gmtool.campaign.model import Agent
     from gmtool.rules.orion.agents_campaign import blockade_move
+    from gmtool.rules.orion.state import Agent
 
     lib = shipped_library()
     c = game(tmp_path)
-    c.agents.append(Agent(name="Kess", owner="bob", specialities=["spy"]))
+    c.game.agents.append(Agent(name="Kess", owner="bob", specialities=["spy"]))
     start(c)
     put_to_vote(c, "open-borders")
     end(c)
-    agent = c.agent("Kess")
+    agent = c.game.agent("Kess")
     for turn in (8, 9, 10):
         result = blockade_move(
             c,
@@ -246,7 +246,7 @@ def test_open_borders_lets_an_agent_cross_a_blockade_without_a_check(tmp_path):
 def _far_hex(c, i: int):
     from gmtool.campaign.hexes import Hex
 
-    taken = {s.hex for s in c.systems}
+    taken = {s.hex for s in c.game.systems}
     free = [Hex(q, -q - 3 - i) for q in range(-6, 7) if Hex(q, -q - 3 - i) not in taken]
     return free[i]
 
@@ -267,7 +267,7 @@ def test_a_law_in_force_is_never_dealt_and_the_chair_never_gets_only_laws(tmp_pa
     for turn in range(9, 18):
         c.stage = 2
         start(c, turn)
-        options = c.council.vote["options"]
+        options = c.game.council.vote["options"]
         assert len(options) == 2 and not {"free-trade", "arms-limit"} & set(options), (turn, options)
         end(c)
 
@@ -321,7 +321,7 @@ def _row(id_: str, en: str, ru: str, values: str) -> str:
 def _chair(camp: Path) -> str:
     from gmtool.campaign.store import CampaignStore
 
-    return str(CampaignStore(camp).load().council.chair)
+    return str(CampaignStore(camp).load().game.council.chair)
 
 
 def _body(camp: Path, bill: str) -> str:
@@ -339,7 +339,7 @@ def _vote_on(camp: Path, bill: str) -> None:
 
     store = CampaignStore(camp)
     state = store.load()
-    vote = state.council.vote
+    vote = state.game.council.vote
     others = [b for b in vote["options"] if b != bill]
     vote["options"] = [bill, others[0]]
     store.save(state)

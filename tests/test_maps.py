@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PlanetState
 from gmtool.campaign.views import status_view
 from gmtool.maps import PUBLIC, build_view, draw, map_text_report, reach
 from gmtool.maps.labels import table_labels
@@ -24,6 +23,7 @@ from gmtool.maps.png import font
 from gmtool.maps.scene import FOG, ORION, PLANET_COLOURS, REACH_FILL, SPACE, build_scene
 from gmtool.maps.text import display_width, grid
 from gmtool.report.render import render
+from gmtool.rules.orion.state import PlanetState
 from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,7 +192,7 @@ def test_a_won_orion_is_ringed_in_its_owner_s_colour_on_the_png_the_svg_and_the_
     from gmtool.site.build import public_map
 
     campaign = sample(stage=2)
-    orion = campaign.system(Hex(0, 0))
+    orion = campaign.game.system(Hex(0, 0))
     orion.guardian, orion.owner, orion.explored_by = False, "alice", "alice"
     orion.planet = PlanetState("terran", "huge", max_population=5, production=4, population=1)
     scene = build_scene(build_view(campaign, PUBLIC), "en", table_labels("en"))
@@ -214,7 +214,7 @@ def test_a_won_orion_is_ringed_in_its_owner_s_colour_on_the_png_the_svg_and_the_
 def test_svg_escapes_leader_names():
     campaign = sample()
     campaign.players[1].name = "<b>&bob"
-    for s in campaign.systems:
+    for s in campaign.game.systems:
         for key in ("owner", "explored_by", "homeworld_of"):
             if getattr(s, key) == "bob":
                 setattr(s, key, "<b>&bob")

@@ -13,20 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import (
-    FORMATS,
-    LANGS,
-    Campaign,
-    Monster,
-    PlanetState,
-    Player,
-    System,
-    campaign_from_dict,
-    campaign_to_dict,
-)
+from gmtool.campaign.model import FORMATS, LANGS, Campaign, campaign_from_dict, campaign_to_dict
 from gmtool.errors import CampaignError
 from gmtool.rules.orion.campaign_explore import apply_exploration, neighbourhood_of
 from gmtool.rules.orion.exploration import OrionTables, explore
+from gmtool.rules.orion.state import Monster, OrionPlayer, OrionState, PlanetState, System
 from helpers import SECRET, make_campaign, roller, shipped_library
 
 TABLES = OrionTables(shipped_library())
@@ -72,7 +63,7 @@ _awards = st.lists(
     max_size=3,
 )
 _players = st.builds(
-    Player,
+    OrionPlayer,
     name=_text,
     homeworld=_hexes,
     bc=_small,
@@ -85,21 +76,25 @@ _players = st.builds(
     race=st.just("") | _text,
     awards=_awards,
 )
+_orion = st.builds(
+    OrionState,
+    radius=st.integers(1, 50),
+    systems=st.lists(_systems, max_size=8),
+    orion=_hexes,
+    orders_per_turn=_small,
+)
 _campaigns = st.builds(
     Campaign,
     name=_text,
-    radius=st.integers(1, 50),
     commitment=_text,
     players=st.lists(_players, max_size=9),
-    systems=st.lists(_systems, max_size=8),
-    ruleset=_text,
+    game=_orion,
+    ruleset=st.just("orion"),  # the state is orion's: its ruleset reads it
     lang=st.sampled_from(LANGS),
     format=st.sampled_from(FORMATS),
     turn=st.integers(1, 10_000),
     stage=st.integers(1, 3),
     seed=st.none() | st.integers(-(2**63), 2**63 - 1),
-    orion=_hexes,
-    orders_per_turn=_small,
     revealed_secret=_maybe_text,
 )
 

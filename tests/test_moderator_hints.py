@@ -72,7 +72,7 @@ def test_an_agents_room_reply_tells_its_own_news_only(tmp_path):
     agents_campaign.hire(camp, camp.player("alice"), "Kess", ["spy"], specialities)
     result = agents_campaign.use(
         camp,
-        camp.agent("Kess"),
+        camp.game.agent("Kess"),
         "steal-tech",
         lib.get("agents", "orion"),
         lib.get("agent-outcomes", "orion"),

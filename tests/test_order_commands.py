@@ -24,7 +24,7 @@ def stage1():
     """Turn 1 of a 3-leader game: alice holds the event card «Refugees», a quest is open."""
     c = make_campaign()
     c.player("alice").hand = ["refugees"]
-    c.turn_state.quests = ["first-survey"]
+    c.game.quests = ["first-survey"]
     return c
 
 
@@ -33,9 +33,9 @@ def stage3(bill: bool = True):
     open, alice's agent Kess a diplomat and a saboteur."""
     c = make_campaign()
     c.stage, c.turn = 3, 13
-    c.turn_state.quests = ["great-library"]
+    c.game.quests = ["great-library"]
     if bill:
-        c.council.vote = {"turn": 13, "options": ["free-trade", "embargo"], "bill": "free-trade", "ballots": {}}
+        c.game.council.vote = {"turn": 13, "options": ["free-trade", "embargo"], "bill": "free-trade", "ballots": {}}
     c.player("alice").agent_limit = 1
     hire(c, c.player("alice"), "Kess", ["diplomat", "saboteur"], {"spy", "saboteur", "counter-spy", "diplomat"})
     return c
@@ -166,7 +166,7 @@ def test_every_order_command_has_cases_in_english_and_in_russian():
 
 
 def test_order_commands_are_orion_thread_commands_with_words_in_every_language():
-    assert set(ORDER_COMMANDS) <= RULESETS["orion"].forum_commands
+    assert set(ORDER_COMMANDS) == RULESETS["orion"].room_orders  # each collected in a room
     for name in ORDER_COMMANDS:
         assert command_name(name) == name
 
@@ -302,7 +302,7 @@ def test_an_unknown_order_and_a_missing_quest_are_refused():
     with pytest.raises(InputError) as caught:
         parse_order(c, LIB, "alice", "roll", "2d6")
     assert caught.value.text("en") == "!roll is not a turn order"
-    c.turn_state.quests = []
+    c.game.quests = []
     with pytest.raises(InputError) as caught:
         read(c, "!quest")
     assert caught.value.text("ru") == "!задание: в этот ход нет открытого задания"
@@ -311,14 +311,14 @@ def test_an_unknown_order_and_a_missing_quest_are_refused():
 def test_a_ballot_by_name_is_an_election_only_while_one_is_open():
     c = stage1()
     c.stage, c.turn = 2, 8  # a bill, no election before stage 3
-    c.council.vote = {"turn": 8, "options": ["free-trade", "embargo"], "bill": "free-trade", "ballots": {}}
+    c.game.council.vote = {"turn": 8, "options": ["free-trade", "embargo"], "bill": "free-trade", "ballots": {}}
     assert read(c, "!голос воздержаться") == PostedOrder("vote", {"choice": "abstain"})
     with pytest.raises(InputError):
         read(c, "!vote bob")
     no_bill = stage3(bill=False)  # stage 3, the election open and no bill: abstaining is the election's
     assert read(no_bill, "!голос воздержаться") == PostedOrder("election", {})
     assert read(no_bill, "!vote bob") == PostedOrder("election", {"candidate": "bob"})
-    no_bill.council.emperor = "carol"  # elected: the election is closed
+    no_bill.game.council.emperor = "carol"  # elected: the election is closed
     with pytest.raises(InputError):
         read(no_bill, "!vote bob")
 

@@ -267,10 +267,10 @@ def test_three_turns_in_order(gm, camp):
     final = state(camp)
     assert final.turn == 4
     # what the orders said happened
-    owned = {str(s.hex): s.owner for s in final.systems if s.owner}
+    owned = {str(s.hex): s.owner for s in final.game.systems if s.owner}
     assert owned.get("-2,2") == "bob" and owned.get("3,0") == "carol" and owned.get("2,-3") == "alice"
     for hex_ in ("2,-4", "-4,2", "4,-2", "0,-2", "-3,1", "2,0", "1,-4", "-4,3", "2,-1"):
-        assert final.system(_hex(hex_)) is not None, hex_
+        assert final.game.system(_hex(hex_)) is not None, hex_
     out = ok(gm("verify", "-c", str(camp)))
     assert "checks out" in out
     ok(gm("campaign", "validate", "-c", str(camp)))

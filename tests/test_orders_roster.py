@@ -67,7 +67,7 @@ def test_a_new_leaders_table_joins_and_its_orders_follow(game):
     assert problems == []
     dave = c.player("dave")
     assert dave.homeworld == sites[2] and dave.race == "psilon" and dave.ships == {"frigate": 1}
-    assert c.system(sites[2]).owner == "dave" and c.system(sites[2]).homeworld_of == "dave"
+    assert c.game.system(sites[2]).owner == "dave" and c.game.system(sites[2]).homeworld_of == "dave"
     assert [(d["leader"], d["order"]) for d in done] == [("dave", "player_add"), ("dave", "ship_add")]
     assert done[0]["result"]["kind"] == "player_joined" and done[0]["result"]["public"] is True
 
@@ -85,7 +85,7 @@ def test_drop_keep_then_replace_and_rename_keep_every_name_of_the_file(game):
     assert problems == []
     assert [p.name for p in c.players] == ["Alicia", "erin"]
     assert c.player("Alicia").ships == {"frigate": 1} and not c.player("erin").vacant
-    assert c.system(carol_home).owner is None  # carol's planets are neutral
+    assert c.game.system(carol_home).owner is None  # carol's planets are neutral
     # each order's line goes to the leader under its new name; the roster's news keep the old
     assert {d["leader"] for d in done} == {"Alicia", "erin", "carol"}
     kinds = {e["kind"]: e for e in c.turn_state.log if e["kind"].startswith("player_")}

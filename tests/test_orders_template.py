@@ -36,7 +36,7 @@ def expected(state, leader: str) -> dict[str, list]:
     its orders can activate."""
     assign = [
         {"hex": str(s.hex), "workers": s.planet.population - s.planet.scientists, "scientists": s.planet.scientists}
-        for s in state.systems
+        for s in state.game.systems
         if s.owner == leader and s.planet is not None and s.planet.population > 0
     ]
     activate = [str(s.hex) for s in activatable(state, LIB, leader)]
@@ -71,7 +71,7 @@ def test_the_private_report_ends_with_the_template_and_posted_back_it_gives_the_
 def test_a_colony_is_activated_when_its_orders_pay_and_a_hint_otherwise(played):
     state = CampaignStore(played).load()
     bob = state.player("bob")
-    colonies = [s for s in state.systems if s.owner == "bob" and s.homeworld_of is None]
+    colonies = [s for s in state.game.systems if s.owner == "bob" and s.homeworld_of is None]
     assert colonies, "the example's bob colonises in turn 1"
     hex_ = str(to_view(state, "bob", colonies[0].hex))
     bob.orders = 0
@@ -88,7 +88,7 @@ def test_a_colony_is_activated_when_its_orders_pay_and_a_hint_otherwise(played):
 def test_rendered_in_every_format_and_language_the_template_round_trips(played, lang, fmt):
     state = CampaignStore(played).load()
     state.player("bob").orders = 5
-    colony = next(s for s in state.systems if s.owner == "bob" and s.homeworld_of is None)
+    colony = next(s for s in state.game.systems if s.owner == "bob" and s.homeworld_of is None)
     colony.planet.scientists = min(1, colony.planet.population)
     for player in state.players:
         lines = orders_template(state, LIB, player.name, lang)
@@ -117,7 +117,7 @@ def test_the_template_names_what_the_leader_may_do(played):
 
 
 def test_no_template_after_the_game_is_over():
-    from gmtool.campaign.session import _template
+    from gmtool.rules.orion.posts import _template
     from gmtool.rules.orion.turns import Rules
 
     state = CampaignStore(EXAMPLE).load()

@@ -36,13 +36,13 @@ def test_only_colonisable_types_without_a_technology_or_override(orion_game):
     # exploration 6 (ordinary planet) → type 6 (toxic) → size 5
     open_path(c, "alice", target)
     explore_hex(c, rules.orion, alice, target, DiceRoller(FixedSource([6, 6, 5])))
-    assert c.system(target).planet.type == "toxic"
+    assert c.game.system(target).planet.type == "toxic"
     with pytest.raises(RuleRefused, match="Toxic or airless world"):
         colonize(c, alice, target, rules.orion, rules.technologies)
-    assert c.system(target).owner is None and alice.colony_ships == 1
+    assert c.game.system(target).owner is None and alice.colony_ships == 1
     alice.technologies = ["controlled_toxic_environment"]  # example content allows toxic
     colonize(c, alice, target, rules.orion, rules.technologies)
-    assert c.system(target).owner == "alice"
+    assert c.game.system(target).owner == "alice"
 
 
 def test_the_moderators_override_is_recorded_and_public(orion_game):
@@ -66,13 +66,13 @@ def test_a_colony_on_orion_starts_with_one_colonist_on_a_terran_huge_world(orion
     c, rules = orion_game
     c.stage = 2
     bob = c.player("bob")
-    orion = c.system(c.orion)
+    orion = c.game.system(c.game.orion)
     orion.explored_by, orion.explored_turn = "alice", 1  # alice's scout found it
     assert orion.planet is None
     with pytest.raises(RuleRefused, match="Guardian"):
-        colonize(c, bob, c.orion, rules.orion, rules.technologies)
+        colonize(c, bob, c.game.orion, rules.orion, rules.technologies)
     damage_orion(c, rules, c.player("alice"), 17)
-    system = colonize(c, bob, c.orion, rules.orion, rules.technologies)
+    system = colonize(c, bob, c.game.orion, rules.orion, rules.technologies)
     assert system.owner == "bob" and bob.colony_ships == 0
     planet = system.planet
     assert (planet.type, planet.size, planet.production, planet.max_population, planet.population) == (

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import RandomSource
 from gmtool.errors import RuleRefused, TableError
 from gmtool.rules.orion.quest_conditions import judge, met, parse_condition
+from gmtool.rules.orion.state import PlanetState, System
 from gmtool.rules.orion.turns import Rules, complete_quest, end_turn, start_turn
 from helpers import assert_error, make_campaign, ok, shipped_library
 
@@ -32,12 +33,12 @@ def row(quest: str):
 def free_hex(c: Campaign, near: Hex | None = None) -> Hex:
     if near is not None:
         for h in near.neighbours():
-            if c.system(h) is None and h != c.orion and c.on_map(h):
+            if c.game.system(h) is None and h != c.game.orion and c.game.on_map(h):
                 return h
     for q in range(-9, 10):
         for r in range(-9, 10):
             h = Hex(q, r)
-            if c.system(h) is None and h != c.orion:
+            if c.game.system(h) is None and h != c.game.orion:
                 return h
     raise AssertionError("no free hex")
 
@@ -54,7 +55,7 @@ def explore(c: Campaign, leader: str, *, near_home: bool = False, owner: str | N
             type="ocean", size="medium", max_population=3, production=3, population=1 if owner else 0, **planet
         ),
     )
-    c.systems.append(system)
+    c.game.systems.append(system)
     return system
 
 
@@ -66,7 +67,7 @@ def campaign(turn: int = 1) -> Campaign:
 
 # each shipped quest row: (what makes bob meet it, whether bob meets it on a fresh campaign)
 def _full(c):
-    planet = c.home_planet(c.player("bob"))
+    planet = c.game.home_planet(c.player("bob"))
     planet.population = planet.max_population
 
 
@@ -82,7 +83,7 @@ def _log(c, kind):
 MEETS = {
     "first-survey": lambda c: [explore(c, "bob", near_home=True) for _ in range(2)],  # explored_near_home:2
     "new-frontier": lambda c: _colonies(c, 1),  # colonies:1
-    "think-tank": lambda c: setattr(c.home_planet(c.player("bob")), "scientists", 2),  # scientists:2
+    "think-tank": lambda c: setattr(c.game.home_planet(c.player("bob")), "scientists", 2),  # scientists:2
     "full-house": _full,  # homeworld_full
     "star-charts": lambda c: [explore(c, "bob") for _ in range(3)],  # explored:3
     "frugal": lambda c: setattr(c.player("bob"), "bc", 20),  # bc:20
@@ -142,10 +143,10 @@ def test_turn_end_marks_a_met_quest_done_with_its_reward():
     gmtool completes it for him — and for nobody else; the public result names him."""
     c = campaign(1)
     start_turn(c, RULES, RandomSource(5))
-    c.turn_state.quests = ["full-house"]
+    c.game.quests = ["full-house"]
     for leader in ("alice", "carol"):  # far from full, even after this turn's growth
-        c.home_planet(c.player(leader)).max_population = 10
-    planet = c.home_planet(c.player("bob"))
+        c.game.home_planet(c.player(leader)).max_population = 10
+    planet = c.game.home_planet(c.player("bob"))
     planet.population = planet.max_population
     out = end_turn(c, RULES, RandomSource(5))
     assert out.quests_completed == {"full-house": ["bob"]}
@@ -162,12 +163,12 @@ def test_a_quest_completed_once_is_not_judged_again_in_stage_1():
     'completed on an earlier turn' on turn 2, and gives nothing again."""
     c = campaign(1)
     start_turn(c, RULES, RandomSource(5))
-    c.turn_state.quests = ["frugal"]
+    c.game.quests = ["frugal"]
     c.player("bob").bc = 40
     c.player("alice").bc = c.player("carol").bc = 0
     end_turn(c, RULES, RandomSource(5))
     start_turn(c, RULES, RandomSource(6))
-    c.turn_state.quests = ["frugal"]
+    c.game.quests = ["frugal"]
     c.player("alice").bc = c.player("carol").bc = 0
     bc = c.player("bob").bc
     out = end_turn(c, RULES, RandomSource(6))
@@ -181,7 +182,7 @@ def test_an_unmet_claim_is_refused_with_the_reason():
     """star-charts (explored:3): bob explored 1 system; his claim is refused naming the rule and
     how far he is, in both languages, and nothing changes."""
     c = campaign(1)
-    c.turn_state.quests = ["star-charts"]
+    c.game.quests = ["star-charts"]
     explore(c, "bob")
     with pytest.raises(RuleRefused) as refused:
         complete_quest(c, RULES, c.player("bob"), "star-charts")
@@ -198,15 +199,15 @@ def test_an_unmet_claim_is_refused_with_the_reason():
         refused.value.text("ru")
         == "bob: условие задания «Звёздные карты» не выполнено: исследовано систем всего: 1 из 3"
     )
-    assert c.turn_state.completions == {} and c.player("bob").quests_done == []
+    assert c.game.completions == {} and c.player("bob").quests_done == []
 
 
 @pytest.mark.parametrize("name", ["Full house", "Полная чаша", "полная  чаша", "full-house"])
 def test_claims_by_label_in_either_language(name):
     """quests-stage1.toml row full-house: claimed by its id, its English or its Russian label."""
     c = campaign(1)
-    c.turn_state.quests = ["full-house", "frugal"]
-    _full_bob = c.home_planet(c.player("bob"))
+    c.game.quests = ["full-house", "frugal"]
+    _full_bob = c.game.home_planet(c.player("bob"))
     _full_bob.population = _full_bob.max_population
     done = complete_quest(c, RULES, c.player("bob"), name)
     assert done.quest == "full-house" and done.changes == [{"bc": 5}]
@@ -242,9 +243,9 @@ def _stored(tmp_path: Path, quests: list[str], turn: int = 1):
     state = store.store.load()
     state.turn, state.stage = turn, RULES.stage_of(turn)
     state.turn_state.started = turn
-    state.turn_state.quests = quests
+    state.game.quests = quests
     for leader in ("alice", "carol"):  # far from full, even after a turn's growth
-        state.home_planet(state.player(leader)).max_population = 10
+        state.game.home_planet(state.player(leader)).max_population = 10
     return store, state
 
 
@@ -254,7 +255,7 @@ def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, tmp_path):
     public copy names no quest); `quest complete` refuses an unmet claim in one line (exit 1)
     and takes a met one by its Russian label."""
     store, state = _stored(tmp_path, ["full-house"])
-    planet = state.home_planet(state.player("bob"))
+    planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
     c = ("-c", str(store.folder))
@@ -276,7 +277,7 @@ def test_the_private_report_says_whether_the_leader_met_the_quest(gm, tmp_path):
     """turn end: bob's report says he met «Полная чаша» and what it gave; alice's says she did
     not, and why; the JSON of each carries the judged figures."""
     store, state = _stored(tmp_path, ["full-house"])
-    planet = state.home_planet(state.player("bob"))
+    planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
     c = ("-c", str(store.folder))
@@ -324,7 +325,7 @@ def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
     store, state = _stored(tmp_path, ["pathfinder", "diplomat"])
     state.turn_state.started = 1
     near = state.player("carol").homeworld
-    state.systems.append(
+    state.game.systems.append(
         System(
             hex=free_hex(state, near),
             discovery="planet",
@@ -369,7 +370,7 @@ def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet
     from gmtool.forum.order_commands import parse_order
 
     store, state = _stored(tmp_path, ["full-house"])
-    planet = state.home_planet(state.player("bob"))
+    planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
     c = ("-c", str(store.folder))

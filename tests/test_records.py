@@ -16,4 +16,4 @@ def test_guardian_toughness_17_regains_3_and_falls_at_0(orion_game):
     regenerate_guardian(c, rules)
     assert guardian_state(c, rules).toughness == 17  # never above 17
     damage_orion(c, rules, bob, 20)
-    assert guardian_state(c, rules).alive is False and c.system(c.orion).guardian is False
+    assert guardian_state(c, rules).alive is False and c.game.system(c.game.orion).guardian is False

@@ -240,7 +240,7 @@ def test_covert_operations_is_the_agents_secret_operations_level():
     assert rs.secret_ops_level(alice, TECHS) == 2 and rs.secret_ops_level(bob, TECHS) == 1
     abilities, outcomes = LIB.get("agents", "orion"), LIB.get("agent-outcomes", "orion")
     # steal-tech: difficulty 7, espionage; d10 = 6: 6 + 2 (own) − 1 (bob's) = 7, a success
-    done = use(c, c.agent("Kess"), "steal-tech", abilities, outcomes, FixedSource([6]), bob, technologies=TECHS)
+    done = use(c, c.game.agent("Kess"), "steal-tech", abilities, outcomes, FixedSource([6]), bob, technologies=TECHS)
     assert done.check.total == 7 and done.check.outcome.id == "success"
     # the moderator's own level (`agent set --ops`) counts when it is higher
     alice.secret_ops = 4
@@ -357,7 +357,9 @@ def test_the_technology_rolls_are_journaled_in_a_campaign(gm, tmp_path):
     folder = example_copy(tmp_path)
     state = CampaignStore(folder).load()
     target = next(
-        str(h) for h in state.player("alice").homeworld.neighbours() if state.system(h) is None and state.on_map(h)
+        str(h)
+        for h in state.player("alice").homeworld.neighbours()
+        if state.game.system(h) is None and state.game.on_map(h)
     )
     out = gm("explore", "-c", str(folder), "--player", "alice", "--hex", target, "--dice", "8,1,7,5,4,1")
     assert "Technologies rolled: HQ Computing Centres, HQ Computing Centres 2" in ok(out)  # the moderator's reply
@@ -393,7 +395,7 @@ def test_an_artifact_world_with_every_higher_level_known_is_left_to_the_moderato
     target = free_hex(c)
     bob = c.player("bob")
     put(c, target, type_="terran", by="bob")
-    c.system(target).events.append("artifact_world")
+    c.game.system(target).events.append("artifact_world")
     bob.technologies = [r.id for r in rules.technologies.rows if r.values.get("level", 1) >= 3]
     colonize(c, bob, target, rules.orion, rules.technologies, source=FixedSource([]))
     assert [(a["kind"], a["value"]) for a in bob.awards] == [("science_level", 3)]
@@ -457,7 +459,7 @@ def test_the_colonise_command_rolls_and_names_an_artifact_worlds_technology(gm, 
     folder = example_copy(tmp_path)
     state = CampaignStore(folder).load()
     target = next(
-        h for h in state.player("alice").homeworld.neighbours() if state.system(h) is None and state.on_map(h)
+        h for h in state.player("alice").homeworld.neighbours() if state.game.system(h) is None and state.game.on_map(h)
     )
     # stage 1 never rolls a 10 (the event die is halved): the artifact world is written in by hand
     text = (folder / "campaign.toml").read_text("utf-8")

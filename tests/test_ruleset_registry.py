@@ -14,11 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.campaign.model import Campaign, Player
 from gmtool.errors import RuleRefused
-from gmtool.report.model import Items, Report, text
 from gmtool.rules import registry
-from gmtool.rules.base import NewCampaign, Ruleset
+from gmtool.rules.base import Ruleset
 from helpers import assert_error, ok, ok_json, run_entry_point, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -26,73 +24,20 @@ pytestmark = pytest.mark.usefixtures("isolated")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class Tiny:
-    """A ruleset with no tables: players take turns in seating order; the forum may roll."""
-
-    name = "tiny"
-    forum_commands = frozenset({"roll"})
-    player_turns = True
-    maps = False
-    game_over_keys = ("game_over_won_round", "game_over_tied_round")
-    commands = (("tiny", "test_ruleset_registry"),)  # `gmtool tiny …`: register() below
-
-    def table_turn(self):
-        raise NotImplementedError("tiny's turns are a player's")
-
-    def new_campaign(self, request: NewCampaign):
-        state = Campaign(
-            name=request.name,
-            radius=0,
-            commitment=request.commitment,
-            ruleset=self.name,
-            lang=request.lang,
-            format=request.format,
-        )
-        state.players = [Player(name=n, scouts=0, colony_ships=0) for n in request.players]
-        return state, []
-
-    def created_report(self, state, library, where, lang):
-        return Report(text(f"tiny campaign {state.name} in {where}"), [], {"tiny": "created"})
-
-    def status_report(self, state, library, player, lang):
-        return Report(
-            text(f"tiny turn {state.turn}"),
-            [Items([text(p.name) for p in state.players])],
-            {"ruleset": state.ruleset, "turn": state.turn, "viewer": player},
-        )
-
-    def end_player_turn(self, state, library, player, lang):
-        state.turn += 1
-        return Report(text(f"{player} ends tiny turn {state.turn - 1}"), [], {"ended": player, "turn": state.turn})
-
-    def quest_label(self, state, library, lang):
-        return str
-
-
-def register(app):
-    """Tiny's own command group (``Tiny.commands``): ``gmtool tiny hello``."""
-    import typer
-
-    group = typer.Typer(help="The tiny ruleset's own commands.")
-
-    @group.command("hello")
-    def hello(name: str) -> None:
-        """Greet a tiny player."""
-        typer.echo(f"hello from tiny, {name}")
-
-    app.add_typer(group, name="tiny")
-
-
 @pytest.fixture
-def tiny(monkeypatch):
-    monkeypatch.setitem(registry.RULESETS, "tiny", Tiny())
+def cairn(monkeypatch):
+    """Cairn (tests/cairn/), the test's third ruleset, plugged in by its registry line."""
+    from cairn.ruleset import CAIRN
+
+    monkeypatch.setitem(registry.RULESETS, "cairn", CAIRN)
+    return CAIRN
 
 
 def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
     assert registry.names() == ["orion", "venus"]
     for name, ruleset in registry.RULESETS.items():
         assert ruleset.name == name
-        assert "roll" in ruleset.forum_commands
+        assert "roll" not in ruleset.forum_commands  # the house's, answered by the resolver
         assert all(
             callable(getattr(ruleset, m))
             for m in ("new_campaign", "created_report", "status_report", "end_player_turn", "table_turn", "quest_label")
@@ -101,14 +46,17 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
     assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
     from gmtool.forum.order_commands import ORDER_COMMANDS
 
-    assert orion.forum_commands == {"roll", "explore", "table", "check", "vote", *ORDER_COMMANDS}
-    assert venus.forum_commands == {"roll", "table", "move", "navigate"}
+    assert set(orion.forum_commands) == {"explore", "check", "vote"}
+    assert orion.room_orders == set(ORDER_COMMANDS) - {"explore"}  # !explore acts at once
+    assert (set(venus.forum_commands), venus.room_orders) == ({"move", "navigate"}, set())
     assert (orion.commands, venus.commands) == ((), (("venus", "gmtool.cli.venus"),))
-    assert callable(orion.table_turn().end)  # the whole table's turn is orion's
+    assert [s.name for s in orion.table_turn().end_steps][:2] == ["the turn can end", "the leaders' news delivered"]
     with pytest.raises(RuleRefused, match="each player ends their own turn"):
         venus.table_turn()  # venus's turns are a player's
-    checked: Ruleset = Tiny()  # the test's ruleset is one too (mypy checks the shipped ones)
-    assert checked.name == "tiny"
+    from cairn.ruleset import CAIRN
+
+    checked: Ruleset = CAIRN  # the test's ruleset is one too (mypy checks the shipped ones)
+    assert checked.name == "cairn"
 
 
 def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
@@ -124,33 +72,73 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
     assert_error(res, "неизвестные правила «chess» (gmtool знает: orion, venus)")
 
 
-def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path, tiny):
+def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path, cairn):
     camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
-    registry.RULESETS.pop("tiny")
+    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    registry.RULESETS.pop("cairn")
     assert_error(
         gm("status", "-c", str(camp)),
-        "campaign c plays the ruleset 'tiny', which this gmtool does not know (it plays: orion, venus)",
+        "campaign c plays the ruleset 'cairn', which this gmtool does not know (it plays: orion, venus)",
     )
 
 
-def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, tiny):
+def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
     camp = tmp_path / "c"
-    out = ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
-    assert out.startswith("tiny campaign c in ")
-    assert 'ruleset = "tiny"' in (camp / "campaign.toml").read_text(encoding="utf-8")
+    out = ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    assert out.startswith("cairn campaign c in ")
+    written = (camp / "campaign.toml").read_text(encoding="utf-8")
+    assert 'ruleset = "cairn"' in written
+    # its own state, in the file where its declarations put it
+    assert "[cairn]\npot = 0\ntarget = 12\n" in written and written.count("stones = 10") == 2
 
-    assert ok_json(gm("status", "-c", str(camp), "--format", "json")) == {"ruleset": "tiny", "turn": 1, "viewer": None}
-    assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("tiny turn 1")
+    status = ok_json(gm("status", "-c", str(camp), "--format", "json"))
+    assert (status["turn"], status["pot"], status["stones"]) == (1, 0, {"ann": 10, "bob": 10})
+    assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("cairn turn 1")
+    # its state is checked as the file is read: a value its declaration refuses is one line
+    bad = tmp_path / "bad"
+    ok(gm("campaign", "new", str(bad), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    (bad / "campaign.toml").write_text(
+        (bad / "campaign.toml").read_text(encoding="utf-8").replace("target = 12", "target = 0"), encoding="utf-8"
+    )
+    res = gm("status", "-c", str(bad))
+    assert res.exit_code == 1 and "target" in res.stderr and "Traceback" not in res.stderr
 
-    # `turn end` asks the ruleset: its turns are a player's, so --player is needed
+    # the forum: its own thread command answered, another ruleset's refused naming its own
+    thread = tmp_path / "t.txt"
+    thread.write_text("=== ann #11 ===\n!roll d6\n!pot\n!explore 1,0\n", encoding="utf-8")
+    data = ok_json(gm("post", "resolve", str(thread), "-c", str(camp), "--format", "json"))
+    first, pot, explore = data["posts"][0]["commands"]
+    assert (first["status"], pot["status"]) == ("ok", "ok")
+    assert (explore["status"], explore["reason"]) == (
+        "refused",
+        "!explore is not a command of cairn (commands: !pot, !roll, !table)",
+    )
+
+    # its orders, posted in the leaders' rooms: collected there, played at the turn's end
+    for leader, post, gifts in (("ann", "21", (3, 2)), ("bob", "22", (4,))):
+        room = tmp_path / f"room-{leader}.txt"
+        room.write_text(f"=== {leader} #{post} ===\n" + "".join(f"!give {n}\n" for n in gifts), encoding="utf-8")
+        data = ok_json(gm("post", "resolve", str(room), "-c", str(camp), "--room", leader, "--format", "json"))
+        orders = [c["order"] for p in data["posts"] for c in p["commands"]]
+        assert orders == [{"kind": "give", "value": n} for n in gifts]
+    collected = ok(gm("turn", "orders", "-c", str(camp)))
+    assert "[ann]" in collected and "give = [" in collected and "[bob]" in collected
+
+    # its turn, a list of steps: the gifts into the pot, the house's die, a full pot wins
+    assert ok(gm("turn", "start", "-c", str(camp))).startswith("cairn turn 1 starts: the pot holds 0")
+    ok(gm("turn", "run", "--from-posts", "-c", str(camp), "--dice", "5"))
+    public = (camp / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
+    assert public.startswith("cairn turn 1 ends: the pot holds 14\n" + "=" * 35 + "\n\n- ann gave 5\n- bob gave 4\n")
+    ann = (camp / "reports" / "turn-01" / "ann.txt").read_text(encoding="utf-8")
+    assert ann.startswith("ann holds 5 stones\n")
+    status = ok_json(gm("status", "-c", str(camp), "--format", "json"))
+    assert (status["turn"], status["pot"], status["stones"]) == (1, 14, {"ann": 5, "bob": 6})
+    assert '[cairn]\npot = 14\ntarget = 12\nwinner = "ann"\n' in (camp / "campaign.toml").read_text(encoding="utf-8")
+    # the game is over: the house's guard, in the ruleset's words
     before = snapshot(camp)
-    assert_error(gm("turn", "end", "-c", str(camp)), "name the player whose turn ends")
+    assert_error(gm("turn", "end", "-c", str(camp)), "the game is over: ann won on turn 1 (pot)")
     assert snapshot(camp) == before
-    assert ok_json(gm("turn", "end", "-c", str(camp), "-p", "ann", "--format", "json")) == {"ended": "ann", "turn": 2}
-    assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 2
-    ok(gm("turn", "undo", "-c", str(camp)))  # a snapshot was kept, as for any turn end
-    assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 1
+    assert (camp / "history").is_dir()  # a snapshot was kept, as for any turn end
 
     # no maps: the ruleset says so
     from gmtool.campaign.store import CampaignStore
@@ -158,21 +146,23 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, tiny):
 
     assert draw_turn_maps(CampaignStore(camp).load(), None, "en", 1) == {}
 
-    # the forum: its commands are answered, another ruleset's are refused naming its own
-    thread = tmp_path / "t.txt"
-    thread.write_text("=== ann #11 ===\n!roll d6\n!explore 1,0\n", encoding="utf-8")
-    data = ok_json(gm("post", "resolve", str(thread), "-c", str(camp), "--format", "json"))
-    first, second = data["posts"][0]["commands"]
-    assert first["status"] == "ok"
-    assert (second["status"], second["reason"]) == ("refused", "!explore is not a command of tiny (commands: !roll)")
-
     # what the turn waits for: nothing of orion's (no orders file, no votes)
     assert "ann" not in ok(gm("post", "pending", "-c", str(camp)))
 
 
-def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, tmp_path, tiny):
+def test_the_third_rulesets_folder_touches_no_module_of_gmtool():
+    """Cairn plugs in by the registry's line alone: nothing under gmtool/ names it."""
+    found = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "gmtool").rglob("*.py"))
+        if "cairn" in path.read_text(encoding="utf-8").lower()
+    ]
+    assert found == []
+
+
+def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, tmp_path, cairn):
     camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
     from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(camp)
@@ -180,8 +170,8 @@ def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, tmp_path, tiny):
     state.turn_state.victory = {"kind": "net_worth", "leader": "ann", "turn": 1}
     store.save(state)
     before = snapshot(camp)
-    # tiny counts rounds, as venus does: the game-over words are the ruleset's
-    assert_error(gm("turn", "end", "-c", str(camp), "-p", "bob"), "the game is over: ann won in round 1")
+    # cairn counts turns, as orion does: the game-over words are the ruleset's
+    assert_error(gm("turn", "end", "-c", str(camp)), "the game is over: ann won on turn 1 (net_worth)")
     assert snapshot(camp) == before
 
 
@@ -218,16 +208,16 @@ def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
 # ---------------------------------------------------------------- maps, command groups, the table's turn
 
 
-def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, tiny):
+def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, cairn, monkeypatch):
     camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "tiny", "--player", "ann", "--player", "bob"))
+    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
     before = snapshot(camp)
     for args in (("map", "-c", str(camp)), ("reach", "-c", str(camp), "--player", "ann")):
-        assert_error(gm(*args), "c plays tiny, which has no galaxy map: `map` and `reach` are for rulesets with maps")
-        assert_error(gm(*args, "--lang", "ru"), "кампания c идёт по правилам tiny, а в них нет карты галактики")
+        assert_error(gm(*args), "c plays cairn, which has no galaxy map: `map` and `reach` are for rulesets with maps")
+        assert_error(gm(*args, "--lang", "ru"), "кампания c идёт по правилам cairn, а в них нет карты галактики")
     assert snapshot(camp) == before
     # the same ruleset saying it has maps is let through (to its galaxy: here, none at all)
-    registry.RULESETS["tiny"].maps = True
+    monkeypatch.setattr(cairn, "maps", True)
     res = gm("map", "-c", str(camp), "--format", "plain")
     assert "no galaxy map" not in res.stdout + res.stderr
     # orion's campaigns keep their maps
@@ -236,17 +226,17 @@ def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, tiny):
     assert ok(gm("map", "-c", str(orion), "--format", "plain"))
 
 
-def test_a_ruleset_names_its_own_command_groups_loaded_only_when_asked(capsys, tiny):
+def test_a_ruleset_names_its_own_command_groups_loaded_only_when_asked(capsys, cairn):
     from gmtool.cli import COMMANDS, all_commands
 
-    assert "venus" not in COMMANDS and "tiny" not in COMMANDS  # the rulesets' groups are theirs
+    assert "venus" not in COMMANDS and "cairn" not in COMMANDS  # the rulesets' groups are theirs
     known = all_commands()
-    assert (known["venus"], known["tiny"]) == ("gmtool.cli.venus", "test_ruleset_registry")
-    assert list(known)[-2:] == ["venus", "tiny"]  # after the CLI's own, in the registry's order
-    code, out, _ = run_entry_point(capsys, "tiny", "hello", "ann")
-    assert (code, out) == (0, "hello from tiny, ann\n")
+    assert (known["venus"], known["cairn"]) == ("gmtool.cli.venus", "cairn.cli")
+    assert list(known)[-2:] == ["venus", "cairn"]  # after the CLI's own, in the registry's order
+    code, out, _ = run_entry_point(capsys, "cairn", "hello", "ann")
+    assert (code, out) == (0, "hello from cairn, ann\n")
     code, out, _ = run_entry_point(capsys, "--help")
-    assert code == 0 and "tiny" in out and "venus" in out
+    assert code == 0 and "cairn" in out and "venus" in out
 
 
 def test_gmtool_roll_does_not_look_at_the_rulesets():
@@ -269,17 +259,9 @@ class Recorded:
         self.inner = inner
         self.calls = calls
 
-    def rules(self, library):
-        self.calls.append("rules")
-        return self.inner.rules(library)
-
-    def start(self, campaign, rules, source):
-        self.calls.append("start")
-        return self.inner.start(campaign, rules, source)
-
-    def end(self, campaign, rules, source, chair_decision):
-        self.calls.append("end")
-        return self.inner.end(campaign, rules, source, chair_decision)
+    def __getattr__(self, name):
+        self.calls.append(name)
+        return getattr(self.inner, name)
 
 
 def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, tmp_path, monkeypatch):
@@ -290,7 +272,9 @@ def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, tmp_path, monkeypa
     camp = tmp_path / "c"
     ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "3"))
     ok(gm("turn", "start", "-c", str(camp)))
-    assert calls == ["rules", "start"]
+    # its steps played, its posts built (once in each language the campaign speaks)
+    assert list(dict.fromkeys(calls)) == ["rules", "start_steps", "starting", "start_posts", "start_map"]
+    calls.clear()
     ok(gm("turn", "end", "-c", str(camp)))
-    assert calls == ["rules", "start", "rules", "end"]
+    assert list(dict.fromkeys(calls)) == ["rules", "end_steps", "ending", "end_posts"]
     assert ok_json(gm("status", "-c", str(camp), "--format", "json"))["turn"] == 2

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmtool.campaign.model import COUNT, PLAYER_RANGES
+from gmtool.campaign.model import COUNT
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
+from gmtool.rules.orion.state import PLAYER_RANGES
 from helpers import assert_error, ok, run_gmtool, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
@@ -97,7 +98,7 @@ def test_other_values_the_loader_refuses_are_refused_on_save(gm, tmp_path):
     before = snapshot(folder)
     for change, fragment in (
         (lambda s: setattr(s, "turn", 10_001), "turn: 10001 is out of range"),
-        (lambda s: setattr(s.systems[0], "explored_turn", -1), "system 1 ("),
+        (lambda s: setattr(s.game.systems[0], "explored_turn", -1), "system 1 ("),
         (lambda s: s.player("alice").ships.update(frigate=10_001), "player 1 (alice): ships: frigate"),
         (lambda s: setattr(s, "lang", "de"), "lang must be one of"),
         (lambda s: setattr(s.player("bob"), "race", "x\udcffy"), "a text holds '\\udcff', which is not a character"),

@@ -1,4 +1,4 @@
-"""gmtool.campaign.session: the campaign as a library — opened with its lock, journaled dice,
+"""gmtool.app.session: the campaign as a library — opened with its lock, journaled dice,
 commit or roll back, a turn started, ended and undone, the last tally rebuilt, the journal
 verified — with no command line in sight (a front end brings only a renderer)."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.campaign import session as session_module
-from gmtool.campaign.session import Session, open_session, past_post, undo_turn, verify_campaign, with_journal_mark
+from gmtool.app import session as session_module
+from gmtool.app.session import Session, open_session, past_post, undo_turn, verify_campaign, with_journal_mark
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.report.render import render
@@ -43,7 +43,7 @@ def folder(tmp_path) -> Path:
 
 def test_the_library_imports_no_command_line():
     code = (
-        "import sys, gmtool.campaign.session; "
+        "import sys, gmtool.app.session; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -143,7 +143,7 @@ def test_no_tally_to_rebuild_is_refused(folder):
 
 def test_a_recorded_tally_is_rebuilt(folder):
     with open_session(folder) as session:
-        session.state.council.last_tally = {
+        session.state.game.council.last_tally = {
             "kind": "bill",
             "bill": "free-trade",
             "yes": 3,

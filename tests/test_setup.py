@@ -11,7 +11,7 @@ import pytest
 from gmtool.campaign.stream import commitment
 from gmtool.campaign.verify import validate_state
 from gmtool.errors import InputError
-from helpers import PLAYERS, PROPERTY_IDS, SECRET, SIZE_IDS, TYPE_IDS, make_campaign
+from helpers import PLAYERS, SECRET, make_campaign, shipped_library
 
 
 class TestSetup:
@@ -29,7 +29,7 @@ class TestSetup:
                 assert (p.fleet_size, p.fleet_max, p.feudal) == (2, 3, True)
             else:
                 assert (p.fleet_size, p.fleet_max, p.feudal) == (1, 2, False)
-            home = c.system(p.homeworld)
+            home = c.game.system(p.homeworld)
             assert home is not None
             assert home.homeworld_of == p.name and home.owner == p.name and home.explored_by == p.name
             assert home.discovery == "planet"
@@ -39,9 +39,9 @@ class TestSetup:
             assert home.planet.population == 3
             assert home.planet.properties == []
             assert home.planet.production == 4  # terran (A4.4)
-        orion = c.system(c.orion)
+        orion = c.game.system(c.game.orion)
         assert orion is not None and orion.discovery == "orion" and orion.explored_by is None
-        assert validate_state(c, TYPE_IDS, SIZE_IDS, PROPERTY_IDS) == []
+        assert validate_state(c, shipped_library()) == []
 
     def test_seating_order_is_given_order(self):
         order = ["zoe", "adam", "mia", "bob"]
@@ -72,4 +72,4 @@ class TestSetup:
     def test_every_player_count(self, n):
         c = make_campaign([f"p{i}" for i in range(n)], seed=n)
         assert len(c.players) == n
-        assert validate_state(c, TYPE_IDS, SIZE_IDS, PROPERTY_IDS) == []
+        assert validate_state(c, shipped_library()) == []

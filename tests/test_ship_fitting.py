@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import System
 from gmtool.campaign.store import CampaignStore
 from gmtool.dice.sources import RandomSource
 from gmtool.errors import InputError, RuleRefused
@@ -28,6 +27,7 @@ from gmtool.rules.orion.fitting import check_fitting, derelict_modules, read_mod
 from gmtool.rules.orion.order_kinds import KINDS
 from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.state import System
 from gmtool.rules.orion.turns import Rules
 from tests.helpers import assert_error, example_copy, ok, ok_json, status
 
@@ -137,7 +137,7 @@ def test_a_fitted_frigate_is_built_with_its_modules(game):
     c, rules = game
     alice = c.player("alice")
     alice.technologies = ["combat_ship_modules_1"]
-    hw = c.homeworld(alice)
+    hw = c.game.homeworld(alice)
     ordered = order_build(
         c, alice, hw.hex, "frigate", rules.costs, ["gun", "gun", "ars"], rules.modules, rules.technologies
     )
@@ -310,7 +310,7 @@ def test_refit_with_a_base_for_a_cruiser(game):
 
     c, rules = game
     alice = c.player("alice")
-    hw = c.homeworld(alice)
+    hw = c.game.homeworld(alice)
     hw.planet.base = "star_base"
     alice.ships["cruiser"] = 1
     done = refit(c, alice, "cruiser", None, hw.hex, ["gun"] * 4, rules.costs, rules.modules, rules.technologies)
@@ -352,7 +352,7 @@ def test_a_battle_station_supplies_one_more_ship(game):
 
     c, rules = game
     alice = c.player("alice")
-    c.homeworld(alice).planet.base = "battle_station"
+    c.game.homeworld(alice).planet.base = "battle_station"
     assert upkeep_limit(c, alice, rules.costs) == 2
 
 
@@ -438,7 +438,7 @@ def rules_label(rules):
 def test_a_blockade_stops_ships_and_bases_but_not_buildings(game):
     c, rules = game
     alice = c.player("alice")
-    hw = c.homeworld(alice)
+    hw = c.game.homeworld(alice)
     hw.planet.blockaded = True
     with pytest.raises(RuleRefused) as caught:
         order_build(c, alice, hw.hex, "frigate", rules.costs)
@@ -453,7 +453,7 @@ def test_a_blockade_stops_ships_and_bases_but_not_buildings(game):
 def test_under_blockade_a_building_is_paid_from_the_planets_pp_only(game):
     c, rules = game
     alice = c.player("alice")
-    hw = c.homeworld(alice)
+    hw = c.game.homeworld(alice)
     hw.planet.blockaded = True
     hw.planet.population = 1  # too few PP for 10; BC may not become PP there (A7)
     hw.planet.scientists = 0
@@ -467,7 +467,7 @@ def test_under_blockade_a_building_is_paid_from_the_planets_pp_only(game):
 def test_a_blockaded_building_by_command(gm, camp):
     store = CampaignStore(camp)
     state = store.load()
-    state.system(Hex.parse("1,-3")).planet.blockaded = True
+    state.game.system(Hex.parse("1,-3")).planet.blockaded = True
     store.save(state)
     ok(gm("build", "-c", str(camp), "--player", "alice", "--hex", "1,-3", "auto_lab"))
     assert_error(
@@ -536,7 +536,7 @@ def test_a_blockade_needs_bombs_where_gmtool_knows_the_fleet(gm, camp):
         )
     )
     ok(gm(*base))
-    assert CampaignStore(camp).load().system(Hex.parse("1,-3")).planet.blockaded_by == "bob"
+    assert CampaignStore(camp).load().game.system(Hex.parse("1,-3")).planet.blockaded_by == "bob"
 
 
 def test_a_blockade_by_a_leader_whose_modules_gmtool_does_not_know_stays_the_moderators(gm, camp):

@@ -75,7 +75,7 @@ def test_the_pages_are_there_and_every_link_leads_to_a_file_of_the_site(site):
 
 
 def test_a_turn_page_shows_its_public_post_its_map_and_the_public_rolls_escaped(game, site):
-    from gmtool.campaign.session import past_post
+    from gmtool.app.session import past_post
 
     turn8 = page(site, "turn-08.html")
     post = past_post(game, 8, None, "en").report

@@ -12,11 +12,11 @@ import tomllib
 import pytest
 
 from dice_sites import build, page_json
-from gmtool.campaign.session import campaign_library
+from gmtool.app.session import campaign_library
 from gmtool.site.rolls import roll_words, table_titles
 from helpers import EXAMPLE, as_scheme_1, ok
 
-# every purpose gmtool writes (gmtool/forum/resolve.py, gmtool/cli/*.py, campaign/session.py)
+# every purpose gmtool writes (gmtool/forum/resolve.py, gmtool/cli/*.py, app/session.py)
 PURPOSES = [
     ("post #1023.1 (Глафира) !explore: event", "Разведка Глафиры (сообщение #1023): событие"),
     ("post #1023.1 (Глафира) !explore: world type", "Разведка Глафиры (сообщение #1023): тип мира"),

@@ -292,13 +292,13 @@ def test_a_hex_off_the_map_is_refused_to_a_leader_without_the_galaxys_size_or_ce
 
     c = make_campaign()
     bob = c.player("bob")
-    bob.homeworld = Hex(c.orion.q + c.radius, c.orion.r)  # a homeworld the moderator put on the rim
+    bob.homeworld = Hex(c.game.orion.q + c.game.radius, c.game.orion.r)  # a homeworld the moderator put on the rim
     outside = Hex(bob.homeworld.q + 1, bob.homeworld.r)
-    assert not c.on_map(outside)
+    assert not c.game.on_map(outside)
     with pytest.raises(RuleRefused) as leader:
         check_explorable(c, bob, outside, leaders_words=True)
     assert leader.value.text("en") == "hex 1,0 is off the map"
     assert leader.value.text("ru") == "гекс 1,0 за пределами карты"
     with pytest.raises(RuleRefused) as moderator:  # the moderator's words keep the radius and the centre
         check_explorable(c, bob, outside)
-    assert f"radius {c.radius} around {c.orion}" in moderator.value.text("en")
+    assert f"radius {c.game.radius} around {c.game.orion}" in moderator.value.text("en")

@@ -13,13 +13,14 @@ import pytest
 
 from gmtool.campaign import decks
 from gmtool.campaign.hexes import CENTRE, Hex
-from gmtool.campaign.model import Campaign, PlanetState, System
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import RandomSource
 from gmtool.errors import RuleRefused
 from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.planets import assign, change_fleet, colonize
 from gmtool.rules.orion.production import activate, per_colonist, produce
 from gmtool.rules.orion.setup import new_campaign
+from gmtool.rules.orion.state import PlanetState, System
 from gmtool.rules.orion.turns import (
     Rules,
     complete_quest,
@@ -65,7 +66,7 @@ def make_campaign(players=PLAYERS, seed: int = 1) -> Campaign:
 
 def free_neighbours(c: Campaign, leader: str) -> list[Hex]:
     home = c.player(leader).homeworld
-    return [h for h in home.neighbours() if c.system(h) is None and h != c.orion and c.on_map(h)]
+    return [h for h in home.neighbours() if c.game.system(h) is None and h != c.game.orion and c.game.on_map(h)]
 
 
 def free_hex(c: Campaign) -> Hex:
@@ -73,7 +74,7 @@ def free_hex(c: Campaign) -> Hex:
     for q in range(-9, 10):
         for r in range(-9, 10):
             h = Hex(q, r)
-            if c.system(h) is None and h != c.orion:
+            if c.game.system(h) is None and h != c.game.orion:
                 return h
     raise AssertionError("no free hex")
 
@@ -108,12 +109,12 @@ def add_planet(
             scientists=scientists,
         ),
     )
-    c.systems.append(system)
+    c.game.systems.append(system)
     return system
 
 
 def home(c: Campaign, leader: str) -> System:
-    return c.homeworld(c.player(leader))
+    return c.game.homeworld(c.player(leader))
 
 
 def output_of(prod, system: System) -> dict:
@@ -157,8 +158,8 @@ def at_turn(c: Campaign, turn: int, token: str | None = None) -> Campaign:
     c.turn = turn
     c.stage = RULES.stage_of(turn)
     if token is not None:
-        c.turn_state.token = token
-        c.council.chair = token
+        c.game.token = token
+        c.game.council.chair = token
     return c
 
 
@@ -352,7 +353,7 @@ def test_active_colony_pp_become_bc_and_rp_go_to_the_leader():
 
 def test_activation_lasts_one_turn():
     c = make_campaign()
-    c.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
+    c.game.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
     colony = add_planet(c, "alice", pop=2, max_pop=3)
     c.player("alice").orders = 2
     activate(c, colony, PROD)
@@ -364,7 +365,7 @@ def test_activation_lasts_one_turn():
 
 def test_orders_per_turn_income():
     c = make_campaign()
-    c.orders_per_turn = 2
+    c.game.orders_per_turn = 2
     produce(c, TABLES, PROD)
     assert [p.orders for p in c.players] == [2, 2, 2]
 
@@ -434,7 +435,7 @@ def test_activation_refused_without_enough_orders(base, orders):
 
 def test_activation_refused_twice_a_turn_and_for_the_homeworld():
     c = make_campaign()
-    c.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
+    c.game.activation = "per-turn"  # the earlier reading of A6, a campaign's setting (wave 3)
     colony = add_planet(c, "alice")
     alice = c.player("alice")
     alice.orders = 6
@@ -467,7 +468,7 @@ def test_colonize_uses_the_colony_ship_and_respects_stage_1_reach():
     far_hex = next(
         h
         for h in (Hex(q, r) for q in range(-4, 5) for r in range(-4, 5))
-        if c.on_map(h) and c.system(h) is None and h != c.orion and h.distance(alice.homeworld) >= 2
+        if c.game.on_map(h) and c.game.system(h) is None and h != c.game.orion and h.distance(alice.homeworld) >= 2
     )
     far = add_planet(c, None, hex_=far_hex, explored_by="alice", pop=0)
     with pytest.raises(RuleRefused, match="stage 1"):
@@ -488,13 +489,13 @@ def test_colonize_refuses_unexplored_empty_and_guarded():
     hexes = free_neighbours(c, "alice")
     with pytest.raises(RuleRefused, match="not been explored"):
         colonize(c, alice, hexes[0])
-    c.systems.append(System(hex=hexes[0], discovery="asteroids", explored_by="alice", explored_turn=1))
+    c.game.systems.append(System(hex=hexes[0], discovery="asteroids", explored_by="alice", explored_turn=1))
     with pytest.raises(RuleRefused, match="no planet"):
         colonize(c, alice, hexes[0])
     at_turn(c, 8)
-    c.system(c.orion).explored_by = "alice"
+    c.game.system(c.game.orion).explored_by = "alice"
     with pytest.raises(RuleRefused, match="Guardian"):
-        colonize(c, alice, c.orion)
+        colonize(c, alice, c.game.orion)
     assert alice.colony_ships == 1
 
 
@@ -561,8 +562,8 @@ def test_no_token_no_chair_no_council_in_stage_1():
         out = start_turn(c, RULES, source).to_data()
         assert out["stage"] == 1 and c.stage == 1
         assert out["chair"] is None and "token_dealt" not in out and "bills_drawn" not in out
-        assert c.turn_state.token is None and c.council.chair is None and c.council.vote is None
-        assert "bills" not in c.decks
+        assert c.game.token is None and c.game.council.chair is None and c.game.council.vote is None
+        assert "bills" not in c.game.decks
         assert sorted(out["movement_order"]) == sorted(PLAYERS)
         with pytest.raises(RuleRefused, match="stage 1"):
             council_campaign.propose(c, RULES.bills, source, pick=1, chair=c.player("alice"))
@@ -579,12 +580,12 @@ def test_token_dealt_at_turn_7_by_a_die_then_passes_clockwise(face, holder):
     for _ in range(6):
         start_turn(c, RULES, source)
         end_turn(c, RULES, source)
-    assert c.turn == 7 and c.turn_state.token is None
+    assert c.turn == 7 and c.game.token is None
     dice = Scripted([face], seed=4)
     out = start_turn(c, RULES, dice).to_data()
     assert dice.asked[0][0] == 3  # one die with a face per leader
-    assert out["token_dealt"] == holder and c.turn_state.token == holder
-    assert out["chair"] == holder and c.council.chair == holder
+    assert out["token_dealt"] == holder and c.game.token == holder
+    assert out["chair"] == holder and c.game.council.chair == holder
     assert len(out["bills_drawn"]) == 2
     seating = PLAYERS.index(holder)
     for k in range(1, 5):
@@ -593,7 +594,7 @@ def test_token_dealt_at_turn_7_by_a_die_then_passes_clockwise(face, holder):
         assert end["token_next"] == expected
         out = start_turn(c, RULES, dice).to_data()
         assert "token_dealt" not in out  # dealt once
-        assert c.turn_state.token == expected and c.council.chair == expected and out["chair"] == expected
+        assert c.game.token == expected and c.game.council.chair == expected and out["chair"] == expected
 
 
 @pytest.mark.parametrize(
@@ -647,7 +648,7 @@ def test_council_tie_decided_by_the_chair():
         False,
     )
     assert council["decided_by_chair"] and council["chair"] == "bob"
-    assert c.council.laws == [] and c.council.vote is None
+    assert c.game.council.laws == [] and c.game.council.vote is None
 
 
 def test_a_refused_turn_end_changes_nothing():
@@ -691,7 +692,7 @@ def test_stage_1_quest_once_per_leader_and_open_until_turn_6(moderator_judges):
     source = RandomSource(21)
     out = start_turn(c, RULES, source).to_data()
     q1 = out["quest"]
-    assert q1 in STAGE1_QUESTS and c.turn_state.quests == [q1]
+    assert q1 in STAGE1_QUESTS and c.game.quests == [q1]
     complete_quest(c, RULES, c.player("alice"))
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("alice"), q1)
@@ -701,7 +702,7 @@ def test_stage_1_quest_once_per_leader_and_open_until_turn_6(moderator_judges):
     assert end["quests_discarded"] == []
     out = start_turn(c, RULES, source).to_data()  # turn 2
     q2 = out["quest"]
-    assert q2 != q1 and c.turn_state.quests == [q1, q2]
+    assert q2 != q1 and c.game.quests == [q1, q2]
     with pytest.raises(RuleRefused, match="already completed"):
         complete_quest(c, RULES, c.player("alice"), q1)  # not in a later turn either
     complete_quest(c, RULES, c.player("carol"), q1)  # carol may, a turn later
@@ -715,12 +716,12 @@ def test_stage_1_quest_once_per_leader_and_open_until_turn_6(moderator_judges):
         announced.append(out["quest"])
         end = end_turn(c, RULES, source).to_data()
         if turn < 6:
-            assert end["quests_discarded"] == [] and c.turn_state.quests == announced
+            assert end["quests_discarded"] == [] and c.game.quests == announced
     # end of turn 6: every stage-1 quest still open is discarded, completed or not
     assert len(set(announced)) == 6 and set(announced) <= set(STAGE1_QUESTS)
     assert end["quests_discarded"] == announced
-    assert c.turn_state.quests == []
-    pile = c.decks["quests-stage1"]
+    assert c.game.quests == []
+    pile = c.game.decks["quests-stage1"]
     assert pile.discard == announced and len(pile.draw) == 1
 
 
@@ -742,24 +743,24 @@ def test_common_quest_discarded_at_the_end_of_the_turn_it_was_completed(moderato
     end = end_turn(c, RULES, source).to_data()
     assert end["quests_completed"] == {q1: ["alice", "carol"]}
     assert end["quests_discarded"] == [q1]
-    assert c.turn_state.quests == [] and c.decks["quests-common"].discard == [q1]
+    assert c.game.quests == [] and c.game.decks["quests-common"].discard == [q1]
     q2 = start_turn(c, RULES, source).quest  # turn 9: nobody completes it
     assert q2 != q1
     end = end_turn(c, RULES, source).to_data()
-    assert end["quests_discarded"] == [] and c.turn_state.quests == [q2]
+    assert end["quests_discarded"] == [] and c.game.quests == [q2]
     q3 = start_turn(c, RULES, source).quest  # turn 10: q2 is still open
-    assert c.turn_state.quests == [q2, q3]
+    assert c.game.quests == [q2, q3]
     complete_quest(c, RULES, c.player("bob"), q2)
     end = end_turn(c, RULES, source).to_data()
     assert end["quests_discarded"] == [q2]
-    assert c.turn_state.quests == [q3]
-    assert c.decks["quests-common"].discard == [q1, q2]
+    assert c.game.quests == [q3]
+    assert c.game.decks["quests-common"].discard == [q1, q2]
 
 
 @pytest.mark.parametrize("stage, quest", [(1, q) for q in STAGE1_QUESTS] + [(2, q) for q in COMMON_QUESTS])
 def test_quest_rewards_from_the_tables(stage, quest, moderator_judges):
     c = at_turn(make_campaign(), 1 if stage == 1 else 8, None if stage == 1 else "alice")
-    c.turn_state.quests = [quest]
+    c.game.quests = [quest]
     bob = c.player("bob")
     bob.orders = 1
     before = {"bc": bob.bc, "orders": bob.orders, "rp": bob.rp, "colonists": home(c, "bob").planet.population}
@@ -772,20 +773,20 @@ def test_quest_rewards_from_the_tables(stage, quest, moderator_judges):
     after = {"bc": bob.bc, "orders": bob.orders, "rp": bob.rp, "colonists": home(c, "bob").planet.population}
     assert after == expected
     assert result.quest == quest and result.leader == "bob"
-    assert c.turn_state.completions == {quest: ["bob"]}
+    assert c.game.completions == {quest: ["bob"]}
     assert c.player("alice").bc == 4
 
 
 def test_shipped_rewards_by_hand(moderator_judges):
     c = make_campaign()
     alice = c.player("alice")
-    c.turn_state.quests = ["first-survey", "think-tank", "new-frontier"]
+    c.game.quests = ["first-survey", "think-tank", "new-frontier"]
     complete_quest(c, RULES, alice, "first-survey")
     complete_quest(c, RULES, alice, "think-tank")
     complete_quest(c, RULES, alice, "new-frontier")
     assert (alice.bc, alice.rp, alice.orders) == (4 + 3, 4, 1)
     at_turn(c, 8, "alice")
-    c.turn_state.quests = ["settlers", "trade-route"]
+    c.game.quests = ["settlers", "trade-route"]
     complete_quest(c, RULES, alice, "settlers")
     complete_quest(c, RULES, alice, "trade-route")
     assert home(c, "alice").planet.population == 4
@@ -811,7 +812,7 @@ def test_event_cards_dealt_at_8_and_13_capped_by_colonies():
     assert len(dealt["alice"]) == 1 and len(dealt["bob"]) == 2
     assert c.player("alice").hand == dealt["alice"] and c.player("bob").hand == dealt["bob"]
     assert c.player("carol").hand == []
-    pile = c.decks["events"]
+    pile = c.game.decks["events"]
     assert len(pile.draw) == 57 and sorted(pile.draw + dealt["alice"] + dealt["bob"]) == sorted(EVENT_DECK)
     # bob plays both cards before turn 13 (their first choice)
     for card in list(c.player("bob").hand):
@@ -901,7 +902,7 @@ EVENT_EFFECTS = [
 def _holding(card: str, leader: str = "bob", seed: int = 2) -> Campaign:
     """A campaign at turn 8 where ``leader`` holds ``card``, dealt from the events deck."""
     c = at_turn(make_campaign(), 8, "alice")
-    pile = decks.deck(c, "events", EVENT_CARDS, RandomSource(seed))
+    pile = decks.deck(c.game, "events", EVENT_CARDS, RandomSource(seed))
     pile.draw.remove(card)
     c.player(leader).hand.append(card)
     return c
@@ -917,7 +918,7 @@ def test_play_event_applies_the_choice_and_discards(card, choice, change):
     result = play_event(c, RULES, bob, card, choice)
     after = (bob.bc, bob.orders, bob.rp, hw.population)
     assert tuple(a - b for a, b in zip(after, before)) == change
-    assert bob.hand == [] and c.decks["events"].discard == [card]
+    assert bob.hand == [] and c.game.decks["events"].discard == [card]
     assert result.card == card and result.choice == choice
     # the choices are what the table says
     for effect in RULES.events.row(card).values[f"choice_{choice}"]:
@@ -930,7 +931,7 @@ def test_play_event_wrong_choice_refused(card, choice):
     bob = c.player("bob")
     with pytest.raises(RuleRefused, match="choice"):
         play_event(c, RULES, bob, card, choice)
-    assert bob.hand == [card] and c.decks["events"].discard == [] and bob.bc == 4
+    assert bob.hand == [card] and c.game.decks["events"].discard == [] and bob.bc == 4
 
 
 def test_play_event_card_not_in_hand_refused():
@@ -984,7 +985,7 @@ def test_no_conquest_without_the_own_homeworld():
 def test_orion_colonised_wins_at_the_end_of_the_turn():
     c = at_turn(make_campaign(), 9, "carol")
     start_turn(c, RULES, RandomSource(1))
-    orion = c.system(CENTRE)
+    orion = c.game.system(CENTRE)
     orion.explored_by, orion.explored_turn = "bob", 9
     with pytest.raises(RuleRefused, match="Guardian"):
         colonize(c, c.player("bob"), CENTRE)
@@ -1024,7 +1025,7 @@ def test_orion_colonised_in_movement_beats_an_emperor_elected_in_the_council_pha
     Orion first — the first victory that holds ends the game."""
     c = at_turn(make_campaign(), 14, "alice")
     start_turn(c, RULES, RandomSource(1))
-    orion = c.system(CENTRE)
+    orion = c.game.system(CENTRE)
     orion.explored_by, orion.guardian = "bob", False
     colonize(c, c.player("bob"), CENTRE)
     for voter in PLAYERS:
@@ -1106,7 +1107,7 @@ def test_after_a_victory_nothing_more_changes():
         add_planet(c, "carol", pop=1, max_pop=1)
 
     c, out = _last_turn(setup)
-    c.turn_state.quests = ["monster-hunt"]
+    c.game.quests = ["monster-hunt"]
     c.player("alice").hand = ["windfall"]
     alice = c.player("alice")
     alice.orders = 5
@@ -1134,9 +1135,9 @@ def test_after_a_victory_nothing_more_changes():
 def _expected_after_production(c: Campaign) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """What the production phase should leave — (leader → bc/rp/orders, hex → population) —
     from docs/rules-orion.md A5–A7: an independent model of the arithmetic."""
-    out = {p.name: {"bc": p.bc, "rp": p.rp, "orders": p.orders + c.orders_per_turn} for p in c.players}
+    out = {p.name: {"bc": p.bc, "rp": p.rp, "orders": p.orders + c.game.orders_per_turn} for p in c.players}
     pops = {}
-    for s in c.systems:
+    for s in c.game.systems:
         pl = s.planet
         if s.owner is None or pl is None:
             continue
@@ -1170,8 +1171,8 @@ def _rules_without_bill_effects() -> Rules:
 def test_full_scripted_game(moderator_judges):
     RULES = _rules_without_bill_effects()  # noqa: N806 (the module's name, shadowed for this game)
     c = make_campaign(seed=1)
-    c.orders_per_turn = 1  # a campaign setting (A2 decision)
-    c.activation = "per-turn"  # the earlier reading of A6 (wave 3 setting), as the model below reads it
+    c.game.orders_per_turn = 1  # a campaign setting (A2 decision)
+    c.game.activation = "per-turn"  # the earlier reading of A6 (wave 3 setting), as the model below reads it
     dice = Scripted([], seed=2024)
     A, B, C = (c.player(n) for n in PLAYERS)
     an, bn, cn = free_neighbours(c, "alice"), free_neighbours(c, "bob"), free_neighbours(c, "carol")
@@ -1199,17 +1200,17 @@ def test_full_scripted_game(moderator_judges):
         stage = RULES.stage_of(turn)
         assert out["stage"] == stage == c.stage
         stage_seen.append(stage)
-        token = c.turn_state.token
+        token = c.game.token
         if turn < 7:
-            assert token is None and out["chair"] is None and c.council.vote is None
+            assert token is None and out["chair"] is None and c.game.council.vote is None
         else:
             assert token == PLAYERS[(1 + turn - 7) % 3]  # bob at 7, then clockwise
-            assert out["chair"] == token == c.council.chair
+            assert out["chair"] == token == c.game.council.chair
             assert movement_order(c) == out["movement_order"]
             first = PLAYERS.index(token)
             seats = PLAYERS[first:] + PLAYERS[:first]
             assert out["movement_order"] == (seats if turn % 2 else [seats[0]] + seats[:0:-1])
-            assert len(out["bills_drawn"]) == 2 and c.council.vote["options"] == out["bills_drawn"]
+            assert len(out["bills_drawn"]) == 2 and c.game.council.vote["options"] == out["bills_drawn"]
         if turn == 7:
             assert out["token_dealt"] == "bob" and dice.asked[asked][0] == 3
         # --- checkpoints at the start of turns
@@ -1298,7 +1299,7 @@ def test_full_scripted_game(moderator_judges):
                 turn,
                 p.name,
             )
-        for s in c.systems:
+        for s in c.game.systems:
             if s.owner and s.planet:
                 assert s.planet.population == pops[str(s.hex)], (turn, str(s.hex))
         if stage > 1:
@@ -1323,31 +1324,31 @@ def test_full_scripted_game(moderator_judges):
             assert (quest in ended["quests_discarded"]) is discarded
             assert ended["quests_completed"][quest] == completers
         if turn == 6:
-            assert c.turn_state.quests == [] and len(c.decks["quests-stage1"].discard) == 6
+            assert c.game.quests == [] and len(c.game.decks["quests-stage1"].discard) == 6
         if turn < 18:
             assert "victory" not in ended and ended["next_turn"] == turn + 1
 
         # --- checkpoints at the end of turns
         if turn == 1:
             assert (A.bc, B.bc, C.bc) == (4 + 12 + 1, 4 + 12 + 1, 16)
-            assert [c.homeworld(p).planet.population for p in c.players] == [4, 4, 4]
+            assert [c.game.homeworld(p).planet.population for p in c.players] == [4, 4, 4]
             assert (a1.planet.population, b1.planet.population) == (2, 2)
             assert [p.orders for p in c.players] == [1, 1, 1]
-            assert c.turn_state.token is None and c.council.chair is None
+            assert c.game.token is None and c.game.council.chair is None
         if turn == 2:  # by hand: alice 3 workers (12) + 1 scientist (4 RP) + A1 inactive 2
             assert (A.bc, A.rp, B.bc, C.bc) == (17 + 14, 4, 17 + 18, 16 + 16)
         if turn == 3:  # bob's B1 active: 2 workers × (4 + 1 rich) = 10, homeworld 16
             assert B.bc == 35 + 26
         if turn in (7, 8, 13, 18):
-            assert (c.stage, c.council.chair) == (stage, token)
+            assert (c.stage, c.game.council.chair) == (stage, token)
             assert [len(p.hand) for p in c.players] == ([0, 0, 0] if turn == 7 else [2, 2, 1])
-            pile = c.decks["events"] if turn > 7 else None
+            pile = c.game.decks["events"] if turn > 7 else None
             if pile:
                 held = [card for p in c.players for card in p.hand]
                 assert sorted(pile.draw + pile.discard + held) == sorted(EVENT_DECK)
         if turn == 7:
-            assert ended["token_next"] == "carol" and c.turn_state.token == "carol"
-            assert "events" not in c.decks
+            assert ended["token_next"] == "carol" and c.game.token == "carol"
+            assert "events" not in c.game.decks
 
     assert stage_seen == [1] * 6 + [2] * 6 + [3] * 6
     assert ties_by_chair == 2
@@ -1361,6 +1362,6 @@ def test_full_scripted_game(moderator_judges):
         ("carol", 2, 4 + 1),
     ]
     assert B.bc > A.bc  # BC would have chosen bob
-    assert c.turn == 18 and c.turn_state.token == "bob"  # passed on after turn 18 (alice's)
+    assert c.turn == 18 and c.game.token == "bob"  # passed on after turn 18 (alice's)
     with pytest.raises(RuleRefused, match=r"alice won on turn \d+ \(territorial victory\)"):
         start_turn(c, RULES, dice)

@@ -186,8 +186,8 @@ def outcomes(
     """command line → (status, refusal key, the one it acted for) of every command the
     source gives, resolved as `post resolve` does; nothing written but, given ``records``
     (a forum.toml of this test's own), the records it would keep, appended there."""
+    from gmtool.app.session import attach_scheme2, campaign_library, load_campaign
     from gmtool.campaign import forumfile
-    from gmtool.campaign.session import attach_scheme2, campaign_library, load_campaign
     from gmtool.campaign.store import CampaignStore
     from gmtool.campaign.stream import JournalingSource
     from gmtool.forum.collect import in_room

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from gmtool.report.records import entries_for
+from gmtool.rules import base
 from gmtool.rules.orion import building, turns
 from gmtool.rules.orion.building import BuildOrdered
 from gmtool.rules.orion.council import ElectionTally
@@ -76,15 +77,12 @@ def played(
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml", "reports", "history"))
     (folder / "secret.key").chmod(0o600)
     kept: dict[str, Any] = {}
-    start, end, quest, build = turns.start_turn, turns.end_turn, turns.complete_quest, building.order_build
+    played_by, quest, build = base.play, turns.complete_quest, building.order_build
 
-    def keep_start(*args: Any, **kwargs: Any) -> TurnStart:
-        kept["start"] = start(*args, **kwargs)
-        return kept["start"]
-
-    def keep_end(*args: Any, **kwargs: Any) -> TurnEnd:
-        kept["end"] = end(*args, **kwargs)
-        return kept["end"]
+    def keep_turn(steps: Any, turn: Any) -> Any:  # the session plays the ruleset's steps
+        result = played_by(steps, turn)
+        kept["start" if steps is turns.START_STEPS else "end"] = result
+        return result
 
     def keep_build(*args: Any, **kwargs: Any) -> BuildOrdered:
         kept.setdefault("builds", []).append(build(*args, **kwargs))
@@ -97,8 +95,7 @@ def played(
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(turns, "complete_quest", keep_quest)
         mp.setattr(building, "order_build", keep_build)
-        mp.setattr(turns, "start_turn", keep_start)
-        mp.setattr(turns, "end_turn", keep_end)
+        mp.setattr(base, "play", keep_turn)
         ok(gm("turn", "start", "-c", str(folder), "--format", "json"))
         # the records as they were given, before anything later could change them
         kept["start_data"] = as_json(kept["start"].to_data())
@@ -256,9 +253,9 @@ def test_a_build_order_is_a_typed_record_told_in_the_leaders_orders_done(played)
 def test_each_record_of_the_moderator_is_typed_and_gives_the_log_entry_it_wrote(orion_game):
     """Every record returns its typed fields, and as ``to_data()`` the very entry it appended
     to the turn's log (so the log, the reports and an order's result keep their bytes)."""
-    from gmtool.campaign.model import Monster
     from gmtool.rules.orion import records
     from gmtool.rules.orion.common import add_award
+    from gmtool.rules.orion.state import Monster
     from helpers import free_hex, put
 
     c, rules = orion_game
@@ -294,7 +291,7 @@ def test_each_record_of_the_moderator_is_typed_and_gives_the_log_entry_it_wrote(
 
     taken = logged(records.capture_planet(c, carol.home(), bob), PlanetCaptured)
     assert (taken.leader, taken.hex, taken.owner, taken.homeworld_of) == ("bob", home, "carol", "carol")
-    assert taken.population == c.system(carol.home()).planet.population and isinstance(taken.buildings, list)
+    assert taken.population == c.game.system(carol.home()).planet.population and isinstance(taken.buildings, list)
 
     given = logged(records.grant(c, alice, bc=4, rp=10, reason="a trade"), Granted)
     assert (given.bc, given.rp, given.reason, given.public) == (4, 10, "a trade", False)
@@ -346,7 +343,7 @@ def _council_at(turn: int, chair: str) -> Any:
 
     c = make_campaign()
     c.turn, c.stage = turn, 2 if turn < 13 else 3
-    c.turn_state.token = c.council.chair = chair
+    c.game.token = c.game.council.chair = chair
     return c
 
 
@@ -365,18 +362,18 @@ def test_the_council_gives_typed_records_and_keeps_its_open_vote_as_it_was(orion
     ballot = cc.cast(c, c.player("bob"), "Нет", 3)
     assert ballot == cc.BallotCast("bob", "free-trade", "no", 3)
     # the campaign keeps the open vote as the dict it always was, in the file's order
-    vote = c.council.vote
+    vote = c.game.council.vote
     assert type(vote) is dict and list(vote) == ["turn", "options", "ballots", "bill"]
     assert vote["ballots"] == {"bob": {"vote": "no", "bribe_bc": 3}}
-    c.council.laws.append({"id": "free-trade", "turn": 5})
+    c.game.council.laws.append({"id": "free-trade", "turn": 5})
     law = cc.repeal(c, "free-trade")
-    assert law == cc.Law("free-trade", 5) and law["id"] == "free-trade" and c.council.laws == []
+    assert law == cc.Law("free-trade", 5) and law["id"] == "free-trade" and c.game.council.laws == []
 
     c3 = _council_at(13, "alice")
     vote3 = cc.elect(c3, c3.player("alice"), c3.player("bob"), 3)
     abstain = cc.elect(c3, c3.player("bob"), None)
     assert vote3 == cc.EmperorBallot("alice", "bob", 3) and abstain == cc.EmperorBallot("bob", None, 0)
-    assert c3.council.election == {
+    assert c3.game.council.election == {
         "turn": 13,
         "ballots": {"alice": {"bribe_bc": 3, "candidate": "bob"}, "bob": {"bribe_bc": 0}},
     }
@@ -424,7 +421,7 @@ def test_a_victory_is_a_typed_record_kept_in_the_campaign_as_its_data(orion_game
     _, rules = orion_game
     c = make_campaign()
     c.turn, c.stage = rules.last_turn, 3
-    c.turn_state.token = c.council.chair = "alice"
+    c.game.token = c.game.council.chair = "alice"
     t.start_turn(c, rules, RandomSource(3))
     end = t.end_turn(c, rules, RandomSource(3))
     won = end.victory
@@ -438,11 +435,11 @@ def test_a_victory_is_a_typed_record_kept_in_the_campaign_as_its_data(orion_game
     # the Emperor's victory is kept as the Council wrote it
     e = make_campaign()
     e.turn, e.stage = 14, 3
-    e.turn_state.token = e.council.chair = "bob"
+    e.game.token = e.game.council.chair = "bob"
     t.start_turn(e, rules, RandomSource(4))
-    e.council.victory = {"kind": "diplomatic", "leader": "bob", "turn": 14}
+    e.game.council.victory = {"kind": "diplomatic", "leader": "bob", "turn": 14}
     emperor = t.end_turn(e, rules, RandomSource(4)).victory
-    assert emperor == Victory("diplomatic", "bob", 14) and e.turn_state.victory is e.council.victory
+    assert emperor == Victory("diplomatic", "bob", 14) and e.turn_state.victory is e.game.council.victory
     assert emperor.to_data() == {"kind": "diplomatic", "leader": "bob", "turn": 14}
     assert t.check_orion(e) is None
 
@@ -493,15 +490,17 @@ def test_each_kept_entry_is_typed_with_the_keys_of_its_schema_record(entry, reco
     """The TypedDicts the rules read entries by are the schema's records (one list of keys;
     the required ones required — but an award, whose older shape has no ``kind``)."""
     from gmtool.campaign import model
+    from gmtool.rules.orion import state
 
-    td, rec = getattr(model, entry), getattr(model, record)
+    home = model if entry == "VictoryEntry" else state  # the victory is every ruleset's; the rest orion's
+    td, rec = getattr(home, entry), getattr(home, record)
     assert set(td.__annotations__) == {k.name for k in rec.keys}
     if entry != "AwardEntry":
         # (read from the hints: Python 3.11's __required_keys__ misses NotRequired in postponed annotations)
         hints = typing.get_type_hints(td, include_extras=True)
         optional = {k for k, h in hints.items() if typing.get_origin(h) is typing.NotRequired or not td.__total__}
         assert set(hints) - optional == {k.name for k in rec.keys if rec.default_of(k) is model.REQUIRED}
-    hints = typing.get_type_hints(model.Player)
-    assert hints["awards"] == list[model.AwardEntry] and hints["inbox"] == list[model.InboxEntry]
-    council = typing.get_type_hints(model.Council)
-    assert council["vote"] == model.VoteEntry | None and council["laws"] == list[model.LawEntry]
+    hints = typing.get_type_hints(state.OrionPlayer)
+    assert hints["awards"] == list[state.AwardEntry] and hints["inbox"] == list[state.InboxEntry]
+    council = typing.get_type_hints(state.Council)
+    assert council["vote"] == state.VoteEntry | None and council["laws"] == list[state.LawEntry]

@@ -94,7 +94,7 @@ def test_tables_hold_what_part_b_names(lib):
 def test_setup_credits_races_ships_cards_tokens(lib, n):
     names = ["ann", "ben", "cat", "dan"][:n]
     campaign, src = game(lib, names)
-    v = campaign.venus
+    v = campaign.game
     assert campaign.ruleset == "venus"
     assert [p.name for p in campaign.players] == names
     assert list(v.merchants) == names
@@ -131,8 +131,8 @@ def test_first_player_is_picked_by_a_die_of_the_player_count(lib, n):
     names = ["ann", "ben", "cat", "dan"][:n]
     for face in range(1, n + 1):
         campaign, src = game(lib, names, first=face)
-        assert campaign.venus.first_player == names[face - 1]
-        assert campaign.venus.current == names[face - 1]
+        assert campaign.game.first_player == names[face - 1]
+        assert campaign.game.current == names[face - 1]
         index = src.labels.index(next(label for label in src.labels if "first player" in label))
         assert src.faces[index] == face
     # a face above the number of players does not fit the die
@@ -186,11 +186,11 @@ def test_races_never_taken_twice_over_many_seeds(lib):
             for spec, race in zip(specs, races):
                 if ":" in spec:
                     assert race == spec.split(":")[1], (specs, seed, races)  # a chosen race is kept
-            first = campaign.venus.first_player
+            first = campaign.game.first_player
             assert first in [p.name for p in campaign.players]
-            assert sorted(campaign.venus.first_contact) == sorted(systems(lib))
-            assert len(set(campaign.venus.first_contact.values())) == len(systems(lib))
-            assert len(set(campaign.venus.encounters.values())) == len(encounter_spaces(lib))
+            assert sorted(campaign.game.first_contact) == sorted(systems(lib))
+            assert len(set(campaign.game.first_contact.values())) == len(systems(lib))
+            assert len(set(campaign.game.encounters.values())) == len(encounter_spaces(lib))
             seen.add(tuple(races))
         if sum(":" not in s for s in specs) >= 2:
             assert len(seen) > 1, f"{specs}: races are never shuffled"
@@ -200,8 +200,8 @@ def test_random_setup_deals_different_cards_and_first_players(lib):
     firsts, deals = set(), set()
     for seed in range(60):
         campaign = new_venus("test", ["ann", "ben", "cat"], lib, "0" * 64, "en", "plain", RandomSource(seed))
-        firsts.add(campaign.venus.first_player)
-        deals.add(tuple(campaign.venus.first_contact.values()))
+        firsts.add(campaign.game.first_player)
+        deals.add(tuple(campaign.game.first_contact.values()))
     assert firsts == {"ann", "ben", "cat"}
     assert len(deals) > 10
 
@@ -268,7 +268,7 @@ def test_scout_rolls_its_speed_number_of_d6(lib):
     data = roll.to_data()
     assert data["movement_value"] == 4 * number and data["dice"] == [4] * number
     assert data["navigation_die"] is None and data["navigation_index"] is None
-    v = campaign.venus
+    v = campaign.game
     assert v.moved and v.heading == "Nebula Habitat" and v.phase == "movement"
 
 
@@ -276,14 +276,14 @@ def test_speed_dice_are_d6(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     with pytest.raises(GmError):
         move(campaign, lib, "ann", "Nebula Habitat", FixedSource([7]))
-    assert not campaign.venus.moved
+    assert not campaign.game.moved
     roll = move(campaign, lib, "ann", "Nebula Habitat", FixedSource([6]))
     assert roll.movement_value == 6
 
 
 def test_movement_value_is_the_sum_and_navigation_die(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "clipper"  # speed number 2 (example content)
+    campaign.game.merchants["ann"].ship = "clipper"  # speed number 2 (example content)
     number = int(lib.get("ships", "venus").row("clipper").values["speed"])
     assert number == 2
     src = FixedSource([3, 5])
@@ -300,24 +300,24 @@ def test_movement_value_is_the_sum_and_navigation_die(lib):
 def test_the_number_of_speed_dice_is_the_speed_number(lib, ship, faces):
     """Issue 17: as many speed dice as the ship's speed number — nothing else."""
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = ship
+    campaign.game.merchants["ann"].ship = ship
     assert int(lib.get("ships", "venus").row(ship).values["speed"]) == len(faces)
     src = FixedSource(faces + [5])
     roll = move(campaign, lib, "ann", "System 2", src)
     assert roll.dice == faces and roll.movement_value == sum(faces)
-    assert src.remaining == [5] and campaign.venus.speed_dice == faces
+    assert src.remaining == [5] and campaign.game.speed_dice == faces
 
 
 @pytest.mark.parametrize("speed", [1, 2])
 def test_freighter_cannot_roll_fewer_dice(lib, speed):
     """Issue 17: `--speed 1` on a speed-3 freighter is refused; no die is rolled."""
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "freighter"  # speed number 3
+    campaign.game.merchants["ann"].ship = "freighter"  # speed number 3
     src = FixedSource([6, 6, 6])
     with pytest.raises(RuleRefused, match="speed number is 3"):
         move(campaign, lib, "ann", "System 2", src, speed=speed)
     assert src.used == 0
-    v = campaign.venus
+    v = campaign.game
     assert not v.moved and v.heading is None and v.speed_dice == []
     roll = move(campaign, lib, "ann", "System 2", src, speed=3)  # stating the right number is fine
     assert roll.dice == [6, 6, 6]
@@ -325,10 +325,10 @@ def test_freighter_cannot_roll_fewer_dice(lib, speed):
 
 def test_too_few_faces_for_the_speed_number_roll_nothing(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "freighter"
+    campaign.game.merchants["ann"].ship = "freighter"
     with pytest.raises(GmError):
         move(campaign, lib, "ann", "System 2", FixedSource([6]))
-    v = campaign.venus
+    v = campaign.game
     assert not v.moved and v.heading is None and v.speed_dice == []
 
 
@@ -339,7 +339,7 @@ def test_speed_above_the_speed_number_refused_without_a_die(lib, speed):
     with pytest.raises(GmError, match="speed number"):
         move(campaign, lib, "ann", "Nebula Habitat", src, speed=speed)
     assert src.used == 0
-    assert not campaign.venus.moved and campaign.venus.heading is None
+    assert not campaign.game.moved and campaign.game.heading is None
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([1]), speed=1)
 
 
@@ -352,19 +352,19 @@ def _nav_state(v) -> tuple:
 
 def test_navigation_before_the_roll_refused(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    before = _nav_state(campaign.venus)
+    before = _nav_state(campaign.game)
     with pytest.raises(RuleRefused, match="roll the speed dice first"):
         navigate(campaign, lib, "ann", 3)
     with pytest.raises(RuleRefused, match="roll the speed dice first"):
         navigate(campaign, lib, "ann")
-    assert _nav_state(campaign.venus) == before
+    assert _nav_state(campaign.game) == before
 
 
 def test_navigation_is_assigned_after_the_roll_by_face(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "freighter"
+    campaign.game.merchants["ann"].ship = "freighter"
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([2, 5, 2]))
-    v = campaign.venus
+    v = campaign.game
     assert v.speed_dice == [2, 5, 2] and v.navigation is None
     # a face no die shows, or no face with dice that differ: refused, nothing changes
     before = _nav_state(v)
@@ -397,9 +397,9 @@ def test_navigation_after_landing_refused_and_cleared_at_turn_end(lib):
     land(campaign, lib, "ann", "nebula-habitat", "spaceport")
     with pytest.raises(RuleRefused, match="past the movement phase"):
         navigate(campaign, lib, "ann", 3)
-    assert campaign.venus.navigation is None
+    assert campaign.game.navigation is None
     end_player_turn(campaign, lib, "ann")
-    v = campaign.venus
+    v = campaign.game
     assert v.speed_dice == [] and v.navigation is None and not v.moved
 
 
@@ -407,11 +407,11 @@ def test_navigation_survives_a_save_and_load(lib):
     from gmtool.campaign.model import campaign_from_dict, campaign_to_dict
 
     campaign, _ = game(lib, ["ann", "ben"])
-    campaign.venus.merchants["ann"].ship = "clipper"
+    campaign.game.merchants["ann"].ship = "clipper"
     move(campaign, lib, "ann", "System 1", FixedSource([1, 6]))
     navigate(campaign, lib, "ann", 6)
     again = campaign_from_dict(campaign_to_dict(campaign), ValueError)
-    assert again.venus.speed_dice == [1, 6] and again.venus.navigation == 2
+    assert again.game.speed_dice == [1, 6] and again.game.navigation == 2
     with pytest.raises(RuleRefused, match="already assigned"):
         navigate(again, lib, "ann", 1)
 
@@ -423,7 +423,7 @@ def test_move_without_heading_refused_and_rolls_nothing(lib, heading):
     with pytest.raises(RuleRefused, match="heading"):
         move(campaign, lib, "ann", heading, src)
     assert src.used == 0 and src.labels == []
-    v = campaign.venus
+    v = campaign.game
     assert not v.moved and v.heading is None and v.phase == "movement"
     # declared now: the roll is made
     roll = move(campaign, lib, "ann", "Nebula Habitat", src)
@@ -434,7 +434,7 @@ def test_heading_is_trimmed_and_bounded(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     roll = move(campaign, lib, "ann", "  " + "x" * 200 + "  ", FixedSource([2]))
     assert roll.heading == "x" * 80
-    assert campaign.venus.heading == "x" * 80
+    assert campaign.game.heading == "x" * 80
 
 
 def test_second_move_in_a_turn_refused(lib):
@@ -444,12 +444,12 @@ def test_second_move_in_a_turn_refused(lib):
     with pytest.raises(RuleRefused, match="already"):
         move(campaign, lib, "ann", "Asteroid System", src)
     assert src.used == 0
-    assert campaign.venus.heading == "Nebula Habitat"
+    assert campaign.game.heading == "Nebula Habitat"
 
 
 def test_move_out_of_turn_refused(lib):
     campaign, _ = game(lib, ["ann", "ben", "cat"], first=2)
-    assert campaign.venus.current == "ben"
+    assert campaign.game.current == "ben"
     for who in ("ann", "cat"):
         src = FixedSource([4])
         with pytest.raises(RuleRefused, match="turn"):
@@ -459,7 +459,7 @@ def test_move_out_of_turn_refused(lib):
     with pytest.raises(InputError, match="unknown player"):
         move(campaign, lib, "zed", "Nebula Habitat", src)
     assert src.used == 0
-    assert not campaign.venus.moved
+    assert not campaign.game.moved
     move(campaign, lib, "ben", "Nebula Habitat", FixedSource([4]))
 
 
@@ -499,7 +499,7 @@ def test_movement_costs(lib):
 @pytest.mark.parametrize("kind", ["city", "spaceport"])
 def test_landing_in_a_city_or_spaceport_reveals_the_first_contact_card(lib, kind):
     campaign, _ = game(lib, ["ann", "ben"])
-    v = campaign.venus
+    v = campaign.game
     card = v.first_contact["nebula-habitat"]
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([4]))
     out = land(campaign, lib, "ann", "nebula-habitat", kind)
@@ -520,7 +520,7 @@ def test_landing_in_a_city_or_spaceport_reveals_the_first_contact_card(lib, kind
 
 def test_landing_on_an_asteroid_ends_the_turn(lib):
     campaign, _ = game(lib, ["ann", "ben"])
-    v = campaign.venus
+    v = campaign.game
     move(campaign, lib, "ann", "Asteroid System", FixedSource([2]))
     out = land(campaign, lib, "ann", "asteroid-system", "asteroid")
     assert out["next"] == "turn over"
@@ -537,7 +537,7 @@ def test_landing_on_the_galactic_base_reveals_nothing(lib):
     move(campaign, lib, "ann", "Galactic Base", FixedSource([2]))
     out = land(campaign, lib, "ann", "galactic-base", "spaceport")
     assert out["next"] == "operations" and "first_contact" not in out
-    assert campaign.venus.revealed == []
+    assert campaign.game.revealed == []
 
 
 @pytest.mark.parametrize(
@@ -553,10 +553,10 @@ def test_landing_on_the_galactic_base_reveals_nothing(lib):
 def test_landing_on_unknown_space_or_kind_refused(lib, space, kind):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", "Nebula Habitat", FixedSource([4]))
-    before = (campaign.venus.phase, list(campaign.venus.revealed), campaign.venus.merchants["ann"].position)
+    before = (campaign.game.phase, list(campaign.game.revealed), campaign.game.merchants["ann"].position)
     with pytest.raises(InputError):
         land(campaign, lib, "ann", space, kind)
-    after = (campaign.venus.phase, list(campaign.venus.revealed), campaign.venus.merchants["ann"].position)
+    after = (campaign.game.phase, list(campaign.game.revealed), campaign.game.merchants["ann"].position)
     assert after == before
 
 
@@ -564,7 +564,7 @@ def test_landing_out_of_turn_refused(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     with pytest.raises(RuleRefused):
         land(campaign, lib, "ben", "nebula-habitat", "city")
-    assert campaign.venus.revealed == [] and campaign.venus.merchants["ben"].position == "galactic-base"
+    assert campaign.game.revealed == [] and campaign.game.merchants["ben"].position == "galactic-base"
 
 
 # ---------------------------------------------------------------- landing after the move (issue 17)
@@ -580,10 +580,10 @@ def _land_state(v) -> tuple:
 def test_landing_on_a_fresh_game_is_refused(lib, space, kind):
     """Landing comes after Declare Heading → Set Speed → Move."""
     campaign, _ = game(lib, ["ann", "ben"])
-    before = _land_state(campaign.venus)
+    before = _land_state(campaign.game)
     with pytest.raises(RuleRefused, match="Declare Heading → Set Speed → Move"):
         land(campaign, lib, "ann", space, kind)
-    assert _land_state(campaign.venus) == before
+    assert _land_state(campaign.game) == before
     move(campaign, lib, "ann", "there", FixedSource([3]))
     assert land(campaign, lib, "ann", space, kind)["space"] == space
 
@@ -602,10 +602,10 @@ def test_landing_on_a_fresh_game_is_refused(lib, space, kind):
 def test_landing_kind_must_fit_the_space(lib, space, kind, fragment):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", "somewhere", FixedSource([5]))
-    before = _land_state(campaign.venus)
+    before = _land_state(campaign.game)
     with pytest.raises(RuleRefused, match=fragment):
         land(campaign, lib, "ann", space, kind)
-    assert _land_state(campaign.venus) == before and campaign.venus.phase == "movement"
+    assert _land_state(campaign.game) == before and campaign.game.phase == "movement"
 
 
 def test_landing_kind_may_be_left_out_where_the_space_offers_one(lib):
@@ -640,14 +640,14 @@ def test_every_board_space_says_where_a_ship_may_land(lib):
 def test_unknown_space_refused_with_the_valid_ids(lib, name):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", "somewhere", FixedSource([5]))
-    before = _land_state(campaign.venus)
+    before = _land_state(campaign.game)
     with pytest.raises(InputError) as info:
         land(campaign, lib, "ann", name, "city")
     message = str(info.value)
     assert f"unknown space {name!r}" in message
     for row in rows(lib, "board"):
         assert row.id in message
-    assert _land_state(campaign.venus) == before
+    assert _land_state(campaign.game) == before
 
 
 @pytest.mark.parametrize(
@@ -666,7 +666,7 @@ def test_a_space_may_be_named_by_its_label(lib, name, space):
     campaign, _ = game(lib, ["ann", "ben"])
     move(campaign, lib, "ann", name, FixedSource([5]))
     out = land(campaign, lib, "ann", name, "spaceport")
-    assert out["space"] == space and campaign.venus.merchants["ann"].position == space
+    assert out["space"] == space and campaign.game.merchants["ann"].position == space
 
 
 # ---------------------------------------------------------------- setup step 1 and example content (issue 17)
@@ -705,13 +705,13 @@ def test_every_speed_number_is_labelled_example_content(lib):
 def test_skip_movement(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     out = skip(campaign, "ann", in_port=True)
-    assert out["next"] == "operations" and campaign.venus.phase == "operations"
+    assert out["next"] == "operations" and campaign.game.phase == "operations"
     with pytest.raises(RuleRefused):
         skip(campaign, "ann", in_port=True)
     campaign, _ = game(lib, ["ann", "ben"])
     out = skip(campaign, "ann", in_port=False)
     assert out["next"] != "operations"
-    assert campaign.venus.phase not in ("movement", "first_contact", "operations")
+    assert campaign.game.phase not in ("movement", "first_contact", "operations")
     # not after rolling, not out of turn
     campaign, _ = game(lib, ["ann", "ben"])
     with pytest.raises(RuleRefused):
@@ -727,17 +727,17 @@ def test_skip_movement(lib):
 def test_set_worth(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     assert set_worth(campaign, "ben", 1234) == 1234  # any player's worth, in or out of turn
-    assert campaign.venus.merchants["ben"].net_worth == 1234
+    assert campaign.game.merchants["ben"].net_worth == 1234
     with pytest.raises(InputError):
         set_worth(campaign, "ann", -1)
     with pytest.raises(InputError):
         set_worth(campaign, "zed", 10)
-    assert campaign.venus.merchants["ann"].net_worth == 0
+    assert campaign.game.merchants["ann"].net_worth == 0
 
 
 def test_1999_is_no_victory_and_the_turn_passes_clockwise(lib):
     campaign, _ = game(lib, ["ann", "ben", "cat"], first=2)
-    v = campaign.venus
+    v = campaign.game
     set_worth(campaign, "ben", 1999)
     move(campaign, lib, "ben", "Nebula Habitat", FixedSource([3]))
     out = end_player_turn(campaign, lib, "ben")
@@ -758,16 +758,16 @@ def test_end_turn_out_of_turn_refused(lib):
         end_player_turn(campaign, lib, "ben")
     with pytest.raises(InputError):
         end_player_turn(campaign, lib, "zed")
-    assert campaign.venus.current == "ann" and campaign.turn == 1
+    assert campaign.game.current == "ann" and campaign.turn == 1
 
 
 def test_worth_of_another_player_is_checked_at_the_end_of_their_own_turn(lib):
     campaign, _ = game(lib, ["ann", "ben"])
     set_worth(campaign, "ben", 5000)
     out = end_player_turn(campaign, lib, "ann")
-    assert campaign.venus.winner is None and out["next_player"] == "ben"
+    assert campaign.game.winner is None and out["next_player"] == "ben"
     out = end_player_turn(campaign, lib, "ben")
-    assert out["winner"] == "ben" and campaign.venus.winner == "ben"
+    assert out["winner"] == "ben" and campaign.game.winner == "ben"
 
 
 @pytest.mark.parametrize("worth", [2000, 2001, 10**6])
@@ -775,10 +775,10 @@ def test_2000_wins_and_everything_after_is_refused(lib, worth):
     campaign, _ = game(lib, ["ann", "ben", "cat"])
     set_worth(campaign, "ann", worth)
     out = end_player_turn(campaign, lib, "ann")
-    assert out["winner"] == "ann" and campaign.venus.winner == "ann"
+    assert out["winner"] == "ann" and campaign.game.winner == "ann"
     assert out["net_worth"] == worth
     assert "next_player" not in out
-    assert campaign.venus.current == "ann" and campaign.turn == 1
+    assert campaign.game.current == "ann" and campaign.turn == 1
     assert campaign.victory and campaign.victory.get("leader") == "ann"
     src = FixedSource([4])
     for action in (
@@ -793,13 +793,14 @@ def test_2000_wins_and_everything_after_is_refused(lib, worth):
         with pytest.raises(RuleRefused, match="over"):
             action()
     assert src.used == 0
-    assert campaign.venus.revealed == [] and campaign.venus.merchants["ben"].net_worth == 0
+    assert campaign.game.revealed == [] and campaign.game.merchants["ben"].net_worth == 0
 
 
 def test_orion_campaign_is_refused_by_venus_actions(lib):
     from gmtool.campaign.model import Campaign
+    from gmtool.rules.orion.state import OrionState
 
-    orion = Campaign(name="o", radius=3, commitment="0" * 64)
+    orion = Campaign(name="o", commitment="0" * 64, game=OrionState(radius=3))
     with pytest.raises(RuleRefused):
         move(orion, lib, "ann", "x", FixedSource([1]))
     with pytest.raises(RuleRefused):
@@ -815,7 +816,7 @@ def test_scripted_game_to_a_winner(lib):
     campaign = new_venus(
         "venus", ["ann:humans", "ben:qossuth", "cat"], lib, "0" * 64, "en", "plain", FixedSource(faces)
     )
-    v = campaign.venus
+    v = campaign.game
     assert v.first_player == "ben"
     assert {p.race for p in campaign.players} == {"humans", "qossuth", campaign.players[2].race}
     assert campaign.players[2].race in {"eeepeeep", "whynoms"}

@@ -8,10 +8,10 @@ back from the code under test.
 from __future__ import annotations
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import System
 from gmtool.campaign.stream import Entry, JournalingSource, derive_face
 from gmtool.campaign.verify import validate_state, verify_journal
-from helpers import PROPERTY_IDS, SECRET, SIZE_IDS, TYPE_IDS, make_campaign, put
+from gmtool.rules.orion.state import System
+from helpers import SECRET, make_campaign, put, shipped_library
 
 
 def journaled(n: int = 8) -> list[Entry]:
@@ -73,7 +73,7 @@ class TestVerify:
 
 class TestValidate:
     def issues(self, c):
-        return validate_state(c, TYPE_IDS, SIZE_IDS, PROPERTY_IDS)
+        return validate_state(c, shipped_library())
 
     def test_clean(self):
         assert self.issues(make_campaign()) == []
@@ -86,7 +86,7 @@ class TestValidate:
 
     def test_population_above_max(self):
         c = make_campaign()
-        c.homeworld(c.players[0]).planet.population = 5
+        c.game.homeworld(c.players[0]).planet.population = 5
         assert any("above its max" in i for i in self.issues(c))
 
     def test_two_systems_on_one_hex(self):
@@ -99,14 +99,14 @@ class TestValidate:
     def test_homeworlds_too_close(self):
         c = make_campaign()
         alice, bob = c.players[0], c.players[1]
-        new = next(h for h in within(c.radius) if h.distance(alice.homeworld) == 2 and c.system(h) is None)
-        c.homeworld(bob).hex = new
+        new = next(h for h in within(c.game.radius) if h.distance(alice.homeworld) == 2 and c.game.system(h) is None)
+        c.game.homeworld(bob).hex = new
         bob.homeworld = new
         assert any("closer than 3" in i for i in self.issues(c))
 
     def test_off_map_system(self):
         c = make_campaign()
-        c.systems.append(System(hex=Hex(c.radius + 1, 0), discovery="empty", explored_by="alice"))
+        c.game.systems.append(System(hex=Hex(c.game.radius + 1, 0), discovery="empty", explored_by="alice"))
         assert any("off the map" in i for i in self.issues(c))
 
     def test_other_cross_references(self):

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import System
 from gmtool.campaign.views import status_view
 from gmtool.errors import InputError
+from gmtool.rules.orion.state import System
 from helpers import PLAYERS, make_campaign, put
 
 
@@ -48,19 +48,21 @@ class TestViews:
                 assert not {"bc", "orders", "fleet_size", "fleet_max", "awards", "scouts", "colony_ships"} & set(p), p
                 assert "homeworld" in p
         hexes = {s["hex"] for s in view["systems"]}
-        explored = {str(s.hex) for s in self.c.systems if s.explored_by is not None}
+        explored = {str(s.hex) for s in self.c.game.systems if s.explored_by is not None}
         homes = {str(p.homeworld) for p in self.c.players}
         assert explored | homes <= hexes
         unexplored = [
-            s for s in self.c.systems if s.explored_by is None and s.homeworld_of is None and s.discovery != "orion"
+            s
+            for s in self.c.game.systems
+            if s.explored_by is None and s.homeworld_of is None and s.discovery != "orion"
         ]
         assert not {str(s.hex) for s in unexplored} & hexes
 
     def test_moderator_sees_everything(self):
-        self.c.systems.append(System(hex=Hex(0, 1), discovery="planet"))  # unexplored but known to the GM
+        self.c.game.systems.append(System(hex=Hex(0, 1), discovery="planet"))  # unexplored but known to the GM
         view = status_view(self.c)
         assert len(view["players"]) == 3 and all("bc" in p for p in view["players"])
-        assert {s["hex"] for s in view["systems"]} == {str(s.hex) for s in self.c.systems}
+        assert {s["hex"] for s in view["systems"]} == {str(s.hex) for s in self.c.game.systems}
         assert view["orion"] == "0,0"
         for s in view["systems"]:
             assert {"hex", "discovery", "planet", "owner", "explored_by"} <= set(s)

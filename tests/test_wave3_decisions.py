@@ -141,21 +141,24 @@ def _chain(c, leader: str, owner_of_path: str, length: int):
     ``owner_of_path`` (empty space, or what setup put there), and the unexplored hex after
     them, ``length + 1`` from the homeworld."""
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.model import System
+    from gmtool.rules.orion.state import System
 
     home = c.player(leader).homeworld
     homes = {p.homeworld for p in c.players}
     for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
         line = [Hex(home.q + k * dq, home.r + k * dr) for k in range(1, length + 2)]
-        if all(c.on_map(h) and h != c.orion and h not in homes for h in line) and c.system(line[-1]) is None:
+        if (
+            all(c.game.on_map(h) and h != c.game.orion and h not in homes for h in line)
+            and c.game.system(line[-1]) is None
+        ):
             break
     else:
         raise AssertionError("no straight line out of the homeworld")
     for here in line[:-1]:
-        system = c.system(here)
+        system = c.game.system(here)
         if system is None:
             system = System(hex=here, discovery="empty")
-            c.systems.append(system)
+            c.game.systems.append(system)
         system.explored_by, system.explored_turn = owner_of_path, c.turn
     return line[:-1], [line[-1]]
 
@@ -178,13 +181,15 @@ def test_reach_never_goes_through_another_leaders_explorations(tmp_path):
         assert h not in frontier(c, alice) and h in frontier(c, bob)
     # the hexes next to the first of bob's hexes but not to alice's planets: not alice's either
     second_ring = [
-        n for n in laid[0].neighbours() if c.on_map(n) and c.system(n) is None and n.distance(alice.homeworld) == 2
+        n
+        for n in laid[0].neighbours()
+        if c.game.on_map(n) and c.game.system(n) is None and n.distance(alice.homeworld) == 2
     ]
     assert second_ring
     for h in second_ring:
         assert not in_reach(c, alice, h)
     # once alice explores the first hex herself, its neighbours are hers to explore
-    c.system(laid[0]).explored_by = "alice"
+    c.game.system(laid[0]).explored_by = "alice"
     for h in second_ring:
         assert in_reach(c, alice, h)
     assert not any(in_reach(c, alice, h) for h in beyond)
@@ -285,9 +290,9 @@ def test_orion_first_and_territorial_named_on_the_last_turn():
     from gmtool.rules.orion.planets import colonize
 
     def setup(c):
-        orion = c.system(c.orion)
+        orion = c.game.system(c.game.orion)
         orion.explored_by, orion.guardian = "bob", False
-        colonize(c, c.player("bob"), c.orion)
+        colonize(c, c.player("bob"), c.game.orion)
 
     c, out = _end_with(18, setup)
     assert (out.victory.kind, out.victory.leader) == ("orion", "bob")
@@ -304,7 +309,7 @@ def test_conquest_comes_before_technology_but_alone_waits_for_the_start():
 
     def conquer(c):
         for name in ("bob", "carol"):
-            c.homeworld(c.player(name)).owner = "alice"
+            c.game.homeworld(c.player(name)).owner = "alice"
 
     c, out = _end_with(10, lambda c: (conquer(c), _technology(c, "bob")))
     assert (out.victory.kind, out.victory.leader) == ("conquest", "alice")
@@ -338,7 +343,7 @@ def _colony_game(activation: str | None = None):
 
     c = make_campaign()
     if activation is not None:
-        c.activation = activation
+        c.game.activation = activation
     colony = add_planet(c, "alice", pop=2, max_pop=3)
     c.player("alice").orders = 6
     return c, colony, RULES
@@ -361,7 +366,7 @@ def test_an_activated_colony_stays_active_until_blockaded():
     from gmtool.rules.orion.records import lift_blockade, set_blockade
 
     c, colony, rules = _colony_game()
-    assert c.activation == "persistent"  # a new campaign's reading
+    assert c.game.activation == "persistent"  # a new campaign's reading
     alice = c.player("alice")
     assert activate(c, colony, rules.production) == 2 and alice.orders == 4
     for turn in (2, 3, 4):
@@ -439,14 +444,14 @@ def test_activation_through_the_cli_and_campaign_set(gm, tmp_path):
     path = old / "campaign.toml"
     path.write_text(path.read_text(encoding="utf-8").replace('activation = "persistent"\n', ""), encoding="utf-8")
     loaded = CampaignStore(old).load()
-    assert loaded.activation == "per-turn"
+    assert loaded.game.activation == "per-turn"
     from gmtool.rules.orion.production import is_active
 
-    assert not is_active(loaded, loaded.system(colony.hex))
+    assert not is_active(loaded, loaded.game.system(colony.hex))
     ok(gm("campaign", "set", "-c", str(old), "activation", "persistent"))
     again = CampaignStore(old).load()
-    assert again.activation == "persistent" and again.system(colony.hex).planet.active_turn is None
-    assert not is_active(again, again.system(colony.hex))
+    assert again.game.activation == "persistent" and again.game.system(colony.hex).planet.active_turn is None
+    assert not is_active(again, again.game.system(colony.hex))
 
 
 def test_the_orders_template_offers_activation_only_for_inactive_colonies():
@@ -540,7 +545,9 @@ def test_a_campaign_may_widen_the_reach(gm, tmp_path):
     folder = store.folder
     reach = json.loads(ok(gm("reach", "-c", str(folder), "--player", "alice", "--format", "json")))
     assert str(far) in reach["in_reach"]
-    two_past = [h for h in far.neighbours() if h.distance(laid[-1]) == 2 and c.on_map(h) and c.system(h) is None]
+    two_past = [
+        h for h in far.neighbours() if h.distance(laid[-1]) == 2 and c.game.on_map(h) and c.game.system(h) is None
+    ]
     assert two_past and not any(str(h) in reach["in_reach"] for h in two_past)
     ok(gm("campaign", "set", "-c", str(folder), "explore-range", "2"))
     assert "explore_range = 2" in (folder / "campaign.toml").read_text(encoding="utf-8")

@@ -41,7 +41,7 @@ def _contaminated(orders: int, lang: str) -> tuple[str, dict, int, int]:
     source.finish()
     report = exploration_report(result, TABLES, lang, {"kind": "fixed"}, LIB.find_row, str(hex_), "alice")
     lines = [line for line in render(report, "plain").splitlines() if line.startswith(("Losses", "Потери"))]
-    home = c.homeworld(alice).planet
+    home = c.game.homeworld(alice).planet
     assert home is not None
     return "\n".join(lines), report.data, alice.orders, home.population
 
@@ -131,9 +131,9 @@ def _aid_game(tmp_path):
 
     rules = _aid_rules(tmp_path)
     _, c = stored_campaign(tmp_path, 2, 7)
-    c.turn_state.token = "alice"
+    c.game.token = "alice"
     start_turn(c, rules, RandomSource(1))
-    c.council.vote = {"turn": c.turn, "options": ["aid"], "bill": "aid", "ballots": {}}
+    c.game.council.vote = {"turn": c.turn, "options": ["aid"], "bill": "aid", "ballots": {}}
     for p in c.players:
         council_campaign.cast(c, p, "yes")
     return c, rules
@@ -184,11 +184,11 @@ def test_a_fewest_planets_law_passed_on_a_tie_goes_to_the_leader_the_chair_names
     assert "Colonial Aid: alice, bob, carol tie for the fewest planets, and the chair (alice) decides" in (
         refused.value.text("en")
     )
-    assert c.turn == 7 and c.council.laws == []  # refused before anything changed
+    assert c.turn == 7 and c.game.council.laws == []  # refused before anything changed
     council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
     out, extra, post = _end(c, rules)
     assert extra == {"alice": 0, "bob": 3, "carol": 0}  # the chair's choice alone, not every tied leader
-    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
+    assert c.game.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
     assert (
         "Colonial Aid (law): in force from now on; alice, bob, carol tied for the fewest planets; "
         "the chair, alice, chose"
@@ -208,7 +208,7 @@ def test_at_a_later_turn_end_a_tie_keeps_the_law_with_the_leader_who_has_it(tmp_
     assert (
         "Colonial Aid (law): alice, bob, carol tied for the fewest planets; bob, who had it, keeps it; +3 BC to bob"
     ) in post, post
-    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
+    assert c.game.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
 
 
 def test_at_a_later_turn_end_a_tie_without_the_holder_is_the_chair_of_that_turn_to_decide(tmp_path):
@@ -220,7 +220,7 @@ def test_at_a_later_turn_end_a_tie_without_the_holder_is_the_chair_of_that_turn_
     _end(c, rules)
     _start(c, rules)  # turn 8: bob founds a colony (2 planets); alice and carol tie at 1
     _colony(c, "bob", 0)
-    assert c.council.chair == "bob"
+    assert c.game.council.chair == "bob"
     with pytest.raises(RuleRefused) as refused:
         _end(c, rules)
     assert refused.value.text("en") == (
@@ -245,7 +245,7 @@ def test_at_a_later_turn_end_a_tie_without_the_holder_is_the_chair_of_that_turn_
     assert (
         "Colonial Aid (law): alice, carol tied for the fewest planets; the chair, bob, chose; +3 BC to carol"
     ) in post, post
-    assert c.council.laws == [{"id": "aid", "turn": 7, "holder": "carol"}]  # the choice was that turn's
+    assert c.game.council.laws == [{"id": "aid", "turn": 7, "holder": "carol"}]  # the choice was that turn's
     _start(c, rules)  # turn 9: alice and carol still tie: carol keeps it, nobody is asked
     _, extra, post = _end(c, rules)
     assert extra == {"alice": 0, "bob": 0, "carol": 3}
@@ -326,14 +326,14 @@ def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_pat
         store.save(state)
 
     ok(gm("turn", "start", "-c", str(camp)))
-    chair7 = store.load().council.chair
+    chair7 = store.load().game.council.chair
     names = ["alice", "bob", "carol"]
     chair8 = names[(names.index(chair7) + 1) % 3]
 
     def vote_aid(state) -> None:
-        state.council.vote = {"turn": 7, "options": ["aid", "gift"], "bill": "aid", "target": "bob", "ballots": {}}
+        state.game.council.vote = {"turn": 7, "options": ["aid", "gift"], "bill": "aid", "target": "bob", "ballots": {}}
         for name in names:
-            state.council.vote["ballots"][name] = {"vote": "yes"}
+            state.game.council.vote["ballots"][name] = {"vote": "yes"}
 
     edit(vote_aid)
     out = ok(gm("turn", "end", "-c", str(camp)))
@@ -399,7 +399,7 @@ def test_a_rule_set_by_a_fewest_planets_law_holds_for_the_leader_who_has_it(tmp_
     from gmtool.rules.orion.planets import change_fleet
 
     c, rules = _aid_game(tmp_path)
-    c.council.vote = {"turn": 7, "options": ["curfew"], "bill": "curfew", "ballots": {}}
+    c.game.council.vote = {"turn": 7, "options": ["curfew"], "bill": "curfew", "ballots": {}}
     for p in c.players:
         council_campaign.cast(c, p, "yes")
     council_campaign.propose(c, rules.bills, FixedSource([]), target="carol")
@@ -471,10 +471,10 @@ def test_great_library_is_judged_from_the_rp_spent_at_the_turn_end(tmp_path):
     rules = Rules(LIB)
     c = make_campaign(["alice", "bob", "carol", "dave", "erin"])
     c.turn, c.stage = 8, 2
-    c.turn_state.token = "alice"
+    c.game.token = "alice"
     start_turn(c, rules, RandomSource(1))
-    c.turn_state.quests = ["great-library"]
-    c.council.vote = None  # no bill this turn: the quest is what this test is about
+    c.game.quests = ["great-library"]
+    c.game.council.vote = None  # no bill this turn: the quest is what this test is about
     orders = {
         "alice": ["combat_ship_modules_1", "research_1"],
         "bob": ["hq_computers", "combat_ship_modules_1"],
@@ -535,7 +535,7 @@ def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(g
     ok(gm("turn", "start", "-c", str(camp)))
     store = CampaignStore(camp)
     state = store.load()
-    state.turn_state.quests = ["trade-route"]
+    state.game.quests = ["trade-route"]
     store.save(state)
     posted = parse_order(state, LIB, "bob", "quest", "Торговый путь")
     assert (posted.kind, posted.value) == ("claims", "trade-route")
@@ -563,7 +563,7 @@ def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(g
     # turn 8: carol claims it; the moderator's word comes before the turn is played
     ok(gm("turn", "start", "-c", str(camp)))
     state = store.load()
-    state.turn_state.quests = ["trade-route"]
+    state.game.quests = ["trade-route"]
     store.save(state)
     orders = tmp_path / "turn-08.toml"
     orders.write_text('turn = 8\n[carol]\nclaims = ["Trade route"]\n', encoding="utf-8")
@@ -593,8 +593,8 @@ def test_the_shipped_event_deck_serves_ten_leaders_to_the_end_of_a_long_game():
     dealt 2 cards at turn 8 and 3 at turn 13 with no card played in between: every deal is
     met (50 cards), nobody is owed a card, and 10 stay in the deck."""
     from gmtool.campaign import decks
-    from gmtool.campaign.model import PlanetState, System
     from gmtool.dice.sources import RandomSource
+    from gmtool.rules.orion.state import PlanetState, System
     from gmtool.rules.orion.turns import Rules, end_turn, start_turn
     from helpers import free_hex
 
@@ -604,7 +604,7 @@ def test_the_shipped_event_deck_serves_ten_leaders_to_the_end_of_a_long_game():
     c = make_campaign(names)
     for name in names:
         for _ in range(3):
-            c.systems.append(
+            c.game.systems.append(
                 System(
                     hex=free_hex(c),
                     discovery="planet",
@@ -614,12 +614,12 @@ def test_the_shipped_event_deck_serves_ten_leaders_to_the_end_of_a_long_game():
                 )
             )
     c.turn, c.stage = 8, 2
-    c.turn_state.token = c.council.chair = "p1"
+    c.game.token = c.game.council.chair = "p1"
     source = RandomSource(8)
     out = start_turn(c, rules, source).to_data()
     assert {name: len(cards) for name, cards in out["events_dealt"].items()} == dict.fromkeys(names, 2)
     for turn in range(8, 13):
-        c.council.vote = None  # no bill: the Council is not what this test is about
+        c.game.council.vote = None  # no bill: the Council is not what this test is about
         end_turn(c, rules, source)
         if turn < 12:
             start_turn(c, rules, source)
@@ -628,7 +628,7 @@ def test_the_shipped_event_deck_serves_ten_leaders_to_the_end_of_a_long_game():
     assert {name: len(cards) for name, cards in out["events_dealt"].items()} == dict.fromkeys(names, 3)
     assert [len(p.hand) for p in c.players] == [5] * 10 and all(p.cards_owed == 0 for p in c.players)
     assert not [e for e in c.turn_state.log if e["kind"] == "events_short"]
-    pile = c.decks["events"]
+    pile = c.game.decks["events"]
     assert len(pile.draw) + len(pile.discard) == 10
 
 
@@ -654,12 +654,12 @@ def test_a_cards_copies_are_a_whole_number_and_new_copies_enter_the_deck():
     with pytest.raises(TableError):
         decks.cards_of(table("5"))
     c = make_campaign()
-    pile = decks.deck(c, "events", decks.cards_of(table(2)), RandomSource(1))
+    pile = decks.deck(c.game, "events", decks.cards_of(table(2)), RandomSource(1))
     assert pile.draw == ["flare", "flare"]
-    drawn = decks.draw(c, "events", 1, RandomSource(1))
-    assert decks.added(c, "events", decks.cards_of(table(2)), drawn) == []  # one held, one in the deck
-    assert decks.added(c, "events", decks.cards_of(table(4)), drawn) == ["flare", "flare"]
-    pile = decks.deck(c, "events", decks.cards_of(table(4)), RandomSource(1), held=drawn)
+    drawn = decks.draw(c.game, "events", 1, RandomSource(1))
+    assert decks.added(c.game, "events", decks.cards_of(table(2)), drawn) == []  # one held, one in the deck
+    assert decks.added(c.game, "events", decks.cards_of(table(4)), drawn) == ["flare", "flare"]
+    pile = decks.deck(c.game, "events", decks.cards_of(table(4)), RandomSource(1), held=drawn)
     assert pile.draw == ["flare"] * 3
 
 

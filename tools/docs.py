@@ -526,23 +526,34 @@ def _default_text(value: object) -> str:
 
 
 def schema_markdown() -> str:
-    """The reference of every table of campaign.toml, from the schema (gmtool/campaign/model.py)."""
-    from gmtool.campaign.model import CAMPAIGN
+    """The reference of every table of campaign.toml, from the declarations (gmtool/campaign/model.py
+    and each ruleset's gmtool/rules/<ruleset>/state.py)."""
+    from gmtool.campaign.model import documented_records
 
     lines: list[str] = [""]
     seen: set[int] = set()
-    for record in CAMPAIGN.records():
+    for record in (r for top in documented_records() for r in top.records()):
         if id(record) in seen:
             continue
         seen.add(id(record))
         lines += [f"#### {record.title}", ""]
         if record.free:
             lines += [f"Other keys are kept as they are: {record.doc_text}.", ""]
-        lines += ["| key | value | default | meaning |", "|---|---|---|---|"]
+        # a table whose fields are settings or shown in a status says so: `campaign set` WORD, who sees it
+        told = any(k.setting is not None or k.shown is not None for k in record.keys)
+        if told:
+            lines += ["| key | value | default | `campaign set` | seen by | meaning |", "|---|---|---|---|---|---|"]
+        else:
+            lines += ["| key | value | default | meaning |", "|---|---|---|---|"]
         for key in record.keys:
             name = f"[{key.section}] `{key.name}`" if key.section else f"`{key.name}`"
             value = key.check.doc()
-            lines.append(f"| {name} | {value} | {_default_text(record.default_of(key))} | {key.doc} |")
+            default = _default_text(record.default_of(key))
+            if told:
+                word = f"`{key.setting.word}`" if key.setting is not None else ""
+                lines.append(f"| {name} | {value} | {default} | {word} | {key.shown or ''} | {key.doc} |")
+            else:
+                lines.append(f"| {name} | {value} | {default} | {key.doc} |")
         lines.append("")
     return "\n".join(lines)
 

@@ -14,7 +14,7 @@ What that buys (docs/verify.md, "No face depends on when the moderator acts"):
   answered once the turn is played (:func:`after_deadline`), and its seed goes into the next
   turn's share (:func:`seed_turn`) — so whether the moderator resolves a post before or after
   the share, or before or after the turn is played, its dice are the same;
-* the dice rolled during the turn never take the turn's own share (gmtool.campaign.session
+* the dice rolled during the turn never take the turn's own share (gmtool.app.session
   .attach_scheme2): they take the one fixed at the previous deadline.
 
 Only :func:`read_sources` reads anything (the pages, before the campaign is locked)."""

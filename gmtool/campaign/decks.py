@@ -6,13 +6,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from gmtool.campaign.model import Campaign, Deck
+from gmtool.campaign.schema import Record, Strings, key
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused, TableError
 
 MAX_COPIES = 99
+
+
+@dataclass
+class Deck:
+    """A card deck: the draw pile top first, and the discard pile."""
+
+    draw: list[str] = key(Strings(), factory=list, write="always", doc="card ids, top first")
+    discard: list[str] = key(Strings(), factory=list, write="always")
+
+
+DECK = Record.of(Deck, "[decks.NAME]")
+
+
+class Decks(Protocol):
+    """A state keeping card decks by name (orion's: ``campaign.game``)."""
+
+    decks: dict[str, Deck]
 
 
 def cards_of(table: Any) -> list[str]:
@@ -50,14 +68,14 @@ def shuffle(cards: list[str], source: DiceSource, label: str) -> list[str]:
     return out
 
 
-def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource, held: list[str] | None = None) -> Deck:
+def deck(state: Decks, name: str, cards: list[str], source: DiceSource, held: list[str] | None = None) -> Deck:
     """The campaign's deck ``name``, created and shuffled from ``cards`` on first use.  With
     ``held`` (the cards out of the deck: in hands, open quests), a card of ``cards`` that is
     nowhere — one the moderator added to the campaign's own table since — is shuffled into
     the draw pile (journaled dice), so new content enters the game (A11)."""
-    found = campaign.decks.get(name)
+    found = state.decks.get(name)
     if found is None:
-        found = campaign.decks[name] = Deck(draw=shuffle(cards, source, name))
+        found = state.decks[name] = Deck(draw=shuffle(cards, source, name))
     elif held is not None:
         new = _not_in(cards, [*found.draw, *found.discard, *held])
         if new:
@@ -65,16 +83,16 @@ def deck(campaign: Campaign, name: str, cards: list[str], source: DiceSource, he
     return found
 
 
-def added(campaign: Campaign, name: str, cards: list[str], held: list[str]) -> list[str]:
+def added(state: Decks, name: str, cards: list[str], held: list[str]) -> list[str]:
     """The cards of ``cards`` the deck ``name`` has not met yet (what :func:`deck` adds)."""
-    found = campaign.decks.get(name)
+    found = state.decks.get(name)
     if found is None:
         return []
     return _not_in(cards, [*found.draw, *found.discard, *held])
 
 
-def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[str]:
-    d = campaign.decks[name]
+def draw(state: Decks, name: str, count: int, source: DiceSource) -> list[str]:
+    d = state.decks[name]
     out: list[str] = []
     for _ in range(count):
         if not d.draw:
@@ -85,36 +103,36 @@ def draw(campaign: Campaign, name: str, count: int, source: DiceSource) -> list[
     return out
 
 
-def to_bottom(campaign: Campaign, name: str, card: str) -> None:
+def to_bottom(state: Decks, name: str, card: str) -> None:
     # a deck left out of campaign.toml by hand gets back the card it is owed
-    campaign.decks.setdefault(name, Deck()).draw.append(card)
+    state.decks.setdefault(name, Deck()).draw.append(card)
 
 
-def discard(campaign: Campaign, name: str, card: str) -> None:
-    campaign.decks.setdefault(name, Deck()).discard.append(card)
+def discard(state: Decks, name: str, card: str) -> None:
+    state.decks.setdefault(name, Deck()).discard.append(card)
 
 
-def known(campaign: Campaign, name: str) -> Deck:
+def known(state: Decks, name: str) -> Deck:
     """The campaign's deck ``name`` (refused, naming the decks it has, if there is none)."""
-    found = campaign.decks.get(name)
+    found = state.decks.get(name)
     if found is None:
-        raise InputError(key="cli.no_deck_known", deck=name, known=list(campaign.decks))
+        raise InputError(key="cli.no_deck_known", deck=name, known=list(state.decks))
     return found
 
 
-def discard_card(campaign: Campaign, name: str, card: str, cards: list[str]) -> None:
+def discard_card(state: Decks, name: str, card: str, cards: list[str]) -> None:
     """Put ``card`` (one of the deck's ``cards``) on the discard pile; refused when every copy
     of it is in the draw or the discard pile already."""
-    pile = known(campaign, name)
+    pile = known(state, name)
     if card not in cards:
         raise InputError(key="cli.deck_no_card", deck=name, card=card)
     if not _not_in([c for c in cards if c == card], [*pile.draw, *pile.discard]):
         raise InputError(key="cli.card_in_draw" if card in pile.draw else "cli.card_in_discard", card=card)
-    discard(campaign, name, card)
+    discard(state, name, card)
 
 
-def reshuffle(campaign: Campaign, name: str, source: DiceSource) -> Deck:
+def reshuffle(state: Decks, name: str, source: DiceSource) -> Deck:
     """Shuffle the discard pile back into the draw pile (journaled dice)."""
-    d = known(campaign, name)
+    d = known(state, name)
     d.draw, d.discard = shuffle(d.draw + d.discard, source, name), []
     return d

@@ -18,17 +18,17 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign
+from gmtool.rules.orion.state import OrionCampaign
 
 CLOSED_STAGE = 1  # the rooms open with stage 2 (turn 7)
 
 
-def closed(campaign: Campaign, stage: int | None = None) -> bool:
+def closed(campaign: OrionCampaign, stage: int | None = None) -> bool:
     """Are the rooms closed in ``stage`` (default: the campaign's stage)?"""
     return (campaign.stage if stage is None else stage) == CLOSED_STAGE
 
 
-def origin(campaign: Campaign, viewer: str | None, stage: int | None = None) -> Hex | None:
+def origin(campaign: OrionCampaign, viewer: str | None, stage: int | None = None) -> Hex | None:
     """The hex ``viewer`` sees as 0,0, or None when it sees absolute coordinates (the
     moderator, or any leader from turn 7)."""
     if viewer is None or not closed(campaign, stage):
@@ -39,19 +39,19 @@ def origin(campaign: Campaign, viewer: str | None, stage: int | None = None) -> 
     return None
 
 
-def to_view(campaign: Campaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
+def to_view(campaign: OrionCampaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
     """The moderator's hex as ``viewer`` sees it."""
     o = origin(campaign, viewer, stage)
     return hex_ if o is None else Hex(hex_.q - o.q, hex_.r - o.r)
 
 
-def from_view(campaign: Campaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
+def from_view(campaign: OrionCampaign, viewer: str | None, hex_: Hex, stage: int | None = None) -> Hex:
     """A hex ``viewer`` wrote, in the moderator's coordinates."""
     o = origin(campaign, viewer, stage)
     return hex_ if o is None else Hex(hex_.q + o.q, hex_.r + o.r)
 
 
-def hex_writer(campaign: Campaign, viewer: str | None, stage: int | None = None) -> Callable[[str], str]:
+def hex_writer(campaign: OrionCampaign, viewer: str | None, stage: int | None = None) -> Callable[[str], str]:
     """``"q,r"`` (the moderator's) → ``"q,r"`` as ``viewer`` sees it."""
     o = origin(campaign, viewer, stage)
     if o is None:

@@ -119,7 +119,7 @@ def undo(store: CampaignStore) -> Undone:
         for report in folder.iterdir():
             if number > turn or (number == turn and not report.name.startswith("start-")):
                 report.rename(target / "reports" / f"{folder.name}-{report.name}")
-    # and so are their report models (gmtool.campaign.session: `turn show`), and what the
+    # and so are their report models (gmtool.app.session: `turn show`), and what the
     # moderator's work page shows of them (gmtool.campaign.workposts)
     for kept in ("models", "posts"):
         for model in sorted((reports / kept).glob("turn-*.json")) if (reports / kept).is_dir() else []:

@@ -9,7 +9,7 @@ the turn, and what ``turn orders`` prints) is only written: its first line says 
 collected it, every order is tagged with the post and command it came from (``# post #ID,
 command N``) or with the policy that added it, and an order the deadline dropped is a
 comment under its leader's table, with the reason.  Nothing here prints or writes;
-:mod:`gmtool.campaign.session` plays the orders and keeps the file.
+:mod:`gmtool.app.session` plays the orders and keeps the file.
 """
 
 from __future__ import annotations
@@ -171,33 +171,23 @@ class PostedOrders:
 
 
 def explorers(state: Any) -> set[str]:
-    """The leaders who explored this turn: an exploration acts at once (`!explore`) and is
-    never collected, yet it is an order of the turn — such a leader has not missed it."""
-    log = state.turn_state.log
-    return {e["leader"] for e in log if e.get("kind") == "explored" and e.get("turn") == state.turn and e.get("leader")}
+    """The leaders whose orders of the turn acted at once (orion: an exploration, `!explore`):
+    never collected, yet orders of the turn — such a leader has not missed it.  The
+    campaign's ruleset says who (``acted``)."""
+    from gmtool.rules.registry import ruleset_of
+
+    return ruleset_of(state).acted(state)
 
 
 def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
-    """``keep``: the leader's colonists as they are assigned (the state keeps the split) and,
-    where a colony is active only for the turn it is activated (``activation = per-turn``),
-    the colonies it had active last turn activated again (a colony activated once stays
-    active otherwise: docs/rules-orion.md A6)."""
-    out: list[CollectedOrder] = []
-    for system in state.systems:
-        planet = system.planet
-        if system.owner != leader or planet is None or planet.population <= 0:
-            continue
-        if planet.scientists:
-            value = {"hex": str(system.hex), "scientists": planet.scientists}
-            out.append(CollectedOrder("assign", value, "", 0, KEPT, leader))
-        if (
-            state.activation == "per-turn"
-            and system.homeworld_of is None
-            and planet.active_turn is not None
-            and planet.active_turn == state.turn - 1
-        ):
-            out.append(CollectedOrder("activate", str(system.hex), "", 0, KEPT, leader))
-    return out
+    """``keep``: what the campaign's ruleset keeps of a leader's orders when it posts none
+    (orion: its colonists as assigned, and its colonies active for one turn activated again),
+    tagged as the policy's."""
+    from gmtool.rules.registry import ruleset_of
+
+    return [
+        CollectedOrder(kind, value, "", 0, KEPT, leader) for kind, value in ruleset_of(state).kept_orders(state, leader)
+    ]
 
 
 def posted_orders(folder: Path, state: Any, player: str | None = None, missed: bool = False) -> PostedOrders:
@@ -214,7 +204,9 @@ def posted_orders(folder: Path, state: Any, player: str | None = None, missed: b
     seats = {p.name: i for i, p in enumerate(state.players)}
     collected = dict(sorted(collected.items(), key=lambda kv: seats.get(kv[0], len(seats))))
     absent: dict[str, Missed] = {}
-    if missed and state.venus is None:
+    from gmtool.rules.registry import ruleset_of
+
+    if missed and not ruleset_of(state).player_turns:  # a player's turn has no orders to miss
         explored = explorers(state)
         for p in state.players:
             given = collected.get(p.name)

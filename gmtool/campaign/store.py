@@ -200,7 +200,7 @@ class CampaignStore:
 
     def save(self, campaign: Campaign, checked: bool = False) -> None:
         """Replace ``campaign.toml``.  ``checked``: :meth:`check` passed on this state just
-        before (:func:`gmtool.campaign.session.commit`), so only the journal's last id and hash,
+        before (:func:`gmtool.app.session.commit`), so only the journal's last id and hash,
         which the loader always takes, can have changed since: it is not read back twice."""
         last = journal.last_entry(self.journal_path)
         if last is not None and last.id >= campaign.last_roll_id:

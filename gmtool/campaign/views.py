@@ -1,45 +1,58 @@
-"""What a status shows, and to whom (fog of war, docs/rules-orion.md A2/A3).
+"""What a status shows, and to whom.
 
-The moderator sees everything.  A leader sees, in stage 1, only the systems it explored
-(closed rooms); from stage 2 every explored system and every homeworld is public.  Other
-leaders' BC, orders, fleets and awards are never shown to a leader.
+Who sees a field is its declaration's (``shown``: the moderator, the leader it belongs to,
+everyone — gmtool/campaign/schema.py): :func:`fields_view` gives what an audience sees of a
+declared object, :func:`settings_view` the campaign's settings (what `campaign set`
+changes) an audience sees.  A leader's own figures are its own and the moderator's; another
+leader sees its name, race and homeworld.
+
+Orion's fog of war (docs/rules-orion.md A2/A3) is :func:`status_view`: the moderator sees
+everything; a leader sees, in stage 1, only the systems it explored (closed rooms); from
+stage 2 every explored system and every homeworld is public.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmtool.campaign.model import Campaign, Player, System
+from gmtool.campaign.model import Campaign, player_record, record_of
+from gmtool.campaign.schema import AUDIENCES, EVERYONE, LEADER, MODERATOR, Record
+
+if TYPE_CHECKING:
+    from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, System
 
 
-def _player_data(player: Player, full: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": player.name, "homeworld": str(player.homeworld) if player.homeworld else None}
-    if player.race:
-        data["race"] = player.race
-    if full:
-        data.update(
-            {
-                "bc": player.bc,
-                "orders": player.orders,
-                "fleet_size": player.fleet_size,
-                "fleet_max": player.fleet_max,
-                "feudal": player.feudal,
-                "scouts": player.scouts,
-                "colony_ships": player.colony_ships,
-                "secret_ops": player.secret_ops,
-                "agent_limit": player.agent_limit,
-                "awards": player.awards,
-                "inbox": player.inbox,
-                "rp": player.rp,
-                "ships": dict(player.ships),
-                "technologies": list(player.technologies),
-                "hand": list(player.hand),  # event cards (A11): the leader's own, or the moderator's view
-            }
-        )
+def fields_view(record: Record, obj: Any, audience: str) -> dict[str, Any]:
+    """The declared fields of ``obj`` that ``audience`` sees, by their names in the file, as
+    a status shows them (JSON); text left empty is not shown."""
+    out: dict[str, Any] = {}
+    for k in record.keys:
+        if k.shown is None or audience not in AUDIENCES[k.shown]:
+            continue
+        value = record.get(obj, k)
+        if value != "":
+            out[k.name] = k.check.view(value)
+    return out
+
+
+def settings_view(campaign: Campaign, audience: str) -> dict[str, Any]:
+    """The campaign's settings (its ruleset's included) that ``audience`` sees, by their
+    `campaign set` words."""
+    record = record_of(campaign)
+    return {
+        k.setting.word: k.check.view(record.get(campaign, k))
+        for k in record.keys
+        if k.setting is not None and k.shown is not None and audience in AUDIENCES[k.shown]
+    }
+
+
+def _player_data(campaign: OrionCampaign, player: OrionPlayer, full: bool) -> dict[str, Any]:
+    """A leader as ``full`` (the moderator, the leader itself) or another leader sees it."""
+    data = fields_view(player_record(campaign), player, LEADER if full else EVERYONE)
+    if full and player.ships:  # each warship with its modules (A8a)
         from gmtool.rules.orion.fitting import data_of
 
-        if player.ships:  # each warship with its modules (A8a)
-            data["warships"] = data_of(player)
+        data["warships"] = data_of(player)
     return data
 
 
@@ -76,7 +89,7 @@ def system_data(system: System) -> dict[str, Any]:
     return data
 
 
-def visible(campaign: Campaign, system: System, viewer: str | None) -> bool:
+def visible(campaign: OrionCampaign, system: System, viewer: str | None) -> bool:
     if viewer is None:
         return True
     if system.homeworld_of == viewer or system.explored_by == viewer:
@@ -87,7 +100,7 @@ def visible(campaign: Campaign, system: System, viewer: str | None) -> bool:
     return system.explored_by is not None or system.homeworld_of is not None or system.discovery == "orion"
 
 
-def _in_frame(campaign: Campaign, viewer: str, data: dict[str, Any]) -> dict[str, Any]:
+def _in_frame(campaign: OrionCampaign, viewer: str, data: dict[str, Any]) -> dict[str, Any]:
     """A leader's view before turn 7: every hex relative to its homeworld, no galaxy radius,
     no Orion (closed rooms, gmtool/campaign/frames.py)."""
     from gmtool.campaign.frames import hex_writer
@@ -107,25 +120,25 @@ def _in_frame(campaign: Campaign, viewer: str, data: dict[str, Any]) -> dict[str
     return data
 
 
-def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]:
+def status_view(campaign: OrionCampaign, viewer: str | None = None) -> dict[str, Any]:
     """The docs/commands.md ``status`` object: everything for the moderator (viewer None),
     the fogged view for a leader."""
     if viewer is not None:
         campaign.player(viewer)  # refuse an unknown name
     players = [
-        _player_data(p, viewer is None or p.name == viewer)
+        _player_data(campaign, p, viewer is None or p.name == viewer)
         for p in campaign.players
         if viewer is None or p.name == viewer or campaign.stage > 1
     ]
     systems = [
         system_data(s)
-        for s in sorted(campaign.systems, key=lambda s: (s.hex.q, s.hex.r))
+        for s in sorted(campaign.game.systems, key=lambda s: (s.hex.q, s.hex.r))
         if visible(campaign, s, viewer)
     ]
-    council = campaign.council
+    council = campaign.game.council
     agents = [
         {"name": a.name, "owner": a.owner, "specialities": a.specialities, "used_turn": a.used_turn}
-        for a in campaign.agents
+        for a in campaign.game.agents
         if viewer is None or a.owner == viewer
     ]
     data = {
@@ -134,8 +147,8 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
         "turn": campaign.turn,
         "stage": campaign.stage,
         "viewer": viewer,
-        "radius": campaign.radius,
-        "orion": str(campaign.orion) if viewer is None or campaign.stage > 1 else None,
+        "radius": campaign.game.radius,
+        "orion": str(campaign.game.orion) if viewer is None or campaign.stage > 1 else None,
         "players": players,
         "systems": systems,
         "agents": agents,
@@ -146,6 +159,7 @@ def status_view(campaign: Campaign, viewer: str | None = None) -> dict[str, Any]
             "victory": council.victory,
         },
         "victory": campaign.victory,
+        "settings": settings_view(campaign, MODERATOR if viewer is None else LEADER),
     }
     from gmtool.campaign.frames import closed
 

@@ -184,7 +184,7 @@ def keep_replies(
 
 def turn_entries(state: Any, step: str, posts: Any, out: Any, cuts: dict[str, str] | None = None) -> list[dict]:
     """The posts of a turn start (``step`` "start") or end ("end") — a
-    :class:`gmtool.campaign.session.TurnPosts` rendered by ``out`` — as page entries: the
+    :class:`gmtool.app.session.TurnPosts` rendered by ``out`` — as page entries: the
     public post with the public map (and chart), each leader's with its own map."""
     from gmtool.campaign.names import file_stem
     from gmtool.formats import EXTENSIONS

@@ -167,7 +167,7 @@ def use_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
-        found = state.agent(agent)
+        found = state.game.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
         if getattr(choice.source, "scheme2", None) is not None:  # scheme 2: the check's label
             choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} {ability}", found.owner)
@@ -216,7 +216,7 @@ def move_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         lib = campaign_library(store.folder, tables)
-        found = state.agent(agent)
+        found = state.game.agent(agent)
         choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
         if getattr(choice.source, "scheme2", None) is not None:
             choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} blockade", found.owner)

@@ -297,7 +297,7 @@ def scheme_command(
     Example:
       gmtool campaign scheme -c campaigns/andromeda 2
     """
-    from gmtool.campaign.session import move_to_scheme_2
+    from gmtool.app.session import move_to_scheme_2
     from gmtool.locale import t
     from gmtool.report.campaign import commitment_report
     from gmtool.report.model import Paragraph, Report, text
@@ -333,7 +333,6 @@ def validate_command(
     from gmtool.campaign.verify import validate_state
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
-    from gmtool.rules.orion.exploration import OrionTables
 
     folder = require_campaign(campaign)
     store = CampaignStore(folder)
@@ -341,14 +340,7 @@ def validate_command(
     with store.locked(read_only=not repair):
         state = store.load()
         out = Output(format, lang, state)
-        orion = OrionTables(campaign_library(folder, tables))
-        findings = validate_state(
-            state,
-            {r.id for r in orion.world_type.rows},
-            {r.id for r in orion.world_size.rows},
-            {r.id for r in orion.properties.rows},
-            out.lang,
-        )
+        findings = validate_state(state, campaign_library(folder, tables), out.lang)
         entries, tail, problems = journal.read_all(store.journal_path, out.lang)
         if tail and repair:
             notes.append(tr("repaired", out.lang, n=journal.repair(store.journal_path)))

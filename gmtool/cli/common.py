@@ -13,8 +13,8 @@ from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
-from gmtool.campaign.session import DiceChoice, campaign_library, check_ruleset, commit, with_journal_mark
-from gmtool.campaign.session import table_library as library
+from gmtool.app.session import DiceChoice, campaign_library, check_ruleset, commit, with_journal_mark
+from gmtool.app.session import table_library as library
 from gmtool.errors import GmError
 from gmtool.formats import DEFAULT_DIALECT, DEFAULT_FORMAT, DEFAULT_LANG, FORMATS, LANGS
 
@@ -130,8 +130,8 @@ def open_campaign(
     option: Path | None, changes: bool = True, ruleset: str | None = "orion"
 ) -> Iterator[tuple[Any, Any]]:
     """Lock the campaign (-c, $GMTOOL_CAMPAIGN or the current folder), load it, and hand over
-    (store, state); write with :func:`commit` (gmtool.campaign.session.open_session)."""
-    from gmtool.campaign.session import open_session
+    (store, state); write with :func:`commit` (gmtool.app.session.open_session)."""
+    from gmtool.app.session import open_session
 
     with open_session(require_campaign(option), changes, ruleset) as session:
         yield session.store, session.state

@@ -88,7 +88,7 @@ def propose_command(
         vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None, named)
         choice.finish()
         commit(store, state, choice)
-    out.emit(propose_report(vote, bills, state.council.chair, out.lang))
+    out.emit(propose_report(vote, bills, state.game.council.chair, out.lang))
 
 
 @app.command("vote")
@@ -107,7 +107,7 @@ def vote_command(
     Example:
       gmtool council vote -c DIR --player carol no --bribe 6
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.report.council import ballot_report
     from gmtool.rules.orion.council_campaign import planets_of
 
@@ -116,7 +116,7 @@ def vote_command(
     state = given.state
     out = Output(format, lang, state)
     voter = state.player(player)
-    bill = state.council.vote["bill"] if state.council.vote else None
+    bill = state.game.council.vote["bill"] if state.game.council.vote else None
     out.emit(
         ballot_report(
             voter.name,
@@ -147,7 +147,7 @@ def elect_command(
     Example:
       gmtool council elect -c DIR --player alice --candidate bob --bribe 3
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.report.council import ballot_report
     from gmtool.rules.orion.council_campaign import planets_of
 
@@ -247,7 +247,7 @@ def tally_command(
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
         bills = _bills(campaign_library(store.folder, tables))
-        council = state.council
+        council = state.game.council
         open_vote = council.election if election else council.vote
         if open_vote is not None and (open_vote.get("turn") == state.turn if election else open_vote.get("bill")):
             ensure_not_over(state)  # a new tally changes the game; re-posting the last one does not
@@ -257,7 +257,7 @@ def tally_command(
                 result, bill_id, not_voted = tally(state, bills, chair_decision)
             commit(store, state)
         else:  # the last tally again, rebuilt from what the campaign recorded
-            from gmtool.campaign.session import Session
+            from gmtool.app.session import Session
 
             result, last_bill, not_voted = Session(store, state).last_tally(election)
             bill_id = last_bill or ""

@@ -113,7 +113,7 @@ def explore_command(
         lib = campaign_library(folder, tables)
         orion = OrionTables(lib)
         ship = ship_named(lib.get("costs", "orion"), ship)  # an id or a label, en or ru
-        if target == state.orion:
+        if target == state.game.orion:
             if dice is not None:
                 raise InputError(key="explore.orion_no_dice")
             from gmtool.report.exploration import orion_report

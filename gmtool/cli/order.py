@@ -43,7 +43,7 @@ def order_command(
       gmtool order -c DIR assign --player bob hex=3,-1 workers=1 scientists=1
       gmtool order -c DIR build --player bob hex=3,-1 item=frigate modules=gun,gun,ars
     """
-    from gmtool.campaign.session import give_orders, load_campaign
+    from gmtool.app.session import give_orders, load_campaign
     from gmtool.errors import InputError
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import done_lines

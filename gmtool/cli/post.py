@@ -221,7 +221,7 @@ def resolve_threads(
     lib = campaign_library(store.folder, tables)
     records = forumfile.read(store.folder / FORUM_FILE)
     secret = None if state.revealed_secret else store.read_secret()
-    from gmtool.campaign.session import attach_scheme2
+    from gmtool.app.session import attach_scheme2
 
     source = JournalingSource(secret, store.next_roll_id(), state.turn, "post", expected=state.commitment)
     attach_scheme2(source, state)
@@ -284,8 +284,8 @@ def collect_command(
     """
     import json
 
+    from gmtool.app.session import load_campaign
     from gmtool.campaign.names import file_stem
-    from gmtool.campaign.session import load_campaign
     from gmtool.campaign.store import atomic_write
     from gmtool.cli.common import require_campaign
     from gmtool.errors import InputError

@@ -70,7 +70,7 @@ def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
 def _give(campaign: Any, tables: Any, format: Any, lang: Any, leader: str, kind: str, value: Any) -> None:
     """The record given as an order of its kind (gmtool/rules/orion/order_kinds.py): the handler
     an orders file reaches, committed; its log entry in words is the reply."""
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.cli.common import require_campaign
 
     given = give_orders(require_campaign(campaign), [(leader, kind, value)], tables=tables)

@@ -39,8 +39,8 @@ def share_command(
       gmtool turn share -c campaigns/andromeda
       gmtool turn share -c campaigns/andromeda thread.txt
     """
+    from gmtool.app.session import load_campaign, record_share
     from gmtool.campaign.deadline import read_sources
-    from gmtool.campaign.session import load_campaign, record_share
     from gmtool.errors import InputError
     from gmtool.locale import t
 

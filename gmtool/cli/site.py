@@ -54,7 +54,7 @@ def build_command(
     check_output(output, folder)  # never beside (or above) a campaign's secret.key
     files = build_site(folder, lang.value if lang is not None else None, base_url)
     write_site(files, output)
-    from gmtool.campaign.session import load_campaign
+    from gmtool.app.session import load_campaign
 
     words = lang.value if lang is not None else load_campaign(folder).lang
     typer.echo(t("site.built", words, n=len(files), out=str(output / "index.html")))

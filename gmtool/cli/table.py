@@ -40,7 +40,7 @@ def _setup(campaign: Optional[Path], tables: Any, format: Any, lang: Any) -> tup
         return Output(format, lang), _library(tables)
     from types import SimpleNamespace
 
-    from gmtool.campaign.session import campaign_library, load_campaign
+    from gmtool.app.session import campaign_library, load_campaign
 
     state = load_campaign(folder)
     keys = ("format", "lang", "dialect", "post_limit")  # its settings only: no journal mark, nothing rolled
@@ -156,7 +156,7 @@ def roll_command(
         choice.finish()
         out.emit(roll_report(result, out.lang, choice.info, library.find_row))
         return
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     with open_session(folder, changes=False, ruleset=None) as session:  # a roll, as `roll -c`: even after the game
         out = Output(format, lang, session.state)

@@ -83,9 +83,9 @@ def start_command(
     Example:
       gmtool turn start -c DIR
     """
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
-    with open_session(require_campaign(campaign)) as session:
+    with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
         posts = session.start_turn(session.rules(tables), out, dice)
     out.emit(posts.public)
@@ -106,7 +106,8 @@ def _say_short_deal(state: Any, lang: str) -> None:
             ]
             typer.echo(f"warning: {t('reply.events_short', lang, short='; '.join(short))}", err=True)
             return
-    owed = [f"{p.name}: {p.cards_owed}" for p in state.players if p.cards_owed]
+    # cards still owed: orion's leaders hold cards; another ruleset's players may not
+    owed = [f"{p.name}: {n}" for p in state.players if (n := getattr(p, "cards_owed", 0))]
     if owed:  # `turn run` ended the turn that dealt them (its log is gone): what is still owed
         typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
@@ -168,7 +169,7 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     folder = require_campaign(campaign)
     threads = _deadline_posts(folder)
@@ -189,8 +190,8 @@ def end_command(
 def _deadline_posts(folder: Path) -> list | None:
     """The turn's deadline (dice scheme 2): the public thread and the rooms the campaign knows,
     read before the campaign is locked — None when the turn's share is fixed already."""
+    from gmtool.app.session import load_campaign
     from gmtool.campaign import deadline
-    from gmtool.campaign.session import load_campaign
     from gmtool.rules.registry import ruleset_of
 
     planned = load_campaign(folder)
@@ -236,7 +237,7 @@ def show_command(
       gmtool turn show -c DIR --turn 3
       gmtool turn show -c DIR --turn 3 --player bob --format markdown --lang ru
     """
-    from gmtool.campaign.session import load_campaign, past_post
+    from gmtool.app.session import load_campaign, past_post
 
     folder = require_campaign(campaign)
     state = load_campaign(folder)
@@ -256,7 +257,7 @@ def undo_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: L
     Example:
       gmtool turn undo -c DIR
     """
-    from gmtool.campaign.session import undo_turn
+    from gmtool.app.session import undo_turn
 
     undone, state = undo_turn(require_campaign(campaign))
     out = Output(format, lang, state)
@@ -323,15 +324,15 @@ def colonize_command(
     Example:
       gmtool colonize -c DIR --player bob --hex 3,-1
     """
+    from gmtool.app.session import give_orders
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.session import give_orders
     from gmtool.cli.common import user_text
 
     value: Any = {"hex": hex_, "override": user_text(override)} if override is not None else hex_
     given = give_orders(require_campaign(campaign), [(player, "colonize", value)], dice, tables)
     state, rules = given.state, given.rules
     out = Output(format, lang, state)
-    system = state.system(Hex.parse(given.result))
+    system = state.game.system(Hex.parse(given.result))
     population = system.planet.population if system.planet else 0
     text = t("reply.colonised", out.lang, leader=state.player(player).name, hex=system.hex, n=population)
     data: dict[str, Any] = {"leader": state.player(player).name, "hex": str(system.hex), "population": population}
@@ -366,7 +367,7 @@ def assign_command(
     Example:
       gmtool assign -c DIR --player bob --hex 3,-1 --workers 1 --scientists 1
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
 
     value: dict[str, Any] = {"hex": hex_}
     value.update({k: n for k, n in (("workers", workers), ("scientists", scientists)) if n is not None})
@@ -399,7 +400,7 @@ def activate_command(
     Example:
       gmtool activate -c DIR --player bob --hex 3,-1
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
 
     given = give_orders(require_campaign(campaign), [(player, "activate", hex_)], tables=tables)
     state = given.state
@@ -433,7 +434,7 @@ def fleet_command(
     Example:
       gmtool fleet -c DIR --player bob +1
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.errors import InputError
 
     if change not in ("+1", "-1", "1"):
@@ -545,7 +546,7 @@ def deck_show_command(
 
     with open_campaign(campaign, changes=False) as (store, state):
         out = Output(format, lang, state)
-        d = known(state, deck)
+        d = known(state.game, deck)
     out.reply(
         t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
         {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)},
@@ -576,8 +577,8 @@ def deck_draw_command(
         out = Output(format, lang, state)
         table = campaign_library(store.folder, tables).get(deck, "orion")
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        deck_ops.deck(state, deck, deck_ops.cards_of(table), choice.source)
-        cards = deck_ops.draw(state, deck, count, choice.source)
+        deck_ops.deck(state.game, deck, deck_ops.cards_of(table), choice.source)
+        cards = deck_ops.draw(state.game, deck, count, choice.source)
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_drawn", out.lang, deck=deck, cards=cards), {"deck": deck, "cards": cards})
@@ -651,9 +652,9 @@ def deck_discard_command(
 
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
-        known(state, deck)  # the campaign has it: before the library is asked for a table of that name
+        known(state.game, deck)  # the campaign has it: before the library is asked for a table of that name
         table = campaign_library(store.folder, None).get(deck, "orion")
-        discard_card(state, deck, card, cards_of(table))
+        discard_card(state.game, deck, card, cards_of(table))
         commit(store, state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
@@ -679,7 +680,7 @@ def deck_shuffle_command(
     with open_campaign(campaign) as (store, state):
         out = Output(format, lang, state)
         choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        d = reshuffle(state, deck, choice.source)
+        d = reshuffle(state.game, deck, choice.source)
         choice.finish()
         commit(store, state, choice)
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
@@ -721,10 +722,10 @@ def check_command(
       gmtool turn check --from-posts -c DIR
     """
 
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     _orders_source(orders, from_posts)
-    with open_session(require_campaign(campaign)) as session:
+    with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
         if from_posts:
@@ -787,7 +788,7 @@ def orders_command(
       gmtool turn orders -c DIR
       gmtool turn orders -c DIR --player bob -o bob.toml
     """
-    from gmtool.campaign.session import load_campaign, posted_orders
+    from gmtool.app.session import load_campaign, posted_orders
 
     folder = require_campaign(campaign)
     posted = posted_orders(folder, load_campaign(folder), player)
@@ -900,12 +901,12 @@ def run_command(
       gmtool turn run --from-posts -c DIR
     """
 
-    from gmtool.campaign.session import open_session
+    from gmtool.app.session import open_session
 
     _orders_source(orders, from_posts)
     folder = require_campaign(campaign)
     threads = _deadline_posts(folder)
-    with open_session(folder) as session:
+    with open_session(folder, ruleset=None) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
         _close_posts(session, threads)
@@ -970,7 +971,7 @@ def build_command(
     Example:
       gmtool build -c DIR --player bob --hex 3,-1 frigate --modules gun,gun,ars
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.rolltables.model import pick
 
     value: dict[str, Any] = {"hex": hex_, "item": item}
@@ -1011,7 +1012,7 @@ def scrap_command(
     Example:
       gmtool scrap -c DIR --player bob frigate
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.rolltables.model import pick
 
     value = {"item": item, **({"hex": hex_} if hex_ else {})}
@@ -1072,7 +1073,7 @@ def research_command(
       gmtool research -c DIR --player bob --all-sciences
       gmtool research -c DIR --player bob --victory
     """
-    from gmtool.campaign.session import give_orders
+    from gmtool.app.session import give_orders
     from gmtool.errors import InputError
     from gmtool.rolltables.model import pick
     from gmtool.rules.orion.research import ALL_SCIENCES, VICTORY, ResearchOrdered

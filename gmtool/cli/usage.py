@@ -13,11 +13,11 @@ import re
 import sys
 from typing import Any
 
-try:  # Typer on click
-    from click import ClickException, UsageError, echo
-except ImportError:  # Typer with its own copy of click (a redefinition only where click is installed)
-    from typer._click import echo  # type: ignore[no-redef, unused-ignore]
-    from typer._click.exceptions import ClickException, UsageError  # type: ignore[no-redef, unused-ignore]
+try:  # Typer with its own copy of click: its errors are the ones raised, even where click is installed
+    from typer._click import echo
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # Typer on click (a redefinition only where Typer has its own copy)
+    from click import ClickException, UsageError, echo  # type: ignore[no-redef, assignment, unused-ignore]
 
 _PYDANTIC = re.compile(r"\b(?:Value|Assertion) error, ")
 

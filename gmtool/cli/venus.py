@@ -78,7 +78,7 @@ def move_command(
         roll = move(state, lib, player, user_text(heading) if heading else None, choice.source, speed)
         choice.finish()
         commit(store, state, choice)
-    out.emit(speed_report(roll, lib, out.lang, choice.info, state.venus.merchants[player].ship))
+    out.emit(speed_report(roll, lib, out.lang, choice.info, state.game.merchants[player].ship))
 
 
 @app.command("navigate")
@@ -114,7 +114,7 @@ def navigate_command(
         lib = campaign_library(store.folder, tables)
         roll = navigate(state, lib, player, die)
         commit(store, state)
-    out.emit(navigation_report(roll, lib, out.lang, state.venus.merchants[player].ship))
+    out.emit(navigation_report(roll, lib, out.lang, state.game.merchants[player].ship))
 
 
 @app.command("land")

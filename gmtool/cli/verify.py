@@ -77,8 +77,8 @@ def verify_command(
       gmtool verify -c campaigns/andromeda --secret 3f9a…
       gmtool verify -c campaigns/andromeda --published thread.html --moderator GM
     """
+    from gmtool.app.session import load_campaign, verify_campaign
     from gmtool.campaign.names import check_moderators
-    from gmtool.campaign.session import load_campaign, verify_campaign
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
 
@@ -145,7 +145,7 @@ def _verify_keys(
     lang: Any,
 ) -> None:
     """`verify --key`: the published Dice blocks checked with part keys alone (docs/verify.md)."""
-    from gmtool.campaign.session import part_commitments_known, part_keys_given, published_text
+    from gmtool.app.session import part_commitments_known, part_keys_given, published_text
     from gmtool.campaign.verify import check_with_keys
     from gmtool.cli.common import campaign_dir
     from gmtool.errors import InputError

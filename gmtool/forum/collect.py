@@ -97,7 +97,6 @@ def run(
     (a room's confirmation only when something in it is new); ``include_private``: the
     public reply shows private messages' results (the moderator's own copy)."""
     from gmtool.campaign.frames import hex_writer
-    from gmtool.forum.confirm import check_rooms
     from gmtool.forum.rooms import collected_orders
     from gmtool.report.forum import reply_report
     from gmtool.report.i18n import tr
@@ -117,11 +116,10 @@ def run(
         results.append((thread, outcomes))
     collected = collected_orders(_View(records, out.commands), state.turn)
     check = None
-    if any(t.room for t in threads):
-        ruleset = ruleset_of(state)
-        rules = ruleset.table_turn().rules(library) if not ruleset.player_turns else None
-        if rules is not None:
-            check = check_rooms(state, rules, dice, collected)
+    ruleset = ruleset_of(state)
+    table = ruleset.table_turn() if any(t.room for t in threads) and not ruleset.player_turns else None
+    if table is not None:
+        check = table.check_rooms(state, table.rules(library), dice, collected)
     for thread, outcomes in results:
         new = any(_is_new(o) for o in outcomes)
         out.new[thread.room] = new
@@ -149,8 +147,8 @@ def run(
             check,
             own,
             rule_labels(library, own),
-            hex_writer(state, leader),
-            say=_order_words(state, library, leader, own),
+            hex_writer(state, leader) if ruleset.maps else str,  # a galaxy: hexes in its frame
+            say=_order_words(table, state, library, leader, own),
         )
         # the JSON `post resolve` prints (docs/forums.md): every command of the room's posts, an
         # order understood with status "ok" and the order as kept
@@ -167,12 +165,11 @@ def run(
     return out
 
 
-def _order_words(state: Any, library: Any, leader: str, lang: str) -> Callable[[Any], str]:
+def _order_words(table: Any, state: Any, library: Any, leader: str, lang: str) -> Callable[[Any], str]:
     """How the room's reply says each collected order: in words, in the leader's language
-    and frame ("build Scout at 0,0"), as gmtool/forum/order_commands.py says them."""
-    from gmtool.forum.order_commands import PostedOrder, order_words
+    (and, orion's, its frame: "build Scout at 0,0"), as the campaign's ruleset says them."""
 
     def say(order: Any) -> str:
-        return order_words(state, library, leader, PostedOrder(order.kind, order.value), lang)
+        return table.order_words(state, library, leader, order, lang)
 
     return say

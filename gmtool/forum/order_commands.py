@@ -23,11 +23,11 @@ from typing import Any
 
 from gmtool.campaign.frames import to_view
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign
 from gmtool.errors import InputError
 from gmtool.locale import t
 from gmtool.rules.orion.order_kinds import KINDS
 from gmtool.rules.orion.order_words import CommandWords, Wording, leader_hex
+from gmtool.rules.orion.state import OrionCampaign
 
 __all__ = ["BALLOT_KINDS", "ORDER_COMMANDS", "PostedOrder", "leader_hex", "order_words", "parse_order", "wording"]
 
@@ -82,7 +82,7 @@ class PostedOrder:
     value: Any
 
 
-def parse_order(state: Campaign, library: Any, leader: str, name: str, args: str) -> PostedOrder:
+def parse_order(state: OrionCampaign, library: Any, leader: str, name: str, args: str) -> PostedOrder:
     """The order command ``!name args`` of ``leader`` (``name`` canonical: a key of
     :data:`ORDER_COMMANDS`), read by its kind's reader into an order; InputError for words it
     cannot read."""
@@ -92,7 +92,7 @@ def parse_order(state: Campaign, library: Any, leader: str, name: str, args: str
     return PostedOrder(*kind.read(CommandWords(state, library, leader, name, args)))
 
 
-def wording(state: Campaign, library: Any, leader: str, lang: str) -> Wording:
+def wording(state: OrionCampaign, library: Any, leader: str, lang: str) -> Wording:
     """What saying ``leader``'s orders in ``lang`` needs: its frame, the tables' labels."""
     from gmtool.report.labels import rule_labels
     from gmtool.rules.orion.turns import QUESTS
@@ -103,7 +103,7 @@ def wording(state: Campaign, library: Any, leader: str, lang: str) -> Wording:
     return Wording(lang, hexes, rule_labels(library, lang), QUESTS.get(state.stage, QUESTS[1]))
 
 
-def order_words(state: Campaign, library: Any, leader: str, order: PostedOrder, lang: str) -> str:
+def order_words(state: OrionCampaign, library: Any, leader: str, order: PostedOrder, lang: str) -> str:
     """``order`` in words in ``lang``, every hex in ``leader``'s frame: "build Frigate at
     1,-3" — the room's confirmation reply says each order so (its costs added there)."""
     kind = KINDS.get(order.kind)
@@ -128,7 +128,7 @@ def _order_word(name: str, lang: str) -> str:
 
 
 def orders_template(
-    state: Campaign, library: Any, leader: str, lang: str, reported_stage: int | None = None
+    state: OrionCampaign, library: Any, leader: str, lang: str, reported_stage: int | None = None
 ) -> list[str]:
     """The orders template that ends ``leader``'s private turn report: one line each, the
     commands it may give next turn, pre-filled where the state suggests (its colonists'
@@ -153,7 +153,7 @@ def orders_template(
     def hex_(h: Hex) -> str:
         return str(to_view(state, leader, h))
 
-    own = [s for s in state.systems if s.owner == leader and s.planet is not None]
+    own = [s for s in state.game.systems if s.owner == leader and s.planet is not None]
     workers, scientists = _order_word("workers", lang), _order_word("scientists", lang)
     for system in own:
         planet = system.planet
@@ -172,25 +172,25 @@ def orders_template(
     return lines + ["# " + t("forum.usage." + name, lang) for name in _hints(state, player, leader)]
 
 
-def _hints(state: Campaign, player: Any, leader: str) -> list[str]:
+def _hints(state: OrionCampaign, player: Any, leader: str) -> list[str]:
     """The commands a template names as hints (``forum.usage.<name>``)."""
     hints = ["build", "scrap", "fleet"]
     if player.colony_ships > 0:
         hints.insert(0, "colonize")
     if player.hand:
         hints.append("event")
-    if state.turn_state.quests:
+    if state.game.quests:
         hints.append("quest")
     if state.stage > 1:
         hints += ["bill", "vote"]
     if state.stage >= 3:
         hints.append("elect")
-    if any(a.owner == leader for a in state.agents):
+    if any(a.owner == leader for a in state.game.agents):
         hints.append("mission")
     return hints
 
 
-def activatable(state: Campaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
+def activatable(state: OrionCampaign, library: Any, leader: str, affordable: bool = True) -> list[Any]:
     """``leader``'s colonies it may activate this turn (not its homeworld, not active yet),
     in map order; ``affordable``: only as many as its orders pay for."""
     from gmtool.rules.orion.production import activation_cost, is_active
@@ -198,7 +198,7 @@ def activatable(state: Campaign, library: Any, leader: str, affordable: bool = T
     rules = library.get("production", "orion")
     left = state.player(leader).orders
     out = []
-    for s in state.systems:
+    for s in state.game.systems:
         if s.owner != leader or s.planet is None or s.homeworld_of is not None or is_active(state, s):
             continue
         cost = activation_cost(s.planet, rules)

@@ -20,19 +20,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from gmtool.campaign.deadline import ROLLING, after_deadline, is_reply
-from gmtool.campaign.hexes import Hex
 from gmtool.campaign.model import Campaign
 from gmtool.campaign.names import lookalike, name_key, shown
-from gmtool.campaign.stream import JournalingSource, exploration_context
+from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
 from gmtool.forum.posts import PRIVATE, Command, Post
-from gmtool.locale import Label, Msg, msg_from_data, msg_to_data, words
+from gmtool.locale import Label, Msg, msg_from_data, msg_to_data
 from gmtool.report.model import Report, report_from_dict, report_to_dict
+from gmtool.rules.base import ForumCall, ForumHandler, ForumRefusal, ensure_not_over
 from gmtool.rules.registry import ruleset_of
 
 
@@ -78,9 +78,9 @@ def refused(post: Post, command: Command, why: Msg, **flags: Any) -> Outcome:
     return Outcome(post, command, "refused", why=why, **flags)
 
 
-# commands that act at once: they stand as first published and are never collected as a
-# turn's orders, even where an order kind has the same name (an orders file's `explore`)
-ACT_AT_ONCE = frozenset({"roll", "explore", "table", "check"})
+# the commands every campaign answers, whatever its ruleset (beside !seed): they act at once,
+# stand as first published and are never collected as a turn's orders
+HOUSE = frozenset({"roll", "table"})
 SKIPPED = "skipped"  # a moderator's command in a room other than !roll: no one's order, not listed
 
 
@@ -214,9 +214,6 @@ MAX_DICE_PER_THREAD = 10_000
 MAX_COMMANDS_PER_THREAD = 2_000
 
 
-Handler = Callable[[Campaign, str, Command, JournalingSource], dict[str, Report]]  # (state, who, …)
-
-
 class Resolver:
     """Runs new commands against ``state`` with dice from one journaling ``source``."""
 
@@ -229,15 +226,12 @@ class Resolver:
         self.thread_dice = 0
         self.thread_commands = 0
         self.post_dice: dict[str, int] = {}
-        self._handlers: dict[str, Handler] = {
-            "roll": self._roll,
-            "explore": self._explore,
-            "table": self._table,
-            "check": self._check,
-            "vote": self._vote,
-            "move": self._move,
-            "navigate": self._navigate,
-        }
+        ruleset = ruleset_of(state)
+        self.ruleset = ruleset
+        # the house's commands, which every campaign answers, and the ruleset's own
+        own: dict[str, ForumHandler] = {"roll": self._roll, "table": self._table}
+        self.handlers: dict[str, ForumHandler] = {**ruleset.forum_commands, **own}
+        self.ruleset_words = {*ruleset.forum_commands, *ruleset.room_orders}
 
     def leader_of(self, author: str) -> str:
         """The leader a forum name is ("" for none; a look-alike is no one)."""
@@ -267,6 +261,9 @@ class Resolver:
             return refused(post, command, Msg("forum.refusal.lookalike", author=shown(post.author)))
         if command.refused:
             return refused(post, command, command.refused)
+        if not command.name and command.word.casefold() in self.ruleset_words:
+            # a ruleset's own command is known by its name, as a catalog's command is
+            command = replace(command, name=command.word.casefold())
         if not command.name:
             return refused(post, command, Msg("forum.refusal.unknown_command", word=command.word))
         if post.copied and (post.master or name_key(post.author) in self.moderators):
@@ -277,20 +274,17 @@ class Resolver:
         if post.copied and not post.room:
             # every other command acts for a leader: from copied text, only from the leader's room
             return refused(post, command, Msg("forum.refusal.copied_public", word=command.word))
-        from gmtool.forum.order_commands import ORDER_COMMANDS
-
-        ruleset = ruleset_of(self.state)
-        allowed_here = ruleset.forum_commands
-        # a turn's order (!colonize …): a command of every ruleset whose turns are the whole
-        # table's, played from an orders file (gmtool/forum/order_commands.py)
+        ruleset, handlers = self.ruleset, self.handlers
+        # a turn's order (!colonize …), posted in a leader's room: a command of the ruleset's
+        # room orders, where turns are the whole table's (collected, played at the turn)
         is_order = (
-            command.name in ORDER_COMMANDS
-            and command.name not in ACT_AT_ONCE
+            command.name in ruleset.room_orders
+            and command.name not in HOUSE
             and not ruleset.player_turns
             # a private message's !vote (not a room's) is cast at once, as before rooms
-            and (bool(post.room) or command.name not in self._handlers)
+            and (bool(post.room) or command.name not in handlers)
         )
-        if command.name not in allowed_here and not is_order:
+        if command.name not in handlers and not is_order:
             return refused(
                 post,
                 command,
@@ -298,7 +292,7 @@ class Resolver:
                     "forum.refusal.not_in_ruleset",
                     word=command.word,
                     ruleset=self.state.ruleset,
-                    commands=", ".join("!" + c for c in sorted(allowed_here) if c in self._handlers),  # a thread's
+                    commands=", ".join("!" + c for c in sorted(handlers)),  # a thread's
                 ),
             )
         who = self.leader_of(post.author) if leader is None else leader
@@ -317,8 +311,6 @@ class Resolver:
         if not who:
             key = "not_leader_or_moderator" if command.name == "roll" else "not_leader"
             return refused(post, command, Msg("forum.refusal." + key, author=post.author), transient=True)
-        if command.name == "vote" and not post.private:
-            return refused(post, command, Msg("forum.refusal.vote_in_public"))
         if is_order:
             return self._collect(post, command, who)
         if command.name in ROLLING:  # posted after the turn's deadline: rolled in the next turn (docs/verify.md)
@@ -350,9 +342,10 @@ class Resolver:
             if post_left <= thread_left
             else Msg("error.forum.run_budget", n=MAX_DICE_PER_THREAD)
         )
+        call = ForumCall(self.state, self.library, who, command.args, bool(post.room or post.private), self.source)
         try:
-            reports = self._handlers[command.name](self.state, who, command, self.source)
-        except GmError as exc:
+            reports = handlers[command.name](call)
+        except (GmError, ForumRefusal) as exc:
             # the run's budget (not the post's) ran out: a passing reason, decided again next run
             run_budget = (
                 self.source.limit is not None
@@ -365,6 +358,8 @@ class Resolver:
                 v2.uses.clear()
                 v2.uses.update(uses)
             self.source.next_id = first
+            if isinstance(exc, ForumRefusal):  # in the forum's own words
+                return refused(post, command, Msg("forum.refusal." + exc.key, **exc.params))
             passing = isinstance(exc, (CampaignError, StreamUnavailable)) or run_budget
             return Outcome(post, command, "refused", why=exc.msg(), transient=passing)
         finally:
@@ -384,14 +379,11 @@ class Resolver:
         """A turn's order in a room: read (gmtool/forum/order_commands.py) and collected for
         the current turn, never applied here; words it cannot read are refused (stored).
         Outside a room it is refused: turn orders are given in the leader's room."""
-        from gmtool.forum.order_commands import parse_order
-        from gmtool.rules.orion.turns import ensure_not_over
-
         if not post.room:
             return refused(post, command, Msg("forum.refusal.order_in_room", word=command.word))
         try:
             ensure_not_over(self.state)  # no turn left to give orders for
-            order = parse_order(self.state, self.library, who, command.name, command.args)
+            order = self.ruleset.read_order(self.state, self.library, who, command.name, command.args)
         except GmError as exc:
             return refused(post, command, exc.msg())
         return Outcome(post, command, "ok", order=order, turn=self.state.turn)
@@ -420,139 +412,31 @@ class Resolver:
         reports = {lang: Report([Span(t(key, lang, **said))], [], {"seed": said}) for lang in LANGS}
         return Outcome(post, command, "ok", reports)
 
-    # -- handlers ----------------------------------------------------------------
-    def _info(self, first: int) -> dict[str, Any]:
-        last = self.source.next_id - 1
-        info: dict[str, Any] = {"kind": "stream", "campaign": self.state.name}
-        if last >= first:
-            info["roll_ids"] = [first, last]
-        return info
-
-    def _roll(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
+    # -- the house's handlers -----------------------------------------------------
+    def _roll(self, call: ForumCall) -> dict[str, Report]:
         from gmtool.dice import roll
         from gmtool.report.dice import roll_report
 
-        expression, _, comment = command.args.partition(" ")
+        expression, _, comment = call.args.partition(" ")
         if not expression:
             raise _Refused(key="forum.roll_needs_dice")
-        first = source.next_id
-        result = roll(expression, source, comment=comment.strip())
-        return {lang: roll_report(result, lang, self._info(first)) for lang in LANGS}
+        first = call.source.next_id
+        result = roll(expression, call.source, comment=comment.strip())
+        return {lang: roll_report(result, lang, call.info(first)) for lang in LANGS}
 
-    def _explore(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
-        from gmtool.report.exploration import exploration_report
-        from gmtool.rolltables.roller import DiceRoller
-        from gmtool.rules.orion.campaign_explore import explore_hex
-        from gmtool.rules.orion.exploration import OrionTables
-        from gmtool.rules.orion.turns import ensure_not_over
-
-        ensure_not_over(state)
-        leader = state.player(who)
-        from gmtool.campaign.frames import from_view
-
-        words = command.args.split()
-        seen = Hex.parse(words[0] if words else "")  # in the leader's frame before turn 7 (closed rooms)
-        target = from_view(state, leader.name, seen)
-        from gmtool.rules.orion.fleet import ship_named
-
-        # !explore Q,R [SHIP]: the ship by id or by its label in either language («Фрегат»)
-        ship = ship_named(self.library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
-        orion = OrionTables(self.library)
-        first = source.next_id
-        if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
-            source.set_context(exploration_context(state, leader.name, target, ship), leader.name, salted=True)
-        result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
-        return {
-            lang: exploration_report(
-                result, orion, lang, self._info(first), self.library.find_row, str(seen), leader.name
-            )
-            for lang in LANGS
-        }
-
-    def _table(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
+    def _table(self, call: ForumCall) -> dict[str, Report]:
         from gmtool.report.tables import roll_report
         from gmtool.rolltables.roll import modifier_from_text, roll_table
 
-        parts = command.args.split()
+        parts = call.args.split()
         if not parts:
             raise _Refused(key="forum.table_needs_id")
-        table = self.library.get(parts[0], state.ruleset)
+        state, library = call.state, call.library
+        table = library.get(parts[0], state.ruleset)
         mods = [modifier_from_text(table, m) for m in parts[1:6]]
-        first = source.next_id
-        result = roll_table(table, source, mods, state.stage, self.library)
-        return {lang: roll_report(result, lang, self._info(first), self.library.find_row) for lang in LANGS}
-
-    def _check(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
-        from gmtool.report.agents import use_report
-        from gmtool.rules.orion.agents import OUTCOMES_TABLE
-        from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
-        from gmtool.rules.orion.turns import ensure_not_over
-
-        ensure_not_over(state)
-        parts = command.args.split()
-        if len(parts) < 2:
-            raise _Refused(key="forum.check_needs_agent")
-        agent = state.agent(parts[0])
-        if agent.owner != who:
-            raise _Refused(key="forum.not_your_agent", agent=agent.name, leader=who)
-        target = state.player(parts[2]) if len(parts) > 2 else None
-        first = source.next_id
-        result = use(
-            state,
-            agent,
-            parts[1],
-            self.library.get(ABILITIES_TABLE, "orion"),
-            self.library.get(OUTCOMES_TABLE, "orion"),
-            source,
-            target,
-            technologies=self.library.get("technologies", "orion"),
-        )
-        return {lang: use_report(result, lang, self._info(first), who) for lang in LANGS}
-
-    def _move(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
-        """Merchant of Venus: `!move HEADING` declares the heading and rolls the speed dice."""
-        from gmtool.report.venus import speed_report
-        from gmtool.rules.venus.play import move, venus_state
-
-        first = source.next_id
-        roll = move(state, self.library, who, command.args, source)
-        ship = venus_state(state).merchants[who].ship
-        return {lang: speed_report(roll, self.library, lang, self._info(first), ship) for lang in LANGS}
-
-    def _navigate(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
-        """Merchant of Venus: `!navigate FACE` assigns the rolled speed die showing FACE to navigation."""
-        from gmtool.report.venus import navigation_report
-        from gmtool.rules.venus.play import navigate, venus_state
-
-        word = command.args.split()[0] if command.args else ""
-        if word and not (word.isascii() and word.isdigit() and len(word) <= 3):
-            raise _Refused(key="forum.navigate_face", word=word)
-        roll = navigate(state, self.library, who, int(word) if word else None)
-        ship = venus_state(state).merchants[who].ship
-        return {lang: navigation_report(roll, self.library, lang, ship) for lang in LANGS}
-
-    def _vote(self, state: Campaign, who: str, command: Command, source: JournalingSource) -> dict[str, Report]:
-        from gmtool.report.i18n import tr
-        from gmtool.report.model import Paragraph, text
-        from gmtool.rules.orion.council_campaign import cast
-        from gmtool.rules.orion.turns import ensure_not_over
-
-        ensure_not_over(state)
-        parts = command.args.split()
-        choice = parts[0].lower() if parts else ""
-        bribe = 0
-        if len(parts) >= 3 and words("forum.bribe").get(parts[1].casefold()) == "bribe":  # `bribe`, `подкуп`
-            if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
-                raise _Refused(key="forum.bribe_not_number", bribe=parts[2])
-            bribe = int(parts[2])
-        cast(state, state.player(who), choice, bribe)
-        # The reply is public: it says a ballot was cast, never which way.
-        return {
-            lang: Report(
-                text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))], {"ballot": "recorded"}
-            )
-            for lang in LANGS
-        }
+        first = call.source.next_id
+        result = roll_table(table, call.source, mods, state.stage, library)
+        return {lang: roll_report(result, lang, call.info(first), library.find_row) for lang in LANGS}
 
 
 class _Refused(GmError):

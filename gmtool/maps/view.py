@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Campaign, System
 from gmtool.campaign.views import visible
 from gmtool.rules.orion.reach import explored_space, frontier, stage1_hexes
+from gmtool.rules.orion.state import OrionCampaign, System
 
 PUBLIC = "@public"  # the viewer of the public map: what every leader may see (no leader's name)
 
@@ -97,7 +97,7 @@ class MapView:
         }
 
 
-def frame(campaign: Campaign, viewer: str | None) -> tuple[str, Callable[[Hex], Hex]]:
+def frame(campaign: OrionCampaign, viewer: str | None) -> tuple[str, Callable[[Hex], Hex]]:
     """How ``viewer`` labels the hexes: (frame name, campaign hex → label) — the leader's
     frame of :mod:`gmtool.campaign.frames`, the same as its status and reports use (0,0 =
     its homeworld while the rooms are closed; the campaign's coordinates otherwise)."""
@@ -108,13 +108,13 @@ def frame(campaign: Campaign, viewer: str | None) -> tuple[str, Callable[[Hex], 
     return "homeworld", lambda h: frames.to_view(campaign, viewer, h)
 
 
-def _visible_systems(campaign: Campaign, viewer: str | None) -> list[System]:
+def _visible_systems(campaign: OrionCampaign, viewer: str | None) -> list[System]:
     """The systems ``viewer`` knows — the same rule as its status
     (:func:`gmtool.campaign.views.visible`); the public sees in stage 2+ what every leader
     sees, and nothing in stage 1."""
     if viewer is not None and viewer != PUBLIC:
         campaign.player(viewer)  # an unknown name is refused
-    return [s for s in campaign.systems if visible(campaign, s, viewer)]
+    return [s for s in campaign.game.systems if visible(campaign, s, viewer)]
 
 
 def _fill(cell: Cell, system: System) -> None:
@@ -133,7 +133,7 @@ def _fill(cell: Cell, system: System) -> None:
         cell.monster = {"kind": m.kind, "great": m.great, "guards": m.guards}
 
 
-def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
+def build_view(campaign: OrionCampaign, viewer: str | None = None) -> MapView:
     """The map of ``campaign`` for ``viewer``: None (the moderator: everything),
     :data:`PUBLIC`, or a leader's name (refused if unknown)."""
     if viewer not in (None, PUBLIC):
@@ -148,7 +148,7 @@ def build_view(campaign: Campaign, viewer: str | None = None) -> MapView:
     elif viewer == PUBLIC and campaign.stage == 1:
         hexes = []
     else:
-        hexes = sorted(within(campaign.radius, campaign.orion))
+        hexes = sorted(within(campaign.game.radius, campaign.game.orion))
     cells = []
     for h in hexes:
         cell = Cell(hex=h, label=to_label(h))
@@ -215,7 +215,7 @@ class Reach:
         return data
 
 
-def reach(campaign: Campaign, player_name: str) -> Reach:
+def reach(campaign: OrionCampaign, player_name: str) -> Reach:
     """Where ``player_name``'s ships can explore this turn (docs/rules-orion.md A2, A4).
 
     Stage 1: the unexplored neighbours of its homeworld; nothing farther (that is all a
@@ -224,7 +224,7 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
     leader's explorations (A4, wave 3)."""
     player = campaign.player(player_name)
     name, to_label = frame(campaign, player_name)
-    explored = {s.hex: s for s in campaign.systems if s.explored_by is not None}
+    explored = {s.hex: s for s in campaign.game.systems if s.explored_by is not None}
     entries: list[ReachEntry] = []
     if campaign.stage == 1:
         for h in stage1_hexes(player):
@@ -235,7 +235,7 @@ def reach(campaign: Campaign, player_name: str) -> Reach:
     seen = explored_space(campaign, player)
     hexes = frontier(campaign, player)
     entries = [ReachEntry(h, to_label(h), IN_REACH) for h in hexes]
-    unexplored = sum(1 for h in within(campaign.radius, campaign.orion) if h not in explored)
+    unexplored = sum(1 for h in within(campaign.game.radius, campaign.game.orion) if h not in explored)
     return Reach(
         player.name, campaign.turn, campaign.stage, name, entries, far=unexplored - len(hexes), movable=len(seen)
     )

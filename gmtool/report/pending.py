@@ -23,86 +23,34 @@ def waiting(
     library: Any = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details).  The public post
-    says only who has not posted orders (and, in Merchant of Venus, whose turn it is): a
-    leader's orders left and open quests are its own, and who has not voted is the
-    moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots` says only that a vote
-    is open.  ``private`` (the moderator's copy) adds them all.  With the campaign's tables
-    (``library``), a quest a leader already meets by its condition is not waited for: the
-    turn end marks it done (A11, wave 3)."""
-    from gmtool.rules.orion.turns import claimed, quest_done, quest_met
+    says only who has not posted orders (and whatever the ruleset says is public: in Merchant
+    of Venus, whose turn it is): a leader's orders left and open quests are its own, and who
+    has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots`
+    says only that a vote is open.  ``private`` (the moderator's copy) adds them all: the
+    campaign's ruleset says what (``waiting_for``)."""
+    from gmtool.rules.registry import ruleset_of
 
-    out: dict[str, list[dict[str, Any]]] = {}
-    ts = state.turn_state
+    ruleset = ruleset_of(state)
     if state.victory is not None:  # the game is over: it waits for nobody
         return {player.name: [] for player in state.players}
+    out: dict[str, list[dict[str, Any]]] = {}
     for player in state.players:
         items: list[dict[str, Any]] = []
-        if state.venus is not None:
-            venus = state.venus
-            if venus.current == player.name and not venus.winner:
-                items.append({"kind": "venus_turn", "phase": venus.phase})
-            out[player.name] = items
-            continue
-        if orders_given is not None and player.name not in orders_given:
+        if not ruleset.player_turns and orders_given is not None and player.name not in orders_given:
             items.append({"kind": "orders_missing"})  # no file named: the post is a player's
-        if not private:  # the rest is the leader's own state
-            out[player.name] = items
-            continue
-        if player.orders > 0:
-            items.append({"kind": "orders_left", "n": player.orders})
-        for kind in open_ballots(state):
-            cast = (state.council.vote if kind == "vote" else state.council.election) or {}
-            if player.name not in cast.get("ballots", {}) or cast.get("turn", state.turn) != state.turn:
-                items.append({"kind": kind})
-        for quest in ts.quests:
-            met = library is not None and quest_met(state, library, player, quest)
-            if not quest_done(state, player, quest) and not met:  # the rule `quest complete` follows
-                # a claim of a quest the moderator judges waits for the moderator's word (A11)
-                kind = "quest_claimed" if claimed(state, player, quest) else "quest"
-                items.append({"kind": kind, "quest": quest, "label": quest_label(quest)})
-        if library is not None and player.name == state.council.chair:
-            items += _law_choices(state, library)
+        items += ruleset.waiting_for(state, library, player, private, quest_label)
         out[player.name] = items
     return out
 
 
-def _law_choices(state: Any, library: Any) -> list[dict[str, Any]]:
-    """The laws whose tie the chair must decide before the turn's end (docs/rules-orion.md A9):
-    a law "to the leader with the fewest planets" whose leader is no longer among the tied."""
-    from gmtool.errors import GmError
-    from gmtool.rules.orion.laws import choices_needed
-
-    try:
-        bills = library.get("bills", "orion")
-    except GmError:  # a campaign without the bills table holds no laws
-        return []
-    return [
-        {"kind": "law_choice", "law": row.id, "labels": dict(row.label), "tied": tied}
-        for row, tied in choices_needed(state, bills)
-    ]
-
-
 def open_ballots(state: Any) -> list[str]:
-    """The Council's ballots open this turn (``vote``: a bill is put to the vote;
-    ``election``: the Emperor's election), named without a leader."""
-    from gmtool.rules.orion.council_campaign import ELECTION_STAGE
+    """The ballots open this turn, named without a leader (orion: the Council's ``vote`` and
+    ``election``), as the campaign's ruleset says; none once the game is over."""
+    from gmtool.rules.registry import ruleset_of
 
-    if state.victory is not None or state.venus is not None:  # a Venus game holds no Council
+    if state.victory is not None:
         return []
-    council = state.council
-    out = []
-    if council.vote and council.vote.get("bill"):
-        out.append("vote")
-    # every stage-3 turn holds an election until it is tallied, whether or not anyone has
-    # cast a ballot yet (a line that appeared with the first ballot would tell that one was cast)
-    counted = council.last_tally or {}
-    if (
-        state.stage >= ELECTION_STAGE
-        and not council.emperor
-        and not (counted.get("kind") == "election" and counted.get("turn") == state.turn)
-    ):
-        out.append("election")
-    return out
+    return ruleset_of(state).open_ballots(state)
 
 
 def pending_report(
@@ -116,7 +64,9 @@ def pending_report(
     ready: list[str] = []
     data: dict[str, Any] = {"turn": state.turn, "leaders": []}
     over = state.victory is not None
-    unknown = not known and not private and not over and state.venus is None
+    from gmtool.rules.registry import ruleset_of
+
+    unknown = not known and not private and not over and not ruleset_of(state).player_turns
     if unknown:
         blocks.append(Paragraph(text(_w("awaited", lang, turn=state.turn))))
         data["orders_known"] = False

@@ -18,7 +18,7 @@ def _label(library: Any, table: str, row_id: str, lang: str) -> str:
 
 
 def venus_status_report(state: Any, library: Any, lang: str, created: str | None = None) -> Report:
-    v = state.venus
+    v = state.game
     rows = []
     players = []
     for p in state.players:

@@ -110,7 +110,8 @@ def _html(report: Any) -> str:
 
 def _post(folder: Path, turn: int, lang: str, start: bool = False) -> Any | None:
     """A turn's public post (its report model), or None when the campaign keeps none."""
-    from gmtool.campaign.session import models_path, past_post
+    from gmtool.campaign.folder import models_path
+    from gmtool.report.past import past_post
 
     if not models_path(folder, turn, start).exists():
         return None
@@ -251,7 +252,7 @@ def public_map(state: Any, library: Any, lang: str, about: tuple[int, int], map_
 
 def build_site(folder: Path, lang: str | None = None, base_url: str | None = None) -> dict[str, bytes]:
     """Every file of the site of the campaign in ``folder``, by its path in the site."""
-    from gmtool.campaign.session import campaign_library, load_campaign, models_path
+    from gmtool.campaign.folder import campaign_library, load_campaign, models_path
     from gmtool.report.deadlines import deadline_words
     from gmtool.report.labels import rule_labels
     from gmtool.site.charts import chart_svg, charts, played_turns, public_data, series_of
@@ -386,9 +387,9 @@ def _index(
             else t("log.guardian_dead", lang) + (f" ({guardian['owner']})" if guardian.get("owner") else "")
         )
         rows.append((t("log.guardian", lang), words))
-    laws = ", ".join(label("bills", str(law["id"])) for law in state.council.laws) or t("site.no_laws", lang)
-    if state.stage > 1 or state.council.laws:
-        rows.append((t("laws", lang), laws))
+    from gmtool.rules.registry import ruleset_of
+
+    rows += ruleset_of(state).public_facts(state, label, lang)  # orion: the laws in force
     if deadline:
         rows.append((t("site.deadline", lang), deadline))
     rows.append((t("site.leaders", lang), ", ".join(p.name for p in state.players)))

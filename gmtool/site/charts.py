@@ -88,7 +88,7 @@ def public_data(path: Path) -> dict[str, Any] | None:
 
 def played_turns(folder: Path) -> list[int]:
     """The turns whose end posts the campaign keeps, in order."""
-    from gmtool.campaign.session import models_path
+    from gmtool.campaign.folder import models_path
 
     where = models_path(folder, 1).parent
     turns = []
@@ -101,7 +101,7 @@ def played_turns(folder: Path) -> list[int]:
 
 def series_of(folder: Path, players: list[str], upto: int | None = None) -> Series:
     """The figures of every turn the campaign keeps (up to ``upto``, included)."""
-    from gmtool.campaign.session import models_path
+    from gmtool.campaign.folder import models_path
 
     series = Series(leaders=list(players))
     for turn in played_turns(folder):

@@ -193,7 +193,7 @@ def page_data(folder: Path, lang: str) -> dict[str, Any]:
 def _table_titles(folder: Path, lang: str) -> Callable[[str], str | None]:
     """The titles of the campaign's tables (none when its tables cannot be read)."""
     try:
-        from gmtool.campaign.session import campaign_library
+        from gmtool.campaign.folder import campaign_library
 
         return table_titles(campaign_library(folder), lang)
     except Exception:  # a folder the page is built from without its tables: words without titles

@@ -60,7 +60,7 @@ def pan_box(picture: str, lang: str, name: str) -> str:
 
 def hex_words(state: Any, view: Any, label: Callable[..., str], lang: str) -> dict[str, list[str]]:
     """Each hex of the public map → [coordinates, system, world, owner] ("" where none)."""
-    names = {str(s.hex): s.name for s in state.systems}
+    names = {str(s.hex): s.name for s in state.game.systems}
     out = {}
     for cell in view.cells:
         name = what = owner = ""

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from gmtool.locale import t
 
 # who rolled and why: the purposes gmtool writes (gmtool/forum/resolve.py, gmtool/cli/*.py,
-# gmtool/campaign/session.py), each with the catalog message that says it
+# gmtool/app/session.py), each with the catalog message that says it
 _PREFIXES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"post #(?P<post>\d+)\.\d+ \((?P<who>.*)\) !(?P<command>[\w-]+)"), "post"),
     (re.compile(r"room (?P<room>.+?) post #(?P<post>\d+)\.\d+ \((?P<who>.*)\) !(?P<command>[\w-]+)"), "room"),

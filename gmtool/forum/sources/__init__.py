@@ -109,7 +109,7 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
 def campaign_profile(folder: Path) -> str | None:
     """The campaign's ``profile`` setting (None when it has none or cannot be read: the
     command that reads the campaign says why)."""
-    from gmtool.campaign.session import load_campaign
+    from gmtool.campaign.folder import load_campaign
     from gmtool.errors import GmError
 
     try:

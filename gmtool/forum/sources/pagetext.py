@@ -306,7 +306,7 @@ def campaign_people(folder: Path | None) -> tuple[list[str], list[str]]:
     cannot be read."""
     if folder is None:
         return [], []
-    from gmtool.campaign.session import load_campaign
+    from gmtool.campaign.folder import load_campaign
     from gmtool.errors import GmError
 
     try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.campaign.model import Agent, Campaign, InboxEntry, Player
 from gmtool.campaign.names import same_name
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
@@ -15,6 +14,7 @@ from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.agents import AUTOMATIC, AgentCheck, CheckModifier, agent_check, espionage_modifiers
 from gmtool.rules.orion.common import add_award, note
 from gmtool.rules.orion.research import secret_ops_level
+from gmtool.rules.orion.state import Agent, InboxEntry, OrionCampaign, OrionPlayer
 
 ABILITIES_TABLE = "agents"
 SPECIALITIES_TABLE = "agent-specialities"
@@ -24,7 +24,7 @@ SPECIALITIES_TABLE = "agent-specialities"
 class AgentUse:
     agent: Agent
     ability: Row
-    target: Player | None
+    target: OrionPlayer | None
     check: AgentCheck
     paid_order: bool = False
     framed: str | None = None
@@ -47,11 +47,11 @@ class AgentUse:
         }
 
 
-def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], known: set[str]) -> Agent:
+def hire(campaign: OrionCampaign, owner: OrionPlayer, name: str, specialities: list[str], known: set[str]) -> Agent:
     name = name.strip()
     if not name or len(name) > 40 or any(ch < " " for ch in name):
         raise InputError(key="agents.bad_name", name=name)
-    if any(same_name(a.name, name) for a in campaign.agents):
+    if any(same_name(a.name, name) for a in campaign.game.agents):
         raise RuleRefused(key="agents.name_taken", name=name)
     if not 1 <= len(specialities) <= 2:
         raise RuleRefused(key="agents.one_or_two")
@@ -60,18 +60,18 @@ def hire(campaign: Campaign, owner: Player, name: str, specialities: list[str], 
             raise InputError(key="agents.unknown_speciality", spec=spec, known=sorted(known))
     if len(set(specialities)) != len(specialities):
         raise InputError(key="agents.same_twice")
-    own = [a for a in campaign.agents if a.owner == owner.name]
+    own = [a for a in campaign.game.agents if a.owner == owner.name]
     if len(own) >= owner.agent_limit:
         raise RuleRefused(key="agents.limit", leader=owner.name, n=owner.agent_limit, has=len(own))
     agent = Agent(name=name, owner=owner.name, specialities=list(specialities), hired_turn=campaign.turn)
-    campaign.agents.append(agent)
+    campaign.game.agents.append(agent)
     return agent
 
 
-def _counter_penalty(campaign: Campaign, target: Player, abilities: Table) -> list[CheckModifier]:
+def _counter_penalty(campaign: OrionCampaign, target: OrionPlayer, abilities: Table) -> list[CheckModifier]:
     """Automatic counter-espionage abilities of the target's agents."""
     mods = []
-    for agent in campaign.agents:
+    for agent in campaign.game.agents:
         if agent.owner != target.name:
             continue
         for row in abilities.rows:
@@ -82,14 +82,14 @@ def _counter_penalty(campaign: Campaign, target: Player, abilities: Table) -> li
 
 
 def use(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     agent: Agent,
     ability_id: str,
     abilities: Table,
     outcomes: Table,
     source: DiceSource,
-    target: Player | None = None,
-    frame: Player | None = None,
+    target: OrionPlayer | None = None,
+    frame: OrionPlayer | None = None,
     extra_counter: int = 0,
     technologies: Table | None = None,
 ) -> AgentUse:
@@ -151,13 +151,13 @@ def use(
     return result
 
 
-def _consequences(campaign: Campaign, result: AgentUse, owner: Player, frame: Player | None) -> None:
+def _consequences(campaign: OrionCampaign, result: AgentUse, owner: OrionPlayer, frame: OrionPlayer | None) -> None:
     outcome = result.check.outcome
     covert = bool(result.ability.values.get("covert"))
     target = result.target
     turn = campaign.turn
     if outcome.values.get("agent_lost"):
-        campaign.agents.remove(result.agent)
+        campaign.game.agents.remove(result.agent)
         result.lost = True
         result.notices.append((owner.name, {"turn": turn, "kind": "agent_lost", "agent": result.agent.name}))
     learns = outcome.values.get("target_learns")
@@ -196,20 +196,20 @@ def _consequences(campaign: Campaign, result: AgentUse, owner: Player, frame: Pl
         campaign.player(who).inbox.append(message)
 
 
-def _revealed(campaign: Campaign, target: Player, key: str) -> Any:
+def _revealed(campaign: OrionCampaign, target: OrionPlayer, key: str) -> Any:
     if key == "hand":
         return list(target.hand)
     if key == "agents":
-        return [a.name for a in campaign.agents if a.owner == target.name]
+        return [a.name for a in campaign.game.agents if a.owner == target.name]
     if key in ("bc", "orders", "rp", "secret_ops"):
         return getattr(target, key)
     raise InputError(key="agents.bad_reveals", key_=key)
 
 
 def blockade_move(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     agent: Agent,
-    blockader: Player,
+    blockader: OrionPlayer,
     abilities: Table,
     outcomes: Table,
     source: DiceSource,
@@ -232,7 +232,7 @@ def blockade_move(
     move = Row(0, None, None, "blockade-move", {"en": "Move through a blockade", "ru": "Проход через блокаду"})
     result = AgentUse(agent, move, blockader, check)
     if check.outcome.values.get("agent_lost"):
-        campaign.agents.remove(agent)
+        campaign.game.agents.remove(agent)
         result.lost = True
         result.notices.append((blockader.name, {"turn": campaign.turn, "kind": "agent_caught", "sent_by": owner.name}))
         result.notices.append((owner.name, {"turn": campaign.turn, "kind": "agent_lost", "agent": agent.name}))

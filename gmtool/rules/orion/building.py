@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import BuildEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.common import ensure_not_over, owned
 from gmtool.rules.orion.fleet import add_ship, has_ship, remove_ship
+from gmtool.rules.orion.state import BuildEntry, OrionCampaign, OrionPlayer, PlanetState, System
 
 
 def _item(costs: Table, item: str) -> Row:
@@ -29,14 +29,14 @@ def _label(costs: Table, item: str) -> Label | str:
     return Label(row.label) if row is not None else item
 
 
-def upkeep_limit(campaign: Campaign, player: Player, costs: Table) -> int:
+def upkeep_limit(campaign: OrionCampaign, player: OrionPlayer, costs: Table) -> int:
     """Combat ships a leader can keep: 1 per controlled planet plus the bases' fleet supply."""
-    planets = [s.planet for s in campaign.systems if s.owner == player.name and s.planet is not None]
+    planets = [s.planet for s in campaign.game.systems if s.owner == player.name and s.planet is not None]
     supply = sum(int(costs.row(p.base).values.get("fleet_supply", 0)) for p in planets if p.base)
     return len(planets) * int(costs.rule("upkeep_ships_per_planet")) + supply
 
 
-def combat_ships(player: Player, queued: bool = True, costs: Table | None = None) -> int:
+def combat_ships(player: OrionPlayer, queued: bool = True, costs: Table | None = None) -> int:
     count = sum(player.ships.values())
     if queued and costs is not None:
         count += sum(1 for b in player.builds if costs.row(b["item"]).values.get("kind") == "ship")
@@ -68,8 +68,8 @@ def item_cost(row: Row, modules: list[str] | None, modules_table: Table | None) 
 
 
 def order_build(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     hex_: Hex,
     item: str,
     costs: Table,
@@ -122,7 +122,7 @@ def refund(cost: int, costs: Table) -> int:
     return -(-cost // d)
 
 
-def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex | None = None) -> int:
+def scrap(campaign: OrionCampaign, player: OrionPlayer, item: str, costs: Table, hex_: Hex | None = None) -> int:
     """Scrap a ship, base or building now; half its cost, rounded up, comes in BC at the
     next production phase."""
     ensure_not_over(campaign)
@@ -150,7 +150,7 @@ def scrap(campaign: Campaign, player: Player, item: str, costs: Table, hex_: Hex
 
 
 def complete_builds(
-    player: Player,
+    player: OrionPlayer,
     system: System,
     planet: PlanetState,
     pp: int,

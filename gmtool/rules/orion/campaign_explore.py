@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Monster, PlanetState, Player, System
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rolltables.roller import Roller
 from gmtool.rules.orion.common import add_award, note
@@ -14,9 +13,10 @@ from gmtool.rules.orion.exploration import Exploration, Gain, OrionTables, explo
 from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.reach import in_reach
+from gmtool.rules.orion.state import Monster, OrionCampaign, OrionPlayer, PlanetState, System
 
 
-def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_words: bool = False) -> None:
+def check_explorable(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, leaders_words: bool = False) -> None:
     """Refuse a hex off the map, already explored, or out of reach (gmtool/rules/orion/reach.py).
 
     With ``leaders_words`` the refusal is the leader's to read (a forum reply), so every hex
@@ -28,7 +28,7 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
     write = hex_writer(campaign, player.name) if leaders_words else str
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
     # (closed rooms), not even that someone else explored them.
-    if player.homeworld is None:  # only a venus merchant has none (Player.home)
+    if player.homeworld is None:  # only a venus merchant has none (OrionPlayer.home)
         raise CampaignError(key="campaign.no_homeworld", name=player.name)
     if campaign.stage == 1 and hex_.distance(player.homeworld) > 1:
         raise RuleRefused(
@@ -38,11 +38,11 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
             leader=player.name,
             home=write(str(player.homeworld)),
         )
-    if not campaign.on_map(hex_):
+    if not campaign.game.on_map(hex_):
         if write is not str and campaign.stage == 1:  # the galaxy's size and centre are not the leader's
             raise RuleRefused(key="orion.off_map_closed", hex=write(str(hex_)))
-        raise RuleRefused(key="orion.off_map", hex=hex_, radius=campaign.radius, centre=campaign.orion)
-    system = campaign.system(hex_)
+        raise RuleRefused(key="orion.off_map", hex=hex_, radius=campaign.game.radius, centre=campaign.game.orion)
+    system = campaign.game.system(hex_)
     if system is not None and system.explored_by is not None:
         raise RuleRefused(
             key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by, turn=system.explored_turn
@@ -51,7 +51,7 @@ def check_explorable(campaign: Campaign, player: Player, hex_: Hex, leaders_word
         raise RuleRefused(key="reach.behind_unexplored", hex=write(str(hex_)), leader=player.name)
 
 
-def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
+def neighbourhood_of(campaign: OrionCampaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:
     """The facts of the homeworld next to ``hex_`` (at most one: homeworlds are ≥ 3 apart)."""
     for player in campaign.players:
         home = player.home()
@@ -59,9 +59,9 @@ def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neig
             continue
         planets = terran = colonisable = unexplored = 0
         for n in home.neighbours():
-            system = campaign.system(n)
+            system = campaign.game.system(n)
             if system is None or system.explored_by is None:
-                unexplored += campaign.on_map(n)
+                unexplored += campaign.game.on_map(n)
                 continue
             if system.discovery == "planet" and system.planet is not None:
                 planets += 1
@@ -72,9 +72,9 @@ def neighbourhood_of(campaign: Campaign, hex_: Hex, tables: OrionTables) -> Neig
 
 
 def explore_hex(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     tables: OrionTables,
-    player: Player,
+    player: OrionPlayer,
     hex_: Hex,
     roller: Roller,
     ship: str = "scout",
@@ -84,7 +84,7 @@ def explore_hex(
     the map, the chain rolled, the result written into the state. Orion is not explored
     this way (no roll: :func:`explore_orion`)."""
     check_explorable(campaign, player, hex_, leaders_words)
-    if hex_ == campaign.orion:
+    if hex_ == campaign.game.orion:
         raise RuleRefused(key="orion.orion_no_dice")
     check_ship(player, ship, campaign.turn, _costs(tables.library))
     result = explore(roller, tables, campaign.stage, neighbourhood_of(campaign, hex_, tables))
@@ -128,7 +128,7 @@ def _costs(library: Any, name: str = "costs") -> Any:
         return None
 
 
-def check_ship(player: Player, ship: str, turn: int, costs: Any = None) -> None:
+def check_ship(player: OrionPlayer, ship: str, turn: int, costs: Any = None) -> None:
     """A hex is explored by a ship that moves in: the leader must have one (A4 decision)
     that has not explored a hex this turn already (its move ended there, A4)."""
     if not has_ship(player, ship):
@@ -138,14 +138,14 @@ def check_ship(player: Player, ship: str, turn: int, costs: Any = None) -> None:
         raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship_name(ship, costs))
 
 
-def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", library: Any = None) -> System:
+def explore_orion(campaign: OrionCampaign, player: OrionPlayer, ship: str = "scout", library: Any = None) -> System:
     """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
-    check_explorable(campaign, player, campaign.orion)
+    check_explorable(campaign, player, campaign.game.orion)
     check_ship(player, ship, campaign.turn, _costs(library))
-    system = campaign.system(campaign.orion)
+    system = campaign.game.system(campaign.game.orion)
     if system is None:
-        system = System(hex=campaign.orion, discovery="orion", name="Orion", guardian=True)
-        campaign.systems.append(system)
+        system = System(hex=campaign.game.orion, discovery="orion", name="Orion", guardian=True)
+        campaign.game.systems.append(system)
     system.explored_by = player.name
     system.explored_turn = campaign.turn
     mark_moved(player, ship, campaign.turn)
@@ -154,8 +154,8 @@ def explore_orion(campaign: Campaign, player: Player, ship: str = "scout", libra
 
 
 def apply_exploration(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     hex_: Hex,
     result: Exploration,
     ship: str = "scout",
@@ -167,10 +167,10 @@ def apply_exploration(
     ``source`` and the ``technologies`` table, technologies it gives are rolled (A4 step 6),
     their dice kept in ``result.technology_dice``, the rest of its trail."""
     changes: list[dict[str, Any]] = []
-    system = campaign.system(hex_)
+    system = campaign.game.system(hex_)
     if system is None:
         system = System(hex=hex_, discovery=result.discovery)
-        campaign.systems.append(system)
+        campaign.game.systems.append(system)
     system.discovery = result.discovery
     system.explored_by = player.name
     system.explored_turn = campaign.turn
@@ -222,8 +222,8 @@ def _taken(gain: Gain, got: list[dict[str, Any]]) -> list[Gain]:
 
 
 def apply_gain(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     system: System,
     name: str,
     value: Any,
@@ -246,7 +246,7 @@ def apply_gain(
     if name == "lose_colonists_if_no_orders":
         if orders_before > 0:
             return []
-        home = campaign.homeworld(player)
+        home = campaign.game.homeworld(player)
         lost = min(int(value), home.planet.population if home.planet else 0)
         if home.planet:
             home.planet.population -= lost

@@ -11,32 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
+from gmtool.rules.base import ensure_not_over  # noqa: F401  (every orion rule guards with it)
+from gmtool.rules.orion.state import AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
 from gmtool.struct import ReadByKey
 
 
-def ensure_not_over(campaign: Campaign) -> None:
-    v = campaign.victory
-    if v:
-        from gmtool.locale import Msg, has
-
-        kind = str(v.get("kind", ""))
-        victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
-        from gmtool.rules.registry import ruleset_of
-
-        won, tied = ruleset_of(campaign).game_over_keys
-        raise RuleRefused(
-            key=won if v.get("leader") else tied,
-            who=v.get("leader") or v.get("tied", []),
-            victory=victory,
-            turn=v.get("turn"),
-        )
-
-
-def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, PlanetState]:
+def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[System, PlanetState]:
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
-    system = campaign.system(hex_)
+    system = campaign.game.system(hex_)
     if system is None or system.planet is None:
         raise RuleRefused(key="orion.no_known_planet", hex=hex_, **_old_frame(campaign, player, hex_))
     if system.owner != player.name:
@@ -44,7 +27,7 @@ def owned(campaign: Campaign, player: Player, hex_: Hex) -> tuple[System, Planet
     return system, system.planet
 
 
-def _old_frame(campaign: Campaign, player: Player, hex_: Hex) -> dict[str, str]:
+def _old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> dict[str, str]:
     """``{"home": its homeworld's hex}`` when the rooms are open and ``hex_``, read as the
     leader wrote hexes in stage 1 (from its homeworld, docs/rules-orion.md A2), is a planet of
     its own: an order written in the old frame.  A room's reply adds the hint
@@ -54,11 +37,13 @@ def _old_frame(campaign: Campaign, player: Player, hex_: Hex) -> dict[str, str]:
     home = player.homeworld
     if closed(campaign) or home is None or home == Hex(0, 0):
         return {}
-    mine = campaign.system(from_view(campaign, player.name, hex_, CLOSED_STAGE))
+    mine = campaign.game.system(from_view(campaign, player.name, hex_, CLOSED_STAGE))
     return {"home": str(home)} if mine is not None and mine.owner == player.name else {}
 
 
-def note(campaign: Campaign, kind: str, leader: str | None = None, public: bool = False, **data: Any) -> dict[str, Any]:
+def note(
+    campaign: OrionCampaign, kind: str, leader: str | None = None, public: bool = False, **data: Any
+) -> dict[str, Any]:
     """Write one event of the turn into the log the turn's reports tell (docs/rules-orion.md A3:
     what each leader learns privately, and what is public)."""
     entry = {
@@ -104,11 +89,13 @@ def award_kind(award: Mapping[str, Any]) -> tuple[str, Any]:
     return "unknown", None
 
 
-def award_id(player: Player, award: AwardEntry) -> int:
+def award_id(player: OrionPlayer, award: AwardEntry) -> int:
     return int(award.get("id") or player.awards.index(award) + 1)
 
 
-def add_award(campaign: Campaign, player: Player, kind: str, value: Any, hex_: str | None, reason: str) -> AwardEntry:
+def add_award(
+    campaign: OrionCampaign, player: OrionPlayer, kind: str, value: Any, hex_: str | None, reason: str
+) -> AwardEntry:
     """Something the moderator hands out by hand (A13 content): technologies, a science, a ship."""
     next_id = max([award_id(player, a) for a in player.awards] + [0]) + 1
     award: AwardEntry = {"id": next_id, "turn": campaign.turn, "kind": kind}

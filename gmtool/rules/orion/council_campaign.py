@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, ElectionBallotEntry, Player, VoteEntry
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
@@ -22,6 +21,7 @@ from gmtool.rules.orion.council import (
     tally_bill,
     tally_election,
 )
+from gmtool.rules.orion.state import ElectionBallotEntry, OrionCampaign, OrionPlayer, VoteEntry
 from gmtool.struct import ReadByKey
 
 BILLS_DECK = "bills"
@@ -127,51 +127,51 @@ class ElectionOutcome(ReadByKey):
         return cls(tally, list(entry["not_voted"]))
 
 
-def planets_of(campaign: Campaign, leader: str) -> int:
+def planets_of(campaign: OrionCampaign, leader: str) -> int:
     """Colonised planets the leader controls; the homeworld counts (A9 decision)."""
-    return sum(1 for s in campaign.systems if s.owner == leader and s.planet is not None)
+    return sum(1 for s in campaign.game.systems if s.owner == leader and s.planet is not None)
 
 
-def _no_council_in_stage_1(campaign: Campaign) -> None:
+def _no_council_in_stage_1(campaign: OrionCampaign) -> None:
     if campaign.stage == 1:
         raise RuleRefused(key="council.stage1")
 
 
-def _chair(campaign: Campaign) -> str:
-    if not campaign.council.chair:
+def _chair(campaign: OrionCampaign) -> str:
+    if not campaign.game.council.chair:
         raise RuleRefused(key="council.no_chair")
-    return campaign.council.chair
+    return campaign.game.council.chair
 
 
 def propose(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     bills: Table,
     source: DiceSource,
     pick: int | None = None,
-    chair: Player | None = None,
+    chair: OrionPlayer | None = None,
     target: str | None = None,
 ) -> BillsDrawn:
     """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom;
     ``target``: the leader the chair names where the bill fits several (A3)."""
     _no_council_in_stage_1(campaign)
     if chair is not None:
-        campaign.council.chair = chair.name
+        campaign.game.council.chair = chair.name
     _chair(campaign)
-    vote = campaign.council.vote
+    vote = campaign.game.council.vote
     if vote is not None and vote.get("turn") != campaign.turn:
         # left over from an earlier turn that ended without `turn end`: back to the deck
         for card in [vote["bill"]] if vote.get("bill") else vote.get("options", []):
-            decks.to_bottom(campaign, BILLS_DECK, card)
-        vote = campaign.council.vote = None
+            decks.to_bottom(campaign.game, BILLS_DECK, card)
+        vote = campaign.game.council.vote = None
     if vote is not None and vote.get("bill") and (pick is not None or target is None):
         raise RuleRefused(key="council.bill_pending", bill=vote["bill"])
     if vote is None:
         from gmtool.rules.orion.laws import check_bills
 
         check_bills(bills)
-        decks.deck(campaign, BILLS_DECK, [r.id for r in bills.rows], source)
+        decks.deck(campaign.game, BILLS_DECK, [r.id for r in bills.rows], source)
         options = _draw_dealable(campaign, bills, source)
-        vote = campaign.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}
+        vote = campaign.game.council.vote = {"turn": campaign.turn, "options": options, "ballots": {}}
     if pick is not None:
         options = vote["options"]
         if not 1 <= pick <= len(options):
@@ -179,7 +179,7 @@ def propose(
         vote["bill"] = options[pick - 1]
         for other in options:
             if other != vote["bill"]:
-                decks.to_bottom(campaign, BILLS_DECK, other)
+                decks.to_bottom(campaign.game, BILLS_DECK, other)
     if target is not None:
         from gmtool.rules.orion.laws import check_choice
 
@@ -188,13 +188,13 @@ def propose(
     return BillsDrawn(vote["turn"], list(vote["options"]), vote.get("bill"), vote.get("target"))
 
 
-def _draw_dealable(campaign: Campaign, bills: Table, source: DiceSource) -> list[str]:
+def _draw_dealable(campaign: OrionCampaign, bills: Table, source: DiceSource) -> list[str]:
     """The chair's two bills (A9): a law in force leaves the deck while it stands (it comes
     back under the deck when repealed); a bill repealing a law that does not stand waits
     in the deck, passed over."""
     from gmtool.rules.orion.laws import dealable, laws_in_force
 
-    pile = campaign.decks[BILLS_DECK]
+    pile = campaign.game.decks[BILLS_DECK]
     force = set(laws_in_force(campaign))
     pile.draw = [c for c in pile.draw if c not in force]
     pile.discard = [c for c in pile.discard if c not in force]
@@ -203,17 +203,17 @@ def _draw_dealable(campaign: Campaign, bills: Table, source: DiceSource) -> list
     drawn: list[str] = []
     passed_over: list[str] = []
     while len(drawn) < min(DRAWN, left):
-        card = decks.draw(campaign, BILLS_DECK, 1, source)[0]
+        card = decks.draw(campaign.game, BILLS_DECK, 1, source)[0]
         (drawn if card in ok else passed_over).append(card)
     for card in passed_over:
-        decks.to_bottom(campaign, BILLS_DECK, card)
+        decks.to_bottom(campaign.game, BILLS_DECK, card)
     return drawn
 
 
-def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> BallotCast:
+def cast(campaign: OrionCampaign, voter: OrionPlayer, choice: str, bribe_bc: int = 0) -> BallotCast:
     _no_council_in_stage_1(campaign)
-    vote = campaign.council.vote
-    counted = campaign.council.last_tally or {}
+    vote = campaign.game.council.vote
+    counted = campaign.game.council.last_tally or {}
     if vote is None and counted.get("kind") == "bill" and counted.get("turn") == campaign.turn:
         raise RuleRefused(key="council.already_counted")
     if vote is None or not vote.get("bill"):
@@ -226,15 +226,17 @@ def cast(campaign: Campaign, voter: Player, choice: str, bribe_bc: int = 0) -> B
     return BallotCast(voter.name, vote["bill"], choice, bribe_bc)
 
 
-def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc: int = 0) -> EmperorBallot:
+def elect(
+    campaign: OrionCampaign, voter: OrionPlayer, candidate: OrionPlayer | None, bribe_bc: int = 0
+) -> EmperorBallot:
     if campaign.stage < ELECTION_STAGE:
         raise RuleRefused(key="council.emperor_stage3")
-    if campaign.council.emperor:  # elected this turn: the victory is declared at the turn end (A12)
-        raise RuleRefused(key="victory.emperor_elected", leader=campaign.council.emperor)
+    if campaign.game.council.emperor:  # elected this turn: the victory is declared at the turn end (A12)
+        raise RuleRefused(key="victory.emperor_elected", leader=campaign.game.council.emperor)
     check_bribe(bribe_bc, who=voter.name)  # against the BC held at the tally (A9, wave 3)
-    election = campaign.council.election
+    election = campaign.game.council.election
     if election is None or election.get("turn") != campaign.turn:
-        election = campaign.council.election = {"turn": campaign.turn, "ballots": {}}
+        election = campaign.game.council.election = {"turn": campaign.turn, "ballots": {}}
     ballot: ElectionBallotEntry = {"bribe_bc": bribe_bc}
     if candidate is not None:
         ballot["candidate"] = candidate.name
@@ -242,11 +244,11 @@ def elect(campaign: Campaign, voter: Player, candidate: Player | None, bribe_bc:
     return EmperorBallot(voter.name, candidate.name if candidate else None, bribe_bc)
 
 
-def _not_voted(campaign: Campaign, ballots: dict[str, Any]) -> list[str]:
+def _not_voted(campaign: OrionCampaign, ballots: dict[str, Any]) -> list[str]:
     return [p.name for p in campaign.players if p.name not in ballots]
 
 
-def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
+def _pay_bribes(campaign: OrionCampaign, ballots: list[Ballot]) -> None:
     for b in ballots:
         player = campaign.player(b.leader)
         check_bribe(b.bribe_bc, player.bc, player.name)
@@ -256,15 +258,15 @@ def _pay_bribes(campaign: Campaign, ballots: list[Ballot]) -> None:
             note(campaign, "bribe_paid", b.leader, bc=b.bribe_bc, changes=[{"bc": -b.bribe_bc}])
 
 
-def _open_bill(campaign: Campaign) -> VoteEntry:
+def _open_bill(campaign: OrionCampaign) -> VoteEntry:
     """The open vote, if it is on a bill (else refused)."""
-    vote = campaign.council.vote
+    vote = campaign.game.council.vote
     if vote is None or not vote.get("bill"):
         raise RuleRefused(key="council.no_bill")
     return vote
 
 
-def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[BillTally, list[Ballot]]:
+def count_bill(campaign: OrionCampaign, chair_decision: str | None = None) -> tuple[BillTally, list[Ballot]]:
     """The open bill's result, changing nothing (raises on a tie the chair must decide)."""
     _no_council_in_stage_1(campaign)
     vote = _open_bill(campaign)
@@ -277,7 +279,7 @@ def count_bill(campaign: Campaign, chair_decision: str | None = None) -> tuple[B
     return tally_bill(ballots, _chair(campaign), chair_decision, silent), ballots
 
 
-def ready(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> BillTally:
+def ready(campaign: OrionCampaign, bills: Table, chair_decision: str | None = None) -> BillTally:
     """The open bill's result, changing nothing: refused on a tie the chair must decide, and
     when the bill passes and fits several leaders but the chair has named none (A3)."""
     from gmtool.rules.orion.laws import goes_to_one, recipients
@@ -291,7 +293,7 @@ def ready(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     return result
 
 
-def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
+def tally(campaign: OrionCampaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
     from gmtool.rules.orion.laws import enact
 
     ready(campaign, bills, chair_decision)  # nothing is paid before the bill can act
@@ -301,9 +303,9 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     bill = bills.row(vote["bill"])
     law = result.passed and bool(bill.values.get("law"))
     if not law:  # a law in force leaves the deck while it stands (A9)
-        decks.discard(campaign, BILLS_DECK, bill.id)
+        decks.discard(campaign.game, BILLS_DECK, bill.id)
     not_voted = _not_voted(campaign, vote["ballots"])
-    campaign.council.last_tally = {
+    campaign.game.council.last_tally = {
         "kind": "bill",
         "turn": campaign.turn,
         "bill": bill.id,
@@ -314,12 +316,12 @@ def tally(campaign: Campaign, bills: Table, chair_decision: str | None = None) -
     note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
     if result.passed:  # a one-off bill acts in the turn it passes; a law enters into force (A9)
         enact(campaign, bills, bill.id, vote.get("target"))
-    campaign.council.vote = None
+    campaign.game.council.vote = None
     return result, bill.id, not_voted
 
 
-def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
-    election = campaign.council.election
+def tally_emperor(campaign: OrionCampaign) -> tuple[ElectionTally, list[str]]:
+    election = campaign.game.council.election
     if election is None or election.get("turn") != campaign.turn:
         raise RuleRefused(key="council.no_election")
     ballots = [
@@ -336,28 +338,28 @@ def tally_emperor(campaign: Campaign) -> tuple[ElectionTally, list[str]]:
     _pay_bribes(campaign, ballots)
     not_voted = _not_voted(campaign, election["ballots"])
     if result.elected:
-        campaign.council.emperor = result.elected
-        campaign.council.victory = {"kind": "diplomatic", "leader": result.elected, "turn": campaign.turn}
+        campaign.game.council.emperor = result.elected
+        campaign.game.council.victory = {"kind": "diplomatic", "leader": result.elected, "turn": campaign.turn}
     data = result.to_data(secret=False)
     for b in data["ballots"]:
         if b["vote"] is None:
             del b["vote"]  # TOML has no null
-    campaign.council.last_tally = {
+    campaign.game.council.last_tally = {
         "kind": "election",
         "turn": campaign.turn,
         "not_voted": not_voted,
         **{k: v for k, v in data.items() if v is not None},
     }
-    campaign.council.election = None
+    campaign.game.council.election = None
     note(campaign, "election_tally", not_voted=not_voted, **result.to_data())
     return result, not_voted
 
 
-def repeal(campaign: Campaign, law_id: str) -> Law:
-    for law in campaign.council.laws:
+def repeal(campaign: OrionCampaign, law_id: str) -> Law:
+    for law in campaign.game.council.laws:
         if law["id"] == law_id:
-            campaign.council.laws.remove(law)
-            decks.to_bottom(campaign, BILLS_DECK, law_id)  # dealt again once repealed (A9)
+            campaign.game.council.laws.remove(law)
+            decks.to_bottom(campaign.game, BILLS_DECK, law_id)  # dealt again once repealed (A9)
             return Law(law["id"], law["turn"])
-    known = [l["id"] for l in campaign.council.laws]
+    known = [l["id"] for l in campaign.game.council.laws]
     raise RuleRefused(key="council.not_a_law", law=law_id, known=known)

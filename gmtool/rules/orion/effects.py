@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gmtool.campaign.model import Campaign, Player
 from gmtool.errors import TableError
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 _EFFECT = re.compile(r"^\s*(bc|orders|rp|colonists)\s*:\s*([+-]?\d{1,4})\s*$")
 RESOURCES = ("bc", "orders", "rp", "colonists")
@@ -41,7 +41,7 @@ def parse_effect(text: str) -> tuple[str, int]:
     return m.group(1), int(m.group(2))
 
 
-def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> list[dict[str, Any]]:
+def apply_effects(campaign: OrionCampaign, player: OrionPlayer, effects: list[str]) -> list[dict[str, Any]]:
     """Apply each change of a resource; BC, orders and RP never go below 0, colonists stay
     within 1..max population of the homeworld. Returns what changed (a rule or ``text``
     changes nothing here: :func:`standing` reads the rules, the report tells the text)."""
@@ -51,7 +51,7 @@ def apply_effects(campaign: Campaign, player: Player, effects: list[str]) -> lis
         if what not in RESOURCES:
             continue
         if what == "colonists":
-            planet = campaign.home_planet(player)
+            planet = campaign.game.home_planet(player)
             before = planet.population
             planet.population = max(1, min(planet.max_population, planet.population + amount))
             got = planet.population - before

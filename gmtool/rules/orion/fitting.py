@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, Player, ShipCounts
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.common import Logged, ensure_not_over, note, owned
 from gmtool.rules.orion.fleet import fitted_of, ship_name
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, ShipCounts
 from gmtool.rules.orion.technology import tech_level
 
 MODULES = "modules"  # the table's name (tables/orion/modules.toml)
@@ -62,7 +62,7 @@ def module_cost(modules: Table, fitted: list[str]) -> int:
 
 
 def check_fitting(
-    player: Player, ship: Row, fitted: list[str], modules: Table, technologies: Table | None, costs: Table
+    player: OrionPlayer, ship: Row, fitted: list[str], modules: Table, technologies: Table | None, costs: Table
 ) -> None:
     """Refuse a fitting the rules do not allow (A8a), naming the rule; modules are ids."""
     ship_label = ship_name(ship.id, costs)
@@ -128,7 +128,7 @@ class ShipRefitted(Logged):
     cost: int
 
 
-def pick_ship(player: Player, ship: str, number: int | None, costs: Table) -> int:
+def pick_ship(player: OrionPlayer, ship: str, number: int | None, costs: Table) -> int:
     """The index (from 0) of the leader's ``ship`` numbered ``number`` (from 1; may be left
     out when it has one of that class)."""
     count = player.ships.get(ship, 0)
@@ -144,8 +144,8 @@ def pick_ship(player: Player, ship: str, number: int | None, costs: Table) -> in
 
 
 def refit(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     ship: str,
     number: int | None,
     hex_: Hex,
@@ -195,7 +195,7 @@ def refit(
     return ShipRefitted(player.name, ship, index + 1, list(fitted), cost, entry=entry)
 
 
-def improved_modules(player: Player, new_tech: list[str], technologies: Table | None, modules: Table) -> list[str]:
+def improved_modules(player: OrionPlayer, new_tech: list[str], technologies: Table | None, modules: Table) -> list[str]:
     """The fitted modules a leader's newly researched ``new_tech`` improves (A8a: "upgrading is
     automatic in the turn the technology is researched"): a module whose line the new
     technologies raise above the level the leader held before."""
@@ -218,13 +218,13 @@ def blockading_modules(modules: Table) -> set[str]:
     return {r.id for r in modules.rows if r.values.get("blockades")}
 
 
-def can_blockade(player: Player, modules: Table) -> bool:
+def can_blockade(player: OrionPlayer, modules: Table) -> bool:
     """Whether one of the leader's warships carries a module that blockades (A7)."""
     bombs = blockading_modules(modules)
     return any(m in bombs for ship in player.ships for fit in fitted_of(player, ship) for m in fit)
 
 
-def cannot_blockade(player: Player, modules: Table) -> bool:
+def cannot_blockade(player: OrionPlayer, modules: Table) -> bool:
     """What gmtool knows of a blockade (A7; it knows neither where fleets are nor who is at
     war): a leader whose every warship is recorded with its modules, none of them bombs,
     cannot blockade.  A leader with a warship whose modules are not recorded (or with none
@@ -233,12 +233,12 @@ def cannot_blockade(player: Player, modules: Table) -> bool:
     return bool(ships) and all(m is not None for m in ships) and not can_blockade(player, modules)
 
 
-def _all_fitted(player: Player, ship: str) -> list[list[str] | None]:
+def _all_fitted(player: OrionPlayer, ship: str) -> list[list[str] | None]:
     fitted = fitted_of(player, ship)
     return [fitted[i] if i < len(fitted) else None for i in range(player.ships[ship])]
 
 
-def data_of(player: Player) -> list[dict[str, Any]]:
+def data_of(player: OrionPlayer) -> list[dict[str, Any]]:
     """The leader's warships as JSON: class, number, modules."""
     from gmtool.rules.orion.fleet import warships
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.campaign.model import SUPPORT_SHIPS, Player, ShipCounts
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label, Msg, has
+from gmtool.rules.orion.state import SUPPORT_SHIPS, OrionPlayer, ShipCounts
 
 SHIP_KINDS = ("support", "ship")  # rows of the costs table that are ships
 
@@ -32,16 +32,16 @@ def ship_name(ship: str, costs: Any = None) -> Msg | str:
     return Msg("error.orion.ship_" + ship) if has("error.orion.ship_" + ship) else ship.replace("_", " ")
 
 
-def ship_count(player: Player, ship: str) -> int:
+def ship_count(player: OrionPlayer, ship: str) -> int:
     attr = SUPPORT_SHIPS.get(ship)
     return getattr(player, attr) if attr else player.ships.get(ship, 0)
 
 
-def has_ship(player: Player, ship: str) -> bool:
+def has_ship(player: OrionPlayer, ship: str) -> bool:
     return ship_count(player, ship) > 0
 
 
-def add_ship(player: Player, ship: str, n: int = 1, modules: list[str] | None = None) -> None:
+def add_ship(player: OrionPlayer, ship: str, n: int = 1, modules: list[str] | None = None) -> None:
     """``n`` more ``ship``; a warship built or found fitted keeps its ``modules`` (A8a)."""
     attr = SUPPORT_SHIPS.get(ship)
     if attr:
@@ -56,12 +56,12 @@ def add_ship(player: Player, ship: str, n: int = 1, modules: list[str] | None = 
             player.ships.fitted[ship] = fitted
 
 
-def fitted_of(player: Player, ship: str) -> list[list[str]]:
+def fitted_of(player: OrionPlayer, ship: str) -> list[list[str]]:
     """The modules of each of the leader's ``ship`` that has them recorded (A8a)."""
     return getattr(player.ships, "fitted", {}).get(ship, [])
 
 
-def warships(player: Player) -> list[tuple[str, int, list[str]]]:
+def warships(player: OrionPlayer) -> list[tuple[str, int, list[str]]]:
     """Each of the leader's warships: (class, its number within the class from 1, its modules
     — [] when none are recorded), classes in name order."""
     out = []
@@ -72,7 +72,7 @@ def warships(player: Player) -> list[tuple[str, int, list[str]]]:
     return out
 
 
-def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
+def remove_ship(player: OrionPlayer, ship: str, costs: Any = None) -> None:
     if not has_ship(player, ship):
         raise RuleRefused(key="orion.no_ship", leader=player.name, ship=ship_name(ship, costs))
     attr = SUPPORT_SHIPS.get(ship)
@@ -89,13 +89,13 @@ def remove_ship(player: Player, ship: str, costs: Any = None) -> None:
             del player.ships[ship]
 
 
-def moved(player: Player, ship: str, turn: int) -> int:
+def moved(player: OrionPlayer, ship: str, turn: int) -> int:
     """How many of the leader's ``ship`` explored a hex in ``turn`` (a ship's move ends in
     the hex it explores, docs/rules-orion.md A4: one hex per ship per turn)."""
     return player.moved.get(ship, 0) if player.moved_turn == turn else 0
 
 
-def mark_moved(player: Player, ship: str, turn: int) -> None:
+def mark_moved(player: OrionPlayer, ship: str, turn: int) -> None:
     if player.moved_turn != turn:
         player.moved, player.moved_turn = {}, turn
     player.moved[ship] = player.moved.get(ship, 0) + 1

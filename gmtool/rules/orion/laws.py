@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import BanEntry, Campaign
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
 from gmtool.rules.orion.common import note
 from gmtool.rules.orion.effects import TARGETS, apply_effects, is_text_only, parse_effect, rules_of
+from gmtool.rules.orion.state import BanEntry, OrionCampaign
 from gmtool.struct import ReadByKey
 
 BILLS_DECK = "bills"  # as council_campaign.BILLS_DECK (which imports this module)
@@ -97,11 +97,11 @@ class BillEffect(ReadByKey):
         return out
 
 
-def laws_in_force(campaign: Campaign) -> list[str]:
-    return [law["id"] for law in campaign.council.laws]
+def laws_in_force(campaign: OrionCampaign) -> list[str]:
+    return [law["id"] for law in campaign.game.council.laws]
 
 
-def dealable(campaign: Campaign, bills: Table) -> list[str]:
+def dealable(campaign: OrionCampaign, bills: Table) -> list[str]:
     """The bills that may be dealt (A9): never a law in force, nor a bill repealing a law that
     is not in force."""
     force = set(laws_in_force(campaign))
@@ -114,7 +114,7 @@ def dealable(campaign: Campaign, bills: Table) -> list[str]:
     return out
 
 
-def _fewest(campaign: Campaign) -> list[str]:
+def _fewest(campaign: OrionCampaign) -> list[str]:
     from gmtool.rules.orion.council_campaign import planets_of
 
     counts = {p.name: planets_of(campaign, p.name) for p in campaign.players}
@@ -122,7 +122,7 @@ def _fewest(campaign: Campaign) -> list[str]:
     return [name for name, n in counts.items() if n == least]
 
 
-def check_choice(campaign: Campaign, row: Row, target: str | None) -> None:
+def check_choice(campaign: OrionCampaign, row: Row, target: str | None) -> None:
     """Refuse a chair's choice that names no leader of the campaign."""
     if target is not None and target not in {p.name for p in campaign.players}:
         raise RuleRefused(
@@ -133,12 +133,12 @@ def check_choice(campaign: Campaign, row: Row, target: str | None) -> None:
         )
 
 
-def recipients(campaign: Campaign, row: Row, chosen: str | None) -> tuple[list[str], list[str], bool]:
+def recipients(campaign: OrionCampaign, row: Row, chosen: str | None) -> tuple[list[str], list[str], bool]:
     """Whom a bill goes to when it passes, a law's first turn as a one-off bill's (A9, wave 4):
     (the leaders it goes to, the tied leaders, whether the chair's choice decided) — refused,
     asking for the chair's choice, where it fits several and the chair has not named one (A3)."""
     to = target_of(row)
-    chair = campaign.council.chair or "—"
+    chair = campaign.game.council.chair or "—"
     if to == "every":
         return [p.name for p in campaign.players], [], False
     if to == "chair_choice":
@@ -173,7 +173,7 @@ class Holder:
     chosen: bool = False
 
 
-def holder_now(campaign: Campaign, row: Row, entry: Any) -> Holder:
+def holder_now(campaign: OrionCampaign, row: Row, entry: Any) -> Holder:
     """The rule of a "fewest planets" law applied again at this turn end (A9, wave 4): the
     leader alone with the fewest planets; on a tie the leader who has it, if among the tied;
     otherwise the leader the chair of this turn named (:func:`choose`) — refused, asking for
@@ -193,11 +193,11 @@ def holder_now(campaign: Campaign, row: Row, entry: Any) -> Holder:
         law_id=row.id,
         tied=tied,
         holder=holder or "—",
-        chair=campaign.council.chair or "—",
+        chair=campaign.game.council.chair or "—",
     )
 
 
-def _due_again(campaign: Campaign, row: Row | None, entry: Any) -> bool:
+def _due_again(campaign: OrionCampaign, row: Row | None, entry: Any) -> bool:
     """Whether a law's "fewest planets" rule is applied again at this turn end: a law that goes
     to the leader with the fewest planets, passed on an earlier turn (in the turn it passes the
     chair's choice at the vote stands)."""
@@ -206,22 +206,22 @@ def _due_again(campaign: Campaign, row: Row | None, entry: Any) -> bool:
     return entry["turn"] != campaign.turn or not entry.get("holder")
 
 
-def laws_ready(campaign: Campaign, bills: Table) -> None:
+def laws_ready(campaign: OrionCampaign, bills: Table) -> None:
     """Refuse the turn's end, before anything changes, while a law in force that goes to the
     leader with the fewest planets finds them tied, the leader who had it not among them, and
     the chair of this turn has named none of them (A9, wave 4)."""
-    for entry in campaign.council.laws:
+    for entry in campaign.game.council.laws:
         row = bills.find(entry["id"])
         if _due_again(campaign, row, entry):
             assert row is not None
             holder_now(campaign, row, entry)
 
 
-def choices_needed(campaign: Campaign, bills: Table) -> list[tuple[Row, list[str]]]:
+def choices_needed(campaign: OrionCampaign, bills: Table) -> list[tuple[Row, list[str]]]:
     """The laws in force whose tie the chair of this turn must decide before the turn's end, as
     things stand now (A9, wave 4): each with the tied leaders (`post pending` names them)."""
     out = []
-    for entry in campaign.council.laws:
+    for entry in campaign.game.council.laws:
         row = bills.find(entry["id"])
         if row is None or not _due_again(campaign, row, entry):
             continue
@@ -247,17 +247,17 @@ class LawChoice(ReadByKey):
         return {"law": self.law, "leader": self.leader, "tied": self.tied, "chair": self.chair, "turn": self.turn}
 
 
-def choose(campaign: Campaign, bills: Table, law: str, leader: str) -> LawChoice:
+def choose(campaign: OrionCampaign, bills: Table, law: str, leader: str) -> LawChoice:
     """The chair names ``leader`` for the law ``law`` (id or label, either language) at this
     turn's end, where the leaders with the fewest planets tie and the one who had it is not
     among them (A9, wave 4). Refused, saying why, when the law is not in force, does not go to
     the leader with the fewest planets, needs no choice now, or ``leader`` is not among the
     tied."""
-    chair = campaign.council.chair
+    chair = campaign.game.council.chair
     if campaign.stage == 1 or not chair:
         raise RuleRefused(key="council.no_chair")
     row = bills.named(law)
-    entry = next((e for e in campaign.council.laws if row is not None and e["id"] == row.id), None)
+    entry = next((e for e in campaign.game.council.laws if row is not None and e["id"] == row.id), None)
     if row is None or entry is None:
         raise RuleRefused(key="council.not_a_law", law=law, known=laws_in_force(campaign))
     check_choice(campaign, row, leader)
@@ -276,7 +276,7 @@ def choose(campaign: Campaign, bills: Table, law: str, leader: str) -> LawChoice
     return LawChoice(row.id, leader, tied, chair, campaign.turn)
 
 
-def _apply(campaign: Campaign, row: Row, out: BillEffect) -> None:
+def _apply(campaign: OrionCampaign, row: Row, out: BillEffect) -> None:
     effects = effects_of(row)
     seated = {p.name for p in campaign.players}
     out.leaders = [leader for leader in out.leaders if leader in seated]  # one named may have left since
@@ -288,7 +288,7 @@ def _apply(campaign: Campaign, row: Row, out: BillEffect) -> None:
     out.text = is_text_only(effects)
 
 
-def enact(campaign: Campaign, bills: Table, bill_id: str, chosen: str | None) -> BillEffect:
+def enact(campaign: OrionCampaign, bills: Table, bill_id: str, chosen: str | None) -> BillEffect:
     """A bill that passed (A9): a law enters into force (it acts at the turn end, with the
     others); a one-off bill acts now — its resources at once, its rules for the next turn; a
     bill that repeals a law ends it. Logged for the public post."""
@@ -297,43 +297,43 @@ def enact(campaign: Campaign, bills: Table, bill_id: str, chosen: str | None) ->
     out = BillEffect(row.id, law)
     repeals = row.values.get("repeals")
     if repeals:
-        for entry in list(campaign.council.laws):
+        for entry in list(campaign.game.council.laws):
             if entry["id"] == repeals:
-                campaign.council.laws.remove(entry)
+                campaign.game.council.laws.remove(entry)
                 out.repealed = str(repeals)
-                decks.to_bottom(campaign, BILLS_DECK, str(repeals))  # dealt again once repealed
+                decks.to_bottom(campaign.game, BILLS_DECK, str(repeals))  # dealt again once repealed
     effects = effects_of(row)
     if law:
-        if all(entry["id"] != row.id for entry in campaign.council.laws):
+        if all(entry["id"] != row.id for entry in campaign.game.council.laws):
             entry_new: Any = {"id": row.id, "turn": campaign.turn}
             if goes_to_one(row):  # the chair's choice stands, as for a one-off bill (A9, wave 4)
                 out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
                 if out.leaders:
                     entry_new["leader" if target_of(row) == "chair_choice" else "holder"] = out.leaders[0]
-                out.chosen_by = campaign.council.chair if by_chair else None
-            campaign.council.laws.append(entry_new)
+                out.chosen_by = campaign.game.council.chair if by_chair else None
+            campaign.game.council.laws.append(entry_new)
         out.rules = rules_of(effects)
         out.text = is_text_only(effects)
     elif effects:
         out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
-        out.chosen_by = campaign.council.chair if by_chair else None
+        out.chosen_by = campaign.game.council.chair if by_chair else None
         _apply(campaign, row, out)
         if out.rules:  # a one-off rule holds the next turn (A9: "next turn")
             out.turn = campaign.turn + 1
             for leader in out.leaders:
                 for rule in out.rules:
                     ban: BanEntry = {"bill": row.id, "rule": rule, "leader": leader, "turn": out.turn}
-                    campaign.council.bans.append(ban)
+                    campaign.game.council.bans.append(ban)
     note(campaign, "bill_enacted", public=True, **out.to_data())
     return out
 
 
-def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
+def apply_laws(campaign: OrionCampaign, bills: Table) -> list[BillEffect]:
     """Every law in force acts at the turn end (A9), in the order they passed; each is logged
     for the public post with what it did. Bans of an earlier turn are dropped."""
-    campaign.council.bans = [b for b in campaign.council.bans if b["turn"] > campaign.turn]
+    campaign.game.council.bans = [b for b in campaign.game.council.bans if b["turn"] > campaign.turn]
     done = []
-    for entry in campaign.council.laws:
+    for entry in campaign.game.council.laws:
         row = bills.find(entry["id"])
         if row is None:  # a law whose row the moderator removed: nothing to carry out
             continue
@@ -343,7 +343,7 @@ def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
             entry["holder"] = held.leader
             out.leaders, out.tied = [held.leader] if held.leader else [], held.tied
             out.kept_by = held.leader if held.kept else None
-            out.chosen_by = campaign.council.chair if held.chosen else None
+            out.chosen_by = campaign.game.council.chair if held.chosen else None
         elif target_of(row) == "fewest_planets" and entry.get("holder"):  # passed this turn
             out.leaders = [str(entry["holder"])]
         elif any(parse_effect(e)[0] in ("bc", "rp", "orders", "colonists") for e in effects_of(row)):
@@ -359,24 +359,24 @@ def apply_laws(campaign: Campaign, bills: Table) -> list[BillEffect]:
     return done
 
 
-def forbidding(campaign: Campaign, bills: Table | None, rule: str, leader: str) -> Row | None:
+def forbidding(campaign: OrionCampaign, bills: Table | None, rule: str, leader: str) -> Row | None:
     """The bill whose rule ``rule`` holds for ``leader`` now (a law in force, or a one-off
     bill's rule for this turn), or None."""
     if bills is None:
         return None
-    for entry in campaign.council.laws:
+    for entry in campaign.game.council.laws:
         row = bills.find(entry["id"])
         if row is None or rule not in rules_of(effects_of(row)):
             continue
         if (entry.get("leader") or entry.get("holder")) in (None, leader):  # to one leader, or to all
             return row
-    for ban in campaign.council.bans:
+    for ban in campaign.game.council.bans:
         if ban["rule"] == rule and ban["leader"] == leader and ban["turn"] == campaign.turn:
             return bills.find(ban["bill"])
     return None
 
 
-def refuse_if_forbidden(campaign: Campaign, bills: Table | None, rule: str, leader: str) -> None:
+def refuse_if_forbidden(campaign: OrionCampaign, bills: Table | None, rule: str, leader: str) -> None:
     """Refuse, naming the bill, what a law (or a one-off bill for this turn) forbids (A9)."""
     row = forbidding(campaign, bills, rule, leader)
     if row is not None:

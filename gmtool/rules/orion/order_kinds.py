@@ -44,8 +44,8 @@ from gmtool.rules.orion import order_words as words
 from gmtool.rules.orion.order_words import Read, Say
 
 if TYPE_CHECKING:
-    from gmtool.campaign.model import Campaign, Player
     from gmtool.dice.sources import DiceSource
+    from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 
 # ----------------------------------------------------------------------------- the phases
@@ -112,13 +112,13 @@ def need(name: str, type: str = "text") -> Key:
 class Act:
     """What a handler plays: the campaign, its rules, the dice and the order (checked)."""
 
-    campaign: Campaign
+    campaign: OrionCampaign
     rules: Any
     source: DiceSource
     leader_name: str
     value: Any
 
-    def leader(self) -> Player:
+    def leader(self) -> OrionPlayer:
         return self.campaign.player(self.leader_name)
 
 
@@ -264,7 +264,7 @@ def _explore(a: Act) -> Any:
         ship = ship_named(a.rules.costs, str(v.get("ship") or "scout"))
         v = v["hex"]
     target = Hex.parse(v)
-    if target == a.campaign.orion:
+    if target == a.campaign.game.orion:
         explore_orion(a.campaign, leader, ship, a.rules.library)
         return {"hex": str(target), "discovery": "orion", "ship": ship}
     result = explore_hex(a.campaign, a.rules.orion, leader, target, DiceRoller(a.source), ship)
@@ -323,7 +323,7 @@ def _agents(a: Act) -> Any:
     c, v, leader = a.campaign, a.value, a.leader()
     against = c.player(v["target"]) if v.get("target") else None
     frame = c.player(v["frame"]) if v.get("frame") else None
-    agent = c.agent(v["agent"])
+    agent = c.game.agent(v["agent"])
     if agent.owner != leader.name:
         raise InputError(key="orders.not_own_agent", agent=agent.name, leader=leader.name)
     lib = a.rules.library
@@ -408,12 +408,12 @@ def _bill(a: Act) -> Any:
     c, v, leader = a.campaign, a.value, a.leader()
     if c.stage == 1:
         raise RuleRefused(key="council.stage1")
-    if c.council.chair != leader.name:
-        raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    if c.game.council.chair != leader.name:
+        raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.game.council.chair or "—")
     target = v.get("target") if isinstance(v, dict) else None
     if isinstance(v, dict):
         v = v.get("pick")
-    options = list(c.council.vote["options"]) if c.council.vote else []
+    options = list(c.game.council.vote["options"]) if c.game.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1
     if v is None and target is not None:
@@ -433,8 +433,8 @@ def _law_choice(a: Act) -> Any:
     from gmtool.rules.orion import laws
 
     c, v, leader = a.campaign, a.value, a.leader()
-    if c.council.chair != leader.name:
-        raise RuleRefused(key="orders.law_not_chair", leader=leader.name, chair=c.council.chair or "—")
+    if c.game.council.chair != leader.name:
+        raise RuleRefused(key="orders.law_not_chair", leader=leader.name, chair=c.game.council.chair or "—")
     return laws.choose(c, a.rules.bills, v["law"], v["target"]).to_data()
 
 

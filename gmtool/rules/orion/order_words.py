@@ -171,17 +171,17 @@ def _election_open(state: Any) -> bool:
     Emperor yet (A9; what `post pending` says of the ballots open)."""
     from gmtool.rules.orion.council_campaign import ELECTION_STAGE
 
-    counted = state.council.last_tally or {}
+    counted = state.game.council.last_tally or {}
     return (
         state.victory is None
         and state.stage >= ELECTION_STAGE
-        and not state.council.emperor
+        and not state.game.council.emperor
         and not (counted.get("kind") == "election" and counted.get("turn") == state.turn)
     )
 
 
 def _bill_open(state: Any) -> bool:
-    return bool(state.council.vote and state.council.vote.get("bill"))
+    return bool(state.game.council.vote and state.game.council.vote.get("bill"))
 
 
 def read_colonize(r: CommandWords) -> tuple[str, Any]:
@@ -345,7 +345,7 @@ def read_quest(r: CommandWords) -> tuple[str, Any]:
     """``QUEST`` by id or label, or nothing: the quest announced last."""
     from gmtool.rules.orion.turns import QUESTS
 
-    open_quests = r.state.turn_state.quests
+    open_quests = r.state.game.quests
     if not r.words:
         if not open_quests:
             raise InputError(key="orders.post_no_quest", command=command_label(r.name))
@@ -373,7 +373,7 @@ def read_bill(r: CommandWords) -> tuple[str, Any]:
         pick: Any = int(words_[0])
     else:
         pick = r.row(r.table("bills"), words_, "bill")
-        if target and any(law["id"] == pick for law in r.state.council.laws):
+        if target and any(law["id"] == pick for law in r.state.game.council.laws):
             # a law in force: the leader the chair names for it at this turn's end (A9, wave 4)
             return "law_choice", {"law": pick, "target": target}
     return "bill", {"pick": pick, "target": target} if target else pick
@@ -422,7 +422,7 @@ def read_mission(r: CommandWords) -> tuple[str, Any]:
     given with the turn, A10); the others act at once with ``!check``."""
     if len(r.words) < 2:
         raise r.missing("agent")
-    agent = r.state.agent(r.words[0])
+    agent = r.state.game.agent(r.words[0])
     rest, frame = r.words[1:], None
     for i, word in enumerate(rest):
         if word_of("forum.order_word", word) == "frame":

@@ -33,11 +33,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError, RuleRefused
 from gmtool.locale import Msg, has, t
 from gmtool.rules.orion.order_kinds import KINDS, OrderKind, sort_key
+from gmtool.rules.orion.state import OrionCampaign
 
 # Every kind of order, its phase, value, handler and report line: one record each in
 # order_kinds.py. The names, in the rules' order:
@@ -201,7 +201,7 @@ def load_orders(text: str, where: str) -> dict[str, Any]:
         raise InputError(key="campaign.in_file", where=where, reason=toml_message(exc)) from None
 
 
-def parse_orders(data: dict[str, Any], text: str, campaign: Campaign) -> tuple[list[Order], list[Problem]]:
+def parse_orders(data: dict[str, Any], text: str, campaign: OrionCampaign) -> tuple[list[Order], list[Problem]]:
     where = _locate(text)
     lines = text.splitlines()
     orders: list[Order] = []
@@ -315,7 +315,7 @@ def _earlier(done: list[tuple[Order, list[dict[str, Any]]]], failed: Order, refu
     return None
 
 
-def unknown_leaders(campaign: Campaign, orders: list[Order]) -> list[Problem]:
+def unknown_leaders(campaign: OrionCampaign, orders: list[Order]) -> list[Problem]:
     """A problem for each order of a name that is no leader (and joins not): what
     :func:`parse_orders` says of a file's table, said of orders made without a file."""
     leaders = {p.name for p in campaign.players}
@@ -332,7 +332,7 @@ def unknown_leaders(campaign: Campaign, orders: list[Order]) -> list[Problem]:
     ]
 
 
-def play_one(campaign: Campaign, rules: Any, source: DiceSource, order: Order) -> tuple[Any, list[dict[str, Any]]]:
+def play_one(campaign: OrionCampaign, rules: Any, source: DiceSource, order: Order) -> tuple[Any, list[dict[str, Any]]]:
     """Play one order now — its value checked against its kind's record, then its handler,
     its dice labelled with it (scheme 2) — whoever gave it: an orders file, a room's post, the
     moderator's command. (What its handler returned, the turn's log entries it wrote.) A
@@ -344,7 +344,7 @@ def play_one(campaign: Campaign, rules: Any, source: DiceSource, order: Order) -
 
 
 def apply_orders(
-    campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]
+    campaign: OrionCampaign, rules: Any, source: DiceSource, orders: list[Order]
 ) -> tuple[list[Problem], list[dict[str, Any]]]:
     """Apply every order it can; return the problems and what each order did. An order
     the rules refuse after an earlier order of the file took what it needs (a contamination
@@ -405,7 +405,7 @@ def value_words(value: Any, seat: Any = None) -> str:
 _HEX_WORD = re.compile(r"(?<![\w.-])-?\d{1,4},-?\d{1,4}(?![\w.])")
 
 
-def _dice_context(campaign: Campaign, source: Any, order: Order) -> None:
+def _dice_context(campaign: OrionCampaign, source: Any, order: Order) -> None:
     """Scheme 2 (docs/verify.md): the order's dice are labelled with its leader's seat and itself
     (``alice · explore 1,-2``), so that the same order rolls the same dice again — its hexes
     as the leader sees them (before turn 7, from its own homeworld: the label is printed in
@@ -420,7 +420,7 @@ def _dice_context(campaign: Campaign, source: Any, order: Order) -> None:
 
 
 def play_orders(
-    campaign: Campaign, rules: Any, source: DiceSource, orders: list[Order]
+    campaign: OrionCampaign, rules: Any, source: DiceSource, orders: list[Order]
 ) -> tuple[list[Problem], list[dict[str, Any]]]:
     """A turn's orders file: the turn started if it is not yet, then every order applied
     (:func:`apply_orders`). The caller keeps nothing if any problem comes back."""
@@ -449,7 +449,7 @@ def play_orders(
     return apply_orders(campaign, rules, source, orders)
 
 
-def _apply(c: Campaign, rules: Any, source: DiceSource, order: Order) -> Any:
+def _apply(c: OrionCampaign, rules: Any, source: DiceSource, order: Order) -> Any:
     """Play one order: its value checked against its kind's record, then its handler."""
     from gmtool.rules.orion.order_kinds import Act
 

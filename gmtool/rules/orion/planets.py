@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  # noqa: F401  (owned: re-exported)
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, PlanetState, System
 
 
 def _discovery(tables: Any, discovery: str | None) -> Label | str:
@@ -23,7 +23,7 @@ def _world_type(tables: Any, type_id: str) -> Label | str:
     return Label(row.label) if row is not None else type_id
 
 
-def colonisable_by(player: Player, planet_type: str, tables: Any, technologies: Table | None) -> bool:
+def colonisable_by(player: OrionPlayer, planet_type: str, tables: Any, technologies: Table | None) -> bool:
     """Terran, ocean and steppe are colonisable; another type only with a technology of the
     campaign's tables that allows it (A6 decision)."""
     if tables is None or tables.colonisable(planet_type):
@@ -57,8 +57,8 @@ def _artifact_level(tables: Any) -> int:
 
 
 def colonize(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     hex_: Hex,
     tables: Any = None,
     technologies: Table | None = None,
@@ -69,7 +69,7 @@ def colonize(
     ``override`` is the moderator's written reason to allow another type (public). On an
     artifact world the dice ``source`` rolls the coloniser's technology (A4.3)."""
     ensure_not_over(campaign)
-    system = campaign.system(hex_)
+    system = campaign.game.system(hex_)
     if system is None or system.explored_by is None:
         raise RuleRefused(key="orion.not_explored", hex=hex_)
     if system.planet is None and system.discovery != "orion":
@@ -109,7 +109,7 @@ def colonize(
         hex=str(hex_),
         type=planet.type if planet else "orion",
         override=override if refused_type is not None else None,
-        orion=True if hex_ == campaign.orion else None,
+        orion=True if hex_ == campaign.game.orion else None,
     )
     if refused_type is not None:  # the moderator's reason is public (A6 decision)
         note(campaign, "colonise_override", player.name, public=True, hex=str(hex_), type=refused_type, reason=override)
@@ -131,7 +131,7 @@ def colonize(
 
 
 def assign(
-    campaign: Campaign, player: Player, hex_: Hex, workers: int | None, scientists: int | None
+    campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, workers: int | None, scientists: int | None
 ) -> tuple[System, PlanetState]:
     ensure_not_over(campaign)
     system, planet = owned(campaign, player, hex_)
@@ -146,7 +146,9 @@ def assign(
     return system, planet
 
 
-def change_fleet(campaign: Campaign, player: Player, delta: int, rules: Table, bills: Table | None = None) -> int:
+def change_fleet(
+    campaign: OrionCampaign, player: OrionPlayer, delta: int, rules: Table, bills: Table | None = None
+) -> int:
     """Once a turn, ±1: raising costs an order (not above max), lowering gives one (A8);
     raising is refused while a law forbids it (A9, the bills table's ``no_fleet_raise``)."""
     from gmtool.rules.orion.laws import refuse_if_forbidden

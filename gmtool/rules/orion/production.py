@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
 from gmtool.errors import RuleRefused
 from gmtool.rolltables.model import Table
 from gmtool.rules.orion.building import complete_builds
 from gmtool.rules.orion.common import ensure_not_over, owned
 from gmtool.rules.orion.exploration import OrionTables
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, PlanetState, System
 
 
 @dataclass(slots=True)
@@ -63,7 +63,7 @@ class Production:
         return {"planets": [p.to_data() for p in self.planets], "totals": self.totals, "builds": self.builds}
 
 
-def is_active(campaign: Campaign, system: System) -> bool:
+def is_active(campaign: OrionCampaign, system: System) -> bool:
     """The homeworld always; a colony activated and since neither blockaded nor captured (A6,
     wave 3), or — with the campaign's ``activation = per-turn`` — activated this turn."""
     if system.homeworld_of is not None:
@@ -71,14 +71,14 @@ def is_active(campaign: Campaign, system: System) -> bool:
     planet = system.planet
     if planet is None or planet.active_turn is None:
         return False
-    return planet.active_turn == campaign.turn if campaign.activation == "per-turn" else True
+    return planet.active_turn == campaign.turn if campaign.game.activation == "per-turn" else True
 
 
-def blockade_deactivates(campaign: Campaign, planet: PlanetState) -> bool:
+def blockade_deactivates(campaign: OrionCampaign, planet: PlanetState) -> bool:
     """A blockade deactivates a colony (A6, wave 3): it may be activated again under blockade,
     for the blockade's cost.  With ``activation = per-turn`` a blockade changes nothing here
     (the earlier reading).  True when the colony was active."""
-    if campaign.activation == "per-turn" or planet.active_turn is None:
+    if campaign.game.activation == "per-turn" or planet.active_turn is None:
         return False
     planet.active_turn = None
     return True
@@ -96,20 +96,20 @@ def activation_cost(planet: PlanetState, rules: Table) -> int:
     return int(rules.rule("activation_orders_with_base" if planet.base else "activation_orders"))
 
 
-def activate_colony(campaign: Campaign, player: Player, hex_: Hex, rules: Table) -> tuple[System, int]:
+def activate_colony(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, rules: Table) -> tuple[System, int]:
     """``player`` activates its colony at ``hex_`` (A6): (the system, the orders paid)."""
     ensure_not_over(campaign)
     system, _ = owned(campaign, player, hex_)
     return system, activate(campaign, system, rules)
 
 
-def activate(campaign: Campaign, system: System, rules: Table) -> int:
+def activate(campaign: OrionCampaign, system: System, rules: Table) -> int:
     if system.planet is None or system.owner is None:
         raise RuleRefused(key="orion.not_colony", hex=system.hex)
     if system.homeworld_of is not None:
         raise RuleRefused(key="orion.homeworld_active", hex=system.hex)
     if is_active(campaign, system):
-        persistent = campaign.activation != "per-turn"
+        persistent = campaign.game.activation != "per-turn"
         raise RuleRefused(key="orion.already_active_kept" if persistent else "orion.already_active", hex=system.hex)
     player = campaign.player(system.owner)
     cost = activation_cost(system.planet, rules)
@@ -151,12 +151,12 @@ def planet_rp(planet: PlanetState, active: bool, scientists: int, rp_each: int, 
     return (scientists * rp_each if active else 0) + made.get("rp", 0)
 
 
-def expected_rp(campaign: Campaign, tables: OrionTables, costs: Table | None, player: Player) -> int:
+def expected_rp(campaign: OrionCampaign, tables: OrionTables, costs: Table | None, player: OrionPlayer) -> int:
     """The RP ``player``'s planets make at this turn's production as they work now (its
     colonists as assigned, its colonies as active, its blockades): what research ordered now
     may spend besides the RP banked (A13.1, wave 4). Changes nothing."""
     total = 0
-    for system in campaign.systems:
+    for system in campaign.game.systems:
         planet = system.planet
         if planet is None or system.owner != player.name or planet.population <= 0:
             continue
@@ -169,7 +169,7 @@ def expected_rp(campaign: Campaign, tables: OrionTables, costs: Table | None, pl
 
 
 def produce(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     tables: OrionTables,
     rules: Table,
     costs: Table | None = None,
@@ -180,8 +180,8 @@ def produce(
     the leaders of ``no_pp_to_bc`` turn no PP into BC this turn (a bill, A9)."""
     out = Production()
     for player in campaign.players:
-        out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.orders_per_turn}
-    for system in campaign.systems:
+        out.totals[player.name] = {"bc": 0, "rp": 0, "orders": campaign.game.orders_per_turn}
+    for system in campaign.game.systems:
         planet = system.planet
         if planet is None or system.owner is None or planet.population <= 0:
             continue

@@ -28,9 +28,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from gmtool.campaign.model import Campaign, Player
 from gmtool.errors import TableError
 from gmtool.locale import Label, Msg
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 MODERATOR = "moderator"
 _COND = re.compile(r"^\s*([a-z_]+)\s*(?::\s*([A-Za-z0-9_|\-]+))?\s*$")
@@ -68,15 +68,15 @@ class Judged:
         return out
 
 
-def _mine(campaign: Campaign, leader: str) -> list[Any]:
-    return [s for s in campaign.systems if s.owner == leader and s.planet is not None]
+def _mine(campaign: OrionCampaign, leader: str) -> list[Any]:
+    return [s for s in campaign.game.systems if s.owner == leader and s.planet is not None]
 
 
-def _explored(campaign: Campaign, leader: str) -> list[Any]:
-    return [s for s in campaign.systems if s.explored_by == leader and s.homeworld_of != leader]
+def _explored(campaign: OrionCampaign, leader: str) -> list[Any]:
+    return [s for s in campaign.game.systems if s.explored_by == leader and s.homeworld_of != leader]
 
 
-def _logged(campaign: Campaign, leader: str, kind: str) -> int:
+def _logged(campaign: OrionCampaign, leader: str, kind: str) -> int:
     return sum(
         1
         for e in campaign.turn_state.log
@@ -84,7 +84,7 @@ def _logged(campaign: Campaign, leader: str, kind: str) -> int:
     )
 
 
-def _rp_spent(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
+def _rp_spent(c: OrionCampaign, p: OrionPlayer, cond: Condition) -> tuple[int, int]:
     """RP spent this turn: the technologies researched and the RP put toward the technology
     victory, as the turn's log tells them (settled at the turn's end, A13.1)."""
     spent = 0
@@ -98,14 +98,14 @@ def _rp_spent(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
     return spent, cond.n
 
 
-def _homeworld_full(c: Campaign, p: Player, _: Condition) -> tuple[int, int]:
-    home = next((s for s in c.systems if s.homeworld_of == p.name and s.owner == p.name and s.planet), None)
+def _homeworld_full(c: OrionCampaign, p: OrionPlayer, _: Condition) -> tuple[int, int]:
+    home = next((s for s in c.game.systems if s.homeworld_of == p.name and s.owner == p.name and s.planet), None)
     if home is None or home.planet is None:
         return 0, 1
     return home.planet.population, home.planet.max_population
 
 
-def _found(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
+def _found(c: OrionCampaign, p: OrionPlayer, cond: Condition) -> tuple[int, int]:
     wanted = set((cond.arg or "").split("|"))
     hits = [
         s
@@ -115,14 +115,14 @@ def _found(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
     return min(len(hits), 1), 1
 
 
-def _near_home(c: Campaign, p: Player, cond: Condition) -> tuple[int, int]:
+def _near_home(c: OrionCampaign, p: OrionPlayer, cond: Condition) -> tuple[int, int]:
     home = p.homeworld
     near = [s for s in _explored(c, p.name) if home is not None and s.hex.distance(home) == 1]
     return len(near), cond.n
 
 
 # kind → (campaign, leader, condition) → (have, need)
-JUDGES: dict[str, Callable[[Campaign, Player, Condition], tuple[int, int]]] = {
+JUDGES: dict[str, Callable[[OrionCampaign, OrionPlayer, Condition], tuple[int, int]]] = {
     "homeworld_full": _homeworld_full,
     "colonies": lambda c, p, k: (sum(1 for s in _mine(c, p.name) if s.homeworld_of is None), k.n),
     "planets": lambda c, p, k: (len(_mine(c, p.name)), k.n),
@@ -170,7 +170,7 @@ def conditions(row: Any) -> list[Condition] | None:
     return found
 
 
-def judge(campaign: Campaign, player: Player, row: Any) -> list[Judged] | None:
+def judge(campaign: OrionCampaign, player: OrionPlayer, row: Any) -> list[Judged] | None:
     """Each condition of the quest ``row`` for ``player`` (None: the moderator judges it)."""
     conds = conditions(row)
     if conds is None:

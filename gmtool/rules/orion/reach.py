@@ -11,24 +11,24 @@ hex per ship a turn.  A campaign may widen "next to" (``explore_range``, default
 from __future__ import annotations
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Campaign, Player
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 
-def stage1_hexes(player: Player) -> list[Hex]:
+def stage1_hexes(player: OrionPlayer) -> list[Hex]:
     """Stage 1: the six neighbours of the leader's homeworld (closed rooms), sorted."""
     return sorted(player.home().neighbours())
 
 
-def explored_hexes(campaign: Campaign) -> set[Hex]:
-    return {s.hex for s in campaign.systems if s.explored_by is not None}
+def explored_hexes(campaign: OrionCampaign) -> set[Hex]:
+    return {s.hex for s in campaign.game.systems if s.explored_by is not None}
 
 
-def explored_space(campaign: Campaign, player: Player) -> set[Hex]:
+def explored_space(campaign: OrionCampaign, player: OrionPlayer) -> set[Hex]:
     """The hexes the leader's ships explore from (stage 2+, A4 wave 3): its own systems
     (homeworld and colonies) and the hexes it explored itself — not another leader's."""
     return {
         s.hex
-        for s in campaign.systems
+        for s in campaign.game.systems
         if s.owner == player.name or s.homeworld_of == player.name or s.explored_by == player.name
     }
 
@@ -38,7 +38,7 @@ def _near(hex_: Hex, reach: int) -> list[Hex]:
     return list(hex_.neighbours()) if reach == 1 else [h for h in within(reach, hex_) if h != hex_]
 
 
-def frontier(campaign: Campaign, player: Player) -> list[Hex]:
+def frontier(campaign: OrionCampaign, player: OrionPlayer) -> list[Hex]:
     """The unexplored hexes the leader can explore this turn (stage 2+), sorted: within the
     campaign's ``explore_range`` (1: next to) of the hexes it explores from."""
     explored = explored_hexes(campaign)
@@ -46,17 +46,17 @@ def frontier(campaign: Campaign, player: Player) -> list[Hex]:
         {
             n
             for h in explored_space(campaign, player)
-            for n in _near(h, campaign.explore_range)
-            if n not in explored and campaign.on_map(n)
+            for n in _near(h, campaign.game.explore_range)
+            if n not in explored and campaign.game.on_map(n)
         }
     )
 
 
-def in_reach(campaign: Campaign, player: Player, hex_: Hex) -> bool:
+def in_reach(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> bool:
     """Can ``player`` explore ``hex_`` this turn (whether or not it is explored already)?"""
     if campaign.stage == 1:
         return hex_ in stage1_hexes(player)
-    if not campaign.on_map(hex_):
+    if not campaign.game.on_map(hex_):
         return False
     start = explored_space(campaign, player)
-    return any(n in start for n in _near(hex_, campaign.explore_range))
+    return any(n in start for n in _near(hex_, campaign.game.explore_range))

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.model import PLAYER_RANGES, AwardEntry, Campaign, PlanetState, Player, System
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Msg
 from gmtool.rules.orion.campaign_explore import apply_gain
@@ -22,12 +21,13 @@ from gmtool.rules.orion.common import Logged, award_id, award_kind, ensure_not_o
 from gmtool.rules.orion.exploration import gains
 from gmtool.rules.orion.fleet import add_ship, remove_ship
 from gmtool.rules.orion.production import blockade_deactivates
+from gmtool.rules.orion.state import PLAYER_RANGES, AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
 
 RECORDS_TABLE = "records"
 
 
-def _system(campaign: Campaign, hex_: Hex) -> System:
-    system = campaign.system(hex_)
+def _system(campaign: OrionCampaign, hex_: Hex) -> System:
+    system = campaign.game.system(hex_)
     if system is None or system.explored_by is None:
         raise RuleRefused(key="records.unexplored", hex=hex_)
     return system
@@ -128,7 +128,9 @@ class AllSciences(Logged):
 # ------------------------------------------------------------------ monsters and Orion
 
 
-def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research_ship: bool = False) -> MonsterSlain:
+def slay_monster(
+    campaign: OrionCampaign, rules: Any, hex_: Hex, by: OrionPlayer, research_ship: bool = False
+) -> MonsterSlain:
     """The monster at ``hex_`` is destroyed by ``by``'s fleet: the guarded gains are its at
     once (A4.3, A4.6); with a surviving research ship, 16 RP (24 for a great monster)."""
     ensure_not_over(campaign)
@@ -166,13 +168,13 @@ def slay_monster(campaign: Campaign, rules: Any, hex_: Hex, by: Player, research
     return MonsterSlain(by.name, str(hex_), monster.kind, monster.great, monster.guards, changes, rp, entry=entry)
 
 
-def damage_orion(campaign: Campaign, rules: Any, by: Player, points: int) -> OrionDamaged:
+def damage_orion(campaign: OrionCampaign, rules: Any, by: OrionPlayer, points: int) -> OrionDamaged:
     """The Guardian of Orion loses ``points`` of toughness (17); at 0 it is destroyed and
     Orion can be colonised (A12 decision)."""
     ensure_not_over(campaign)
     if points < 1:
         raise InputError(key="records.points", points=points)
-    system = campaign.system(campaign.orion)
+    system = campaign.game.system(campaign.game.orion)
     if system is None or not system.guardian:
         raise RuleRefused(key="records.guardian_destroyed")
     full = int(rules.guardian.rule("durability"))
@@ -226,9 +228,9 @@ class GuardianState:
         return out
 
 
-def regenerate_guardian(campaign: Campaign, rules: Any) -> GuardianRegained | None:
+def regenerate_guardian(campaign: OrionCampaign, rules: Any) -> GuardianRegained | None:
     """At each turn end the Guardian regains 3 toughness, never above 17."""
-    system = campaign.system(campaign.orion)
+    system = campaign.game.system(campaign.game.orion)
     if system is None or not system.guardian or system.guardian_toughness is None:
         return None
     full = int(rules.guardian.rule("durability"))
@@ -238,8 +240,8 @@ def regenerate_guardian(campaign: Campaign, rules: Any) -> GuardianRegained | No
     return GuardianRegained(before, after, full)
 
 
-def guardian_state(campaign: Campaign, rules: Any) -> GuardianState:
-    system = campaign.system(campaign.orion)
+def guardian_state(campaign: OrionCampaign, rules: Any) -> GuardianState:
+    system = campaign.game.system(campaign.game.orion)
     full = int(rules.guardian.rule("durability"))
     if system is None or not system.guardian:
         return GuardianState(False, 0, full, system.owner if system else None)
@@ -249,14 +251,14 @@ def guardian_state(campaign: Campaign, rules: Any) -> GuardianState:
 # ------------------------------------------------------------------ planets
 
 
-def _planet(campaign: Campaign, hex_: Hex) -> tuple[System, PlanetState]:
+def _planet(campaign: OrionCampaign, hex_: Hex) -> tuple[System, PlanetState]:
     system = _system(campaign, hex_)
     if system.planet is None:
         raise RuleRefused(key="records.no_planet", hex=hex_, discovery=system.discovery)
     return system, system.planet
 
 
-def set_blockade(campaign: Campaign, hex_: Hex, by: Player, modules: Any = None) -> BlockadeChanged:
+def set_blockade(campaign: OrionCampaign, hex_: Hex, by: OrionPlayer, modules: Any = None) -> BlockadeChanged:
     """``by``'s fleet (bombs, at war) blockades the planet: A7 from the next production
     (refused when ``by``'s warships are all recorded fitted by the ``modules`` table and none
     carries bombs, A8a)."""
@@ -289,7 +291,7 @@ def set_blockade(campaign: Campaign, hex_: Hex, by: Player, modules: Any = None)
     return BlockadeChanged(by.name, str(hex_), system.owner, False, entry=entry)
 
 
-def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> BlockadeChanged:
+def lift_blockade(campaign: OrionCampaign, hex_: Hex, by: OrionPlayer | None = None) -> BlockadeChanged:
     ensure_not_over(campaign)
     system, planet = _planet(campaign, hex_)
     if not planet.blockaded:
@@ -305,7 +307,7 @@ def lift_blockade(campaign: Campaign, hex_: Hex, by: Player | None = None) -> Bl
     return BlockadeChanged(blockader, str(hex_), system.owner, True, entry=entry)
 
 
-def capture_planet(campaign: Campaign, hex_: Hex, by: Player) -> PlanetCaptured:
+def capture_planet(campaign: OrionCampaign, hex_: Hex, by: OrionPlayer) -> PlanetCaptured:
     """The planet changes hands with its population and buildings; a captured homeworld
     counts for the conquest victory at the next turn start (A12)."""
     ensure_not_over(campaign)
@@ -347,7 +349,7 @@ MAX_REASON = 200  # characters of a grant's reason (it is printed in posts)
 
 
 def grant(
-    campaign: Campaign, player: Player, bc: int = 0, rp: int = 0, reason: str = "", public: bool = False
+    campaign: OrionCampaign, player: OrionPlayer, bc: int = 0, rp: int = 0, reason: str = "", public: bool = False
 ) -> Granted:
     """BC and RP the moderator gives or takes (negative) for what the rules leave to the
     campaign: a passed bill, an event card's text, a trade, a fine.  ``public``: the
@@ -386,21 +388,21 @@ def _class(rules: Any, ship: str) -> str:
     return ship_named(rules.costs, ship)
 
 
-def ship_gained(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> ShipChanged:
+def ship_gained(campaign: OrionCampaign, rules: Any, player: OrionPlayer, ship: str, reason: str = "") -> ShipChanged:
     ensure_not_over(campaign)
     add_ship(player, _class(rules, ship))
     entry = note(campaign, "ship_gained", player.name, ship=ship, reason=reason or None)
     return ShipChanged(player.name, ship, True, reason, entry=entry)
 
 
-def ship_lost(campaign: Campaign, rules: Any, player: Player, ship: str, reason: str = "") -> ShipChanged:
+def ship_lost(campaign: OrionCampaign, rules: Any, player: OrionPlayer, ship: str, reason: str = "") -> ShipChanged:
     ensure_not_over(campaign)
     remove_ship(player, _class(rules, ship))
     entry = note(campaign, "ship_lost", player.name, ship=ship, reason=reason or None)
     return ShipChanged(player.name, ship, False, reason, entry=entry)
 
 
-def _find_award(player: Player, wanted: int) -> AwardEntry:
+def _find_award(player: OrionPlayer, wanted: int) -> AwardEntry:
     for award in player.awards:
         if award_id(player, award) == wanted:
             return award
@@ -409,9 +411,9 @@ def _find_award(player: Player, wanted: int) -> AwardEntry:
 
 
 def apply_award(
-    campaign: Campaign,
+    campaign: OrionCampaign,
     rules: Any,
-    player: Player,
+    player: OrionPlayer,
     wanted: int,
     technologies: Sequence[str] = (),
     science: str | None = None,
@@ -457,7 +459,7 @@ def apply_award(
 # ------------------------------------------------------------------ research
 
 
-def note_modules_improved(campaign: Campaign, rules: Any, player: Player, new_tech: list[str]) -> list[str]:
+def note_modules_improved(campaign: OrionCampaign, rules: Any, player: OrionPlayer, new_tech: list[str]) -> list[str]:
     """Before ``player`` gets ``new_tech``: the fitted modules it improves (A8a: automatically,
     in the turn it is researched), noted in the turn's log for the leader's report."""
     from gmtool.rules.orion.fitting import improved_modules
@@ -470,7 +472,9 @@ def note_modules_improved(campaign: Campaign, rules: Any, player: Player, new_te
     return improved
 
 
-def all_sciences(campaign: Campaign, player: Player, again: bool = False, technologies: Any = None) -> AllSciences:
+def all_sciences(
+    campaign: OrionCampaign, player: OrionPlayer, again: bool = False, technologies: Any = None
+) -> AllSciences:
     """Every science is researched: the flag the technology victory needs (A12), public,
     checked against ``technologies`` (every line of every science at its top level; refused
     naming what is missing). Recorded twice only with ``again``."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.campaign.model import Campaign, Player
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label
 from gmtool.rules.orion.common import Logged, ensure_not_over, note
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 from gmtool.rules.orion.technology import level_of, line_of, tech_level
 from gmtool.struct import ReadByKey
 
@@ -71,7 +71,7 @@ def may_learn(owned: list[str], technologies: Any, row: Any) -> bool:
     return before is None or tech_level(owned, technologies, line_of(row)) >= level_of(before)
 
 
-def gain(player: Player, technologies: Any, tech: str) -> int:
+def gain(player: OrionPlayer, technologies: Any, tech: str) -> int:
     """Give ``player`` the technology ``tech`` and apply its effects as the row gives them;
     returns how much the fleet maximum rose (A8)."""
     if tech not in player.technologies:
@@ -121,17 +121,17 @@ class ResearchOrdered(ReadByKey):
         return out
 
 
-def _ordered_techs(player: Player) -> list[str]:
+def _ordered_techs(player: OrionPlayer) -> list[str]:
     return [t for t in player.research if t not in (ALL_SCIENCES, VICTORY)]
 
 
-def _committed(player: Player, technologies: Any) -> int:
+def _committed(player: OrionPlayer, technologies: Any) -> int:
     """The RP the technologies ordered this turn will cost."""
     rows = [technologies.find(t) for t in _ordered_techs(player)] if technologies is not None else []
     return sum(cost_of(r) for r in rows if r is not None)
 
 
-def _made(campaign: Campaign, rules: Any, player: Player) -> int:
+def _made(campaign: OrionCampaign, rules: Any, player: OrionPlayer) -> int:
     """The RP ``player`` makes this turn as its planets work now (0 without the rules)."""
     if rules is None or getattr(rules, "orion", None) is None:
         return 0
@@ -140,7 +140,9 @@ def _made(campaign: Campaign, rules: Any, player: Player) -> int:
     return expected_rp(campaign, rules.orion, getattr(rules, "costs", None), player)
 
 
-def research(campaign: Campaign, player: Player, technologies: Any, name: str, rules: Any = None) -> ResearchOrdered:
+def research(
+    campaign: OrionCampaign, player: OrionPlayer, technologies: Any, name: str, rules: Any = None
+) -> ResearchOrdered:
     """Order a technology (docs/rules-orion.md A13.1, wave 4): settled at this turn's end after
     production, paid from the RP banked and the RP the turn makes («можно сразу потратить»),
     its effects from then. Refused now when the leader holds it or has ordered it, lacks the
@@ -180,7 +182,7 @@ def research(campaign: Campaign, player: Player, technologies: Any, name: str, r
 
 
 def order_all_sciences(
-    campaign: Campaign, player: Player, technologies: Any, rules: Any = None
+    campaign: OrionCampaign, player: OrionPlayer, technologies: Any, rules: Any = None
 ) -> ResearchOrdered | None:
     """Every science researched, where the last of them are ordered this turn (A12, A13.1):
     checked at the turn's end after them — None when nothing is missing now (the caller marks
@@ -208,7 +210,7 @@ def order_all_sciences(
     )
 
 
-def order_victory(campaign: Campaign, player: Player, rules: Any) -> ResearchOrdered:
+def order_victory(campaign: OrionCampaign, player: OrionPlayer, rules: Any) -> ResearchOrdered:
     """The RP left at this turn's end, after production and the research ordered, go toward
     the technology victory (A12: 180 RP, banked or new, after every science): refused before
     every science is researched (or checked this turn after the last ones ordered), once the
@@ -230,7 +232,7 @@ def order_victory(campaign: Campaign, player: Player, rules: Any) -> ResearchOrd
     return out
 
 
-def settle_research(campaign: Campaign, rules: Any) -> None:
+def settle_research(campaign: OrionCampaign, rules: Any) -> None:
     """At the turn's end, after production (A13.1, wave 4): every leader's research ordered this
     turn, in order, paid from its RP — banked and just made. Each technology researched is
     noted (``researched``: its effects apply from now); one that cannot be paid, or lacks the
@@ -248,7 +250,7 @@ def settle_research(campaign: Campaign, rules: Any) -> None:
         player.research = []
 
 
-def _settle_tech(campaign: Campaign, player: Player, rules: Any, tech: str) -> None:
+def _settle_tech(campaign: OrionCampaign, player: OrionPlayer, rules: Any, tech: str) -> None:
     technologies = rules.technologies
     row = technologies.find(tech) if technologies is not None else None
     if row is None:  # a row the moderator removed since
@@ -273,7 +275,7 @@ def _settle_tech(campaign: Campaign, player: Player, rules: Any, tech: str) -> N
     note(campaign, "researched", player.name, tech=row.id, cost=cost, fleet_max=raised or None)
 
 
-def _settle_all_sciences(campaign: Campaign, player: Player, technologies: Any) -> None:
+def _settle_all_sciences(campaign: OrionCampaign, player: OrionPlayer, technologies: Any) -> None:
     missing = missing_sciences(player, technologies)
     if missing:
         note(
@@ -290,7 +292,7 @@ def _settle_all_sciences(campaign: Campaign, player: Player, technologies: Any) 
         note(campaign, "all_sciences", player.name, public=True)
 
 
-def _settle_victory(campaign: Campaign, player: Player, rules: Any) -> None:
+def _settle_victory(campaign: OrionCampaign, player: OrionPlayer, rules: Any) -> None:
     need = int(rules.costs.rule("tech_victory_rp"))
     if not player.all_sciences:
         note(campaign, "research_failed", player.name, tech=VICTORY, reason="not_all_sciences")
@@ -312,7 +314,7 @@ def _settle_victory(campaign: Campaign, player: Player, rules: Any) -> None:
     )
 
 
-def missing_sciences(player: Player, technologies: Any) -> list[Any]:
+def missing_sciences(player: OrionPlayer, technologies: Any) -> list[Any]:
     """The technologies a leader lacks for "every science researched" (A12): the top level
     of every line of every science in the table."""
     tops: dict[str, Any] = {}
@@ -323,7 +325,7 @@ def missing_sciences(player: Player, technologies: Any) -> list[Any]:
     return [row for line, row in tops.items() if tech_level(player.technologies, technologies, line) < level_of(row)]
 
 
-def secret_ops_level(player: Player, technologies: Any) -> int:
+def secret_ops_level(player: OrionPlayer, technologies: Any) -> int:
     """A leader's Secret Operations level in the agents' checks (A10): its Covert
     Operations level, or the level the moderator set (`gmtool agent set --ops`) if higher."""
     return max(player.secret_ops, tech_level(player.technologies, technologies, COVERT_LINE))
@@ -351,7 +353,7 @@ def _pick(rows: list[Any], source: Any, label: str, dice: list[TechDie] | None =
 
 
 def roll_technologies(
-    player: Player, technologies: Any, source: Any, n: int, label: str, dice: list[TechDie] | None = None
+    player: OrionPlayer, technologies: Any, source: Any, n: int, label: str, dice: list[TechDie] | None = None
 ) -> list[str]:
     """The "technology" event (A4.3): ``n`` random technologies of sciences the leader knows
     (one die over those it may get, one after another); if it cannot get ``n`` of them, its
@@ -395,7 +397,7 @@ def roll_technologies(
     return picks
 
 
-def roll_level(player: Player, technologies: Any, source: Any, level: int, label: str) -> list[str]:
+def roll_level(player: OrionPlayer, technologies: Any, source: Any, level: int, label: str) -> list[str]:
     """The artifact world (A4.3): a random technology of level ``level`` the leader does not
     hold — of the next level up if it holds every one of that level —, given outright
     (the levels below are not needed). [] when there is none."""
@@ -409,8 +411,8 @@ def roll_level(player: Player, technologies: Any, source: Any, level: int, label
 
 
 def award(
-    campaign: Campaign,
-    player: Player,
+    campaign: OrionCampaign,
+    player: OrionPlayer,
     technologies: Any,
     picks: list[str],
     reason: str,

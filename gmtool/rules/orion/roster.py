@@ -8,11 +8,11 @@ from typing import Any
 
 from gmtool.campaign.galaxy import MAX_PLAYERS, MIN_SPACING
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.model import Campaign, Player
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rules.orion.common import Logged, ensure_not_over, note
 from gmtool.rules.orion.exploration import OrionTables
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
 
 START_TABLE = "start"
 
@@ -36,7 +36,7 @@ class PlayerRenamed(Logged):
     replaced: bool
 
 
-def check_name(campaign: Campaign, name: str) -> None:
+def check_name(campaign: OrionCampaign, name: str) -> None:
     """A new leader's name, by the campaign's one rule for names (gmtool/campaign/names.py:
     no control or invisible characters, unique without regard to case, its own report file)."""
     from gmtool.campaign.names import names_problems
@@ -56,21 +56,21 @@ def check_name(campaign: Campaign, name: str) -> None:
         raise InputError(key="roster.bad_name", problem=Problem("roster.bad_name"))
 
 
-def homeworld_sites(campaign: Campaign) -> list[Hex]:
+def homeworld_sites(campaign: OrionCampaign) -> list[Hex]:
     """Where a new homeworld may go (A2, A4.5 decision): at least 3 hexes from Orion and from
     every homeworld, all six neighbours on the map, and the hex and its neighbours unexplored."""
-    homes = [s.hex for s in campaign.systems if s.homeworld_of]
+    homes = [s.hex for s in campaign.game.systems if s.homeworld_of]
     sites = []
-    for h in within(campaign.radius - 1, campaign.orion):
-        if h.distance(campaign.orion) < MIN_SPACING or any(h.distance(o) < MIN_SPACING for o in homes):
+    for h in within(campaign.game.radius - 1, campaign.game.orion):
+        if h.distance(campaign.game.orion) < MIN_SPACING or any(h.distance(o) < MIN_SPACING for o in homes):
             continue
-        if any((s := campaign.system(n)) is not None and s.explored_by for n in [h, *h.neighbours()]):
+        if any((s := campaign.game.system(n)) is not None and s.explored_by for n in [h, *h.neighbours()]):
             continue
         sites.append(h)
     return sites
 
 
-def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, race: str = "") -> Player:
+def add_player(campaign: OrionCampaign, library: Any, name: str, source: DiceSource, race: str = "") -> OrionPlayer:
     """A leader joins: a homeworld placed by the A2 rules (a journaled die picks the site)
     and the A2 start."""
     ensure_not_over(campaign)
@@ -79,7 +79,7 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
         raise RuleRefused(key="roster.full", n=len(campaign.players))
     sites = homeworld_sites(campaign)
     if not sites:
-        raise RuleRefused(key="roster.no_room", radius=campaign.radius, n=MIN_SPACING - 1)
+        raise RuleRefused(key="roster.no_room", radius=campaign.game.radius, n=MIN_SPACING - 1)
     home = sites[source.roll(len(sites), "homeworld placement") - 1]
     from gmtool.rules.orion.setup import start_empire
 
@@ -88,12 +88,12 @@ def add_player(campaign: Campaign, library: Any, name: str, source: DiceSource, 
     )
     player.seat = new_seat(campaign, name)
     campaign.players.append(player)
-    campaign.systems.append(homeworld)
+    campaign.game.systems.append(homeworld)
     note(campaign, "player_joined", name, public=True)
     return player
 
 
-def new_seat(campaign: Campaign, name: str) -> str:
+def new_seat(campaign: OrionCampaign, name: str) -> str:
     """The seat of a leader joining as ``name`` (docs/verify.md: a dice label names it): its
     name, unless a leader renamed since it joined still holds that seat — then ``name 2``,
     ``name 3`` … (``""`` stands for the name itself)."""
@@ -106,13 +106,13 @@ def new_seat(campaign: Campaign, name: str) -> str:
     return f"{name} {n}"
 
 
-def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> PlayerLeft:
+def drop_player(campaign: OrionCampaign, player: OrionPlayer, keep: bool = False) -> PlayerLeft:
     """A leader leaves. Its planets become neutral (population and buildings stay), or with
     ``keep`` its empire waits for a replacement (`player replace`).  The systems it explored
     and its homeworld keep its name (the campaign's ``former_leaders`` list it), its room is
     forgotten."""
     ensure_not_over(campaign)
-    planets = [s for s in campaign.systems if s.owner == player.name]
+    planets = [s for s in campaign.game.systems if s.owner == player.name]
     if keep:
         if player.vacant:
             raise RuleRefused(key="roster.left_already", leader=player.name)
@@ -126,35 +126,34 @@ def drop_player(campaign: Campaign, player: Player, keep: bool = False) -> Playe
         if s.planet is not None:
             s.planet.active_turn = None
             s.planet.blockaded, s.planet.blockaded_by = False, None
-    for s in campaign.systems:
+    for s in campaign.game.systems:
         if s.planet is not None and s.planet.blockaded_by == player.name:
             s.planet.blockaded, s.planet.blockaded_by = False, None
-    campaign.agents = [a for a in campaign.agents if a.owner != player.name]
+    campaign.game.agents = [a for a in campaign.game.agents if a.owner != player.name]
     _pass_token(campaign, player.name)
     campaign.players.remove(player)
     for ballots in _ballots(campaign):
         ballots.pop(player.name, None)
     campaign.rooms.pop(player.name, None)  # its room is no one's now
-    if player.name not in campaign.former_leaders:  # the systems it explored keep its name
-        campaign.former_leaders.append(player.name)
+    if player.name not in campaign.game.former_leaders:  # the systems it explored keep its name
+        campaign.game.former_leaders.append(player.name)
     entry = note(campaign, "player_left", player.name, public=True, kept=False, planets=len(planets))
     return PlayerLeft(player.name, False, len(planets), entry=entry)
 
 
-def _pass_token(campaign: Campaign, leaving: str) -> None:
+def _pass_token(campaign: OrionCampaign, leaving: str) -> None:
     names = [p.name for p in campaign.players]
-    ts = campaign.turn_state
-    if ts.token == leaving:
-        ts.token = names[(names.index(leaving) + 1) % len(names)]
-        if campaign.council.chair == leaving:
-            campaign.council.chair = ts.token
-    elif campaign.council.chair == leaving:
-        campaign.council.chair = ts.token
+    if campaign.game.token == leaving:
+        campaign.game.token = names[(names.index(leaving) + 1) % len(names)]
+        if campaign.game.council.chair == leaving:
+            campaign.game.council.chair = campaign.game.token
+    elif campaign.game.council.chair == leaving:
+        campaign.game.council.chair = campaign.game.token
 
 
-def _ballots(campaign: Campaign) -> list[dict[str, Any]]:
+def _ballots(campaign: OrionCampaign) -> list[dict[str, Any]]:
     out = []
-    for open_ in (campaign.council.vote, campaign.council.election):
+    for open_ in (campaign.game.council.vote, campaign.game.council.election):
         if open_ is not None:
             out.append(open_.setdefault("ballots", {}))
     return out
@@ -174,7 +173,7 @@ def _renamed(value: Any, old: str, new: str) -> Any:
     return value
 
 
-def set_language(player: Player, lang: str) -> None:
+def set_language(player: OrionPlayer, lang: str) -> None:
     """The language of ``player``'s private reports (issue: a leader reads its own
     language): ``en`` or ``ru``; ``""`` goes back to the campaign's."""
     from gmtool.formats import LANGS
@@ -184,7 +183,7 @@ def set_language(player: Player, lang: str) -> None:
     player.lang = lang
 
 
-def set_gender(player: Player, gender: str) -> None:
+def set_gender(player: OrionPlayer, gender: str) -> None:
     """The gender Russian words agree with for ``player`` (issue 25): ``m`` or ``f``;
     ``""`` goes back to guessing it from the name (gmtool.locale.names)."""
     if gender and gender not in ("m", "f"):
@@ -192,7 +191,7 @@ def set_gender(player: Player, gender: str) -> None:
     player.gender = gender
 
 
-def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool = False) -> PlayerRenamed:
+def rename_player(campaign: OrionCampaign, player: OrionPlayer, new: str, replaced: bool = False) -> PlayerRenamed:
     """Rename a leader everywhere the state names it (planets, agents, the Council, quests,
     ballots). ``replaced``: another forum user takes the empire over (the roster and the
     forum now know it by ``new``)."""
@@ -206,32 +205,32 @@ def rename_player(campaign: Campaign, player: Player, new: str, replaced: bool =
     player.vacant = False
     if replaced:
         player.gender = ""  # another person: guessed from the new name until set
-    for s in campaign.systems:
+    for s in campaign.game.systems:
         for attr in ("owner", "explored_by", "homeworld_of"):
             if getattr(s, attr) == old:
                 setattr(s, attr, new)
         if s.planet is not None and s.planet.blockaded_by == old:
             s.planet.blockaded_by = new
-    for a in campaign.agents:
+    for a in campaign.game.agents:
         if a.owner == old:
             a.owner = new
     if old in campaign.rooms:
         campaign.rooms[new] = campaign.rooms.pop(old)
-    council, ts = campaign.council, campaign.turn_state
+    council, ts = campaign.game.council, campaign.turn_state
     if council.chair == old:
         council.chair = new
     if council.emperor == old:
         council.emperor = new
-    if ts.token == old:
-        ts.token = new
+    if campaign.game.token == old:
+        campaign.game.token = new
     for ballots in _ballots(campaign):
         if old in ballots:
             ballots[new] = ballots.pop(old)
         for b in ballots.values():
             if b.get("candidate") == old:
                 b["candidate"] = new
-    for quest, leaders in ts.completions.items():
-        ts.completions[quest] = [new if n == old else n for n in leaders]
+    for quest, leaders in campaign.game.completions.items():
+        campaign.game.completions[quest] = [new if n == old else n for n in leaders]
     for entry in ts.log:
         # every name in the turn's news (owner, by, target …), but not the roster's own
         # history: "dave joins", then "эрик takes over dave's empire"

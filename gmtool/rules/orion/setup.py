@@ -6,11 +6,12 @@ from typing import Any, Sequence
 
 from gmtool.campaign.galaxy import place_homeworlds, radius_for
 from gmtool.campaign.hexes import CENTRE, Hex
-from gmtool.campaign.model import Campaign, PlanetState, Player, System
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.orion.exploration import OrionTables
+from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, OrionState, PlanetState, System
 
 START_TABLE = "start"
 MAX_RADIUS = 20  # 1,261 hexes: far more than a forum game explores
@@ -27,7 +28,7 @@ def new_campaign(
     fmt: str = "plain",
     feudal: Sequence[str] = (),
     radius: int | None = None,
-) -> Campaign:
+) -> OrionCampaign:
     """Seating order is the order of ``players``; dice from ``source`` place the homeworlds.
     ``radius`` (default: by the number of leaders) may be larger, never smaller than that."""
     seen: set[str] = set()
@@ -48,21 +49,19 @@ def new_campaign(
     elif not least <= radius <= MAX_RADIUS:
         raise InputError(key="orion.radius_small", radius=radius, n=len(players), least=least, max=MAX_RADIUS)
     homes = place_homeworlds(len(players), radius, source)
-    campaign = Campaign(
+    campaign: OrionCampaign = Campaign(
         name=name,
-        radius=radius,
         commitment=commitment,
         seed=seed,
         lang=lang,
         format=fmt,
-        orion=CENTRE,
-        orders_per_turn=int(start.rule("orders_per_turn")),
+        game=OrionState(radius=radius, orion=CENTRE, orders_per_turn=int(start.rule("orders_per_turn"))),
     )
     for player, home in zip(players, homes):
         leader, homeworld = start_empire(start, tables, player, home, feudal=player in feudal)
         campaign.players.append(leader)
-        campaign.systems.append(homeworld)
-    campaign.systems.append(System(hex=CENTRE, discovery="orion", name="Orion", guardian=True))
+        campaign.game.systems.append(homeworld)
+    campaign.game.systems.append(System(hex=CENTRE, discovery="orion", name="Orion", guardian=True))
     return campaign
 
 
@@ -85,12 +84,12 @@ def events_shortfall(library: TableLibrary, leaders: int) -> tuple[int, int, lis
 
 def start_empire(
     start: Any, tables: OrionTables, name: str, home: Hex, turn: int = 0, feudal: bool = False, race: str = ""
-) -> tuple[Player, System]:
+) -> tuple[OrionPlayer, System]:
     """A leader's start (A2, tables/orion/start.toml): its BC, orders, fleet, ships and
     agents, and its homeworld — at the game's start, or for a leader joining in ``turn``."""
     world_type = tables.world_type.row(start.rule("homeworld_type"))
     world_size = tables.world_size.row(start.rule("homeworld_size"))
-    player = Player(
+    player = OrionPlayer(
         name=name,
         homeworld=home,
         race=race,

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.campaign.model import Campaign, VenusState
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.locale import Label, Msg
 from gmtool.rolltables.library import TableLibrary
+from gmtool.rules.venus.state import VenusState
 from gmtool.struct import ReadByKey
 
 RULESET = "venus"
@@ -20,11 +21,12 @@ LANDINGS = ("city", "spaceport", "asteroid")
 
 
 def venus_state(campaign: Campaign) -> VenusState:
-    if campaign.ruleset != RULESET or campaign.venus is None:
+    game = campaign.game
+    if not isinstance(game, VenusState):
         raise RuleRefused(key="venus.not_venus", name=campaign.name, ruleset=campaign.ruleset)
-    if campaign.venus.winner:
-        raise RuleRefused(key="venus.game_over", winner=campaign.venus.winner)
-    return campaign.venus
+    if game.winner:
+        raise RuleRefused(key="venus.game_over", winner=game.winner)
+    return game
 
 
 def _turn_of(v: VenusState, player: str) -> None:

@@ -5,11 +5,12 @@ every ship on the Galactic Base — every random pick a journaled roll."""
 from __future__ import annotations
 
 from gmtool.campaign import decks
-from gmtool.campaign.model import Campaign, Merchant, Player, VenusState
+from gmtool.campaign.model import Campaign
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rules.venus.play import landings_of
+from gmtool.rules.venus.state import Merchant, VenusCampaign, VenusPlayer, VenusState
 
 RULESET = "venus"
 
@@ -45,7 +46,7 @@ def new_venus(
     low, high = int(rules.rule("min_players")), int(rules.rule("max_players"))
     if not low <= len(players) <= high:
         raise InputError(key="venus.player_count", low=low, high=high, n=len(players))
-    campaign = Campaign(name=name, radius=0, commitment=commitment, ruleset=RULESET, lang=lang, format=fmt)
+    players_: list[VenusPlayer] = []
     # races: the chosen ones, then the rest at random from what is left
     free = [r.id for r in race_table.rows if r.id not in {race for _, race in players if race}]
     credits = int(rules.rule("credits_per_player")) * len(players)
@@ -57,7 +58,7 @@ def new_venus(
     for player, race in players:
         if race is None:
             race = free.pop(source.roll(len(free), f"race for {player}") - 1)
-        campaign.players.append(Player(name=player, race=race, bc=0, orders=0, scouts=0, colony_ships=0))
+        players_.append(VenusPlayer(name=player, race=race))
         merchants[player] = Merchant(
             credits=credits,
             ship=str(rules.rule("start_ship")),
@@ -74,7 +75,7 @@ def new_venus(
         raise InputError(key="venus.few_cards", systems=len(systems), cards=len(cards))
     if len(tokens) < len(encounters):
         raise InputError(key="venus.few_tokens", spaces=len(encounters), tokens=len(tokens))
-    campaign.venus = VenusState(
+    game = VenusState(
         first_player=first,
         current=first,
         merchants=merchants,
@@ -82,4 +83,7 @@ def new_venus(
         encounters=dict(zip(encounters, tokens)),
     )
     # the rest of the tokens go back to the box
+    campaign: VenusCampaign = Campaign(
+        name=name, commitment=commitment, ruleset=RULESET, lang=lang, format=fmt, players=players_, game=game
+    )
     return campaign

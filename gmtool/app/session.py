@@ -16,23 +16,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
+from gmtool.campaign.folder import (  # noqa: F401  (the commands' door to them, as before)
+    MODELS_FOLDER,
+    MODELS_VERSION,
+    campaign_library,
+    load_campaign,
+    models_path,
+    table_library,
+)
 from gmtool.errors import GmError
 from gmtool.formats import EXTENSIONS
 from gmtool.struct import Struct  # not dataclasses: this module is on every command's start-up path
 
 if TYPE_CHECKING:
     from gmtool.campaign.posted import PostedOrders
-    from gmtool.rules.orion.turns import TurnEnd, TurnStart
-
-# the file extension of a written report, by format
-# the report models of a turn's posts (``turn show``): reports/models/turn-NN[-start].json
-MODELS_FOLDER = "models"
-MODELS_VERSION = 1
-
-
-def models_path(folder: Path, turn: int, start: bool = False) -> Path:
-    """Where the report models of a turn's end posts (or, ``start``, its start posts) are kept."""
-    return folder / "reports" / MODELS_FOLDER / f"turn-{turn:02d}{'-start' if start else ''}.json"
 
 
 class Renderer(Protocol):
@@ -40,22 +37,6 @@ class Renderer(Protocol):
     lang: str
 
     def render(self, report: Any, lang: str | None = None) -> str: ...
-
-
-# ---------------------------------------------------------------- tables
-
-
-def table_library(tables: list[Path] | None) -> Any:
-    """The table library: shipped tables, GMTOOL_TABLES, then the ``tables`` folders."""
-    from gmtool.rolltables.library import TableLibrary
-
-    return TableLibrary.default(tables or [])
-
-
-def campaign_library(folder: Path, tables: list[Path] | None = None) -> Any:
-    """Shipped tables, GMTOOL_TABLES, ``tables``, then the campaign's own tables/ folder."""
-    own = folder / "tables"
-    return table_library(list(tables or []) + ([own] if own.is_dir() else []))
 
 
 # ---------------------------------------------------------------- opening and committing
@@ -80,7 +61,7 @@ def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orio
         state = store.load()
         check_ruleset(state, ruleset)
         if changes:
-            from gmtool.rules.orion.turns import ensure_not_over
+            from gmtool.rules.base import ensure_not_over
 
             ensure_not_over(state)
         yield Session(store, state)
@@ -312,36 +293,18 @@ def _other_langs(lang_used: set[str]) -> list[str]:
     return [lang for lang in LANGS if lang not in lang_used]
 
 
-def _start_reports(
-    state: Any, rules: Any, result: TurnStart, lang: str, langs: dict[str, str]
-) -> tuple[Any, dict[str, Any]]:
-    """The start post, and each leader's private start report: one post for its room with
-    its status, its reach and its orders template (and its cards, the chair's bills), so
-    that every leader begins the turn knowing where it stands; when the rooms open, its
-    homeworld's hex in the galaxy's coordinates (and the public post's map)."""
-    from gmtool.report.labels import rule_labels
-    from gmtool.report.turns import start_private, start_public
+START_PUBLIC_MAP = "start-map-public.png"  # the galaxy as the rooms open, for the start post
 
-    public = start_public(result, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {}
-    opening = rooms_opening(state, rules)
-    for p in state.players:
-        own = langs[p.name]
-        whole = not result.victory and not p.vacant
-        r = start_private(
-            result,
-            p.name,
-            rules.events,
-            rules.bills,
-            own,
-            status=_leader_status(state, rules, p.name, own) if whole else None,
-            reach=_leader_reach(state, p.name, own) if whole else None,
-            template=_template(state, rules, p, own) if whole else None,
-            home=str(p.homeworld) if opening and whole and p.homeworld is not None else None,
-        )
-        if r is not None:
-            private[p.name] = r
-    if opening and not result.victory:
+
+def _start_posts(
+    table: Any, state: Any, rules: Any, result: Any, lang: str, langs: dict[str, str]
+) -> tuple[Any, dict[str, Any]]:
+    """The start's posts as the campaign's ruleset builds them; the public one names the
+    galaxy's map when the ruleset says the turn's start shows it (orion: the rooms open)."""
+    from gmtool.rules.registry import ruleset_of
+
+    public, private = table.start_posts(state, rules, result, lang, langs)
+    if ruleset_of(state).maps and table.start_map(state, rules, result):
         from gmtool.maps import note_turn_maps
 
         note_turn_maps(public, {}, lang)  # the galaxy's map, open to all: start-map-public.png
@@ -349,81 +312,30 @@ def _start_reports(
     return public, private
 
 
-START_PUBLIC_MAP = "start-map-public.png"  # the galaxy as the rooms open, for the start post
-
-
-def rooms_opening(state: Any, rules: Any) -> bool:
-    """Is this the turn the rooms open (docs/rules-orion.md A2: the first of stage 2), the turn
-    whose start tells each leader its homeworld's hex in the galaxy's coordinates?"""
-    from gmtool.campaign.frames import closed
-
-    return state.turn > 1 and closed(state, rules.stage_of(state.turn - 1)) and not closed(state)
-
-
-def _leader_status(state: Any, rules: Any, leader: str, lang: str) -> Any:
-    """What ``gmtool status --player LEADER`` shows, as a report."""
-    from gmtool.rules.registry import ruleset_of
-
-    return ruleset_of(state).status_report(state, rules.library, leader, lang)
-
-
-def _leader_reach(state: Any, leader: str, lang: str) -> Any:
-    """What ``gmtool reach --player LEADER`` shows, as a report (None where there are no maps)."""
-    from gmtool.rules.registry import ruleset_of
-
-    if not ruleset_of(state).maps:
-        return None
-    from gmtool.report.reach import reach_report
-
-    return reach_report(state, leader, lang)
-
-
-def _template(state: Any, rules: Any, player: Any, lang: str, stage: int | None = None) -> list[str] | None:
-    """The orders template ending a leader's private report (none once the game is over)."""
-    from gmtool.forum.order_commands import orders_template
-
-    if state.victory is not None or player.vacant:
-        return None
-    return orders_template(state, rules.library, player.name, lang, stage)
-
-
-def _end_reports(
+def _end_posts(
+    table: Any,
     state: Any,
     rules: Any,
-    result: TurnEnd,
+    result: Any,
     lang: str,
     langs: dict[str, str],
-    inboxes: dict[str, list],
     done: list | None,
     dropped: dict[str, list] | None = None,
 ) -> tuple[Any, dict[str, Any]]:
-    from gmtool.campaign.frames import hex_writer
-    from gmtool.maps import note_turn_maps
-    from gmtool.report.labels import rule_labels
-    from gmtool.report.turns import end_private, end_public
+    """The end's posts as the campaign's ruleset builds them, each naming its map where the
+    ruleset has maps (gmtool.maps)."""
+    from gmtool.rules.registry import ruleset_of
 
-    public = end_public(result, rules.bills, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
-    private = {
-        p.name: end_private(
-            result,
-            p,
-            inboxes[p.name],
-            rules.events,
-            langs[p.name],
-            done,
-            rule_labels(rules.library, langs[p.name]),
-            hex_writer(state, p.name, result.stage),
-            _template(state, rules, p, langs[p.name], result.stage),
-            (dropped or {}).get(p.name),
-        )
-        for p in state.players
-    }
-    note_turn_maps(public, private, lang, langs)  # each post names its map (gmtool.maps)
+    public, private = table.end_posts(state, rules, result, lang, langs, done, dropped)
+    if ruleset_of(state).maps:
+        from gmtool.maps import note_turn_maps
+
+        note_turn_maps(public, private, lang, langs)
     return public, private
 
 
 def _in_every_lang(
-    build: Any, state: Any, result: TurnStart | TurnEnd, done: list | None, out: Renderer, langs: dict[str, str]
+    build: Any, state: Any, result: Any, done: list | None, out: Renderer, langs: dict[str, str]
 ) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
@@ -619,11 +531,13 @@ class Session:
     def start_turn(self, rules: Any, out: Renderer, faces: str | None = None) -> TurnPosts:
         """`turn start`: the turn started on the loaded state, every post rendered before
         anything is written, then committed and written (reports/turn-NN/start-*)."""
+        from gmtool.rules.base import play
         from gmtool.rules.registry import ruleset_of
 
         state = self.state
         choice = self.dice(f"turn {state.turn} start", faces)
-        result = ruleset_of(state).table_turn().start(state, rules, choice.source)
+        table = ruleset_of(state).table_turn()
+        result = play(table.start_steps, table.starting(state, rules, choice.source))
         choice.finish()
         langs = report_langs(state, out.lang)
         from gmtool.report.deadlines import with_turn_notes
@@ -631,7 +545,7 @@ class Session:
         shown = _turn_dice(self.store, state, result.turn, choice.entries)
         public, private, built = _in_every_lang(
             lambda res, _, lang, ls: _with_dice(
-                with_turn_notes(_start_reports(state, rules, res, lang, ls), state, [], 0, lang),
+                with_turn_notes(_start_posts(table, state, rules, res, lang, ls), state, [], 0, lang),
                 state,
                 result.turn,
                 shown,
@@ -681,22 +595,22 @@ class Session:
 
         state = self.state
         turn = state.turn
-        inboxes = {p.name: list(p.inbox) for p in state.players}
         stage = state.stage
-        result = ruleset_of(state).table_turn().end(state, rules, choice.source, chair_decision)
+        from gmtool.rules.base import play
+
+        table = ruleset_of(state).table_turn()
+        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision))
         choice.finish()
         revealed = _reveal_parts(self.store, state, stage, turn)
         shown = _turn_dice(self.store, state, turn, choice.entries)
         next_deadline(state, turn)
         missed = list(posted.missed.values()) if posted is not None else []
         dropped = posted.dropped_by_leader() if posted is not None else {}  # the deadline's, for each report
-        for p in state.players:  # news delivered in this turn's private report
-            p.inbox = []
         langs = report_langs(state, out.lang)  # a leader's private report in its own language
         public, private, built = _in_every_lang(
             lambda res, done_, lang, ls: _with_dice(
                 with_turn_notes(
-                    _end_reports(state, rules, res, lang, ls, inboxes, done_, dropped), state, missed, turn, lang
+                    _end_posts(table, state, rules, res, lang, ls, done_, dropped), state, missed, turn, lang
                 ),
                 state,
                 turn,
@@ -717,7 +631,12 @@ class Session:
         return TurnPosts(turn, public, rendered, models_data(state, turn, built, used), private=private)
 
     def draw_images(self, rules: Any, posts: TurnPosts, lang: str) -> dict[str, bytes]:
-        """The files to attach to the turn's posts: its maps and its chart."""
+        """The files to attach to the turn's posts: its maps and its chart (none where the
+        ruleset has no galaxy map)."""
+        from gmtool.rules.registry import ruleset_of
+
+        if not ruleset_of(self.state).maps:
+            return {}
         images = self.draw_maps(rules, posts.turn, lang, posts.public.data.get("stage"))
         images.update(self.draw_chart(posts.turn, posts.public, lang))
         return images
@@ -767,9 +686,11 @@ class Session:
         its post: no file is read) — (gmtool/rules/orion/orders.py): (the dice, problems, the
         file as shown, what was done)."""
         from gmtool.errors import InputError
-        from gmtool.rules.orion.orders import load_orders, parse_orders, play_orders, unknown_leaders
+        from gmtool.rules.orion.orders import unknown_leaders
+        from gmtool.rules.registry import ruleset_of
         from gmtool.tomlfile import display_path, read_text
 
+        table = ruleset_of(self.state).table_turn()
         if posted is not None:
             where, orders = display_path(posted.path), posted.orders()
             problems = unknown_leaders(self.state, orders)
@@ -779,9 +700,9 @@ class Session:
             assert path is not None
             where = display_path(path)
             text = read_text(path, InputError)
-            orders, problems = parse_orders(load_orders(text, where), text, self.state)
+            orders, problems = table.read_orders(self.state, text, where)
         choice = self.dice(f"turn {self.state.turn} orders", faces, turn_dice=True)
-        more, done = play_orders(self.state, rules, choice.source, orders)
+        more, done = table.play_orders(self.state, rules, choice.source, orders)
         return choice, problems + more, where, done
 
     def play_posted(
@@ -875,7 +796,7 @@ class Session:
         from gmtool.errors import RuleRefused
         from gmtool.rules.orion.council import Ballot, BillTally, ElectionTally
 
-        last = self.state.council.last_tally
+        last = self.state.game.council.last_tally
         if last is None or last.get("kind") != ("election" if election else "bill"):
             raise RuleRefused(key="cli.nothing_to_tally")
         ballots = [Ballot(b["leader"], b.get("vote"), b["planets"], b["bribe_bc"]) for b in last["ballots"]]
@@ -1034,73 +955,14 @@ def undo_turn(folder: Path) -> tuple[Any, Any]:
 # ---------------------------------------------------------------- past turns
 
 
-class PastPost(Struct):
-    """One post of a past turn, as its report model was kept: rendered again by ``turn show``;
-    ``lang``: the language of this model, ``used``: the one it was posted in at the time."""
+def past_post(folder: Path, turn: int, player: str | None = None, lang: str | None = None, start: bool = False) -> Any:
+    """The report model of a past turn's post, as `turn show` reads it (gmtool.report.past)."""
+    from gmtool.report.past import past_post as read
 
-    __slots__ = ("report", "lang", "used")
-
-    def __init__(self, report: Any, lang: str, used: str) -> None:
-        self.report = report
-        self.lang = lang
-        self.used = used
-
-
-def past_post(
-    folder: Path, turn: int, player: str | None = None, lang: str | None = None, start: bool = False
-) -> PastPost:
-    """The report model of a past turn's post (its end report, or its start report with
-    ``start``): the public one, or ``player``'s; in ``lang``, else as it was posted."""
-    import json
-
-    from gmtool.errors import CampaignError
-    from gmtool.tomlfile import display_path
-
-    path = models_path(folder, turn, start)
-    try:
-        raw = json.loads(path.read_bytes())
-    except FileNotFoundError:
-        raise CampaignError(key="campaign.no_turn_models", turn=turn, where=display_path(path)) from None
-    except (OSError, ValueError) as exc:
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason=str(exc)[:200]) from None
-    if not isinstance(raw, dict) or raw.get("version") != MODELS_VERSION:
-        raise CampaignError(key="campaign.bad_turn_models", where=display_path(path), reason="version")
-    try:
-        return _post_of(raw, turn, player, lang)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a file of the wrong shape
-        raise CampaignError(
-            key="campaign.bad_turn_models", where=display_path(path), reason=f"{type(exc).__name__}: {exc}"[:200]
-        ) from None
-
-
-def _post_of(raw: dict[str, Any], turn: int, player: str | None, lang: str | None) -> PastPost:
-    from gmtool.campaign.names import name_key
-    from gmtool.errors import CampaignError
-    from gmtool.report.model import report_from_dict
-
-    langs, used = raw["langs"], raw["used"]
-    key = "public"
-    if player is not None:
-        wanted = name_key(player)
-        key = next((k for k in used if k != "public" and name_key(k) == wanted), "")
-        if not key:
-            names = ", ".join(k for k in used if k != "public") or "—"
-            raise CampaignError(key="campaign.no_turn_post", player=player, turn=turn, names=names)
-    was = str(used[key])
-    chosen = lang if lang is not None and lang in langs else was
-    models = langs[chosen]
-    model = models["public"] if key == "public" else models["private"][key]
-    return PastPost(report_from_dict(model), chosen, was)
+    return read(folder, turn, player, lang, start)
 
 
 # ---------------------------------------------------------------- verify
-
-
-def load_campaign(folder: Path) -> Any:
-    """The campaign in ``folder``, read without taking its lock (to check it, not to change it)."""
-    from gmtool.campaign.store import CampaignStore
-
-    return CampaignStore(folder).load()
 
 
 class Verification(Struct):

@@ -1,0 +1,118 @@
+"""Orion's thread commands (docs/forum-commands.md): ``!explore``, ``!check`` and ``!vote``
+act at once where they are posted; the turn's orders a leader posts in its room (``!colonize``,
+``!assign``…) are read by gmtool/forum/order_commands.py and played at the turn.  The forum
+resolver (gmtool/forum/resolve.py) hands each command over as a
+:class:`~gmtool.rules.base.ForumCall`; every import is made when a command is answered, so
+that looking the ruleset up loads none of it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.rules.base import ForumCall, ForumHandler, ForumRefusal
+
+if TYPE_CHECKING:
+    from gmtool.report.model import Report
+
+
+def explore(call: ForumCall) -> dict[str, Report]:
+    """``!explore Q,R [SHIP]``: the leader explores a hex, at once (A4)."""
+    from gmtool.campaign.frames import from_view
+    from gmtool.campaign.hexes import Hex
+    from gmtool.campaign.stream import exploration_context
+    from gmtool.formats import LANGS
+    from gmtool.report.exploration import exploration_report
+    from gmtool.rolltables.roller import DiceRoller
+    from gmtool.rules.base import ensure_not_over
+    from gmtool.rules.orion.campaign_explore import explore_hex
+    from gmtool.rules.orion.exploration import OrionTables
+    from gmtool.rules.orion.fleet import ship_named
+
+    state, library, source = call.state, call.library, call.source
+    ensure_not_over(state)
+    leader = state.player(call.leader)
+    words = call.args.split()
+    seen = Hex.parse(words[0] if words else "")  # in the leader's frame before turn 7 (closed rooms)
+    target = from_view(state, leader.name, seen)
+    # !explore Q,R [SHIP]: the ship by id or by its label in either language («Фрегат»)
+    ship = ship_named(library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
+    orion = OrionTables(library)
+    first = source.next_id
+    if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
+        source.set_context(exploration_context(state, leader.name, target, ship), leader.name, salted=True)
+    result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
+    return {
+        lang: exploration_report(result, orion, lang, call.info(first), library.find_row, str(seen), leader.name)
+        for lang in LANGS
+    }
+
+
+def check(call: ForumCall) -> dict[str, Report]:
+    """``!check AGENT ABILITY [LEADER]``: the leader's agent uses an ability that acts at once (A10)."""
+    from gmtool.errors import InputError
+    from gmtool.formats import LANGS
+    from gmtool.report.agents import use_report
+    from gmtool.rules.base import ensure_not_over
+    from gmtool.rules.orion.agents import OUTCOMES_TABLE
+    from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
+
+    state, library, who = call.state, call.library, call.leader
+    ensure_not_over(state)
+    parts = call.args.split()
+    if len(parts) < 2:
+        raise InputError(key="forum.check_needs_agent")
+    agent = state.game.agent(parts[0])
+    if agent.owner != who:
+        raise InputError(key="forum.not_your_agent", agent=agent.name, leader=who)
+    target = state.player(parts[2]) if len(parts) > 2 else None
+    first = call.source.next_id
+    result = use(
+        state,
+        agent,
+        parts[1],
+        library.get(ABILITIES_TABLE, "orion"),
+        library.get(OUTCOMES_TABLE, "orion"),
+        call.source,
+        target,
+        technologies=library.get("technologies", "orion"),
+    )
+    return {lang: use_report(result, lang, call.info(first), who) for lang in LANGS}
+
+
+def vote(call: ForumCall) -> dict[str, Report]:
+    """``!vote yes|no|abstain [bribe N]`` in a private message: the leader's secret ballot,
+    cast at once (A9; in a room it is collected as the turn's order)."""
+    from gmtool.errors import InputError
+    from gmtool.formats import LANGS
+    from gmtool.locale import words
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Paragraph, Report, text
+    from gmtool.rules.base import ensure_not_over
+    from gmtool.rules.orion.council_campaign import cast
+
+    if not call.private:
+        raise ForumRefusal("vote_in_public")
+    state = call.state
+    ensure_not_over(state)
+    parts = call.args.split()
+    choice = parts[0].lower() if parts else ""
+    bribe = 0
+    if len(parts) >= 3 and words("forum.bribe").get(parts[1].casefold()) == "bribe":  # `bribe`, `подкуп`
+        if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 4:
+            raise InputError(key="forum.bribe_not_number", bribe=parts[2])
+        bribe = int(parts[2])
+    cast(state, state.player(call.leader), choice, bribe)
+    # The reply is public: it says a ballot was cast, never which way.
+    return {
+        lang: Report(
+            text(tr("ballot_recorded", lang)), [Paragraph(text(tr("ballot_secret", lang)))], {"ballot": "recorded"}
+        )
+        for lang in LANGS
+    }
+
+
+FORUM_COMMANDS: dict[str, ForumHandler] = {"explore": explore, "check": check, "vote": vote}
+# acting at once wherever they are posted, a leader's room too: never collected as a turn's
+# order, even were an order command named like one (an orders file's `explore`); a ballot
+# (`!vote`) is cast at once in a private message, collected in a room
+AT_ONCE = frozenset({"explore", "check"})
