@@ -115,7 +115,7 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "agents",
             "grant",
         ],
-        "before production": ["assign", "activate", "research", "scrap", "refit", "build"],
+        "before production": ["assign", "activate", "research", "scrap", "refit", "build", "transfer"],
         "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
@@ -337,6 +337,7 @@ def test_a_kinds_room_commands_are_forum_commands_in_every_language():
         "scrap": "scrap",
         "refit": "refit",
         "build": "build",
+        "transfer": "give",
         "bill": "bill",
         "vote": "vote",
         "election": "elect",

@@ -397,6 +397,14 @@ def _refit(a: Act) -> Any:
     ).to_data()
 
 
+def _transfer(a: Act) -> Any:
+    """``transfer = [{ to = "bob", bc = 10 }]``: BC the leader gives another leader, settled in
+    the production phase and never below 0 (docs/rules-orion.md A6, transfers)."""
+    from gmtool.rules.orion.diplomacy import transfer
+
+    return transfer(a.campaign, a.leader(), a.campaign.player(a.value["to"]), a.value["bc"]).to_data()
+
+
 def _bill(a: Act) -> Any:
     """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
     at the turn's start (as `gmtool council propose --pick`); ``bill = { pick = 2, target =
@@ -852,6 +860,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         say=words.say_build,
         later=_build_later,
         example='[{ hex = "1,-3", item = "frigate", modules = ["gun", "gun", "ars"] }]',
+    ),
+    OrderKind(
+        "transfer",
+        PRODUCTION,
+        _transfer,
+        None,
+        (need("to"), need("bc", "int")),
+        what="transfer",
+        post="give",
+        read=words.read_give,
+        say=words.say_give,
+        example='[{ to = "bob", bc = 10 }]',
     ),
     OrderKind(
         "bill",

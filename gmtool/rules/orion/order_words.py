@@ -29,6 +29,7 @@ from gmtool.locale import Label, Msg, command_label, t, words
 
 _HEX = re.compile(r"[+-]?\d{1,4},[+-]?\d{1,4}")
 _NUMBER = re.compile(r"\d{1,4}")
+_SIGNED = re.compile(r"[+-]?\d{1,6}")
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})
 _COMMA = re.compile(r"(\d)\s*,\s*(?=[+-]?\d)")  # "1, -2" is the hex 1,-2
 _SEPARATORS = re.compile(r"[\s;:=/]+|,(?!\s*[+-]?\d)")  # between an assignment's words
@@ -298,6 +299,38 @@ def _ship_and_modules(r: CommandWords, words: list[str]) -> tuple[list[str], Non
     return words[:1], None, words[1:]
 
 
+def read_give(r: CommandWords) -> tuple[str, Any]:
+    """``LEADER N [BC]`` (or ``N [BC] [to] LEADER``): BC given to another leader, settled in the
+    production phase (docs/rules-orion.md A6, transfers); the leader by name, in Russian in
+    any case (``!передать Ярославу 10``)."""
+    rest = [w for w in r.words if word_of("forum.order_word", w.rstrip(".")) not in ("bc", "to")]
+    at = [i for i, word in enumerate(rest) if _SIGNED.fullmatch(word)]
+    if not at:
+        raise r.missing("bc")
+    n = int(rest[at[-1]])
+    if n <= 0:
+        raise InputError(key="orders.post_give_positive", command=command_label(r.name), word=rest[at[-1]])
+    name = rest[: at[-1]] + rest[at[-1] + 1 :]
+    if not name:
+        raise r.missing("leader")
+    to = _leader_any_case(r, name)
+    if to == r.leader:
+        raise InputError(key="orders.post_give_self", command=command_label(r.name), leader=to)
+    return "transfer", {"to": to, "bc": n}
+
+
+def _leader_any_case(r: CommandWords, name: list[str]) -> str:
+    """The leader ``name`` names: as written, or a Russian name declined (``Ярославу``)."""
+    if player_named(r.state, " ".join(name)) is None:
+        from gmtool.locale.names import decline
+
+        written = fold(" ".join(name))
+        for player in r.state.players:
+            if any(fold(decline(player.name, case) or "") == written for case in ("dat", "acc", "gen", "ins")):
+                return str(player.name)
+    return r.leader_named(name)
+
+
 def read_scrap(r: CommandWords) -> tuple[str, Any]:
     item_words, where = r.trailing_hex()
     if not item_words:
@@ -519,6 +552,10 @@ def say_refit(v: Any, w: Wording) -> str:
     if v.get("number"):
         return w.say("refit_number", ship=ship, number=v["number"], hex=where, modules=modules)
     return w.say("refit", ship=ship, hex=where, modules=modules)
+
+
+def say_give(v: Any, w: Wording) -> str:
+    return w.say("give", bc=v["bc"], leader=v["to"])
 
 
 def say_scrap(v: Any, w: Wording) -> str:

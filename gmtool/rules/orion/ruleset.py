@@ -40,7 +40,7 @@ class Orion:
     forum_commands = frozenset(
         {"roll", "explore", "table", "check", "vote"}
         | {"colonize", "assign", "activate", "build", "scrap", "fleet", "research", "event", "quest", "bill", "elect"}
-        | {"mission", "refit"}
+        | {"mission", "refit", "give"}
     )
     player_turns = False
     maps = True
