@@ -317,6 +317,17 @@ def _claims(a: Act) -> Any:
     }
 
 
+def _hire(a: Act) -> Any:
+    """``hire = [{ name = "Kess", specialities = ["spy", "saboteur"] }]``: the leader hires an
+    agent with one or two specialities, within its agent limit (A10; as `gmtool agent hire`)."""
+    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE, hire_ordered
+
+    v = a.value
+    table = a.rules.library.get(SPECIALITIES_TABLE, "orion")
+    agent = hire_ordered(a.campaign, a.leader(), v["name"], list(v["specialities"]), table)
+    return {"agent": agent.name, "specialities": list(agent.specialities)}
+
+
 def _agents(a: Act) -> Any:
     from gmtool.rules.orion import agents_campaign
 
@@ -760,6 +771,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         read=words.read_quest,
         say=words.say_quest,
         example='["trade-route"]',
+    ),
+    OrderKind(
+        "hire",
+        MOVEMENT,
+        _hire,
+        None,
+        (need("name"), need("specialities", "texts")),
+        what="hire",
+        post="hire",
+        read=words.read_hire,
+        say=words.say_hire,
+        example='[{ name = "Kess", specialities = ["spy", "saboteur"] }]',
     ),
     OrderKind(
         "agents",

@@ -450,6 +450,28 @@ def read_elect(r: CommandWords) -> tuple[str, Any]:
     return "election", _with_bribe({"candidate": r.leader_named(rest)}, bribe)
 
 
+def read_hire(r: CommandWords) -> tuple[str, Any]:
+    """``NAME SPECIALITY [SPECIALITY]`` (docs/rules-orion.md A10): the agent's name, then one or
+    two specialities by id or label in any language, last (``!hire Kess spy saboteur``,
+    ``!нанять Шелест шпион, диверсант``)."""
+    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE
+
+    table = r.table(SPECIALITIES_TABLE)
+    rest = [w for w in " ".join(r.words).replace(",", " ").split() if word_of("forum.order_word", w) != "and"]
+    found: list[str] = []
+    while rest and len(found) < 2 and table.named(rest[-1]) is not None:
+        found.insert(0, r.row(table, rest[-1:], "speciality"))
+        rest.pop()
+    name = " ".join(rest).strip("\"'«»“”")
+    if not found:
+        if len(rest) > 1:
+            r.row(table, rest[-1:], "speciality")  # refused, naming the specialities known
+        raise r.missing("speciality")
+    if not name:
+        raise r.missing("agent_name")
+    return "hire", {"name": name, "specialities": found}
+
+
 def read_mission(r: CommandWords) -> tuple[str, Any]:
     """``AGENT ABILITY [LEADER] [frame LEADER]``: a paid ability (it costs an order and is
     given with the turn, A10); the others act at once with ``!check``."""
@@ -601,6 +623,11 @@ def say_vote(v: Any, w: Wording) -> str:
 
 def say_election(v: Any, w: Wording) -> str:
     return _bribed(w.say("elect", candidate=v.get("candidate") or t("abstain", w.lang)), v, w)
+
+
+def say_hire(v: Any, w: Wording) -> str:
+    specialities = ", ".join(w.label("agent-specialities", str(s)) for s in v["specialities"])
+    return w.say("hire", agent=v["name"], specialities=specialities)
 
 
 def say_mission(v: Any, w: Wording) -> str:

@@ -40,7 +40,7 @@ class Orion:
     forum_commands = frozenset(
         {"roll", "explore", "table", "check", "vote"}
         | {"colonize", "assign", "activate", "build", "scrap", "fleet", "research", "event", "quest", "bill", "elect"}
-        | {"mission", "refit", "give"}
+        | {"mission", "refit", "give", "hire"}
     )
     player_turns = False
     maps = True
