@@ -284,6 +284,17 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             target=entry.get("target", ""),
             outcome=label("agent-outcomes", entry["outcome"]).lower(),
         )
+    if kind == "agent_hired":  # A10: a leader's own hire, with the places its agent limit leaves
+        specialities = ", ".join(label("agent-specialities", s) for s in entry.get("specialities", []))
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            agent=entry["agent"],
+            specialities=specialities,
+            n=entry["n"],
+            limit=entry["limit"],
+        )
     if kind == "quest_announced":
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":

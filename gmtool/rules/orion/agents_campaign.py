@@ -68,6 +68,35 @@ def hire(campaign: OrionCampaign, owner: OrionPlayer, name: str, specialities: l
     return agent
 
 
+def hire_ordered(
+    campaign: OrionCampaign, owner: OrionPlayer, name: str, specialities: list[str], table: Table
+) -> Agent:
+    """A leader's own hire (the room's ``!hire``, an orders file's ``hire``; A10): specialities
+    by id or label in any language, refused past the leader's agent limit in words a player
+    reads; one entry of the turn's log tells the leader's report the agent and the places its
+    limit leaves."""
+    wanted = [_speciality(table, s) for s in specialities]
+    own = [a for a in campaign.game.agents if a.owner == owner.name]
+    if len(own) >= owner.agent_limit and 1 <= len(wanted) <= 2:
+        raise RuleRefused(key="agents.limit_reached", leader=owner.name, n=owner.agent_limit, has=len(own))
+    agent = hire(campaign, owner, name, wanted, {r.id for r in table.rows})
+    note(
+        campaign,
+        "agent_hired",
+        owner.name,
+        agent=agent.name,
+        specialities=list(agent.specialities),
+        n=len(own) + 1,
+        limit=owner.agent_limit,
+    )
+    return agent
+
+
+def _speciality(table: Table, written: str) -> str:
+    row = table.named(written)
+    return str(row.id) if row is not None else written
+
+
 def _counter_penalty(campaign: OrionCampaign, target: OrionPlayer, abilities: Table) -> list[CheckModifier]:
     """Automatic counter-espionage abilities of the target's agents."""
     mods = []

@@ -317,6 +317,17 @@ def _claims(a: Act) -> Any:
     }
 
 
+def _hire(a: Act) -> Any:
+    """``hire = [{ name = "Kess", specialities = ["spy", "saboteur"] }]``: the leader hires an
+    agent with one or two specialities, within its agent limit (A10; as `gmtool agent hire`)."""
+    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE, hire_ordered
+
+    v = a.value
+    table = a.rules.library.get(SPECIALITIES_TABLE, "orion")
+    agent = hire_ordered(a.campaign, a.leader(), v["name"], list(v["specialities"]), table)
+    return {"agent": agent.name, "specialities": list(agent.specialities)}
+
+
 def _agents(a: Act) -> Any:
     from gmtool.rules.orion import agents_campaign
 
@@ -395,6 +406,14 @@ def _refit(a: Act) -> Any:
         rules.modules,
         rules.technologies,
     ).to_data()
+
+
+def _transfer(a: Act) -> Any:
+    """``transfer = [{ to = "bob", bc = 10 }]``: BC the leader gives another leader, settled in
+    the production phase and never below 0 (docs/rules-orion.md A6, transfers)."""
+    from gmtool.rules.orion.diplomacy import transfer
+
+    return transfer(a.campaign, a.leader(), a.campaign.player(a.value["to"]), a.value["bc"]).to_data()
 
 
 def _bill(a: Act) -> Any:
@@ -754,6 +773,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         example='["trade-route"]',
     ),
     OrderKind(
+        "hire",
+        MOVEMENT,
+        _hire,
+        None,
+        (need("name"), need("specialities", "texts")),
+        what="hire",
+        post="hire",
+        read=words.read_hire,
+        say=words.say_hire,
+        example='[{ name = "Kess", specialities = ["spy", "saboteur"] }]',
+    ),
+    OrderKind(
         "agents",
         MOVEMENT,
         _agents,
@@ -852,6 +883,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         say=words.say_build,
         later=_build_later,
         example='[{ hex = "1,-3", item = "frigate", modules = ["gun", "gun", "ars"] }]',
+    ),
+    OrderKind(
+        "transfer",
+        PRODUCTION,
+        _transfer,
+        None,
+        (need("to"), need("bc", "int")),
+        what="transfer",
+        post="give",
+        read=words.read_give,
+        say=words.say_give,
+        example='[{ to = "bob", bc = 10 }]',
     ),
     OrderKind(
         "bill",

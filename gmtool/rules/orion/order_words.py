@@ -29,6 +29,7 @@ from gmtool.locale import Label, Msg, command_label, t, words
 
 _HEX = re.compile(r"[+-]?\d{1,4},[+-]?\d{1,4}")
 _NUMBER = re.compile(r"\d{1,4}")
+_SIGNED = re.compile(r"[+-]?\d{1,6}")
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})
 _COMMA = re.compile(r"(\d)\s*,\s*(?=[+-]?\d)")  # "1, -2" is the hex 1,-2
 _SEPARATORS = re.compile(r"[\s;:=/]+|,(?!\s*[+-]?\d)")  # between an assignment's words
@@ -298,6 +299,38 @@ def _ship_and_modules(r: CommandWords, words: list[str]) -> tuple[list[str], Non
     return words[:1], None, words[1:]
 
 
+def read_give(r: CommandWords) -> tuple[str, Any]:
+    """``LEADER N [BC]`` (or ``N [BC] [to] LEADER``): BC given to another leader, settled in the
+    production phase (docs/rules-orion.md A6, transfers); the leader by name, in Russian in
+    any case (``!передать Ярославу 10``)."""
+    rest = [w for w in r.words if word_of("forum.order_word", w.rstrip(".")) not in ("bc", "to")]
+    at = [i for i, word in enumerate(rest) if _SIGNED.fullmatch(word)]
+    if not at:
+        raise r.missing("bc")
+    n = int(rest[at[-1]])
+    if n <= 0:
+        raise InputError(key="orders.post_give_positive", command=command_label(r.name), word=rest[at[-1]])
+    name = rest[: at[-1]] + rest[at[-1] + 1 :]
+    if not name:
+        raise r.missing("leader")
+    to = _leader_any_case(r, name)
+    if to == r.leader:
+        raise InputError(key="orders.post_give_self", command=command_label(r.name), leader=to)
+    return "transfer", {"to": to, "bc": n}
+
+
+def _leader_any_case(r: CommandWords, name: list[str]) -> str:
+    """The leader ``name`` names: as written, or a Russian name declined (``Ярославу``)."""
+    if player_named(r.state, " ".join(name)) is None:
+        from gmtool.locale.names import decline
+
+        written = fold(" ".join(name))
+        for player in r.state.players:
+            if any(fold(decline(player.name, case) or "") == written for case in ("dat", "acc", "gen", "ins")):
+                return str(player.name)
+    return r.leader_named(name)
+
+
 def read_scrap(r: CommandWords) -> tuple[str, Any]:
     item_words, where = r.trailing_hex()
     if not item_words:
@@ -417,6 +450,28 @@ def read_elect(r: CommandWords) -> tuple[str, Any]:
     return "election", _with_bribe({"candidate": r.leader_named(rest)}, bribe)
 
 
+def read_hire(r: CommandWords) -> tuple[str, Any]:
+    """``NAME SPECIALITY [SPECIALITY]`` (docs/rules-orion.md A10): the agent's name, then one or
+    two specialities by id or label in any language, last (``!hire Kess spy saboteur``,
+    ``!нанять Шелест шпион, диверсант``)."""
+    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE
+
+    table = r.table(SPECIALITIES_TABLE)
+    rest = [w for w in " ".join(r.words).replace(",", " ").split() if word_of("forum.order_word", w) != "and"]
+    found: list[str] = []
+    while rest and len(found) < 2 and table.named(rest[-1]) is not None:
+        found.insert(0, r.row(table, rest[-1:], "speciality"))
+        rest.pop()
+    name = " ".join(rest).strip("\"'«»“”")
+    if not found:
+        if len(rest) > 1:
+            r.row(table, rest[-1:], "speciality")  # refused, naming the specialities known
+        raise r.missing("speciality")
+    if not name:
+        raise r.missing("agent_name")
+    return "hire", {"name": name, "specialities": found}
+
+
 def read_mission(r: CommandWords) -> tuple[str, Any]:
     """``AGENT ABILITY [LEADER] [frame LEADER]``: a paid ability (it costs an order and is
     given with the turn, A10); the others act at once with ``!check``."""
@@ -521,6 +576,10 @@ def say_refit(v: Any, w: Wording) -> str:
     return w.say("refit", ship=ship, hex=where, modules=modules)
 
 
+def say_give(v: Any, w: Wording) -> str:
+    return w.say("give", bc=v["bc"], leader=v["to"])
+
+
 def say_scrap(v: Any, w: Wording) -> str:
     item = w.item(v["item"])
     return w.say("scrap_at", item=item, hex=w.hex(v["hex"])) if v.get("hex") else w.say("scrap", item=item)
@@ -564,6 +623,11 @@ def say_vote(v: Any, w: Wording) -> str:
 
 def say_election(v: Any, w: Wording) -> str:
     return _bribed(w.say("elect", candidate=v.get("candidate") or t("abstain", w.lang)), v, w)
+
+
+def say_hire(v: Any, w: Wording) -> str:
+    specialities = ", ".join(w.label("agent-specialities", str(s)) for s in v["specialities"])
+    return w.say("hire", agent=v["name"], specialities=specialities)
 
 
 def say_mission(v: Any, w: Wording) -> str:
