@@ -15,8 +15,8 @@ posts to paste, joined as the work page joins them (per place, the posts not pas
 one post while the forum's limit allows). The moderator pastes twice a turn: the
 confirmations after the collection (the players need them before the deadline), then the
 turn's reports with the next turn's start posts. Where no room command exists for what a
-player does (a trade treaty, paying another leader BC) the moderator does it with its own
-commands, and they are counted.
+player does (a trade treaty) the moderator does it with its own commands, and they are
+counted; a leader pays another from its room (`!give`).
 
 The players are the script: each reads what its posts told it (`status --player`, `reach
 --player`: its start report's status and reach; its orders template; the chair's bills) and
@@ -61,6 +61,7 @@ WORDS = {  # command words, docs/forum-commands.md
     "research": ("research", "изучить"),
     "event": ("event", "событие"),
     "quest": ("quest", "задание"),
+    "give": ("give", "передать"),
     "bill": ("bill", "законопроект"),
     "vote": ("vote", "голос"),
     "elect": ("elect", "избрать"),
@@ -334,8 +335,9 @@ def room_orders(
         room.append(f"!{word(leader, 'quest')}")
         partner = next(n for n in sorted(ctx["traders"]) if n != leader)
         deal = f"I sign a trade treaty with {partner}"
-        if leader == min(ctx["traders"]):  # the treaty's price: no room command moves BC between leaders
+        if leader == min(ctx["traders"]):  # the treaty's price, paid from the room (!give)
             deal += f" and pay {partner} {TREATY_BC} BC for it"
+            room.append(f"!{word(leader, 'give')} {partner} {TREATY_BC}")
         public.insert(0, deal + ".")
     # the Council (stages 2-3)
     if stage >= 2 and ctx["chair"]:
@@ -473,10 +475,6 @@ def play(game: Game, turns: int) -> None:
                     t, "explore", "-c", c, "--player", leader, "--hex", "0,0", judged=f"{leader} explores Orion"
                 )
         if ctx["quest"] in judged_quests:
-            payer, payee = sorted(ctx["traders"])
-            for who, bc in ((payer, -TREATY_BC), (payee, TREATY_BC)):
-                game.moderator(t, "grant", "-c", c, "--player", who, "--bc", str(bc), "--reason", "trade treaty")
-                t.grants += 1
             for leader in sorted(ctx["traders"]):
                 game.moderator(
                     t, "quest", "complete", "-c", c, "--player", leader, judged=f"{ctx['quest']} claimed by {leader}"
