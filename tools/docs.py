@@ -532,7 +532,10 @@ def schema_markdown() -> str:
 
     lines: list[str] = [""]
     seen: set[int] = set()
-    for record in (r for top in documented_records() for r in top.records()):
+    # all held at once: an id is only unique among records alive together (a freed record's id
+    # is reused by the next one made, which was then skipped as seen)
+    records = [r for top in documented_records() for r in top.records()]
+    for record in records:
         if id(record) in seen:
             continue
         seen.add(id(record))
