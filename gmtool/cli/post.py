@@ -402,12 +402,32 @@ def pending_command(
 
         library = campaign_library(store.folder, tables)
         label = ruleset_of(state).quest_label(state, library, out.lang)
-        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library)
+        requests = _requests(store.folder) if include_private else None
+        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library, requests)
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
 
     report = pending_report(state, found, out.lang, include_private, known=given is not None)
     out.emit(pending_notes(report, state, now(), out.lang))
+
+
+def _requests(folder: Path) -> list[dict[str, Any]]:
+    """The requests leaders' commands left for the moderator to judge (a reply's ``request``:
+    orion's `!explore` of Orion), as forum.toml keeps them, oldest first; a voided record's
+    (`turn undo`) is gone with it."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.forum.resolve import stored_reports
+
+    out = []
+    for record in forumfile.read(folder / FORUM_FILE).commands.values():
+        if record.get("status") != "ok" or "request" not in (record.get("reports") or ""):
+            continue
+        reports = stored_reports(record)
+        request = reports["en"].data.get("request") if "en" in reports else None
+        if isinstance(request, dict):
+            out.append(request)
+    return out
 
 
 def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:

@@ -21,13 +21,15 @@ def waiting(
     quest_label: Callable[[str], str],
     private: bool = False,
     library: Any = None,
+    requests: list[dict[str, Any]] | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Leader → what the turn waits for from them (``kind`` and details).  The public post
     says only who has not posted orders (and whatever the ruleset says is public: in Merchant
     of Venus, whose turn it is): a leader's orders left and open quests are its own, and who
     has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots`
     says only that a vote is open.  ``private`` (the moderator's copy) adds them all: the
-    campaign's ruleset says what (``waiting_for``)."""
+    campaign's ruleset says what (``waiting_for``), and the leaders' ``requests`` (forum
+    commands the moderator judges, kept in forum.toml) the ruleset says are still open."""
     from gmtool.rules.registry import ruleset_of
 
     ruleset = ruleset_of(state)
@@ -40,6 +42,9 @@ def waiting(
             items.append({"kind": "orders_missing"})  # no file named: the post is a player's
         items += ruleset.waiting_for(state, library, player, private, quest_label)
         out[player.name] = items
+    if private and requests:
+        for item in ruleset.open_requests(state, requests):
+            out.setdefault(item["leader"], []).append({k: v for k, v in item.items() if k != "leader"})
     return out
 
 

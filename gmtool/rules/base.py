@@ -290,6 +290,12 @@ class Ruleset(Protocol):
         moderator's copy (a leader's own state may be named), else what everyone may read."""
         ...
 
+    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """`post pending`'s moderator copy: of the requests leaders' commands left for the
+        moderator to judge (a reply's ``request``, kept in forum.toml, oldest first), those
+        still open, each a ``[pending] request_KIND`` item with ``leader`` and its fields."""
+        ...
+
     def open_ballots(self, state: Campaign) -> list[str]:
         """`post pending`: the ballots open this turn, named without a leader (``[pending]
         KIND_open``)."""

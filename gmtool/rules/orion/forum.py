@@ -7,7 +7,7 @@ that looking the ruleset up loads none of it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.base import ForumCall, ForumHandler, ForumRefusal
 
@@ -36,6 +36,8 @@ def explore(call: ForumCall) -> dict[str, Report]:
     target = from_view(state, leader.name, seen)
     # !explore Q,R [SHIP]: the ship by id or by its label in either language («Фрегат»)
     ship = ship_named(library.get("costs", "orion"), " ".join(words[1:])) if len(words) > 1 else "scout"
+    if target == state.game.orion:  # no dice: the moderator judges it (A4.6)
+        return orion_request(call, leader, target, seen, ship)
     orion = OrionTables(library)
     first = source.next_id
     if getattr(source, "scheme2", None) is not None:  # labelled as the exploration it is (docs/verify.md)
@@ -43,6 +45,30 @@ def explore(call: ForumCall) -> dict[str, Report]:
     result = explore_hex(state, orion, leader, target, DiceRoller(source), ship, leaders_words=True)
     return {
         lang: exploration_report(result, orion, lang, call.info(first), library.find_row, str(seen), leader.name)
+        for lang in LANGS
+    }
+
+
+def orion_request(call: ForumCall, leader: Any, target: Any, seen: Any, ship: str) -> dict[str, Report]:
+    """``!explore`` of Orion: no dice roll, the moderator judges what waits there (A4.6), so the
+    leader's command is a request, checked as an exploration is (reach, a ship free to move),
+    kept with the command's record (forum.toml) and listed in `post pending`'s moderator copy
+    until the moderator's `gmtool explore --hex` of Orion resolves it.  Nothing changes here."""
+    from gmtool.formats import LANGS
+    from gmtool.report.i18n import tr
+    from gmtool.report.model import Paragraph, Report, text
+    from gmtool.rules.orion.campaign_explore import _costs, check_explorable, check_ship
+
+    state = call.state
+    check_explorable(state, leader, target, leaders_words=True)
+    check_ship(leader, ship, state.turn, _costs(call.library))
+    request = {"kind": "explore_orion", "leader": leader.name, "hex": str(target), "ship": ship, "turn": state.turn}
+    return {
+        lang: Report(
+            text(tr("orion_request", lang, hex=str(seen))),
+            [Paragraph(text(tr("orion_request_waits", lang)))],
+            {"request": request},
+        )
         for lang in LANGS
     }
 

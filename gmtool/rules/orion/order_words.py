@@ -64,6 +64,12 @@ def player_named(state: Any, name: str) -> Any:
     return next((p for p in state.players if fold(p.name) == wanted), None)
 
 
+def _names_of(row: Any) -> list[Any]:
+    """A row's labels in every language and its aliases."""
+    labels = row.label.values() if isinstance(row.label, dict) else [row.label]
+    return [*labels, *row.aliases]
+
+
 class CommandWords:
     """One room command's words (``name``: the canonical command, ``args``: what follows it),
     with how they are read and how they are refused (one line naming the word and the
@@ -98,10 +104,32 @@ class CommandWords:
     def table(self, name: str) -> Any:
         return self.library.get(name, "orion")
 
-    def row(self, table: Any, words: list[str], what: str, rows: Any = None) -> str:
-        """The id of the row ``words`` name (id, label or alias, any language)."""
+    def find(self, table: Any, words: list[str]) -> Any:
+        """The row ``words`` name — by id, label or alias in any language, else (Russian words)
+        by a label or alias in any case and number (gmtool/locale/lemmas.py: «звёздную базу»,
+        «колонизатора», «фрегаты») — or None; refused when the words could name two rows."""
         name = " ".join(words)
         row = table.named(name)
+        if row is not None:
+            return row
+        from gmtool.locale.lemmas import russian, same_name
+
+        if not russian(name):
+            return None
+        found = [r for r in table.rows if any(same_name(name, str(label)) for label in _names_of(r))]
+        if len(found) > 1:
+            raise InputError(
+                key="orders.post_ambiguous_name",
+                command=command_label(self.name),
+                word=name,
+                names=[Label(r.label) for r in found],
+            )
+        return found[0] if found else None
+
+    def row(self, table: Any, words: list[str], what: str, rows: Any = None) -> str:
+        """The id of the row ``words`` name (id, label or alias, any language, any case)."""
+        name = " ".join(words)
+        row = self.find(table, words)
         known = list(rows) if rows is not None else list(table.rows)
         if row is None or row not in known:
             raise InputError(
@@ -251,12 +279,12 @@ def read_build(r: CommandWords) -> tuple[str, Any]:
 def _item_and_modules(r: CommandWords, item_words: list[str]) -> tuple[str, list[str] | None]:
     """The item the first words name and the modules the rest list (``frigate gun,gun,ars``)."""
     costs = r.table("costs")
-    if costs.named(" ".join(item_words)) is not None or len(item_words) < 2:
+    if r.find(costs, item_words) is not None or len(item_words) < 2:
         return r.row(costs, item_words, "item"), None
     from gmtool.rules.orion.fitting import read_modules
 
     for k in range(len(item_words) - 1, 0, -1):
-        if costs.named(" ".join(item_words[:k])) is not None:
+        if r.find(costs, item_words[:k]) is not None:
             return r.row(costs, item_words[:k], "item"), read_modules(r.table("modules"), " ".join(item_words[k:]))
     return r.row(costs, item_words, "item"), None
 
@@ -294,7 +322,7 @@ def _ship_and_modules(r: CommandWords, words: list[str]) -> tuple[list[str], Non
     """A ship's class named by the first words, its modules by the rest (no number between)."""
     costs = r.table("costs")
     for k in range(len(words) - 1, 0, -1):
-        if costs.named(" ".join(words[:k])) is not None:
+        if r.find(costs, words[:k]) is not None:
             return words[:k], None, words[k:]
     return words[:1], None, words[1:]
 
@@ -459,7 +487,7 @@ def read_hire(r: CommandWords) -> tuple[str, Any]:
     table = r.table(SPECIALITIES_TABLE)
     rest = [w for w in " ".join(r.words).replace(",", " ").split() if word_of("forum.order_word", w) != "and"]
     found: list[str] = []
-    while rest and len(found) < 2 and table.named(rest[-1]) is not None:
+    while rest and len(found) < 2 and r.find(table, rest[-1:]) is not None:
         found.insert(0, r.row(table, rest[-1:], "speciality"))
         rest.pop()
     name = " ".join(rest).strip("\"'«»“”")
@@ -489,7 +517,7 @@ def read_mission(r: CommandWords) -> tuple[str, Any]:
     table = r.table("agents")
     abilities = [row for row in table.rows if set(agent.specialities) & {row.values.get("speciality")}]
     target = None
-    if table.named(" ".join(rest)) is None and len(rest) > 1 and player_named(r.state, rest[-1]) is not None:
+    if r.find(table, rest) is None and len(rest) > 1 and player_named(r.state, rest[-1]) is not None:
         target = r.leader_named(rest[-1:])
         rest = rest[:-1]
     if not rest:

@@ -55,6 +55,29 @@ def _law_choices(state: OrionCampaign, library: Any) -> list[dict[str, Any]]:
     ]
 
 
+def open_requests(state: OrionCampaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The leaders' requests to explore Orion (``!explore`` of its hex: no dice, the moderator
+    judges it, A4.6) still open — Orion unexplored and the leader still in the game —, one a
+    leader, each with the moderator's command that resolves it."""
+    import shlex
+
+    system = state.game.system(state.game.orion)
+    if system is not None and system.explored_by is not None:
+        return []
+    leaders = {p.name for p in state.players}
+    out: dict[str, dict[str, Any]] = {}
+    for request in requests:
+        leader = request.get("leader")
+        if request.get("kind") != "explore_orion" or leader not in leaders or leader in out:
+            continue
+        hex_, ship = str(request.get("hex", state.game.orion)), str(request.get("ship", "scout"))
+        command = f"gmtool explore --player {shlex.quote(str(leader))} --hex {hex_}"
+        if ship != "scout":
+            command += f" --ship {shlex.quote(ship)}"
+        out[leader] = {"kind": "request_explore_orion", "leader": leader, "hex": hex_, "ship": ship, "command": command}
+    return list(out.values())
+
+
 def open_ballots(state: OrionCampaign) -> list[str]:
     """The Council's ballots open this turn (``vote``: a bill is put to the vote;
     ``election``: the Emperor's election), named without a leader."""

@@ -214,6 +214,11 @@ class Orion:
 
         return waiting_for(state, library, player, quest_label) if private else []  # the rest is its own
 
+    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        from gmtool.rules.orion.pending import open_requests
+
+        return open_requests(state, requests)
+
     def open_ballots(self, state: Campaign) -> list[str]:
         from gmtool.rules.orion.pending import open_ballots
 

@@ -95,6 +95,9 @@ class Venus:
     def public_facts(self, state: Campaign, label: Callable[[str, str], str], lang: str) -> list[tuple[str, str]]:
         return []
 
+    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return []  # no command of its leaves a request
+
     def waiting_for(
         self,
         state: Campaign,
