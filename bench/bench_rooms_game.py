@@ -467,9 +467,9 @@ def play(game: Game, turns: int) -> None:
         out = game.moderator(t, "post", "collect", "-c", c, "--new").stdout
         replies = sections(out)
         t.refused += len(re.findall(r" — (?:refused|отклонено): ", TAG.sub("", out)))
-        # Orion rolls no dice: the thread's reply refuses the player's !explore 0,0, and the
-        # moderator explores it for the leader (docs/whole-game.md, turn 8)
-        if "Orion rolls no dice" in replies.get("", ""):
+        # Orion rolls no dice: the thread's reply records the player's !explore 0,0 as a request
+        # (post pending's moderator copy lists it), and the moderator explores it for the leader
+        if "Request recorded: exploring Orion" in replies.get("", ""):
             for leader in ctx["to_orion"]:
                 game.moderator(
                     t, "explore", "-c", c, "--player", leader, "--hex", "0,0", judged=f"{leader} explores Orion"
