@@ -514,6 +514,22 @@ def play(game: Game, turns: int) -> None:
                 judged="the chair's decision on a 0-0 tie, though every leader voted on the bill",
                 check=False,
             )
+        tie = re.search(r": ([^:]+) tie for the fewest planets, and the chair \((.+?)\) decides", done.stderr)
+        if done.returncode != 0 and tie:
+            # a bill's leader by a rule, tied at the turn's end (rules A9, wave 4), and the leader
+            # the chair named in its room is not among the tied: past the deadline the chair's word
+            # reaches the turn only through the orders file (the room's bill stands over `council
+            # propose`): the moderator writes it there by hand and plays the file
+            t.notes.append(f"turn run --from-posts stopped: {done.stderr.strip().splitlines()[-1]}")
+            tied, chair = [n.strip() for n in tie.group(1).split(",")], tie.group(2)
+            fix = camp.parent / f"{camp.name}-turn-{turn:02d}.toml"
+            game.moderator(t, "turn", "orders", "-c", c, "-o", str(fix))
+            text = fix.read_text(encoding="utf-8")
+            fix.write_text(re.sub(r'(?m)^(bill = .*?target = )"[^"]*"', rf'\1"{tied[0]}"', text), encoding="utf-8")
+            t.hand_edits += 1
+            t.judged.append(f"the chair {chair} names {tied[0]}")
+            done = game.moderator(t, "turn", "run", str(fix), "-c", c, check=False)
+            t.stops += done.returncode != 0
         if done.returncode != 0:
             # the way on (issue 35 §1): the orders collected as a file, the refused lines
             # deleted by hand, the file played
