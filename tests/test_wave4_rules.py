@@ -10,6 +10,8 @@ docs/rules-orion.md, with fixed dice, not read back from the code under test."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -288,13 +290,24 @@ def test_the_chair_has_nothing_to_choose_where_the_law_needs_no_choice(tmp_path)
     )
 
 
+def at_turn_7(gm, tmp_path: Path) -> Path:
+    """alice, bob and carol's new campaign (seed 1), set at turn 7 of stage 2: the Council sits."""
+    from helpers import ok
+
+    camp = tmp_path / "camp"
+    ok(gm("campaign", "new", str(camp), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    text = (camp / "campaign.toml").read_text("utf-8")
+    text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
+    (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
+    return camp
+
+
 def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_path):
     """A campaign with Colonial Aid (its own bills table): passed in turn 7 for bob (the chair's
     choice on the three-way tie); in turn 8 bob holds a colony, alice and carol tie: `turn end`
     is refused naming the chair, `gmtool council choose` names carol; in turn 9 (bob founds
     nothing, carol gets a colony: alice alone) — and the chair's `law_choice` order and the room's
     `!bill aid LEADER` give the same choice."""
-    import re
     import tomllib
 
     from gmtool.campaign.store import CampaignStore
@@ -302,20 +315,7 @@ def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_pat
     from gmtool.rolltables.library import TableLibrary, shipped_tables_dir
     from helpers import assert_error, free_hex, ok, put, snapshot
 
-    camp = tmp_path / "camp"
-    ok(
-        gm(
-            "campaign",
-            "new",
-            str(camp),
-            *[a for p in ("alice", "bob", "carol") for a in ("--player", p)],
-            "--seed",
-            "1",
-        )
-    )
-    text = (camp / "campaign.toml").read_text("utf-8")
-    text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
-    (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
+    camp = at_turn_7(gm, tmp_path)
     (camp / "tables" / "orion").mkdir(parents=True, exist_ok=True)
     (camp / "tables" / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
     store = CampaignStore(camp)
@@ -511,27 +511,13 @@ def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(g
     turn's end, unconfirmed, it gives nothing and his report says the moderator did not confirm
     it. In turn 8 carol claims it and the moderator confirms it (`gmtool quest complete`) before
     the turn is played: she gets the reward once."""
-    import re
     import tomllib
 
     from gmtool.campaign.store import CampaignStore
     from gmtool.forum.order_commands import parse_order
     from helpers import ok
 
-    camp = tmp_path / "camp"
-    ok(
-        gm(
-            "campaign",
-            "new",
-            str(camp),
-            *[a for p in ("alice", "bob", "carol") for a in ("--player", p)],
-            "--seed",
-            "1",
-        )
-    )
-    text = (camp / "campaign.toml").read_text("utf-8")
-    text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
-    (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
+    camp = at_turn_7(gm, tmp_path)
     ok(gm("turn", "start", "-c", str(camp)))
     store = CampaignStore(camp)
     state = store.load()
