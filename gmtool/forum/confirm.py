@@ -20,12 +20,11 @@ Pure: it prints nothing and reads no file (the caller hands the tables and the d
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gmtool.errors import GmError
-from gmtool.forum.rooms import CollectedOrder, LeaderOrders, orders_of, orders_toml
+from gmtool.forum.rooms import CollectedOrder, LeaderOrders, orders_file, orders_of
 
 COSTS = ("bc", "orders", "rp")  # what a leader pays an order with now, as the player record keeps it
 
@@ -178,17 +177,17 @@ def check_played(
     """The rooms' orders checked by any table turn (a ruleset's ``read_orders`` and
     ``play_orders``) as ``turn check`` checks the file they make, on a copy of the state:
     each order's problems, by the line of its post (what it costs is orion's alone). A ruleset
-    that reads its orders from the file's text is told its problems by line: the file's tags
-    say which post and command each line holds (orion's checks stay typed: check_rooms)."""
+    that reads its orders from the file's text is told its problems by line, and the text is
+    written with the order each line holds (orion's checks stay typed: check_rooms)."""
     out = RoomCheck()
-    text = orders_toml(state.turn, collected)
-    lines = _tagged_lines(text)
+    text, held = orders_file(state.turn, collected)
+    line_of = {id(order): line for line, order in held.items()}
     by_line: dict[int, Checked] = {}
     for leader, given in collected.items():
         checked = [Checked(o) for o in given.given()]
         out.orders[leader] = checked
         for one in checked:
-            line = lines.get((one.order.post_id, one.order.index))
+            line = line_of.get(id(one.order))
             if line is not None:
                 by_line.setdefault(line, one)
     if not collected:
@@ -206,16 +205,3 @@ def check_played(
     except GmError as exc:
         out.failed = exc
     return out
-
-
-_TAG = re.compile(r"# post #(?P<post>\S+), command (?P<index>\d+)\s*$")
-
-
-def _tagged_lines(text: str) -> dict[tuple[str, int], int]:
-    """(post id, command) → the line of an orders file's text that holds it."""
-    found: dict[tuple[str, int], int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        m = _TAG.search(line)
-        if m:
-            found[(m.group("post"), int(m.group("index")))] = number
-    return found

@@ -191,21 +191,38 @@ def orders_toml(
     with its post. ``dropped``: per leader, the orders the turn dropped with the reason (the
     moderator's words), written under the leader's table as comments — what was played is
     the file, what was not is said beside it."""
+    return orders_file(turn, collected, dropped)[0]
+
+
+def orders_file(
+    turn: int, collected: dict[str, LeaderOrders], dropped: dict[str, list[tuple[CollectedOrder, str]]] | None = None
+) -> tuple[str, dict[int, CollectedOrder]]:
+    """:func:`orders_toml`'s text and, by line number (from 1), the order each line holds —
+    kept as the lines are written, so a checker that reads the text back learns where an
+    order came from without parsing the comments it wrote."""
     dropped = dropped or {}
     lines = [f"turn = {turn}"]
+    held: dict[int, CollectedOrder] = {}
+
+    def add(line: str, order: CollectedOrder | None = None) -> None:
+        lines.append(line)
+        if order is not None:
+            held[len(lines)] = order
+
     for leader in [*collected, *(d for d in dropped if d not in collected)]:
         given = collected.get(leader, LeaderOrders(leader))
         lines += ["", f"[{_key(leader)}]"]
         for kind, orders in grouped(given):
             if _single(kind):
                 last = orders[-1]
-                lines.append(f"{kind} = {toml_value(last.value)}  # {_comment(last.tag())}")
+                add(f"{kind} = {toml_value(last.value)}  # {_comment(last.tag())}", last)
                 continue
             lines.append(f"{kind} = [")
-            lines += [f"    {toml_value(o.value)},  # {_comment(o.tag())}" for o in orders]
+            for o in orders:
+                add(f"    {toml_value(o.value)},  # {_comment(o.tag())}", o)
             lines.append("]")
         for order, reason in dropped.get(leader, []):
             lines.append(
                 f"# dropped: {order.kind} = {toml_value(order.value)}  # {_comment(order.tag())}: {_comment(reason)}"
             )
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", held
