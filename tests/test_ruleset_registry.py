@@ -150,6 +150,26 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
     assert "ann" not in ok(gm("post", "pending", "-c", str(camp)))
 
 
+def test_a_third_rulesets_room_reply_flags_its_own_problem_on_its_command_in_its_own_words(gm, tmp_path, cairn):
+    """Cairn's problems carry what the Ruleset protocol asks (line, leader, text): the room's
+    confirmation puts each under the command that gave it, and its rule line names cairn's
+    commands that act at once, no orion command and no ballot."""
+    camp = tmp_path / "c"
+    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    room = tmp_path / "room-ann.txt"
+    room.write_text("=== ann #21 ===\n!give 3\n!give 30\n", encoding="utf-8")
+    out = ok(gm("post", "resolve", str(room), "-c", str(camp), "--room", "ann"))
+    assert (
+        "- give 3 stones — post #21, command 1\n"
+        "- give 30 stones — post #21, command 2\n"
+        "- ⚠ problem: ann: holds 7 stones, gives 30\n"
+    ) in out
+    assert out.rstrip().endswith(
+        "The rule: your latest post holding orders replaces all your earlier orders for the turn; "
+        "commands that act at once (!pot, !roll, !table) stand as first published."
+    )
+
+
 def test_the_third_rulesets_folder_touches_no_module_of_gmtool():
     """Cairn plugs in by the registry's line alone: nothing under gmtool/ names it."""
     found = [

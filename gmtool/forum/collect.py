@@ -97,6 +97,7 @@ def run(
     (a room's confirmation only when something in it is new); ``include_private``: the
     public reply shows private messages' results (the moderator's own copy)."""
     from gmtool.campaign.frames import hex_writer
+    from gmtool.forum.order_commands import at_once, casts_ballots
     from gmtool.forum.rooms import collected_orders
     from gmtool.report.forum import reply_report
     from gmtool.report.i18n import tr
@@ -149,6 +150,8 @@ def run(
             rule_labels(library, own),
             hex_writer(state, leader) if ruleset.maps else str,  # a galaxy: hexes in its frame
             say=_order_words(table, state, library, leader, own),
+            at_once=at_once(ruleset, own),
+            ballots=casts_ballots(ruleset),
         )
         # the JSON `post resolve` prints (docs/forums.md): every command of the room's posts, an
         # order understood with status "ok" and the order as kept

@@ -24,7 +24,7 @@ from typing import Any
 from gmtool.campaign.frames import to_view
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import InputError
-from gmtool.locale import t
+from gmtool.locale import has, t
 from gmtool.rules.orion.order_kinds import KINDS
 from gmtool.rules.orion.order_words import CommandWords, Wording, leader_hex
 from gmtool.rules.orion.state import OrionCampaign
@@ -120,6 +120,22 @@ def command_word(name: str, lang: str) -> str:
     word in that language (``назначить``), the name itself in English."""
     written = t("forum.command." + name, lang).split()
     return written[0] if written and lang != "en" else name
+
+
+def at_once(ruleset: Any, lang: str) -> tuple[str, ...]:
+    """The words (in ``lang``) of ``ruleset``'s thread commands that act at once wherever
+    they are posted — its own, then the house's ``!roll`` and ``!table`` — not its orders."""
+    names = [*ruleset.forum_commands, "roll", "table"]
+    return tuple(
+        command_word(name, lang) if has("forum.command." + name) else name
+        for name in dict.fromkeys(names)
+        if name not in ruleset.room_orders
+    )
+
+
+def casts_ballots(ruleset: Any) -> bool:
+    """Whether ``ruleset``'s rooms cast ballots (a room order whose kind is a ballot)."""
+    return any(ORDER_COMMANDS.get(name) in BALLOT_KINDS for name in ruleset.room_orders)
 
 
 def _order_word(name: str, lang: str) -> str:

@@ -68,7 +68,11 @@ def _framed_msg(reason: Any, hexes: Callable[[str], str]) -> Any:
 
 def problem_text(problem: Any, lang: str, hexes: Callable[[str], str]) -> str:
     """A problem of the check in the leader's words and frame; an earlier order whose outcome
-    is why is named by its post and command (not by a line of a file the leader never saw)."""
+    is why is named by its post and command (not by a line of a file the leader never saw).
+    Another ruleset's problem gives only what the Ruleset protocol asks (``line``, ``leader``,
+    ``text(lang)``): its own words."""
+    if not hasattr(problem, "reason"):
+        return str(problem.text(lang))
     plain = copy.copy(problem)
     plain.after = None
     plain.reason = _framed_msg(problem.reason, hexes)
@@ -137,11 +141,15 @@ def room_reply(
     label: Callable[..., str] | None = None,
     hexes: Callable[[str], str] = str,
     say: Callable[[Any], str] | None = None,
+    at_once: tuple[str, ...] = (),
+    ballots: bool = False,
 ) -> Report:
     """The confirmation reply of ``leader``'s room. ``results``: the reply of its commands
     that act at once (or None); ``given``: its :class:`~gmtool.forum.rooms.LeaderOrders`
     (or None); ``check``: the :class:`~gmtool.forum.confirm.RoomCheck`; ``say``: an order in
-    words (default: as the orders file writes it)."""
+    words (default: as the orders file writes it); ``at_once``: the words of the ruleset's
+    commands that act at once, as the rule line lists them; ``ballots``: its rooms cast
+    ballots (the rule line says how a ballot changes)."""
     from gmtool.report.records import entries_for, entry_text
     from gmtool.report.turns import _done_line, _told
 
@@ -211,5 +219,7 @@ def room_reply(
         reason = check.failed.text(lang) if isinstance(check.failed, GmError) else str(check.failed)
         blocks.append(Paragraph([Span(tr("room_not_checked", lang, reason=reason), "i")]))
         data["not_checked"] = reason
-    blocks.append(Paragraph([Span(tr("room_rule", lang), "i")]))
+    commands = ", ".join("!" + word for word in at_once)
+    rule = tr("room_rule", lang, commands=commands, ballots=tr("room_rule_ballots", lang) if ballots else "")
+    blocks.append(Paragraph([Span(rule, "i")]))
     return Report(text(tr("room_title", lang, leader=leader, turn=turn)), blocks, data)
