@@ -123,6 +123,21 @@ def test_collect_new_prints_only_what_changed(gm, camp):
     assert "post #9" not in out  # bob's latest post holding orders replaced #9
 
 
+def test_collect_new_tells_once_why_a_post_holding_a_journal_mark_ran_nothing(gm, camp):
+    """A player who copies the orders template with the report's last line (its journal
+    mark) posted what reads as a pasted reply of gmtool's: none of its commands runs, and a
+    reply of new things says so the first time it reads the post (issue 35, audit G1)."""
+    set_up(gm, camp)
+    ok(gm("post", "collect", "-c", str(camp)))
+    write_text(camp, "room-bob.txt", BOB + "=== bob #10 ===\n!colonize 0,1\nMap attached\njournal #12 · 5d4e7b0dcc61\n")
+    out = ok(gm("post", "collect", "-c", str(camp), "--new"))
+    assert "bob's room" in out and "alice's room" not in out
+    assert "!colonize 0,1 — refused: this post holds a reply of gmtool's" in out
+    assert "post new commands in a post of their own" in out
+    # told once: read again, nothing is new
+    assert ok(gm("post", "collect", "-c", str(camp), "--new")) == "No new command since these threads were last read.\n"
+
+
 def test_collect_json_and_the_rooms_language(gm, camp):
     set_up(gm, camp)
     ok(gm("player", "lang", "-c", str(camp), "--player", "bob", "--to", "ru"))

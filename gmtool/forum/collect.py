@@ -75,7 +75,10 @@ def _shown(outcome: Outcome) -> bool:
 
 
 def _is_new(outcome: Outcome) -> bool:
-    return outcome.new and not outcome.transient and outcome.status != SKIPPED
+    """A thing of this run a reply of new things (``--new``) tells: a result or a stored
+    refusal; a passing refusal only at its post's first read (a post of a pasted reply of
+    gmtool's, say: its author learns once why none of it ran)."""
+    return outcome.new and (not outcome.transient or outcome.first_read) and outcome.status != SKIPPED
 
 
 def run(

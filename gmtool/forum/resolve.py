@@ -56,6 +56,9 @@ class Outcome:
     # later) gives the same reply and rolls nothing.
     transient: bool = False
     redone: bool = False  # its earlier result was voided by `turn undo`: resolved again
+    # its post was read (and closed) for the first time in this run: a passing refusal of it
+    # is news once (a reply of new things tells the player why nothing of the post ran)
+    first_read: bool = False
     # a room's order command, collected (not applied): the order as read and the turn it is for
     order: Any = None  # a PostedOrder (gmtool/forum/order_commands.py)
     turn: int | None = None
@@ -547,6 +550,7 @@ def resolve_posts(posts: list[Post], records: Any, resolver: Resolver) -> tuple[
                     if record
                     else _again(resolver.resolve(post, command, leader), key, records)
                 )
+                outcomes[-1].first_read = post.room != "" or not post.copied
                 continue
             first = original[command.index - 1] if command.index <= len(original) else None
             if record is not None:
