@@ -165,6 +165,31 @@ def test_each_order_kind_in_each_language_is_read_into_its_exact_value(stage, li
     assert (order.kind, order.value) == (kind, value(c))
 
 
+@pytest.mark.parametrize(
+    ("line", "kind", "value"),
+    [
+        ("!избрать Глафиру подкуп 3", "election", {"candidate": "Глафира", "bribe": 3}),
+        ("!избрать Илью", "election", {"candidate": "Илья"}),
+        ("!голос Ильи", "election", {"candidate": "Илья"}),
+        ("!голос Глафире подкуп 2", "election", {"candidate": "Глафира", "bribe": 2}),
+        ("!миссия Kess Устранение Глафиры", "agents", {"agent": "Kess", "ability": "assassinate", "target": "Глафира"}),
+        (
+            "!операция Kess Устранение Глафиру подставить Илью",
+            "agents",
+            {"agent": "Kess", "ability": "assassinate", "target": "Глафира", "frame": "Илья"},
+        ),
+        ("!передать Илье 2", "transfer", {"to": "Илья", "bc": 2}),
+    ],
+)
+def test_a_russian_leaders_name_is_read_in_any_case_in_every_command_that_names_one(line, kind, value):
+    """Issue 35 §5 (audit G2): a ballot, a mission's target and its frame name a leader in
+    the case the sentence asks (`!избрать Глафиру`), as `!передать Ярославу` does."""
+    c = stage3()
+    c.player("bob").name, c.player("carol").name = "Глафира", "Илья"
+    order = read(c, line)
+    assert (order.kind, order.value) == (kind, value)
+
+
 def test_every_order_command_has_cases_in_english_and_in_russian():
     covered = {(command_name(line[1:].split()[0]), bool(CYRILLIC.search(line.split()[0]))) for _, line, _, _ in CASES}
     for name in ORDER_COMMANDS:

@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from gmtool.errors import InputError
 from gmtool.locale import Label, Msg, command_label, t, words
+from gmtool.locale.lemmas import russian
 
 _HEX = re.compile(r"[+-]?\d{1,4},[+-]?\d{1,4}")
 _NUMBER = re.compile(r"\d{1,4}")
@@ -59,9 +60,22 @@ def word_of(section: str, word: str) -> str:
 
 
 def player_named(state: Any, name: str) -> Any:
-    """The leader ``name`` is (case and ё/е aside), or None."""
+    """The leader ``name`` is (case and ё/е aside), or a Russian name declined
+    (``Глафиру``, ``Ярославу``: gmtool/locale/names.py), or None."""
     wanted = fold(" ".join(name.split()))
-    return next((p for p in state.players if fold(p.name) == wanted), None)
+    found = next((p for p in state.players if fold(p.name) == wanted), None)
+    if found is None and russian(wanted):
+        from gmtool.locale.names import decline
+
+        found = next(
+            (
+                p
+                for p in state.players
+                if any(fold(decline(p.name, case) or "") == wanted for case in ("gen", "dat", "acc", "ins", "pre"))
+            ),
+            None,
+        )
+    return found
 
 
 def _names_of(row: Any) -> list[Any]:
@@ -112,7 +126,7 @@ class CommandWords:
         row = table.named(name)
         if row is not None:
             return row
-        from gmtool.locale.lemmas import russian, same_name
+        from gmtool.locale.lemmas import same_name
 
         if not russian(name):
             return None
@@ -341,22 +355,10 @@ def read_give(r: CommandWords) -> tuple[str, Any]:
     name = rest[: at[-1]] + rest[at[-1] + 1 :]
     if not name:
         raise r.missing("leader")
-    to = _leader_any_case(r, name)
+    to = r.leader_named(name)
     if to == r.leader:
         raise InputError(key="orders.post_give_self", command=command_label(r.name), leader=to)
     return "transfer", {"to": to, "bc": n}
-
-
-def _leader_any_case(r: CommandWords, name: list[str]) -> str:
-    """The leader ``name`` names: as written, or a Russian name declined (``Ярославу``)."""
-    if player_named(r.state, " ".join(name)) is None:
-        from gmtool.locale.names import decline
-
-        written = fold(" ".join(name))
-        for player in r.state.players:
-            if any(fold(decline(player.name, case) or "") == written for case in ("dat", "acc", "gen", "ins")):
-                return str(player.name)
-    return r.leader_named(name)
 
 
 def read_scrap(r: CommandWords) -> tuple[str, Any]:
