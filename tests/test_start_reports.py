@@ -222,6 +222,37 @@ def test_a_stage_1_hex_in_a_later_order_is_answered_with_the_homeworld(turn7, tm
     assert "no known planet at 0,0" in res.stdout + res.stderr and "your homeworld" not in res.stdout + res.stderr
 
 
+def test_a_stage_1_hex_in_a_colonisation_or_an_exploration_gets_the_hint_too(turn7, tmp_path):
+    """Issue 35 §6 (audit G3): alice explored 1,-2 (her 0,1 in stage 1) and may explore 3,-4
+    (her 2,-1): written in her old frame, `!colonize 0,1` and `!explore 2,-1` are answered
+    with her homeworld's galaxy hex; a hex her old frame makes nothing of gets no hint."""
+    folder = tmp_path / "game"
+    shutil.copytree(turn7, folder)
+    shutil.rmtree(folder / "orders")
+    rooms(
+        folder,
+        {
+            "alice": "=== alice #1 ===\n!colonize 0,1\n!explore 2,-1\n",
+            "bob": "=== bob #2 ===\n!колонизировать 0,1\n!разведка 1,0\n",
+        },
+    )
+    gm("post", "collect", "-c", str(folder))
+    where = folder / "reports" / "turn-07"
+    alice = (where / "room-alice.txt").read_text(encoding="utf-8")
+    hint = "; since stage 2 hexes are the galaxy's: your homeworld is 1,-3\n"
+    assert "- ⚠ problem: colonize: 0,1 has not been explored" + hint in alice
+    assert "!explore 2,-1 — refused: hex 2,-1 was already explored by carol (turn 3)" + hint in alice
+    bob = (where / "room-bob.txt").read_text(encoding="utf-8")
+    assert (
+        "колонизация: система 0,1 ещё не исследована; с этапа 2 координаты — галактические: ваш Родной мир — -3,2\n"
+        in bob
+    )
+    explore = next(
+        line for line in bob.splitlines() if line.startswith("!разведка 1,0 — отклонено: 1,0 вне досягаемости")
+    )
+    assert "с этапа 2" not in explore  # bob's old 1,0 is no hex his ships reach either
+
+
 def test_in_stage_1_no_hint_is_given(turn1):
     rooms(turn1, {"alice": "=== alice #1 ===\n!assign 2,2 workers 3\n"})
     gm("post", "collect", "-c", str(turn1))

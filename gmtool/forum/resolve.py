@@ -364,7 +364,11 @@ class Resolver:
             if isinstance(exc, ForumRefusal):  # in the forum's own words
                 return refused(post, command, Msg("forum.refusal." + exc.key, **exc.params))
             passing = isinstance(exc, (CampaignError, StreamUnavailable)) or run_budget
-            return Outcome(post, command, "refused", why=exc.msg(), transient=passing)
+            why = exc.msg()
+            home = exc.params.get("home") if post.room and isinstance(exc, GmError) else None
+            if home:  # a hex of the leader's stage-1 frame, once the rooms are open (rules.orion.common)
+                why = Msg("forum.refusal.old_frame", reason=why, hint=Msg("room_frame_hint", home=home))
+            return Outcome(post, command, "refused", why=why, transient=passing)
         finally:
             self.source.limit = None
         ids = [e.id for e in self.source.entries[saved:]]

@@ -8,7 +8,7 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.rolltables.roller import Roller
-from gmtool.rules.orion.common import add_award, note
+from gmtool.rules.orion.common import add_award, note, old_frame
 from gmtool.rules.orion.exploration import Exploration, Gain, OrionTables, explore
 from gmtool.rules.orion.fleet import add_ship, has_ship, mark_moved, moved, remove_ship, ship_count, ship_name
 from gmtool.rules.orion.neighbourhood import Neighbourhood
@@ -45,10 +45,19 @@ def check_explorable(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, le
     system = campaign.game.system(hex_)
     if system is not None and system.explored_by is not None:
         raise RuleRefused(
-            key="orion.already_explored", hex=write(str(hex_)), leader=system.explored_by, turn=system.explored_turn
+            key="orion.already_explored",
+            hex=write(str(hex_)),
+            leader=system.explored_by,
+            turn=system.explored_turn,
+            **old_frame(campaign, player, hex_, "reach"),
         )
     if not in_reach(campaign, player, hex_):  # stage 2+: behind unexplored space (A4)
-        raise RuleRefused(key="reach.behind_unexplored", hex=write(str(hex_)), leader=player.name)
+        raise RuleRefused(
+            key="reach.behind_unexplored",
+            hex=write(str(hex_)),
+            leader=player.name,
+            **old_frame(campaign, player, hex_, "reach"),
+        )
 
 
 def neighbourhood_of(campaign: OrionCampaign, hex_: Hex, tables: OrionTables) -> Neighbourhood | None:

@@ -21,24 +21,35 @@ def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[Syst
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.game.system(hex_)
     if system is None or system.planet is None:
-        raise RuleRefused(key="orion.no_known_planet", hex=hex_, **_old_frame(campaign, player, hex_))
+        raise RuleRefused(key="orion.no_known_planet", hex=hex_, **old_frame(campaign, player, hex_))
     if system.owner != player.name:
-        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name, **_old_frame(campaign, player, hex_))
+        raise RuleRefused(key="orion.not_yours", hex=hex_, leader=player.name, **old_frame(campaign, player, hex_))
     return system, system.planet
 
 
-def _old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> dict[str, str]:
+def old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, meant: str = "own") -> dict[str, str]:
     """``{"home": its homeworld's hex}`` when the rooms are open and ``hex_``, read as the
-    leader wrote hexes in stage 1 (from its homeworld, docs/rules-orion.md A2), is a planet of
-    its own: an order written in the old frame.  A room's reply adds the hint
-    (gmtool.report.room.problem_text); no other text says it."""
+    leader wrote hexes in stage 1 (from its homeworld, docs/rules-orion.md A2), is what the
+    order means — ``meant``: ``own`` a planet of its own (assign, activate), ``explored`` a
+    system it explored (colonize), ``reach`` an unexplored hex its ships reach (explore): an
+    order written in the old frame.  A room's reply adds the hint
+    (gmtool.report.room.problem_text, gmtool.forum.resolve); no other text says it."""
     from gmtool.campaign.frames import CLOSED_STAGE, closed, from_view
 
     home = player.homeworld
     if closed(campaign) or home is None or home == Hex(0, 0):
         return {}
-    mine = campaign.game.system(from_view(campaign, player.name, hex_, CLOSED_STAGE))
-    return {"home": str(home)} if mine is not None and mine.owner == player.name else {}
+    was = from_view(campaign, player.name, hex_, CLOSED_STAGE)
+    system = campaign.game.system(was)
+    if meant == "own":
+        fits = system is not None and system.owner == player.name
+    elif meant == "explored":
+        fits = system is not None and system.explored_by == player.name and system.owner is None
+    else:
+        from gmtool.rules.orion.reach import in_reach
+
+        fits = (system is None or system.explored_by is None) and in_reach(campaign, player, was)
+    return {"home": str(home)} if fits and was != hex_ else {}
 
 
 def note(

@@ -8,7 +8,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.common import add_award, ensure_not_over, note, owned  # noqa: F401  (owned: re-exported)
+from gmtool.rules.orion.common import add_award, ensure_not_over, note, old_frame, owned  # noqa: F401  (owned: re-exported)
 from gmtool.rules.orion.state import OrionCampaign, OrionPlayer, PlanetState, System
 
 
@@ -71,7 +71,7 @@ def colonize(
     ensure_not_over(campaign)
     system = campaign.game.system(hex_)
     if system is None or system.explored_by is None:
-        raise RuleRefused(key="orion.not_explored", hex=hex_)
+        raise RuleRefused(key="orion.not_explored", hex=hex_, **old_frame(campaign, player, hex_, "explored"))
     if system.planet is None and system.discovery != "orion":
         raise RuleRefused(key="orion.no_planet", hex=hex_, discovery=_discovery(tables, system.discovery))
     if system.owner is not None:
