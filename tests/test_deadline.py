@@ -157,6 +157,15 @@ def test_without_a_thread_the_turn_takes_no_share_and_its_post_says_so(gm, tmp_p
     assert_error(gm("turn", "share", "-c", str(game)), "which public thread?")
 
 
+def test_an_empty_public_thread_was_read_and_its_post_says_no_seed_was_posted(gm, tmp_path):
+    """The campaign's thread, read at the deadline with no post yet: no seed was posted (not
+    "no public thread was read", which a player would take for the moderator's slip)."""
+    game = game_with_thread(gm, tmp_path, "")
+    public = ok(gm("turn", "run", "--from-posts", "-c", str(game)))
+    assert "Players' share of turn 1: no seed was posted this turn" in public
+    assert "no public thread was read" not in public
+
+
 MODERATOR_ECHO = """=== alice #101 ===
 !зерно яблоко
 

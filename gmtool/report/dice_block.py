@@ -260,7 +260,9 @@ def public_dice(
     elif key in state.shares and state.shares[key]:
         posts = ", ".join(state.share_posts.get(key, []))
         notes.append(tr("dice_block.share", lang, turn=turn, share=state.shares[key], posts=posts))
-    elif key in state.shares and any(":" not in k for k in state.deadline_posts.get(key, [])):
+    elif key in state.shares and (
+        getattr(state, "forum_thread", None) or any(":" not in k for k in state.deadline_posts.get(key, []))
+    ):  # the public thread was read at the deadline (the campaign's, or one holding posts)
         notes.append(tr("dice_block.no_seed", lang, turn=turn))
     elif key in state.shares:
         notes.append(tr("dice_block.no_thread", lang, turn=turn))
