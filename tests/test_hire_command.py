@@ -63,6 +63,15 @@ def test_a_hire_past_the_agent_limit_is_flagged_in_the_room_and_dropped_at_the_d
     ) in (camp / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
 
 
+def test_an_agent_named_as_a_leader_is_flagged_in_the_room(gm, tmp_path):
+    """A mission names its target by a leader's name: an agent may not carry one."""
+    camp = rooms_camp(tmp_path)
+    ok(gm("agent", "set", "-c", str(camp), "--player", "alice", "--limit", "2"))
+    room = write_text(tmp_path, "room-alice.txt", "=== alice #40 ===\n!hire Bob spy\n")
+    reply = resolve_post(gm, camp, room, "--room", "alice")
+    assert "- ⚠ problem: hire: 'Bob' is a leader's name: an agent needs a name of its own" in reply
+
+
 def test_gmtool_order_hire_gives_the_order(gm, tmp_path):
     camp = example_copy(tmp_path, fresh=True)
     c = ("-c", str(camp))

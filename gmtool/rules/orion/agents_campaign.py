@@ -53,6 +53,8 @@ def hire(campaign: OrionCampaign, owner: OrionPlayer, name: str, specialities: l
         raise InputError(key="agents.bad_name", name=name)
     if any(same_name(a.name, name) for a in campaign.game.agents):
         raise RuleRefused(key="agents.name_taken", name=name)
+    if any(same_name(p.name, name) for p in campaign.players):  # a mission's target names leaders
+        raise RuleRefused(key="agents.leaders_name", name=name)
     if not 1 <= len(specialities) <= 2:
         raise RuleRefused(key="agents.one_or_two")
     for spec in specialities:
