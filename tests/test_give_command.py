@@ -73,6 +73,17 @@ def test_a_transfer_to_oneself_to_no_leader_or_of_nothing_is_refused_in_the_room
     assert "!give bob -2 — refused: !give: -2: give a positive number of BC" in reply
     assert "!give bob — refused: !give: the number of BC is missing; write !give LEADER N" in reply
     assert "!передать bob 0 — refused: !give: 0: give a positive number of BC" in reply
+    reply = resolve_post(
+        gm,
+        camp,
+        write_text(tmp_path, "room2.txt", "=== alice #41 ===\n!give bob 12345678901234567890123\n"),
+        "--room",
+        "alice",
+    )
+    assert (
+        "!give bob 12345678901234567890123 — refused: !give: 12345678901234567890123 is more than any leader holds"
+        in reply
+    )
 
 
 def test_gmtool_order_transfer_gives_the_order_and_refuses_what_the_rules_refuse(gm, tmp_path):

@@ -348,6 +348,9 @@ def read_give(r: CommandWords) -> tuple[str, Any]:
     rest = [w for w in r.words if word_of("forum.order_word", w.rstrip(".")) not in ("bc", "to")]
     at = [i for i, word in enumerate(rest) if _SIGNED.fullmatch(word)]
     if not at:
+        huge = next((w for w in rest if re.fullmatch(r"[+-]?\d+", w)), None)
+        if huge is not None:  # more digits than any purse holds: say so of the number written
+            raise InputError(key="orders.post_too_many", command=command_label(r.name), word=huge)
         raise r.missing("bc")
     n = int(rest[at[-1]])
     if n <= 0:
