@@ -284,3 +284,13 @@ def test_gmtool_order_records_ends_and_breaks_a_treaty_for_the_moderator(gm, tmp
     assert_error(gm("order", "treaty_break", *c, "--player", "alice", "2"), "error: treaty 2 was broken\n")
     assert_error(gm("order", "treaty_end", *c, "--player", "carol", "2"), "carol is no party to treaty 2 (alice, bob)")
     assert [t["status"] for t in treaties(camp)] == ["ended", "broken"]
+
+
+def test_a_renamed_leader_keeps_its_treaties(gm, tmp_path):
+    camp = rooms_camp(tmp_path)
+    room(gm, tmp_path, camp, "alice", 40, '!treaty bob "Peace"')
+    room(gm, tmp_path, camp, "bob", 41, "!sign 1")
+    ok(gm("player", "rename", "-c", str(camp), "--player", "bob", "--to", "Ярослав"))
+    [treaty] = treaties(camp)
+    assert (treaty["parties"], treaty["confirmed"]) == (["alice", "Ярослав"], ["alice", "Ярослав"])
+    assert "- 1 (alice, Ярослав; secret): «Peace»\n" in ok(gm("status", "-c", str(camp), "--player", "Ярослав"))
