@@ -67,6 +67,11 @@ def test_a_fresh_resolution_words_them_as_before(gm, camp, lang):
             assert new == before + ": 3 не выполнены"
         elif " гекс. от " in before:  # the distance now counted in words («в 198 гексах от»)
             assert new == before.replace(" гекс. от ", " гексах от ")
+        elif "!table, !vote)" in before:  # the treaty commands came (docs/forum-commands.md, treaties)
+            assert new == before.replace(
+                "!check, !explore, !roll, !table, !vote",
+                "!check, !end, !explore, !refuse, !roll, !sign, !table, !treaty, !vote",
+            )
         elif "gmtool table list" in before:  # a player's refusal cites no tool command (closed rooms)
             assert new == before.replace(
                 "; `gmtool table list` shows them all", ": the list of tables names every one there is"

@@ -116,7 +116,18 @@ def test_every_kind_is_registered_once_in_the_rules_order():
             "agents",
             "grant",
         ],
-        "before production": ["assign", "activate", "research", "scrap", "refit", "build", "transfer"],
+        "before production": [
+            "assign",
+            "activate",
+            "research",
+            "scrap",
+            "refit",
+            "build",
+            "transfer",
+            "treaty",
+            "treaty_end",
+            "treaty_break",
+        ],
         "council": ["bill", "law_choice", "vote", "election"],
         "roster": ["player_drop", "player_replace", "player_rename"],
     }
@@ -340,11 +351,17 @@ def test_a_kinds_room_commands_are_forum_commands_in_every_language():
         "refit": "refit",
         "build": "build",
         "transfer": "give",
+        "treaty_break": "break",
         "bill": "bill",
         "vote": "vote",
         "election": "elect",
     }
-    assert {k.name: k.at_once for k in ORDER_KINDS if k.at_once} == {"explore": "explore", "agents": "check"}
+    assert {k.name: k.at_once for k in ORDER_KINDS if k.at_once} == {
+        "explore": "explore",
+        "agents": "check",
+        "treaty": "treaty",
+        "treaty_end": "end",
+    }
     assert dict(ORDER_COMMANDS) == {post: kind for kind, post in posts.items()}  # the records' own
     for kind in ORDER_KINDS:
         assert (kind.post is None) == (kind.read is None), kind.name  # a room command has its reader

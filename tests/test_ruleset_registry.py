@@ -46,7 +46,7 @@ def test_the_registry_lists_orion_and_venus_each_answering_the_protocol():
     assert (orion.player_turns, orion.maps, venus.player_turns, venus.maps) == (False, True, True, False)
     from gmtool.forum.order_commands import ORDER_COMMANDS
 
-    assert set(orion.forum_commands) == {"explore", "check", "vote"}
+    assert set(orion.forum_commands) == {"explore", "check", "vote", "treaty", "sign", "refuse", "end"}
     assert orion.room_orders == set(ORDER_COMMANDS) - {"explore"}  # !explore acts at once
     assert (set(venus.forum_commands), venus.room_orders) == ({"move", "navigate"}, set())
     assert (orion.commands, venus.commands) == ((), (("venus", "gmtool.cli.venus"),))

@@ -120,6 +120,31 @@ def _in_frame(campaign: OrionCampaign, viewer: str, data: dict[str, Any]) -> dic
     return data
 
 
+def treaties_view(campaign: OrionCampaign, viewer: str | None, public_only: bool = False) -> list[dict[str, Any]]:
+    """The treaties in force and proposed (docs/rules-orion.md A6, treaties) ``viewer`` may
+    see: its own, and the public ones in force; every one for the moderator (``viewer``
+    None); with ``public_only`` the public ones in force (the public post's)."""
+    shown = []
+    for one in campaign.game.treaties:
+        if one.status not in ("proposed", "in_force"):
+            continue
+        public = one.public and one.status == "in_force"
+        mine = viewer is not None and viewer in one.parties
+        if public if public_only else viewer is None or mine or public:
+            shown.append(
+                {
+                    "id": one.id,
+                    "parties": list(one.parties),
+                    "text": one.text,
+                    "public": one.public,
+                    "status": one.status,
+                    "confirmed": list(one.confirmed),
+                    "ending": list(one.ending),
+                }
+            )
+    return shown
+
+
 def status_view(campaign: OrionCampaign, viewer: str | None = None) -> dict[str, Any]:
     """The docs/commands.md ``status`` object: everything for the moderator (viewer None),
     the fogged view for a leader."""
@@ -152,6 +177,7 @@ def status_view(campaign: OrionCampaign, viewer: str | None = None) -> dict[str,
         "players": players,
         "systems": systems,
         "agents": agents,
+        "treaties": treaties_view(campaign, viewer),
         "council": {
             "chair": council.chair,
             "laws": council.laws,

@@ -154,6 +154,10 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
                 ],
             )
         )
+    if view.get("treaties"):  # A6, treaties: in force and proposed, as the viewer may see them
+        from gmtool.report.treaties import treaty_blocks
+
+        blocks += treaty_blocks(view["treaties"], lang)
     council = view.get("council") or {}
     council_facts: list = []
     if council.get("chair"):

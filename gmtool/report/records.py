@@ -295,6 +295,19 @@ def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hex
             n=entry["n"],
             limit=entry["limit"],
         )
+    if kind in ("treaty_signed", "treaty_refused", "treaty_ended", "treaty_broken"):  # A6, treaties
+        from gmtool.locale import t
+
+        visibility = t("treaty_public_word" if entry.get("treaty_public") else "treaty_secret_word", lang)
+        return w(
+            kind,
+            lang,
+            leader=f["leader"],
+            treaty=entry["treaty"],
+            parties=", ".join(entry.get("leaders", [])),
+            text=entry.get("text", ""),
+            visibility=visibility,
+        )
     if kind == "quest_announced":
         return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
     if kind == "quest_done":

@@ -193,9 +193,17 @@ def start_private(
     return Report(text(f"{leader}: {tr('turn_start_title', lang, n=out.turn)}"), blocks, data)
 
 
-def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | None = None) -> Report:
+def end_public(
+    out: TurnEnd,
+    bills: Any,
+    quests: Any,
+    lang: str,
+    label: Label | None = None,
+    treaties: list[dict[str, Any]] | None = None,
+) -> Report:
     """The public post: the Council, the Guardian, what every leader may know of the turn
-    (the turn's public log), the standings toward the territorial victory."""
+    (the turn's public log), the public treaties in force, the standings toward the
+    territorial victory."""
     facts: list[tuple[str, Text]] = []
     council = out.council
     if council is not None and not council.bill:
@@ -234,6 +242,10 @@ def end_public(out: TurnEnd, bills: Any, quests: Any, lang: str, label: Label | 
     tail: list = []
     if news:
         tail += [Heading(text(w("this_turn", lang))), Items(news)]
+    if treaties:  # A6, treaties: the public ones in force
+        from gmtool.report.treaties import treaty_blocks
+
+        tail += treaty_blocks(treaties, lang)
     if out.standings and not out.victory:
         tail += [
             Heading(text(w("standings", lang))),
@@ -434,13 +446,15 @@ def end_private(
     hexes: Callable[[str], str] = str,
     template: list[str] | None = None,
     dropped: list[tuple[Any, Any]] | None = None,
+    treaties: list[dict[str, Any]] | None = None,
 ) -> Report:
     """A leader's private report: everything that happened to it this turn, whichever way
     it was entered (the turn's log), its production, its cards, news and awards due.
     ``hexes`` writes a hex in the leader's frame (closed rooms before turn 7); ``template``:
     the orders template that ends it (gmtool/forum/order_commands.py ``orders_template``);
     ``dropped``: its orders the deadline dropped, each (the order as its room gave it, the
-    problem), told first with why."""
+    problem), told first with why; ``treaties``: those it may see, in force and proposed
+    (its own, and the public ones)."""
     label = label or (lambda table, row_id, **_: row_id)
     prod = out.production
     rows = [
@@ -548,6 +562,10 @@ def end_private(
             Paragraph(text(tr("orders_dropped_note", lang))),
             Items([text(line) for line in lines], tr("orders_dropped", lang)),
         ] + blocks
+    if treaties:
+        from gmtool.report.treaties import treaty_blocks
+
+        blocks += treaty_blocks(treaties, lang)
     if template:
         blocks += template_blocks(template, out.turn + 1, lang)
     data = {
@@ -568,6 +586,7 @@ def end_private(
         "ships": ships_data(player),
         **({"orders_template": template} if template else {}),
         **({"dropped": gone} if dropped else {}),
+        **({"treaties": treaties} if treaties else {}),
     }
     from gmtool.campaign.frames import rewrite
 

@@ -137,8 +137,146 @@ def vote(call: ForumCall) -> dict[str, Report]:
     }
 
 
-FORUM_COMMANDS: dict[str, ForumHandler] = {"explore": explore, "check": check, "vote": vote}
+def _said(name: str, lang: str) -> str:
+    """A room command as a post in ``lang`` writes it (``!sign``, ``!подписать``)."""
+    from gmtool.locale import command_label
+
+    return "!" + command_label(name).text(lang)
+
+
+def _treaty_call(call: ForumCall, name: str) -> Any:
+    """The leader's words of a treaty command, read in its room (or a private message): a
+    treaty is never made in the public thread."""
+    from gmtool.rules.base import ensure_not_over
+    from gmtool.rules.orion.order_words import CommandWords
+
+    if not call.private:
+        raise ForumRefusal("treaty_in_room", word=_said(name, "en"))
+    ensure_not_over(call.state)
+    return CommandWords(call.state, call.library, call.leader, name, call.args)
+
+
+def _treaty_report(title: str, paragraphs: list[str], data: dict[str, Any]) -> Report:
+    from gmtool.report.model import Paragraph, Report, text
+
+    return Report(text(title), [Paragraph(text(p)) for p in paragraphs], data)
+
+
+def _treaty_facts(one: Any, lang: str) -> str:
+    """``«TEXT» (secret: only its parties are told of it)``: the leaders' own words, escaped
+    with every span by the reply's format."""
+    from gmtool.report.i18n import tr
+
+    return tr(
+        "treaty_text", lang, text=one.text, visibility=tr("treaty_public" if one.public else "treaty_secret", lang)
+    )
+
+
+def _parties(names: list[str], lang: str) -> str:
+    from gmtool.report.i18n import tr
+
+    return names[0] if len(names) == 1 else tr("treaty_and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
+def treaty(call: ForumCall) -> dict[str, Report]:
+    """``!treaty LEADER[, LEADER…] "TEXT" [public|secret]``: the leader proposes a treaty to
+    the leaders it names (A6, treaties): recorded once each of them confirms it (``!sign N``)."""
+    from gmtool.formats import LANGS
+    from gmtool.report.i18n import tr
+    from gmtool.rules.orion.diplomacy import propose
+    from gmtool.rules.orion.order_words import read_treaty
+
+    r = _treaty_call(call, "treaty")
+    others, words, public = read_treaty(r, call.args)
+    state = call.state
+    one = propose(state, state.player(call.leader), [state.player(n) for n in others], words, public)
+    data = {"treaty": {"id": one.id, "parties": list(one.parties), "public": one.public, "status": one.status}}
+    return {
+        lang: _treaty_report(
+            tr("treaty_proposed", lang, n=one.id, parties=_parties(others, lang)),
+            [
+                _treaty_facts(one, lang),
+                tr("treaty_sign_hint", lang, n=one.id, sign=_said("sign", lang), refuse=_said("refuse", lang)),
+            ],
+            data,
+        )
+        for lang in LANGS
+    }
+
+
+def sign(call: ForumCall) -> dict[str, Report]:
+    """``!sign N``: the leader confirms treaty N, which is recorded once every party has."""
+    from gmtool.formats import LANGS
+    from gmtool.report.i18n import tr
+    from gmtool.rules.orion.diplomacy import confirm
+    from gmtool.rules.orion.order_words import treaty_number
+
+    number = treaty_number(_treaty_call(call, "sign"))
+    one = confirm(call.state, call.state.player(call.leader), number)
+    waiting = [p for p in one.parties if p not in one.confirmed]
+    data = {"treaty": {"id": one.id, "parties": list(one.parties), "public": one.public, "status": one.status}}
+    reports = {}
+    for lang in LANGS:
+        if waiting:
+            title = tr("treaty_signed_wait", lang, n=one.id, waiting=_parties(waiting, lang))
+            more = []
+        else:
+            title = tr("treaty_in_force", lang, n=one.id, parties=_parties(one.parties, lang))
+            more = [tr("treaty_break_hint", lang, n=one.id, end=_said("end", lang), broken=_said("break", lang))]
+        reports[lang] = _treaty_report(title, [_treaty_facts(one, lang), *more], data)
+    return reports
+
+
+def refuse(call: ForumCall) -> dict[str, Report]:
+    """``!refuse N``: the leader refuses treaty N while it is proposed; it is never recorded."""
+    from gmtool.formats import LANGS
+    from gmtool.report.i18n import tr
+    from gmtool.rules.orion.diplomacy import refuse as refuse_treaty
+    from gmtool.rules.orion.order_words import treaty_number
+
+    number = treaty_number(_treaty_call(call, "refuse"))
+    one = refuse_treaty(call.state, call.state.player(call.leader), number)
+    data = {"treaty": {"id": one.id, "parties": list(one.parties), "public": one.public, "status": one.status}}
+    return {
+        lang: _treaty_report(tr("treaty_refused", lang, n=one.id), [_treaty_facts(one, lang)], data) for lang in LANGS
+    }
+
+
+def end(call: ForumCall) -> dict[str, Report]:
+    """``!end N``: the leader confirms the end of treaty N, ended at no cost once every party
+    has; a party alone breaks it (``!break N``, 1 order)."""
+    from gmtool.formats import LANGS
+    from gmtool.report.i18n import tr
+    from gmtool.rules.orion.diplomacy import end as end_treaty
+    from gmtool.rules.orion.order_words import treaty_number
+
+    number = treaty_number(_treaty_call(call, "end"))
+    one = end_treaty(call.state, call.state.player(call.leader), number)
+    waiting = [p for p in one.parties if p not in one.ending]
+    data = {"treaty": {"id": one.id, "parties": list(one.parties), "public": one.public, "status": one.status}}
+    reports = {}
+    for lang in LANGS:
+        if waiting:
+            title = tr("treaty_end_wait", lang, n=one.id, waiting=_parties(waiting, lang))
+            more = [tr("treaty_end_hint", lang, n=one.id, end=_said("end", lang), broken=_said("break", lang))]
+        else:
+            title, more = tr("treaty_ended", lang, n=one.id), []
+        reports[lang] = _treaty_report(title, [_treaty_facts(one, lang), *more], data)
+    return reports
+
+
+FORUM_COMMANDS: dict[str, ForumHandler] = {
+    "explore": explore,
+    "check": check,
+    "vote": vote,
+    "treaty": treaty,
+    "sign": sign,
+    "refuse": refuse,
+    "end": end,
+}
 # acting at once wherever they are posted, a leader's room too: never collected as a turn's
 # order, even were an order command named like one (an orders file's `explore`); a ballot
 # (`!vote`) is cast at once in a private message, collected in a room
-AT_ONCE = frozenset({"explore", "check"})
+# a treaty's proposal, confirmation, refusal and confirmed end act at once too (A6, treaties):
+# each gives its treaty's number at once; `treaty` and `end` are also the moderator's orders
+AT_ONCE = frozenset({"explore", "check", "treaty", "sign", "refuse", "end"})

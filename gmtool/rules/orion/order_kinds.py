@@ -416,6 +416,34 @@ def _transfer(a: Act) -> Any:
     return transfer(a.campaign, a.leader(), a.campaign.player(a.value["to"]), a.value["bc"]).to_data()
 
 
+def _treaty(a: Act) -> Any:
+    """``treaty = [{ with = ["bob"], text = "…", public = true }]``: a treaty every party has
+    confirmed (the moderator's word: each leader's own is ``!treaty`` and ``!sign`` in its
+    room), recorded in force (docs/rules-orion.md A6, treaties)."""
+    from gmtool.rules.orion.diplomacy import record
+
+    v = a.value
+    others = [a.campaign.player(name) for name in v["with"]]
+    return record(a.campaign, a.leader(), others, v["text"], bool(v.get("public", False)))
+
+
+def _treaty_end(a: Act) -> Any:
+    """``treaty_end = [3]``: treaty 3 ended by all its parties' confirmation, at no cost (the
+    moderator's word; each leader's own is ``!end 3`` in its room)."""
+    from gmtool.rules.orion.diplomacy import end_by_all
+
+    return end_by_all(a.campaign, a.leader(), a.value)
+
+
+def _treaty_break(a: Act) -> Any:
+    """``treaty_break = [3]``: the leader breaks treaty 3 alone, without the other parties'
+    confirmation: it costs 1 order (docs/rules-orion.md A6, treaties)."""
+    from gmtool.rules.orion.diplomacy import break_alone
+
+    break_alone(a.campaign, a.leader(), a.value)
+    return a.campaign.turn_state.log[-1]
+
+
 def _bill(a: Act) -> Any:
     """``bill = 2`` or ``bill = "free-trade"``: the chair's choice of the two bills drawn
     at the turn's start (as `gmtool council propose --pick`); ``bill = { pick = 2, target =
@@ -895,6 +923,29 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         read=words.read_give,
         say=words.say_give,
         example='[{ to = "bob", bc = 10 }]',
+    ),
+    OrderKind(
+        "treaty",
+        PRODUCTION,
+        _treaty,
+        None,
+        (need("with", "texts"), need("text"), key("public", "bool")),
+        what="treaty",
+        say=words.say_treaty,
+        at_once="treaty",
+        example='[{ with = ["bob"], text = "No attacks for three turns", public = true }]',
+    ),
+    OrderKind("treaty_end", PRODUCTION, _treaty_end, "int", what="treaty_number", at_once="end", example="[3]"),
+    OrderKind(
+        "treaty_break",
+        PRODUCTION,
+        _treaty_break,
+        "int",
+        what="treaty_number",
+        post="break",
+        read=words.read_break,
+        say=words.say_break,
+        example="[3]",
     ),
     OrderKind(
         "bill",

@@ -364,6 +364,67 @@ def read_give(r: CommandWords) -> tuple[str, Any]:
     return "transfer", {"to": to, "bc": n}
 
 
+_QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201c\u201d", "\u00ab": "\u00bb"}
+_TREATY_NUMBER = re.compile(r"(?:#|№|no\.?)?\s*(\d{1,6})", re.IGNORECASE)
+
+
+def read_treaty(r: CommandWords, args: str) -> tuple[list[str], str, bool]:
+    """``LEADER[, LEADER…] "TEXT" [public|secret]`` (docs/rules-orion.md A6, treaties): the
+    other parties (a Russian name in any case), the treaty's text between quotes ("…", «…»,
+    “…”) and whether it is public (secret unless said)."""
+    opening = min((i for i in (args.find(q) for q in _QUOTES) if i >= 0), default=-1)
+    if opening < 0:
+        raise r.missing("treaty_text")
+    closing = max(args.rfind(c) for c in _QUOTES[args[opening]])
+    if closing <= opening:
+        raise r.missing("treaty_text")
+    text = args[opening + 1 : closing]
+    if not text.strip():
+        raise r.missing("treaty_text")
+    names = args[:opening].replace(",", " , ").replace(";", " , ").split()
+    chunks: list[list[str]] = [[]]
+    for word in names:
+        if word == "," or word_of("forum.order_word", word) == "and":
+            chunks.append([])
+        elif word_of("forum.order_word", word) == "with":  # `!treaty with bob`, `!договор с Ярославом`
+            continue
+        else:
+            chunks[-1].append(word)
+    others: list[str] = []
+    for chunk in filter(None, chunks):
+        try:
+            others.append(r.leader_named(chunk))
+        except InputError:
+            if len(chunk) == 1:
+                raise
+            others.extend(r.leader_named([word]) for word in chunk)  # "bob carol": two names
+    if not others:
+        raise r.missing("leader")
+    public = False
+    for word in args[closing + 1 :].split():
+        said = word_of("forum.order_word", word.strip(".,;!"))
+        if said not in ("public", "secret"):
+            raise r.wrong(word)
+        public = said == "public"
+    return others, text, public
+
+
+def treaty_number(r: CommandWords) -> int:
+    """``N`` (``#N``, ``№ N``): the number of a treaty, as its confirmation gave it."""
+    written = " ".join(r.words)
+    if not written:
+        raise r.missing("treaty")
+    m = _TREATY_NUMBER.fullmatch(written)
+    if m is None:
+        raise r.wrong(r.words[0])
+    return int(m.group(1))
+
+
+def read_break(r: CommandWords) -> tuple[str, Any]:
+    """``N``: the leader breaks treaty N alone, for 1 order at the turn (A6, treaties)."""
+    return "treaty_break", treaty_number(r)
+
+
 def read_scrap(r: CommandWords) -> tuple[str, Any]:
     item_words, where = r.trailing_hex()
     if not item_words:
@@ -611,6 +672,14 @@ def say_refit(v: Any, w: Wording) -> str:
 
 def say_give(v: Any, w: Wording) -> str:
     return w.say("give", bc=v["bc"], leader=v["to"])
+
+
+def say_break(v: Any, w: Wording) -> str:
+    return w.say("break", n=v)
+
+
+def say_treaty(v: Any, w: Wording) -> str:
+    return w.say("treaty", parties=", ".join(v["with"]), text=v["text"])
 
 
 def say_scrap(v: Any, w: Wording) -> str:

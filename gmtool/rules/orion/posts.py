@@ -86,13 +86,22 @@ def end_posts(
     done: list | None,
     dropped: dict[str, list] | None = None,
 ) -> tuple[Any, dict[str, Any]]:
-    """The end's public post and every leader's private report (its news, its orders
-    ``done`` and those the deadline ``dropped`` with why, the orders template for the next turn)."""
+    """The end's public post (with the public treaties in force) and every leader's private
+    report (its news, its orders ``done`` and those the deadline ``dropped`` with why, the
+    treaties it may see, the orders template for the next turn)."""
     from gmtool.campaign.frames import hex_writer
+    from gmtool.campaign.views import treaties_view
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import end_private, end_public
 
-    public = end_public(result, rules.bills, rules.quests(result.stage), lang, rule_labels(rules.library, lang))
+    public = end_public(
+        result,
+        rules.bills,
+        rules.quests(result.stage),
+        lang,
+        rule_labels(rules.library, lang),
+        treaties_view(state, None, public_only=True),
+    )
     private = {
         p.name: end_private(
             result,
@@ -105,6 +114,7 @@ def end_posts(
             hex_writer(state, p.name, result.stage),
             _template(state, rules, p, langs[p.name], result.stage),
             (dropped or {}).get(p.name),
+            treaties_view(state, p.name),
         )
         for p in state.players
     }

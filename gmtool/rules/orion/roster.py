@@ -214,6 +214,11 @@ def rename_player(campaign: OrionCampaign, player: OrionPlayer, new: str, replac
     for a in campaign.game.agents:
         if a.owner == old:
             a.owner = new
+    for treaty in campaign.game.treaties:  # its parties, and who confirmed, ended or broke it (A6)
+        for names in (treaty.parties, treaty.confirmed, treaty.ending):
+            names[:] = [new if n == old else n for n in names]
+        if treaty.by == old:
+            treaty.by = new
     if old in campaign.rooms:
         campaign.rooms[new] = campaign.rooms.pop(old)
     council, ts = campaign.game.council, campaign.turn_state

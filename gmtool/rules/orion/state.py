@@ -409,6 +409,30 @@ class Agent:
 
 AGENT = Record.of(Agent, "[[agent]]", label="name")
 
+# A treaty's course (docs/rules-orion.md A6, treaties, wave 4): proposed, then in force once
+# every party confirms it; refused by a party, ended by all parties' confirmation, or broken
+# by one party alone (1 order)
+TREATY_STATUSES = ("proposed", "in_force", "refused", "ended", "broken")
+
+
+@dataclass
+class Treaty:
+    """A treaty between leaders: their own text, which gmtool records and never enforces."""
+
+    id: int = key(Int(1, 100_000))
+    text: str = key(TEXT, doc="the leaders' own words")
+    parties: list[str] = key(Strings(), doc="its leaders, the one who proposed it first")
+    public: bool = key(Bool(), False, doc="told in the public post (else only to its parties)")
+    status: str = key(Choice(TREATY_STATUSES), "proposed", doc="where it stands")
+    confirmed: list[str] = key(Strings(), factory=list, doc="the parties that confirmed it")
+    ending: list[str] = key(Strings(), factory=list, write="truthy", doc="the parties that confirmed its end")
+    turn: int = key(ANY_TURN, 1, doc="the turn it was proposed")
+    since: int | None = key(ANY_TURN, None, doc="the turn it came into force, or was refused, ended or broken")
+    by: str | None = key(TEXT, None, doc="the party that refused or broke it")
+
+
+TREATY = Record.of(Treaty, "[[treaty]]", label="id")
+
 
 LAW = Record(
     "law",
@@ -553,6 +577,13 @@ class OrionState(GameState):
     )
     systems: list[System] = key(ListOf(SYSTEM), factory=list, name="system", after="player")
     agents: list[Agent] = key(ListOf(AGENT), factory=list, name="agent")
+    treaties: list[Treaty] = key(
+        ListOf(TREATY),
+        factory=list,
+        name="treaty",
+        write="truthy",
+        doc="the leaders' treaties (A6): proposed, in force, refused, ended or broken",
+    )
     decks: dict[str, Deck] = key(MapOf(DECK, "NAME"), factory=dict, write="truthy")
     council: Council = key(COUNCIL, factory=Council, write=lambda g: bool(COUNCIL.write(g.council)))
     token: str | None = key(TEXT, None, section="turn_state", after="started")  # the first-turn token (from turn 7)
