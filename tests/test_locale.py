@@ -55,6 +55,18 @@ def test_no_message_is_empty(lang):
         assert all(f.strip() for f in forms), f"{lang}: {key} is empty"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_numbers_plural_category_is_babels(lang):
+    """gmtool writes out the CLDR rules for whole numbers; Babel's locale data is the reference."""
+    from babel.core import Locale
+
+    rule = Locale.parse(lang).plural_form
+    numbers = [*range(1200), 10_001, 10_011, 10_012, 10_022, 10_025, 1_000_000, 123_456_789]
+    for n in numbers:
+        assert plural_category(n, lang) == rule(n) == plural_category(-n, lang), n
+    assert plural_category(1.5, lang) == rule(1.5)  # a fraction: Babel's own rule
+
+
 def test_plural_messages_are_the_same_keys_in_every_language():
     shape = {lang: {k for k, v in catalog(lang).items() if isinstance(v, dict)} for lang in LANGS}
     assert shape["en"] == shape["ru"]
