@@ -280,3 +280,25 @@ class TestJournal:
             assert journal.read_tail(path) == (19_999, False), cut - start
         os.truncate(path, start)
         assert journal.read_tail(path) == (19_999, True)
+
+
+def test_a_journal_cut_below_the_campaigns_last_roll_is_refused_however_the_state_was_read(tmp_path):
+    """next_roll_id compares the journal's end with campaign.toml's last_roll_id: the value
+    the store loaded while the file holds those bytes, the file's own once it changed."""
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.errors import CampaignError
+    from helpers import stored_campaign
+
+    store, state = stored_campaign(tmp_path)
+    store.append(entries(3))
+    state.last_roll_id = 3
+    store.save(state)
+    assert CampaignStore(store.folder).next_roll_id() == 4
+    loaded = CampaignStore(store.folder)
+    loaded.load()
+    assert loaded.next_roll_id() == 4
+    text = loaded.state_path.read_text(encoding="utf-8")
+    assert "last_roll_id = 3\n" in text
+    loaded.state_path.write_text(text.replace("last_roll_id = 3\n", "last_roll_id = 9\n"), encoding="utf-8")
+    with pytest.raises(CampaignError, match="ends at roll #3 but the campaign has used rolls up to #9"):
+        loaded.next_roll_id()

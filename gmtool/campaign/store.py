@@ -86,9 +86,17 @@ def _lock_at_once(path: Path) -> _Flock | None:
     return _Flock(fd)
 
 
+def _bytes_of(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 class CampaignStore:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
+        self._loaded: tuple[bytes, int] | None = None  # campaign.toml's bytes as load() read them: its last id
         self.state_path = self.folder / CAMPAIGN_FILE
         self.journal_path = self.folder / JOURNAL_FILE
         self.secret_path = self.folder / SECRET_FILE
@@ -162,9 +170,12 @@ class CampaignStore:
             raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
         if not self._links_checked:  # `locked()` checked them already
             self.check_links()
+        seen = _bytes_of(self.state_path)
         data = read_toml(self.state_path, CampaignError)
         where = display(self.state_path)
         campaign = campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
+        if seen is not None and seen == _bytes_of(self.state_path):  # the bytes parsed
+            self._loaded = (seen, campaign.last_roll_id)
         campaign.mark_key = self.mark_key(campaign)
         from gmtool.locale.names import know_campaign
 
@@ -268,6 +279,10 @@ class CampaignStore:
         return last + 1
 
     def _recorded_last_id(self) -> int:
+        """``last_roll_id`` as campaign.toml holds it: the value loaded while the file holds
+        the very bytes loaded (comparing them costs nothing beside parsing them), else read."""
+        if self._loaded is not None and self._loaded[0] == _bytes_of(self.state_path):
+            return self._loaded[1]
         try:
             import tomllib
 
