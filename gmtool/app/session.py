@@ -345,15 +345,17 @@ def _in_every_lang(
     import copy
 
     used = {out.lang, *langs.values()}
-    pristine = copy.deepcopy((result, done))
+    every = sorted(used) + _other_langs(used)
+    again = [lang for lang in every if not (lang == out.lang and all(v == lang for v in langs.values()))]
+    pristine: Any = copy.deepcopy((result, done)) if again else None
     public, private = build(result, done, out.lang, langs)
     built = {}
-    for lang in sorted(used) + _other_langs(used):
-        if lang == out.lang and all(v == lang for v in langs.values()):
+    for lang in every:
+        if lang not in again:
             built[lang] = (public, private)
-        else:
-            again, again_done = copy.deepcopy(pristine)
-            built[lang] = build(again, again_done, lang, {p.name: lang for p in state.players})
+        else:  # the last build takes the pristine copy itself
+            fresh, fresh_done = pristine if lang == again[-1] else copy.deepcopy(pristine)
+            built[lang] = build(fresh, fresh_done, lang, {p.name: lang for p in state.players})
     return public, private, built
 
 
