@@ -64,8 +64,11 @@ def test_the_plain_reader_reads_every_option_as_typer_does(tmp_path):
 
 def test_light_gives_every_option_and_the_help_option_the_plain_reader():
     command = typer.main.get_command(build_app(["turn"]))
-    light(command)
     run = command.commands["turn"].commands["run"]
+    for param in run.params:  # as a new process has them (an earlier test may have read them)
+        param._runtime_param = None
+    run._help_option = None
+    light(command)
     assert all(isinstance(p._runtime_param, _Light) for p in run.params)
     ctx = typer.core._click.Context(run, info_name="run", help_option_names=["-h", "--help"])
     assert isinstance(run.get_help_option(ctx)._runtime_param, _Light)
