@@ -278,6 +278,30 @@ def test_slow_sigkill_at_random_moments_never_corrupts_the_campaign(tmp_path):
 # 2. concurrent commands
 # --------------------------------------------------------------------------------------
 
+
+def test_the_lock_taken_at_once_is_the_lock_filelock_takes(tmp_path):
+    """A command takes a free lock with one flock; filelock — which a command falls back on to
+    wait for a busy lock — sees it held, and the other way round."""
+    from filelock import FileLock, Timeout
+
+    from gmtool.campaign.store import LOCK_FILE, _lock_at_once
+
+    folder = new_campaign(tmp_path / "c")
+    with CampaignStore(folder).locked():
+        with pytest.raises(Timeout):
+            FileLock(str(folder / LOCK_FILE), timeout=0).acquire()
+        assert _lock_at_once(folder / LOCK_FILE) is None
+    held = FileLock(str(folder / LOCK_FILE), timeout=0)
+    held.acquire()
+    try:
+        assert _lock_at_once(folder / LOCK_FILE) is None
+    finally:
+        held.release()
+    taken = _lock_at_once(folder / LOCK_FILE)
+    assert taken is not None
+    taken.release()
+
+
 ROLLER = r"""
 import io, json, sys
 from gmtool.cli import build_app

@@ -12,6 +12,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmtool.campaign import journal
 from gmtool.campaign.stream import Entry
@@ -20,7 +22,62 @@ from helpers import entries
 HEAD = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
 
 
+_ints = st.integers(0, 10**12)
+_texts = st.text(max_size=60)  # a purpose: its control characters are written as spaces
+_labels = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
+_words = st.text("abcdef0123456789stage", max_size=16)  # a part, a share: written as they are
+
+
+@st.composite
+def _written(draw: st.DrawFn) -> Entry:
+    entry = Entry(
+        draw(_ints), draw(_ints), draw(_texts), draw(_ints), draw(_ints), draw(st.sampled_from(["stream", "manual"]))
+    )
+    entry.chain = draw(st.sampled_from(["", "ab" * 32]))
+    if draw(st.booleans()):  # scheme 2
+        entry.label, entry.index, entry.part = draw(_labels), draw(_ints), draw(_words.filter(bool))
+        entry.share, entry.private = draw(_words), draw(st.booleans())
+    return entry
+
+
 class TestJournal:
+    @settings(max_examples=300, deadline=None)
+    @given(entry=_written(), blank=st.sampled_from(["", "\n", "\n\n"]))
+    def test_a_written_entry_reads_back_as_toml_reads_it(self, entry, blank):
+        """The journal reads its own entries without tomllib: what it gets is what TOML says."""
+        text = journal.format_entry(entry)[:-1] + blank
+        data = tomllib.loads(text)["roll"][0]
+        got = journal._parse_block(text)
+        assert got is not None
+        assert got.to_dict() | {"chain": got.chain} == data | {"chain": data.get("chain", "")}
+        assert got == journal._parse_toml(text)
+
+    @pytest.mark.parametrize(
+        "block",
+        [
+            '[[roll]]\nid = 7\nturn = 2\npurpose = "a\\tb \\u00e9"\ndie = 10\nface = 3\nsource = "stream"\n',
+            "[[roll]]\nid=7\nturn=2\npurpose='a'\ndie=10\nface=3\nsource='stream' # by hand\n",
+            '[[roll]]\nsource = "stream"\nface = 3\ndie = 10\npurpose = "a"\nturn = 2\nid = 7\n',
+            '[[roll]]\nid = 0x7\nturn = +2\npurpose = "a"\ndie = 1_0\nface = 3\nsource = "stream"\n',
+        ],
+    )
+    def test_a_block_written_by_hand_still_reads_as_toml(self, block):
+        got = journal._parse_block(block)
+        assert got is not None and (got.id, got.turn, got.die, got.face, got.source) == (7, 2, 10, 3, "stream")
+
+    @pytest.mark.parametrize(
+        "block",
+        [
+            '[[roll]]\nid = 7\nturn = 2\npurpose = "a"\ndie = 10\nface = 3\nsource = "stream"',  # no line end
+            '[[roll]]\nid = 07\nturn = 2\npurpose = "a"\ndie = 10\nface = 3\nsource = "stream"\n',
+            '[[roll]]\nid = 7\nturn = 2\npurpose = "a"\ndie = 10\nface = 3\n',
+            '[[roll]]\nid = 7\nturn = 2\npurpose = "a"\ndie = 10\nface = 3\nlabel = "x"\nindex = 1\n'
+            'part = ""\nshare = "s"\nprivate = false\nsource = "stream"\n',  # a scheme-2 entry with no part
+        ],
+    )
+    def test_a_malformed_block_is_none(self, block):
+        assert journal._parse_block(block) is None
+
     def test_format_split_round_trip(self):
         es = entries(25)
         text = HEAD + "".join(journal.format_entry(e) for e in es)
@@ -223,3 +280,25 @@ class TestJournal:
             assert journal.read_tail(path) == (19_999, False), cut - start
         os.truncate(path, start)
         assert journal.read_tail(path) == (19_999, True)
+
+
+def test_a_journal_cut_below_the_campaigns_last_roll_is_refused_however_the_state_was_read(tmp_path):
+    """next_roll_id compares the journal's end with campaign.toml's last_roll_id: the value
+    the store loaded while the file holds those bytes, the file's own once it changed."""
+    from gmtool.campaign.store import CampaignStore
+    from gmtool.errors import CampaignError
+    from helpers import stored_campaign
+
+    store, state = stored_campaign(tmp_path)
+    store.append(entries(3))
+    state.last_roll_id = 3
+    store.save(state)
+    assert CampaignStore(store.folder).next_roll_id() == 4
+    loaded = CampaignStore(store.folder)
+    loaded.load()
+    assert loaded.next_roll_id() == 4
+    text = loaded.state_path.read_text(encoding="utf-8")
+    assert "last_roll_id = 3\n" in text
+    loaded.state_path.write_text(text.replace("last_roll_id = 3\n", "last_roll_id = 9\n"), encoding="utf-8")
+    with pytest.raises(CampaignError, match="ends at roll #3 but the campaign has used rolls up to #9"):
+        loaded.next_roll_id()

@@ -55,6 +55,18 @@ def test_no_message_is_empty(lang):
         assert all(f.strip() for f in forms), f"{lang}: {key} is empty"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_numbers_plural_category_is_babels(lang):
+    """gmtool writes out the CLDR rules for whole numbers; Babel's locale data is the reference."""
+    from babel.core import Locale
+
+    rule = Locale.parse(lang).plural_form
+    numbers = [*range(1200), 10_001, 10_011, 10_012, 10_022, 10_025, 1_000_000, 123_456_789]
+    for n in numbers:
+        assert plural_category(n, lang) == rule(n) == plural_category(-n, lang), n
+    assert plural_category(1.5, lang) == rule(1.5)  # a fraction: Babel's own rule
+
+
 def test_plural_messages_are_the_same_keys_in_every_language():
     shape = {lang: {k for k, v in catalog(lang).items() if isinstance(v, dict)} for lang in LANGS}
     assert shape["en"] == shape["ru"]
@@ -197,3 +209,28 @@ def test_a_change_reads_as_a_counted_noun():
 
     assert (change("orders", 1, "en"), change("bc", -2, "en")) == ("+1 order", "−2 BC")
     assert (change("orders", 21, "ru"), change("colonists", -2, "ru")) == ("+21 ордер", "−2 колониста")
+
+
+def test_a_catalog_is_read_from_its_compiled_copy_only_while_the_copy_is_of_its_bytes(tmp_path):
+    from gmtool.locale import _read_catalog
+
+    path = tmp_path / "xx.toml"
+    path.write_text('hello = "Hello"\n[n]\none = "{n} die"\nother = "{n} dice"\n', encoding="utf-8")
+    assert _read_catalog(path) == {"hello": "Hello", "n": {"one": "{n} die", "other": "{n} dice"}}
+    (compiled,) = (tmp_path / "__pycache__").iterdir()
+    assert _read_catalog(path) == {"hello": "Hello", "n": {"one": "{n} die", "other": "{n} dice"}}
+    path.write_text('hello = "Hi"\n', encoding="utf-8")  # a translator's edit: read anew
+    assert _read_catalog(path) == {"hello": "Hi"}
+    compiled.write_bytes(b"\x00garbage")  # a damaged copy is ignored and made again
+    assert _read_catalog(path) == {"hello": "Hi"}
+    assert _read_catalog(path) == {"hello": "Hi"}
+
+
+def test_a_catalog_whose_folder_cannot_be_written_is_read_all_the_same(tmp_path):
+    from gmtool.locale import _read_catalog
+
+    path = tmp_path / "xx.toml"
+    path.write_text('hello = "Hello"\n', encoding="utf-8")
+    (tmp_path / "__pycache__").write_text("a file where the folder would be", encoding="utf-8")
+    assert _read_catalog(path) == {"hello": "Hello"}
+    assert _read_catalog(path) == {"hello": "Hello"}

@@ -345,15 +345,17 @@ def _in_every_lang(
     import copy
 
     used = {out.lang, *langs.values()}
-    pristine = copy.deepcopy((result, done))
+    every = sorted(used) + _other_langs(used)
+    again = [lang for lang in every if not (lang == out.lang and all(v == lang for v in langs.values()))]
+    pristine: Any = copy.deepcopy((result, done)) if again else None
     public, private = build(result, done, out.lang, langs)
     built = {}
-    for lang in sorted(used) + _other_langs(used):
-        if lang == out.lang and all(v == lang for v in langs.values()):
+    for lang in every:
+        if lang not in again:
             built[lang] = (public, private)
-        else:
-            again, again_done = copy.deepcopy(pristine)
-            built[lang] = build(again, again_done, lang, {p.name: lang for p in state.players})
+        else:  # the last build takes the pristine copy itself
+            fresh, fresh_done = pristine if lang == again[-1] else copy.deepcopy(pristine)
+            built[lang] = build(fresh, fresh_done, lang, {p.name: lang for p in state.players})
     return public, private, built
 
 
@@ -487,7 +489,9 @@ class Session:
 
             path = models_path(self.folder, turn, start=bool(prefix))
             path.parent.mkdir(exist_ok=True)
-            atomic_write(path, json.dumps(models, ensure_ascii=False, indent=1).encode("utf-8"))
+            # compact: json's C encoder writes it (an indented dump is Python's, 6× slower), and
+            # every later turn's chart and page read it back faster
+            atomic_write(path, json.dumps(models, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
         return where
 
     def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:

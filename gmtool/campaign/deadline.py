@@ -61,6 +61,9 @@ def read_sources(
     """The posts the deadline reads: the public thread (``thread``, else the campaign's) and
     every room the campaign knows, each a :class:`gmtool.forum.collect.Thread` — a room's
     posts private to its leader."""
+    public = thread or ([state.forum_thread] if state.forum_thread else [])
+    if not public and not state.rooms:  # a campaign played from orders files: nothing to read
+        return []
     from gmtool.forum.collect import Thread, in_room
     from gmtool.forum.sources import Options, is_url, read_thread
 
@@ -70,7 +73,6 @@ def read_sources(
         return spec
 
     threads = []
-    public = thread or ([state.forum_thread] if state.forum_thread else [])
     if public:
         found = read_thread([where(s) for s in public], Options(profile, folder, timeout, max_pages))
         threads.append(Thread(found.posts, "", " ".join(public)))

@@ -95,8 +95,46 @@ def format_entry(entry: Entry) -> str:
     )
 
 
+# A block exactly as format_entry writes it (its strings escaping only \\ and \"), read
+# without tomllib: a turn reads every entry of the journal, which grows by the turn. Any
+# other block — hand-edited, torn — goes to tomllib, which reads it as it always did.
+_STR = r'"((?:[^"\\\x00-\x1f\x7f]|\\["\\])*)"'
+_INT = r"(-?(?:0|[1-9][0-9]*))"
+_WRITTEN = re.compile(
+    rf"\[\[roll\]\]\n(?:chain = {_STR}\n)?id = {_INT}\nturn = {_INT}\npurpose = {_STR}\n"
+    rf"die = {_INT}\nface = {_INT}\n"
+    rf"(?:label = {_STR}\nindex = {_INT}\npart = {_STR}\nshare = {_STR}\nprivate = (true|false)\n)?"
+    rf"source = {_STR}\n\n*"
+)
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def _unescape(text: str) -> str:
+    return _ESCAPE.sub(r"\1", text) if "\\" in text else text
+
+
+def _parse_written(found: re.Match[str]) -> Entry | None:
+    chain, id_, turn, purpose, die, face, label, index, part, share, private, source = found.groups()
+    entry = Entry(int(id_), int(turn), _unescape(purpose), int(die), int(face), _unescape(source))
+    entry.chain = _unescape(chain) if chain is not None else ""
+    if label is not None:
+        if not part:
+            return None
+        entry.label, entry.index, entry.part = _unescape(label), int(index), _unescape(part)
+        entry.share, entry.private = _unescape(share), private == "true"
+    return entry
+
+
 def _parse_block(text: str) -> Entry | None:
     """One ``[[roll]]`` block → Entry, or None if it is incomplete or malformed."""
+    found = _WRITTEN.fullmatch(text)
+    if found is not None:
+        return _parse_written(found)
+    return _parse_toml(text)
+
+
+def _parse_toml(text: str) -> Entry | None:
+    """One ``[[roll]]`` block read by tomllib (every shape TOML allows)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:

@@ -157,6 +157,9 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
         modules = dict.fromkeys(known[n] for n in (asked or known))
     for module in modules:
         import_module(module).register(app)
+    if asked and all(n in COMMANDS for n in asked):  # a module registers its neighbours too: build only those asked
+        app.registered_groups = [g for g in app.registered_groups if g.name in asked]
+        app.registered_commands = [c for c in app.registered_commands if c.name in asked]
     return app
 
 

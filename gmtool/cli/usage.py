@@ -44,7 +44,10 @@ def tidy(command: Any) -> Any:
 def run(app: Any, argv: list[str]) -> None:
     import typer.main
 
+    from gmtool.cli.params import light
+
     command = tidy(typer.main.get_command(app))
+    light(command)
     try:
         code = command.main(args=argv, prog_name="gmtool", standalone_mode=False)
         if isinstance(code, int) and code:  # typer.Exit(code) raised by a command

@@ -9,8 +9,8 @@ the number given as ``n``::
     t("successes_n", "ru", n=21)        # "21 успех"
     t("error.unknown_agent", "ru", name="Kess", known="…")
 
-The plural category comes from the CLDR rules shipped with Babel, imported only when a
-plural message is rendered.  Rule labels (planet types, events …) are rule data and live
+The plural category comes from the CLDR rules shipped with Babel (a whole number's in
+English and Russian written out here, checked against Babel's by the tests).  Rule labels (planet types, events …) are rule data and live
 in ``tables/<ruleset>/*.toml`` beside their rows, not here.
 
 ``Msg`` is a message not yet rendered (a key and its parameters); it may be a parameter of
@@ -162,8 +162,37 @@ def catalog(lang: str) -> dict[str, str | dict[str, str]]:
     """Every message of one language: ``key → text`` or ``key → {plural form: text}``."""
     if lang not in LANGS:
         lang = DEFAULT
-    with open(_HERE / f"{lang}.toml", "rb") as fh:
-        return _flatten(tomllib.load(fh))
+    return _read_catalog(_HERE / f"{lang}.toml")
+
+
+def _read_catalog(path: Path) -> dict[str, str | dict[str, str]]:
+    """The catalog at ``path`` — from its compiled copy in ``__pycache__`` when that was made
+    from these very bytes (a catalog is read by almost every command, and parsing its TOML
+    cost a turn ~30 ms for two languages; the copy loads in one).  Like Python's bytecode,
+    the copy is made where the folder can be written, and skipped where it cannot."""
+    import hashlib
+    import marshal
+    import os
+    import sys
+
+    raw = path.read_bytes()
+    digest = hashlib.blake2b(raw, digest_size=16).digest()
+    compiled = path.parent / "__pycache__" / f"{path.name}.{sys.implementation.cache_tag}.marshal"
+    try:
+        kept_digest, kept = marshal.loads(compiled.read_bytes())
+        if kept_digest == digest and isinstance(kept, dict):
+            return kept
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    messages = _flatten(tomllib.loads(raw.decode("utf-8")))
+    try:
+        compiled.parent.mkdir(exist_ok=True)
+        temp = compiled.with_name(f".{compiled.name}.{os.getpid()}.tmp")
+        temp.write_bytes(marshal.dumps((digest, messages)))
+        os.replace(temp, compiled)
+    except OSError:
+        pass
+    return messages
 
 
 @functools.cache
@@ -173,9 +202,31 @@ def _plural_rule(lang: str) -> Any:
     return Locale.parse(lang).plural_form
 
 
+def _en_whole(i: int) -> str:
+    return "one" if i == 1 else "other"
+
+
+def _ru_whole(i: int) -> str:
+    if i % 10 == 1 and i % 100 != 11:
+        return "one"
+    if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+        return "few"
+    return "many"  # a whole number's every other case: i mod 10 in 0 or 5..9, i mod 100 in 11..14
+
+
+# CLDR's rules for a whole number in the languages gmtool speaks, written out: loading Babel's
+# locale data for them costs a command more than all its plural messages (tests/test_locale.py
+# checks them against Babel's); a fraction, or another language, asks Babel
+_WHOLE = {"en": _en_whole, "ru": _ru_whole}
+
+
 def plural_category(n: int | float, lang: str) -> str:
     """The CLDR plural category of ``n`` in ``lang``: ``one``, ``few``, ``many``, ``other`` …"""
-    return str(_plural_rule(lang if lang in LANGS else DEFAULT)(abs(n)))
+    lang = lang if lang in LANGS else DEFAULT
+    whole = _WHOLE.get(lang)
+    if whole is not None and isinstance(n, int):
+        return whole(abs(n))
+    return str(_plural_rule(lang)(abs(n)))
 
 
 def plural_forms(lang: str) -> frozenset[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from gmtool.formats import DEFAULT_DIALECT, DISCORD_LIMIT, FORMATS, LIMIT_FORMATS, MARKDOWN_LIMIT
 from gmtool.report import escape
@@ -151,14 +151,43 @@ def _tabulate(block: TableBlock, esc: Callable[[str], str], fmt: str) -> str:
 def _grid(headers: list[str], rows: list[list[str]], align: list[str] | None, fmt: str, pad: int = 2) -> str:
     """Escaped cells as a table (a cell may hold several lines); ``pad``: the room beside
     a header (tabulate's own 2, or 0 in a table narrowed to fit)."""
-    import tabulate as module  # a heavy import: only for reports with tables
-
+    module = _tabulate_module()
     kwargs = {"colalign": align} if align else {}
     was, module.MIN_PADDING = module.MIN_PADDING, pad
     try:
         return module.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, **kwargs)
     finally:
         module.MIN_PADDING = was
+
+
+@functools.cache
+def _tabulate_module() -> Any:
+    """tabulate, imported only for reports with tables — and without importlib.metadata,
+    which it imports only to read its own version into ``tabulate.__version__`` (unused
+    here): that import alone cost a turn's reports more than drawing every table."""
+    import sys
+    import types
+
+    if "tabulate" in sys.modules or "importlib.metadata" in sys.modules:
+        import tabulate
+
+        return tabulate
+
+    class PackageNotFoundError(LookupError):
+        pass
+
+    def version(name: str) -> str:
+        raise PackageNotFoundError(name)
+
+    stub = types.ModuleType("importlib.metadata")
+    stub.version, stub.PackageNotFoundError = version, PackageNotFoundError  # type: ignore[attr-defined]
+    sys.modules["importlib.metadata"] = stub
+    try:
+        import tabulate
+    finally:
+        if sys.modules.get("importlib.metadata") is stub:
+            del sys.modules["importlib.metadata"]
+    return tabulate
 
 
 def _row_item(headers: list[str], row: list[str]) -> Text:
