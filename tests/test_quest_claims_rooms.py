@@ -7,6 +7,7 @@ with the `gmtool quest complete` command that settles it, a note from `turn run
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -91,3 +92,75 @@ def test_an_unmet_claim_of_a_judged_quest_is_not_a_failed_order(gm, game):
         "[*]Великая библиотека: не выполнено — ОИ, потраченные на исследования в этот ход (в его конце, после "
         "производства): 0 из 20\n"
     ) in report
+
+
+def test_a_claim_of_trade_route_reaches_the_moderator_with_the_command_that_settles_it(gm, game):
+    """Turn 8, trade-route (the moderator judges it): Илья's bare `!задание` waits for the
+    moderator's word, and the moderator is told — `post pending --include-private` in place of
+    "quest not completed", `turn check` and `turn run --from-posts` on stderr; the public copy
+    says nothing of it."""
+    open_quest(game, "trade-route")
+    post(game, "Илья", 11, "!задание")
+    c = ("-c", str(game))
+    ok(gm("post", "collect", *c))
+    command = "`gmtool quest complete --player 'Илья' --quest trade-route`"
+    pending = ok(gm("post", "pending", *c, "--include-private", "--format", "plain"))
+    assert (
+        "Илья\n----\n\n"
+        f"- заявляет о выполнении задания «Торговый путь» (пост #11) — его проверяет ведущий: подтверждает {command}\n"
+    ) in pending
+    assert pending.count("не выполнено задание «Торговый путь»") == 3  # the three others
+    data = json.loads(ok(gm("post", "pending", *c, "--include-private", "--format", "json")))
+    [ilya] = [leader for leader in data["leaders"] if leader["name"] == "Илья"]
+    assert ilya["waiting"] == [
+        {
+            "kind": "request_quest_claim",
+            "quest": "trade-route",
+            "post": "11",
+            "command": command.strip("`"),
+            "label": "Торговый путь",
+        }
+    ]
+    assert "Торговый путь" not in ok(gm("post", "pending", *c, "--format", "plain"))
+    checked = gm("turn", "check", "--from-posts", *c)
+    assert checked.exit_code == 0
+    assert (
+        "note: Илья заявляет о выполнении задания «Торговый путь» (пост #11): его проверяет ведущий, и подтверждения "
+        f"нет — {command} подтверждает его до `turn run`, иначе заявка ничего не даст\n"
+    ) in checked.stderr
+    ran = gm("turn", "run", "--from-posts", *c)
+    assert ran.exit_code == 0
+    assert (
+        "note: Илья заявил о выполнении задания «Торговый путь» (пост #11), а ведущий его не подтвердил: заявка ничего "
+        f"не дала, и отчёт лидера так и говорит ({command} подтверждает заявку до `turn run`)\n"
+    ) in ran.stderr
+    report = (game / "reports" / "turn-08" / "Илья.bbcode").read_text("utf-8")
+    assert "Торговый путь: заявлено; ведущий не подтвердил выполнение в этот ход" in report
+
+
+def test_a_claim_the_moderator_confirmed_is_settled(gm, game):
+    """The moderator runs the command pending named: the claim is no longer waited for and
+    nothing is noted; the turn gives the reward once."""
+    open_quest(game, "trade-route")
+    post(game, "Илья", 11, "!задание Торговый путь")
+    c = ("-c", str(game))
+    ok(gm("post", "collect", *c))
+    ok(gm("quest", "complete", *c, "--player", "Илья", "--quest", "trade-route"))
+    data = json.loads(ok(gm("post", "pending", *c, "--include-private", "--format", "json")))
+    [ilya] = [leader for leader in data["leaders"] if leader["name"] == "Илья"]
+    assert ilya["waiting"] == [{"kind": "orders_left", "n": 1}]  # the reward's order; no claim, no quest
+    assert "note: Илья" not in gm("turn", "check", "--from-posts", *c).stderr
+    ran = gm("turn", "run", "--from-posts", *c)
+    assert ran.exit_code == 0 and "Торговый путь" not in ran.stderr
+    report = (game / "reports" / "turn-08" / "Илья.bbcode").read_text("utf-8")
+    assert "заявлено задание: Торговый путь (ведущий подтвердил выполнение)" in report
+
+
+def test_a_claim_of_a_quest_gmtool_judges_is_no_request(gm, game):
+    """great-library is gmtool's to judge: its claim is no request for the moderator."""
+    open_quest(game, "great-library", Ярослав=20)
+    post(game, "Ярослав", 11, "!задание")
+    c = ("-c", str(game))
+    ok(gm("post", "collect", *c))
+    assert "quest complete" not in ok(gm("post", "pending", *c, "--include-private", "--format", "plain"))
+    assert "note:" not in gm("turn", "check", "--from-posts", *c).stderr
