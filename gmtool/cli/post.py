@@ -334,9 +334,14 @@ def collect_command(
     where.mkdir(parents=True, exist_ok=True)
     for _, _, name, body in replies:
         atomic_write(where / name, body.encode("utf-8"))
-    from gmtool.campaign.workposts import keep_replies
+    from gmtool.campaign.workposts import keep_replies, tells_rolls
 
-    page = keep_replies(store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new)
+    rolled = {leader for leader, report in result.rooms.items() if tells_rolls(report.data)}
+    if result.public is not None and tells_rolls(result.public.data):
+        rolled.add("")
+    page = keep_replies(
+        store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new, rolled
+    )
     shown = f"reports/turn-{turn:02d}"
     if out.format == "json":
         data = {
