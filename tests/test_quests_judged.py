@@ -389,3 +389,33 @@ def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet
     # judges it, with the turn's orders played (issue 35 audit, G4)
     orders.write_text('turn = 1\n[alice]\nclaims = ["Full house"]\n', encoding="utf-8")
     ok(gm("turn", "check", str(orders), *c, "--lang", "en"))
+
+
+def _judged_rows() -> list[tuple[str, str]]:
+    """Every shipped quest gmtool judges itself: (its table, its id)."""
+    out = []
+    for table in ("quests-stage1", "quests-common"):
+        for r in LIB.get(table, "orion").rows:
+            if any(str(c) != "moderator" for c in r.values.get("condition", [])):
+                out.append((table, r.id))
+    return out
+
+
+@pytest.mark.parametrize(("table", "quest"), _judged_rows())
+def test_a_claim_of_any_quest_gmtool_judges_is_never_refused_unmet(table, quest):
+    """Issue 35 audit, G4, for every auto-judged quest: a leader's own claim of it (the room's
+    `!quest`, the `claims` order) is not refused when unmet — the turn end judges it, after the
+    turn's orders — while the moderator's word (`quest complete`) still is."""
+    from gmtool.rules.orion.turns import QuestClaimed, claim_quest
+
+    c = campaign(1 if table == "quests-stage1" else 8)
+    c.game.quests = [quest]
+    bob = c.player("bob")
+    if met(judge(c, bob, row(quest))):
+        pytest.skip("met on a fresh campaign: the claim completes it")
+    claimed = claim_quest(c, RULES, bob, quest)
+    assert claimed == QuestClaimed(quest, "bob", judged=True)
+    assert claimed.to_data() == {"quest": quest, "leader": "bob", "claimed": True, "confirmed": False, "judged": True}
+    assert c.game.completions == {} and bob.quests_done == [] and c.turn_state.log == []
+    with pytest.raises(RuleRefused):
+        complete_quest(c, RULES, bob, quest)
