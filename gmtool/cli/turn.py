@@ -773,11 +773,15 @@ def _open_claims(session: Any, tables: Any, lang: str) -> list[dict[str, Any]]:
     from gmtool.rules.registry import ruleset_of
 
     state = session.state
+    claims = quest_claims(session.folder, state)
+    ruleset = ruleset_of(state)
+    if not claims or not hasattr(ruleset, "open_requests"):  # a ruleset of no requests (a third one)
+        return []
     library = session.library(tables)
-    label = ruleset_of(state).quest_label(state, library, lang)
+    label = ruleset.quest_label(state, library, lang)
     return [
         {**item, "quest": label(item["quest"])}
-        for item in ruleset_of(state).open_requests(state, quest_claims(session.folder, state), library)
+        for item in ruleset.open_requests(state, claims, library)
         if item["kind"] == "request_quest_claim"
     ]
 
