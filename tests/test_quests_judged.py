@@ -365,8 +365,8 @@ def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
 def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet(gm, tmp_path):
     """An orders file's `quests` takes a label in either language; `turn check` refuses an
     unmet claim with its reason and file:line; the room's `!quest Полная чаша` /
-    `!задание Full house` reads to the leader's claim (`claims`), which gmtool judges the same way
-    for a quest whose condition is data."""
+    `!задание Full house` reads to the leader's claim (`claims`), which is not refused unmet: the
+    turn's end judges a quest whose condition is data."""
     from gmtool.forum.order_commands import parse_order
 
     store, state = _stored(tmp_path, ["full-house"])
@@ -385,6 +385,37 @@ def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet
     for words in ("Полная чаша", "Full house", "full-house"):
         order = parse_order(state, LIB, "bob", "quest", words)
         assert (order.kind, order.value) == ("claims", "full-house")
+    # the leader's own claim of a quest gmtool judges is not refused when unmet: the turn's end
+    # judges it, with the turn's orders played (issue 35 audit, G4)
     orders.write_text('turn = 1\n[alice]\nclaims = ["Full house"]\n', encoding="utf-8")
-    res = gm("turn", "check", str(orders), *c, "--lang", "en")
-    assert res.exit_code == 1 and "alice has not met the quest 'Full house'" in res.stderr
+    ok(gm("turn", "check", str(orders), *c, "--lang", "en"))
+
+
+def _judged_rows() -> list[tuple[str, str]]:
+    """Every shipped quest gmtool judges itself: (its table, its id)."""
+    out = []
+    for table in ("quests-stage1", "quests-common"):
+        for r in LIB.get(table, "orion").rows:
+            if any(str(c) != "moderator" for c in r.values.get("condition", [])):
+                out.append((table, r.id))
+    return out
+
+
+@pytest.mark.parametrize(("table", "quest"), _judged_rows())
+def test_a_claim_of_any_quest_gmtool_judges_is_never_refused_unmet(table, quest):
+    """Issue 35 audit, G4, for every auto-judged quest: a leader's own claim of it (the room's
+    `!quest`, the `claims` order) is not refused when unmet — the turn end judges it, after the
+    turn's orders — while the moderator's word (`quest complete`) still is."""
+    from gmtool.rules.orion.turns import QuestClaimed, claim_quest
+
+    c = campaign(1 if table == "quests-stage1" else 8)
+    c.game.quests = [quest]
+    bob = c.player("bob")
+    if met(judge(c, bob, row(quest))):
+        pytest.skip("met on a fresh campaign: the claim completes it")
+    claimed = claim_quest(c, RULES, bob, quest)
+    assert claimed == QuestClaimed(quest, "bob", judged=True)
+    assert claimed.to_data() == {"quest": quest, "leader": "bob", "claimed": True, "confirmed": False, "judged": True}
+    assert c.game.completions == {} and bob.quests_done == [] and c.turn_state.log == []
+    with pytest.raises(RuleRefused):
+        complete_quest(c, RULES, bob, quest)

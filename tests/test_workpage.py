@@ -69,6 +69,11 @@ def test_the_page_lists_every_post_of_the_turn_in_order(played):
         ("end", "bob", ["map-bob.png"]),
         ("end", "carol", ["map-carol.png"]),
     ]
+    # a reply that tells rolls is marked so: the page never leaves it out for a later reply
+    # (the thread's `!roll d6`, each room's `!explore`)
+    assert {p["to"]: p.get("rolled", False) for p in posts if p["step"] == "collect"} == dict.fromkeys(
+        ["", "alice", "bob", "carol"], True
+    )
     named = {
         "start": lambda p: f"start-{p or 'public'}.txt",
         "collect": lambda p: f"room-{p}.txt" if p else "thread.txt",
@@ -150,7 +155,10 @@ def test_each_step_adds_its_posts_to_the_page(played):
     assert "Replies (post collect)" in after_collect and "Turn 1: results" not in after_collect
 
 
-def test_the_next_turn_carries_the_posts_its_start_joins(played, tmp_path):
+def test_the_next_turn_carries_every_post_of_the_turn_before(played, tmp_path):
+    """Nothing was ticked off: the turn before's start, replies and end are all still to post
+    (issue 35 audit, G6: the public roll's reply and a room's reply were dropped); the browser
+    hides what is ticked."""
     folder = tmp_path / "game"
     shutil.copytree(played, folder)
     gm("turn", "start", "-c", str(folder))
@@ -158,6 +166,14 @@ def test_the_next_turn_carries_the_posts_its_start_joins(played, tmp_path):
     assert page.sections == ["Turn 1: still to post", "Turn 2 begins (turn start)"]
     posts = page.data["posts"]
     assert [(p["turn"], p["step"], p["to"], p.get("carried", False)) for p in posts] == [
+        (1, "start", "", True),
+        (1, "start", "alice", True),
+        (1, "start", "bob", True),
+        (1, "start", "carol", True),
+        (1, "collect", "", True),
+        (1, "collect", "alice", True),
+        (1, "collect", "bob", True),
+        (1, "collect", "carol", True),
         (1, "end", "", True),
         (1, "end", "alice", True),
         (1, "end", "bob", True),
@@ -241,3 +257,10 @@ def test_a_russian_moderators_page(tmp_path):
     assert page.sections == ["Начало хода 1 (turn start)"] and "Комната лидера carol" in text
     assert page.data["words"]["copy"] == "Копировать"
     assert [p["to"] for p in page.data["posts"]] == ["", *LEADERS]
+
+
+def test_a_reply_tells_rolls_when_a_command_of_it_has_roll_ids():
+    from gmtool.campaign.workposts import tells_rolls
+
+    assert tells_rolls({"results": {"posts": [{"commands": [{"roll_ids": [9, 11]}]}]}})
+    assert not tells_rolls({"orders": [{"kind": "claims"}], "results": {"posts": [{"commands": [{"roll_ids": []}]}]}})

@@ -150,12 +150,33 @@ def test_a_ticked_post_stays_ticked(chrome, played, tmp_path):
     assert chrome.run("return document.documentElement.scrollWidth") <= PHONE[0]
 
 
+def tick(chrome, folder: Path, ids: list[str]) -> None:
+    """The posts ``ids`` ticked off as the page keeps them (its localStorage), then the page
+    loaded again."""
+    chrome.load(page(folder))
+    chrome.run(
+        """const data = JSON.parse(document.getElementById('page-data').textContent);
+        const folder = decodeURIComponent(location.pathname).replace(/\\/reports\\/[^/]*$/, '');
+        for (const post of data.posts) {
+            if (!arguments[0].includes(post.id)) continue;
+            const key = 'gmtool-posts|' + data.campaign + '|' + folder + '|turn-' + post.turn;
+            const kept = JSON.parse(localStorage.getItem(key) || '{}');
+            kept[post.id] = 1;
+            localStorage.setItem(key, JSON.stringify(kept));
+        }""",
+        ids,
+    )
+    chrome.load(page(folder))
+
+
 def test_the_next_turns_start_joins_the_reports_still_to_post(chrome, played, tmp_path):
     folder = tmp_path / "game"
     shutil.copytree(played, folder)
     gm("turn", "start", "-c", str(folder))
     chrome.size(1280, 900)
-    chrome.load(page(folder))
+    # the turn's start and replies were posted: its end joins the next start
+    _, html = read_page(folder)
+    tick(chrome, folder, [p["id"] for p in html.data["posts"] if p["turn"] == 1 and p["step"] != "end"])
     assert chrome.console_errors() == []
     cards = joined(chrome)
     assert [c["place"] for c in cards] == ["Public thread", "alice's room", "bob's room", "carol's room"]
@@ -164,6 +185,80 @@ def test_the_next_turns_start_joins_the_reports_still_to_post(chrome, played, tm
     assert carol.startswith("carol: Turn 1: results\n") and "\ncarol: Turn 2 begins\n" in carol
     assert carol.count("Your orders for turn 2") == 1
     assert carol.index("Your orders for turn 2") > carol.index("carol: Turn 2 begins")
+
+
+def test_the_replies_never_posted_stay_on_the_next_turns_page(chrome, played, tmp_path):
+    """Issue 35 audit, G6: the next `turn start` kept only the turn's end; the public roll's
+    reply and the rooms' replies, never ticked off, were gone. They stay, joined with what
+    goes to their place, until they are ticked off."""
+    folder = tmp_path / "game"
+    shutil.copytree(played, folder)
+    gm("turn", "start", "-c", str(folder))
+    chrome.size(1280, 900)
+    _, html = read_page(folder)
+    posts = html.data["posts"]
+    starts = [p["id"] for p in posts if p["turn"] == 1 and p["step"] == "start"]
+    tick(chrome, folder, starts)  # only the turn's start posts were posted
+    cards = {c["place"]: c for c in joined(chrome)}
+    public = [p for p in posts if p["to"] == "" and p["id"] not in starts]
+    assert [p["step"] for p in public] == ["collect", "end", "start"]
+    assert cards["Public thread"]["ids"] == [p["id"] for p in public]
+    roll = next(p for p in public if p["step"] == "collect")
+    assert roll["rolled"] is True and roll["text"].strip() in cards["Public thread"]["text"]
+    alice = next(p for p in posts if p["to"] == "alice" and p["step"] == "collect")
+    assert alice["text"].strip() in cards["alice's room"]["text"]
+    assert left(chrome) == "Still to post: 4"
+    # the replies ticked off too: only the turn's end and the next start are left
+    tick(chrome, folder, [p["id"] for p in posts if p["step"] == "collect"])
+    cards = {c["place"]: c for c in joined(chrome)}
+    assert [p["step"] for p in posts if p["id"] in cards["Public thread"]["ids"]] == ["end", "start"]
+    assert chrome.console_errors() == []
+
+
+def test_a_rooms_latest_reply_stands_for_its_earlier_ones_save_those_with_rolls(chrome, tmp_path):
+    """A room's replies of `post collect --new` never posted: the latest states the orders that
+    stand, so the earlier ones without rolls are not offered for pasting (they are ticked off
+    with it); a reply telling rolls stays, and so does every reply of the public thread, and
+    last turn's reply stays beside this turn's."""
+    from gmtool.campaign.workposts import entry
+    from gmtool.report.workpage import page_html
+
+    def reply(turn: int, place: str, text: str, rolled: bool = False) -> dict:
+        return entry(turn, "collect", place, "room.txt", "plain", None, text, rolled=rolled)
+
+    posts = [
+        {**reply(2, "alice", "alice 2: orders A\n"), "carried": True},
+        entry(3, "start", "alice", "start-alice.txt", "plain", None, "alice: Turn 3 begins\n"),
+        entry(3, "start", "", "start-public.txt", "plain", None, "Turn 3 begins\n"),
+        reply(3, "alice", "alice: explored 1,0 — d10 = 7\n", rolled=True),
+        reply(3, "alice", "alice: orders B — ⚠ error\n"),
+        reply(3, "", "roll d6 = 4\n"),
+        reply(3, "alice", "alice: orders C\n"),
+        reply(3, "", "roll d8 = 2\n"),
+        reply(3, "alice", "alice: orders D (latest)\n"),
+    ]
+    where = tmp_path / "camp" / "reports"
+    where.mkdir(parents=True)
+    (where / "posts.html").write_text(page_html("latest", 3, posts, {}, "en"), encoding="utf-8")
+    chrome.size(*PHONE)
+    chrome.load(where / "posts.html")
+    assert chrome.console_errors() == []
+    cards = {c["place"]: c for c in joined(chrome)}
+    assert cards["alice's room"]["text"] == (
+        "alice 2: orders A\n\nalice: Turn 3 begins\n\nalice: explored 1,0 — d10 = 7\n\nalice: orders D (latest)\n"
+    )
+    ids = [p["id"] for p in posts]
+    assert cards["alice's room"]["ids"] == [ids[0], ids[1], ids[3], ids[8], ids[4], ids[6]]
+    assert cards["Public thread"]["text"] == "Turn 3 begins\n\nroll d6 = 4\n\nroll d8 = 2\n"
+    assert left(chrome) == "Still to post: 2" and shown(chrome) == []
+    # the latest reply ticked off on its own: the needless ones are not offered again
+    chrome.driver.find_element("css selector", f'article.joined input.member[data-id="{ids[8]}"]').click()
+    cards = {c["place"]: c for c in joined(chrome)}
+    assert (
+        cards["alice's room"]["text"] == "alice 2: orders A\n\nalice: Turn 3 begins\n\nalice: explored 1,0 — d10 = 7\n"
+    )
+    assert shown(chrome) == []
+    assert chrome.console_errors() == []
 
 
 def test_posts_are_joined_only_in_one_format_and_within_the_forums_limit(chrome, tmp_path):

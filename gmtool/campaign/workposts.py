@@ -11,10 +11,13 @@ Each command that writes posts records them here, in the order it writes them:
 * ``turn end`` / ``turn run``: the public post and each leader's report (``turn-NN.json`` too,
   which ``turn undo`` takes away with the turn's reports).
 
-then writes the page again.  The page shows the posts of the turn last written and those of
-the turn before's end still to make (the posts going to the same place at the same time
-become one: a leader's report with its next start report, a room's confirmation with its
-report).  The page is the moderator's: it names rooms and holds every leader's private
+then writes the page again.  The page shows the posts of the turn last written and every post
+of the turn before (its start, its replies, its end) still to make — ticked off in the browser,
+a carried post is hidden, so none is lost until it is posted (the posts going to the same place
+at the same time become one: a leader's report with its next start report, a room's
+confirmation with its report).  A room's reply is offered in place of the room's earlier
+replies of the turn never posted — their orders are stated again in it — save those that carry
+rolls (``rolled``: dice a player must see), which stay.  The page is the moderator's: it names rooms and holds every leader's private
 report, so it is never part of the campaign's site (``gmtool site build`` copies named
 files only) and ``gmtool verify`` does not read it as a published text.
 """
@@ -66,11 +69,13 @@ def entry(
     images: Iterable[str] = (),
     cut: str | None = None,
     whole: bool = False,
+    rolled: bool = False,
 ) -> dict[str, Any]:
     """One post to make: ``place`` is "" (the public thread) or a leader (its room); ``cut``:
     its text without the orders template, for when the leader's next start report (which
     holds one) follows it in the same post; ``whole``: a reply that holds everything its
-    place's earlier replies of the turn did (``post collect`` without --new)."""
+    place's earlier replies of the turn did (``post collect`` without --new); ``rolled``: a
+    reply that tells rolls (never left out for a later reply of its room)."""
     out: dict[str, Any] = {
         "id": post_id(turn, step, place, text),
         "turn": turn,
@@ -86,6 +91,8 @@ def entry(
         out["cut"] = cut
     if whole:
         out["whole"] = True
+    if rolled:
+        out["rolled"] = True
     return out
 
 
@@ -143,13 +150,13 @@ def record(folder: Path, turn: int, posts: list[dict[str, Any]]) -> None:
 
 
 def write_page(folder: Path, state: Any, turn: int, lang: str | None = None) -> Path:
-    """``reports/posts.html`` for ``turn``: its posts and the turn before's end posts (shown
-    while not ticked off).  (the page's path)"""
+    """``reports/posts.html`` for ``turn``: its posts and all the turn before's (shown while
+    not ticked off).  (the page's path)"""
     from gmtool.campaign.files import atomic_write
     from gmtool.formats import DEFAULT_LANG
     from gmtool.report.workpage import page_html
 
-    posts = [{**p, "carried": True} for p in read(folder, turn - 1) if p["step"] == "end"] if turn > 1 else []
+    posts = [{**p, "carried": True} for p in read(folder, turn - 1)] if turn > 1 else []
     posts += read(folder, turn)
     leaders = [p.name for p in state.players]
     rooms = dict(getattr(state, "rooms", {}) or {})
@@ -170,12 +177,20 @@ def refresh_page(folder: Path, state: Any, turn: int) -> Path | None:
 
 
 def keep_replies(
-    folder: Path, state: Any, turn: int, replies: list[tuple[str, str, str]], out: Any, whole: bool, new: dict
+    folder: Path,
+    state: Any,
+    turn: int,
+    replies: list[tuple[str, str, str]],
+    out: Any,
+    whole: bool,
+    new: dict,
+    rolled: Iterable[str] = (),
 ) -> Path:
     """``post collect``'s replies — (leader or "", file name, text) — recorded where the run
-    found something new (``new``: place → bool), then the page written again: its path."""
+    found something new (``new``: place → bool), then the page written again: its path.
+    ``rolled``: the places whose reply tells rolls."""
     shown = [r for r in replies if new.get(r[0], True)]
-    record(folder, turn, reply_entries(turn, shown, out.format, _limit(out), whole))
+    record(folder, turn, reply_entries(turn, shown, out.format, _limit(out), whole, set(rolled)))
     return write_page(folder, state, turn)
 
 
@@ -216,10 +231,31 @@ def turn_entries(state: Any, step: str, posts: Any, out: Any, cuts: dict[str, st
 
 
 def reply_entries(
-    turn: int, replies: list[tuple[str, str, str]], fmt: str, limit: int | None, whole: bool
+    turn: int,
+    replies: list[tuple[str, str, str]],
+    fmt: str,
+    limit: int | None,
+    whole: bool,
+    rolled: set[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """``post collect``'s replies — (leader or "", file name, text) — as page entries."""
-    return [entry(turn, "collect", place, name, fmt, limit, text, whole=whole) for place, name, text in replies]
+    """``post collect``'s replies — (leader or "", file name, text) — as page entries
+    (``rolled``: the places whose reply tells rolls)."""
+    return [
+        entry(turn, "collect", place, name, fmt, limit, text, whole=whole, rolled=place in (rolled or ()))
+        for place, name, text in replies
+    ]
+
+
+def tells_rolls(data: Any) -> bool:
+    """Whether a reply's data (a room's or the thread's report data) tells a roll: a command
+    whose result has roll ids."""
+    if isinstance(data, dict):
+        if data.get("roll_ids"):
+            return True
+        return any(tells_rolls(v) for v in data.values())
+    if isinstance(data, list):
+        return any(tells_rolls(v) for v in data)
+    return False
 
 
 def _limit(out: Any) -> int | None:

@@ -334,9 +334,14 @@ def collect_command(
     where.mkdir(parents=True, exist_ok=True)
     for _, _, name, body in replies:
         atomic_write(where / name, body.encode("utf-8"))
-    from gmtool.campaign.workposts import keep_replies
+    from gmtool.campaign.workposts import keep_replies, tells_rolls
 
-    page = keep_replies(store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new)
+    rolled = {leader for leader, report in result.rooms.items() if tells_rolls(report.data)}
+    if result.public is not None and tells_rolls(result.public.data):
+        rolled.add("")
+    page = keep_replies(
+        store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new, rolled
+    )
     shown = f"reports/turn-{turn:02d}"
     if out.format == "json":
         data = {
@@ -402,7 +407,7 @@ def pending_command(
 
         library = campaign_library(store.folder, tables)
         label = ruleset_of(state).quest_label(state, library, out.lang)
-        requests = _requests(store.folder) if include_private else None
+        requests = _requests(store.folder) + quest_claims(store.folder, state) if include_private else None
         found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library, requests)
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
@@ -428,6 +433,22 @@ def _requests(folder: Path) -> list[dict[str, Any]]:
         if isinstance(request, dict):
             out.append(request)
     return out
+
+
+def quest_claims(folder: Path, state: Any) -> list[dict[str, Any]]:
+    """The quest claims of the turn's orders collected from the rooms (`!quest`, a ``claims``
+    order: nothing is played before `turn run`), as requests the ruleset judges open or not."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.forum.rooms import collected_orders
+
+    records = forumfile.read(folder / FORUM_FILE)
+    return [
+        {"kind": "quest_claim", "leader": leader, "quest": str(order.value), "post": order.post_id}
+        for leader, given in collected_orders(records, state.turn).items()
+        for order in given.orders
+        if order.kind == "claims"
+    ]
 
 
 def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:

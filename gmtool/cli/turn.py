@@ -728,10 +728,12 @@ def check_command(
     with open_session(require_campaign(campaign), ruleset=None) as session:
         out = Output(format, lang, session.state)
         turn = session.state.turn
+        claims = _open_claims(session, tables, out.lang) if from_posts else []
         if from_posts:
             posted, _, problems, where, _ = session.play_posted(session.rules(tables), strict=True)
         else:
             _, problems, where, _ = session.play_orders(session.rules(tables), orders)
+    _say_claims(claims, "quest_claim_open", out.lang)
     if problems and from_posts:
         _list_posted_problems(problems, posted, out.lang)
         raise refusal("cli.posted_check_problems", n=len(problems), turn=turn)
@@ -760,6 +762,34 @@ def _posted_rank(problem: Any, posted: Any) -> tuple[int, int, str]:
     order = [id(o.origin) for o in posted.orders()] + [id(o) for o, _ in posted.dropped]
     origin = id(getattr(problem.order, "origin", None))
     return (order.index(origin) if origin in order else len(order), problem.line, problem.leader)
+
+
+def _open_claims(session: Any, tables: Any, lang: str) -> list[dict[str, Any]]:
+    """The rooms' quest claims the moderator has not settled (a quest the moderator judges,
+    not confirmed with `gmtool quest complete` yet), each a note naming the command that
+    settles it: `turn check --from-posts` says them before the turn is played, `turn run
+    --from-posts` after (the claim gave nothing; the leader's report says so)."""
+    from gmtool.cli.post import quest_claims
+    from gmtool.rules.registry import ruleset_of
+
+    state = session.state
+    claims = quest_claims(session.folder, state)
+    ruleset = ruleset_of(state)
+    if not claims or not hasattr(ruleset, "open_requests"):  # a ruleset of no requests (a third one)
+        return []
+    library = session.library(tables)
+    label = ruleset.quest_label(state, library, lang)
+    return [
+        {**item, "quest": label(item["quest"])}
+        for item in ruleset.open_requests(state, claims, library)
+        if item["kind"] == "request_quest_claim"
+    ]
+
+
+def _say_claims(claims: list[dict[str, Any]], key: str, lang: str) -> None:
+    for claim in claims:
+        fields = {k: v for k, v in claim.items() if k != "kind"}
+        typer.echo(f"note: {t(f'reply.{key}', lang, **fields)}", err=True)
 
 
 def _say_dropped(posted: Any, lang: str) -> None:
@@ -910,6 +940,7 @@ def run_command(
         out = Output(format, lang, session.state)
         turn = session.state.turn
         _close_posts(session, threads)
+        claims = _open_claims(session, tables, out.lang) if from_posts else []
         posts, problems, where = session.run_turn(
             session.rules(tables), out, orders, dice, chair_decision, dry_run, strict
         )
@@ -921,6 +952,7 @@ def run_command(
             raise refusal("cli.order_problems", n=len(problems), where=where)
     rendered, public = posts.rendered, posts.public
     _say_dropped(session.posted if from_posts else None, out.lang)
+    _say_claims(claims, "quest_claim_unsettled", out.lang)
     if dry_run and out.format == "json":
         import json
 

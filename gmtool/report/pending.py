@@ -29,7 +29,8 @@ def waiting(
     has not voted is the moderator's alone (docs/rules-orion.md A9) — :func:`open_ballots`
     says only that a vote is open.  ``private`` (the moderator's copy) adds them all: the
     campaign's ruleset says what (``waiting_for``), and the leaders' ``requests`` (forum
-    commands the moderator judges, kept in forum.toml) the ruleset says are still open."""
+    commands the moderator judges, kept in forum.toml; quest claims of the rooms' orders) the
+    ruleset says are still open — a claim in place of its quest's "not completed"."""
     from gmtool.rules.registry import ruleset_of
 
     ruleset = ruleset_of(state)
@@ -43,8 +44,12 @@ def waiting(
         items += ruleset.waiting_for(state, library, player, private, quest_label)
         out[player.name] = items
     if private and requests:
-        for item in ruleset.open_requests(state, requests):
-            out.setdefault(item["leader"], []).append({k: v for k, v in item.items() if k != "leader"})
+        for item in ruleset.open_requests(state, requests, library):
+            mine = out.setdefault(item["leader"], [])
+            if item["kind"] == "request_quest_claim":  # the claim says it all: no "quest not completed" too
+                mine[:] = [i for i in mine if not (i["kind"] == "quest" and i.get("quest") == item["quest"])]
+                item = item | {"label": quest_label(item["quest"])}
+            mine.append({k: v for k, v in item.items() if k != "leader"})
     return out
 
 
@@ -86,7 +91,7 @@ def pending_report(
         lines = []
         for item in items:
             fields = dict(item)
-            if item["kind"] in ("quest", "quest_claimed"):
+            if item["kind"] in ("quest", "quest_claimed", "request_quest_claim"):
                 fields["quest"] = item["label"]
             if item["kind"] == "law_choice":
                 from gmtool.rolltables.model import pick

@@ -75,29 +75,62 @@
     return texts.join("\n\n") + "\n";
   }
 
+  function supersedes(later, earlier) {
+    // a reply of the same place and turn makes an earlier one never posted needless: one holding
+    // everything the earlier replies did (post collect without --new), or a room's latest reply
+    // (it states the orders that stand) — save a reply that tells rolls, which players must see
+    if (later.step !== "collect" || earlier.step !== "collect") return false;
+    if (later.to !== earlier.to || later.turn !== earlier.turn) return false;
+    return Boolean(later.whole) || (later.to !== "" && !earlier.rolled);
+  }
+
+  function superseded() {
+    // earlier reply id → the later reply that makes it needless (the latest one)
+    const by = new Map();
+    posts.forEach((later, i) => {
+      for (const earlier of posts.slice(0, i)) {
+        if (!isDone(earlier) && supersedes(later, earlier)) by.set(earlier.id, later);
+      }
+    });
+    return by;
+  }
+
   function groups() {
     // the posts still to make, in order; per place, one post while they fit in one
     const open = new Map();
     const out = [];
+    out.needless = [];
+    const needless = superseded();
+    const home = new Map(); // a post → the group it is in
+    const left = []; // the needless replies: in their latest reply's group
     for (const post of posts) {
       if (isDone(post)) continue;
+      if (needless.has(post.id)) {
+        left.push(post);
+        continue;
+      }
       const group = open.get(post.to);
       if (group) {
-        // a reply holding everything the place's earlier replies did makes them needless
-        const whole = post.whole && post.step === "collect";
-        const kept = whole ? group.members.filter((q) => q.step !== "collect") : group.members;
-        const next = [...kept, post];
+        const next = [...group.members, post];
         const most = Math.min(...next.map((q) => (typeof q.limit === "number" ? q.limit : Infinity)));
         const same = next.every((q) => q.format === post.format); // one post is in one format
         if (same && next.every(foldable) && chars(joinedText(next)) <= most) {
-          group.contained.push(...group.members.filter((q) => !kept.includes(q)));
           group.members = next;
+          home.set(post.id, group);
           continue;
         }
       }
       const fresh = { members: [post], contained: [] };
       open.set(post.to, fresh);
+      home.set(post.id, fresh);
       out.push(fresh);
+    }
+    for (const post of left) {
+      let later = needless.get(post.id);
+      while (needless.has(later.id)) later = needless.get(later.id);
+      const group = home.get(later.id);
+      if (group) group.contained.push(post); // ticking the group ticks it off too
+      else out.needless.push(post); // its latest reply is posted: nothing left to post of it
     }
     return out;
   }
@@ -187,6 +220,10 @@
       if (box) box.checked = done;
     }
     const found = groups();
+    for (const post of found.needless) {
+      const own = card(post.id);
+      if (own) own.classList.add("in-fold");
+    }
     for (const group of found) {
       const all = [...group.members, ...group.contained];
       if (all.length < 2) continue;

@@ -156,7 +156,7 @@ def _sections(posts: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
     runs: list[Any] = []
     for post in posts:
         key = "carried" if post.get("carried") else post["step"]
-        run = (key, post.get("run"))  # each run of post collect under its own heading
+        run = (key, None if post.get("carried") else post.get("run"))  # each run of post collect: its heading
         if runs and runs[-1] == run:
             out[-1][1].append(post)
         else:
@@ -188,7 +188,20 @@ def page_html(campaign: str, turn: int, posts: list[dict[str, Any]], places: dic
         "posts": [
             {
                 k: post[k]
-                for k in ("id", "turn", "step", "to", "format", "limit", "text", "cut", "images", "whole", "carried")
+                for k in (
+                    "id",
+                    "turn",
+                    "step",
+                    "to",
+                    "format",
+                    "limit",
+                    "text",
+                    "cut",
+                    "images",
+                    "whole",
+                    "rolled",
+                    "carried",
+                )
                 if k in post
             }
             | {

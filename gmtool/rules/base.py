@@ -290,10 +290,14 @@ class Ruleset(Protocol):
         moderator's copy (a leader's own state may be named), else what everyone may read."""
         ...
 
-    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def open_requests(
+        self, state: Campaign, requests: list[dict[str, Any]], library: TableLibrary | None = None
+    ) -> list[dict[str, Any]]:
         """`post pending`'s moderator copy: of the requests leaders' commands left for the
-        moderator to judge (a reply's ``request``, kept in forum.toml, oldest first), those
-        still open, each a ``[pending] request_KIND`` item with ``leader`` and its fields."""
+        moderator to judge (a reply's ``request``, kept in forum.toml, oldest first; a claim
+        the rooms' collected orders hold), those still open, each a ``[pending] request_KIND``
+        item with ``leader`` and its fields.  ``library``: the campaign's tables, where a
+        request's judge is said by them."""
         ...
 
     def open_ballots(self, state: Campaign) -> list[str]:

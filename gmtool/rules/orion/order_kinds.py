@@ -665,7 +665,10 @@ def _research_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
 
 
 def _claims_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str | None:
-    """A claim the moderator had confirmed already (others are told by their log entries)."""
+    """A claim the moderator had confirmed already, or of a quest gmtool judges itself at the
+    turn's end (a moderator's claim is told by its log entry)."""
+    if r.get("judged"):
+        return t("done_claim_judged", lang, quest=label(str(r.get("table", "")), str(r.get("quest"))))
     if not r.get("confirmed"):
         return None
     return t("done_claim_confirmed", lang, quest=label(str(r.get("table", "")), str(r.get("quest"))))

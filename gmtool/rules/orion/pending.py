@@ -78,6 +78,40 @@ def open_requests(state: OrionCampaign, requests: list[dict[str, Any]]) -> list[
     return list(out.values())
 
 
+def open_claims(state: OrionCampaign, requests: list[dict[str, Any]], library: Any) -> list[dict[str, Any]]:
+    """The leaders' claims of an open quest the moderator judges (a room's ``!quest``, a
+    ``quest_claim`` request of the turn's collected orders) still waiting for the moderator's
+    word — the quest open, not completed by the leader, the leader still in the game —, each
+    with the command that settles it (`gmtool quest complete`, A11 wave 4).  A claim of a quest
+    gmtool judges is no request: the turn's end judges it."""
+    import shlex
+
+    from gmtool.rules.orion.quest_conditions import judge
+    from gmtool.rules.orion.turns import QUESTS, quest_done
+
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for request in requests:
+        leader, quest = request.get("leader"), str(request.get("quest", ""))
+        if request.get("kind") != "quest_claim" or quest not in state.game.quests or (leader, quest) in out:
+            continue
+        player = next((p for p in state.players if p.name == leader and not p.vacant), None)
+        if player is None or leader in state.game.completions.get(quest, []) or quest_done(state, player, quest):
+            continue
+        row = library.find_row(QUESTS.get(state.stage, QUESTS[1]), "orion", quest) if library is not None else None
+        if row is not None and judge(state, player, row) is not None:
+            continue
+        command = f"gmtool quest complete --player {shlex.quote(player.name)} --quest {shlex.quote(quest)}"
+        post = str(request.get("post", ""))
+        out[(player.name, quest)] = {
+            "kind": "request_quest_claim",
+            "leader": player.name,
+            "quest": quest,
+            "post": post,
+            "command": command,
+        }
+    return list(out.values())
+
+
 def open_ballots(state: OrionCampaign) -> list[str]:
     """The Council's ballots open this turn (``vote``: a bill is put to the vote;
     ``election``: the Emperor's election), named without a leader."""

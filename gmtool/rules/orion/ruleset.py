@@ -214,10 +214,12 @@ class Orion:
 
         return waiting_for(state, library, player, quest_label) if private else []  # the rest is its own
 
-    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        from gmtool.rules.orion.pending import open_requests
+    def open_requests(
+        self, state: Campaign, requests: list[dict[str, Any]], library: TableLibrary | None = None
+    ) -> list[dict[str, Any]]:
+        from gmtool.rules.orion.pending import open_claims, open_requests
 
-        return open_requests(state, requests)
+        return open_requests(state, requests) + open_claims(state, requests, library)
 
     def open_ballots(self, state: Campaign) -> list[str]:
         from gmtool.rules.orion.pending import open_ballots

@@ -580,14 +580,18 @@ class EventPlayed:
 @dataclass(slots=True)
 class QuestClaimed:
     """A leader's claim of an open quest the moderator judges (A11, wave 4): it waits for the
-    moderator's word (`gmtool quest complete`); ``confirmed``: the moderator's word came first."""
+    moderator's word (`gmtool quest complete`); ``confirmed``: the moderator's word came first.
+    ``judged``: a quest gmtool judges itself, not met yet when claimed — no claim is needed, the
+    turn's end judges it with this turn's orders played (:func:`judge_quests`)."""
 
     quest: str
     leader: str
     confirmed: bool = False
+    judged: bool = False
 
     def to_data(self) -> dict[str, Any]:
-        return {"quest": self.quest, "leader": self.leader, "claimed": True, "confirmed": self.confirmed}
+        out = {"quest": self.quest, "leader": self.leader, "claimed": True, "confirmed": self.confirmed}
+        return out | {"judged": True} if self.judged else out
 
 
 def _open_quest(campaign: OrionCampaign, rules: Rules, quest_id: str | None) -> tuple[Table, Any]:
@@ -616,7 +620,9 @@ def claim_quest(
     campaign: OrionCampaign, rules: Rules, player: OrionPlayer, quest_id: str | None = None
 ) -> QuestClaimed | QuestCompleted:
     """A leader's own claim (the room's `!quest`, an orders file's `claims`, A11 wave 4): a quest
-    whose condition gmtool judges is completed when met (refused, saying how far, when not);
+    whose condition gmtool judges is completed when met; not met yet, the claim is not needed
+    and refuses nothing: the turn's end judges it after this turn's orders (research ordered
+    this turn counts, A13.1), and the leader's report tells the judgement, never a failed claim;
     a quest the moderator judges is not completed by the claim: it waits for the moderator's
     word (`gmtool quest complete`, an orders file's `quests`), and the leader's report says so.
     A claim of a quest the moderator has already confirmed for the leader this turn changes
@@ -625,11 +631,14 @@ def claim_quest(
     table, row = _open_quest(campaign, rules, quest_id)
     if player.name in campaign.game.completions.get(row.id, []):
         return QuestClaimed(row.id, player.name, confirmed=True)
-    if judge(campaign, player, row) is not None:
+    judged = judge(campaign, player, row)
+    if judged is not None and met(judged):
         return complete_quest(campaign, rules, player, row.id)
     done = quest_done(campaign, player, row.id)
     if done:
         raise RuleRefused(key=done, leader=player.name, quest=Label(row.label))
+    if judged is not None:  # gmtool judges it at the turn's end (judge_quests): nothing to wait for
+        return QuestClaimed(row.id, player.name, judged=True)
     if not claimed(campaign, player, row.id):
         note(campaign, "quest_claimed", player.name, quest=row.id, table=table.name)
     return QuestClaimed(row.id, player.name)

@@ -95,7 +95,9 @@ class Venus:
     def public_facts(self, state: Campaign, label: Callable[[str, str], str], lang: str) -> list[tuple[str, str]]:
         return []
 
-    def open_requests(self, state: Campaign, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def open_requests(
+        self, state: Campaign, requests: list[dict[str, Any]], library: TableLibrary | None = None
+    ) -> list[dict[str, Any]]:
         return []  # no command of its leaves a request
 
     def waiting_for(
