@@ -16,9 +16,7 @@ from gmtool.cli.common import (
     Output,
     TablesOpt,
     campaign_library,
-    commit,
     library,
-    open_campaign,
     require_campaign,
 )
 from gmtool.errors import CampaignError
@@ -177,19 +175,13 @@ def set_command(
       gmtool campaign set -c campaigns/andromeda moderators "Архивариус, gm"
       gmtool campaign set -c campaigns/andromeda profile dungeonmaster
     """
-    from gmtool.campaign.settings import change
+    from gmtool.app.settings import change_setting
     from gmtool.locale import Msg, t
 
     # presentation only: allowed after the game's end too (its last posts in another format)
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        old, new = change(state, setting.strip().lower(), value)
-        if setting.strip().lower() == "thread" and new:  # no leader's room
-            from gmtool.forum.places import check_places
-
-            check_places(state, store.folder)
-        if old != new:
-            commit(store, state)
-    out = _moderators_output(format, lang, state)
+    done = change_setting(require_campaign(campaign), setting.strip().lower(), value)
+    old, new = done.old, done.new
+    out = _moderators_output(format, lang, done.state)
     shown = {
         k: Msg("reply.settings.default") if v is None or v == [] else ", ".join(v) if isinstance(v, list) else v
         for k, v in (("old", old), ("new", new))
@@ -234,28 +226,12 @@ def room_command(
       gmtool campaign room -c DIR --player alice 'https://forum.example/viewtopic.php?t=31'
       gmtool campaign room -c DIR --player alice --remove
     """
-    from gmtool.errors import InputError
-    from gmtool.forum.collect import room_leader
-    from gmtool.forum.places import room_problem
+    from gmtool.app.settings import set_room
     from gmtool.locale import Msg, t
 
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        leader = room_leader(state, player)
-        old = state.rooms.get(leader)
-        if remove:
-            new = None
-            state.rooms.pop(leader, None)
-        else:
-            if not source or not source.strip():
-                raise InputError(key="cli.room_needs_source")
-            new = source.strip()
-            problem = room_problem(state, store.folder, leader, new)
-            if problem is not None:  # the public thread, or another leader's room
-                raise InputError(key="forum.places", problem=problem)
-            state.rooms[leader] = new
-        if old != new:
-            commit(store, state)
-    out = _moderators_output(format, lang, state)
+    done = set_room(require_campaign(campaign), player, source, remove)
+    old, new, leader = done.old, done.new, done.leader
+    out = _moderators_output(format, lang, done.state)
     shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
     setting = Msg("reply.settings.room", leader=leader)
     out.reply(
