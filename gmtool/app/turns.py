@@ -174,3 +174,16 @@ def set_deadline(folder: Path, at: str | None, zone: str | None) -> Done:
             state.deadline, state.deadline_zone = parse_deadline(at, zone), zone
         session.commit()
         return Done(state)
+
+
+def fix_share(folder: Path, thread: list[str] | None = None, profile: str | None = None) -> tuple[Any, Any]:
+    """`turn share`: this turn's players' share fixed at its deadline from the public thread
+    (``thread``, else the campaign's) and the rooms, read before the lock (dice scheme 2,
+    docs/verify.md); (the state, what was fixed). Refused without a thread to read."""
+    from gmtool.app.session import record_share
+    from gmtool.errors import InputError
+
+    planned = load_campaign(folder)  # where the sources are: pages are fetched before the lock
+    if not thread and not planned.forum_thread:
+        raise InputError(key="forum.share_no_thread")
+    return record_share(folder, read_sources(folder, planned, thread or None, profile))
