@@ -31,7 +31,8 @@ class Explored(Struct):
 def explore_hex(
     folder: Path, player: str, hex_: str, ship: str, tables: list[Path] | None = None, faces: str | None = None
 ) -> Explored:
-    """``player`` explores ``hex_`` with ``ship`` (an id or a label, en or ru); Orion's hex is explored without dice (``faces`` refused there)."""
+    """``player`` explores ``hex_`` with ``ship`` (an id or a label, en or ru), with the
+    journaled dice (``faces``: the moderator's); Orion's hex is explored without dice."""
     from gmtool.campaign.hexes import Hex
     from gmtool.errors import InputError
     from gmtool.rolltables.roller import DiceRoller
