@@ -17,15 +17,17 @@ Output = Callable[[Any], Renderer]  # the campaign's state → the renderer of i
 
 class Turn(Struct):
     """A turn's step, done: the renderer its posts were rendered with, the campaign's folder
-    and state after it, its posts (None when orders had problems), the problems, the orders
-    file as shown, and the rooms' orders it played (`--from-posts`)."""
+    and state after it, the turn it was asked of (the state's turn when the call began), its
+    posts (None when orders had problems), the problems, the orders file as shown, and the
+    rooms' orders it played (`--from-posts`)."""
 
-    __slots__ = ("out", "folder", "state", "posts", "problems", "where", "posted")
+    __slots__ = ("out", "folder", "state", "turn", "posts", "problems", "where", "posted")
 
     def __init__(
         self,
         out: Renderer,
         session: Session,
+        turn: int,
         posts: Any = None,
         problems: list | None = None,
         where: str = "",
@@ -34,6 +36,7 @@ class Turn(Struct):
         self.out: Any = out  # the front end's own renderer, as it gave it
         self.folder = session.folder
         self.state = session.state
+        self.turn = turn
         self.posts = posts
         self.problems = problems or []
         self.where = where
@@ -95,8 +98,8 @@ def _close_posts(session: Session, threads: list | None) -> None:
 def start_turn(folder: Path, output: Output, tables: list[Path] | None = None, faces: str | None = None) -> Turn:
     """`turn start`: the turn started, its posts rendered (``output(state)``), committed and written."""
     with open_session(folder, ruleset=None) as session:
-        out = output(session.state)
-        return Turn(out, session, session.start_turn(session.rules(tables), out, faces))
+        out, turn = output(session.state), session.state.turn
+        return Turn(out, session, turn, session.start_turn(session.rules(tables), out, faces))
 
 
 def end_turn(
@@ -112,7 +115,7 @@ def end_turn(
     posts are then that player's report)."""
     threads = deadline_posts(folder)
     with open_session(folder, ruleset=None) as session:
-        out = output(session.state)
+        out, turn = output(session.state), session.state.turn
         from gmtool.rules.registry import ruleset_of
 
         if ruleset_of(session.state).player_turns:  # one player's turn ends, not the whole table's
@@ -120,21 +123,21 @@ def end_turn(
                 from gmtool.errors import InputError
 
                 raise InputError(key="cli.venus_turn_player")
-            return Turn(out, session, session.end_player_turn(player, out.lang, tables))
+            return Turn(out, session, turn, session.end_player_turn(player, out.lang, tables))
         _close_posts(session, threads)
-        return Turn(out, session, session.end_turn(session.rules(tables), out, faces, chair_decision))
+        return Turn(out, session, turn, session.end_turn(session.rules(tables), out, faces, chair_decision))
 
 
 def check_orders(folder: Path, output: Output, orders: Path | None, tables: list[Path] | None = None) -> Turn:
     """`turn check`: an orders file (``orders``), else the rooms' orders, played on the loaded
     state and checked; nothing is written. The Turn's problems say what is wrong."""
     with open_session(folder, ruleset=None) as session:
-        out = output(session.state)
+        out, turn = output(session.state), session.state.turn
         if orders is None:
             posted, _, problems, where, _ = session.play_posted(session.rules(tables), strict=True)
-            return Turn(out, session, None, problems, where, posted)
+            return Turn(out, session, turn, None, problems, where, posted)
         _, problems, where, _ = session.play_orders(session.rules(tables), orders)
-        return Turn(out, session, None, problems, where)
+        return Turn(out, session, turn, None, problems, where)
 
 
 def run_turn(
@@ -152,12 +155,12 @@ def run_turn(
     posts and nothing was written."""
     threads = deadline_posts(folder)
     with open_session(folder, ruleset=None) as session:
-        out = output(session.state)
+        out, turn = output(session.state), session.state.turn
         _close_posts(session, threads)
         posts, problems, where = session.run_turn(
             session.rules(tables), out, orders, faces, chair_decision, dry_run, strict
         )
-        return Turn(out, session, posts, problems, where, session.posted)
+        return Turn(out, session, turn, posts, problems, where, session.posted)
 
 
 def set_deadline(folder: Path, at: str | None, zone: str | None) -> Done:

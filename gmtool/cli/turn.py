@@ -655,7 +655,7 @@ def check_command(
 
     _orders_source(orders, from_posts)
     done = check_orders(require_campaign(campaign), lambda state: Output(format, lang, state), orders, tables)
-    out, turn, problems, where = done.out, done.state.turn, done.problems, done.where
+    out, turn, problems, where = done.out, done.turn, done.problems, done.where
     if problems and from_posts:
         _list_posted_problems(problems, done.posted, out.lang)
         raise refusal("cli.posted_check_problems", n=len(problems), turn=turn)
@@ -827,7 +827,7 @@ def run_command(
     out, posts, problems, where = done.out, done.posts, done.problems, done.where
     if posts is None and from_posts:
         _list_posted_problems(problems, done.posted, out.lang)
-        raise refusal("cli.posted_problems", n=len(problems), turn=done.state.turn)
+        raise refusal("cli.posted_problems", n=len(problems), turn=done.turn)
     if posts is None:
         _list_problems(problems, where, out.lang)
         raise refusal("cli.order_problems", n=len(problems), where=where)
