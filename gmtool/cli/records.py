@@ -2,8 +2,9 @@
 follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
 ``planet capture``, ``ship add|lose|refit``, ``award apply``, ``player add|drop|replace|rename|lang|set``.
 
-Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
-commit, print the line the turn's reports will also tell. A refusal writes nothing."""
+Each parses its options and makes one call — an order given through session.give_orders, or
+gmtool/app/records.py for the changes of leaders and a blockade lifted with no leader named —
+then prints the line the turn's reports will also tell. A refusal writes nothing."""
 
 from __future__ import annotations
 
