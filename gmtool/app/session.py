@@ -903,7 +903,7 @@ def posted_orders(folder: Path, state: Any, player: str | None = None) -> "Poste
 
 def record_share(folder: Path, threads: list[Any]) -> tuple[Any, Any]:
     """`turn share`: fix this turn's players' share at its deadline from ``threads`` (the
-    public thread and the rooms, :func:`gmtool.campaign.deadline.read_sources`), kept in
+    public thread and the rooms, :func:`gmtool.app.turns.read_sources`), kept in
     campaign.toml (dice scheme 2, docs/verify.md): (the state, what was fixed). Refused on a
     scheme-1 campaign, once the turn has a share, and while a post read is not resolved."""
     with open_session(folder) as session:

@@ -17,13 +17,13 @@ What that buys (docs/verify.md, "No face depends on when the moderator acts"):
 * the dice rolled during the turn never take the turn's own share (gmtool.app.session
   .attach_scheme2): they take the one fixed at the previous deadline.
 
-Only :func:`read_sources` reads anything (the pages, before the campaign is locked)."""
+Nothing here reads a page: the application layer reads the posts (gmtool.app.turns
+.read_sources, before the campaign is locked) and hands them over."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterable
 
 from gmtool.errors import CampaignError
@@ -48,40 +48,6 @@ class Fixed:
 def needed(state: Any) -> bool:
     """The turn is played with dice scheme 2 and its share is not fixed yet."""
     return bool(getattr(state, "dice_v2", False)) and str(state.turn) not in state.shares
-
-
-def read_sources(
-    folder: Path,
-    state: Any,
-    thread: list[str] | None = None,
-    profile: str | None = None,
-    timeout: float = 15.0,
-    max_pages: int = 50,
-) -> list[Any]:
-    """The posts the deadline reads: the public thread (``thread``, else the campaign's) and
-    every room the campaign knows, each a :class:`gmtool.forum.collect.Thread` — a room's
-    posts private to its leader."""
-    public = thread or ([state.forum_thread] if state.forum_thread else [])
-    if not public and not state.rooms:  # a campaign played from orders files: nothing to read
-        return []
-    from gmtool.forum.collect import Thread, in_room
-    from gmtool.forum.sources import Options, is_url, read_thread
-
-    def where(spec: str) -> str:
-        if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
-            return str(folder / spec)
-        return spec
-
-    threads = []
-    if public:
-        found = read_thread([where(s) for s in public], Options(profile, folder, timeout, max_pages))
-        threads.append(Thread(found.posts, "", " ".join(public)))
-    leaders = {p.name for p in state.players}
-    for leader, spec in state.rooms.items():
-        if leader in leaders:  # a room left behind by a dropped leader is no one's
-            found = read_thread([where(spec)], Options(profile, folder, timeout, max_pages))
-            threads.append(Thread(in_room(found.posts, leader), leader, spec))
-    return threads
 
 
 def is_moderator(author: str, moderators: Iterable[str]) -> bool:
@@ -136,8 +102,8 @@ def seeds_of(posts: list[Any], counted: set[str], moderators: Iterable[str]) -> 
 
 
 def _newest(posts: list[Any]) -> str | None:
-    """The records' key of the newest post read (the highest number: gmtool.forum.resolve.order_of)."""
-    from gmtool.forum.resolve import order_of
+    """The records' key of the newest post read (the highest number: gmtool.forum.posts.order_of)."""
+    from gmtool.forum.posts import order_of
 
     best: tuple[int, str] | None = None
     for post in posts:
@@ -164,7 +130,7 @@ def unresolved(threads: list[Any], records: Any, moderators: Iterable[str]) -> l
 
 
 def fix(state: Any, threads: list[Any], records: Any) -> Fixed:
-    """Fix the turn's share from ``threads`` (:func:`read_sources`; the public thread is the
+    """Fix the turn's share from ``threads`` (gmtool.app.turns.read_sources; the public thread is the
     one with no room) and keep what the deadline read, in ``state`` (the caller commits).
     Refused on a campaign whose turn is not played with scheme 2, once the turn's share is
     fixed, and while a post read holds a command that rolls and is not resolved yet."""
@@ -199,7 +165,7 @@ def _source(key: str) -> str:
 
 
 def _not_after(post_id: str, newest_id: str) -> bool:
-    from gmtool.forum.resolve import order_of
+    from gmtool.forum.posts import order_of
 
     mine, last = order_of(post_id), order_of(newest_id)
     return mine is not None and last is not None and mine[0] == last[0] and mine[1] <= last[1]

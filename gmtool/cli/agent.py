@@ -15,10 +15,8 @@ from gmtool.cli.common import (
     Output,
     SeedOpt,
     TablesOpt,
-    campaign_library,
-    commit,
     library,
-    open_campaign,
+    require_campaign,
     user_text,
 )
 from gmtool.errors import InputError
@@ -113,16 +111,12 @@ def hire_command(
     Example:
       gmtool agent hire -c DIR --player bob --name "Kess" --speciality spy --speciality saboteur
     """
+    from gmtool.app.agents import hire_agent
     from gmtool.report.agents import hire_report
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.agents_campaign import SPECIALITIES_TABLE, hire
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        specs = lib.get(SPECIALITIES_TABLE, "orion")
-        agent = hire(state, state.player(player), user_text(name), list(speciality), {r.id for r in specs.rows})
-        commit(store, state)
+    done = hire_agent(require_campaign(campaign), player, user_text(name), list(speciality), tables)
+    out, specs, agent = Output(format, lang, done.state), done.rules, done.result
     out.emit(hire_report(agent, [pick(specs.row(s).label, out.lang) for s in agent.specialities], out.lang))
 
 
@@ -160,31 +154,11 @@ def use_command(
       gmtool agent use -c DIR Kess steal-tech --target alice
       gmtool agent use -c DIR Kess sabotage --target alice --frame carol --dice 10
     """
+    from gmtool.app.agents import use_agent
     from gmtool.report.agents import use_report
-    from gmtool.rules.orion.agents import OUTCOMES_TABLE
-    from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, use
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        found = state.game.agent(agent)
-        choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): {ability}"))
-        if getattr(choice.source, "scheme2", None) is not None:  # scheme 2: the check's label
-            choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} {ability}", found.owner)
-        result = use(
-            state,
-            found,
-            ability,
-            lib.get(ABILITIES_TABLE, "orion"),
-            lib.get(OUTCOMES_TABLE, "orion"),
-            choice.source,
-            state.player(target) if target else None,
-            state.player(frame) if frame else None,
-            counter,
-            technologies=lib.get("technologies", "orion"),
-        )
-        choice.finish()
-        commit(store, state, choice)
+    done = use_agent(require_campaign(campaign), agent, ability, target, frame, counter, tables, dice)
+    out, state, result, choice = Output(format, lang, done.state), done.state, done.result, done.dice
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
     out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang, names=state.seat_names()))
@@ -209,29 +183,11 @@ def move_command(
     Example:
       gmtool agent move -c DIR Kess --blockaded-by alice
     """
+    from gmtool.app.agents import move_agent
     from gmtool.report.agents import use_report
-    from gmtool.rules.orion.agents import OUTCOMES_TABLE
-    from gmtool.rules.orion.agents_campaign import ABILITIES_TABLE, blockade_move
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        found = state.game.agent(agent)
-        choice = DiceChoice(dice, None, (store, state, f"agent {found.name} ({found.owner}): blockade"))
-        if getattr(choice.source, "scheme2", None) is not None:
-            choice.source.set_context(f"{state.seat(found.owner)} · agent {found.name} blockade", found.owner)
-        result = blockade_move(
-            state,
-            found,
-            state.player(blockaded_by),
-            lib.get(ABILITIES_TABLE, "orion"),
-            lib.get(OUTCOMES_TABLE, "orion"),
-            choice.source,
-            lib.get("technologies", "orion"),
-            lib.get("bills", "orion"),
-        )
-        choice.finish()
-        commit(store, state, choice)
+    done = move_agent(require_campaign(campaign), agent, blockaded_by, tables, dice)
+    out, state, result, choice = Output(format, lang, done.state), done.state, done.result, done.dice
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
     out.emit(with_dice(use_report(result, out.lang, choice.info), choice.entries, out.lang, names=state.seat_names()))
@@ -256,14 +212,10 @@ def set_command(
     Example:
       gmtool agent set -c DIR --player bob --limit 1 --ops 2
     """
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        if limit is not None:
-            leader.agent_limit = limit
-        if ops is not None:
-            leader.secret_ops = ops
-        commit(store, state)
+    from gmtool.app.agents import set_agents
+
+    done = set_agents(require_campaign(campaign), player, limit, ops)
+    out, leader = Output(format, lang, done.state), done.result
     out.reply(
         tr("reply.agent_set", out.lang, leader=leader.name, limit=leader.agent_limit, ops=leader.secret_ops),
         {"leader": leader.name, "agent_limit": leader.agent_limit, "secret_ops": leader.secret_ops},

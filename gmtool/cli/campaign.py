@@ -15,10 +15,7 @@ from gmtool.cli.common import (
     LangOpt,
     Output,
     TablesOpt,
-    campaign_library,
-    commit,
     library,
-    open_campaign,
     require_campaign,
 )
 from gmtool.errors import CampaignError
@@ -177,19 +174,13 @@ def set_command(
       gmtool campaign set -c campaigns/andromeda moderators "Архивариус, gm"
       gmtool campaign set -c campaigns/andromeda profile dungeonmaster
     """
-    from gmtool.campaign.settings import change
+    from gmtool.app.settings import change_setting
     from gmtool.locale import Msg, t
 
     # presentation only: allowed after the game's end too (its last posts in another format)
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        old, new = change(state, setting.strip().lower(), value)
-        if setting.strip().lower() == "thread" and new:  # no leader's room
-            from gmtool.forum.places import check_places
-
-            check_places(state, store.folder)
-        if old != new:
-            commit(store, state)
-    out = _moderators_output(format, lang, state)
+    done = change_setting(require_campaign(campaign), setting.strip().lower(), value)
+    old, new = done.old, done.new
+    out = _moderators_output(format, lang, done.state)
     shown = {
         k: Msg("reply.settings.default") if v is None or v == [] else ", ".join(v) if isinstance(v, list) else v
         for k, v in (("old", old), ("new", new))
@@ -234,28 +225,12 @@ def room_command(
       gmtool campaign room -c DIR --player alice 'https://forum.example/viewtopic.php?t=31'
       gmtool campaign room -c DIR --player alice --remove
     """
-    from gmtool.errors import InputError
-    from gmtool.forum.collect import room_leader
-    from gmtool.forum.places import room_problem
+    from gmtool.app.settings import set_room
     from gmtool.locale import Msg, t
 
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        leader = room_leader(state, player)
-        old = state.rooms.get(leader)
-        if remove:
-            new = None
-            state.rooms.pop(leader, None)
-        else:
-            if not source or not source.strip():
-                raise InputError(key="cli.room_needs_source")
-            new = source.strip()
-            problem = room_problem(state, store.folder, leader, new)
-            if problem is not None:  # the public thread, or another leader's room
-                raise InputError(key="forum.places", problem=problem)
-            state.rooms[leader] = new
-        if old != new:
-            commit(store, state)
-    out = _moderators_output(format, lang, state)
+    done = set_room(require_campaign(campaign), player, source, remove)
+    old, new, leader = done.old, done.new, done.leader
+    out = _moderators_output(format, lang, done.state)
     shown = {k: Msg("reply.settings.default") if v is None else v for k, v in (("old", old), ("new", new))}
     setting = Msg("reply.settings.room", leader=leader)
     out.reply(
@@ -328,59 +303,13 @@ def validate_command(
       gmtool campaign validate -c campaigns/andromeda
       gmtool campaign validate -c campaigns/andromeda --repair
     """
-    from gmtool.campaign import journal
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.verify import validate_state
+    from gmtool.app.campaign import validate_campaign
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
 
-    folder = require_campaign(campaign)
-    store = CampaignStore(folder)
-    notes: list[str] = []
-    with store.locked(read_only=not repair):
-        state = store.load()
-        out = Output(format, lang, state)
-        findings = validate_state(state, campaign_library(folder, tables), out.lang)
-        entries, tail, problems = journal.read_all(store.journal_path, out.lang)
-        if tail and repair:
-            notes.append(tr("repaired", out.lang, n=journal.repair(store.journal_path)))
-            tail = ""
-        findings += [f"{store.journal_path.name}: {p}" for p in problems]
-        if tail:
-            findings.append(tr("validate.journal_torn", out.lang, file=store.journal_path.name))
-        from gmtool.campaign.verify import entry_problem
-
-        expected = 1
-        for entry in entries:
-            problem = entry_problem(entry)
-            if problem:
-                findings.append(
-                    tr("validate.roll_problem", out.lang, file=store.journal_path.name, id=entry.id, problem=problem)
-                )
-            if entry.id != expected:
-                findings.append(
-                    tr("validate.roll_id", out.lang, file=store.journal_path.name, id=entry.id, expected=expected)
-                )
-            expected = entry.id + 1
-        if expected - 1 < state.last_roll_id:
-            findings.append(
-                tr(
-                    "validate.journal_short",
-                    out.lang,
-                    file=store.journal_path.name,
-                    last=expected - 1,
-                    used=state.last_roll_id,
-                )
-            )
-        from gmtool.forum.places import places_problems
-
-        findings += [problem.text(out.lang) for problem in places_problems(state, folder)]
-        from gmtool.campaign.history import void_problems
-
-        findings += [problem.text(out.lang) for problem in void_problems(folder, entries)]
-        findings += _check_forum(store, repair, notes, out.lang)
-        if not store.secret_path.exists() and not state.revealed_secret:
-            findings.append(tr("validate.no_secret", out.lang, file=store.secret_path.name))
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    done = validate_campaign(require_campaign(campaign), output, repair, tables)
+    out, state, entries, notes, findings = done.out, done.state, done.entries, done.notes, done.findings
     report = findings_report(
         tr("validate_title", out.lang, name=state.name),
         tr("validate_ok", out.lang),
@@ -393,30 +322,6 @@ def validate_command(
         raise CampaignError(key="cli.n_problems", n=len(findings), first=findings[0])
 
 
-def _check_forum(store: Any, repair: bool, notes: list[str], lang: str) -> list[str]:
-    """forum.toml: a torn last append is cut by --repair, like the journal's."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.report.i18n import tr
-
-    path = store.folder / FORUM_FILE
-    tail, problem = forumfile.check(path)
-    if problem:
-        return [tr("validate.forum_damaged", lang, file=FORUM_FILE, problem=problem)]
-    if tail and repair:
-        notes.append(tr("repaired_forum", lang, n=forumfile.repair(path)))
-        return []
-    if tail:
-        return [tr("validate.forum_torn", lang, file=FORUM_FILE)]
-    from gmtool.errors import GmError
-    from gmtool.forum.resolve import damaged_records
-
-    try:
-        return damaged_records(forumfile.read(path).commands, lang)
-    except GmError as exc:
-        return [exc.text(lang)]
-
-
 @app.command("reveal")
 def reveal_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang: LangOpt = None) -> None:
     """End of the game: publish the dice secret so that anyone can verify every roll.
@@ -427,22 +332,9 @@ def reveal_command(campaign: CampaignOpt = None, format: FormatOpt = None, lang:
     Example:
       gmtool campaign reveal -c campaigns/andromeda
     """
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.campaign.stream import commitment
-    from gmtool.errors import CampaignError
+    from gmtool.app.campaign import reveal_secret
     from gmtool.report.campaign import reveal_report
 
-    store = CampaignStore(require_campaign(campaign))
-    with store.locked():
-        state = store.load()
-        out = Output(format, lang, state)
-        secret = store.read_secret()
-        if secret is None:
-            if not state.revealed_secret:
-                raise CampaignError(key="cli.nothing_to_reveal", path=store.secret_path)
-            secret = bytes.fromhex(state.revealed_secret)
-        if commitment(secret) != state.commitment:
-            raise CampaignError(key="cli.secret_mismatch", path=store.secret_path)
-        state.revealed_secret = secret.hex()
-        store.save(state)
+    state, secret = reveal_secret(require_campaign(campaign))
+    out = Output(format, lang, state)
     out.emit(reveal_report(state.name, secret.hex(), state.commitment, out.lang))

@@ -13,12 +13,12 @@ from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
-from gmtool.app.session import DiceChoice, campaign_library, check_ruleset, commit, with_journal_mark
+from gmtool.app.session import DiceChoice, campaign_library, with_journal_mark
 from gmtool.app.session import table_library as library
 from gmtool.errors import GmError
 from gmtool.formats import DEFAULT_DIALECT, DEFAULT_FORMAT, DEFAULT_LANG, FORMATS, LANGS
 
-__all__ = ["DiceChoice", "campaign_library", "check_ruleset", "commit", "library", "with_journal_mark"]
+__all__ = ["DiceChoice", "campaign_library", "library", "with_journal_mark"]
 
 DEBUG_ENV = "GMTOOL_DEBUG"
 
@@ -123,18 +123,6 @@ def require_campaign(option: Path | None) -> Path:
 
         raise CampaignError(key="needs_campaign")
     return folder
-
-
-@contextmanager
-def open_campaign(
-    option: Path | None, changes: bool = True, ruleset: str | None = "orion"
-) -> Iterator[tuple[Any, Any]]:
-    """Lock the campaign (-c, $GMTOOL_CAMPAIGN or the current folder), load it, and hand over
-    (store, state); write with :func:`commit` (gmtool.app.session.open_session)."""
-    from gmtool.app.session import open_session
-
-    with open_session(require_campaign(option), changes, ruleset) as session:
-        yield session.store, session.state
 
 
 class Output:

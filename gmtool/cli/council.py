@@ -9,16 +9,12 @@ import typer
 
 from gmtool.cli.common import (
     CampaignOpt,
-    DiceChoice,
     DiceOpt,
     FormatOpt,
     LangOpt,
     Output,
     TablesOpt,
     campaign_dir,
-    campaign_library,
-    commit,
-    open_campaign,
     require_campaign,
 )
 from gmtool.errors import InputError
@@ -38,10 +34,6 @@ BribeOpt = Annotated[
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="council")
-
-
-def _bills(lib: Any) -> Any:
-    return lib.get("bills", "orion")
 
 
 @app.command("propose")
@@ -77,18 +69,12 @@ def propose_command(
       gmtool council propose -c DIR --pick 2
       gmtool council propose -c DIR --pick 1 --target bob
     """
+    from gmtool.app.council import propose_bills
     from gmtool.report.council import propose_report
-    from gmtool.rules.orion.council_campaign import propose
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        bills = _bills(campaign_library(store.folder, tables))
-        choice = DiceChoice(dice, None, (store, state, "council: bills deck"))
-        named = state.player(target).name if target else None
-        vote = propose(state, bills, choice.source, pick, state.player(chair) if chair else None, named)
-        choice.finish()
-        commit(store, state, choice)
-    out.emit(propose_report(vote, bills, state.game.council.chair, out.lang))
+    done = propose_bills(require_campaign(campaign), pick, chair, target, tables, dice)
+    out = Output(format, lang, done.state)
+    out.emit(propose_report(done.result, done.rules, done.state.game.council.chair, out.lang))
 
 
 @app.command("vote")
@@ -238,33 +224,16 @@ def tally_command(
     if campaign_dir(campaign) is None:
         raise InputError(key="cli.ballots_or_campaign")
 
+    from gmtool.app.council import tally_votes
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.council import BillTally, ElectionTally
-    from gmtool.rules.orion.council_campaign import tally, tally_emperor
-    from gmtool.rules.orion.turns import ensure_not_over
+    from gmtool.rules.orion.council import ElectionTally
 
-    result: ElectionTally | BillTally
-    with open_campaign(campaign, changes=False) as (store, state):
-        out = Output(format, lang, state)
-        bills = _bills(campaign_library(store.folder, tables))
-        council = state.game.council
-        open_vote = council.election if election else council.vote
-        if open_vote is not None and (open_vote.get("turn") == state.turn if election else open_vote.get("bill")):
-            ensure_not_over(state)  # a new tally changes the game; re-posting the last one does not
-            if election:
-                result, not_voted = tally_emperor(state)
-            else:
-                result, bill_id, not_voted = tally(state, bills, chair_decision)
-            commit(store, state)
-        else:  # the last tally again, rebuilt from what the campaign recorded
-            from gmtool.app.session import Session
-
-            result, last_bill, not_voted = Session(store, state).last_tally(election)
-            bill_id = last_bill or ""
+    done = tally_votes(require_campaign(campaign), election, chair_decision, tables)
+    out, result, not_voted = Output(format, lang, done.state), done.result, done.not_voted
     if isinstance(result, ElectionTally):
         out.emit(election_report(result, out.lang, private, not_voted))
     else:
-        bill = bills.row(bill_id)
+        bill = done.bills.row(done.bill)
         out.emit(bill_report(result, out.lang, pick(bill.label, out.lang), private, not_voted))
 
 
@@ -289,14 +258,11 @@ def choose_command(
     Example:
       gmtool council choose -c DIR --law relief-law --target bob
     """
+    from gmtool.app.council import choose_law
     from gmtool.rolltables.model import pick
-    from gmtool.rules.orion.laws import choose
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        bills = _bills(campaign_library(store.folder, tables))
-        chosen = choose(state, bills, law, state.player(target).name)
-        commit(store, state)
+    done = choose_law(require_campaign(campaign), law, target, tables)
+    out, bills, chosen = Output(format, lang, done.state), done.rules, done.result
     text = tr(
         "reply.law_chosen",
         out.lang,
@@ -319,9 +285,7 @@ def repeal_command(
     Example:
       gmtool council repeal -c DIR free-trade
     """
-    from gmtool.rules.orion.council_campaign import repeal
+    from gmtool.app.council import repeal_law
 
-    with open_campaign(campaign) as (store, state):
-        removed = repeal(state, law)
-        commit(store, state)
-    typer.echo(tr("reply.repealed", state.lang, law=removed.id, turn=removed.turn))
+    done = repeal_law(require_campaign(campaign), law)
+    typer.echo(tr("reply.repealed", done.state.lang, law=done.result.id, turn=done.result.turn))

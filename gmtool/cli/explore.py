@@ -17,11 +17,8 @@ from gmtool.cli.common import (
     SeedOpt,
     TablesOpt,
     campaign_dir,
-    campaign_library,
-    commit,
     library,
     neighbourhood,
-    open_campaign,
 )
 from gmtool.errors import InputError
 
@@ -102,38 +99,23 @@ def explore_command(
     if near_homeworld or stage or seed is not None:
         raise InputError(key="explore.campaign_decides")
 
-    from gmtool.campaign.hexes import Hex
-    from gmtool.rules.orion.campaign_explore import explore_hex, explore_orion
-    from gmtool.rules.orion.fleet import ship_named
+    from gmtool.app.explore import explore_hex
 
-    target = Hex.parse(hex_)
-    with open_campaign(folder) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        lib = campaign_library(folder, tables)
-        orion = OrionTables(lib)
-        ship = ship_named(lib.get("costs", "orion"), ship)  # an id or a label, en or ru
-        if target == state.game.orion:
-            if dice is not None:
-                raise InputError(key="explore.orion_no_dice")
-            from gmtool.report.exploration import orion_report
+    done = explore_hex(folder, player, hex_, ship, tables, dice)
+    out, leader, orion, lib = Output(format, lang, done.state), done.leader, done.rules, done.library
+    if done.orion:
+        from gmtool.report.exploration import orion_report
 
-            system = explore_orion(state, leader, ship, lib)
-            commit(store, state)
-            out.emit(orion_report(system, leader.name, out.lang, lib.get("guardian", "orion"), state.stage))
-            return
-        choice = DiceChoice(dice, None, (store, state, f"explore {target} ({leader.name})"))
-        if getattr(choice.source, "scheme2", None) is not None:
-            from gmtool.campaign.stream import exploration_context
-
-            choice.source.set_context(exploration_context(state, leader.name, target, ship), leader.name)
-        result = explore_hex(state, orion, leader, target, DiceRoller(choice.source), ship)
-        choice.finish()
-        commit(store, state, choice)
+        out.emit(orion_report(done.result, leader.name, out.lang, lib.get("guardian", "orion"), done.state.stage))
+        return
     # the moderator's command speaks the moderator's coordinates (what was typed, and the
     # JSON's "hex"); what a leader reads — forum replies, its turn report, map and status —
     # is in the leader's frame (gmtool/campaign/frames.py)
+    from gmtool.campaign.hexes import Hex
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 
-    report = exploration_report(result, orion, out.lang, choice.info, lib.find_row, str(target), leader.name)
-    out.emit(with_dice(report, choice.entries, out.lang, names=state.seat_names()))
+    choice = done.dice
+    report = exploration_report(
+        done.result, orion, out.lang, choice.info, lib.find_row, str(Hex.parse(hex_)), leader.name
+    )
+    out.emit(with_dice(report, choice.entries, out.lang, names=done.state.seat_names()))

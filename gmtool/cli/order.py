@@ -43,7 +43,7 @@ def order_command(
       gmtool order -c DIR assign --player bob hex=3,-1 workers=1 scientists=1
       gmtool order -c DIR build --player bob hex=3,-1 item=frigate modules=gun,gun,ars
     """
-    from gmtool.app.session import give_orders, load_campaign
+    from gmtool.app.session import give_orders
     from gmtool.errors import InputError
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import done_lines
@@ -54,7 +54,7 @@ def order_command(
         raise InputError(key="orders.unknown_kind", kind=kind, orders=list(KINDS))
     folder = require_campaign(campaign)
     given = give_orders(folder, [(player, kind, record.from_words(list(value or [])))], dice, tables)
-    out = Output(format, lang, load_campaign(folder))
+    out = Output(format, lang, given.state)
     label = rule_labels(given.rules.library, out.lang)
     lines = [line for item in given.done for line in done_lines(item, item["leader"], out.lang, label)]
     data: dict[str, Any] = {

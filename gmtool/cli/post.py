@@ -14,9 +14,6 @@ from gmtool.cli.common import (
     LangOpt,
     Output,
     TablesOpt,
-    campaign_library,
-    commit,
-    open_campaign,
     user_text,
 )
 
@@ -139,7 +136,6 @@ def resolve_command(
 
     from gmtool.cli.common import require_campaign
     from gmtool.errors import InputError
-    from gmtool.forum.collect import Thread, room_leader
     from gmtool.forum.posts import POST_ID, Post, parse_commands
     from gmtool.forum.sources import Options, read_thread
 
@@ -179,18 +175,21 @@ def resolve_command(
             if found.note:
                 typer.echo(f"note: {found.note.text(said)}", err=True)
 
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        out = Output(format, lang, state)
-        leader = room_leader(state, room) if room is not None else ""
-        if thread != ["-"] and (leader or not private):  # a room is one leader's, never the thread
-            from gmtool.forum.places import read_problem
+    from gmtool.app.forum import resolve_posts
 
-            problem = read_problem(state, store.folder, thread, leader)
-            if problem is not None:
-                raise InputError(key="forum.places", problem=problem)
-        result = resolve_threads(
-            store, state, out, tables, [Thread(posts, leader)], moderator or [], new, include_private
-        )
+    done = resolve_posts(
+        require_campaign(campaign),
+        lambda state: Output(format, lang, state),
+        posts,
+        room,
+        None if thread == ["-"] else thread,
+        private,
+        moderator or [],
+        new,
+        include_private,
+        tables,
+    )
+    out, leader, result = done.out, done.leader, done.result
     out.emit(result.rooms[leader] if leader in result.rooms else result.public or _nothing_new(out.lang))
 
 
@@ -199,47 +198,6 @@ def _nothing_new(lang: str) -> Any:
     from gmtool.report.model import Paragraph, Report, text
 
     return Report(text(tr("reply_title", lang)), [Paragraph(text(tr("room_nothing_new", lang)))], {"new": False})
-
-
-def resolve_threads(
-    store: Any,
-    state: Any,
-    out: Output,
-    tables: Any,
-    threads: list[Any],
-    moderators: list[str],
-    only_new: bool = False,
-    include_private: bool = False,
-) -> Any:
-    """Resolve ``threads`` (gmtool.forum.collect) with the campaign's dice and moderators,
-    and commit what they decided in one commit (nothing when nothing is new)."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.campaign.stream import JournalingSource
-    from gmtool.forum.collect import run
-
-    lib = campaign_library(store.folder, tables)
-    records = forumfile.read(store.folder / FORUM_FILE)
-    secret = None if state.revealed_secret else store.read_secret()
-    from gmtool.app.session import attach_scheme2
-
-    source = JournalingSource(secret, store.next_roll_id(), state.turn, "post", expected=state.commitment)
-    attach_scheme2(source, state)
-
-    def dice() -> Any:  # the orders' check: the next dice of the stream, never journaled
-        check = JournalingSource(secret, source.next_id, state.turn, "room orders check", expected=state.commitment)
-        return attach_scheme2(check, state, uses=dict(state.label_uses))
-
-    from gmtool.campaign.names import check_moderators
-
-    check_moderators(moderators)  # --moderator: a name NFKC would change could never match
-    names = [*state.moderators, *moderators]
-    result = run(state, lib, source, names, records, threads, out.lang, dice, only_new, include_private)
-    if result.commands or result.posts:
-        if records.inline:  # an earlier gmtool's layout: rewritten before anything is appended
-            forumfile.unfreeze(store.folder / FORUM_FILE)
-        commit(store, state, entries=source.entries, forum=(result.commands, result.posts))
-    return result
 
 
 @app.command("collect")
@@ -284,64 +242,18 @@ def collect_command(
     """
     import json
 
-    from gmtool.app.session import load_campaign
-    from gmtool.campaign.names import file_stem
-    from gmtool.campaign.store import atomic_write
-    from gmtool.cli.common import require_campaign
-    from gmtool.errors import InputError
-    from gmtool.formats import EXTENSIONS
-    from gmtool.forum.collect import Thread
-    from gmtool.forum.places import check_places, where_read
-    from gmtool.forum.sources import Options, read_thread
+    from gmtool.app.forum import collect_posts
+    from gmtool.cli.common import error_lang, require_campaign
     from gmtool.locale import t
 
+    def note(said: Any) -> None:
+        typer.echo(f"note: {said.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
+
     folder = require_campaign(campaign)
-    planned = load_campaign(folder)  # where the sources are; pages are fetched before the lock
-    sources = ([("", planned.forum_thread)] if planned.forum_thread else []) + list(planned.rooms.items())
-    if not sources:
-        raise InputError(key="forum.no_sources")
-    leaders = {p.name for p in planned.players}
-    for leader, _ in sources:
-        if leader and leader not in leaders:  # dropped or renamed since its room was set
-            raise InputError(key="forum.room_gone", leader=leader)
-    check_places(planned, folder)  # a room that is the public thread or another leader's
-    threads = []
-    for leader, spec in sources:
-        found = read_thread(
-            [where_read(spec, folder)],
-            Options(profile, folder, timeout, max_pages, room=leader, moderators=moderator or []),
-        )
-        threads.append(Thread(found.posts, leader, spec))
-        if found.note:
-            from gmtool.cli.common import error_lang
-
-            typer.echo(f"note: {found.note.text(error_lang({'lang': lang, 'campaign': campaign}))}", err=True)
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        out = Output(format, lang, state)
-        result = resolve_threads(store, state, out, tables, threads, moderator or [], new)
-        turn = state.turn
-    replies: list[tuple[str, str, str, str]] = []  # (leader or "", where it was read, file name, text)
-    ext = EXTENSIONS[out.format]
-    quiet = result.public is not None and new and not result.public_new  # --new, nothing new: nothing to paste
-    if result.public is not None and not quiet:
-        replies.append(("", planned.forum_thread or "", f"thread.{ext}", out.render(result.public)))
-    for leader, report in result.rooms.items():
-        own = state.player(leader).lang or out.lang
-        replies.append(
-            (leader, planned.rooms.get(leader, ""), f"room-{file_stem(leader)}.{ext}", out.render(report, own))
-        )
-    where = store.folder / "reports" / f"turn-{turn:02d}"
-    where.mkdir(parents=True, exist_ok=True)
-    for _, _, name, body in replies:
-        atomic_write(where / name, body.encode("utf-8"))
-    from gmtool.campaign.workposts import keep_replies, tells_rolls
-
-    rolled = {leader for leader, report in result.rooms.items() if tells_rolls(report.data)}
-    if result.public is not None and tells_rolls(result.public.data):
-        rolled.add("")
-    page = keep_replies(
-        store.folder, state, turn, [(r[0], r[2], r[3]) for r in replies], out, not new, result.new, rolled
-    )
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    done = collect_posts(folder, output, moderator or [], new, tables, profile, timeout, max_pages, note)
+    out, turn, replies, page = done.out, done.turn, done.replies, done.page
+    forum_thread, quiet = done.state.forum_thread, done.quiet
     shown = f"reports/turn-{turn:02d}"
     if out.format == "json":
         data = {
@@ -355,7 +267,7 @@ def collect_command(
     if not replies:
         sys.stdout.write(t("reply.collect.nothing_new", out.lang) + "\n")
     elif quiet:
-        sys.stdout.write(t("reply.collect.public_nothing_new", out.lang, source=planned.forum_thread) + "\n\n")
+        sys.stdout.write(t("reply.collect.public_nothing_new", out.lang, source=forum_thread) + "\n\n")
     for leader, source, name, body in replies:
         key = "reply.collect.room" if leader else "reply.collect.public"
         sys.stdout.write(t(key, out.lang, leader=leader, source=source, file=f"{shown}/{name}") + "\n\n")
@@ -392,83 +304,17 @@ def pending_command(
     the post names it and the time left (GMTOOL_NOW stands for the clock); leaders who missed
     turns in a row and are at risk of replacement are named. No file and no command is named.
     """
-    from gmtool.errors import CampaignError
-    from gmtool.report.pending import pending_report, waiting
-    from gmtool.tomlfile import read_toml
+    from gmtool.app.forum import pending
+    from gmtool.cli.common import require_campaign
+    from gmtool.report.pending import pending_report
 
-    with open_campaign(campaign, changes=False, ruleset=None) as (store, state):
-        out = Output(format, lang, state)
-        orders_path = store.folder / "orders" / f"turn-{state.turn:02d}.toml"
-        given = None
-        if orders_path.is_file():
-            given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
-        given = _posted_given(store.folder, state, given)
-        from gmtool.rules.registry import ruleset_of
-
-        library = campaign_library(store.folder, tables)
-        label = ruleset_of(state).quest_label(state, library, out.lang)
-        requests = _requests(store.folder) + quest_claims(store.folder, state) if include_private else None
-        found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library, requests)
+    done = pending(require_campaign(campaign), lambda state: Output(format, lang, state), include_private, tables)
+    out, state, found, given = done.out, done.state, done.found, done.given
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import pending_notes
 
     report = pending_report(state, found, out.lang, include_private, known=given is not None)
     out.emit(pending_notes(report, state, now(), out.lang))
-
-
-def _requests(folder: Path) -> list[dict[str, Any]]:
-    """The requests leaders' commands left for the moderator to judge (a reply's ``request``:
-    orion's `!explore` of Orion), as forum.toml keeps them, oldest first; a voided record's
-    (`turn undo`) is gone with it."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.forum.resolve import stored_reports
-
-    out = []
-    for record in forumfile.read(folder / FORUM_FILE).commands.values():
-        if record.get("status") != "ok" or "request" not in (record.get("reports") or ""):
-            continue
-        reports = stored_reports(record)
-        request = reports["en"].data.get("request") if "en" in reports else None
-        if isinstance(request, dict):
-            out.append(request)
-    return out
-
-
-def quest_claims(folder: Path, state: Any) -> list[dict[str, Any]]:
-    """The quest claims of the turn's orders collected from the rooms (`!quest`, a ``claims``
-    order: nothing is played before `turn run`), as requests the ruleset judges open or not."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.forum.rooms import collected_orders
-
-    records = forumfile.read(folder / FORUM_FILE)
-    return [
-        {"kind": "quest_claim", "leader": leader, "quest": str(order.value), "post": order.post_id}
-        for leader, given in collected_orders(records, state.turn).items()
-        for order in given.orders
-        if order.kind == "claims"
-    ]
-
-
-def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:
-    """Who has given orders: a table in the turn's orders file, or orders posted in its room
-    (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
-    in rooms (any turn's), or the turn has a deadline."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.posted import explorers
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.forum.rooms import collected_orders
-    from gmtool.rules.registry import ruleset_of
-
-    if ruleset_of(state).player_turns:  # a player's turn has no orders to post
-        return given
-    records = forumfile.read(folder / FORUM_FILE)
-    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders} | explorers(state)
-    rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
-    if given is None and not rooms and state.deadline is None:
-        return None
-    return (given or set()) | posted
 
 
 profile_app = typer.Typer(help="Forum engine profiles: how gmtool reads a forum's thread pages.", no_args_is_help=True)

@@ -2,8 +2,9 @@
 follows (docs/rules-orion.md A12 decision): ``monster slain``, ``orion damage``, ``blockade``,
 ``planet capture``, ``ship add|lose|refit``, ``award apply``, ``player add|drop|replace|rename|lang|set``.
 
-Each is a thin layer over gmtool/rules/orion/records.py and roster.py: parse, one call,
-commit, print the line the turn's reports will also tell. A refusal writes nothing."""
+Each parses its options and makes one call — an order given through session.give_orders, or
+gmtool/app/records.py for the changes of leaders and a blockade lifted with no leader named —
+then prints the line the turn's reports will also tell. A refusal writes nothing."""
 
 from __future__ import annotations
 
@@ -13,15 +14,12 @@ import typer
 
 from gmtool.cli.common import (
     CampaignOpt,
-    DiceChoice,
     DiceOpt,
     FormatOpt,
     LangOpt,
     Output,
     TablesOpt,
-    campaign_library,
-    commit,
-    open_campaign,
+    require_campaign,
     user_text,
 )
 
@@ -51,12 +49,6 @@ def register(root: typer.Typer) -> None:
     root.add_typer(player_app, name="player")
     root.command("blockade")(blockade_command)
     root.command("grant")(grant_command)
-
-
-def _rules(store: Any, tables: Any) -> Any:
-    from gmtool.rules.orion.turns import Rules
-
-    return Rules(campaign_library(store.folder, tables))
 
 
 def _emit(out: Output, entry: dict[str, Any], rules: Any) -> None:
@@ -145,25 +137,16 @@ def blockade_command(
       gmtool blockade -c DIR --hex 3,-1 --by bob
       gmtool blockade -c DIR --hex 3,-1 --lift
     """
+    from gmtool.app.records import lift_blockade
     from gmtool.errors import InputError
-    from gmtool.rules.orion.records import lift_blockade, set_blockade
 
     if not lift and not by:
         raise InputError(key="records.by_or_lift")
     if by:  # the blockader's order, as an orders file gives it
         _give(campaign, tables, format, lang, by, "lift" if lift else "blockade", hex_)
         return
-    with open_campaign(campaign) as (store, state):  # lifted with no leader named
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        leader = state.player(by) if by else None
-        if lift:
-            entry = lift_blockade(state, _hex(hex_), leader).to_data()
-        else:
-            assert leader is not None  # --by is required without --lift (checked above)
-            entry = set_blockade(state, _hex(hex_), leader, rules.modules).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    done = lift_blockade(require_campaign(campaign), hex_, tables)  # lifted with no leader named
+    _emit(Output(format, lang, done.state), done.result, done.rules)
 
 
 @planet_app.command("capture")
@@ -354,17 +337,10 @@ def player_add_command(
     Example:
       gmtool player add -c DIR --player dave --race psilon
     """
-    from gmtool.rules.orion.roster import add_player
+    from gmtool.app.records import add_player
 
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        choice = DiceChoice(dice, None, (store, state, f"player add {user_text(player)}"))
-        added = add_player(state, rules.library, user_text(player), choice.source, race)
-        choice.finish()
-        entry = state.turn_state.log[-1]
-        commit(store, state, choice)
-    _emit(out, {**entry, "homeworld": str(added.homeworld)}, rules)
+    done = add_player(require_campaign(campaign), user_text(player), race, tables, dice)
+    _emit(Output(format, lang, done.state), done.result, done.rules)
 
 
 @player_app.command("drop")
@@ -388,14 +364,10 @@ def player_drop_command(
     Example:
       gmtool player drop -c DIR --player carol --keep
     """
-    from gmtool.rules.orion.roster import drop_player
+    from gmtool.app.records import drop_player
 
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = drop_player(state, state.player(player), keep).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    done = drop_player(require_campaign(campaign), player, keep, tables)
+    _emit(Output(format, lang, done.state), done.result, done.rules)
 
 
 NewOpt = Annotated[str, typer.Option("--to", help="The new name.", show_default=False)]
@@ -417,14 +389,10 @@ def player_replace_command(
     Example:
       gmtool player replace -c DIR --player carol --by erin
     """
-    from gmtool.rules.orion.roster import rename_player
+    from gmtool.app.records import rename_player
 
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = rename_player(state, state.player(player), user_text(by), replaced=True).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    done = rename_player(require_campaign(campaign), player, user_text(by), True, tables)
+    _emit(Output(format, lang, done.state), done.result, done.rules)
 
 
 @player_app.command("lang")
@@ -445,14 +413,11 @@ def player_lang_command(
     Example:
       gmtool player lang -c DIR --player bob --to ru
     """
+    from gmtool.app.records import set_player_lang
     from gmtool.locale import t
-    from gmtool.rules.orion.roster import set_language
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        set_language(leader, to.strip().lower())
-        commit(store, state)
+    done = set_player_lang(require_campaign(campaign), player, to.strip().lower())
+    out, state, leader = Output(format, lang, done.state), done.state, done.result
     language = leader.lang or state.lang
     out.reply(
         t("reply.player_lang", out.lang, leader=leader.name, language=language),
@@ -482,15 +447,12 @@ def player_set_command(
     Example:
       gmtool player set -c DIR --player Саша --gender f
     """
+    from gmtool.app.records import set_player_gender
     from gmtool.locale import t
     from gmtool.locale.names import gender as gender_of
-    from gmtool.rules.orion.roster import set_gender
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        leader = state.player(player)
-        set_gender(leader, gender.strip().lower())
-        commit(store, state)
+    done = set_player_gender(require_campaign(campaign), player, gender.strip().lower())
+    out, leader = Output(format, lang, done.state), done.result
     now = gender_of(leader.name)
     key = f"reply.player_gender_{leader.gender}" if leader.gender else "reply.player_gender_guessed"
     out.reply(
@@ -514,11 +476,7 @@ def player_rename_command(
     Example:
       gmtool player rename -c DIR --player carol --to Carolina
     """
-    from gmtool.rules.orion.roster import rename_player
+    from gmtool.app.records import rename_player
 
-    with open_campaign(campaign) as (store, state):
-        rules = _rules(store, tables)
-        out = Output(format, lang, state)
-        entry = rename_player(state, state.player(player), user_text(to)).to_data()
-        commit(store, state)
-    _emit(out, entry, rules)
+    done = rename_player(require_campaign(campaign), player, user_text(to), False, tables)
+    _emit(Output(format, lang, done.state), done.result, done.rules)

@@ -15,7 +15,6 @@ from gmtool.cli.common import (
     Output,
     SeedOpt,
     campaign_dir,
-    commit,
     user_text,
 )
 
@@ -63,20 +62,10 @@ def roll_command(
         out.emit(roll_report(result, out.lang, choice.info))
         return
 
-    from gmtool.campaign.store import CampaignStore
+    from gmtool.app.rolls import roll_dice
 
-    store = CampaignStore(folder)
-    with store.locked():
-        state = store.load()
-        out = Output(format, lang, state)
-        purpose = "roll" + (f" for {for_}" if for_ else "")
-        choice = DiceChoice(dice, None, (store, state, purpose))
-        if getattr(choice.source, "scheme2", None) is not None:  # listed in the turn's public post
-            choice.source.scheme2.private = False
-            choice.source.set_context(f"moderator · {for_}" if for_ else "moderator")
-        result = roll(expression, choice.source, comment=for_ or "")
-        choice.finish()
-        commit(store, state, choice)  # records the last roll id: a cut journal cannot go unnoticed
+    done = roll_dice(folder, expression, for_ or "", dice)
+    out, choice = Output(format, lang, done.state), done.dice
     from gmtool.report.dice_block import with_dice
 
-    out.emit(with_dice(roll_report(result, out.lang, choice.info), choice.entries, out.lang))
+    out.emit(with_dice(roll_report(done.result, out.lang, choice.info), choice.entries, out.lang))

@@ -39,17 +39,10 @@ def share_command(
       gmtool turn share -c campaigns/andromeda
       gmtool turn share -c campaigns/andromeda thread.txt
     """
-    from gmtool.app.session import load_campaign, record_share
-    from gmtool.campaign.deadline import read_sources
-    from gmtool.errors import InputError
+    from gmtool.app.turns import fix_share
     from gmtool.locale import t
 
-    folder = require_campaign(campaign)
-    planned = load_campaign(folder)  # where the sources are: pages are fetched before the lock
-    if not thread and not planned.forum_thread:
-        raise InputError(key="forum.share_no_thread")
-    threads = read_sources(folder, planned, thread or None, profile)
-    state, fixed = record_share(folder, threads)
+    state, fixed = fix_share(require_campaign(campaign), thread, profile)
     out = Output(format, lang, state)
     read = ", ".join(f"#{key.rpartition(':')[2]}" for key in fixed.newest if ":" not in key)
     if fixed.share:

@@ -156,18 +156,11 @@ def roll_command(
         choice.finish()
         out.emit(roll_report(result, out.lang, choice.info, library.find_row))
         return
-    from gmtool.app.session import open_session
+    from gmtool.app.rolls import roll_table as roll_in_campaign
 
-    with open_session(folder, changes=False, ruleset=None) as session:  # a roll, as `roll -c`: even after the game
-        out = Output(format, lang, session.state)
-        library = session.library(tables)
-        chosen = library.get(table)
-        mods = [modifier_from_text(chosen, m) for m in modifier or []]
-        choice = session.dice(f"table {chosen.id}", dice)
-        result = roll_table(chosen, choice.source, mods, stage, library if follow else None)
-        choice.finish()
-        session.commit(choice)
-    out.emit(roll_report(result, out.lang, choice.info, library.find_row))
+    done = roll_in_campaign(folder, table, modifier, stage, follow, tables, dice)
+    out = Output(format, lang, done.state)
+    out.emit(roll_report(done.result, out.lang, done.dice.info, done.rules.find_row))
 
 
 @app.command("check")

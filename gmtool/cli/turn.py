@@ -11,16 +11,12 @@ import typer
 
 from gmtool.cli.common import (
     CampaignOpt,
-    DiceChoice,
     DiceOpt,
     FormatOpt,
     Lang,
     LangOpt,
     Output,
     TablesOpt,
-    campaign_library,
-    commit,
-    open_campaign,
     refusal,
     require_campaign,
 )
@@ -57,12 +53,6 @@ def register(root: typer.Typer) -> None:
     app.command("share")(share_command)
 
 
-def _rules(store: Any, tables: Any) -> Any:
-    from gmtool.rules.orion.turns import Rules
-
-    return Rules(campaign_library(store.folder, tables))
-
-
 @app.command("start")
 def start_command(
     campaign: CampaignOpt = None,
@@ -83,14 +73,13 @@ def start_command(
     Example:
       gmtool turn start -c DIR
     """
-    from gmtool.app.session import open_session
+    from gmtool.app.turns import start_turn
 
-    with open_session(require_campaign(campaign), ruleset=None) as session:
-        out = Output(format, lang, session.state)
-        posts = session.start_turn(session.rules(tables), out, dice)
+    done = start_turn(require_campaign(campaign), lambda state: Output(format, lang, state), tables, dice)
+    out, posts = done.out, done.posts
     out.emit(posts.public)
-    _say_attachments(session, posts, out.lang)
-    _say_short_deal(session.state, out.lang)
+    _say_attachments(done, posts, out.lang)
+    _say_short_deal(done.state, out.lang)
     _say_page(posts, out.lang)
 
 
@@ -112,14 +101,14 @@ def _say_short_deal(state: Any, lang: str) -> None:
         typer.echo(f"warning: {t('reply.cards_owed', lang, owed='; '.join(owed))}", err=True)
 
 
-def _say_attachments(session: Any, posts: Any, lang: str) -> None:
+def _say_attachments(done: Any, posts: Any, lang: str) -> None:
     """Which map file goes with which post, said to the moderator on stderr: the posts only
     say that a map is attached (a player's post names no file)."""
     from gmtool.maps import attachments_note
     from gmtool.tomlfile import display_path
 
-    folder = display_path(session.folder / "reports" / f"turn-{posts.turn:02d}")
-    note = attachments_note(session.state, posts.maps or {}, folder, lang)
+    folder = display_path(done.folder / "reports" / f"turn-{posts.turn:02d}")
+    note = attachments_note(done.state, posts.maps or {}, folder, lang)
     if note:
         typer.echo(f"note: {note}", err=True)
 
@@ -169,51 +158,18 @@ def end_command(
     Example:
       gmtool turn end -c DIR
     """
-    from gmtool.app.session import open_session
-
-    folder = require_campaign(campaign)
-    threads = _deadline_posts(folder)
-    with open_session(folder, ruleset=None) as session:
-        out = Output(format, lang, session.state)
-        from gmtool.rules.registry import ruleset_of
-
-        if ruleset_of(session.state).player_turns:  # one player's turn ends, not the whole table's
-            _end_player_turn(session, out, player, tables)
-            return
-        _close_posts(session, threads)
-        posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
-    out.emit(posts.public)
-    _say_attachments(session, posts, out.lang)
-    _say_page(posts, out.lang)
-
-
-def _deadline_posts(folder: Path) -> list | None:
-    """The turn's deadline (dice scheme 2): the public thread and the rooms the campaign knows,
-    read before the campaign is locked — None when the turn's share is fixed already."""
-    from gmtool.app.session import load_campaign
-    from gmtool.campaign import deadline
+    from gmtool.app.turns import end_turn
     from gmtool.rules.registry import ruleset_of
 
-    planned = load_campaign(folder)
-    if not deadline.needed(planned) or ruleset_of(planned).player_turns:
-        return None
-    return deadline.read_sources(folder, planned)
-
-
-def _close_posts(session: Any, threads: list | None) -> None:
-    """Fix the turn's share at its deadline, in the turn's own commit (gmtool.campaign.deadline)."""
-    from gmtool.campaign import deadline
-
-    if deadline.needed(session.state):
-        session.close_posts(threads or [])
-
-
-def _end_player_turn(session: Any, out: Output, player: Optional[str], tables: Any) -> None:
-    """The end of one player's turn, where the ruleset's turns are a player's (Merchant of
-    Venus: docs/rules-venus.md)."""
-    if not player:
-        raise refusal("cli.venus_turn_player")
-    out.emit(session.end_player_turn(player, out.lang, tables))
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    done = end_turn(require_campaign(campaign), output, tables, dice, chair_decision, player)
+    out, posts = done.out, done.posts
+    if ruleset_of(done.state).player_turns:  # one player's turn ended: its report
+        out.emit(posts)
+        return
+    out.emit(posts.public)
+    _say_attachments(done, posts, out.lang)
+    _say_page(posts, out.lang)
 
 
 @app.command("show")
@@ -477,14 +433,11 @@ def quest_complete_command(
     Example:
       gmtool quest complete -c DIR --player bob
     """
-    from gmtool.rules.orion.turns import complete_quest
+    from gmtool.app.cards import complete_quest
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        result = complete_quest(state, rules, state.player(player), quest)
-        commit(store, state)
-        table = rules.quests(state.stage).name
+    done = complete_quest(require_campaign(campaign), player, quest, tables)
+    out, rules, result = Output(format, lang, done.state), done.rules, done.result
+    table = rules.quests(done.state.stage).name
     _reply_changes(out, rules, "reply.quest_completed", result, quest=(table, result.quest))
 
 
@@ -519,13 +472,10 @@ def event_play_command(
     Example:
       gmtool event play -c DIR --player bob refugees --choice 2
     """
-    from gmtool.rules.orion.turns import play_event
+    from gmtool.app.cards import play_event
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        result = play_event(state, rules, state.player(player), card, choice)  # by id or name
-        commit(store, state)
+    done = play_event(require_campaign(campaign), player, card, choice, tables)  # by id or name
+    out, rules, result = Output(format, lang, done.state), done.rules, done.result
     _reply_changes(out, rules, "reply.event_played", result, card=(rules.events.name, result.card))
 
 
@@ -542,11 +492,10 @@ def deck_show_command(
     Example:
       gmtool deck show -c DIR bills
     """
-    from gmtool.campaign.decks import known
+    from gmtool.app.cards import show_deck
 
-    with open_campaign(campaign, changes=False) as (store, state):
-        out = Output(format, lang, state)
-        d = known(state.game, deck)
+    done = show_deck(require_campaign(campaign), deck)
+    out, d = Output(format, lang, done.state), done.result
     out.reply(
         t("reply.deck_show", out.lang, deck=deck, draw=len(d.draw), n=len(d.discard), cards=d.discard or "—"),
         {"deck": deck, "draw": len(d.draw), "discard": list(d.discard)},
@@ -571,16 +520,10 @@ def deck_draw_command(
     Example:
       gmtool deck draw -c DIR events -n 2
     """
-    from gmtool.campaign import decks as deck_ops
+    from gmtool.app.cards import draw_cards
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        table = campaign_library(store.folder, tables).get(deck, "orion")
-        choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        deck_ops.deck(state.game, deck, deck_ops.cards_of(table), choice.source)
-        cards = deck_ops.draw(state.game, deck, count, choice.source)
-        choice.finish()
-        commit(store, state, choice)
+    done = draw_cards(require_campaign(campaign), deck, count, tables, dice)
+    out, cards = Output(format, lang, done.state), done.result
     out.reply(t("reply.deck_drawn", out.lang, deck=deck, cards=cards), {"deck": deck, "cards": cards})
 
 
@@ -606,15 +549,10 @@ def deck_deal_command(
     Example:
       gmtool deck deal -c DIR --player bob
     """
-    from gmtool.rules.orion.turns import deal_cards
+    from gmtool.app.cards import deal_cards
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        rules = _rules(store, tables)
-        choice = DiceChoice(dice, None, (store, state, "deck events"))
-        result = deal_cards(state, rules, state.player(player), choice.source, count)
-        choice.finish()
-        commit(store, state, choice)
+    done = deal_cards(require_campaign(campaign), player, count, tables, dice)
+    out, rules, result = Output(format, lang, done.state), done.rules, done.result
     from gmtool.cli.campaign import labeller
 
     label = labeller(rules.library, out.lang)
@@ -648,14 +586,9 @@ def deck_discard_command(
     Example:
       gmtool deck discard -c DIR bills embargo
     """
-    from gmtool.campaign.decks import cards_of, discard_card, known
+    from gmtool.app.cards import discard_card
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        known(state.game, deck)  # the campaign has it: before the library is asked for a table of that name
-        table = campaign_library(store.folder, None).get(deck, "orion")
-        discard_card(state.game, deck, card, cards_of(table))
-        commit(store, state)
+    out = Output(format, lang, discard_card(require_campaign(campaign), deck, card).state)
     out.reply(t("reply.deck_discarded", out.lang, deck=deck, card=card), {"deck": deck, "card": card})
 
 
@@ -675,14 +608,10 @@ def deck_shuffle_command(
     Example:
       gmtool deck shuffle -c DIR events
     """
-    from gmtool.campaign.decks import reshuffle
+    from gmtool.app.cards import shuffle_deck
 
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        choice = DiceChoice(dice, None, (store, state, f"deck {deck}"))
-        d = reshuffle(state.game, deck, choice.source)
-        choice.finish()
-        commit(store, state, choice)
+    done = shuffle_deck(require_campaign(campaign), deck, dice)
+    out, d = Output(format, lang, done.state), done.result
     out.reply(t("reply.deck_shuffled", out.lang, deck=deck, n=len(d.draw)), {"deck": deck, "draw": len(d.draw)})
 
 
@@ -722,20 +651,14 @@ def check_command(
       gmtool turn check --from-posts -c DIR
     """
 
-    from gmtool.app.session import open_session
+    from gmtool.app.turns import check_orders
 
     _orders_source(orders, from_posts)
-    with open_session(require_campaign(campaign), ruleset=None) as session:
-        out = Output(format, lang, session.state)
-        turn = session.state.turn
-        claims = _open_claims(session, tables, out.lang) if from_posts else []
-        if from_posts:
-            posted, _, problems, where, _ = session.play_posted(session.rules(tables), strict=True)
-        else:
-            _, problems, where, _ = session.play_orders(session.rules(tables), orders)
-    _say_claims(claims, "quest_claim_open", out.lang)
+    done = check_orders(require_campaign(campaign), lambda state: Output(format, lang, state), orders, tables)
+    out, turn, problems, where = done.out, done.turn, done.problems, done.where
+    _say_claims(done.claims, "quest_claim_open", out.lang)
     if problems and from_posts:
-        _list_posted_problems(problems, posted, out.lang)
+        _list_posted_problems(problems, done.posted, out.lang)
         raise refusal("cli.posted_check_problems", n=len(problems), turn=turn)
     if problems:
         _list_problems(problems, where, out.lang)
@@ -762,28 +685,6 @@ def _posted_rank(problem: Any, posted: Any) -> tuple[int, int, str]:
     order = [id(o.origin) for o in posted.orders()] + [id(o) for o, _ in posted.dropped]
     origin = id(getattr(problem.order, "origin", None))
     return (order.index(origin) if origin in order else len(order), problem.line, problem.leader)
-
-
-def _open_claims(session: Any, tables: Any, lang: str) -> list[dict[str, Any]]:
-    """The rooms' quest claims the moderator has not settled (a quest the moderator judges,
-    not confirmed with `gmtool quest complete` yet), each a note naming the command that
-    settles it: `turn check --from-posts` says them before the turn is played, `turn run
-    --from-posts` after (the claim gave nothing; the leader's report says so)."""
-    from gmtool.cli.post import quest_claims
-    from gmtool.rules.registry import ruleset_of
-
-    state = session.state
-    claims = quest_claims(session.folder, state)
-    ruleset = ruleset_of(state)
-    if not claims or not hasattr(ruleset, "open_requests"):  # a ruleset of no requests (a third one)
-        return []
-    library = session.library(tables)
-    label = ruleset.quest_label(state, library, lang)
-    return [
-        {**item, "quest": label(item["quest"])}
-        for item in ruleset.open_requests(state, claims, library)
-        if item["kind"] == "request_quest_claim"
-    ]
 
 
 def _say_claims(claims: list[dict[str, Any]], key: str, lang: str) -> None:
@@ -857,22 +758,15 @@ def deadline_command(
       gmtool turn deadline -c DIR --at "2026-12-03 20:00" --tz Europe/Moscow
       gmtool turn deadline -c DIR --clear
     """
-    from gmtool.campaign.deadlines import parse_deadline
+    from gmtool.app.turns import set_deadline
     from gmtool.cli.clock import now
     from gmtool.report.deadlines import deadline_words, time_left
 
     if (at is None) == (not clear):
         raise refusal("cli.deadline_what")
     moment = now()
-    with open_campaign(campaign) as (store, state):
-        out = Output(format, lang, state)
-        if clear:
-            state.deadline = None
-        else:
-            assert at is not None
-            zone = tz if tz is not None else (state.deadline_zone or "UTC")
-            state.deadline, state.deadline_zone = parse_deadline(at, zone), zone
-        commit(store, state)
+    state = set_deadline(require_campaign(campaign), None if clear else at, tz).state
+    out = Output(format, lang, state)
     if state.deadline is None:
         out.reply(t("reply.deadline_cleared", out.lang, turn=state.turn), {"turn": state.turn, "deadline": None})
         return
@@ -931,28 +825,22 @@ def run_command(
       gmtool turn run --from-posts -c DIR
     """
 
-    from gmtool.app.session import open_session
+    from gmtool.app.turns import run_turn
 
     _orders_source(orders, from_posts)
     folder = require_campaign(campaign)
-    threads = _deadline_posts(folder)
-    with open_session(folder, ruleset=None) as session:
-        out = Output(format, lang, session.state)
-        turn = session.state.turn
-        _close_posts(session, threads)
-        claims = _open_claims(session, tables, out.lang) if from_posts else []
-        posts, problems, where = session.run_turn(
-            session.rules(tables), out, orders, dice, chair_decision, dry_run, strict
-        )
-        if posts is None and from_posts:
-            _list_posted_problems(problems, session.posted, out.lang)
-            raise refusal("cli.posted_problems", n=len(problems), turn=turn)
-        if posts is None:
-            _list_problems(problems, where, out.lang)
-            raise refusal("cli.order_problems", n=len(problems), where=where)
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    done = run_turn(folder, output, orders, tables, dice, chair_decision, dry_run, strict)
+    out, posts, problems, where = done.out, done.posts, done.problems, done.where
+    if posts is None and from_posts:
+        _list_posted_problems(problems, done.posted, out.lang)
+        raise refusal("cli.posted_problems", n=len(problems), turn=done.turn)
+    if posts is None:
+        _list_problems(problems, where, out.lang)
+        raise refusal("cli.order_problems", n=len(problems), where=where)
     rendered, public = posts.rendered, posts.public
-    _say_dropped(session.posted if from_posts else None, out.lang)
-    _say_claims(claims, "quest_claim_unsettled", out.lang)
+    _say_dropped(done.posted if from_posts else None, out.lang)
+    _say_claims(done.claims, "quest_claim_unsettled", out.lang)
     if dry_run and out.format == "json":
         import json
 
@@ -969,11 +857,11 @@ def run_command(
                 t("reply.dry_public", out.lang) if name == "public" else t("reply.dry_private", out.lang, name=name)
             )
             typer.echo(body)
-        _say_short_deal(session.state, out.lang)
+        _say_short_deal(done.state, out.lang)
         return
     out.emit(public)
-    _say_attachments(session, posts, out.lang)
-    _say_short_deal(session.state, out.lang)
+    _say_attachments(done, posts, out.lang)
+    _say_short_deal(done.state, out.lang)
     _say_page(posts, out.lang)
 
 

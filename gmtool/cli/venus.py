@@ -8,16 +8,13 @@ import typer
 
 from gmtool.cli.common import (
     CampaignOpt,
-    DiceChoice,
     DiceOpt,
     FormatOpt,
     LangOpt,
     Output,
     TablesOpt,
-    campaign_library,
-    commit,
     library,
-    open_campaign,
+    require_campaign,
     user_text,
 )
 
@@ -65,20 +62,15 @@ def move_command(
     Example:
       gmtool venus move -c DIR --player ann --heading "Nebula Habitat"
     """
+    from gmtool.app.venus import move
     from gmtool.errors import InputError
     from gmtool.report.venus import speed_report
-    from gmtool.rules.venus.play import move
 
     if navigate is not None:
         raise InputError(key="cli.navigate_after")
-    with open_campaign(campaign, ruleset="venus") as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        choice = DiceChoice(dice, None, (store, state, f"venus move ({player})"))
-        roll = move(state, lib, player, user_text(heading) if heading else None, choice.source, speed)
-        choice.finish()
-        commit(store, state, choice)
-    out.emit(speed_report(roll, lib, out.lang, choice.info, state.game.merchants[player].ship))
+    done = move(require_campaign(campaign), player, user_text(heading) if heading else None, speed, tables, dice)
+    out, lib, ship = Output(format, lang, done.state), done.rules, done.state.game.merchants[player].ship
+    out.emit(speed_report(done.result, lib, out.lang, done.dice.info, ship))
 
 
 @app.command("navigate")
@@ -106,15 +98,12 @@ def navigate_command(
     Example:
       gmtool venus navigate -c DIR --player ann --die 5
     """
+    from gmtool.app.venus import navigate
     from gmtool.report.venus import navigation_report
-    from gmtool.rules.venus.play import navigate
 
-    with open_campaign(campaign, ruleset="venus") as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        roll = navigate(state, lib, player, die)
-        commit(store, state)
-    out.emit(navigation_report(roll, lib, out.lang, state.game.merchants[player].ship))
+    done = navigate(require_campaign(campaign), player, die, tables)
+    out, ship = Output(format, lang, done.state), done.state.game.merchants[player].ship
+    out.emit(navigation_report(done.result, done.rules, out.lang, ship))
 
 
 @app.command("land")
@@ -144,15 +133,12 @@ def land_command(
     Example:
       gmtool venus land -c DIR --player ann --at nebula-habitat --kind spaceport
     """
+    from gmtool.app.venus import land
     from gmtool.report.venus import landing_report
-    from gmtool.rules.venus.play import land
 
-    with open_campaign(campaign, ruleset="venus") as (store, state):
-        out = Output(format, lang, state)
-        lib = campaign_library(store.folder, tables)
-        result = land(state, lib, player, user_text(at), kind)
-        commit(store, state)
-    out.emit(landing_report(result, lib, out.lang))
+    done = land(require_campaign(campaign), player, user_text(at), kind, tables)
+    out = Output(format, lang, done.state)
+    out.emit(landing_report(done.result, done.rules, out.lang))
 
 
 @app.command("skip")
@@ -176,13 +162,11 @@ def skip_command(
     Example:
       gmtool venus skip -c DIR --player ann --in-port
     """
+    from gmtool.app.venus import skip
     from gmtool.locale import t
-    from gmtool.rules.venus.play import skip
 
-    with open_campaign(campaign, ruleset="venus") as (store, state):
-        out = Output(format, lang, state)
-        result = skip(state, player, in_port, campaign_library(store.folder, tables))
-        commit(store, state)
+    done = skip(require_campaign(campaign), player, in_port, tables)
+    out, result = Output(format, lang, done.state), done.result
     out.reply(
         t(
             "reply.venus_skip_operations" if result.next == "operations" else "reply.venus_skip_over",
@@ -240,11 +224,8 @@ def worth_command(
     Example:
       gmtool venus worth -c DIR --player ann --set 2050
     """
+    from gmtool.app.venus import set_worth
     from gmtool.locale import t
-    from gmtool.rules.venus.play import set_worth
 
-    with open_campaign(campaign, ruleset="venus") as (store, state):
-        out = Output(format, lang, state)
-        set_worth(state, player, set_)
-        commit(store, state)
+    out = Output(format, lang, set_worth(require_campaign(campaign), player, set_).state)
     out.reply(t("reply.venus_worth", out.lang, player=player, worth=set_), {"player": player, "net_worth": set_})

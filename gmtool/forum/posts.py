@@ -76,6 +76,16 @@ PRIVATE = "private:"
 ROOM = "room:"
 
 
+def order_of(post_id: str) -> tuple[str, int] | None:
+    """(thread, number) of a post id that ends in a number — ``1190`` → ("", 1190), a
+    Discourse ``t12-5`` → ("t12-", 5) — so that ids of one thread compare; None otherwise."""
+    m = _ORDER.fullmatch(post_id)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+_ORDER = re.compile(r"(.*?)(\d{1,18})")
+
+
 def room_key(leader: str, post_id: str) -> str:
     """The records' key of post ``post_id`` in ``leader``'s room."""
     return f"{ROOM}{leader}:{post_id}"

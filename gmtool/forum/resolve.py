@@ -18,7 +18,6 @@ is refused (a command in it may have been written after those results were publi
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -29,7 +28,7 @@ from gmtool.campaign.names import lookalike, name_key, shown
 from gmtool.campaign.stream import JournalingSource
 from gmtool.errors import CampaignError, GmError, StreamUnavailable
 from gmtool.formats import LANGS
-from gmtool.forum.posts import PRIVATE, Command, Post
+from gmtool.forum.posts import PRIVATE, Command, Post, order_of
 from gmtool.locale import Label, Msg, msg_from_data, msg_to_data
 from gmtool.report.model import Report, report_from_dict, report_to_dict
 from gmtool.rules.base import ForumCall, ForumHandler, ForumRefusal, ensure_not_over
@@ -469,16 +468,6 @@ def post_record(post: Post, leader: str) -> dict[str, Any]:
 def _changed(post: Post, command: Command, why: str, original: str = "") -> Outcome:
     """A command added, changed or removed after its post was resolved (``forum.refusal.<why>``)."""
     return refused(post, command, Msg("forum.refusal." + why), edited=True, original=original)
-
-
-def order_of(post_id: str) -> tuple[str, int] | None:
-    """(thread, number) of a post id that ends in a number — ``1190`` → ("", 1190), a
-    Discourse ``t12-5`` → ("t12-", 5) — so that ids of one thread compare; None otherwise."""
-    m = _ORDER.fullmatch(post_id)
-    return (m.group(1), int(m.group(2))) if m else None
-
-
-_ORDER = re.compile(r"(.*?)(\d{1,18})")
 
 
 def _newest(records: Any, by_post: dict[str, list[str]]) -> dict[str, tuple[int, str]]:

@@ -263,7 +263,7 @@ def _copied_posts(posts: list[PagePost]) -> list[PagePost]:
       real post it copies), and each earlier one is a post of its own, refused whole — which
       post it was typed in cannot be told (its own number, or the next post's), so it is
       merged into none."""
-    from gmtool.forum.resolve import order_of
+    from gmtool.forum.posts import order_of
 
     seen: dict[str, list[PagePost]] = {}
     unique: list[PagePost] = []

@@ -15,7 +15,7 @@ The copied text shows no post ids, so a post's id is made from what it shows: ``
 date and time (``YYYYMMDDHHMM``), four digits of the user name's digest and the post's
 place among that user's posts of that minute — the same for the same post on a re-read or
 on a later page, and growing with the time, so that posts compare as the resolver needs
-(gmtool/forum/resolve.py ``order_of``).  What the site's words are (its roles, the section
+(gmtool/forum/posts.py ``order_of``).  What the site's words are (its roles, the section
 names, the page's chrome) is data: ``[pagetext]`` in tables/forums/dungeonmaster.toml.
 """
 

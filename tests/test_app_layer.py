@@ -1,0 +1,107 @@
+"""The application layer (issue 34, "Layers you can see"): every campaign command's work —
+open, lock, dice, the rule, commit, what to say back — is one call of a gmtool/app module,
+usable with no command line; the commands only parse, call and render."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gmtool.app
+import gmtool.cli
+from gmtool.app import agents, cards, records, turns
+from gmtool.app.session import with_journal_mark
+from gmtool.campaign.store import CampaignStore
+from gmtool.errors import GmError
+from gmtool.report.render import render
+from helpers import SECRET, journal_rolls, make_campaign
+
+APP = Path(gmtool.app.__file__).parent
+CLI = Path(gmtool.cli.__file__).parent
+
+
+class PlainEnglish:
+    """The smallest renderer a front end brings: plain text, English, the journal mark."""
+
+    format = "plain"
+    lang = "en"
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def render(self, report, lang=None):
+        return render(with_journal_mark(report, self.state, lang or self.lang), self.format)
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    store = CampaignStore(tmp_path / "camp")
+    store.create(make_campaign(seed=1), SECRET)
+    return store.folder
+
+
+def _names(path: Path) -> set[str]:
+    """Every name and attribute a module uses."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return (
+        {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        | {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        | {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    )
+
+
+def test_no_command_opens_locks_or_commits_a_campaign_itself():
+    found = {
+        path.name: sorted(_names(path) & {"open_session", "open_campaign", "locked", "commit", "Session", "save"})
+        for path in sorted(CLI.glob("*.py"))
+    }
+    assert {name: used for name, used in found.items() if used} == {}
+
+
+def test_the_application_layer_never_prints_and_imports_no_command_line():
+    for path in sorted(APP.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        assert "print" not in calls, path.name
+        assert not _names(path) & {"stdout", "stderr", "echo"}, path.name
+    modules = ", ".join(f"gmtool.app.{p.stem}" for p in sorted(APP.glob("*.py")) if p.stem != "__init__")
+    code = f"import sys, {modules}; print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_turn_is_started_by_one_call_with_the_front_ends_renderer(folder):
+    done = turns.start_turn(folder, PlainEnglish)
+    assert done.state.turn == 1 and done.folder == folder
+    written = (folder / "reports" / "turn-01" / "start-public.txt").read_text(encoding="utf-8")
+    assert written == done.posts.rendered["public"] == done.out.render(done.posts.public)
+    assert written.startswith("Turn 1 begins")
+
+
+def test_one_call_commits_what_it_did(folder):
+    done = agents.set_agents(folder, "bob", 1, 2)
+    assert (done.result.name, done.result.agent_limit, done.result.secret_ops) == ("bob", 1, 2)
+    again = CampaignStore(folder).load().player("bob")
+    assert (again.agent_limit, again.secret_ops) == (1, 2)
+
+
+def test_a_call_with_dice_journals_them_and_hands_them_back(folder):
+    before = len(journal_rolls(folder))
+    done = cards.draw_cards(folder, "events", 2)
+    assert len(done.result) == 2 and done.dice.info["kind"] == "stream" and done.dice.entries
+    assert len(journal_rolls(folder)) == before + len(done.dice.entries)
+    assert CampaignStore(folder).load().last_roll_id == done.dice.entries[-1].id
+
+
+def test_a_refused_call_writes_nothing(folder):
+    state_file = folder / "campaign.toml"
+    before = state_file.read_bytes()
+    with pytest.raises(GmError):
+        records.rename_player(folder, "nobody", "erin")
+    with pytest.raises(GmError):
+        agents.set_agents(folder, "nobody", 1, None)
+    assert state_file.read_bytes() == before
