@@ -51,6 +51,11 @@ def _label(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, int, int
     from PIL import Image, ImageDraw
 
     face = font(size, bold)
+    try:  # the mask Pillow's ImageDraw.text pastes, laid out once (not measured first)
+        core, (left, top) = face.getmask2(text, "L", anchor=anchor)
+        return Image.Image()._new(core), left, top
+    except (AttributeError, TypeError):  # a Pillow that no longer has it: drawn as text
+        pass
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
