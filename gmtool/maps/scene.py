@@ -136,9 +136,9 @@ class Scene:
     centres: dict[Hex, tuple[float, float]]  # label → pixel centre (for tests and tools)
     size: float  # hex radius in px
     title: str = ""
-    # The shapes in pieces drawn one after another, ``shapes[start:end]``: the title, each hex,
-    # the legend.  Two maps of one size and the same pieces differ only where a piece does, so
-    # a turn's maps are each drawn only where they differ from the one before (gmtool.maps.png).
+    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, each hex,
+    # each shape of the legend (none: one part).  A band of rows of the PNG is drawn once for
+    # the maps whose parts inking it are the very same shapes (gmtool.maps.png.render_pngs).
     parts: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -249,11 +249,10 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
             drawn = _cell(cell, *centre, s, view.players, names)
         parts.append((len(shapes), len(shapes) + len(drawn)))
         shapes += drawn
-    if legend:
-        if memo is not None:
-            legend = memo.legend(legend)
-        parts.append((len(shapes), len(shapes) + len(legend)))
-        shapes += legend
+    if memo is not None:
+        legend = memo.legend(legend)
+    parts += [(at, at + 1) for at in range(len(shapes), len(shapes) + len(legend))]  # a part a shape: each a line
+    shapes += legend
     return Scene(width, height, shapes, centres, s, title, parts)
 
 
