@@ -78,7 +78,8 @@ def palette(scenes: list[Scene], smooth: bool = False) -> list[tuple[int, int, i
     exact: dict[tuple[int, int, int], None] = {_rgb(BACKGROUND): None}
     inks: dict[tuple[int, int, int], None] = {}
     grounds: dict[tuple[int, int, int], None] = {_rgb(BACKGROUND): None}
-    for shape in (shape for scene in scenes for shape in scene.shapes):
+    shapes = {id(shape): shape for scene in scenes for shape in scene.shapes}  # a turn's maps share most
+    for shape in shapes.values():
         if isinstance(shape, Text):
             exact[_rgb(shape.fill)] = inks[_rgb(shape.fill)] = None
         elif isinstance(shape, (Line, Polyline)):
