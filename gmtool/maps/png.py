@@ -165,9 +165,9 @@ class _Band:
     size: int  # their length
 
 
-# A band by what inks it: (image width, image height, band, the ids of the shapes of each part
-# that inks it, in order) — ids of shapes alive for the whole batch, so never reused.
-_Key = tuple[int, int, int, tuple[tuple[int, ...], ...]]
+# A band by what inks it: (image width, image height, band, the number of each part that inks
+# it, in order); a part is numbered by the ids of its shapes, alive for the whole batch.
+_Key = tuple[int, int, int, tuple[int, ...]]
 
 
 def render_png(scene: Scene, scale: int = 1) -> bytes:
@@ -189,7 +189,7 @@ def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True) -> list
     if scale > 1:
         return [_png(scene.width, scene.height, plte, _draw_scaled(scene, scale, index)) for scene in scenes]
     drawn: dict[_Key, _Band] = {}
-    rows: dict[tuple[int, ...], tuple[int, int]] = {}
+    rows: dict[tuple[int, ...], tuple[int, int, int]] = {}
     out = []
     for scene in scenes:
         out.append(_png(scene.width, scene.height, plte, _draw(scene, index, drawn, rows)))
@@ -207,26 +207,26 @@ def _draw_scaled(scene: Scene, k: int, index: Any) -> list[_Band]:
 
 
 def _draw(
-    scene: Scene, index: Any, drawn: dict[_Key, _Band], rows_of: dict[tuple[int, ...], tuple[int, int]]
+    scene: Scene, index: Any, drawn: dict[_Key, _Band], parts_of: dict[tuple[int, ...], tuple[int, int, int]]
 ) -> list[_Band]:
     """``scene``'s bands: those inked as a band drawn before (``drawn``) taken from it, the
-    others drawn (in runs of bands one after another) and kept in ``drawn``.  ``rows_of``:
-    the rows a part inks, by its shapes' ids."""
+    others drawn (in runs of bands one after another) and kept in ``drawn``.  ``parts_of``:
+    each part's number and the rows it inks, by its shapes' ids."""
     from PIL import Image, ImageDraw
 
     count = -(-scene.height // BAND)
-    inking: list[list[tuple[int, ...]]] = [[] for _ in range(count)]
+    inking: list[list[int]] = [[] for _ in range(count)]
     parts = []
     for a, b in scene.parts or [(0, len(scene.shapes))]:
         shapes = scene.shapes[a:b]
         ids = tuple(map(id, shapes))
-        found = rows_of.get(ids)
+        found = parts_of.get(ids)
         if found is None:
-            found = rows_of[ids] = _rows(shapes)
-        top, bottom = found
+            found = parts_of[ids] = (len(parts_of), *_rows(shapes))
+        number, top, bottom = found
         parts.append((shapes, top, bottom))
         for band in range(max(0, top // BAND), min(count, -(-bottom // BAND))):
-            inking[band].append(ids)
+            inking[band].append(number)
     keys = [(scene.width, scene.height, band, tuple(ids)) for band, ids in enumerate(inking)]
     bands = [drawn.get(key) for key in keys]
     band = 0
