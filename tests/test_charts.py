@@ -149,3 +149,32 @@ def test_leaders_named_like_markup_play_a_turn_and_the_turn_s_chart_and_the_site
     for svg in svgs[:2]:
         root = ET.fromstring(svg)
         assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "name"] == HOSTILE
+
+
+def test_a_turn_s_public_data_is_read_from_its_report_models_file(tmp_path):
+    """Only up to the first language's public report is read; a file laid out otherwise
+    (members in another order, other spacing) is read whole; one that is not a models
+    file gives nothing."""
+    import json
+
+    from gmtool.site.charts import public_data
+
+    data = {"turn": 4, "standings": [{"leader": "Ж [b]", "planet_count": 2}], "note": '"public": {}'}
+    private = {"bob": {"title": "x", "data": {"standings": []}}}
+    models = {
+        "version": 1,
+        "turn": 4,
+        "used": {"public": "ru", "bob": "ru"},
+        "langs": {"ru": {"public": {"title": "Ход 4", "data": data}, "private": private}, "en": {}},
+    }
+    path = tmp_path / "turn-04.json"
+    for indent in (1, None):
+        path.write_text(json.dumps(models, ensure_ascii=False, indent=indent), encoding="utf-8")
+        assert public_data(path) == data
+    reordered = {"langs": {"en": {"private": private, "public": {"data": data}}}, "version": 1}
+    path.write_text(json.dumps(reordered), encoding="utf-8")
+    assert public_data(path) == data
+    for broken in ("", "[]", '{"langs": {"en": {"public": {"data": 3}}}}', '{"langs": {"en": {"public": '):
+        path.write_text(broken, encoding="utf-8")
+        assert public_data(path) is None, broken
+    assert public_data(tmp_path / "none.json") is None

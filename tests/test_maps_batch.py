@@ -1,101 +1,134 @@
-"""A turn's maps drawn in forked workers are the very bytes drawn one by one, in order,
-and a worker that dies costs nothing but time: its maps are drawn by the parent."""
+"""A turn's maps drawn together (gmtool.maps.batch, gmtool.maps.png.render_pngs): each is
+the map drawn alone, its rows taken from a map drawn before only where the same shapes ink
+them, and the PNG written by hand is one a decoder reads (checksums included)."""
 
 from __future__ import annotations
 
-import os
-import sys
+import io
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image, ImageChops
 
+from gmtool.campaign.hexes import Hex
 from gmtool.campaign.store import CampaignStore
-from gmtool.maps import PUBLIC, batch
+from gmtool.maps import PUBLIC, _names, batch, build_view, draw, png
+from gmtool.maps.scene import Memo, build_scene
+from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "campaigns" / "example"
-
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="maps are drawn in forked workers on Linux only")
+ABOUT = (3, 2)
 
 
 def jobs_of(campaign):
-    return [(PUBLIC, "en")] + [(p.name, "ru" if i % 2 else "en") for i, p in enumerate(campaign.players)] * 2
+    """The public map, each leader's (every other one in Russian), then the first again."""
+    jobs = [(PUBLIC, "en")] + [(p.name, "ru" if i % 2 else "en") for i, p in enumerate(campaign.players)]
+    return jobs + [jobs[1]]
 
 
-def test_workers_draw_the_same_bytes_in_the_same_order(monkeypatch):
+def scenes_of(campaign, jobs):
+    memo = Memo()
+    return [build_scene(build_view(campaign, viewer), lang, _names(lang), memo) for viewer, lang in jobs]
+
+
+def rgb(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def chunks(data: bytes) -> dict[bytes, bytes]:
+    """The PNG's chunks by kind, each one's CRC checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    found, at = {}, 8
+    while at < len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
+        assert struct.unpack(">I", data[at + 8 + size : at + 12 + size])[0] == zlib.crc32(kind + body)
+        found[kind] = body
+        at += 12 + size
+    return found
+
+
+@pytest.mark.parametrize("stage", [1, 2])
+def test_each_map_of_a_turn_is_the_map_drawn_alone(stage):
+    """Stage 1: every leader's map is its own neighbourhood; stage 2: the same galaxy with
+    each one's reach. The batch's maps share one palette (a drawn-alone map may give an
+    anti-aliased pixel another blend), so they are compared as the golden maps are."""
+    campaign = sample(stage=stage)
+    jobs = jobs_of(campaign)
+    maps = batch.draw_all(campaign, jobs, None, None)
+    assert len(maps) == len(jobs)
+    for (viewer, lang), made in zip(jobs, maps):
+        together, alone = rgb(made), rgb(draw(campaign, viewer, "png", lang))
+        assert together.size == alone.size
+        off = ImageChops.difference(together, alone).convert("L").point(lambda v: 255 if v > 48 else 0)
+        assert off.getbbox() is None, (viewer, lang)
+    assert maps[-1] == maps[1]  # the first leader's map again: the same bytes
+    assert len(set(maps[:-1])) == len(jobs) - 1
+
+
+@pytest.mark.parametrize("stage", [1, 2])
+def test_rows_taken_from_a_map_drawn_before_are_the_rows_drawn_anew(stage):
+    campaign = sample(stage=stage)
+    scenes = scenes_of(campaign, jobs_of(campaign))
+    assert png.render_pngs(scenes) == png.render_pngs(scenes, reuse=False)
+
+
+def test_a_leader_s_map_is_drawn_again_only_in_the_rows_where_it_differs(monkeypatch):
+    """From stage 2 two leaders' maps are the same galaxy but for each one's reach and
+    title: of the second one only those rows are drawn."""
+    campaign = sample(stage=2, radius=8, alice_home=Hex(-4, 0), bob_home=Hex(3, 0))  # side by side
+    scenes = scenes_of(campaign, [("alice", "en"), ("bob", "en")])
+    rows: list[int] = []
+    drawn = png._bands
+
+    def counted(indexed, width):
+        rows.append(indexed.height)
+        return drawn(indexed, width)
+
+    monkeypatch.setattr(png, "_bands", counted)
+    png.render_pngs(scenes[:1])
+    alice = sum(rows)
+    rows.clear()
+    png.render_pngs(scenes)
+    bob = sum(rows) - alice
+    assert alice == scenes[0].height == scenes[1].height
+    assert 0 < bob < scenes[1].height / 2, bob
+
+
+def test_the_png_is_one_zlib_stream_of_the_rows_each_after_its_filter_byte():
+    campaign = sample(stage=2)
+    for data in png.render_pngs(scenes_of(campaign, jobs_of(campaign))):
+        parts = chunks(data)
+        assert list(parts) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+        width, height, depth, kind = struct.unpack(">IIBB", parts[b"IHDR"][:10])
+        image = Image.open(io.BytesIO(data))
+        assert (image.mode, image.size, depth, kind) == ("P", (width, height), 8, 3)
+        raw = zlib.decompress(parts[b"IDAT"])  # its Adler-32 checked
+        pixels = image.tobytes()
+        assert raw == b"".join(b"\0" + pixels[y * width : (y + 1) * width] for y in range(height))
+        assert max(pixels) < len(parts[b"PLTE"]) // 3  # every pixel's colour in the palette
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_adler32_of_two_pieces_is_zlib_s(first, second):
+    assert png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(first + second)
+
+
+def test_the_example_game_s_maps_as_the_turn_writes_them():
+    """Stage 1 (every leader labels from its homeworld: maps of their own sizes) and the
+    turn the rooms open (one galaxy)."""
     campaign = CampaignStore(EXAMPLE).load()
     jobs = jobs_of(campaign)
-    monkeypatch.setenv(batch.WORKERS_ENV, "1")
-    alone = batch.draw_all(campaign, jobs, None, (1, 1))
-    monkeypatch.setenv(batch.WORKERS_ENV, "3")
-    together = batch.draw_all(campaign, jobs, None, (1, 1))
-    assert together == alone
-    assert len(set(alone[1:4])) == 3 and alone[1] == alone[4]  # each leader's own map, twice
-
-
-def test_a_dead_worker_s_maps_are_drawn_here(monkeypatch):
-    campaign = CampaignStore(EXAMPLE).load()
-    jobs = jobs_of(campaign)
-    monkeypatch.setenv(batch.WORKERS_ENV, "1")
-    alone = batch.draw_all(campaign, jobs, None, (1, 1))
-    parent, draw = os.getpid(), batch._draw
-
-    def dies_in_a_worker(share):
-        if os.getpid() != parent:
-            os._exit(3)
-        return draw(share)
-
-    monkeypatch.setattr(batch, "_draw", dies_in_a_worker)
-    monkeypatch.setenv(batch.WORKERS_ENV, "3")
-    assert batch.draw_all(campaign, jobs, None, (1, 1)) == alone
-
-
-def test_how_many_processes(monkeypatch):
-    monkeypatch.delenv(batch.WORKERS_ENV, raising=False)
-    assert batch.processes(2) == 1  # too few maps to be worth a fork
-    monkeypatch.setenv(batch.WORKERS_ENV, "8")
-    assert batch.processes(3) == 3  # never more processes than maps
-    monkeypatch.setenv(batch.WORKERS_ENV, "1")
-    assert batch.processes(40) == 1
-
-
-@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs Linux 5.3+ pidfd_open")
-def test_a_worker_dies_with_its_parent(tmp_path):
-    """A map worker whose command is killed (kill -9, out of memory) does not linger holding
-    the campaign's lock: it gets SIGKILL when its parent dies (PR_SET_PDEATHSIG)."""
-    import signal
-    import subprocess
-
-    script = tmp_path / "parent.py"
-    script.write_text(
-        "import multiprocessing, os, signal\n"
-        "from gmtool.maps import batch\n"
-        "def wait():\n"
-        "    print(os.getpid(), flush=True)\n"
-        "    signal.pause()                  # until killed\n"
-        "if __name__ == '__main__':\n"
-        "    ctx = multiprocessing.get_context('fork')\n"
-        "    p = ctx.Process(target=lambda: (batch._worker_start(os.getppid()), wait()))\n"
-        "    p.start()\n"
-        "    p.join()\n",
-        encoding="utf-8",
-    )
-    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
-    assert parent.stdout is not None
-    worker = int(parent.stdout.readline())
-    gone = os.pidfd_open(worker)  # readable once the worker has died
-    os.kill(parent.pid, signal.SIGKILL)
-    parent.wait()
-    import select
-
-    try:
-        # no wall-clock verdict: the worker dies at once; the long bound only ends a failing run
-        died = select.select([gone], [], [], 600)[0]
-    finally:
-        os.close(gone)
-    if not died:
-        os.kill(worker, signal.SIGKILL)
-    assert died, "the worker outlived its parent"
+    for about in [(1, 1), ABOUT]:
+        maps = batch.draw_all(campaign, jobs, None, about)
+        assert [rgb(m).size for m in maps] == [
+            rgb(draw(campaign, v, "png", lang, about=about)).size for v, lang in jobs
+        ]
 
 
 def test_a_map_that_cannot_be_drawn_stops_the_turn_whole(gm, monkeypatch, tmp_path):

@@ -3,9 +3,11 @@ maps written at a turn end are titled with the turn they report."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from PIL import Image
 
 from gmtool.campaign.store import CampaignStore
 from helpers import ok
@@ -46,6 +48,21 @@ def test_the_maps_of_a_turn_end_are_titled_with_that_turn(gm, camp):
     svg = draw(state, "bob", "svg", "en", lib, about=(1, 1))
     assert "turn 1 · stage 1" in svg and "turn 2" not in svg
     written = camp / "reports" / "turn-01"
+
+    def pixels_off(made: bytes, alone: bytes) -> int:
+        """Pixels more than a shade apart (a turn's maps share one palette: an anti-aliased
+        pixel may take another blend than the map drawn alone gives it)."""
+        from PIL import ImageChops
+
+        one, two = (Image.open(io.BytesIO(image)).convert("RGB") for image in (made, alone))
+        assert one.size == two.size
+        return ImageChops.difference(one, two).convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255]
+
     for viewer, stem in ((PUBLIC, "public"), ("bob", "bob")):
-        assert (written / f"map-{stem}.png").read_bytes() == draw(state, viewer, "png", "en", lib, about=(1, 1))
-    assert (written / "map-bob.png").read_bytes() != draw(state, "bob", "png", "en", lib)  # "turn 2" there
+        assert (
+            pixels_off((written / f"map-{stem}.png").read_bytes(), draw(state, viewer, "png", "en", lib, about=(1, 1)))
+            == 0
+        )
+    assert (
+        pixels_off((written / "map-bob.png").read_bytes(), draw(state, "bob", "png", "en", lib)) > 0
+    )  # "turn 2" there

@@ -136,6 +136,42 @@ class Scene:
     centres: dict[Hex, tuple[float, float]]  # label → pixel centre (for tests and tools)
     size: float  # hex radius in px
     title: str = ""
+    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, each hex,
+    # each shape of the legend (none: one part).  A band of rows of the PNG is drawn once for
+    # the maps whose parts inking it are the very same shapes (gmtool.maps.png.render_pngs).
+    parts: list[tuple[int, int]] = field(default_factory=list)
+
+
+Names = Callable[[str, str], str]
+
+
+class Memo:
+    """What a turn's maps share while they are laid out: a hex that looks the same on two
+    maps, or the same legend, is the very same shapes (so :func:`gmtool.maps.png.render_pngs`
+    draws it once)."""
+
+    def __init__(self) -> None:
+        # each look a hex had, by where it is drawn: what it was drawn from, and its shapes
+        self.cells: dict[tuple[Hex, float, float, float], list[tuple[Cell, list[str], str, list[Shape]]]] = {}
+        self.legends: list[list[Shape]] = []
+
+    def cell(
+        self, cell: Cell, centre: tuple[float, float], s: float, players: list[str], lang: str, names: Names
+    ) -> list[Shape]:
+        """``cell``'s shapes (:func:`_cell`): those of a hex laid out before, if it looked the same."""
+        looks = self.cells.setdefault((cell.label, centre[0], centre[1], s), [])
+        for known, who, words, shapes in looks:
+            if known == cell and who == players and words == lang:
+                return shapes
+        shapes = _cell(cell, *centre, s, players, names)
+        looks.append((cell, players, lang, shapes))
+        return shapes
+
+    def legend(self, shapes: list[Shape]) -> list[Shape]:
+        same = next((known for known in self.legends if known == shapes), None)
+        if same is None:
+            self.legends.append(shapes)
+        return same or shapes
 
 
 # ----------------------------------------------------------------- layout
@@ -162,9 +198,10 @@ def corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
     return [(cx + s * ux, cy + s * uy) for ux, uy in _UNIT]
 
 
-def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> Scene:
+def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo: Memo | None = None) -> Scene:
     """Lay out ``view`` in ``lang``; ``names(table, id)`` gives rule labels (planet types,
-    properties)."""
+    properties).  ``memo``: shared by the maps of one turn (one ``names`` per language), a
+    hex that looks as on a map laid out before keeps that map's shapes."""
     s = hex_size(view)
     shapes: list[Shape] = []
     raw = {c.label: (s * SQRT3 * (c.label.q + c.label.r / 2), s * 1.5 * c.label.r) for c in view.cells}
@@ -203,10 +240,20 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str]) -> S
     shapes.append(Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle"))
     if view.closed:
         shapes.append(Text(MARGIN, oy + 40, label("closed", lang), 18, anchor="start", cls="closed"))
+    parts = [(0, len(shapes))]
     for cell in view.cells:
-        shapes += _cell(cell, *centres[cell.label], s, view.players, names)
+        centre = centres[cell.label]
+        if memo is not None:
+            drawn = memo.cell(cell, centre, s, view.players, lang, names)
+        else:
+            drawn = _cell(cell, *centre, s, view.players, names)
+        parts.append((len(shapes), len(shapes) + len(drawn)))
+        shapes += drawn
+    if memo is not None:
+        legend = memo.legend(legend)
+    parts += [(at, at + 1) for at in range(len(shapes), len(shapes) + len(legend))]  # a part a shape: each a line
     shapes += legend
-    return Scene(width, height, shapes, centres, s, title)
+    return Scene(width, height, shapes, centres, s, title, parts)
 
 
 def _title(view: MapView, lang: str) -> str:

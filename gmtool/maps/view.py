@@ -14,6 +14,7 @@ says how a leader's hexes are labelled is :func:`frame`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex, within
@@ -133,6 +134,12 @@ def _fill(cell: Cell, system: System) -> None:
         cell.monster = {"kind": m.kind, "great": m.great, "guards": m.guards}
 
 
+@lru_cache(maxsize=4)
+def _galaxy(radius: int, orion: Hex) -> tuple[Hex, ...]:
+    """Every hex of the galaxy, in order (a turn's maps and reaches ask it again and again)."""
+    return tuple(sorted(within(radius, orion)))
+
+
 def build_view(campaign: OrionCampaign, viewer: str | None = None) -> MapView:
     """The map of ``campaign`` for ``viewer``: None (the moderator: everything),
     :data:`PUBLIC`, or a leader's name (refused if unknown)."""
@@ -148,7 +155,7 @@ def build_view(campaign: OrionCampaign, viewer: str | None = None) -> MapView:
     elif viewer == PUBLIC and campaign.stage == 1:
         hexes = []
     else:
-        hexes = sorted(within(campaign.game.radius, campaign.game.orion))
+        hexes = list(_galaxy(campaign.game.radius, campaign.game.orion))
     cells = []
     for h in hexes:
         cell = Cell(hex=h, label=to_label(h))
@@ -235,7 +242,8 @@ def reach(campaign: OrionCampaign, player_name: str) -> Reach:
     seen = explored_space(campaign, player)
     hexes = frontier(campaign, player)
     entries = [ReachEntry(h, to_label(h), IN_REACH) for h in hexes]
-    unexplored = sum(1 for h in within(campaign.game.radius, campaign.game.orion) if h not in explored)
+    galaxy = _galaxy(campaign.game.radius, campaign.game.orion)
+    unexplored = len(galaxy) - sum(1 for h in explored if h.distance(campaign.game.orion) <= campaign.game.radius)
     return Reach(
         player.name, campaign.turn, campaign.stage, name, entries, far=unexplored - len(hexes), movable=len(seen)
     )

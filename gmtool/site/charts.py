@@ -16,6 +16,7 @@ same bytes (fixed sizes, no date in the PNG), so a rebuilt site uploads only wha
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -77,13 +78,61 @@ class Series:
 
 
 def public_data(path: Path) -> dict[str, Any] | None:
-    """The public post's JSON data kept in a turn's report models file, or None."""
+    """The public post's JSON data kept in a turn's report models file, or None.  The data
+    is the same in every language the file keeps (figures, ids and names, no words): the
+    first language's is read, and of the file only what comes before it — the file holds
+    every leader's report too, in every language, many times the public data, and a turn's
+    chart reads every turn's file."""
     try:
-        raw = json.loads(path.read_bytes())
-        langs = raw["langs"]
-        return dict(langs[sorted(langs)[0]]["public"]["data"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
         return None
+    try:
+        return _first_public(text)
+    except (ValueError, KeyError, TypeError, IndexError):
+        pass
+    try:
+        langs = json.loads(text)["langs"]
+        return dict(langs[sorted(langs)[0]]["public"]["data"])
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _first_public(text: str) -> dict[str, Any]:
+    """``langs.<the first language>.public.data`` of a report models file, reading the JSON
+    up to it and no further (ValueError, KeyError …: not such a file)."""
+    decode = json.JSONDecoder().raw_decode
+
+    def space(at: int) -> int:
+        found = _SPACE.match(text, at)
+        return found.end() if found else at
+
+    def member(at: int, wanted: str | None) -> int:
+        """Where the value of the member ``wanted`` (None: the first) of the object at ``at`` starts."""
+        at = space(at)
+        if text[at] != "{":
+            raise ValueError("not an object")
+        at = space(at + 1)
+        while text[at] == '"':
+            key, at = decode(text, at)
+            at = space(at)
+            if text[at] != ":":
+                raise ValueError("no colon")
+            at = space(at + 1)
+            if wanted is None or key == wanted:
+                return at
+            at = space(decode(text, at)[1])
+            if text[at] == ",":
+                at = space(at + 1)
+        raise KeyError(wanted)
+
+    data = decode(text, member(member(member(0, "langs"), None), "public"))[0]["data"]
+    if not isinstance(data, dict):
+        raise TypeError("no data")
+    return dict(data)
 
 
 def played_turns(folder: Path) -> list[int]:
