@@ -143,6 +143,14 @@ def end_command(
             show_default=False,
         ),
     ] = None,
+    chair_choice: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-choice",
+            show_default=False,
+            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
+        ),
+    ] = None,
     player: Annotated[
         Optional[str],
         typer.Option(
@@ -181,7 +189,7 @@ def end_command(
             _end_player_turn(session, out, player, tables)
             return
         _close_posts(session, threads)
-        posts = session.end_turn(session.rules(tables), out, dice, chair_decision)
+        posts = session.end_turn(session.rules(tables), out, dice, chair_decision, chair_choice)
     out.emit(posts.public)
     _say_attachments(session, posts, out.lang)
     _say_page(posts, out.lang)
@@ -868,6 +876,14 @@ def run_command(
             help="yes|no: the chair's decision on a tie when the chair abstained.",
         ),
     ] = None,
+    chair_choice: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-choice",
+            show_default=False,
+            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
+        ),
+    ] = None,
     strict: Annotated[
         bool,
         typer.Option(
@@ -899,6 +915,7 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
       gmtool turn run --from-posts -c DIR
+      gmtool turn run --from-posts -c DIR --chair-choice bob
     """
 
     from gmtool.app.session import open_session
@@ -911,7 +928,7 @@ def run_command(
         turn = session.state.turn
         _close_posts(session, threads)
         posts, problems, where = session.run_turn(
-            session.rules(tables), out, orders, dice, chair_decision, dry_run, strict
+            session.rules(tables), out, orders, dice, chair_decision, dry_run, strict, chair_choice
         )
         if posts is None and from_posts:
             _list_posted_problems(problems, session.posted, out.lang)

@@ -150,6 +150,7 @@ class VoteEntry(TypedDict):
     options: list[str]
     bill: NotRequired[str]
     target: NotRequired[str]  # the chair's choice where the bill fits several leaders (A3)
+    then: NotRequired[list[str]]  # the leaders it names after target, in its order, for a tie (A9)
     ballots: dict[str, BillBallotEntry]
 
 
@@ -444,6 +445,7 @@ VOTE = Record(
         Key("options", Strings(), REQUIRED, doc="the bills drawn"),
         Key("bill", TEXT, doc="the one put to the vote"),
         Key("target", TEXT, doc="the leader the chair names for it (A3)"),
+        Key("then", Strings(), doc="the leaders the chair names after `target`, in its order, for a tie (A9)"),
         Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
     ],
 )
