@@ -105,17 +105,16 @@ class CommandWords:
         return self.library.get(name, "orion")
 
     def find(self, table: Any, words: list[str]) -> Any:
-        """The row ``words`` name — by id, label or alias in any language, else (Russian words)
-        by a label or alias in any case and number (gmtool/locale/lemmas.py: «звёздную базу»,
-        «колонизатора», «фрегаты») — or None; refused when the words could name two rows."""
+        """The row ``words`` name — by id, label or alias in any language, else by a label or
+        alias in any case and number (gmtool/locale/lemmas.py: «звёздную базу», «колонизатора»,
+        «фрегаты»; English plurals: «scouts», «colony ships») — or None; refused when the words
+        could name two rows."""
         name = " ".join(words)
         row = table.named(name)
         if row is not None:
             return row
-        from gmtool.locale.lemmas import russian, same_name
+        from gmtool.locale.lemmas import same_name
 
-        if not russian(name):
-            return None
         found = [r for r in table.rows if any(same_name(name, str(label)) for label in _names_of(r))]
         if len(found) > 1:
             raise InputError(
