@@ -383,6 +383,11 @@ class OrionPlayer(Player):
         MapOf(Int(*SMALL), "SHIP"), factory=dict, write="truthy", doc="ships that explored a hex in turn `moved_turn`"
     )
     moved_turn: int | None = key(Int(*TURN), None, write=lambda p: bool(p.moved) and p.moved_turn is not None)
+    # the ship a request to explore Orion holds (A4.6: the moderator resolves it), in turn ``orion_turn``
+    orion_ship: str | None = key(
+        TEXT, None, doc="the ship the leader's request to explore Orion holds in turn `orion_turn`"
+    )
+    orion_turn: int | None = key(Int(*TURN), None, write=lambda p: p.orion_ship is not None)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one."""
