@@ -600,7 +600,10 @@ class Session:
         from gmtool.rules.base import play
 
         table = ruleset_of(state).table_turn()
-        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision, chair_choice))
+        # the chair's word on a tie goes only to a ruleset that has a chair (a ruleset's own
+        # `ending` may take only the four before it)
+        word = {"chair_choice": chair_choice} if chair_choice is not None else {}
+        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision, **word))
         choice.finish()
         revealed = _reveal_parts(self.store, state, stage, turn)
         shown = _turn_dice(self.store, state, turn, choice.entries)

@@ -155,7 +155,12 @@ class TableTurn(Protocol):
         ...
 
     def ending(
-        self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None, chair_choice: str | None
+        self,
+        campaign: Campaign,
+        rules: Any,
+        source: DiceSource,
+        chair_decision: str | None,
+        chair_choice: str | None = None,
     ) -> Played:
         """The end of the campaign's turn, for its steps to play; ``chair_decision``/``chair_choice``:
         the chair's word the moderator gives at the turn's end (a tied vote; the leader a bill goes to)."""

@@ -42,7 +42,12 @@ class OrionTurn:
         return Starting(campaign, rules, source)
 
     def ending(
-        self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None, chair_choice: str | None
+        self,
+        campaign: Campaign,
+        rules: Any,
+        source: DiceSource,
+        chair_decision: str | None,
+        chair_choice: str | None = None,
     ) -> Played:
         from gmtool.rules.orion.turns import Ending
 

@@ -387,7 +387,7 @@ class OrionPlayer(Player):
     orion_ship: str | None = key(
         TEXT, None, doc="the ship the leader's request to explore Orion holds in turn `orion_turn`"
     )
-    orion_turn: int | None = key(Int(*TURN), None, write=lambda p: p.orion_ship is not None)
+    orion_turn: int | None = key(Int(*TURN), None)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one."""
