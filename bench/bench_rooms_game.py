@@ -217,22 +217,24 @@ def start_post(camp: Path, turn: int, leader: str) -> str:
     return next((p["text"] for p in json.loads(path.read_text(encoding="utf-8"))["posts"] if p["to"] == leader), "")
 
 
-def chair_pick(text: str, leader: str, standings: dict[str, int]) -> tuple[int, str | None]:
+def chair_pick(text: str, leader: str, standings: dict[str, int]) -> tuple[int, list[str]]:
     """The chair's pick of the two bills its start report shows: a bill for every leader
-    first, else one to a leader the chair names (its rival with most planets)."""
+    first, else one to a leader the chair names (its rival with most planets); for a bill to
+    the leader with the fewest planets it names, in its order, the three with fewest now (a
+    tie at the turn's end goes to the first of them among the tied: docs/forum-commands.md)."""
     lang = "ru" if leader in RUSSIAN else "en"
     plain = TAG.sub("", text)
     shown = {bid: f"{row['label'][lang]} — {row['text'][lang]}" for bid, row in BILLS.items()}
     drawn = sorted((b for b in BILLS if shown[b] in plain), key=lambda b: plain.index(shown[b]))
     if not drawn:
-        return 1, None
+        return 1, []
     rival = max((n for n in standings if n != leader), key=lambda n: standings[n])
-    fewest = min(standings, key=lambda n: standings[n])
+    fewest = sorted(standings, key=lambda n: standings[n])[:3]
     for i, bid in enumerate(drawn, 1):
         if BILLS[bid]["values"]["to"] == "every" and "no_fleet_raise" not in BILLS[bid]["values"]["effects"]:
-            return i, None
+            return i, []
     to = BILLS[drawn[0]]["values"]["to"]
-    return 1, {"chair_choice": rival, "fewest_planets": fewest}.get(to)
+    return 1, {"chair_choice": [rival], "fewest_planets": fewest}.get(to, [])
 
 
 def card_choice(card: str) -> int | None:
@@ -343,10 +345,10 @@ def room_orders(
     if stage >= 2 and ctx["chair"]:
         if leader == ctx["chair"]:
             pick, target = chair_pick(template, leader, ctx["standings"])
-            room.append(f"!{word(leader, 'bill')} {pick}" + (f" {target}" if target else ""))
+            room.append(f"!{word(leader, 'bill')} {pick}" + "".join(f" {n}" for n in target))
             public.insert(0, f"The chair puts bill {pick} of its two to the vote.")
-            ctx["bill_to"] = target
-        yes = ctx.get("bill_to") != leader
+            ctx["bill_to"] = target[:1]
+        yes = leader not in ctx.get("bill_to", [])
         if leader == ctx["chair"]:
             ctx["chair_vote"] = "yes" if yes else "no"
         room.append(f"!{word(leader, 'vote')} {word(leader, 'yes' if yes else 'no')}")
@@ -514,22 +516,6 @@ def play(game: Game, turns: int) -> None:
                 judged="the chair's decision on a 0-0 tie, though every leader voted on the bill",
                 check=False,
             )
-        tie = re.search(r": ([^:]+) tie for the fewest planets, and the chair \((.+?)\) decides", done.stderr)
-        if done.returncode != 0 and tie:
-            # a bill's leader by a rule, tied at the turn's end (rules A9, wave 4), and the leader
-            # the chair named in its room is not among the tied: past the deadline the chair's word
-            # reaches the turn only through the orders file (the room's bill stands over `council
-            # propose`): the moderator writes it there by hand and plays the file
-            t.notes.append(f"turn run --from-posts stopped: {done.stderr.strip().splitlines()[-1]}")
-            tied, chair = [n.strip() for n in tie.group(1).split(",")], tie.group(2)
-            fix = camp.parent / f"{camp.name}-turn-{turn:02d}.toml"
-            game.moderator(t, "turn", "orders", "-c", c, "-o", str(fix))
-            text = fix.read_text(encoding="utf-8")
-            fix.write_text(re.sub(r'(?m)^(bill = .*?target = )"[^"]*"', rf'\1"{tied[0]}"', text), encoding="utf-8")
-            t.hand_edits += 1
-            t.judged.append(f"the chair {chair} names {tied[0]}")
-            done = game.moderator(t, "turn", "run", str(fix), "-c", c, check=False)
-            t.stops += done.returncode != 0
         if done.returncode != 0:
             # the way on (issue 35 §1): the orders collected as a file, the refused lines
             # deleted by hand, the file played
@@ -543,6 +529,10 @@ def play(game: Game, turns: int) -> None:
             fix.write_text("\n".join(x for i, x in enumerate(lines, 1) if i not in bad) + "\n", encoding="utf-8")
             done = game.moderator(t, "turn", "run", str(fix), "-c", c)
         ended = done.stdout
+        for line in re.findall(r"^.*the first of them after the chair in the seating.*$", TAG.sub("", ended), re.M):
+            t.notes.append(f"a tie the chair named none of: {line.strip('- ')}")
+        for line in re.findall(r"^.*tied for the fewest planets; the chair, .*?, chose.*$", TAG.sub("", ended), re.M):
+            t.notes.append(f"a tie the chair's !bill picks decided: {line.strip('- ')}")
         won = re.search(r"^(?:Winner|Победитель|Победа): (.*)$", TAG.sub("", ended), re.M)
         nxt = Turn(turn + 1)
         if not won and turn < turns:

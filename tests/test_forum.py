@@ -106,7 +106,8 @@ def test_lines_that_are_not_headers_are_body_text(line):
         "=== a=b #1 ===",  # = in the author
         "=== alice #" + "1" * 41 + " ===",  # an id longer than 40
         "=== " + "a" * 61 + " #1 ===",  # an author longer than 60
-        "======",
+        "=== ===",  # no author, no id (a line of = alone is a heading's underline: the post's text)
+        "=== = ===",
     ],
 )
 def test_a_malformed_header_is_an_error_naming_its_line(line):

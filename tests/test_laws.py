@@ -150,16 +150,11 @@ def test_relief_fund_goes_once_to_the_leader_with_the_fewest_planets(tmp_path):
         assert extra == dict.fromkeys(LEADERS, (0, 0)), turn
 
 
-def test_relief_fund_on_a_tie_asks_the_chair_and_the_post_says_the_choice(tmp_path):
+def test_relief_fund_on_a_tie_goes_to_the_chairs_pick_and_the_post_says_the_choice(tmp_path):
     """bills.toml row `relief-fund` with every leader at 1 planet: the chair (alice) decides (A3)."""
     c = game(tmp_path)
     start(c)
     put_to_vote(c, "relief-fund")
-    with pytest.raises(RuleRefused) as refused:
-        end(c)
-    assert "alice, bob, carol tie for the fewest planets, and the chair (alice) decides" in refused.value.text("en")
-    assert "решает председатель (alice)" in refused.value.text("ru")
-    assert c.game.council.vote is not None and c.turn == 7  # refused before anything changed
     council_campaign.propose(c, RULES.bills, FixedSource([]), target="carol")
     out, extra = end(c)
     assert extra == {"alice": (0, 0), "bob": (0, 0), "carol": (6, 0)}
@@ -168,6 +163,74 @@ def test_relief_fund_on_a_tie_asks_the_chair_and_the_post_says_the_choice(tmp_pa
         "Relief Fund (one-off bill): alice, bob, carol tied for the fewest planets; the chair, alice, chose; "
         "+6 BC to carol"
     ) in text, text
+
+
+def _relief_tie_without(c, colonist: str) -> None:
+    """``colonist`` holds a colony: the other two tie for the fewest planets."""
+    from helpers import put
+
+    s = put(c, _far_hex(c, 0), by=colonist)
+    s.owner, s.planet.population = colonist, 1
+
+
+def test_a_tie_the_chair_named_none_of_goes_round_the_seating_and_never_stops_the_turn(tmp_path):
+    """The chair (alice) named bob for Relief Fund; at the turn's end bob holds a colony and
+    alice and carol tie: the turn does not wait — the first of them after the chair in the
+    seating (carol: alice, bob, carol round from alice) gets it, and the post says why (A9,
+    wave 4)."""
+    c = game(tmp_path)
+    start(c)
+    put_to_vote(c, "relief-fund", target="bob")
+    _relief_tie_without(c, "bob")
+    out, extra = end(c)
+    assert extra == {"alice": (0, 0), "bob": (0, 0), "carol": (6, 0)}
+    assert (
+        "Relief Fund (one-off bill): alice, carol tied for the fewest planets; the chair, alice, named bob, not "
+        "among them; carol gets it, the first of them after the chair in the seating; +6 BC to carol"
+    ) in public_text(out), public_text(out)
+    assert (
+        "председатель (alice) назвал: bob, но их нет среди равных; получает carol: первый из них после "
+        "председателя по порядку мест"
+    ) in public_text(out, "ru")
+
+
+def test_the_chairs_later_picks_and_its_word_at_the_turns_end_decide_a_tie(tmp_path):
+    """`!bill 1 bob alice` (bob first, then alice): bob is out of the tie, alice gets it; the
+    moderator's `--chair-choice carol` (the chair's word at the turn's end) comes first; a word
+    naming no leader is refused before anything changes; a chair who named nobody: the seating."""
+    c = game(tmp_path)
+    start(c)
+    put_to_vote(c, "relief-fund")
+    council_campaign.propose(c, RULES.bills, FixedSource([]), target="bob", then=["alice"])
+    assert c.game.council.vote["then"] == ["alice"]
+    _relief_tie_without(c, "bob")
+    with pytest.raises(RuleRefused) as refused:
+        end_turn(c, RULES, RandomSource(2), chair_choice="zed")
+    assert refused.value.text("en") == "--chair-choice zed: not a leader of this game (alice, bob, carol)"
+    assert c.turn == 7 and c.game.council.vote is not None
+    before = {p.name: p.bc for p in c.players}
+    out = end_turn(c, RULES, RandomSource(2), chair_choice="carol")
+    assert c.player("carol").bc - before["carol"] - out.production.totals["carol"]["bc"] == 6
+    assert "alice, carol tied for the fewest planets; the chair, alice, chose; +6 BC to carol" in public_text(out)
+
+    c = game(tmp_path / "again")
+    start(c)
+    put_to_vote(c, "relief-fund")
+    council_campaign.propose(c, RULES.bills, FixedSource([]), target="bob", then=["alice"])
+    _relief_tie_without(c, "bob")
+    out, extra = end(c)
+    assert extra == {"alice": (6, 0), "bob": (0, 0), "carol": (0, 0)}
+    assert "alice, carol tied for the fewest planets; the chair, alice, chose; +6 BC to alice" in public_text(out)
+
+    c = game(tmp_path / "nobody")
+    start(c)
+    put_to_vote(c, "relief-fund")
+    out, extra = end(c)  # the three tie, the chair named none: bob sits after alice
+    assert extra == {"alice": (0, 0), "bob": (6, 0), "carol": (0, 0)}
+    assert (
+        "alice, bob, carol tied for the fewest planets; the chair, alice, named none of them; bob gets it, the first "
+        "of them after the chair in the seating; +6 BC to bob"
+    ) in public_text(out)
 
 
 def test_research_pact_gives_every_leader_5_rp_once(tmp_path):

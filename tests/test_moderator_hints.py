@@ -53,7 +53,8 @@ def test_public_refusals_and_the_chairs_report_cite_no_rule_section_nor_orders_f
     for lang in ("en", "ru"):
         assert "bill =" not in t("choice_hint", lang) and "target" not in t("choice_hint", lang)
         assert "gmtool" not in t("commitment_how", lang) and "README" not in t("commitment_how", lang)
-    assert t("choice_hint", "ru").endswith("назовите лидера вместе с выбором: !законопроект 1 ЛИДЕР.")
+    assert "назовите лидера вместе с выбором: !законопроект 1 ЛИДЕР. " in t("choice_hint", "ru")
+    assert t("choice_hint", "ru").endswith("получит первый из них после вас по порядку мест.")
     assert "«Броски»" in t("commitment_how", "ru")
 
 

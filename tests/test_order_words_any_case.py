@@ -107,11 +107,59 @@ def test_an_exact_name_comes_first_and_two_rows_one_form_could_name_are_refused_
         ("фрегаты", "Фрегат", True),
         ("звёздную базу", "Звёздный форт", False),
         ("базу", "Звёздная база", False),  # as many words as the name
-        ("frigates", "Frigate", False),  # only Russian words are read by the dictionary
+        ("frigates", "Frigate", True),  # English: either number, by the obvious rules
+        ("colony ships", "Colony ship", True),
+        ("batteries", "Battery", True),
+        ("classes", "Class", True),
+        ("star bases", "Star base", True),
+        ("frigates", "Фрегат", False),  # never across alphabets (nor is the dictionary loaded)
+        ("frigate", "Frigates", True),
+        ("frigatess", "Frigate", False),
+        ("cruisers", "Frigate", False),
     ],
 )
 def test_same_name_word_by_word(written, name, same):
     assert same_name(written, name) is same
+
+
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [
+        ("!build scouts", "scout"),
+        ("!build colony ships", "colony_ship"),
+        ("!build Colony Ships", "colony_ship"),
+        ("!build frigates", "frigate"),
+        ("!build star bases", "star_base"),
+        ("!build robo-mines", "robo_mine"),
+        ("!build auto-labs", "auto_lab"),
+    ],
+)
+def test_an_item_in_english_in_either_number(line, item):
+    c = stage1()
+    assert read(c, line).value == {"hex": home(c), "item": item}
+    assert read(c, line + " at 0,1").value == {"hex": home(c, 0, 1), "item": item}
+
+
+def test_english_plurals_in_the_other_readers_and_unknown_words_still_refused():
+    c = stage1()
+    assert read(c, "!build frigates gun,gun").value == {"hex": home(c), "item": "frigate", "modules": ["gun", "gun"]}
+    assert read(c, "!scrap scouts").value == {"item": "scout"}
+    with pytest.raises(InputError) as caught:
+        read(c, "!build star stations")
+    assert caught.value.text("en").startswith("!build: star stations is no ship, base or building (known: Scout,")
+
+
+def test_an_english_plural_does_not_load_the_dictionary():
+    code = (
+        "import sys\n"
+        "from test_order_commands import read, stage1\n"
+        "read(stage1(), '!build colony ships')\n"
+        "print('pymorphy3' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parent, check=True
+    )
+    assert run.stdout.split() == ["False"]
 
 
 def test_the_cli_does_not_load_the_dictionary_and_an_exact_name_does_not_either():
@@ -136,3 +184,12 @@ def test_a_room_post_in_inflected_russian_is_confirmed_as_the_orders_it_names(gm
     assert "- построить: Колонизационный корабль в системе 0,0 → заказана постройка" in out
     assert "- построить: Звёздная база в системе 0,0 → " in out
     assert "неизвестное имя" not in out
+
+
+def test_a_room_post_with_english_plurals_is_confirmed_as_the_orders_it_names(gm, tmp_path):
+    camp = example_copy(tmp_path, fresh=True)
+    room = write_text(tmp_path, "room.txt", "=== alice #901 ===\n!build colony ships\n!build scouts\n")
+    out = ok(gm("post", "resolve", str(room), "-c", str(camp), "--room", "alice"))
+    assert "- build colony ship at 0,0 → build ordered: Colony ship at 0,0 (12 PP)" in out, out
+    assert "- build scout at 0,0 → build ordered: Scout at 0,0 (6 PP)" in out, out
+    assert "not a known name" not in out

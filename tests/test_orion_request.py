@@ -114,3 +114,42 @@ def test_a_request_is_checked_as_an_exploration_is(gm, camp):
     reply = post(gm, camp, "!explore 0,0", "1", author="bob")
     assert "!explore 0,0 — refused: 0,0 is out of bob's reach this turn" in reply
     assert "asks to explore" not in pending(gm, camp, "--include-private")
+
+
+def test_the_request_holds_its_scout_so_the_same_scout_is_not_ordered_elsewhere(gm, camp):
+    """carol's only scout: her request to explore Orion holds it (the reply says so), her
+    `!explore 2,-2` after it is refused naming the request, a second request holds nothing
+    more, and the moderator's exploration of Orion uses the held scout (never refused as moved)."""
+    reply = post(gm, camp, "!explore 0,0", "1")
+    assert (
+        "Your scout is held for it this turn: it explores nothing else until the moderator resolves the request.\n"
+    ) in reply
+    assert not MODERATORS.search(reply)
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    carol = next(p for p in state["player"] if p["name"] == "carol")
+    assert (carol["scouts"], carol["moved"], carol["orion_ship"], carol["orion_turn"]) == (1, {"scout": 1}, "scout", 1)
+    russian = ok(gm("post", "pending", "-c", str(camp)))  # a read changes nothing
+    assert "Orion" not in russian
+    elsewhere = post(gm, camp, "!explore 2,-2", "3")
+    assert (
+        "!explore 2,-2 — refused: carol's scout is held for its request to explore Orion this turn (the moderator "
+        "resolves it), and no other scout is free to move: each ship explores at most one hex a turn"
+    ) in elsewhere, elsewhere
+    again = post(gm, camp, "!explore 0,0", "4")
+    assert "Your request to explore Orion this turn holds its ship already: no other ship is held.\n" in again
+    assert "Ваша заявка на исследование Ориона на этот ход уже закрепила корабль" in post(
+        gm, camp, "!разведка 0,0", "5", lang="ru"
+    )
+    out = ok(gm("explore", "-c", str(camp), "--player", "carol", "--hex", "0,0"))
+    assert "Found: Orion" in out and orion_explored(camp)
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    carol = next(p for p in state["player"] if p["name"] == "carol")
+    assert carol["moved"] == {"scout": 1} and "orion_ship" not in carol  # one move: the held scout's
+
+
+def test_the_russian_reply_says_the_request_holds_the_ship(gm, camp):
+    reply = post(gm, camp, "!разведка 0,0", "1", lang="ru")
+    assert (
+        "Ваш корабль «Разведчик» закреплён за заявкой на этот ход: больше он ничего не исследует, пока ведущий "
+        "не рассмотрит заявку.\n"
+    ) in reply, reply

@@ -177,17 +177,10 @@ def _colony(c, who: str, _: int) -> None:
 
 
 def test_a_fewest_planets_law_passed_on_a_tie_goes_to_the_leader_the_chair_names(tmp_path):
-    from gmtool.errors import RuleRefused
     from gmtool.rules.orion import council_campaign
 
     c, rules = _aid_game(tmp_path)
-    with pytest.raises(RuleRefused) as refused:  # every leader at 1 planet: the chair decides
-        _end(c, rules)
-    assert "Colonial Aid: alice, bob, carol tie for the fewest planets, and the chair (alice) decides" in (
-        refused.value.text("en")
-    )
-    assert c.turn == 7 and c.game.council.laws == []  # refused before anything changed
-    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")
+    council_campaign.propose(c, rules.bills, FixedSource([]), target="bob")  # every leader at 1 planet
     out, extra, post = _end(c, rules)
     assert extra == {"alice": 0, "bob": 3, "carol": 0}  # the chair's choice alone, not every tied leader
     assert c.game.council.laws == [{"id": "aid", "turn": 7, "holder": "bob"}]
@@ -223,18 +216,7 @@ def test_at_a_later_turn_end_a_tie_without_the_holder_is_the_chair_of_that_turn_
     _start(c, rules)  # turn 8: bob founds a colony (2 planets); alice and carol tie at 1
     _colony(c, "bob", 0)
     assert c.game.council.chair == "bob"
-    with pytest.raises(RuleRefused) as refused:
-        _end(c, rules)
-    assert refused.value.text("en") == (
-        "Colonial Aid (law) goes to the leader with the fewest planets: alice, carol tie, and bob, who had it, "
-        "is not among them, so the chair of this turn (bob) names which one gets it: !bill aid LEADER"
-    )
-    assert refused.value.hint("en") == (  # the moderator's own error line adds how to answer it
-        'laws: docs/rules-orion.md A9; gmtool council choose --law aid --target LEADER, or law_choice = { law = "aid", '
-        'target = "LEADER" } in the chair\'s orders'
-    )
-    assert "называет председатель этого хода (bob)" in refused.value.text("ru")
-    assert c.turn == 8  # nothing changed
+    assert [(row.id, tied) for row, tied in laws.choices_needed(c, rules.bills)] == [("aid", ["alice", "carol"])]
     with pytest.raises(RuleRefused) as refused:
         laws.choose(c, rules.bills, "aid", "bob")
     assert refused.value.text("en") == (
@@ -304,10 +286,10 @@ def at_turn_7(gm, tmp_path: Path) -> Path:
 
 def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_path):
     """A campaign with Colonial Aid (its own bills table): passed in turn 7 for bob (the chair's
-    choice on the three-way tie); in turn 8 bob holds a colony, alice and carol tie: `turn end`
-    is refused naming the chair, `gmtool council choose` names carol; in turn 9 (bob founds
-    nothing, carol gets a colony: alice alone) — and the chair's `law_choice` order and the room's
-    `!bill aid LEADER` give the same choice."""
+    choice on the three-way tie); in turn 8 bob holds a colony, alice and carol tie: `post
+    pending` asks the chair, `gmtool council choose` names alice (over the seating, which would
+    give carol) — and the chair's `law_choice` order and the room's `!bill aid LEADER` give the
+    same choice."""
     import tomllib
 
     from gmtool.campaign.store import CampaignStore
@@ -352,12 +334,6 @@ def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_pat
 
     edit(bob_colony)
     before = snapshot(camp)
-    assert_error(
-        gm("turn", "end", "-c", str(camp)),
-        f"Colonial Aid (law) goes to the leader with the fewest planets: alice, carol tie, and bob, who had it, is not "
-        f"among them, so the chair of this turn ({chair8}) names which one gets it",
-    )
-    assert snapshot(camp) == before
     pending = ok(gm("post", "pending", "-c", str(camp), "--include-private"))  # the moderator's copy
     assert "as the chair: name who gets the law «Colonial Aid» (alice, carol tie for the fewest planets)" in pending
     pending = ok(gm("post", "pending", "-c", str(camp), "--lang", "ru", "--include-private"))
@@ -380,13 +356,13 @@ def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_pat
     assert snapshot(camp) == before  # a check writes nothing
     # the command
     assert_error(gm("council", "choose", "-c", str(camp), "--law", "aid", "--target", "bob"), "bob is not among")
-    out = ok(gm("council", "choose", "-c", str(camp), "--law", "aid", "--target", "carol"))
+    out = ok(gm("council", "choose", "-c", str(camp), "--law", "aid", "--target", "alice"))
     assert out.strip() == (
-        f"the chair, {chair8}, names carol for Colonial Aid at this turn's end (alice, carol tie for the fewest planets)"
+        f"the chair, {chair8}, names alice for Colonial Aid at this turn's end (alice, carol tie for the fewest planets)"
     )
     out = ok(gm("turn", "end", "-c", str(camp)))
     assert (
-        f"Colonial Aid (law): alice, carol tied for the fewest planets; the chair, {chair8}, chose; +3 BC to carol"
+        f"Colonial Aid (law): alice, carol tied for the fewest planets; the chair, {chair8}, chose; +3 BC to alice"
         in out
     )
 
@@ -680,3 +656,55 @@ def test_campaign_new_says_when_the_event_deck_cannot_serve_its_roster(gm, tmp_p
     ten = [a for i in range(1, 11) for a in ("--player", f"p{i}")]
     out = ok(gm("campaign", "new", str(tmp_path / "c4"), *ten, "--seed", "1"))
     assert "events deck" not in out
+
+
+def test_a_bills_tie_at_the_turns_end_never_stops_a_turn_played_from_the_rooms(gm, tmp_path):
+    """Issue 35: the chair's `!bill 1 bob carol` names bob, then carol, for Colonial Aid (every
+    leader at 1 planet when it posts); bob founds a colony before the deadline, so alice and
+    carol tie: `turn run --from-posts` plays on and carol, the chair's next pick, gets it. The
+    same turn with the moderator's `--chair-choice alice` (the chair's word at the turn's end)
+    gives it to alice; `--chair-choice zed` is refused and writes nothing."""
+    import shutil
+
+    from gmtool.campaign.store import CampaignStore
+    from helpers import assert_error, free_hex, ok, put, snapshot, write_text
+
+    camp = at_turn_7(gm, tmp_path)
+    (camp / "tables" / "orion").mkdir(parents=True, exist_ok=True)
+    (camp / "tables" / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
+    c = ("-c", str(camp))
+    ok(gm("turn", "start", *c))
+    store = CampaignStore(camp)
+    state = store.load()
+    chair = state.game.council.chair
+    state.game.council.vote = {"turn": 7, "options": ["aid", "gift"], "ballots": {}}
+    s = put(state, free_hex(state), by="bob")
+    s.owner, s.planet.population = "bob", 1
+    store.save(state)
+    for number, leader in enumerate(["alice", "bob", "carol"], 40):
+        lines = [f"=== {leader} #{number} ==="] + (["!bill 1 bob, carol"] if leader == chair else []) + ["!vote yes"]
+        room = write_text(tmp_path, f"room-{leader}.txt", "\n".join(lines) + "\n")
+        ok(gm("campaign", "room", *c, "--player", leader, str(room)))
+    reply = ok(gm("post", "collect", *c, "--new"))
+    assert (
+        "- put bill 1 of the two drawn to the vote — name bob, carol for the bill, in that order (the first of them "
+        "among the tied, on a tie) → bill put to the vote: Colonial Aid (the chair names, in its order: bob, carol)"
+    ) in reply, reply
+    spare = tmp_path / "spare"
+    shutil.copytree(camp, spare)
+    out = ok(gm("turn", "run", "--from-posts", *c))
+    assert (
+        f"- Colonial Aid (law): in force from now on; alice, carol tied for the fewest planets; the chair, {chair}, "
+        "chose\n- Colonial Aid (law): +3 BC to carol\n"
+    ) in out, out
+    before = snapshot(spare)
+    assert_error(
+        gm("turn", "run", "--from-posts", "-c", str(spare), "--chair-choice", "zed"),
+        "--chair-choice zed: not a leader of this game (alice, bob, carol)",
+    )
+    assert snapshot(spare) == before
+    out = ok(gm("turn", "run", "--from-posts", "-c", str(spare), "--chair-choice", "alice"))
+    assert (
+        f"alice, carol tied for the fewest planets; the chair, {chair}, chose\n- Colonial Aid (law): +3 BC to alice\n"
+        in out
+    )

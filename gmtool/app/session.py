@@ -590,6 +590,7 @@ class Session:
         chair_decision: str | None,
         done: list | None = None,
         posted: "PostedOrders | None" = None,
+        chair_choice: str | None = None,
     ) -> TurnPosts:
         """`turn end` on the loaded state and every post of it, rendered before anything is
         written; ``posted``: the turn was played from the rooms (its public post states each
@@ -603,7 +604,10 @@ class Session:
         from gmtool.rules.base import play
 
         table = ruleset_of(state).table_turn()
-        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision))
+        # the chair's word on a tie goes only to a ruleset that has a chair (a ruleset's own
+        # `ending` may take only the four before it)
+        word = {"chair_choice": chair_choice} if chair_choice is not None else {}
+        result = play(table.end_steps, table.ending(state, rules, choice.source, chair_decision, **word))
         choice.finish()
         revealed = _reveal_parts(self.store, state, stage, turn)
         shown = _turn_dice(self.store, state, turn, choice.entries)
@@ -664,13 +668,18 @@ class Session:
         return turn_chart(self.folder, [p.name for p in self.state.players], turn, public.data, lang)
 
     def end_turn(
-        self, rules: Any, out: Renderer, faces: str | None = None, chair_decision: str | None = None
+        self,
+        rules: Any,
+        out: Renderer,
+        faces: str | None = None,
+        chair_decision: str | None = None,
+        chair_choice: str | None = None,
     ) -> TurnPosts:
         """`turn end`: close the turn, draw its maps, keep the snapshot, commit, write the posts."""
         self._share_fixed()
         before = self.state_bytes()
         choice = self.dice(f"turn {self.state.turn} end", faces, turn_dice=True)
-        posts = self.close_turn(rules, out, choice, chair_decision)
+        posts = self.close_turn(rules, out, choice, chair_decision, chair_choice=chair_choice)
         self.store.check(self.state)  # a value the loader would refuse: refused before the snapshot is kept
         posts.maps = self.draw_images(rules, posts, out.lang)
         self.snapshot(posts.turn, before, choice.first_id)
@@ -744,6 +753,7 @@ class Session:
         chair_decision: str | None = None,
         dry_run: bool = False,
         strict: bool = False,
+        chair_choice: str | None = None,
     ) -> tuple[TurnPosts | None, list, str]:
         """`turn run ORDERS` — or, with no ``path``, `turn run --from-posts` (the orders
         collected from the rooms, kept in orders/turn-NN.toml): apply the orders, end the
@@ -764,7 +774,7 @@ class Session:
             return None, problems, where
         if posted is not None:
             posted.count_missed(self.state)
-        posts = self.close_turn(rules, out, choice, chair_decision, done, posted)
+        posts = self.close_turn(rules, out, choice, chair_decision, done, posted, chair_choice)
         self.store.check(self.state)  # a turn that would save a value the loader refuses is refused whole
         if not dry_run:
             posts.maps = self.draw_images(rules, posts, out.lang)

@@ -114,6 +114,7 @@ def end_turn(
     faces: str | None = None,
     chair_decision: str | None = None,
     player: str | None = None,
+    chair_choice: str | None = None,
 ) -> Turn:
     """`turn end`: the share fixed at the deadline, then the whole table's turn ended — or, where
     the ruleset's turns are a player's, ``player``'s (refused when none is named; the Turn's
@@ -130,7 +131,9 @@ def end_turn(
                 raise InputError(key="cli.venus_turn_player")
             return Turn(out, session, turn, session.end_player_turn(player, out.lang, tables))
         _close_posts(session, threads)
-        return Turn(out, session, turn, session.end_turn(session.rules(tables), out, faces, chair_decision))
+        return Turn(
+            out, session, turn, session.end_turn(session.rules(tables), out, faces, chair_decision, chair_choice)
+        )
 
 
 def check_orders(folder: Path, output: Output, orders: Path | None, tables: list[Path] | None = None) -> Turn:
@@ -155,6 +158,7 @@ def run_turn(
     chair_decision: str | None = None,
     dry_run: bool = False,
     strict: bool = False,
+    chair_choice: str | None = None,
 ) -> Turn:
     """`turn run`: the share fixed at the deadline, the orders (a file, else the rooms') played,
     the turn ended, committed and written (unless ``dry_run``). With problems the Turn has no
@@ -165,7 +169,7 @@ def run_turn(
         _close_posts(session, threads)
         claims = open_claims(session, tables, out.lang) if orders is None else []
         posts, problems, where = session.run_turn(
-            session.rules(tables), out, orders, faces, chair_decision, dry_run, strict
+            session.rules(tables), out, orders, faces, chair_decision, dry_run, strict, chair_choice
         )
         return Turn(out, session, turn, posts, problems, where, session.posted, claims)
 

@@ -252,7 +252,8 @@ def choose_command(
 ) -> None:
     """The chair names the leader a law in force goes to at this turn's end, where it goes to
     the leader with the fewest planets, several tie and the leader who had it is not among
-    them (docs/rules-orion.md A9). The turn's end waits for it.
+    them (docs/rules-orion.md A9). Named by nobody, the first of the tied after the chair in
+    the seating gets it.
 
     \b
     Example:

@@ -132,6 +132,14 @@ def end_command(
             show_default=False,
         ),
     ] = None,
+    chair_choice: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-choice",
+            show_default=False,
+            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
+        ),
+    ] = None,
     player: Annotated[
         Optional[str],
         typer.Option(
@@ -162,7 +170,7 @@ def end_command(
     from gmtool.rules.registry import ruleset_of
 
     output = lambda state: Output(format, lang, state)  # noqa: E731
-    done = end_turn(require_campaign(campaign), output, tables, dice, chair_decision, player)
+    done = end_turn(require_campaign(campaign), output, tables, dice, chair_decision, player, chair_choice)
     out, posts = done.out, done.posts
     if ruleset_of(done.state).player_turns:  # one player's turn ended: its report
         out.emit(posts)
@@ -792,6 +800,14 @@ def run_command(
             help="yes|no: the chair's decision on a tie when the chair abstained.",
         ),
     ] = None,
+    chair_choice: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chair-choice",
+            show_default=False,
+            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
+        ),
+    ] = None,
     strict: Annotated[
         bool,
         typer.Option(
@@ -823,6 +839,7 @@ def run_command(
       gmtool turn run orders/turn-07.toml -c DIR --dry-run
       gmtool turn run orders/turn-07.toml -c DIR
       gmtool turn run --from-posts -c DIR
+      gmtool turn run --from-posts -c DIR --chair-choice bob
     """
 
     from gmtool.app.turns import run_turn
@@ -830,7 +847,7 @@ def run_command(
     _orders_source(orders, from_posts)
     folder = require_campaign(campaign)
     output = lambda state: Output(format, lang, state)  # noqa: E731
-    done = run_turn(folder, output, orders, tables, dice, chair_decision, dry_run, strict)
+    done = run_turn(folder, output, orders, tables, dice, chair_decision, dry_run, strict, chair_choice)
     out, posts, problems, where = done.out, done.posts, done.problems, done.where
     if posts is None and from_posts:
         _list_posted_problems(problems, done.posted, out.lang)

@@ -4,7 +4,8 @@ A thread file is posts separated by header lines ``=== AUTHOR #POST_ID ===`` (``
 #POST_ID private ===`` for a private message); everything until the next header is the
 post.  A post's own line that starts with ``===`` is written with a backslash before it
 (``\=== …``; ``\\===`` for one that starts with ``\===``): one backslash is taken off and
-the line is the post's text, never a header.  Quoted text (``[quote]…[/quote]``, nested
+the line is the post's text, never a header; a line of ``=`` alone (a plain text heading's
+underline, as gmtool's own plain posts write it) is text as it stands.  Quoted text (``[quote]…[/quote]``, nested
 too, ``<blockquote>``) and code (``[code]``, fenced code) are dropped first, so quoting
 someone's command never runs it again.  A command is a line starting with ``!``.  A thread
 file holds public posts only.
@@ -26,6 +27,7 @@ HEADER = re.compile(
     re.IGNORECASE,
 )
 ESCAPED = re.compile(r"^([ \t]*)\\(\\*===)")  # a post's own `===` line, escaped: `\===`
+UNDERLINE = re.compile(r"^[ \t]*=+[ \t]*$")  # a plain heading's underline: `=====`, never a header
 LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")  # HTML's white space: a page's layout, not a name's
 QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
@@ -216,7 +218,8 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
     in it is refused (a player can type one), unless the whole file is an export of private
     messages (``private_messages``), where every post is private.  A line that starts with
     ``===`` and is not a valid header is refused too, naming its line: merged into the post
-    above, its commands would run as that post's author."""
+    above, its commands would run as that post's author — but for a line of ``=`` alone, a
+    plain heading's underline (a pasted plain report), which is the post's text."""
     if len(text.encode("utf-8", "replace")) > MAX_THREAD_BYTES:
         raise InputError(key="forum.thread_too_large", n=MAX_THREAD_BYTES // 1_000_000)
     posts: list[Post] = []
@@ -229,7 +232,7 @@ def parse_thread(text: str, private_messages: bool = False) -> list[Post]:
                 body.append(escaped.group(1) + line[escaped.end(1) + 1 :])
             continue
         m = HEADER.match(line)
-        if m is None and line.lstrip().startswith("==="):
+        if m is None and line.lstrip().startswith("===") and not UNDERLINE.match(line):
             raise InputError(key="forum.bad_header", line=number, text=line.strip()[:60])
         if m:
             if m.group("private") and not private_messages:

@@ -159,6 +159,12 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
         parts.append(w("chosen_by", lang, chair=entry["chosen_by"]))
     if entry.get("kept_by"):  # a law's tie: the leader who had it keeps it (A9, wave 4)
         parts.append(w("kept_by", lang, leader=entry["kept_by"]))
+    if entry.get("seated_after"):  # the chair named none of the tied: the seating after it decided
+        chair, named = entry["seated_after"], entry.get("passed_over") or []
+        said = (
+            w("passed_over", lang, chair=chair, named=", ".join(named)) if named else w("named_none", lang, chair=chair)
+        )
+        parts += [said, w("seated_after", lang, leader=", ".join(entry.get("leaders", [])))]
     changes: dict[str, list[dict[str, Any]]] = entry.get("changes") or {}
     told = {leader: changes_text(c, lang, label) for leader, c in changes.items()}
     if len(told) > 1 and len(set(told.values())) == 1:

@@ -154,8 +154,16 @@ class TableTurn(Protocol):
         """The start of the campaign's turn, for its steps to play."""
         ...
 
-    def ending(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Played:
-        """The end of the campaign's turn, for its steps to play."""
+    def ending(
+        self,
+        campaign: Campaign,
+        rules: Any,
+        source: DiceSource,
+        chair_decision: str | None,
+        chair_choice: str | None = None,
+    ) -> Played:
+        """The end of the campaign's turn, for its steps to play; ``chair_decision``/``chair_choice``:
+        the chair's word the moderator gives at the turn's end (a tied vote; the leader a bill goes to)."""
         ...
 
     def read_orders(self, campaign: Campaign, text: str, where: str) -> tuple[list, list]:

@@ -144,20 +144,41 @@ def check_ship(player: OrionPlayer, ship: str, turn: int, costs: Any = None) -> 
         raise RuleRefused(key="orion.no_ship_to_move", leader=player.name, ship=ship_name(ship, costs))
     n = ship_count(player, ship)
     if moved(player, ship, turn) >= n:
+        if player.orion_ship == ship and player.orion_turn == turn:  # its request to explore Orion holds one
+            raise RuleRefused(key="reach.ships_held_for_orion", leader=player.name, ship=ship_name(ship, costs))
         raise RuleRefused(key="reach.ships_moved", n=n, leader=player.name, ship=ship_name(ship, costs))
 
 
-def explore_orion(campaign: OrionCampaign, player: OrionPlayer, ship: str = "scout", library: Any = None) -> System:
-    """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6)."""
-    check_explorable(campaign, player, campaign.game.orion)
+def hold_for_orion(campaign: OrionCampaign, player: OrionPlayer, ship: str, library: Any = None) -> bool:
+    """A leader's request to explore Orion (``!explore`` of its hex: the moderator resolves it,
+    A4.6) holds the ship it names for this turn: it explores nothing else (refused as a ship
+    that moved) until the moderator's exploration of Orion uses it. Checked as an exploration
+    is; False when the leader's request of this turn holds one already (the same request)."""
+    check_explorable(campaign, player, campaign.game.orion, leaders_words=True)
+    if player.orion_ship is not None and player.orion_turn == campaign.turn:
+        return False
     check_ship(player, ship, campaign.turn, _costs(library))
+    mark_moved(player, ship, campaign.turn)
+    player.orion_ship, player.orion_turn = ship, campaign.turn
+    return True
+
+
+def explore_orion(campaign: OrionCampaign, player: OrionPlayer, ship: str = "scout", library: Any = None) -> System:
+    """Orion is no ordinary system: no dice, the Guardian of Orion waits there (A4.6). The ship
+    the leader's request of this turn holds (:func:`hold_for_orion`) is the one that moves."""
+    check_explorable(campaign, player, campaign.game.orion)
+    held = player.orion_ship == ship and player.orion_turn == campaign.turn
+    player.orion_ship = player.orion_turn = None
+    if not held:
+        check_ship(player, ship, campaign.turn, _costs(library))
     system = campaign.game.system(campaign.game.orion)
     if system is None:
         system = System(hex=campaign.game.orion, discovery="orion", name="Orion", guardian=True)
         campaign.game.systems.append(system)
     system.explored_by = player.name
     system.explored_turn = campaign.turn
-    mark_moved(player, ship, campaign.turn)
+    if not held:
+        mark_moved(player, ship, campaign.turn)
     note(campaign, "explored_orion", player.name, public=campaign.stage > 1, hex=str(system.hex), ship=ship)
     return system
 

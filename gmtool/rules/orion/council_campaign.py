@@ -150,9 +150,12 @@ def propose(
     pick: int | None = None,
     chair: OrionPlayer | None = None,
     target: str | None = None,
+    then: list[str] | None = None,
 ) -> BillsDrawn:
     """Draw 2 bills for the chair; with ``pick`` put one to the vote, the other to the bottom;
-    ``target``: the leader the chair names where the bill fits several (A3)."""
+    ``target``: the leader the chair names where the bill fits several (A3); ``then``: the
+    leaders it names after it, in its order, for a tie for the fewest planets at the turn's end
+    that leaves ``target`` out (A9, wave 4: the first of them among the tied gets it)."""
     _no_council_in_stage_1(campaign)
     if chair is not None:
         campaign.game.council.chair = chair.name
@@ -183,8 +186,14 @@ def propose(
     if target is not None:
         from gmtool.rules.orion.laws import check_choice
 
-        check_choice(campaign, bills.row(vote["bill"]) if vote.get("bill") else bills.rows[0], target)
+        row = bills.row(vote["bill"]) if vote.get("bill") else bills.rows[0]
+        for named in (target, *(then or [])):
+            check_choice(campaign, row, named)
         vote["target"] = target
+        vote.pop("then", None)
+        later = [n for n in dict.fromkeys(then or []) if n != target]
+        if later:
+            vote["then"] = later
     return BillsDrawn(vote["turn"], list(vote["options"]), vote.get("bill"), vote.get("target"))
 
 
@@ -279,9 +288,17 @@ def count_bill(campaign: OrionCampaign, chair_decision: str | None = None) -> tu
     return tally_bill(ballots, _chair(campaign), chair_decision, silent), ballots
 
 
-def ready(campaign: OrionCampaign, bills: Table, chair_decision: str | None = None) -> BillTally:
+def _named(vote: Any, word: str | None) -> list[str]:
+    """The leaders the chair named for the open bill, in its order: its word at the turn's end
+    (``word``, the moderator's `--chair-choice`) first, then its pick and the ones after it."""
+    return [n for n in (word, vote.get("target"), *vote.get("then", [])) if n]
+
+
+def ready(
+    campaign: OrionCampaign, bills: Table, chair_decision: str | None = None, word: str | None = None
+) -> BillTally:
     """The open bill's result, changing nothing: refused on a tie the chair must decide, and
-    when the bill passes and fits several leaders but the chair has named none (A3)."""
+    when the bill passes, goes to the leader the chair names and it has named none (A3)."""
     from gmtool.rules.orion.laws import goes_to_one, recipients
 
     result, _ = count_bill(campaign, chair_decision)
@@ -289,14 +306,16 @@ def ready(campaign: OrionCampaign, bills: Table, chair_decision: str | None = No
     bill = bills.row(vote["bill"])
     # a law to one leader as a one-off bill: the chair names it where it fits several (A9, wave 4)
     if result.passed and (goes_to_one(bill) or not bill.values.get("law")) and bill.values.get("effects"):
-        recipients(campaign, bill, vote.get("target"))
+        recipients(campaign, bill, _named(vote, word))
     return result
 
 
-def tally(campaign: OrionCampaign, bills: Table, chair_decision: str | None = None) -> tuple[BillTally, str, list[str]]:
+def tally(
+    campaign: OrionCampaign, bills: Table, chair_decision: str | None = None, word: str | None = None
+) -> tuple[BillTally, str, list[str]]:
     from gmtool.rules.orion.laws import enact
 
-    ready(campaign, bills, chair_decision)  # nothing is paid before the bill can act
+    ready(campaign, bills, chair_decision, word)  # nothing is paid before the bill can act
     result, ballots = count_bill(campaign, chair_decision)
     vote = _open_bill(campaign)
     _pay_bribes(campaign, ballots)
@@ -315,7 +334,7 @@ def tally(campaign: OrionCampaign, bills: Table, chair_decision: str | None = No
     # for the turn's public post, whenever in the turn the tally is made (A9: totals only)
     note(campaign, "council_tally", bill=bill.id, not_voted=not_voted, **result.to_data())
     if result.passed:  # a one-off bill acts in the turn it passes; a law enters into force (A9)
-        enact(campaign, bills, bill.id, vote.get("target"))
+        enact(campaign, bills, bill.id, _named(vote, word))
     campaign.game.council.vote = None
     return result, bill.id, not_voted
 

@@ -53,20 +53,34 @@ def orion_request(call: ForumCall, leader: Any, target: Any, seen: Any, ship: st
     """``!explore`` of Orion: no dice roll, the moderator judges what waits there (A4.6), so the
     leader's command is a request, checked as an exploration is (reach, a ship free to move),
     kept with the command's record (forum.toml) and listed in `post pending`'s moderator copy
-    until the moderator's `gmtool explore --hex` of Orion resolves it.  Nothing changes here."""
+    until the moderator's `gmtool explore --hex` of Orion resolves it.  The request holds its
+    ship for the turn (:func:`~gmtool.rules.orion.campaign_explore.hold_for_orion`): ordered
+    elsewhere, it is refused as a ship that moved; the reply says so."""
     from gmtool.formats import LANGS
     from gmtool.report.i18n import tr
     from gmtool.report.model import Paragraph, Report, text
-    from gmtool.rules.orion.campaign_explore import _costs, check_explorable, check_ship
+    from gmtool.rules.orion.campaign_explore import _costs, hold_for_orion
+    from gmtool.rules.orion.fleet import ship_name
 
     state = call.state
-    check_explorable(state, leader, target, leaders_words=True)
-    check_ship(leader, ship, state.turn, _costs(call.library))
+    held = hold_for_orion(state, leader, ship, call.library)
     request = {"kind": "explore_orion", "leader": leader.name, "hex": str(target), "ship": ship, "turn": state.turn}
+    costs = _costs(call.library)
     return {
         lang: Report(
             text(tr("orion_request", lang, hex=str(seen))),
-            [Paragraph(text(tr("orion_request_waits", lang)))],
+            [
+                Paragraph(text(tr("orion_request_waits", lang))),
+                Paragraph(
+                    text(
+                        tr(
+                            "orion_request_holds" if held else "orion_request_held",
+                            lang,
+                            ship=ship_name(ship, costs),
+                        )
+                    )
+                ),
+            ],
             {"request": request},
         )
         for lang in LANGS

@@ -8,7 +8,10 @@ a bill may repeal a law. What each bill does is data — its row of the bills ta
   (``chair_choice``), or the leader with the ``fewest_planets`` (a tie is the chair's to decide
   when the bill passes, a law's as a one-off bill's, A9 wave 4; at a later turn end of a law
   the rule is applied again: on a tie the leader who has it keeps it if it is among the tied,
-  else the chair of that turn names one — :func:`choose`);
+  else the chair of that turn names one — :func:`choose`). The chair names its pick ahead
+  (several, in its order: the first among the tied gets it); where it named none of the tied
+  the turn does not wait: the first of them after the chair in the seating gets it
+  (:func:`pick_tied`);
 * ``repeals``: the id of the law it repeals when it passes.
 
 Nothing here prints or reads files; the tables come from the caller."""
@@ -75,6 +78,8 @@ class BillEffect(ReadByKey):
     chosen_by: str | None = None
     kept_by: str | None = None  # a law's tie: the leader who had it is among the tied and keeps it
     turn: int | None = None  # a one-off rule: the turn it holds
+    seated_after: str | None = None  # a tie the chair named none of: the seating after this chair decided
+    passed_over: list[str] = field(default_factory=list)  # the leaders the chair named, none of them tied
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"bill": self.bill, "law": self.law, "leaders": self.leaders}
@@ -92,6 +97,10 @@ class BillEffect(ReadByKey):
             out["chosen_by"] = self.chosen_by
         if self.kept_by:
             out["kept_by"] = self.kept_by
+        if self.seated_after:
+            out["seated_after"] = self.seated_after
+        if self.passed_over:
+            out["passed_over"] = self.passed_over
         if self.turn is not None:
             out["for_turn"] = self.turn
         return out
@@ -133,25 +142,74 @@ def check_choice(campaign: OrionCampaign, row: Row, target: str | None) -> None:
         )
 
 
-def recipients(campaign: OrionCampaign, row: Row, chosen: str | None) -> tuple[list[str], list[str], bool]:
-    """Whom a bill goes to when it passes, a law's first turn as a one-off bill's (A9, wave 4):
-    (the leaders it goes to, the tied leaders, whether the chair's choice decided) — refused,
-    asking for the chair's choice, where it fits several and the chair has not named one (A3)."""
+@dataclass(slots=True)
+class Recipients:
+    """Whom a bill goes to (A3, A9): ``leaders``; ``tied``: the leaders tied for the fewest
+    planets; ``by_chair``: the chair's choice decided; ``seated_after``: the chair named none
+    of the tied, and the first of them after this chair in the seating got it;
+    ``passed_over``: the leaders the chair named, none of them among the tied."""
+
+    leaders: list[str]
+    tied: list[str] = field(default_factory=list)
+    by_chair: bool = False
+    seated_after: str | None = None
+    passed_over: list[str] = field(default_factory=list)
+
+
+def _named(chosen: str | list[str] | None) -> list[str]:
+    """The leaders the chair named, in its order, each once."""
+    names = [chosen] if isinstance(chosen, str) else list(chosen or [])
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def pick_tied(campaign: OrionCampaign, tied: list[str], chosen: str | list[str] | None) -> Recipients:
+    """The leader of ``tied`` a bill or a law goes to (A9, wave 4): the first leader the chair
+    named (``chosen``, its order) who is among them; where it named none of them the turn does
+    not wait on the chair: the first of them after the chair in the seating (the order the
+    chair passes round) gets it, and the result says whom the chair named."""
+    named = _named(chosen)
+    for leader in named:
+        if leader in tied:
+            return Recipients([leader], tied, by_chair=True)
+    seats = [p.name for p in campaign.players]
+    chair = campaign.game.council.chair
+    start = seats.index(chair) + 1 if chair in seats else 0
+    first = next(n for n in seats[start:] + seats[:start] if n in tied)
+    return Recipients([first], tied, seated_after=chair or "—", passed_over=named)
+
+
+def recipients(campaign: OrionCampaign, row: Row, chosen: str | list[str] | None) -> Recipients:
+    """Whom a bill goes to when it passes, a law's first turn as a one-off bill's (A9, wave 4);
+    ``chosen``: the leaders the chair named, in its order (the moderator's word at the turn's
+    end first). Refused, asking for the chair's choice, where the bill goes to the leader the
+    chair names and it has named none (A3); a tie for the fewest planets never waits
+    (:func:`pick_tied`)."""
     to = target_of(row)
     chair = campaign.game.council.chair or "—"
     if to == "every":
-        return [p.name for p in campaign.players], [], False
+        return Recipients([p.name for p in campaign.players])
+    named = _named(chosen)
+    for leader in named:
+        check_choice(campaign, row, leader)
     if to == "chair_choice":
-        if chosen is None:
+        if not named:
             raise RuleRefused(key="council.choice_needed", bill=Label(row.label), chair=chair)
-        check_choice(campaign, row, chosen)
-        return [chosen], [], True
+        return Recipients([named[0]], by_chair=True)
     tied = _fewest(campaign)
     if len(tied) <= 1:
-        return tied, [], False
-    if chosen is None or chosen not in tied:
-        raise RuleRefused(key="council.choice_tied", bill=Label(row.label), chair=chair, tied=tied)
-    return [chosen], tied, True
+        return Recipients(tied)
+    return pick_tied(campaign, tied, named)
+
+
+def check_word(campaign: OrionCampaign, word: str | None) -> None:
+    """Refuse the chair's word given at the turn's end (`--chair-choice`) where it names no
+    leader of the campaign, or there is no chair (stage 1)."""
+    if word is None:
+        return
+    if campaign.stage == 1 or not campaign.game.council.chair:
+        raise RuleRefused(key="council.no_chair")
+    if word not in {p.name for p in campaign.players}:
+        raise RuleRefused(key="council.word_unknown", leader=word, leaders=[p.name for p in campaign.players])
 
 
 def goes_to_one(row: Row) -> bool:
@@ -165,35 +223,40 @@ class Holder:
     """Who a law "to the leader with the fewest planets" goes to at a turn end after the one it
     passed (A9, wave 4): ``leader``; ``tied``: the leaders tied for the fewest planets (empty:
     one alone has them); ``kept``: the leader who had it is among them and keeps it; ``chosen``:
-    the chair of this turn named it."""
+    the chair of this turn named it; ``seated_after``/``passed_over``: the chair named none of
+    the tied (:func:`pick_tied`)."""
 
     leader: str
     tied: list[str] = field(default_factory=list)
     kept: bool = False
     chosen: bool = False
+    seated_after: str | None = None
+    passed_over: list[str] = field(default_factory=list)
 
 
-def holder_now(campaign: OrionCampaign, row: Row, entry: Any) -> Holder:
+def _this_turns_choice(campaign: OrionCampaign, entry: Any) -> str | None:
+    return entry.get("choice") if entry.get("choice_turn") == campaign.turn else None
+
+
+def holder_now(campaign: OrionCampaign, row: Row, entry: Any, word: str | None = None) -> Holder:
     """The rule of a "fewest planets" law applied again at this turn end (A9, wave 4): the
     leader alone with the fewest planets; on a tie the leader who has it, if among the tied;
-    otherwise the leader the chair of this turn named (:func:`choose`) — refused, asking for
-    the chair's choice, when it has named none of the tied."""
+    otherwise the leader the chair of this turn named — ``word``, its word the moderator gives
+    at the turn's end, else its choice during the turn (:func:`choose`) — and where it named
+    none of them, the first of them after the chair in the seating (:func:`pick_tied`)."""
     tied = _fewest(campaign)
     if len(tied) <= 1:
         return Holder(tied[0] if tied else "")
     holder = entry.get("holder")
     if holder in tied:
         return Holder(holder, tied, kept=True)
-    choice = entry.get("choice") if entry.get("choice_turn") == campaign.turn else None
-    if choice in tied:
-        return Holder(choice, tied, chosen=True)
-    raise RuleRefused(
-        key="council.law_choice_tied",
-        law=Label(row.label),
-        law_id=row.id,
-        tied=tied,
-        holder=holder or "—",
-        chair=campaign.game.council.chair or "—",
+    picked = pick_tied(campaign, tied, [n for n in (word, _this_turns_choice(campaign, entry)) if n])
+    return Holder(
+        picked.leaders[0],
+        tied,
+        chosen=picked.by_chair,
+        seated_after=picked.seated_after,
+        passed_over=picked.passed_over,
     )
 
 
@@ -206,29 +269,18 @@ def _due_again(campaign: OrionCampaign, row: Row | None, entry: Any) -> bool:
     return entry["turn"] != campaign.turn or not entry.get("holder")
 
 
-def laws_ready(campaign: OrionCampaign, bills: Table) -> None:
-    """Refuse the turn's end, before anything changes, while a law in force that goes to the
-    leader with the fewest planets finds them tied, the leader who had it not among them, and
-    the chair of this turn has named none of them (A9, wave 4)."""
-    for entry in campaign.game.council.laws:
-        row = bills.find(entry["id"])
-        if _due_again(campaign, row, entry):
-            assert row is not None
-            holder_now(campaign, row, entry)
-
-
 def choices_needed(campaign: OrionCampaign, bills: Table) -> list[tuple[Row, list[str]]]:
-    """The laws in force whose tie the chair of this turn must decide before the turn's end, as
-    things stand now (A9, wave 4): each with the tied leaders (`post pending` names them)."""
+    """The laws in force whose tie the chair of this turn is asked to decide before the turn's
+    end, as things stand now (A9, wave 4): each with the tied leaders (`post pending` names
+    them; unanswered, the seating decides at the turn's end)."""
     out = []
     for entry in campaign.game.council.laws:
         row = bills.find(entry["id"])
         if row is None or not _due_again(campaign, row, entry):
             continue
-        try:
-            holder_now(campaign, row, entry)
-        except RuleRefused:
-            out.append((row, _fewest(campaign)))
+        tied = _fewest(campaign)
+        if len(tied) > 1 and entry.get("holder") not in tied and _this_turns_choice(campaign, entry) not in tied:
+            out.append((row, tied))
     return out
 
 
@@ -288,7 +340,12 @@ def _apply(campaign: OrionCampaign, row: Row, out: BillEffect) -> None:
     out.text = is_text_only(effects)
 
 
-def enact(campaign: OrionCampaign, bills: Table, bill_id: str, chosen: str | None) -> BillEffect:
+def _to(out: BillEffect, campaign: OrionCampaign, got: Recipients) -> None:
+    out.leaders, out.tied, out.seated_after, out.passed_over = got.leaders, got.tied, got.seated_after, got.passed_over
+    out.chosen_by = campaign.game.council.chair if got.by_chair else None
+
+
+def enact(campaign: OrionCampaign, bills: Table, bill_id: str, chosen: str | list[str] | None) -> BillEffect:
     """A bill that passed (A9): a law enters into force (it acts at the turn end, with the
     others); a one-off bill acts now — its resources at once, its rules for the next turn; a
     bill that repeals a law ends it. Logged for the public post."""
@@ -307,16 +364,14 @@ def enact(campaign: OrionCampaign, bills: Table, bill_id: str, chosen: str | Non
         if all(entry["id"] != row.id for entry in campaign.game.council.laws):
             entry_new: Any = {"id": row.id, "turn": campaign.turn}
             if goes_to_one(row):  # the chair's choice stands, as for a one-off bill (A9, wave 4)
-                out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
+                _to(out, campaign, recipients(campaign, row, chosen))
                 if out.leaders:
                     entry_new["leader" if target_of(row) == "chair_choice" else "holder"] = out.leaders[0]
-                out.chosen_by = campaign.game.council.chair if by_chair else None
             campaign.game.council.laws.append(entry_new)
         out.rules = rules_of(effects)
         out.text = is_text_only(effects)
     elif effects:
-        out.leaders, out.tied, by_chair = recipients(campaign, row, chosen)
-        out.chosen_by = campaign.game.council.chair if by_chair else None
+        _to(out, campaign, recipients(campaign, row, chosen))
         _apply(campaign, row, out)
         if out.rules:  # a one-off rule holds the next turn (A9: "next turn")
             out.turn = campaign.turn + 1
@@ -328,9 +383,10 @@ def enact(campaign: OrionCampaign, bills: Table, bill_id: str, chosen: str | Non
     return out
 
 
-def apply_laws(campaign: OrionCampaign, bills: Table) -> list[BillEffect]:
+def apply_laws(campaign: OrionCampaign, bills: Table, word: str | None = None) -> list[BillEffect]:
     """Every law in force acts at the turn end (A9), in the order they passed; each is logged
-    for the public post with what it did. Bans of an earlier turn are dropped."""
+    for the public post with what it did. Bans of an earlier turn are dropped. ``word``: the
+    chair's word the moderator gives at the turn's end, for a law's tie (:func:`holder_now`)."""
     campaign.game.council.bans = [b for b in campaign.game.council.bans if b["turn"] > campaign.turn]
     done = []
     for entry in campaign.game.council.laws:
@@ -339,11 +395,12 @@ def apply_laws(campaign: OrionCampaign, bills: Table) -> list[BillEffect]:
             continue
         out = BillEffect(row.id, True)
         if _due_again(campaign, row, entry):  # the rule applied again (A9, wave 4)
-            held = holder_now(campaign, row, entry)
+            held = holder_now(campaign, row, entry, word)
             entry["holder"] = held.leader
             out.leaders, out.tied = [held.leader] if held.leader else [], held.tied
             out.kept_by = held.leader if held.kept else None
             out.chosen_by = campaign.game.council.chair if held.chosen else None
+            out.seated_after, out.passed_over = held.seated_after, held.passed_over
         elif target_of(row) == "fewest_planets" and entry.get("holder"):  # passed this turn
             out.leaders = [str(entry["holder"])]
         elif any(parse_effect(e)[0] in ("bc", "rp", "orders", "colonists") for e in effects_of(row)):

@@ -458,18 +458,19 @@ def _bill(a: Act) -> Any:
     if c.game.council.chair != leader.name:
         raise RuleRefused(key="orders.bill_not_chair", leader=leader.name, chair=c.game.council.chair or "—")
     target = v.get("target") if isinstance(v, dict) else None
+    then = list(v.get("then") or []) if isinstance(v, dict) else []
     if isinstance(v, dict):
         v = v.get("pick")
     options = list(c.game.council.vote["options"]) if c.game.council.vote else []
     if isinstance(v, str) and v in options:
         v = options.index(v) + 1
     if v is None and target is not None:
-        drawn = council_campaign.propose(c, a.rules.bills, a.source, target=target)
-        return {"bill": drawn.bill, "target": target}
+        drawn = council_campaign.propose(c, a.rules.bills, a.source, target=target, then=then)
+        return {"bill": drawn.bill, "target": target, **({"then": then} if then else {})}
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= max(1, len(options)):
         raise InputError(key="orders.bill_pick", value=repr(v), options=", ".join(options) or "—")
-    drawn = council_campaign.propose(c, a.rules.bills, a.source, pick=v, target=target)
-    return {"bill": drawn.bill, **({"target": target} if target else {})}
+    drawn = council_campaign.propose(c, a.rules.bills, a.source, pick=v, target=target, then=then)
+    return {"bill": drawn.bill, **({"target": target} if target else {}), **({"then": then} if then else {})}
 
 
 def _law_choice(a: Act) -> Any:
@@ -651,6 +652,8 @@ def _election_line(r: dict[str, Any], name: str, lang: str, label: Callable[...,
 
 def _bill_line(r: dict[str, Any], name: str, lang: str, label: Callable[..., str]) -> str:
     line = f"{name}: {label('bills', r['bill'])}"
+    if r.get("then"):  # its pick, then the ones after it for a tie at the turn's end (A9, wave 4)
+        return line + f" ({t('done_bill_targets', lang, leaders=', '.join([r['target'], *r['then']]))})"
     return line + (f" ({t('done_bill_target', lang, leader=r['target'])})" if r.get("target") else "")
 
 
@@ -955,7 +958,7 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
         COUNCIL,
         _bill,
         "any",
-        (key("pick", "int"), key("target")),
+        (key("pick", "int"), key("target"), key("then", "texts")),
         single=True,
         what="bill",
         line=_bill_line,

@@ -119,17 +119,16 @@ class CommandWords:
         return self.library.get(name, "orion")
 
     def find(self, table: Any, words: list[str]) -> Any:
-        """The row ``words`` name — by id, label or alias in any language, else (Russian words)
-        by a label or alias in any case and number (gmtool/locale/lemmas.py: «звёздную базу»,
-        «колонизатора», «фрегаты») — or None; refused when the words could name two rows."""
+        """The row ``words`` name — by id, label or alias in any language, else by a label or
+        alias in any case and number (gmtool/locale/lemmas.py: «звёздную базу», «колонизатора»,
+        «фрегаты»; English plurals: «scouts», «colony ships») — or None; refused when the words
+        could name two rows."""
         name = " ".join(words)
         row = table.named(name)
         if row is not None:
             return row
         from gmtool.locale.lemmas import same_name
 
-        if not russian(name):
-            return None
         found = [r for r in table.rows if any(same_name(name, str(label)) for label in _names_of(r))]
         if len(found) > 1:
             raise InputError(
@@ -490,12 +489,14 @@ def read_bill(r: CommandWords) -> tuple[str, Any]:
 
     if not r.words:
         raise r.missing("bill")
-    words_, target = list(r.words), None
+    words_, named = list(r.words), list[str]()
     leaders = {name_key(p.name): p.name for p in r.state.players}
-    if name_key(words_[-1]) in leaders:
-        target = leaders[name_key(words_.pop())]
+    while words_ and name_key(words_[-1].rstrip(",")) in leaders:  # `!bill 1 bob carol`: its order
+        named.insert(0, leaders[name_key(words_.pop().rstrip(","))])
+    named = list(dict.fromkeys(named))
+    target, then = (named[0], named[1:]) if named else (None, [])
     if not words_:
-        return "bill", {"target": target}
+        return "bill", {"target": target, **({"then": then} if then else {})}
     if len(words_) == 1 and _NUMBER.fullmatch(words_[0]):
         pick: Any = int(words_[0])
     else:
@@ -503,7 +504,9 @@ def read_bill(r: CommandWords) -> tuple[str, Any]:
         if target and any(law["id"] == pick for law in r.state.game.council.laws):
             # a law in force: the leader the chair names for it at this turn's end (A9, wave 4)
             return "law_choice", {"law": pick, "target": target}
-    return "bill", {"pick": pick, "target": target} if target else pick
+    if not target:
+        return "bill", pick
+    return "bill", {"pick": pick, "target": target, **({"then": then} if then else {})}
 
 
 def read_vote(r: CommandWords) -> tuple[str, Any]:
@@ -707,11 +710,15 @@ def say_quest(v: Any, w: Wording) -> str:
 
 def say_bill(v: Any, w: Wording) -> str:
     target = v.get("target") if isinstance(v, dict) else None
+    then = list(v.get("then") or []) if isinstance(v, dict) else []
     v = v.get("pick") if isinstance(v, dict) else v
+    named = (
+        w.say("bill_targets", leaders=", ".join([str(target), *then])) if then else w.say("bill_target", leader=target)
+    )
     if v is None:
-        return w.say("bill_target", leader=target)
+        return named
     line = w.say("bill_number", n=v) if isinstance(v, int) else w.say("bill", bill=w.label("bills", str(v)))
-    return line + (" — " + w.say("bill_target", leader=target) if target else "")
+    return line + (" — " + named if target else "")
 
 
 def say_law_choice(v: Any, w: Wording) -> str:

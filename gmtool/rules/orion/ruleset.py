@@ -41,10 +41,17 @@ class OrionTurn:
 
         return Starting(campaign, rules, source)
 
-    def ending(self, campaign: Campaign, rules: Any, source: DiceSource, chair_decision: str | None) -> Played:
+    def ending(
+        self,
+        campaign: Campaign,
+        rules: Any,
+        source: DiceSource,
+        chair_decision: str | None,
+        chair_choice: str | None = None,
+    ) -> Played:
         from gmtool.rules.orion.turns import Ending
 
-        return Ending(campaign, rules, source, chair_decision)
+        return Ending(campaign, rules, source, chair_decision, chair_choice)
 
     def read_orders(self, campaign: Campaign, text: str, where: str) -> tuple[list, list]:
         """gmtool/rules/orion/orders.py: the file read, each problem with its line."""

@@ -150,6 +150,7 @@ class VoteEntry(TypedDict):
     options: list[str]
     bill: NotRequired[str]
     target: NotRequired[str]  # the chair's choice where the bill fits several leaders (A3)
+    then: NotRequired[list[str]]  # the leaders it names after target, in its order, for a tie (A9)
     ballots: dict[str, BillBallotEntry]
 
 
@@ -382,6 +383,11 @@ class OrionPlayer(Player):
         MapOf(Int(*SMALL), "SHIP"), factory=dict, write="truthy", doc="ships that explored a hex in turn `moved_turn`"
     )
     moved_turn: int | None = key(Int(*TURN), None, write=lambda p: bool(p.moved) and p.moved_turn is not None)
+    # the ship a request to explore Orion holds (A4.6: the moderator resolves it), in turn ``orion_turn``
+    orion_ship: str | None = key(
+        TEXT, None, doc="the ship the leader's request to explore Orion holds in turn `orion_turn`"
+    )
+    orion_turn: int | None = key(Int(*TURN), None)
 
     def home(self) -> Hex:
         """The homeworld's hex: every orion leader has one."""
@@ -468,6 +474,7 @@ VOTE = Record(
         Key("options", Strings(), REQUIRED, doc="the bills drawn"),
         Key("bill", TEXT, doc="the one put to the vote"),
         Key("target", TEXT, doc="the leader the chair names for it (A3)"),
+        Key("then", Strings(), doc="the leaders the chair names after `target`, in its order, for a tie (A9)"),
         Key("ballots", MapOf(BILL_BALLOT, "LEADER"), REQUIRED),
     ],
 )

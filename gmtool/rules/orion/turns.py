@@ -28,7 +28,7 @@ from gmtool.rules.orion.council_campaign import (
 )
 from gmtool.rules.orion.effects import apply_effects
 from gmtool.rules.orion.exploration import OrionTables
-from gmtool.rules.orion.laws import apply_laws, forbidding, laws_ready
+from gmtool.rules.orion.laws import apply_laws, check_word, forbidding
 from gmtool.rules.orion.production import Production, produce
 from gmtool.rules.orion.quest_conditions import Judged, judge, met, say
 from gmtool.rules.orion.records import GuardianRegained, GuardianState, guardian_state, regenerate_guardian
@@ -762,6 +762,7 @@ class Ending:
     rules: Rules
     source: DiceSource
     chair_decision: str | None = None
+    chair_choice: str | None = None  # the chair's word at the turn's end: the leader a bill or law goes to
     turn: int = 0
     stage: int = 0
     news: dict[str, list[Any]] = field(default_factory=dict)  # each leader's inbox, delivered
@@ -783,10 +784,10 @@ def _can_end(e: Ending) -> None:
     if campaign.turn_state.started != campaign.turn:
         raise RuleRefused(key="orion.turn_not_started", turn=campaign.turn)
     e.turn, e.stage = campaign.turn, campaign.stage
+    check_word(campaign, e.chair_choice)
     vote = campaign.game.council.vote
     if campaign.stage > 1 and vote is not None and vote.get("bill"):
-        ready(campaign, e.rules.bills, e.chair_decision)
-    laws_ready(campaign, e.rules.bills)
+        ready(campaign, e.rules.bills, e.chair_decision, e.chair_choice)
 
 
 def _deliver_news(e: Ending) -> None:
@@ -843,7 +844,7 @@ def _tally_vote(e: Ending) -> None:
     vote = campaign.game.council.vote
     if campaign.stage > 1 and vote is not None:
         if vote.get("bill"):
-            result, bill, not_voted = tally(campaign, e.rules.bills, e.chair_decision)
+            result, bill, not_voted = tally(campaign, e.rules.bills, e.chair_decision, e.chair_choice)
             e.result.council = BillOutcome(bill, result, not_voted)
         else:
             for option in vote["options"]:
@@ -878,7 +879,7 @@ def _tell_earlier_tallies(e: Ending) -> None:
 
 def _apply_laws(e: Ending) -> None:
     """Every law in force acts at the turn end (A9)."""
-    apply_laws(e.campaign, e.rules.bills)
+    apply_laws(e.campaign, e.rules.bills, e.chair_choice)
 
 
 def _judge_quests(e: Ending) -> None:
@@ -980,6 +981,12 @@ END_STEPS = (
 )
 
 
-def end_turn(campaign: OrionCampaign, rules: Rules, source: DiceSource, chair_decision: str | None = None) -> TurnEnd:
+def end_turn(
+    campaign: OrionCampaign,
+    rules: Rules,
+    source: DiceSource,
+    chair_decision: str | None = None,
+    chair_choice: str | None = None,
+) -> TurnEnd:
     """`turn end`: :data:`END_STEPS` played on ``campaign``."""
-    return play(END_STEPS, Ending(campaign, rules, source, chair_decision))
+    return play(END_STEPS, Ending(campaign, rules, source, chair_decision, chair_choice))
