@@ -112,6 +112,68 @@ def _build_each_app_once() -> None:
 _build_each_app_once()
 
 
+def _load_each_shipped_table_once() -> None:
+    """Every ``gmtool`` command loads the rule tables it needs from their TOML files, and a
+    CLI test runs thousands of commands in one process: a third of the suite's time went to
+    parsing the same shipped tables again.  A shipped table file is read once per file version
+    (its size and modification time), the same frozen Table each time, as the session's
+    ``shipped_tables`` library already shares them; a table folder of the test's own and
+    ``load_table`` called directly read their files as gmtool does (tests only: the real
+    ``gmtool`` loads a table once per run)."""
+    import os
+
+    import gmtool.rolltables.library as library
+
+    real = library.load_table
+    shipped = library.shipped_tables_dir()
+    loaded: dict[tuple[str, str | None, int, int], object] = {}
+
+    def load_table(path, ruleset=None):
+        if path.parent.parent != shipped:
+            return real(path, ruleset)
+        stat = os.stat(path)
+        key = (str(path), ruleset, stat.st_mtime_ns, stat.st_size)
+        if key not in loaded:
+            loaded[key] = real(path, ruleset)
+        return loaded[key]
+
+    library.load_table = load_table
+
+
+_load_each_shipped_table_once()
+
+
+def _fsync_nothing() -> None:
+    """gmtool fsyncs every file it writes and the folder it is in (gmtool/campaign/files.py),
+    so a power cut cannot lose a roll; the tests write tens of thousands of files to a disk
+    other engineers share, and each fsync waits for it.  No test can cut the power, so none
+    can tell a synced file from one in the page cache: ``os.fsync`` here checks its file
+    descriptor (a closed one is still an error) and returns.  tests/test_durable_writes.py
+    pins that the store asks for each fsync."""
+    import os
+
+    def fsync(fd) -> None:
+        os.fstat(fd if isinstance(fd, int) else fd.fileno())
+
+    os.fsync = fsync
+
+
+_fsync_nothing()
+
+
+def _stop_test_servers_promptly() -> None:
+    """The tests' local HTTP servers run ``serve_forever`` in a thread, which looks for a
+    ``shutdown()`` every half second (socketserver's default): each server's teardown waited
+    a quarter of a second on average, five seconds a file.  Here it looks every 20 ms; it
+    answers requests as soon as they come either way."""
+    import socketserver
+
+    socketserver.BaseServer.serve_forever.__defaults__ = (0.02,)
+
+
+_stop_test_servers_promptly()
+
+
 @pytest.fixture
 def gm():
     """Run gmtool in-process: ``gm("roll", "d10")`` → Result with exit_code/stdout/stderr."""

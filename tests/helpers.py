@@ -240,3 +240,16 @@ def write_text(folder: Path, name: str, text: str) -> Path:
 def resolve_post(gm, camp: Path, source: Path | str, *extra: str, fmt: str = "plain", input: str | None = None) -> str:
     """`post resolve SOURCE -c CAMP --format FMT …`'s output (the command must succeed)."""
     return ok(gm("post", "resolve", str(source), "-c", str(camp), "--format", fmt, *extra, input=input))
+
+
+def slow_twin(test, max_examples: int):
+    """A ``-m slow`` copy of the hypothesis property ``test`` that draws ``max_examples``
+    examples, its other settings as they are: the fast run keeps ``test`` with a few
+    examples, ``pytest -m slow`` draws many.  ``test_x_long = slow_twin(test_x, 300)``
+    beside ``test_x`` (under another name, so pytest collects both)."""
+    import pytest
+    from hypothesis import given, settings
+
+    handle = test.hypothesis  # the strategies @given was called with (hypothesis keeps them)
+    twin = given(**handle._given_kwargs)(handle.inner_test)
+    return pytest.mark.slow(settings(test._hypothesis_internal_use_settings, max_examples=max_examples)(twin))

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gmtool.campaign.model import campaign_from_dict, campaign_to_dict, documented_records
 from gmtool.errors import CampaignError
-from helpers import assert_error, ok, run_gmtool
+from helpers import assert_error, ok, run_gmtool, slow_twin
 
 pytestmark = pytest.mark.usefixtures("isolated")
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,7 +207,9 @@ def _at(data, path):
     return data
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # 60: the twin below
 @given(st.data())
 def test_any_mutation_of_a_valid_campaign_loads_or_names_the_field(mutated_base, tmp_path_factory, data):
     base = mutated_base
@@ -278,3 +280,10 @@ def test_ships_with_and_without_modules_round_trip(counts, data):
     campaign.players.append(OrionPlayer(name="alice", ships=ShipCounts(counts, modules)))
     back = campaign_from_dict(tomllib.loads(tomli_w.dumps(campaign_to_dict(campaign))), CampaignError)
     assert dict(back.players[0].ships) == counts and back.players[0].ships.modules == modules
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_any_mutation_of_a_valid_campaign_loads_or_names_the_field_long = slow_twin(
+    test_any_mutation_of_a_valid_campaign_loads_or_names_the_field, 60
+)

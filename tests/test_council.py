@@ -25,7 +25,7 @@ from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
 from gmtool.rules.orion.council_campaign import elect, tally_emperor
 from gmtool.rules.orion.state import PlanetState, System
-from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, stored_campaign
+from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, slow_twin, stored_campaign
 
 BILLS = shipped_library().get("bills", "orion")
 
@@ -240,7 +240,7 @@ def bill_cases(draw):
     return ballots, chair, decision
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # 150: the twin at the end
 @given(bill_cases())
 def test_property_bill_tally_and_public_reports_keep_ballots_secret(case):
     ballots, chair, decision = case
@@ -716,3 +716,10 @@ def test_a_bill_vote_is_read_in_english_or_russian():
     assert bill_vote("может") == "может" and bill_vote(None) is None
     result = tally_bill([Ballot("alice", "да", 3), Ballot("bob", "нет", 2)], "alice")
     assert (result.yes, result.no, result.passed) == (3, 2, True)
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_property_bill_tally_and_public_reports_keep_ballots_secret_long = slow_twin(
+    test_property_bill_tally_and_public_reports_keep_ballots_secret, 150
+)

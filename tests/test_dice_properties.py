@@ -12,9 +12,10 @@ from gmtool.dice.notation import parse_uncached
 from gmtool.dice.sources import FixedSource, RandomSource
 from gmtool.dice.tree import BinOp, Dice, Group, Neg, Num
 from gmtool.errors import DiceError
-from helpers import RecordingSource
+from helpers import RecordingSource, slow_twin
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A few examples each in the fast run; their twins at the end draw 300 under `pytest -m slow`.
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ------------------------------------------------------------------ strategies
 
@@ -206,3 +207,12 @@ def test_parse_cache_reports_hits():
     info = parse.cache_info()
     assert info.hits == 1
     assert info.misses == 1
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_total_within_theoretical_bounds_long = slow_twin(test_total_within_theoretical_bounds, 300)
+test_generated_expressions_parse_long = slow_twin(test_generated_expressions_parse, 300)
+test_any_text_rolls_or_raises_dice_error_long = slow_twin(test_any_text_rolls_or_raises_dice_error, 300)
+test_fixed_dice_consume_exactly_what_is_needed_long = slow_twin(test_fixed_dice_consume_exactly_what_is_needed, 300)
+test_parse_is_cached_and_equal_for_equal_text_long = slow_twin(test_parse_is_cached_and_equal_for_equal_text, 300)

@@ -22,6 +22,7 @@ from gmtool.rolltables.roller import DiceRoller
 from gmtool.rules.orion.exploration import explore
 from gmtool.rules.orion.neighbourhood import Neighbourhood
 from gmtool.rules.orion.odds import CATEGORIES, EXCLUSIVE, NONE, exact_odds, features, simulate
+from helpers import slow_twin
 from orion_by_hand import (
     ADDS,
     MONSTER,
@@ -35,7 +36,8 @@ from orion_by_hand import (
     world_type,
 )
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A few examples each in the fast run; their twins at the end draw 200 under `pytest -m slow`.
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ------------------------------------------------------------------ docs/rules-orion.md, by hand
 
@@ -373,3 +375,11 @@ def test_simulation_agrees_with_exact_odds(stage, runs):
             se = math.sqrt(pf * (1 - pf) / runs)
             freq = counts[category][value] / runs
             assert abs(freq - pf) <= 4 * se + 1e-12, (category, value, freq, pf, se)
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_invariants_for_any_chain_long = slow_twin(test_invariants_for_any_chain, 200)
+test_explore_agrees_with_a_reference_model_of_the_rules_long = slow_twin(
+    test_explore_agrees_with_a_reference_model_of_the_rules, 200
+)

@@ -19,7 +19,7 @@ from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
 from gmtool.forum.sources.fetch import Fetched, fetch, within_site
 from gmtool.forum.sources.html import MAX_DEPTH, Nesting
-from helpers import assert_error, example_copy, ok_json, snapshot
+from helpers import assert_error, example_copy, ok_json, slow_twin, snapshot
 
 
 @pytest.fixture
@@ -543,7 +543,7 @@ def _depth(tree) -> int:
     return deepest
 
 
-@settings(max_examples=300)
+@settings(max_examples=40)  # 300: the twin at the end
 @given(st.lists(st.sampled_from(TAGS), min_size=1, max_size=150))
 def test_the_measure_follows_the_parsers_depth(tokens):
     """What Nesting measures is, up to a few levels (implied elements), at least the depth
@@ -614,7 +614,7 @@ def _wrong(field: str, kind: type, value) -> bool:
     return isinstance(value, bool) or not isinstance(value, kind) or (field in RANGED and value < 1)
 
 
-@settings(max_examples=150)
+@settings(max_examples=30)  # 150: the twin at the end
 @given(field=st.sampled_from(sorted(POST_FIELDS) + sorted(TOPIC_FIELDS)), value=json_values)
 def test_any_mistyped_discourse_field_is_an_error_naming_it(field, value):
     data = json.loads(fp.discourse_json(fp.sample_posts()[:2]))
@@ -665,3 +665,11 @@ def test_a_json_reads_alike_after_a_good_resolve(gm, camp, tmp_path):
     saved.write_text(fp.discourse_json(fp.sample_posts()[:3]), encoding="utf-8")
     data = ok_json(gm("post", "resolve", str(saved), "-c", str(camp), "--format", "json"))
     assert [p["post_id"] for p in data["posts"]] == ["t12-2", "t12-3"]
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_the_measure_follows_the_parsers_depth_long = slow_twin(test_the_measure_follows_the_parsers_depth, 300)
+test_any_mistyped_discourse_field_is_an_error_naming_it_long = slow_twin(
+    test_any_mistyped_discourse_field_is_an_error_naming_it, 150
+)

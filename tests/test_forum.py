@@ -23,8 +23,10 @@ from gmtool.forum.posts import (
     parse_thread,
     strip_quotes,
 )
+from helpers import slow_twin
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A few examples each in the fast run; their twins at the end draw 300 under `pytest -m slow`.
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def names(commands) -> list[tuple[str, str]]:
@@ -386,3 +388,10 @@ def test_seeded_binary_junk():
             _check_posts(parse_thread("=== alice #1 ===\n" + junk))
         except InputError:
             pass
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_parse_commands_never_raises_long = slow_twin(test_parse_commands_never_raises, 300)
+test_parse_thread_raises_only_input_error_long = slow_twin(test_parse_thread_raises_only_input_error, 300)
+test_threads_of_hostile_posts_long = slow_twin(test_threads_of_hostile_posts, 300)

@@ -16,7 +16,7 @@ from gmtool.campaign.model import campaign_from_dict
 from gmtool.campaign.names import names_problems
 from gmtool.campaign.verify import validate_state
 from gmtool.errors import CampaignError
-from helpers import assert_error, ok, run_gmtool, shipped_library, snapshot
+from helpers import assert_error, ok, run_gmtool, shipped_library, slow_twin, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -47,7 +47,9 @@ def _set(data, path, value):
     data[path[-1]] = value
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # 300: the twin below
 @given(st.data())
 def test_every_whole_number_is_range_checked_on_load(base, data):
     import copy
@@ -159,3 +161,8 @@ def test_a_hand_edited_spoofing_name_is_found_and_nothing_is_written(gm, tmp_pat
 
 def test_good_names_pass():
     assert names_problems(["alice", "Боб", "carol-2", "d_e", "Zoë"]) == []
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_every_whole_number_is_range_checked_on_load_long = slow_twin(test_every_whole_number_is_range_checked_on_load, 300)

@@ -18,7 +18,7 @@ from gmtool.errors import CampaignError
 from gmtool.rules.orion.campaign_explore import apply_exploration, neighbourhood_of
 from gmtool.rules.orion.exploration import OrionTables, explore
 from gmtool.rules.orion.state import Monster, OrionPlayer, OrionState, PlanetState, System
-from helpers import SECRET, make_campaign, roller, shipped_library
+from helpers import SECRET, make_campaign, roller, shipped_library, slow_twin
 
 TABLES = OrionTables(shipped_library())
 
@@ -99,7 +99,7 @@ _campaigns = st.builds(
 )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # 100: the twin below
 @given(_campaigns)
 def test_toml_round_trip_is_lossless(campaign):
     text = tomli_w.dumps(campaign_to_dict(campaign))
@@ -116,3 +116,8 @@ def test_round_trip_of_a_real_campaign_after_play():
     c.revealed_secret = SECRET.hex()
     back = campaign_from_dict(tomllib.loads(tomli_w.dumps(campaign_to_dict(c))), CampaignError)
     assert back == c
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_toml_round_trip_is_lossless_long = slow_twin(test_toml_round_trip_is_lossless, 100)

@@ -22,7 +22,7 @@ from gmtool.campaign.model import COUNT
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
 from gmtool.rules.orion.state import PLAYER_RANGES
-from helpers import assert_error, ok, run_gmtool, snapshot
+from helpers import assert_error, ok, run_gmtool, slow_twin, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")
 
@@ -277,7 +277,7 @@ def base(tmp_path_factory) -> Path:
     return folder
 
 
-@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, suppress_health_check=[HealthCheck.function_scoped_fixture])  # 15: the twin at the end
 @given(
     gaps=st.tuples(st.integers(0, 30_000), st.integers(0, 30_000), st.integers(0, 2)),
     steps=st.lists(_STEPS, min_size=1, max_size=4),
@@ -320,3 +320,10 @@ def test_a_new_campaign_the_loader_would_refuse_is_not_created(gm, tmp_path):
     res = gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", str(2**70))
     assert_error(res, "campaign.toml not written: seed: 1180591620717411303424 is out of range")
     assert not folder.exists()
+
+
+# ------------------------------------------------------------------ the long runs (pytest -m slow)
+
+test_any_sequence_is_refused_unchanged_or_loads_back_long = slow_twin(
+    test_any_sequence_is_refused_unchanged_or_loads_back, 15
+)

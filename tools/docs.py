@@ -354,11 +354,27 @@ def _environment(home: Path) -> dict[str, str]:
     return env
 
 
+# ``for t in 1 2 3; do gmtool … $t … >/dev/null 2>&1; done``: one gmtool command run for each word
+_LOOP = re.compile(
+    r"for (?P<var>[a-z]+) in (?P<words>[\w. -]+); do (?P<body>gmtool [^;|&<>$]*(?:\$(?P=var)(?!\w)[^;|&<>$]*)*?)(?P<quiet> >/dev/null 2>&1)?; done"
+)
+
+
 def _run(command: str, work: Path, env: dict[str, str]) -> list[str]:
     """One example's output (stdout, then stderr), paths under the work folder relative.
 
-    ``gmtool …`` (optionally after ``NAME=value`` settings) runs in this process, which
-    is much faster than a new interpreter per example; anything else goes to the shell."""
+    ``gmtool …`` (optionally after ``NAME=value`` settings), and a ``for`` loop of one
+    ``gmtool`` command, run in this process, which is much faster than a new interpreter
+    per command; anything else goes to the shell."""
+    loop = _LOOP.fullmatch(command)
+    if loop:
+        var, body = loop.group("var"), loop.group("body")
+        lines = [
+            line
+            for word in loop.group("words").split()
+            for line in _run(re.sub(rf"\${var}(?!\w)", word, body), work, env)
+        ]
+        return [] if loop.group("quiet") else lines
     words = shlex.split(command)
     settings = {}
     while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
