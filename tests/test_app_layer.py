@@ -14,34 +14,18 @@ import pytest
 import gmtool.app
 import gmtool.cli
 from gmtool.app import agents, cards, records, turns
-from gmtool.app.session import with_journal_mark
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import GmError
-from gmtool.report.render import render
-from helpers import SECRET, journal_rolls, make_campaign
+from helpers import journal_rolls
+from session_helpers import PlainEnglish, new_folder
 
 APP = Path(gmtool.app.__file__).parent
 CLI = Path(gmtool.cli.__file__).parent
 
 
-class PlainEnglish:
-    """The smallest renderer a front end brings: plain text, English, the journal mark."""
-
-    format = "plain"
-    lang = "en"
-
-    def __init__(self, state) -> None:
-        self.state = state
-
-    def render(self, report, lang=None):
-        return render(with_journal_mark(report, self.state, lang or self.lang), self.format)
-
-
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    store = CampaignStore(tmp_path / "camp")
-    store.create(make_campaign(seed=1), SECRET)
-    return store.folder
+    return new_folder(tmp_path)
 
 
 def _names(path: Path) -> set[str]:

@@ -13,32 +13,16 @@ from pathlib import Path
 import pytest
 
 from gmtool.app import session as session_module
-from gmtool.app.session import Session, open_session, past_post, undo_turn, verify_campaign, with_journal_mark
-from gmtool.campaign.store import CampaignStore
+from gmtool.app.session import Session, open_session, past_post, undo_turn, verify_campaign
 from gmtool.errors import CampaignError, RuleRefused
 from gmtool.report.render import render
-from helpers import SECRET, journal_rolls, make_campaign
-
-
-class PlainEnglish:
-    """The smallest renderer a front end can bring: plain text, English, the journal mark."""
-
-    format = "plain"
-    lang = "en"
-
-    def __init__(self, state) -> None:
-        self.state = state
-
-    def render(self, report, lang=None):
-        return render(with_journal_mark(report, self.state, lang or self.lang), self.format)
+from helpers import SECRET, journal_rolls
+from session_helpers import PlainEnglish, new_folder
 
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    """A new three-leader campaign on disk, committed to helpers.SECRET."""
-    store = CampaignStore(tmp_path / "camp")
-    store.create(make_campaign(seed=1), SECRET)
-    return store.folder
+    return new_folder(tmp_path)
 
 
 def test_the_library_imports_no_command_line():

@@ -34,6 +34,14 @@ deck_app = typer.Typer(help="The campaign's card decks (bills, quests, events)."
 
 PlayerOpt = Annotated[str, typer.Option("--player", "-p", help="The leader.", show_default=False)]
 HexOpt = Annotated[str, typer.Option("--hex", help="The planet's hex, Q,R.", show_default=False)]
+ChairChoiceOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--chair-choice",
+        show_default=False,
+        help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
+    ),
+]
 
 
 def register(root: typer.Typer) -> None:
@@ -132,14 +140,7 @@ def end_command(
             show_default=False,
         ),
     ] = None,
-    chair_choice: Annotated[
-        Optional[str],
-        typer.Option(
-            "--chair-choice",
-            show_default=False,
-            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
-        ),
-    ] = None,
+    chair_choice: ChairChoiceOpt = None,
     player: Annotated[
         Optional[str],
         typer.Option(
@@ -800,14 +801,7 @@ def run_command(
             help="yes|no: the chair's decision on a tie when the chair abstained.",
         ),
     ] = None,
-    chair_choice: Annotated[
-        Optional[str],
-        typer.Option(
-            "--chair-choice",
-            show_default=False,
-            help="LEADER: the chair's word at the turn's end — whom a bill or law that goes to the leader with the fewest planets goes to on a tie (used only if LEADER is among the tied; it comes before the chair's !bill picks), or whom a bill the chair names goes to.",
-        ),
-    ] = None,
+    chair_choice: ChairChoiceOpt = None,
     strict: Annotated[
         bool,
         typer.Option(
