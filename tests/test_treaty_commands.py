@@ -126,6 +126,15 @@ def test_a_refused_treaty_is_never_recorded(gm, tmp_path):
     assert "Trade" not in report(camp, "carol") and "Trade" not in report(camp, "public")
 
 
+def test_a_treaty_is_signed_by_its_number_with_the_word_treaty_before_it(gm, tmp_path):
+    """`!sign treaty 1`, `!подписать договор 1`: the word for a treaty, in any case, is read past."""
+    camp = rooms_camp(tmp_path)
+    room(gm, tmp_path, camp, "alice", 40, '!treaty bob "Peace"')
+    reply = room(gm, tmp_path, camp, "bob", 41, "!подписать договор 1", lang="ru")
+    assert "Договор 1 вступил в силу: его подтвердили alice и bob" in reply
+    assert [(t["id"], t["status"]) for t in treaties(camp)] == [(1, "in_force")]
+
+
 def test_breaking_a_treaty_alone_costs_the_party_one_order_at_the_turn(gm, tmp_path):
     camp = rooms_camp(tmp_path, alice_orders=2)
     room(gm, tmp_path, camp, "alice", 40, '!treaty bob "Peace" public')

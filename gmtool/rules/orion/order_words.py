@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gmtool.errors import InputError
+from gmtool.formats import LANGS
 from gmtool.locale import Label, Msg, command_label, t, words
 from gmtool.locale.lemmas import russian
 
@@ -409,8 +410,13 @@ def read_treaty(r: CommandWords, args: str) -> tuple[list[str], str, bool]:
 
 
 def treaty_number(r: CommandWords) -> int:
-    """``N`` (``#N``, ``№ N``): the number of a treaty, as its confirmation gave it."""
-    written = " ".join(r.words)
+    """``N`` (``#N``, ``№ N``): the number of a treaty, as its confirmation gave it; the word
+    for a treaty before it, in any case, is read past (``!sign treaty 1``, ``!подписать
+    договор 1``, ``!разорвать договора № 2``)."""
+    from gmtool.locale.lemmas import lemmas
+
+    named = {fold(w) for lang in LANGS for w in t("forum.command.treaty", lang).split()}
+    written = " ".join(w for w in r.words if not (lemmas(w) & named))
     if not written:
         raise r.missing("treaty")
     m = _TREATY_NUMBER.fullmatch(written)
