@@ -303,3 +303,14 @@ def test_a_renamed_leader_keeps_its_treaties(gm, tmp_path):
     [treaty] = treaties(camp)
     assert (treaty["parties"], treaty["confirmed"]) == (["alice", "Ярослав"], ["alice", "Ярослав"])
     assert "- 1 (alice, Ярослав; secret): «Peace»\n" in ok(gm("status", "-c", str(camp), "--player", "Ярослав"))
+
+
+def test_a_party_that_confirms_twice_or_ends_twice_is_told_it_has_already(gm, tmp_path):
+    camp = rooms_camp(tmp_path)
+    room(gm, tmp_path, camp, "alice", 40, '!treaty bob, carol "Peace"')
+    reply = room(gm, tmp_path, camp, "bob", 41, "!sign 1", "!sign 1")
+    assert "!sign 1 — refused: bob has confirmed treaty 1 already" in reply
+    room(gm, tmp_path, camp, "carol", 42, "!sign 1")
+    reply = room(gm, tmp_path, camp, "alice", 43, "!end 1", "!end 1")
+    assert "!end 1 — refused: alice has confirmed the end of treaty 1 already" in reply
+    assert [(t["status"], t["ending"]) for t in treaties(camp)] == [("in_force", ["alice"])]

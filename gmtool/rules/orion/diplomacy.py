@@ -127,16 +127,8 @@ def record(
 def confirm(campaign: OrionCampaign, party: OrionPlayer, number: int) -> Treaty:
     """``party`` confirms treaty ``number``: in force when every party has (told in its parties'
     reports, and in the public post when it is public)."""
-    ensure_not_over(campaign)
-    one = treaty(campaign, number)
-    _party(one, party)
-    if one.status != "proposed":
-        raise RuleRefused(key=f"orion.treaty_{one.status}", n=one.id)
-    if party.name in one.confirmed:
-        raise RuleRefused(key="orion.treaty_confirmed_already", n=one.id, leader=party.name)
-    one.confirmed.append(party.name)
-    if all(p in one.confirmed for p in one.parties):
-        one.status, one.since = "in_force", campaign.turn
+    one = _agree(campaign, party, number, "proposed", "confirmed", "in_force", "orion.treaty_confirmed_already")
+    if one.status == "in_force":
         _treaty_note(campaign, "treaty_signed", one, one.parties[0], one.public)
     return one
 
@@ -157,17 +149,29 @@ def refuse(campaign: OrionCampaign, party: OrionPlayer, number: int) -> Treaty:
 def end(campaign: OrionCampaign, party: OrionPlayer, number: int) -> Treaty:
     """``party`` confirms the end of treaty ``number``: ended, at no cost, once every party
     has (alone, a party breaks it: :func:`break_alone`)."""
+    one = _agree(campaign, party, number, "in_force", "ending", "ended", "orion.treaty_ending_already")
+    if one.status == "ended":
+        _treaty_note(campaign, "treaty_ended", one, party.name, one.public)
+    return one
+
+
+def _agree(
+    campaign: OrionCampaign, party: OrionPlayer, number: int, status: str, listing: str, then: str, again: str
+) -> Treaty:
+    """``party``'s word on treaty ``number`` while it is ``status``, kept in its ``listing``
+    (``confirmed`` or ``ending``; given twice, refused with the key ``again``); once every
+    party has given it, the treaty becomes ``then`` from this turn."""
     ensure_not_over(campaign)
     one = treaty(campaign, number)
     _party(one, party)
-    if one.status != "in_force":
+    if one.status != status:
         raise RuleRefused(key=f"orion.treaty_{one.status}", n=one.id)
-    if party.name in one.ending:
-        raise RuleRefused(key="orion.treaty_ending_already", n=one.id, leader=party.name)
-    one.ending.append(party.name)
-    if all(p in one.ending for p in one.parties):
-        one.status, one.since = "ended", campaign.turn
-        _treaty_note(campaign, "treaty_ended", one, party.name, one.public)
+    given: list[str] = getattr(one, listing)
+    if party.name in given:
+        raise RuleRefused(key=again, n=one.id, leader=party.name)
+    given.append(party.name)
+    if all(p in given for p in one.parties):
+        one.status, one.since = then, campaign.turn
     return one
 
 
