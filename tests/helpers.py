@@ -211,13 +211,22 @@ def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): explorat
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
-def example_copy(tmp_path: Path, fresh: bool = False) -> Path:
+def example_copy(tmp_path: Path, fresh: bool = False, rooms: bool = False) -> Path:
     """A copy of the shipped example campaign in ``tmp_path/camp``; ``fresh``: without its
-    forum records, reports and history (a thread not resolved yet)."""
+    forum records, reports and history (a thread not resolved yet); ``rooms``: fresh, and
+    without its orders files either (the turn comes from the leaders' rooms)."""
     folder = tmp_path / "camp"
-    skip = (".lock", "forum.toml", "reports", "history") if fresh else (".lock",)
+    skip = (".lock", "forum.toml", "reports", "history") if fresh or rooms else (".lock",)
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(*skip))
+    if rooms:
+        shutil.rmtree(folder / "orders")
     return folder
+
+
+def player_of(camp: Path, leader: str) -> dict:
+    """``leader``'s record as campaign.toml holds it."""
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    return next(p for p in state["player"] if p["name"] == leader)
 
 
 def as_scheme_1(folder: Path) -> Path:

@@ -6,21 +6,15 @@ file's `transfer` give the same order."""
 
 from __future__ import annotations
 
-import shutil
-import tomllib
-
-from helpers import assert_error, example_copy, ok, resolve_post, write_text
+from helpers import assert_error, example_copy, ok, player_of, resolve_post, write_text
 
 
 def bc(camp, leader: str) -> int:
-    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
-    return int(next(p for p in state["player"] if p["name"] == leader)["bc"])
+    return int(player_of(camp, leader)["bc"])
 
 
 def rooms_camp(tmp_path):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")  # the example's own orders files: this turn comes from the rooms
-    return camp
+    return example_copy(tmp_path, rooms=True)
 
 
 def test_a_transfer_posted_in_a_room_is_confirmed_played_and_told_to_both_leaders(gm, tmp_path):

@@ -5,7 +5,6 @@ past the limit, played at the deadline and told in the leader's report only."""
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 
 from helpers import example_copy, ok, resolve_post, write_text
@@ -16,9 +15,7 @@ def agents(camp) -> list[dict]:
 
 
 def rooms_camp(tmp_path):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")  # the example's own orders files: this turn comes from the rooms
-    return camp
+    return example_copy(tmp_path, rooms=True)
 
 
 def test_a_hire_posted_in_a_room_is_confirmed_with_its_place_and_played_at_the_deadline(gm, tmp_path):

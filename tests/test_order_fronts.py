@@ -8,8 +8,6 @@ result with the record's line."""
 from __future__ import annotations
 
 import json
-import shutil
-import tomllib
 from typing import Any
 
 import pytest
@@ -18,7 +16,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.locale import catalog, words
 from gmtool.rules.orion.order_kinds import KINDS, MOVEMENT, Act, OrderKind, key, need, register
 from gmtool.rules.orion.order_words import CommandWords
-from helpers import example_copy, ok, resolve_post, write_text
+from helpers import example_copy, ok, player_of, resolve_post, write_text
 
 # the kind's words, as a catalog holds them (the only thing besides its record)
 WORDS = {
@@ -85,13 +83,11 @@ def survey(monkeypatch):
 
 
 def bc_of(camp, leader: str) -> int:
-    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
-    return next(p["bc"] for p in state["player"] if p["name"] == leader)
+    return player_of(camp, leader)["bc"]
 
 
 def test_a_kind_registered_at_run_time_is_played_from_all_three_fronts(gm, tmp_path, survey):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")  # the example's own orders files: this turn comes from the rooms
+    camp = example_copy(tmp_path, rooms=True)
     assert KINDS["survey"].handler is not None
     from gmtool.forum.order_commands import ORDER_COMMANDS
 

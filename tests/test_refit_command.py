@@ -5,20 +5,11 @@ deadline by the same handler `gmtool ship refit` and an orders file reach."""
 
 from __future__ import annotations
 
-import shutil
-import tomllib
-
-from helpers import example_copy, ok, resolve_post, write_text
-
-
-def fitted(camp, leader: str) -> dict:
-    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
-    return next(p for p in state["player"] if p["name"] == leader)
+from helpers import example_copy, ok, player_of, resolve_post, write_text
 
 
 def test_a_refit_posted_in_a_room_is_confirmed_and_played_at_the_deadline(gm, tmp_path):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")  # the example's own orders files: this turn comes from the rooms
+    camp = example_copy(tmp_path, rooms=True)
     c = ("-c", str(camp))
     for _ in range(2):
         ok(gm("ship", "add", *c, "--player", "alice", "--class", "frigate"))
@@ -35,12 +26,11 @@ def test_a_refit_posted_in_a_room_is_confirmed_and_played_at_the_deadline(gm, tm
     ok(gm("turn", "run", "--from-posts", *c))
     report = (camp / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
     assert "- alice refitted its Frigate 2 at 0,0: Gun ×2" in report
-    assert fitted(camp, "alice")["ships"]["frigate"] == {"count": 2, "fitted": [[], ["gun", "gun"]]}
+    assert player_of(camp, "alice")["ships"]["frigate"] == {"count": 2, "fitted": [[], ["gun", "gun"]]}
 
 
 def test_a_refit_the_rules_refuse_is_flagged_in_the_room_and_dropped_at_the_deadline(gm, tmp_path):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")
+    camp = example_copy(tmp_path, rooms=True)
     c = ("-c", str(camp))
     ok(gm("ship", "add", *c, "--player", "alice", "--class", "frigate"))
     room = write_text(tmp_path, "room-alice.txt", "=== alice #40 ===\n!refit frigate gun,ars\n")
@@ -51,7 +41,7 @@ def test_a_refit_the_rules_refuse_is_flagged_in_the_room_and_dropped_at_the_dead
         " alice holds level 0"
     ) in reply
     ok(gm("turn", "run", "--from-posts", *c))
-    assert fitted(camp, "alice")["ships"]["frigate"] == 1  # one frigate, no modules recorded
+    assert player_of(camp, "alice")["ships"]["frigate"] == 1  # one frigate, no modules recorded
 
 
 def test_ship_refit_gives_the_refit_order(gm, tmp_path):

@@ -8,15 +8,13 @@ treaty's terms. `gmtool order treaty`, `treaty_end` and `treaty_break` are the m
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 
-from helpers import assert_error, example_copy, ok, resolve_post, write_text
+from helpers import assert_error, example_copy, ok, player_of, resolve_post, write_text
 
 
 def rooms_camp(tmp_path, alice_orders: int = 0):
-    camp = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(camp / "orders")  # the example's own orders files: this turn comes from the rooms
+    camp = example_copy(tmp_path, rooms=True)
     if alice_orders:
         state = camp / "campaign.toml"
         state.write_text(state.read_text(encoding="utf-8").replace("orders = 0", f"orders = {alice_orders}", 1))
@@ -34,8 +32,7 @@ def treaties(camp) -> list[dict]:
 
 
 def orders(camp, leader: str) -> int:
-    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
-    return int(next(p for p in state["player"] if p["name"] == leader)["orders"])
+    return int(player_of(camp, leader)["orders"])
 
 
 def report(camp, name: str) -> str:
