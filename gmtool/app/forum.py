@@ -202,7 +202,10 @@ def pending(folder: Path, output: Output, include_private: bool = False, tables:
     """`post pending`: each leader who has not given orders (the turn's orders file, the rooms'
     orders), the open votes — and with ``include_private`` what only the moderator reads
     (orders left, open quests, ballots not cast, the requests to judge); nothing is written."""
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
     from gmtool.errors import CampaignError
+    from gmtool.forum.rooms import collected_orders
     from gmtool.report.pending import waiting
     from gmtool.rules.registry import ruleset_of
     from gmtool.tomlfile import read_toml
@@ -214,24 +217,24 @@ def pending(folder: Path, output: Output, include_private: bool = False, tables:
         given = None
         if orders_path.is_file():
             given = {k for k, v in read_toml(orders_path, CampaignError).items() if isinstance(v, dict)}
-        given = _posted_given(session.folder, state, given)
+        records = forumfile.read(session.folder / FORUM_FILE)  # read once: the rooms' orders, the requests
+        collected = collected_orders(records, state.turn)
+        given = _posted_given(records, collected, state, given)
         library = session.library(tables)
         label = ruleset_of(state).quest_label(state, library, out.lang)
-        requests = _requests(session.folder) + quest_claims(session.folder, state) if include_private else None
+        requests = _requests(records) + quest_claims(collected) if include_private else None
         found = waiting(state, f"orders/{orders_path.name}", given, label, include_private, library, requests)
         return Pending(out, state, found, given)
 
 
-def _requests(folder: Path) -> list[dict[str, Any]]:
+def _requests(records: Any) -> list[dict[str, Any]]:
     """The requests leaders' commands left for the moderator to judge (a reply's ``request``:
-    orion's `!explore` of Orion), as forum.toml keeps them, oldest first; a voided record's
-    (`turn undo`) is gone with it."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
+    orion's `!explore` of Orion), as forum.toml's ``records`` keep them, oldest first; a voided
+    record's (`turn undo`) is gone with it."""
     from gmtool.forum.resolve import stored_reports
 
     out = []
-    for record in forumfile.read(folder / FORUM_FILE).commands.values():
+    for record in records.commands.values():
         if record.get("status") != "ok" or "request" not in (record.get("reports") or ""):
             continue
         reports = stored_reports(record)
@@ -241,36 +244,28 @@ def _requests(folder: Path) -> list[dict[str, Any]]:
     return out
 
 
-def quest_claims(folder: Path, state: Any) -> list[dict[str, Any]]:
-    """The quest claims of the turn's orders collected from the rooms (`!quest`, a ``claims``
-    order: nothing is played before `turn run`), as requests the ruleset judges open or not."""
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.forum.rooms import collected_orders
-
-    records = forumfile.read(folder / FORUM_FILE)
+def quest_claims(collected: dict[str, Any]) -> list[dict[str, Any]]:
+    """The quest claims among the turn's orders ``collected`` from the rooms (`!quest`, a
+    ``claims`` order: nothing is played before `turn run`), as requests the ruleset judges
+    open or not."""
     return [
         {"kind": "quest_claim", "leader": leader, "quest": str(order.value), "post": order.post_id}
-        for leader, given in collected_orders(records, state.turn).items()
+        for leader, given in collected.items()
         for order in given.orders
         if order.kind == "claims"
     ]
 
 
-def _posted_given(folder: Path, state: Any, given: set[str] | None) -> set[str] | None:
+def _posted_given(records: Any, collected: dict[str, Any], state: Any, given: set[str] | None) -> set[str] | None:
     """Who has given orders: a table in the turn's orders file, or orders posted in its room
     (gmtool/forum/rooms.py).  Known (a set) once the file exists, the campaign's leaders post
     in rooms (any turn's), or the turn has a deadline."""
-    from gmtool.campaign import forumfile
     from gmtool.campaign.posted import explorers
-    from gmtool.campaign.store import FORUM_FILE
-    from gmtool.forum.rooms import collected_orders
     from gmtool.rules.registry import ruleset_of
 
     if ruleset_of(state).player_turns:  # a player's turn has no orders to post
         return given
-    records = forumfile.read(folder / FORUM_FILE)
-    posted = {k for k, v in collected_orders(records, state.turn).items() if v.orders} | explorers(state)
+    posted = {k for k, v in collected.items() if v.orders} | explorers(state)
     rooms = any(isinstance(r.get("room"), str) for r in records.commands.values())
     if given is None and not rooms and state.deadline is None:
         return None

@@ -180,10 +180,13 @@ def open_claims(session: Session, tables: list[Path] | None, lang: str) -> list[
     settles it: `turn check --from-posts` says them before the turn is played, `turn run
     --from-posts` after (the claim gave nothing; the leader's report says so)."""
     from gmtool.app.forum import quest_claims
+    from gmtool.campaign import forumfile
+    from gmtool.campaign.store import FORUM_FILE
+    from gmtool.forum.rooms import collected_orders
     from gmtool.rules.registry import ruleset_of
 
     state = session.state
-    claims = quest_claims(session.folder, state)
+    claims = quest_claims(collected_orders(forumfile.read(session.folder / FORUM_FILE), state.turn))
     ruleset = ruleset_of(state)
     if not claims or not hasattr(ruleset, "open_requests"):  # a ruleset of no requests (a third one)
         return []
