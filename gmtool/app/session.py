@@ -339,23 +339,17 @@ def _in_every_lang(
 ) -> tuple[Any, dict[str, Any], dict[str, tuple[Any, dict[str, Any]]]]:
     """The posts as the moderator gets them (public in ``out.lang``, each leader's in its
     own), and the same posts built whole in every language the campaign knows (for ``turn
-    show --lang``).  Each build reads its own copy of ``result`` and ``done`` (copied
-    together: a private report tells an order's log entries once, by identity), since a
-    builder may add to them."""
-    import copy
-
+    show --lang``).  Every build reads the same ``result`` and ``done``: a report builder is
+    pure (it reads them and returns new posts, never changing them; tests/test_report_pure.py),
+    so another language costs a build, not a copy."""
     used = {out.lang, *langs.values()}
-    every = sorted(used) + _other_langs(used)
-    again = [lang for lang in every if not (lang == out.lang and all(v == lang for v in langs.values()))]
-    pristine: Any = copy.deepcopy((result, done)) if again else None
     public, private = build(result, done, out.lang, langs)
     built = {}
-    for lang in every:
-        if lang not in again:
+    for lang in sorted(used) + _other_langs(used):
+        if lang == out.lang and all(v == lang for v in langs.values()):
             built[lang] = (public, private)
-        else:  # the last build takes the pristine copy itself
-            fresh, fresh_done = pristine if lang == again[-1] else copy.deepcopy(pristine)
-            built[lang] = build(fresh, fresh_done, lang, {p.name: lang for p in state.players})
+        else:
+            built[lang] = build(result, done, lang, {p.name: lang for p in state.players})
     return public, private, built
 
 
