@@ -7,6 +7,7 @@ campaign's (table, id) → label function (rule labels come from tables/)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 Label = Callable[..., str]
@@ -179,180 +180,326 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
     return "; ".join(parts) or "—"
 
 
+# ------------------------------------------------------------------ one line per kind of event
+
+LineText = Callable[[dict[str, Any], str, Label], str]
+"""A kind's line: (the entry — its hexes already in the reader's frame, ``leader`` "" when it
+names none —, the reader's language, the label function) → the line."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """How one kind of event of the turn's log is told: ``text`` its line; ``closed`` its line
+    when the public post of stage 1 tells it without its place (closed rooms, A2; by default
+    the catalog's ``log.KIND_closed``); ``text`` None for a kind no report tells in a line (the
+    Council's tallies: the public post's Council facts say them).  A kind's keys and their
+    types are declared once in its ruleset's schema (gmtool/rules/orion/state.py
+    ``LOG_KINDS``), its line once here: a new kind is its schema record, its line and its
+    catalog words."""
+
+    kind: str
+    text: LineText | None
+    closed: LineText | None = None
+
+
+LINES: dict[str, LogLine] = {}  # kind → its line: exactly one each
+
+
+def log_line(line: LogLine) -> LogLine:
+    """Register ``line``, the one line of its kind (a second line for a kind is refused)."""
+    if line.kind in LINES:
+        raise ValueError(f"the log kind {line.kind!r} has its line already")
+    LINES[line.kind] = line
+    return line
+
+
+def told_as(*kinds: str, closed: LineText | None = None) -> Callable[[LineText], LineText]:
+    """The decorated function is the line of each of ``kinds``."""
+
+    def register(fn: LineText) -> LineText:
+        for kind in kinds:
+            log_line(LogLine(kind, fn, closed))
+        return fn
+
+    return register
+
+
+def _as_catalog_says(e: dict[str, Any], lang: str, label: Label) -> str:
+    """The catalog's ``log.KIND`` with the entry's own fields."""
+    return w(e["kind"], lang, **e)
+
+
+def _closed_as_catalog_says(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w(e["kind"] + "_closed", lang, **e)
+
+
+for _kind in (
+    "explored_orion",
+    "blockaded_production",
+    "events_short",
+    "bc_given",
+    "victory_research",
+    "all_sciences",
+    "player_joined",
+    "player_replaced",
+    "player_renamed",
+):
+    log_line(LogLine(_kind, _as_catalog_says))
+for _kind in ("council_tally", "election_tally"):  # the public post's Council facts tell them
+    log_line(LogLine(_kind, None))
+
+
 def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hexes: Callable[[str], str] = str) -> str:
-    """One log entry in a line. ``hexes`` writes a hex as the reader sees it (a leader's
-    frame in stage 1, gmtool/campaign/frames.py)."""
+    """One log entry in a line: its kind's line (:data:`LINES`). ``hexes`` writes a hex as
+    the reader sees it (a leader's frame in stage 1, gmtool/campaign/frames.py)."""
     from gmtool.campaign.frames import rewrite
 
     label = label or _plain_label
     entry = rewrite(entry, hexes)  # every hex in it, an award's or a colony's in its changes too
-    kind = entry["kind"]
     f: dict[str, Any] = dict(entry)
     f.setdefault("leader", "")
+    # a kind this gmtool no longer declares (an older campaign's) is told in its catalog words
+    line = LINES.get(f["kind"]) or LogLine(f["kind"], _as_catalog_says)
+    if line.text is None:
+        raise ValueError(f"the log kind {f['kind']!r} is not told in a line")
     if entry.get("closed") and "hex" not in entry:  # public in stage 1: told without its place
-        if kind == "captured" and entry.get("homeworld_of") == entry.get("owner"):
-            kind = "captured_home"
-        return w(kind + "_closed", lang, **f)
-    if kind == "explored":
-        found = _found(entry.get("result", {}), label)
-        text = w(
-            kind, lang, leader=f["leader"], hex=f["hex"], ship=ship_name(entry.get("ship", "scout"), label), found=found
-        )
-        gained = [c for c in entry.get("changes", []) if c]
-        return text + (f" — {changes_text(gained, lang, label, cause_told=True)}" if gained else "")
-    if kind == "monster_slain":
-        monster = label("monster-kind", entry["monster"], great=entry.get("great", False))
-        text = w(kind, lang, leader=f["leader"], monster=monster.lower(), hex=f["hex"])
-        text += f": {changes_text(entry.get('changes'), lang, label)}"
-        if entry.get("research_rp"):
-            text += "; " + w("research_rp", lang, rp=entry["research_rp"])
-        return text
-    if kind == "orion_damaged":
-        return w("orion_destroyed" if entry.get("destroyed") else kind, lang, **f)
-    if kind == "captured":
-        return w("captured_home" if entry.get("homeworld_of") == entry.get("owner") else kind, lang, **f)
-    if kind == "colonised" and entry.get("orion"):
-        return w("colonised_orion", lang, **f)
-    if kind == "turn_started":  # `turn run` started the turn: no start post was written
-        text = w(
-            kind if entry.get("chair") else "turn_started_order",
-            lang,
-            chair=entry.get("chair"),
-            order=entry.get("order", ""),
-        )
-        if entry.get("token"):
-            text += "; " + w("token_dealt", lang, leader=entry["token"])
-        return text
-    if kind in ("bill_enacted", "law_applied"):
-        what = bill_effect_text(entry, lang, label)
-        law = w("law_kind" if entry.get("law") else "one_off_kind", lang)
-        return w(kind, lang, bill=label("bills", entry["bill"]), law=law, what=what)
-    if kind == "law_forbade":
-        return w(kind, lang, bill=label("bills", entry["bill"]))
-    if kind == "bribe_paid":
-        return w(kind, lang, bc=entry["bc"])
-    if kind == "granted":
-        return w(
-            kind,
-            lang,
-            leader=f["leader"],
-            changes=changes_text(entry.get("changes"), lang, label),
-            reason=entry.get("reason", ""),
-        )
-    if kind == "ship_refitted":
-        ship = ship_name(entry["ship"], label) + (f" {entry['number']}" if entry.get("number", 1) > 1 else "")
-        return w(kind, lang, leader=f["leader"], ship=ship, hex=f["hex"], modules=modules_text(entry["modules"], label))
-    if kind == "modules_improved":
-        return w(kind, lang, leader=f["leader"], modules=modules_text(entry["modules"], label))
-    if kind in ("ship_gained", "ship_lost"):
-        text = w(kind, lang, leader=f["leader"], ship=ship_name(entry["ship"], label))
-        return text + (f" ({w('reason', lang, reason=entry['reason'])})" if entry.get("reason") else "")
-    if kind in ("award_due", "award_given", "award_dropped"):
-        text = w(
-            "award_dropped_quiet" if kind == "award_dropped" and "reason" not in entry else kind,
-            lang,
-            leader=f["leader"],
-            award=award_text(entry["award"], lang, label),
-            reason=entry.get("reason", ""),
-        )
-        if entry.get("technologies"):
-            text += (
-                f" ({w('with_techs', lang, names=', '.join(label('technologies', t) for t in entry['technologies']))})"
-            )
-        return text
-    if kind in ("researched", "tech_awarded"):  # a technology bought, or rolled (A13.1, A4.3)
-        names = ", ".join(label("technologies", t) for t in entry.get("technologies") or [entry.get("tech", "")])
-        if kind == "tech_awarded" and entry.get("reason") == "artifact_world":
-            kind = "tech_awarded_artifact"
-        text = w(kind, lang, leader=f["leader"], tech=names, names=names, cost=entry.get("cost", 0), hex=f.get("hex"))
-        return text + (f"; {w('fleet_max', lang, n=entry['fleet_max'])}" if entry.get("fleet_max") else "")
-    if kind == "research_failed":  # research ordered, not settled after production (A13.1, wave 4)
-        reason = str(entry.get("reason", ""))
-        tech = entry.get("tech", "")
-        why = w(
-            f"research_failed_{reason}",
-            lang,
-            have=entry.get("have", 0),
-            cost=entry.get("cost", 0),
-            needed=label("technologies", str(entry.get("needed", ""))),
-            missing=", ".join(label("technologies", t) for t in entry.get("missing", [])),
-        )
-        if tech in ("all_sciences", "victory"):
-            return w(f"research_failed_{tech}", lang, leader=f["leader"], why=why)
-        return w(kind, lang, leader=f["leader"], tech=label("technologies", tech), why=why)
-    if kind == "agent_check":  # A10 (wave 3): the owner's report tells its agent's check
-        return w(
-            "agent_check_target" if entry.get("target") else kind,
-            lang,
-            leader=f["leader"],
-            agent=entry["agent"],
-            ability=label("agents", entry["ability"]),
-            target=entry.get("target", ""),
-            outcome=label("agent-outcomes", entry["outcome"]).lower(),
-        )
-    if kind == "agent_hired":  # A10: a leader's own hire, with the places its agent limit leaves
-        specialities = ", ".join(label("agent-specialities", s) for s in entry.get("specialities", []))
-        return w(
-            kind,
-            lang,
-            leader=f["leader"],
-            agent=entry["agent"],
-            specialities=specialities,
-            n=entry["n"],
-            limit=entry["limit"],
-        )
-    if kind in ("treaty_signed", "treaty_refused", "treaty_ended", "treaty_broken"):  # A6, treaties
-        from gmtool.locale import t
+        return (line.closed or _closed_as_catalog_says)(f, lang, label)
+    return line.text(f, lang, label)
 
-        visibility = t("treaty_public_word" if entry.get("treaty_public") else "treaty_secret_word", lang)
-        return w(
-            kind,
-            lang,
-            leader=f["leader"],
-            treaty=entry["treaty"],
-            parties=", ".join(entry.get("leaders", [])),
-            text=entry.get("text", ""),
-            visibility=visibility,
-        )
-    if kind == "quest_announced":
-        return w(kind, lang, quest=label(entry.get("table", ""), entry["quest"]))
-    if kind == "quest_done":
-        return w(
-            "quest_done_judged" if entry.get("judged") else kind,  # gmtool judged its condition (A11)
-            lang,
-            leader=f["leader"],
-            quest=label(entry.get("table", ""), entry["quest"]),
-            changes=changes_text(entry.get("changes"), lang, label),
-        )
-    if kind == "quest_claimed":  # a claim the moderator judges: it waits for the moderator's word (A11)
-        return w(kind, lang, leader=f["leader"], quest=label(entry.get("table", ""), entry["quest"]))
-    if kind == "events_dealt":
-        return w(kind, lang, leader=f["leader"], cards=", ".join(label("events", c) for c in entry["cards"]))
-    if kind == "event_played":
-        return w(
-            kind,
-            lang,
-            leader=f["leader"],
-            card=label("events", entry["card"]),
-            choice=entry["choice"],
-            changes=changes_text(entry.get("changes"), lang, label),
-        )
-    if kind == "colonise_override":
-        return w(
-            kind,
-            lang,
-            leader=f["leader"],
-            hex=f["hex"],
-            type=label("world-type", entry["type"]),
-            reason=entry["reason"],
-        )
-    if kind == "player_left" and entry.get("kept"):
-        return w("player_left_kept", lang, **f)
-    if kind == "blockade" and entry.get("deactivated"):  # A6 (wave 3): the blockade ends an activation
-        return w(kind, lang, **f) + "; " + w("blockade_deactivated", lang)
-    if kind == "blockade_lifted" and not f.get("owner"):
-        f["owner"] = "—"
-    return w(kind, lang, **f)
+
+@told_as("explored")
+def _explored(e: dict[str, Any], lang: str, label: Label) -> str:
+    found = _found(e.get("result", {}), label)
+    text = w(
+        "explored", lang, leader=e["leader"], hex=e["hex"], ship=ship_name(e.get("ship", "scout"), label), found=found
+    )
+    gained = [c for c in e.get("changes", []) if c]
+    return text + (f" — {changes_text(gained, lang, label, cause_told=True)}" if gained else "")
+
+
+@told_as("monster_slain")
+def _monster_slain(e: dict[str, Any], lang: str, label: Label) -> str:
+    monster = label("monster-kind", e["monster"], great=e.get("great", False))
+    text = w("monster_slain", lang, leader=e["leader"], monster=monster.lower(), hex=e["hex"])
+    text += f": {changes_text(e.get('changes'), lang, label)}"
+    if e.get("research_rp"):
+        text += "; " + w("research_rp", lang, rp=e["research_rp"])
+    return text
+
+
+@told_as("orion_damaged")
+def _orion_damaged(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("orion_destroyed" if e.get("destroyed") else "orion_damaged", lang, **e)
+
+
+def _captured_closed(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("captured_home_closed" if e.get("homeworld_of") == e.get("owner") else "captured_closed", lang, **e)
+
+
+@told_as("captured", closed=_captured_closed)
+def _captured(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("captured_home" if e.get("homeworld_of") == e.get("owner") else "captured", lang, **e)
+
+
+@told_as("colonised")
+def _colonised(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("colonised_orion" if e.get("orion") else "colonised", lang, **e)
+
+
+@told_as("turn_started")  # `turn run` started the turn: no start post was written
+def _turn_started(e: dict[str, Any], lang: str, label: Label) -> str:
+    text = w(
+        "turn_started" if e.get("chair") else "turn_started_order", lang, chair=e.get("chair"), order=e.get("order", "")
+    )
+    if e.get("token"):
+        text += "; " + w("token_dealt", lang, leader=e["token"])
+    return text
+
+
+@told_as("bill_enacted", "law_applied")
+def _bill(e: dict[str, Any], lang: str, label: Label) -> str:
+    what = bill_effect_text(e, lang, label)
+    law = w("law_kind" if e.get("law") else "one_off_kind", lang)
+    return w(e["kind"], lang, bill=label("bills", e["bill"]), law=law, what=what)
+
+
+@told_as("law_forbade")
+def _law_forbade(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("law_forbade", lang, bill=label("bills", e["bill"]))
+
+
+@told_as("bribe_paid")
+def _bribe_paid(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("bribe_paid", lang, bc=e["bc"])
+
+
+@told_as("granted")
+def _granted(e: dict[str, Any], lang: str, label: Label) -> str:
+    changes = changes_text(e.get("changes"), lang, label)
+    return w("granted", lang, leader=e["leader"], changes=changes, reason=e.get("reason", ""))
+
+
+@told_as("ship_refitted")
+def _ship_refitted(e: dict[str, Any], lang: str, label: Label) -> str:
+    ship = ship_name(e["ship"], label) + (f" {e['number']}" if e.get("number", 1) > 1 else "")
+    modules = modules_text(e["modules"], label)
+    return w("ship_refitted", lang, leader=e["leader"], ship=ship, hex=e["hex"], modules=modules)
+
+
+@told_as("modules_improved")
+def _modules_improved(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("modules_improved", lang, leader=e["leader"], modules=modules_text(e["modules"], label))
+
+
+@told_as("ship_gained", "ship_lost")
+def _ship_changed(e: dict[str, Any], lang: str, label: Label) -> str:
+    text = w(e["kind"], lang, leader=e["leader"], ship=ship_name(e["ship"], label))
+    return text + (f" ({w('reason', lang, reason=e['reason'])})" if e.get("reason") else "")
+
+
+@told_as("award_due", "award_given", "award_dropped")
+def _award(e: dict[str, Any], lang: str, label: Label) -> str:
+    kind = e["kind"]
+    text = w(
+        "award_dropped_quiet" if kind == "award_dropped" and "reason" not in e else kind,
+        lang,
+        leader=e["leader"],
+        award=award_text(e["award"], lang, label),
+        reason=e.get("reason", ""),
+    )
+    if e.get("technologies"):
+        text += f" ({w('with_techs', lang, names=', '.join(label('technologies', t) for t in e['technologies']))})"
+    return text
+
+
+@told_as("researched", "tech_awarded")  # a technology bought, or rolled (A13.1, A4.3)
+def _researched(e: dict[str, Any], lang: str, label: Label) -> str:
+    kind = e["kind"]
+    names = ", ".join(label("technologies", t) for t in e.get("technologies") or [e.get("tech", "")])
+    if kind == "tech_awarded" and e.get("reason") == "artifact_world":
+        kind = "tech_awarded_artifact"
+    text = w(kind, lang, leader=e["leader"], tech=names, names=names, cost=e.get("cost", 0), hex=e.get("hex"))
+    return text + (f"; {w('fleet_max', lang, n=e['fleet_max'])}" if e.get("fleet_max") else "")
+
+
+@told_as("research_failed")  # research ordered, not settled after production (A13.1, wave 4)
+def _research_failed(e: dict[str, Any], lang: str, label: Label) -> str:
+    reason = str(e.get("reason", ""))
+    tech = e.get("tech", "")
+    why = w(
+        f"research_failed_{reason}",
+        lang,
+        have=e.get("have", 0),
+        cost=e.get("cost", 0),
+        needed=label("technologies", str(e.get("needed", ""))),
+        missing=", ".join(label("technologies", t) for t in e.get("missing", [])),
+    )
+    if tech in ("all_sciences", "victory"):
+        return w(f"research_failed_{tech}", lang, leader=e["leader"], why=why)
+    return w("research_failed", lang, leader=e["leader"], tech=label("technologies", tech), why=why)
+
+
+@told_as("agent_check")  # A10 (wave 3): the owner's report tells its agent's check
+def _agent_check(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w(
+        "agent_check_target" if e.get("target") else "agent_check",
+        lang,
+        leader=e["leader"],
+        agent=e["agent"],
+        ability=label("agents", e["ability"]),
+        target=e.get("target", ""),
+        outcome=label("agent-outcomes", e["outcome"]).lower(),
+    )
+
+
+@told_as("agent_hired")  # A10: a leader's own hire, with the places its agent limit leaves
+def _agent_hired(e: dict[str, Any], lang: str, label: Label) -> str:
+    specialities = ", ".join(label("agent-specialities", s) for s in e.get("specialities", []))
+    return w(
+        "agent_hired",
+        lang,
+        leader=e["leader"],
+        agent=e["agent"],
+        specialities=specialities,
+        n=e["n"],
+        limit=e["limit"],
+    )
+
+
+@told_as("treaty_signed", "treaty_refused", "treaty_ended", "treaty_broken")  # A6, treaties
+def _treaty(e: dict[str, Any], lang: str, label: Label) -> str:
+    from gmtool.locale import t
+
+    visibility = t("treaty_public_word" if e.get("treaty_public") else "treaty_secret_word", lang)
+    return w(
+        e["kind"],
+        lang,
+        leader=e["leader"],
+        treaty=e["treaty"],
+        parties=", ".join(e.get("leaders", [])),
+        text=e.get("text", ""),
+        visibility=visibility,
+    )
+
+
+@told_as("quest_announced")
+def _quest_announced(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("quest_announced", lang, quest=label(e.get("table", ""), e["quest"]))
+
+
+@told_as("quest_done")
+def _quest_done(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w(
+        "quest_done_judged" if e.get("judged") else "quest_done",  # gmtool judged its condition (A11)
+        lang,
+        leader=e["leader"],
+        quest=label(e.get("table", ""), e["quest"]),
+        changes=changes_text(e.get("changes"), lang, label),
+    )
+
+
+@told_as("quest_claimed")  # a claim the moderator judges: it waits for the moderator's word (A11)
+def _quest_claimed(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("quest_claimed", lang, leader=e["leader"], quest=label(e.get("table", ""), e["quest"]))
+
+
+@told_as("events_dealt")
+def _events_dealt(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("events_dealt", lang, leader=e["leader"], cards=", ".join(label("events", c) for c in e["cards"]))
+
+
+@told_as("event_played")
+def _event_played(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w(
+        "event_played",
+        lang,
+        leader=e["leader"],
+        card=label("events", e["card"]),
+        choice=e["choice"],
+        changes=changes_text(e.get("changes"), lang, label),
+    )
+
+
+@told_as("colonise_override")
+def _colonise_override(e: dict[str, Any], lang: str, label: Label) -> str:
+    kind = label("world-type", e["type"])
+    return w("colonise_override", lang, leader=e["leader"], hex=e["hex"], type=kind, reason=e["reason"])
+
+
+@told_as("player_left")
+def _player_left(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("player_left_kept" if e.get("kept") else "player_left", lang, **e)
+
+
+@told_as("blockade")
+def _blockade(e: dict[str, Any], lang: str, label: Label) -> str:
+    text = w("blockade", lang, **e)  # A6 (wave 3): the blockade ends an activation
+    return text + ("; " + w("blockade_deactivated", lang) if e.get("deactivated") else "")
+
+
+@told_as("blockade_lifted")
+def _blockade_lifted(e: dict[str, Any], lang: str, label: Label) -> str:
+    return w("blockade_lifted", lang, **{**e, "owner": e.get("owner") or "—"})
 
 
 def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str, Any]]:

@@ -697,7 +697,8 @@ HEX, LEADERS, OWNER = (
 )
 REASON, SHIP_KEY = Key("reason", TEXT), Key("ship", TEXT, REQUIRED)
 QUEST = [Key("quest", TEXT, REQUIRED), Key("table", TEXT)]
-# The data of each kind of orion's turn log (rules/orion: note(...)): what its report line reads.
+# The data of each kind of orion's turn log (rules/orion: note(...)): what its report line reads
+# (its one line: gmtool/report/records.py LINES; tests/test_log_kinds.py holds them to each other).
 LOG_KINDS: dict[str, list[Key]] = {
     "explored": _log(HEX, SHIP_KEY, Key("result", EXPLORED), Key("changes", CHANGES)),
     "explored_orion": _log(HEX, SHIP_KEY),
@@ -774,6 +775,49 @@ LOG_KINDS: dict[str, list[Key]] = {
         Key("needed", Int(), REQUIRED),
         Key("elected", TEXT),
     ),
+    "bribe_paid": _log(Key("bc", Int(), REQUIRED), Key("changes", CHANGES)),
+    **{
+        kind: _log(
+            Key("bill", TEXT, REQUIRED),
+            Key("law", Bool()),
+            Key("changes", MapOf(CHANGES, "LEADER")),
+            Key("rules", Strings()),
+            Key("text", Bool()),
+            Key("repealed", TEXT),
+            Key("tied", Strings()),
+            *[Key(k, TEXT) for k in ("chosen_by", "kept_by", "seated_after")],
+            Key("passed_over", Strings()),
+            Key("for_turn", ANY_TURN),
+        )
+        for kind in ("bill_enacted", "law_applied")
+    },
+    "law_forbade": _log(Key("bill", TEXT, REQUIRED), Key("rule", TEXT)),
+    "bc_given": _log(LEADERS, Key("to", TEXT, REQUIRED), Key("bc", Int(), REQUIRED)),
+    **{
+        kind: _log(LEADERS, Key("treaty", Int(), REQUIRED), Key("text", TEXT), Key("treaty_public", Bool()))
+        for kind in ("treaty_signed", "treaty_refused", "treaty_ended", "treaty_broken")
+    },
+    "agent_hired": _log(
+        Key("agent", TEXT, REQUIRED),
+        Key("specialities", Strings()),
+        Key("n", Int(), REQUIRED),
+        Key("limit", Int(), REQUIRED),
+    ),
+    "agent_check": _log(
+        Key("agent", TEXT, REQUIRED),
+        Key("ability", TEXT, REQUIRED),
+        Key("target", TEXT),
+        Key("outcome", TEXT, REQUIRED),
+    ),
+    "ship_refitted": _log(
+        HEX,
+        SHIP_KEY,
+        Key("number", Int()),
+        Key("modules", Strings(), REQUIRED),
+        Key("before", Strings()),
+        Key("cost", Int()),
+    ),
+    "modules_improved": _log(Key("modules", Strings(), REQUIRED)),
 }
 
 
