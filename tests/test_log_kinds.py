@@ -120,3 +120,16 @@ def test_a_kind_registered_here_alone_is_kept_in_the_campaign_and_told_in_the_tu
     # its homeworld, in its own frame (stage 1)
     assert "alice saw a comet at 0,0 (3 tails)" in (reports / "alice.txt").read_text(encoding="utf-8")
     assert "comet" not in (reports / "bob.txt").read_text(encoding="utf-8")
+
+
+def test_a_kinds_line_says_what_a_leaders_copy_leaves_out_and_which_entries_another_tells():
+    from gmtool.report.records import entries_for, leader_copy
+
+    dropped = {"turn": 4, "kind": "award_dropped", "leader": "bob", "award": {"id": 2, "kind": "ship"}, "reason": "x"}
+    assert leader_copy(dropped) == {k: v for k, v in dropped.items() if k != "reason"}
+    given = {**dropped, "kind": "award_given"}
+    assert leader_copy(given) is given
+    colonised = {"turn": 4, "kind": "colonised", "leader": "bob", "hex": "1,1", "type": "barren", "public": True}
+    overridden = {**colonised, "override": "the moderator said so"}
+    assert entries_for([colonised, overridden], "bob") == [colonised]
+    assert entries_for([colonised, overridden], None) == [colonised]

@@ -200,6 +200,8 @@ class LogLine:
     kind: str
     text: LineText | None
     closed: LineText | None = None
+    moderators: tuple[str, ...] = ()  # keys a leader's copy leaves out (the moderator's own words)
+    told_by_another: Callable[[dict[str, Any]], bool] | None = None  # an entry another one of the log tells
 
 
 LINES: dict[str, LogLine] = {}  # kind → its line: exactly one each
@@ -213,12 +215,13 @@ def log_line(line: LogLine) -> LogLine:
     return line
 
 
-def told_as(*kinds: str, closed: LineText | None = None) -> Callable[[LineText], LineText]:
-    """The decorated function is the line of each of ``kinds``."""
+def told_as(*kinds: str, **how: Any) -> Callable[[LineText], LineText]:
+    """The decorated function is the line of each of ``kinds`` (``how``: the rest of each
+    one's :class:`LogLine`)."""
 
     def register(fn: LineText) -> LineText:
         for kind in kinds:
-            log_line(LogLine(kind, fn, closed))
+            log_line(LogLine(kind, fn, **how))
         return fn
 
     return register
@@ -301,7 +304,7 @@ def _captured(e: dict[str, Any], lang: str, label: Label) -> str:
     return w("captured_home" if e.get("homeworld_of") == e.get("owner") else "captured", lang, **e)
 
 
-@told_as("colonised")
+@told_as("colonised", told_by_another=lambda e: bool(e.get("override")))  # its override entry tells it
 def _colonised(e: dict[str, Any], lang: str, label: Label) -> str:
     return w("colonised_orion" if e.get("orion") else "colonised", lang, **e)
 
@@ -357,7 +360,8 @@ def _ship_changed(e: dict[str, Any], lang: str, label: Label) -> str:
     return text + (f" ({w('reason', lang, reason=e['reason'])})" if e.get("reason") else "")
 
 
-@told_as("award_due", "award_given", "award_dropped")
+@told_as("award_due", "award_given")
+@told_as("award_dropped", moderators=("reason",))  # why: the moderator's output only (A13, wave 3)
 def _award(e: dict[str, Any], lang: str, label: Label) -> str:
     kind = e["kind"]
     text = w(
@@ -505,7 +509,7 @@ def _blockade_lifted(e: dict[str, Any], lang: str, label: Label) -> str:
 def entries_for(log: list[dict[str, Any]], leader: str | None) -> list[dict[str, Any]]:
     """The entries a leader's private report tells (its own, and those naming it), or with
     ``leader`` None the public ones."""
-    log = [e for e in log if not (e.get("kind") == "colonised" and e.get("override"))]  # its override entry tells it
+    log = [e for e in log if not _told_by_another(e)]
     if leader is None:
         return [placeless(e) for e in log if e.get("public")]
     return [e for e in log if e.get("leader") == leader or leader in e.get("leaders", [])]
@@ -529,11 +533,17 @@ def dropped_dues(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def leader_copy(entry: Any) -> Any:
-    """An entry as a leader reads it: the moderator's reason for dropping an award stays in
-    the moderator's output (A13, wave 3)."""
-    if isinstance(entry, dict) and entry.get("kind") == "award_dropped" and "reason" in entry:
-        return {k: v for k, v in entry.items() if k != "reason"}
-    return entry
+    """An entry as a leader reads it: without its kind's moderator's keys (the moderator's
+    reason for dropping an award stays in the moderator's output, A13, wave 3)."""
+    line = LINES.get(str(entry.get("kind"))) if isinstance(entry, dict) else None
+    if line is None or not any(k in entry for k in line.moderators):
+        return entry
+    return {k: v for k, v in entry.items() if k not in line.moderators}
+
+
+def _told_by_another(entry: dict[str, Any]) -> bool:
+    line = LINES.get(str(entry.get("kind")))
+    return line is not None and line.told_by_another is not None and line.told_by_another(entry)
 
 
 # What a public entry of stage 1 may not tell: where it happened, and what lies there.
