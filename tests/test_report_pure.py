@@ -60,3 +60,16 @@ def test_a_full_turn_of_the_example_builds_its_posts_in_both_languages_leaving_i
         ("TurnStart", "en"),
         ("TurnStart", "ru"),
     ]
+
+
+@pytest.mark.slow
+def test_every_turn_of_the_example_game_builds_its_posts_leaving_its_result_as_it_was(gm, tmp_path, monkeypatch):
+    """The whole example game (nine turns of orders: explorations, colonies, the Council, the
+    moderator's records, awards …), each turn's posts built in both languages."""
+    camp = example_copy(tmp_path, fresh=True)
+    ok(gm("player", "lang", "-c", str(camp), "--player", "carol", "--to", "ru"))
+    seen = _watching(monkeypatch)
+    orders = sorted((ROOT / "campaigns" / "example" / "orders").glob("turn-*.toml"))
+    for one in orders:
+        ok(gm("turn", "run", str(one), "-c", str(camp)))
+    assert seen == [("TurnEnd", lang) for _ in orders for lang in ("en", "en", "ru")]
