@@ -133,3 +133,12 @@ def test_a_kinds_line_says_what_a_leaders_copy_leaves_out_and_which_entries_anot
     overridden = {**colonised, "override": "the moderator said so"}
     assert entries_for([colonised, overridden], "bob") == [colonised]
     assert entries_for([colonised, overridden], None) == [colonised]
+
+
+def test_a_rule_cannot_write_a_kind_the_schema_does_not_declare():
+    from helpers import make_campaign
+
+    campaign = make_campaign()
+    with pytest.raises(ValueError, match="comet_seen"):
+        note(campaign, "comet_seen", "alice", tails=3)
+    assert campaign.turn_state.log == []

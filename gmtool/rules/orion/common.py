@@ -13,7 +13,7 @@ from typing import Any
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import RuleRefused
 from gmtool.rules.base import ensure_not_over  # noqa: F401  (every orion rule guards with it)
-from gmtool.rules.orion.state import AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
+from gmtool.rules.orion.state import ORION_STATE, AwardEntry, OrionCampaign, OrionPlayer, PlanetState, System
 from gmtool.struct import ReadByKey
 
 
@@ -56,7 +56,11 @@ def note(
     campaign: OrionCampaign, kind: str, leader: str | None = None, public: bool = False, **data: Any
 ) -> dict[str, Any]:
     """Write one event of the turn into the log the turn's reports tell (docs/rules-orion.md A3:
-    what each leader learns privately, and what is public)."""
+    what each leader learns privately, and what is public).  ``kind`` is one the schema
+    declares (gmtool/rules/orion/state.py ``LOG_KINDS``: its keys; its line:
+    gmtool/report/records.py ``LINES``)."""
+    if kind not in ORION_STATE.log_kinds:
+        raise ValueError(f"the turn's log has no kind {kind!r}: declare it in LOG_KINDS")
     entry = {
         "turn": campaign.turn,
         "kind": kind,
