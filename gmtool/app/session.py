@@ -50,13 +50,16 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
 
 
 @contextmanager
-def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orion") -> Iterator["Session"]:
+def open_session(
+    folder: Path, changes: bool = True, ruleset: str | None = "orion", store: Any = None
+) -> Iterator["Session"]:
     """Lock the campaign in ``folder``, load it and hand over a :class:`Session`; write with
     :meth:`Session.commit`.  A session that ``changes`` the state is refused once the game is
-    over; one made for a ``ruleset`` is refused on a campaign of another."""
+    over; one made for a ``ruleset`` is refused on a campaign of another.  ``store``: the
+    folder's store, which loaded the campaign already before the lock (``load(keep=True)``)."""
     from gmtool.campaign.store import CampaignStore
 
-    store = CampaignStore(folder)
+    store = store if store is not None else CampaignStore(folder)
     with store.locked():
         state = store.load()
         check_ruleset(state, ruleset)
