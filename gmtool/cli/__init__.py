@@ -14,6 +14,7 @@ import sys
 from importlib import import_module
 from typing import Annotated, Any, Iterable, Optional
 
+import gmtool.cli.kept_records  # noqa: F401  # isort: skip  # first: before typer's and the rules' dataclasses are made
 import typer
 import typer.core
 
