@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import builtins
 import marshal
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 _FILE = Path(__file__).resolve().parent / "__pycache__" / f"dataclasses.{sys.implementation.cache_tag}.marshal"
 _CODE = type(compile("", "", "exec"))
+# the records kept: gmtool's and typer's (a script's or a test's own are compiled as Python does)
+_OWN = re.compile(r"(gmtool|typer)(\.|$)")
 _LIMIT = 5000  # texts kept at most: past it the copy starts again from this run's own
 
 
@@ -42,8 +45,9 @@ def install(path: Path = _FILE) -> None:
     made: dict[str, bytes] = {}  # this run's new texts → their code, marshalled
 
     def compiled_exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # noqa: A002
-        if isinstance(source, str) and isinstance(globals, dict):
-            source = _code(source, kept, made)
+        if isinstance(source, str):  # compiled here as in dataclasses: no __future__ import of this module's
+            own = isinstance(globals, dict) and _OWN.match(str(globals.get("__name__"))) is not None
+            source = _code(source, kept, made) if own else compile(source, "<string>", "exec", dont_inherit=True)
         if globals is None:  # exec's own default: the caller's namespace
             frame = sys._getframe(1)
             globals, locals = frame.f_globals, frame.f_locals if locals is None else locals

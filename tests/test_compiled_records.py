@@ -10,12 +10,22 @@ import textwrap
 
 SCRIPT = textwrap.dedent(
     """
-    import dataclasses, sys
+    import sys, types
     from pathlib import Path
     from gmtool.compiled_records import install
 
     if sys.argv[1] != "-":  # "-": as Python makes them, without the kept code
         install(Path(sys.argv[1]))
+    # the records of a module of gmtool's (a script's own are compiled as Python does, not kept)
+    module = types.ModuleType("gmtool.records_under_test")
+    sys.modules[module.__name__] = module
+    exec(sys.stdin.read(), vars(module))
+    """
+)
+
+RECORDS = textwrap.dedent(
+    """
+    import dataclasses
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class Row:
@@ -56,7 +66,9 @@ EXPECTED = (
 def run(tmp_path, kept):
     script = tmp_path / "records.py"
     script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script), str(kept)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, str(script), str(kept)], input=RECORDS, capture_output=True, text=True, check=True
+    )
     return done.stdout
 
 
@@ -68,6 +80,17 @@ def test_records_made_from_the_kept_code_are_the_ones_python_makes(tmp_path):
     assert b"def __init__" in first
     assert run(tmp_path, kept) == EXPECTED  # taken from the copy: nothing new to keep
     assert kept.read_bytes() == first
+
+
+def test_a_scripts_own_records_are_compiled_as_python_does_and_not_kept(tmp_path):
+    script = tmp_path / "own.py"
+    script.write_text(SCRIPT.replace('"gmtool.records_under_test"', '"__main__"'), encoding="utf-8")
+    kept = tmp_path / "kept.marshal"
+    done = subprocess.run(
+        [sys.executable, str(script), str(kept)], input=RECORDS, capture_output=True, text=True, check=True
+    )
+    assert done.stdout == EXPECTED.replace("gmtool.records_under_test", "__main__")
+    assert not kept.exists()
 
 
 def test_a_copy_that_cannot_be_kept_or_is_damaged_changes_nothing_but_the_time(tmp_path):
