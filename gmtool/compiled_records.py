@@ -5,7 +5,8 @@ and compiles it as the class is made, on every run: a turn makes about 120 recor
 (the rules' records, the state's schema, typer's own), and compiling their methods cost it
 ~40 ms of its start-up.  The code Python compiles from a text is the same every time, so the
 CLI process keeps it, like bytecode, in ``__pycache__`` beside this module
-(``dataclasses.<python>.marshal``: each source text → its marshalled code) and compiles only a text it
+(``dataclasses.<python>.marshal``: each source text → its marshalled code, with the
+bytecode's version, as a ``.pyc`` file keeps it) and compiles only a text it
 has not met.  The classes are made as before, by the dataclasses module, from the very same
 source: only the compiling is skipped.  A folder that cannot be written (a read-only
 install) keeps nothing, and every run compiles as Python does.
@@ -19,6 +20,7 @@ import builtins
 import marshal
 import re
 import sys
+from importlib.util import MAGIC_NUMBER  # the bytecode's version, as a .pyc file keeps it
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +39,8 @@ def install(path: Path = _FILE) -> None:
     if "exec" in vars(dataclasses):  # installed already
         return
     try:
-        kept = marshal.loads(path.read_bytes())
-        if not isinstance(kept, dict):
+        magic, kept = marshal.loads(path.read_bytes())
+        if magic != MAGIC_NUMBER or not isinstance(kept, dict):  # another Python's code: compiled anew
             kept = {}
     except (OSError, ValueError, EOFError, TypeError):
         kept = {}
@@ -84,7 +86,7 @@ def _keep(path: Path, kept: dict[str, Any], made: dict[str, bytes]) -> None:
     try:
         path.parent.mkdir(exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temp.write_bytes(marshal.dumps(every))
+        temp.write_bytes(marshal.dumps((MAGIC_NUMBER, every)))
         os.replace(temp, path)
     except (OSError, ValueError):
         pass

@@ -4,9 +4,11 @@ changes nothing but the time."""
 
 from __future__ import annotations
 
+import marshal
 import subprocess
 import sys
 import textwrap
+from importlib.util import MAGIC_NUMBER
 
 SCRIPT = textwrap.dedent(
     """
@@ -100,3 +102,10 @@ def test_a_copy_that_cannot_be_kept_or_is_damaged_changes_nothing_but_the_time(t
     damaged.write_bytes(b"\x00garbage")
     assert run(tmp_path, damaged) == EXPECTED
     assert run(tmp_path, damaged) == EXPECTED
+    # a copy another Python made (its bytecode's version is not this one's) is made anew
+    magic, kept = marshal.loads(damaged.read_bytes())
+    assert magic == MAGIC_NUMBER and kept
+    damaged.write_bytes(marshal.dumps((b"\x00\x00\r\n", dict.fromkeys(kept, b"\x00"))))
+    assert run(tmp_path, damaged) == EXPECTED
+    magic, made = marshal.loads(damaged.read_bytes())
+    assert magic == MAGIC_NUMBER and set(made) == set(kept) and b"\x00" not in made.values()
