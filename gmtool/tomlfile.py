@@ -40,11 +40,21 @@ def read_text(path: Path, error: type[GmError]) -> str:
         raise error(key="file.not_utf8", where=where, byte=exc.start) from None
 
 
-def read_toml(path: Path, error: type[GmError]) -> dict[str, Any]:
-    """Parse ``path``; every failure is ``error`` with the file's name in front."""
-    where = display_path(path)
-    raw = read_text(path, error)
+def read_toml(path: Path, error: type[GmError], compiled: bool = False) -> dict[str, Any]:
+    """Parse ``path``; every failure is ``error`` with the file's name in front.  ``compiled``:
+    the data may come from a compiled copy of these very bytes beside the file
+    (gmtool.locale.compiled_copy) — for the shipped rule tables, which every command reads."""
+    if not compiled:
+        return _parse(read_text(path, error), path, error)
+    from gmtool.locale import compiled_copy
+
+    raw = read_text(path, error)  # the bytes, checked as UTF-8 with the file's name
+    data: dict[str, Any] = compiled_copy(path, raw.encode("utf-8"), lambda _: _parse(raw, path, error))
+    return data
+
+
+def _parse(raw: str, path: Path, error: type[GmError]) -> dict[str, Any]:
     try:
         return tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        raise error(key="campaign.in_file", where=where, reason=toml_message(exc)) from None
+        raise error(key="campaign.in_file", where=display_path(path), reason=toml_message(exc)) from None

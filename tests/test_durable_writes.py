@@ -43,6 +43,24 @@ def test_a_replaced_file_is_synced_before_it_replaces_the_old_one_and_its_folder
     assert synced == [("file", tmp), ("replace", "campaign.toml"), ("folder", tmp_path.name)]
 
 
+def test_files_replaced_together_are_each_synced_and_each_folder_once_after_its_last(tmp_path, synced):
+    (tmp_path / "models").mkdir()
+    items = [(tmp_path / "a.txt", b"a"), (tmp_path / "models" / "m.json", b"{}"), (tmp_path / "b.txt", b"b")]
+    files.atomic_write_all(items)
+    assert [p.read_bytes() for p, _ in items] == [b"a", b"{}", b"b"]
+    pid = os.getpid()
+    assert synced == [
+        ("file", f".a.txt.{pid}.tmp"),
+        ("replace", "a.txt"),
+        ("file", f".m.json.{pid}.tmp"),
+        ("replace", "m.json"),
+        ("file", f".b.txt.{pid}.tmp"),
+        ("replace", "b.txt"),
+        ("folder", tmp_path.name),
+        ("folder", "models"),
+    ]
+
+
 def test_an_append_is_synced_before_it_returns(tmp_path, synced):
     journal = tmp_path / "journal.toml"
     journal.write_bytes(b"a\n")

@@ -37,6 +37,24 @@ class TestStore:
         assert journal.read_tail(store.journal_path) == (0, True)
         assert store.next_roll_id() == 1
 
+    def test_a_state_loaded_to_keep_is_handed_to_the_next_load_only_while_the_file_is_unchanged(self, tmp_path):
+        # a turn reads the deadline's pages before the lock: the campaign is parsed once, not twice
+        store = CampaignStore(tmp_path / "c")
+        store.create(make_campaign(), SECRET)
+        planned = store.load(keep=True)
+        with store.locked():
+            assert store.load() is planned
+        assert store.load() is not planned  # handed over once
+        planned = store.load(keep=True)
+        other = CampaignStore(tmp_path / "c")  # another command changes the campaign meanwhile
+        changed = other.load()
+        changed.turn += 1
+        other.save(changed)
+        with store.locked():
+            fresh = store.load()
+        assert fresh is not planned and fresh.turn == planned.turn + 1
+        assert CampaignStore(tmp_path / "c").load(keep=False) == fresh
+
     def test_create_refuses_an_existing_campaign(self, tmp_path):
         store = CampaignStore(tmp_path / "c")
         store.create(make_campaign(), SECRET)

@@ -541,3 +541,26 @@ def test_same_name_in_two_rulesets_is_ambiguous(tmp_path):
     with pytest.raises(TableError, match="several rulesets"):
         library.resolve("weather")
     assert library.resolve("weather", "two") == "two/weather"
+
+
+def test_a_shipped_table_is_read_from_its_compiled_copy_only_while_the_copy_is_of_its_bytes(tmp_path, monkeypatch):
+    import gmtool.rolltables.library as library
+
+    shipped, own = tmp_path / "shipped", tmp_path / "campaign" / "tables"
+    monkeypatch.setattr(library, "_SHIPPED", [shipped])
+    path = write(shipped, HEAD + row("1-10", "calm"))
+    assert [r.id for r in load_table(path).rows] == ["calm"]
+    (compiled,) = (path.parent / "__pycache__").iterdir()
+    assert [r.id for r in load_table(path).rows] == ["calm"]
+    path.write_text(HEAD + row("1-10", "wild"), encoding="utf-8")  # a moderator's edit, of the same size: read anew
+    assert [r.id for r in load_table(path).rows] == ["wild"]
+    path.write_text(HEAD + "[[row]\n", encoding="utf-8")  # a broken edit is still named with its line
+    with pytest.raises(TableError, match=r"test\.toml: line 3, column 6"):
+        load_table(path)
+    compiled.write_bytes(b"\x00garbage")  # a damaged copy is ignored and made again
+    path.write_text(HEAD + row("1-10", "calm"), encoding="utf-8")
+    assert [r.id for r in load_table(path).rows] == [r.id for r in load_table(path).rows] == ["calm"]
+    # a campaign's own table is parsed anew each time: nothing is written into the campaign's folder
+    mine = write(own, HEAD + row("1-10", "mine"))
+    assert [r.id for r in TableLibrary([shipped, own]).get("custom/test").rows] == ["mine"]
+    assert sorted(p.name for p in mine.parent.iterdir()) == ["test.toml"]

@@ -50,13 +50,16 @@ def check_ruleset(state: Any, ruleset: str | None) -> None:
 
 
 @contextmanager
-def open_session(folder: Path, changes: bool = True, ruleset: str | None = "orion") -> Iterator["Session"]:
+def open_session(
+    folder: Path, changes: bool = True, ruleset: str | None = "orion", store: Any = None
+) -> Iterator["Session"]:
     """Lock the campaign in ``folder``, load it and hand over a :class:`Session`; write with
     :meth:`Session.commit`.  A session that ``changes`` the state is refused once the game is
-    over; one made for a ``ruleset`` is refused on a campaign of another."""
+    over; one made for a ``ruleset`` is refused on a campaign of another.  ``store``: the
+    folder's store, which loaded the campaign already before the lock (``load(keep=True)``)."""
     from gmtool.campaign.store import CampaignStore
 
-    store = CampaignStore(folder)
+    store = store if store is not None else CampaignStore(folder)
     with store.locked():
         state = store.load()
         check_ruleset(state, ruleset)
@@ -469,15 +472,13 @@ class Session:
         models: dict[str, Any] | None = None,
     ) -> Path:
         """The turn's posts (and its maps, and its report models) into reports/turn-NN/."""
-        from gmtool.campaign.store import atomic_write
+        from gmtool.campaign.files import atomic_write_all
 
         where = self.folder / "reports" / f"turn-{turn:02d}"
         where.mkdir(parents=True, exist_ok=True)
         ext = EXTENSIONS[fmt]
-        for name, body in rendered.items():
-            atomic_write(where / f"{prefix}{name}.{ext}", body.encode("utf-8"))
-        for name, image in (maps or {}).items():
-            atomic_write(where / name, image)
+        items = [(where / f"{prefix}{name}.{ext}", body.encode("utf-8")) for name, body in rendered.items()]
+        items += [(where / name, image) for name, image in (maps or {}).items()]
         if models is not None:
             import json
 
@@ -485,7 +486,8 @@ class Session:
             path.parent.mkdir(exist_ok=True)
             # compact: json's C encoder writes it (an indented dump is Python's, 6× slower), and
             # every later turn's chart and page read it back faster
-            atomic_write(path, json.dumps(models, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            items.append((path, json.dumps(models, ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
+        atomic_write_all(items)  # each file synced, each folder once
         return where
 
     def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:

@@ -80,16 +80,20 @@ def read_sources(
     return threads
 
 
-def deadline_posts(folder: Path) -> list | None:
+def deadline_posts(folder: Path) -> tuple[list | None, Any]:
     """The turn's deadline (dice scheme 2): the public thread and the rooms the campaign knows,
-    read before the campaign is locked — None when the turn's share is fixed already."""
+    read before the campaign is locked — None when the turn's share is fixed already — and
+    the folder's store, for :func:`open_session`: it hands over the state it read here when
+    the campaign is still the same under the lock (the file is parsed once)."""
     from gmtool.campaign import deadline
+    from gmtool.campaign.store import CampaignStore
     from gmtool.rules.registry import ruleset_of
 
-    planned = load_campaign(folder)
+    store = CampaignStore(folder)
+    planned = store.load(keep=True)  # only read here
     if not deadline.needed(planned) or ruleset_of(planned).player_turns:
-        return None
-    return read_sources(folder, planned)
+        return None, store
+    return read_sources(folder, planned), store
 
 
 def _close_posts(session: Session, threads: list | None) -> None:
@@ -119,8 +123,8 @@ def end_turn(
     """`turn end`: the share fixed at the deadline, then the whole table's turn ended — or, where
     the ruleset's turns are a player's, ``player``'s (refused when none is named; the Turn's
     posts are then that player's report)."""
-    threads = deadline_posts(folder)
-    with open_session(folder, ruleset=None) as session:
+    threads, store = deadline_posts(folder)
+    with open_session(folder, ruleset=None, store=store) as session:
         out, turn = output(session.state), session.state.turn
         from gmtool.rules.registry import ruleset_of
 
@@ -163,8 +167,8 @@ def run_turn(
     """`turn run`: the share fixed at the deadline, the orders (a file, else the rooms') played,
     the turn ended, committed and written (unless ``dry_run``). With problems the Turn has no
     posts and nothing was written."""
-    threads = deadline_posts(folder)
-    with open_session(folder, ruleset=None) as session:
+    threads, store = deadline_posts(folder)
+    with open_session(folder, ruleset=None, store=store) as session:
         out, turn = output(session.state), session.state.turn
         _close_posts(session, threads)
         claims = open_claims(session, tables, out.lang) if orders is None else []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
+from typing import Iterable
 
 from gmtool.errors import CampaignError
 
@@ -36,6 +37,26 @@ def _write_all(fd: int, data: bytes) -> None:
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash or a full disk leaves the old or the new file."""
+    _replace(path, data)
+    _fsync_dir(path.parent)
+
+
+def atomic_write_all(items: Iterable[tuple[Path, bytes]]) -> None:
+    """Replace each file with its data as :func:`atomic_write` does — each file synced before it
+    replaces the old one — and each folder synced once, after its last file (a turn writes two
+    dozen reports into one folder: one folder sync, not one a file)."""
+    folders: list[Path] = []
+    try:
+        for path, data in items:
+            _replace(path, data)
+            if path.parent not in folders:
+                folders.append(path.parent)
+    finally:  # the files replaced before one that failed are kept as atomic_write keeps them
+        for folder in folders:
+            _fsync_dir(folder)
+
+
+def _replace(path: Path, data: bytes) -> None:
     refuse_link(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -52,7 +73,6 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise write_error(path, exc) from None
-    _fsync_dir(path.parent)
 
 
 def append_durably(path: Path, data: bytes) -> None:

@@ -97,6 +97,7 @@ class CampaignStore:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._loaded: tuple[bytes, int] | None = None  # campaign.toml's bytes as load() read them: its last id
+        self._kept: tuple[bytes, Campaign] | None = None  # load(keep=True)'s bytes and state, for the next load
         self.state_path = self.folder / CAMPAIGN_FILE
         self.journal_path = self.folder / JOURNAL_FILE
         self.secret_path = self.folder / SECRET_FILE
@@ -165,17 +166,29 @@ class CampaignStore:
                 pass
 
     # -- state ---------------------------------------------------------------------
-    def load(self) -> Campaign:
+    def load(self, keep: bool = False) -> Campaign:
+        """The campaign as campaign.toml holds it.  ``keep``: the caller only reads the state
+        it is given (a turn reads the deadline's pages before it takes the lock), and the next
+        ``load`` (under the lock) hands over that very state instead of parsing the file again
+        — while the file holds the very bytes it was parsed from."""
         if not self.state_path.exists():
             raise CampaignError(key="campaign.not_campaign", folder=display(self.folder), file=CAMPAIGN_FILE)
         if not self._links_checked:  # `locked()` checked them already
             self.check_links()
         seen = _bytes_of(self.state_path)
-        data = read_toml(self.state_path, CampaignError)
-        where = display(self.state_path)
-        campaign = campaign_from_dict(data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg))
+        kept, self._kept = self._kept, None
+        if kept is not None and seen is not None and kept[0] == seen:
+            campaign = kept[1]
+        else:
+            data = read_toml(self.state_path, CampaignError)
+            where = display(self.state_path)
+            campaign = campaign_from_dict(
+                data, lambda msg: CampaignError(key="campaign.in_file", where=where, reason=msg)
+            )
         if seen is not None and seen == _bytes_of(self.state_path):  # the bytes parsed
             self._loaded = (seen, campaign.last_roll_id)
+            if keep:
+                self._kept = (seen, campaign)
         campaign.mark_key = self.mark_key(campaign)
         from gmtool.locale.names import know_campaign
 

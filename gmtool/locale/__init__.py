@@ -166,16 +166,23 @@ def catalog(lang: str) -> dict[str, str | dict[str, str]]:
 
 
 def _read_catalog(path: Path) -> dict[str, str | dict[str, str]]:
-    """The catalog at ``path`` — from its compiled copy in ``__pycache__`` when that was made
-    from these very bytes (a catalog is read by almost every command, and parsing its TOML
-    cost a turn ~30 ms for two languages; the copy loads in one).  Like Python's bytecode,
-    the copy is made where the folder can be written, and skipped where it cannot."""
+    """The catalog at ``path`` — from its compiled copy (:func:`compiled_copy`: a catalog is
+    read by almost every command, and parsing its TOML cost a turn ~30 ms for two languages;
+    the copy loads in one)."""
+    return compiled_copy(path, path.read_bytes(), lambda raw: _flatten(tomllib.loads(raw.decode("utf-8"))))
+
+
+def compiled_copy(path: Path, raw: bytes, make: Any) -> Any:
+    """``make(raw)`` for the file at ``path`` holding ``raw`` — from its compiled copy in
+    ``__pycache__`` beside it when that was made from these very bytes (an edited file is
+    read anew).  ``make`` returns a ``dict`` of what ``marshal`` keeps (TOML's data but its
+    dates).  Like Python's bytecode, the copy is made where the folder can be written, and
+    skipped where it cannot."""
     import hashlib
     import marshal
     import os
     import sys
 
-    raw = path.read_bytes()
     digest = hashlib.blake2b(raw, digest_size=16).digest()
     compiled = path.parent / "__pycache__" / f"{path.name}.{sys.implementation.cache_tag}.marshal"
     try:
@@ -184,15 +191,16 @@ def _read_catalog(path: Path) -> dict[str, str | dict[str, str]]:
             return kept
     except (OSError, ValueError, EOFError, TypeError):
         pass
-    messages = _flatten(tomllib.loads(raw.decode("utf-8")))
+    made = make(raw)
     try:
+        copy = marshal.dumps((digest, made))
         compiled.parent.mkdir(exist_ok=True)
         temp = compiled.with_name(f".{compiled.name}.{os.getpid()}.tmp")
-        temp.write_bytes(marshal.dumps((digest, messages)))
+        temp.write_bytes(copy)
         os.replace(temp, compiled)
-    except OSError:
+    except (OSError, ValueError):  # a folder not to be written; a value marshal cannot keep
         pass
-    return messages
+    return made
 
 
 @functools.cache

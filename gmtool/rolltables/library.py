@@ -38,8 +38,26 @@ def shipped_tables_dir() -> Path:
     )
 
 
+_SHIPPED: list[Path] = []
+
+
+def _shipped() -> Path:
+    """:func:`shipped_tables_dir`, looked for once."""
+    if not _SHIPPED:
+        _SHIPPED.append(shipped_tables_dir())
+    return _SHIPPED[0]
+
+
+def is_shipped(path: Path) -> bool:
+    """``path`` is one of the shipped tables (``<shipped>/<ruleset>/<table>.toml``)."""
+    try:
+        return path.parent.parent == _shipped()
+    except TableError:
+        return False
+
+
 def default_dirs(extra: Iterable[Path] = ()) -> list[Path]:
-    dirs = [shipped_tables_dir()]
+    dirs = [_shipped()]
     env = os.environ.get(ENV_TABLES, "")
     dirs += [Path(p) for p in env.split(os.pathsep) if p]
     dirs += list(extra)
