@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 from gmtool.campaign.folder import (  # noqa: F401  (the commands' door to them, as before)
     MODELS_FOLDER,
@@ -903,12 +903,19 @@ def give_orders(
         return Given(done, state, rules, choice)
 
 
-def posted_orders(folder: Path, state: Any, player: str | None = None) -> "PostedOrders":
-    """`turn orders`: the orders collected so far from the rooms, as the orders file they make
-    (gmtool/campaign/posted.py)."""
+def posted_orders(folder: Path, player: str | None = None, path: Path | None = None) -> str | None:
+    """`turn orders`: the orders collected so far from the rooms (``player``'s alone), as the
+    orders file they make (gmtool/campaign/posted.py): its text, or written (atomically) to
+    ``path``."""
     from gmtool.campaign.posted import posted_orders as collect
 
-    return collect(folder, state, player)
+    text = collect(folder, load_campaign(folder), player).text()
+    if path is None:
+        return text
+    from gmtool.campaign.files import atomic_write
+
+    atomic_write(path, text.encode("utf-8"))
+    return None
 
 
 def record_share(folder: Path, threads: list[Any]) -> tuple[Any, Any]:
@@ -974,6 +981,22 @@ def past_post(folder: Path, turn: int, player: str | None = None, lang: str | No
     from gmtool.report.past import past_post as read
 
     return read(folder, turn, player, lang, start)
+
+
+def show_post(
+    folder: Path,
+    output: Callable[[Any, str], Renderer],
+    turn: int,
+    player: str | None = None,
+    lang: str | None = None,
+    start: bool = False,
+) -> str:
+    """`turn show`: a past turn's post again (:func:`past_post`), rendered by ``output(the
+    state, the post's language)`` as it was kept (its journal mark already in it)."""
+    state = load_campaign(folder)
+    post = past_post(folder, turn, player, lang, start)
+    out: Any = output(state, post.lang)
+    return str(out.render_kept(post.report))
 
 
 # ---------------------------------------------------------------- verify
@@ -1055,6 +1078,22 @@ def verify_campaign(
         check = published_findings(entries, marks, journal.mark_key(key))
         result.findings += check.findings
     return Verification(result, origin, marks, check, others)
+
+
+def verify_folder(
+    folder: Path,
+    output: Callable[[Any], Renderer],
+    secret: str | None = None,
+    published: list[Path] | None = None,
+    moderators: list[str] | None = None,
+    profile: str | None = None,
+) -> tuple[Any, Any, Verification]:
+    """`verify`: the campaign in ``folder`` read (without its lock) and checked
+    (:func:`verify_campaign`) in the language of ``output(the state)``: (the renderer, the
+    state, what was found)."""
+    state = load_campaign(folder)
+    out = output(state)
+    return out, state, verify_campaign(folder, state, out.lang, secret, published, moderators, profile)
 
 
 def part_commitments_known(folder: Path | None, texts: list[tuple[Any, str]]) -> dict[str, str]:

@@ -77,7 +77,7 @@ def verify_command(
       gmtool verify -c campaigns/andromeda --secret 3f9a…
       gmtool verify -c campaigns/andromeda --published thread.html --moderator GM
     """
-    from gmtool.app.session import load_campaign, verify_campaign
+    from gmtool.app.session import verify_folder
     from gmtool.campaign.names import check_moderators
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
@@ -85,10 +85,10 @@ def verify_command(
     check_moderators(moderator or [])  # a name NFKC would change is no forum author's
     if key:
         return _verify_keys(key, published or [], moderator or [], profile, campaign, format, lang)
-    folder = require_campaign(campaign)
-    state = load_campaign(folder)
-    out = Output(format, lang, state)
-    checked = verify_campaign(folder, state, out.lang, secret, published or [], moderator or [], profile)
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    out, state, checked = verify_folder(
+        require_campaign(campaign), output, secret, published or [], moderator or [], profile
+    )
     result, marks, check, others = checked.result, checked.marks, checked.check, checked.others
     origin = tr("verify.origin_revealed", out.lang) if checked.origin == "revealed" else checked.origin
     # a mark that does not match in copied text is shown apart, not counted as checked
