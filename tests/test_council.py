@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.views import status_view
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.report.council import bill_report
@@ -25,6 +24,7 @@ from gmtool.rules.orion import council_campaign
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
 from gmtool.rules.orion.council_campaign import elect, tally_emperor
 from gmtool.rules.orion.state import PlanetState, System
+from gmtool.rules.orion.views import status_view
 from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, slow_twin, stored_campaign
 
 BILLS = shipped_library().get("bills", "orion")

@@ -181,8 +181,8 @@ def bill_effect_text(entry: dict[str, Any], lang: str, label: Label) -> str:
 
 def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hexes: Callable[[str], str] = str) -> str:
     """One log entry in a line. ``hexes`` writes a hex as the reader sees it (a leader's
-    frame in stage 1, gmtool/campaign/frames.py)."""
-    from gmtool.campaign.frames import rewrite
+    frame in stage 1, gmtool/rules/orion/frames.py)."""
+    from gmtool.rules.orion.frames import rewrite
 
     label = label or _plain_label
     entry = rewrite(entry, hexes)  # every hex in it, an award's or a colony's in its changes too

@@ -34,7 +34,7 @@ def old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, meant: st
     system it explored (colonize), ``reach`` an unexplored hex its ships reach (explore): an
     order written in the old frame.  A room's reply adds the hint
     (gmtool.report.room.problem_text, gmtool.forum.resolve); no other text says it."""
-    from gmtool.campaign.frames import CLOSED_STAGE, closed, from_view
+    from gmtool.rules.orion.frames import CLOSED_STAGE, closed, from_view
 
     home = player.homeworld
     if closed(campaign) or home is None or home == Hex(0, 0):
