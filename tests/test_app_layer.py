@@ -107,3 +107,18 @@ def test_a_refused_call_writes_nothing(folder):
     with pytest.raises(GmError):
         agents.set_agents(folder, "nobody", 1, None)
     assert state_file.read_bytes() == before
+
+
+def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_one():
+    """The stored state imports no ruleset (lint-imports holds it): importing gmtool.app tells
+    it where the rulesets' list is, and loads no ruleset until a campaign is read."""
+    code = (
+        "import sys, pathlib, gmtool.app; "
+        "before = sorted(m for m in sys.modules if m.startswith('gmtool.rules')); "
+        "from gmtool.campaign.store import CampaignStore; "
+        "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
+        "print(before, type(state.game).__name__)"
+    )
+    example = Path(__file__).parent.parent / "campaigns" / "example"
+    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] OrionState"

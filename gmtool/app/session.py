@@ -1096,6 +1096,54 @@ def verify_folder(
     return out, state, verify_campaign(folder, state, out.lang, secret, published, moderators, profile)
 
 
+class KeysChecked(Struct):
+    """What `verify --key` found: the part keys given (part → key), the check of the Dice
+    blocks' dice with them (gmtool.campaign.verify.check_with_keys), the parts whose
+    commitment is not known (unchecked) and those whose key is not the committed one (wrong)."""
+
+    __slots__ = ("given", "check", "unchecked", "wrong")
+
+    def __init__(self, given: dict[str, bytes], check: Any, unchecked: list[str], wrong: list[str]) -> None:
+        self.given = given
+        self.check = check
+        self.unchecked = unchecked
+        self.wrong = wrong
+
+
+def verify_keys(
+    keys: list[str],
+    published: list[Path],
+    moderators: list[str] | None = None,
+    profile: str | None = None,
+    folder: Path | None = None,
+) -> KeysChecked:
+    """`verify --key`: the dice the ``published`` posts' Dice blocks show checked with the
+    revealed part keys alone (``keys``: PART=HEX or HEX), without the campaign's secret; each
+    key held against its part's commitment — the campaign's in ``folder``, else the one an
+    opening post among the texts printed (docs/verify.md)."""
+    import hashlib
+
+    from gmtool.campaign.verify import check_with_keys
+    from gmtool.errors import InputError
+
+    if not published:
+        raise InputError(key="verify.key_needs_published")
+    texts: list = []
+    for path in published:
+        own, _ = published_text(path, folder or Path("."), moderators or [], profile, dice=True)
+        texts += own
+    given = part_keys_given(keys, texts)
+    check = check_with_keys(texts, given)
+    committed = part_commitments_known(folder, texts)
+    unchecked, wrong = [], []
+    for part, value in sorted(given.items()):
+        if part not in committed:
+            unchecked.append(part)
+        elif hashlib.sha256(value).hexdigest() != committed[part]:
+            wrong.append(part)
+    return KeysChecked(given, check, unchecked, wrong)
+
+
 def part_commitments_known(folder: Path | None, texts: list[tuple[Any, str]]) -> dict[str, str]:
     """The part commitments to check revealed keys against: the campaign's (``folder``), else
     those an opening post among ``texts`` printed (`campaign commitment`)."""
