@@ -17,6 +17,12 @@ from gmtool.rules.orion.state import AwardEntry, OrionCampaign, OrionPlayer, Pla
 from gmtool.struct import ReadByKey
 
 
+def planets_of(campaign: OrionCampaign, leader: str) -> int:
+    """Colonised planets the leader controls; the homeworld counts (A9 decision): its votes in
+    the Council, and the territorial count."""
+    return sum(1 for s in campaign.game.systems if s.owner == leader and s.planet is not None)
+
+
 def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[System, PlanetState]:
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.game.system(hex_)
