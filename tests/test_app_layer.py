@@ -46,6 +46,24 @@ def test_no_command_opens_locks_or_commits_a_campaign_itself():
     assert {name: used for name, used in found.items() if used} == {}
 
 
+def test_no_command_loads_or_writes_a_campaign_itself():
+    """Even a read-only command (status, map, turn show, verify, turn orders -o) makes one
+    call of the application layer: no CLI module reads the stored state (the store, the
+    folder's loaders) or writes a file."""
+    stored = ("gmtool.campaign.store", "gmtool.campaign.folder", "gmtool.campaign.files", "gmtool.campaign.model")
+    found = {}
+    for path in sorted(CLI.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+        }
+        names = _names(path) & {"CampaignStore", "load_campaign", "campaign_from_dict", "atomic_write", "write_bytes"}
+        used = sorted(names | {m for m in modules if m and m.startswith(stored)})
+        if used:
+            found[path.name] = used
+    assert found == {}
+
+
 def test_the_application_layer_never_prints_and_imports_no_command_line():
     for path in sorted(APP.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -89,3 +107,18 @@ def test_a_refused_call_writes_nothing(folder):
     with pytest.raises(GmError):
         agents.set_agents(folder, "nobody", 1, None)
     assert state_file.read_bytes() == before
+
+
+def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_one():
+    """The stored state imports no ruleset (lint-imports holds it): importing gmtool.app tells
+    it where the rulesets' list is, and loads no ruleset until a campaign is read."""
+    code = (
+        "import sys, pathlib, gmtool.app; "
+        "before = sorted(m for m in sys.modules if m.startswith('gmtool.rules')); "
+        "from gmtool.campaign.store import CampaignStore; "
+        "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
+        "print(before, type(state.game).__name__)"
+    )
+    example = Path(__file__).parent.parent / "campaigns" / "example"
+    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] OrionState"

@@ -16,15 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.views import status_view
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.report.council import bill_report
 from gmtool.report.render import FORMATS, render
-from gmtool.rules.orion import council_campaign
+from gmtool.rules.orion import common, council_campaign
 from gmtool.rules.orion.council import BILL_VOTES, Ballot, ballots_from_dict, tally_bill, tally_election
 from gmtool.rules.orion.council_campaign import elect, tally_emperor
 from gmtool.rules.orion.state import PlanetState, System
+from gmtool.rules.orion.views import status_view
 from helpers import BILL_IDS, PLAYERS, RecordingSource, free_hex, shipped_library, slow_twin, stored_campaign
 
 BILLS = shipped_library().get("bills", "orion")
@@ -481,7 +481,7 @@ def test_a_bribe_beyond_the_leaders_bc_or_not_a_multiple_of_3_is_refused(tmp_pat
 
 def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
     c = council_campaign_at(tmp_path)
-    assert [council_campaign.planets_of(c, p) for p in PLAYERS] == [1, 1, 1]
+    assert [common.planets_of(c, p) for p in PLAYERS] == [1, 1, 1]
     c.game.systems.append(
         System(
             hex=Hex(1, 0),
@@ -492,7 +492,7 @@ def test_votes_in_a_campaign_are_planets_including_the_homeworld(tmp_path):
         )
     )
     c.game.systems.append(System(hex=Hex(2, 0), discovery="asteroids", owner="carol", explored_by="carol"))
-    assert council_campaign.planets_of(c, "carol") == 2
+    assert common.planets_of(c, "carol") == 2
     propose(c, IDENTITY, pick=1)
     council_campaign.cast(c, c.player("carol"), "no")
     council_campaign.cast(c, c.player("alice"), "yes")

@@ -18,11 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import forum_pages as fp
-from gmtool.campaign.frames import from_view
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.names import cleaned, lookalike, name_key, shown
 from gmtool.campaign.store import CampaignStore
 from gmtool.forum.resolve import Resolver
+from gmtool.rules.orion.frames import from_view
 from helpers import example_copy, journal_rolls, ok, resolve_post
 
 pytestmark = pytest.mark.usefixtures("isolated")

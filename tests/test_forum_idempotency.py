@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign import forumfile, history
-from gmtool.campaign.frames import from_view
 from gmtool.campaign.hexes import Hex
 from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
 from gmtool.forum.resolve import order_of
+from gmtool.rules.orion.frames import from_view
 from helpers import example_copy, journal_rolls, ok, resolve_post, snapshot
 
 pytestmark = pytest.mark.usefixtures("isolated")

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.views import status_view
 from gmtool.maps import PUBLIC, build_view, draw, map_text_report, reach
 from gmtool.maps.labels import table_labels
 from gmtool.maps.png import font
@@ -24,6 +23,7 @@ from gmtool.maps.scene import FOG, ORION, PLANET_COLOURS, REACH_FILL, SPACE, bui
 from gmtool.maps.text import display_width, grid
 from gmtool.report.render import render
 from gmtool.rules.orion.state import PlanetState
+from gmtool.rules.orion.views import status_view
 from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.campaign.frames import to_view
 from gmtool.campaign.store import CampaignStore
 from gmtool.forum.order_commands import activatable, orders_template, parse_order
 from gmtool.forum.posts import parse_commands
 from gmtool.report.model import Report, text
 from gmtool.report.render import render
 from gmtool.report.turns import template_blocks
+from gmtool.rules.orion.frames import to_view
 from gmtool.rules.orion.order_kinds import KINDS
 from helpers import CYRILLIC, EXAMPLE, example_copy, ok, shipped_library
 

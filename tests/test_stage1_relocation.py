@@ -262,9 +262,9 @@ def test_a_player_reachable_refusal_says_it_in_words():
 
 
 def test_a_public_entry_of_stage1_is_told_without_its_place_and_the_leaders_own_report_gives_it():
-    from gmtool.campaign.frames import hex_writer
     from gmtool.report.records import entries_for, entry_text
     from gmtool.rules.orion.common import note
+    from gmtool.rules.orion.frames import hex_writer
     from helpers import make_campaign
 
     c = make_campaign()

@@ -1,4 +1,4 @@
-"""What a player sees (gmtool/campaign/views.py): the status view and fog of war.
+"""What a player sees (gmtool/rules/orion/views.py): the status view and fog of war.
 
 Expected values are written from docs/rules-orion.md, docs/commands.md and the docstrings, not read
 back from the code under test.
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from gmtool.campaign.hexes import Hex
-from gmtool.campaign.views import status_view
 from gmtool.errors import InputError
 from gmtool.rules.orion.state import System
+from gmtool.rules.orion.views import status_view
 from helpers import PLAYERS, make_campaign, put
 
 
@@ -30,7 +30,7 @@ class TestViews:
         assert [p["name"] for p in view["players"]] == ["bob"]
         assert view["players"][0]["bc"] == 4 and view["players"][0]["awards"]
         hexes = {s["hex"] for s in view["systems"]}
-        # closed rooms: bob's own frame, its homeworld at 0,0 (gmtool/campaign/frames.py)
+        # closed rooms: bob's own frame, its homeworld at 0,0 (gmtool/rules/orion/frames.py)
         assert hexes == {"0,0", "1,0", "-1,0"}
         assert all(s["discovery"] != "orion" for s in view["systems"])
         assert view["orion"] is None

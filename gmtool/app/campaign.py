@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from gmtool.app.session import Renderer, campaign_library
+from gmtool.app.session import Renderer, campaign_library, load_campaign, table_library
 from gmtool.struct import Struct
 
 Output = Callable[[Any], Renderer]  # the campaign's state → the renderer of the reply
@@ -132,3 +132,82 @@ def reveal_secret(folder: Path) -> tuple[Any, bytes]:
         state.revealed_secret = secret.hex()
         store.save(state)
         return state, secret
+
+
+class Shown(Struct):
+    """What a read-only command shows: the renderer made from the campaign's settings (the
+    front end's, so that its options win) and the report to print with it."""
+
+    __slots__ = ("out", "report")
+
+    def __init__(self, out: Any, report: Any) -> None:
+        self.out = out
+        self.report = report
+
+
+def new_campaign(
+    folder: Path,
+    output: Output,
+    ruleset: str,
+    name: str,
+    players: list[str],
+    lang: str,
+    fmt: str,
+    tables: list[Path] | None = None,
+    seed: int | None = None,
+    feudal: list[str] | None = None,
+    radius: int | None = None,
+    settings: Callable[[Any], None] | None = None,
+) -> Shown:
+    """`campaign new`: a campaign of ``ruleset`` started (map, homeworlds, every leader's
+    start, the dice secret), ``settings`` applied to it (the front end's own: --dialect,
+    --post-limit), on dice scheme 2, and written into ``folder`` (refused if it holds one);
+    with the ruleset's report of what was made."""
+    from gmtool.campaign.store import CampaignStore, display
+    from gmtool.campaign.stream import commitment, new_secret, part_commitments
+    from gmtool.rules.base import NewCampaign
+    from gmtool.rules.registry import ruleset_named
+
+    rules = ruleset_named(ruleset)
+    secret = new_secret()
+    lib = table_library(tables)
+    made = NewCampaign(
+        name, players, lib, commitment(secret), secret, lang, fmt, seed=seed, feudal=feudal or [], radius=radius
+    )
+    state, entries = rules.new_campaign(made)
+    if settings is not None:
+        settings(state)
+    state.scheme, state.part_commitments = 2, part_commitments(secret)  # dice scheme 2 (docs/verify.md)
+    CampaignStore(folder).create(state, secret, entries)
+    out = output(state)
+    return Shown(out, rules.created_report(state, lib, display(folder), out.lang))
+
+
+def show_status(folder: Path, output: Output, player: str | None = None, tables: list[Path] | None = None) -> Shown:
+    """`status`: the moderator's view of the campaign, or ``player``'s fogged one (its
+    ruleset's status report), read without the lock."""
+    from gmtool.rules.registry import ruleset_of
+
+    state = load_campaign(folder)
+    out = output(state)
+    return Shown(out, ruleset_of(state).status_report(state, campaign_library(folder, tables), player, out.lang))
+
+
+def show_commitment(folder: Path, output: Output) -> Shown:
+    """`campaign commitment`: the line for the game's opening post (the SHA-256 of the dice
+    secret, and the parts' when it plays dice scheme 2)."""
+    from gmtool.report.campaign import commitment_report
+
+    state = load_campaign(folder)
+    out = output(state)
+    return Shown(out, commitment_report(state.name, state.commitment, out.lang, state.part_commitments))
+
+
+def table_settings(folder: Path, tables: list[Path] | None = None) -> tuple[Any, Any]:
+    """A table command run in a campaign: its output settings (format, language, dialect,
+    post limit — nothing rolled, so no journal mark) and its tables (its own tables/ too)."""
+    from types import SimpleNamespace
+
+    state = load_campaign(folder)
+    keys = ("format", "lang", "dialect", "post_limit")
+    return SimpleNamespace(**{k: getattr(state, k, None) for k in keys}), campaign_library(folder, tables)

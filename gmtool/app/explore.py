@@ -56,7 +56,7 @@ def explore_hex(
             return Explored(state, orion, system, None, leader, lib, True)
         choice = session.dice(f"explore {target} ({leader.name})", faces)
         if getattr(choice.source, "scheme2", None) is not None:
-            from gmtool.campaign.stream import exploration_context
+            from gmtool.rules.orion.campaign_explore import exploration_context
 
             choice.source.set_context(exploration_context(state, leader.name, target, ship), leader.name)
         result = explore(state, orion, leader, target, DiceRoller(choice.source), ship)

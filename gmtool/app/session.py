@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 from gmtool.campaign.folder import (  # noqa: F401  (the commands' door to them, as before)
     MODELS_FOLDER,
@@ -899,12 +899,19 @@ def give_orders(
         return Given(done, state, rules, choice)
 
 
-def posted_orders(folder: Path, state: Any, player: str | None = None) -> "PostedOrders":
-    """`turn orders`: the orders collected so far from the rooms, as the orders file they make
-    (gmtool/campaign/posted.py)."""
+def posted_orders(folder: Path, player: str | None = None, path: Path | None = None) -> str | None:
+    """`turn orders`: the orders collected so far from the rooms (``player``'s alone), as the
+    orders file they make (gmtool/campaign/posted.py): its text, or written (atomically) to
+    ``path``."""
     from gmtool.campaign.posted import posted_orders as collect
 
-    return collect(folder, state, player)
+    text = collect(folder, load_campaign(folder), player).text()
+    if path is None:
+        return text
+    from gmtool.campaign.files import atomic_write
+
+    atomic_write(path, text.encode("utf-8"))
+    return None
 
 
 def record_share(folder: Path, threads: list[Any]) -> tuple[Any, Any]:
@@ -970,6 +977,22 @@ def past_post(folder: Path, turn: int, player: str | None = None, lang: str | No
     from gmtool.report.past import past_post as read
 
     return read(folder, turn, player, lang, start)
+
+
+def show_post(
+    folder: Path,
+    output: Callable[[Any, str], Renderer],
+    turn: int,
+    player: str | None = None,
+    lang: str | None = None,
+    start: bool = False,
+) -> str:
+    """`turn show`: a past turn's post again (:func:`past_post`), rendered by ``output(the
+    state, the post's language)`` as it was kept (its journal mark already in it)."""
+    state = load_campaign(folder)
+    post = past_post(folder, turn, player, lang, start)
+    out: Any = output(state, post.lang)
+    return str(out.render_kept(post.report))
 
 
 # ---------------------------------------------------------------- verify
@@ -1051,6 +1074,70 @@ def verify_campaign(
         check = published_findings(entries, marks, journal.mark_key(key))
         result.findings += check.findings
     return Verification(result, origin, marks, check, others)
+
+
+def verify_folder(
+    folder: Path,
+    output: Callable[[Any], Renderer],
+    secret: str | None = None,
+    published: list[Path] | None = None,
+    moderators: list[str] | None = None,
+    profile: str | None = None,
+) -> tuple[Any, Any, Verification]:
+    """`verify`: the campaign in ``folder`` read (without its lock) and checked
+    (:func:`verify_campaign`) in the language of ``output(the state)``: (the renderer, the
+    state, what was found)."""
+    state = load_campaign(folder)
+    out = output(state)
+    return out, state, verify_campaign(folder, state, out.lang, secret, published, moderators, profile)
+
+
+class KeysChecked(Struct):
+    """What `verify --key` found: the part keys given (part → key), the check of the Dice
+    blocks' dice with them (gmtool.campaign.verify.check_with_keys), the parts whose
+    commitment is not known (unchecked) and those whose key is not the committed one (wrong)."""
+
+    __slots__ = ("given", "check", "unchecked", "wrong")
+
+    def __init__(self, given: dict[str, bytes], check: Any, unchecked: list[str], wrong: list[str]) -> None:
+        self.given = given
+        self.check = check
+        self.unchecked = unchecked
+        self.wrong = wrong
+
+
+def verify_keys(
+    keys: list[str],
+    published: list[Path],
+    moderators: list[str] | None = None,
+    profile: str | None = None,
+    folder: Path | None = None,
+) -> KeysChecked:
+    """`verify --key`: the dice the ``published`` posts' Dice blocks show checked with the
+    revealed part keys alone (``keys``: PART=HEX or HEX), without the campaign's secret; each
+    key held against its part's commitment — the campaign's in ``folder``, else the one an
+    opening post among the texts printed (docs/verify.md)."""
+    import hashlib
+
+    from gmtool.campaign.verify import check_with_keys
+    from gmtool.errors import InputError
+
+    if not published:
+        raise InputError(key="verify.key_needs_published")
+    texts: list = []
+    for path in published:
+        own, _ = published_text(path, folder or Path("."), moderators or [], profile, dice=True)
+        texts += own
+    given = part_keys_given(keys, texts)
+    check = check_with_keys(texts, given)
+    committed = part_commitments_known(folder, texts)
+    unchecked, wrong = [], []
+    for part, value in sorted(given.items()):
+        if part not in committed:
+            unchecked.append(part)
+        elif hashlib.sha256(value).hexdigest() != committed[part]:
+            wrong.append(part)
+    return KeysChecked(given, check, unchecked, wrong)
 
 
 def part_commitments_known(folder: Path | None, texts: list[tuple[Any, str]]) -> dict[str, str]:

@@ -27,11 +27,12 @@ class Changed(Struct):
 def change_setting(folder: Path, setting: str, value: str) -> Changed:
     """`campaign set SETTING VALUE` (gmtool.campaign.settings); a thread is checked to be no
     leader's room."""
+    from gmtool.campaign.model import record_of
     from gmtool.campaign.settings import change
 
     with open_session(folder, changes=False, ruleset=None) as session:
         state = session.state
-        old, new = change(state, setting, value)
+        old, new = change(state, record_of(state), setting, value)
         if setting == "thread" and new:  # no leader's room
             from gmtool.forum.places import check_places
 

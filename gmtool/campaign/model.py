@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Callable, Generic, Iterator, Mapping, NotRequired, TypedDict, TypeVar
 
+from gmtool.campaign.games import rulesets
 from gmtool.campaign.schema import (
     EVERYONE,
     MODERATOR,
@@ -502,15 +503,13 @@ def campaign_record(game: GameSchema) -> Record:
 def documented_records() -> Iterator[Record]:
     """Every table of campaign.toml, for its reference (docs/file-formats.md): the keys every
     campaign has, then each ruleset's own keys (its state's, its player's) and their tables."""
-    from gmtool.rules.registry import RULESETS
-
     parts: dict[str, type] = {}
     yield Record(
         "campaign.toml", arrange(declared(Campaign, parts=parts)), Campaign, parts=parts, sections=SHARED_SECTIONS
     )
     yield Record.of(Player, "[[player]]")
     shared = {f.name for f in fields(Player)}
-    for name, ruleset in RULESETS.items():
+    for name, ruleset in rulesets().items():
         game = ruleset.state_schema()
         yield Record(
             f"{name}: campaign.toml", [k for k, _ in declared(game.state)], game.state, sections=dict(game.sections)
@@ -524,12 +523,12 @@ def documented_records() -> Iterator[Record]:
 def game_schema(ruleset: str, campaign: str = "") -> GameSchema:
     """The state schema of the ruleset ``ruleset`` (its ``state_schema()``); an unknown one is
     refused naming the known ones."""
-    from gmtool.rules.registry import RULESETS  # the plug-ins' list: its lookup loads no rules
-
-    found = RULESETS.get(ruleset)
+    known = rulesets()  # told from above (gmtool/campaign/games.py): the stored state imports none
+    found = known.get(ruleset)
     if found is None:
-        raise CampaignError(key="campaign.unknown_ruleset", name=campaign, ruleset=ruleset, known=", ".join(RULESETS))
-    return found.state_schema()
+        raise CampaignError(key="campaign.unknown_ruleset", name=campaign, ruleset=ruleset, known=", ".join(known))
+    schema: GameSchema = found.state_schema()
+    return schema
 
 
 def record_of(campaign: Campaign) -> Record:

@@ -74,11 +74,9 @@ def settings_of(record: Record) -> dict[str, Key]:
     return {k.setting.word: k for k in record.keys if k.setting is not None}
 
 
-def change(campaign: Any, word: str, value: str) -> tuple[Any, Any]:
-    """Set the setting ``word`` to ``value`` on ``campaign`` (checked first): (old value, new value)."""
-    from gmtool.campaign.model import record_of
-
-    record = record_of(campaign)
+def change(campaign: Any, record: Record, word: str, value: str) -> tuple[Any, Any]:
+    """Set the setting ``word`` to ``value`` on ``campaign``, whose file's record is ``record``
+    (gmtool.campaign.model.record_of), checked first: (old value, new value)."""
     known = settings_of(record)
     if word not in known:
         raise InputError(key="settings.unknown", setting=repr(word), settings=", ".join(known))

@@ -28,7 +28,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
 from gmtool.dice.sources import FixedSource
 from gmtool.errors import DiceError, StreamUnavailable
@@ -136,20 +136,6 @@ def clean_label(text: str) -> str:
     the derivation's message splits only one way (docs/verify.md)."""
     out = "".join(ch if ch >= " " and ch != "\x7f" and ch not in "\u2028\u2029\x85" else " " for ch in text)
     return " ".join(out.split())[:MAX_LABEL]
-
-
-def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "scout") -> str:
-    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``,
-    the leader named by its seat),
-    the same whichever way it is given — an orders file's ``explore``, a room's or the public
-    thread's ``!explore``, ``gmtool explore`` — so that the same exploration rolls the same dice
-    (docs/verify.md); the hex as the leader sees it (before turn 7, from its own homeworld:
-    gmtool.campaign.frames), as an order's label writes it."""
-    from gmtool.campaign.frames import hex_writer
-
-    hex_ = hex_writer(campaign, leader)(str(target))
-    seat = campaign.seat(leader) if hasattr(campaign, "seat") else leader  # the leader's seat: a rename changes no die
-    return f"{seat} · explore {hex_}" if ship == "scout" else f"{seat} · explore hex={hex_} ship={ship}"
 
 
 @dataclass(slots=True)

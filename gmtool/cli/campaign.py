@@ -15,7 +15,6 @@ from gmtool.cli.common import (
     LangOpt,
     Output,
     TablesOpt,
-    library,
     require_campaign,
 )
 from gmtool.errors import CampaignError
@@ -93,35 +92,23 @@ def new_command(
       gmtool campaign new campaigns/andromeda --player alice --player bob --player carol --lang ru --format bbcode
       gmtool campaign new campaigns/venus1 --ruleset venus --player ann:humans --player ben --player cat
     """
-    from gmtool.campaign.store import CampaignStore, display
-    from gmtool.campaign.stream import commitment, new_secret
-    from gmtool.rules.base import NewCampaign
-    from gmtool.rules.registry import ruleset_named
+    from gmtool.app.campaign import new_campaign
 
-    rules = ruleset_named(ruleset)
-    secret = new_secret()
-    lib = library(tables)
-    state, entries = rules.new_campaign(
-        NewCampaign(
-            name or folder.resolve().name,
-            player,
-            lib,
-            commitment(secret),
-            secret,
-            lang.value if lang else DEFAULT_LANG,
-            format.value if format else DEFAULT_FORMAT,
-            seed=seed,
-            feudal=feudal or [],
-            radius=radius,
-        )
+    made = new_campaign(
+        folder,
+        lambda state: Output(format, lang, state),
+        ruleset,
+        name or folder.resolve().name,
+        player,
+        lang.value if lang else DEFAULT_LANG,
+        format.value if format else DEFAULT_FORMAT,
+        tables,
+        seed=seed,
+        feudal=feudal,
+        radius=radius,
+        settings=_keep_render_options,
     )
-    _keep_render_options(state)
-    from gmtool.campaign.stream import part_commitments
-
-    state.scheme, state.part_commitments = 2, part_commitments(secret)  # dice scheme 2 (docs/verify.md)
-    CampaignStore(folder).create(state, secret, entries)
-    out = Output(format, lang, state)
-    out.emit(rules.created_report(state, lib, display(folder), out.lang))
+    made.out.emit(made.report)
 
 
 def _keep_render_options(state: Any) -> None:
@@ -247,12 +234,10 @@ def commitment_command(campaign: CampaignOpt = None, format: FormatOpt = None, l
     Example:
       gmtool campaign commitment -c campaigns/andromeda --format bbcode
     """
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.report.campaign import commitment_report
+    from gmtool.app.campaign import show_commitment
 
-    state = CampaignStore(require_campaign(campaign)).load()
-    out = Output(format, lang, state)
-    out.emit(commitment_report(state.name, state.commitment, out.lang, state.part_commitments))
+    shown = show_commitment(require_campaign(campaign), lambda state: Output(format, lang, state))
+    shown.out.emit(shown.report)
 
 
 @app.command("scheme")

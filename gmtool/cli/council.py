@@ -95,7 +95,7 @@ def vote_command(
     """
     from gmtool.app.session import give_orders
     from gmtool.report.council import ballot_report
-    from gmtool.rules.orion.council_campaign import planets_of
+    from gmtool.rules.orion.common import planets_of
 
     value = {"choice": choice.lower(), "bribe": bribe}
     given = give_orders(require_campaign(campaign), [(player, "vote", value)], tables=tables)
@@ -135,7 +135,7 @@ def elect_command(
     """
     from gmtool.app.session import give_orders
     from gmtool.report.council import ballot_report
-    from gmtool.rules.orion.council_campaign import planets_of
+    from gmtool.rules.orion.common import planets_of
 
     value: dict[str, Any] = {"bribe": bribe, **({"candidate": candidate} if candidate else {})}
     given = give_orders(require_campaign(campaign), [(player, "election", value)])

@@ -110,7 +110,7 @@ def explore_command(
         return
     # the moderator's command speaks the moderator's coordinates (what was typed, and the
     # JSON's "hex"); what a leader reads — forum replies, its turn report, map and status —
-    # is in the leader's frame (gmtool/campaign/frames.py)
+    # is in the leader's frame (gmtool/rules/orion/frames.py)
     from gmtool.campaign.hexes import Hex
     from gmtool.report.dice_block import with_dice  # scheme 2: what checking these dice needs
 

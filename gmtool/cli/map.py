@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, campaign_library, require_campaign
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, require_campaign
 from gmtool.formats import IMAGE_FORMATS, MAP_TEXT_FORMATS
 
 MapFormat = Enum("MapFormat", [(f, f) for f in IMAGE_FORMATS + MAP_TEXT_FORMATS], type=str)  # type: ignore[misc]
 
-
-SUFFIXES = {".png": "png", ".svg": "svg", ".txt": "plain", ".bbcode": "bbcode", ".md": "markdown", ".json": "json"}
 PlayerOpt = Annotated[
     Optional[str],
     typer.Option(
@@ -27,18 +25,6 @@ PlayerOpt = Annotated[
 def register(app: typer.Typer) -> None:
     app.command("map")(map_command)
     app.command("reach")(reach_command)
-
-
-def _load(campaign: Optional[Path]) -> tuple[Path, Any]:
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.errors import RuleRefused
-    from gmtool.rules.registry import ruleset_of
-
-    folder = require_campaign(campaign)
-    state = CampaignStore(folder).load()
-    if not ruleset_of(state).maps:  # the ruleset says whether it has galaxy maps (gmtool/rules/base.py)
-        raise RuleRefused(key="no_maps", name=state.name, ruleset=state.ruleset)
-    return folder, state
 
 
 def map_command(
@@ -78,48 +64,20 @@ def map_command(
       gmtool map -c DIR --player bob --format svg
       gmtool map -c DIR --player bob --format bbcode --lang ru
     """
-    from gmtool.errors import InputError
-    from gmtool.maps import PUBLIC, draw, map_text_report, safe_name
+    from gmtool.app.maps import draw_map
 
-    if public and player:
-        raise InputError(key="cli.player_or_public")
-    folder, state = _load(campaign)
-    viewer = PUBLIC if public else player
-    fmt = format.value if format else None
-    if fmt is None and output is not None:
-        fmt = SUFFIXES.get(output.suffix.lower(), "png")
-    if fmt is None:
-        fmt = "png"
-    out = Output(None, lang, state)
-    if fmt in ("png", "svg"):
-        body = draw(state, viewer, fmt, out.lang, campaign_library(folder))
-        data = body if isinstance(body, bytes) else body.encode("utf-8")
-        if output is None:
-            stem = "moderator" if viewer is None else "public" if public else safe_name(viewer)
-            output = folder / "reports" / f"turn-{state.turn:02d}" / f"map-{stem}.{fmt}"
-        _write(output, data)
-        typer.echo(str(output))
-        return
-    from gmtool.report.render import render
-
-    model = map_text_report(state, viewer, out.lang, campaign_library(folder), fmt)
-    text = render(model, fmt, out.dialect, out.post_limit)
-    if output is None:
-        typer.echo(text, nl=False)
+    drawn = draw_map(
+        require_campaign(campaign),
+        lambda state: Output(None, lang, state),
+        player,
+        public,
+        format.value if format else None,
+        output,
+    )
+    if drawn.path is not None:
+        typer.echo(str(drawn.path))
     else:
-        _write(output, text.encode("utf-8"))
-        typer.echo(str(output))
-
-
-def _write(path: Path, data: bytes) -> None:
-    from gmtool.campaign.files import atomic_write
-    from gmtool.errors import InputError
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, data)
-    except OSError as exc:
-        raise InputError(key="cli.cannot_write", path=path, reason=exc.strerror or exc) from None
+        typer.echo(drawn.text, nl=False)
 
 
 def reach_command(
@@ -134,8 +92,7 @@ def reach_command(
     Example:
       gmtool reach -c DIR --player bob
     """
-    from gmtool.report.reach import reach_report
+    from gmtool.app.maps import show_reach
 
-    _, state = _load(campaign)
-    out = Output(format, lang, state)
-    out.emit(reach_report(state, player, out.lang))
+    out, report = show_reach(require_campaign(campaign), lambda state: Output(format, lang, state), player)
+    out.emit(report)

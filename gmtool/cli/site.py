@@ -46,15 +46,8 @@ def build_command(
       gmtool site build -c my-game -o my-game-site
       gmtool site build -c my-game -o site --lang ru --base-url https://example.org/game/
     """
+    from gmtool.app.site import build_site
     from gmtool.locale import t
-    from gmtool.site.build import build_site, write_site
-    from gmtool.site.output import check_output
 
-    folder = require_campaign(campaign)
-    check_output(output, folder)  # never beside (or above) a campaign's secret.key
-    files = build_site(folder, lang.value if lang is not None else None, base_url)
-    write_site(files, output)
-    from gmtool.app.session import load_campaign
-
-    words = lang.value if lang is not None else load_campaign(folder).lang
-    typer.echo(t("site.built", words, n=len(files), out=str(output / "index.html")))
+    n, words = build_site(require_campaign(campaign), output, lang.value if lang is not None else None, base_url)
+    typer.echo(t("site.built", words, n=n, out=str(output / "index.html")))

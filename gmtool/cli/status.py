@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, campaign_library, require_campaign
+from gmtool.cli.common import CampaignOpt, FormatOpt, LangOpt, Output, TablesOpt, require_campaign
 
 
 def register(app: typer.Typer) -> None:
@@ -32,10 +32,7 @@ def status_command(
       gmtool status -c campaigns/andromeda
       gmtool status -c campaigns/andromeda --player bob --format bbcode
     """
-    from gmtool.campaign.store import CampaignStore
-    from gmtool.rules.registry import ruleset_of
+    from gmtool.app.campaign import show_status
 
-    folder = require_campaign(campaign)
-    state = CampaignStore(folder).load()
-    out = Output(format, lang, state)
-    out.emit(ruleset_of(state).status_report(state, campaign_library(folder, tables), player, out.lang))
+    shown = show_status(require_campaign(campaign), lambda state: Output(format, lang, state), player, tables)
+    shown.out.emit(shown.report)

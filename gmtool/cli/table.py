@@ -38,14 +38,10 @@ def _setup(campaign: Optional[Path], tables: Any, format: Any, lang: Any) -> tup
     folder = campaign_dir(campaign)
     if folder is None:
         return Output(format, lang), _library(tables)
-    from types import SimpleNamespace
+    from gmtool.app.campaign import table_settings
 
-    from gmtool.app.session import campaign_library, load_campaign
-
-    state = load_campaign(folder)
-    keys = ("format", "lang", "dialect", "post_limit")  # its settings only: no journal mark, nothing rolled
-    settings = SimpleNamespace(**{k: getattr(state, k, None) for k in keys})
-    return Output(format, lang, settings), campaign_library(folder, tables)
+    settings, library = table_settings(folder, tables)
+    return Output(format, lang, settings), library
 
 
 @app.command("list")

@@ -202,13 +202,10 @@ def show_command(
       gmtool turn show -c DIR --turn 3
       gmtool turn show -c DIR --turn 3 --player bob --format markdown --lang ru
     """
-    from gmtool.app.session import load_campaign, past_post
+    from gmtool.app.session import show_post
 
-    folder = require_campaign(campaign)
-    state = load_campaign(folder)
-    post = past_post(folder, turn, player, lang.value if lang else None, start)
-    out = Output(format, Lang(post.lang), state)
-    sys.stdout.write(out.render_kept(post.report))
+    output = lambda state, words: Output(format, Lang(words), state)  # noqa: E731
+    sys.stdout.write(show_post(require_campaign(campaign), output, turn, player, lang.value if lang else None, start))
 
 
 @app.command("undo")
@@ -728,16 +725,11 @@ def orders_command(
       gmtool turn orders -c DIR
       gmtool turn orders -c DIR --player bob -o bob.toml
     """
-    from gmtool.app.session import load_campaign, posted_orders
+    from gmtool.app.session import posted_orders
 
-    folder = require_campaign(campaign)
-    posted = posted_orders(folder, load_campaign(folder), player)
-    if output is None:
-        sys.stdout.write(posted.text())
-        return
-    from gmtool.campaign.store import atomic_write
-
-    atomic_write(output, posted.text().encode("utf-8"))
+    text = posted_orders(require_campaign(campaign), player, output)
+    if text is not None:
+        sys.stdout.write(text)
 
 
 @app.command("deadline")

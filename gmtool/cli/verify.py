@@ -77,7 +77,7 @@ def verify_command(
       gmtool verify -c campaigns/andromeda --secret 3f9a…
       gmtool verify -c campaigns/andromeda --published thread.html --moderator GM
     """
-    from gmtool.app.session import load_campaign, verify_campaign
+    from gmtool.app.session import verify_folder
     from gmtool.campaign.names import check_moderators
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
@@ -85,10 +85,10 @@ def verify_command(
     check_moderators(moderator or [])  # a name NFKC would change is no forum author's
     if key:
         return _verify_keys(key, published or [], moderator or [], profile, campaign, format, lang)
-    folder = require_campaign(campaign)
-    state = load_campaign(folder)
-    out = Output(format, lang, state)
-    checked = verify_campaign(folder, state, out.lang, secret, published or [], moderator or [], profile)
+    output = lambda state: Output(format, lang, state)  # noqa: E731
+    out, state, checked = verify_folder(
+        require_campaign(campaign), output, secret, published or [], moderator or [], profile
+    )
     result, marks, check, others = checked.result, checked.marks, checked.check, checked.others
     origin = tr("verify.origin_revealed", out.lang) if checked.origin == "revealed" else checked.origin
     # a mark that does not match in copied text is shown apart, not counted as checked
@@ -145,34 +145,16 @@ def _verify_keys(
     lang: Any,
 ) -> None:
     """`verify --key`: the published Dice blocks checked with part keys alone (docs/verify.md)."""
-    from gmtool.app.session import part_commitments_known, part_keys_given, published_text
-    from gmtool.campaign.verify import check_with_keys
+    from gmtool.app.session import verify_keys
     from gmtool.cli.common import campaign_dir
-    from gmtool.errors import InputError
     from gmtool.report.campaign import findings_report
     from gmtool.report.i18n import tr
 
-    if not published:
-        raise InputError(key="verify.key_needs_published")
-    folder = campaign_dir(campaign)
-    texts: list = []
-    for path in published:
-        own, _ = published_text(path, folder or Path("."), moderators, profile, dice=True)
-        texts += own
-    given = part_keys_given(keys, texts)
-    check = check_with_keys(texts, given)
-    committed = part_commitments_known(folder, texts)
+    checked = verify_keys(keys, published, moderators, profile, campaign_dir(campaign))
+    given, check, unchecked, wrong = checked.given, checked.check, checked.unchecked, checked.wrong
     out = Output(format, lang)
-    findings = [f.text(out.lang) for f in check.findings]
-    import hashlib
-
-    unchecked, wrong = [], []
-    for part, value in sorted(given.items()):
-        if part not in committed:
-            unchecked.append(part)
-        elif hashlib.sha256(value).hexdigest() != committed[part]:
-            wrong.append(part)
-            findings.insert(0, tr("verify.part_commitment", out.lang, part=part))
+    findings = [tr("verify.part_commitment", out.lang, part=part) for part in reversed(wrong)]
+    findings += [f.text(out.lang) for f in check.findings]
     parts = ", ".join(f"{part} {n}" for part, n in sorted(check.parts.items())) or "0"
     unattributed = [f.text(out.lang) for f in check.unattributed]
     facts = [

@@ -99,13 +99,13 @@ def run(
     orders (never journaled); ``only_new``: each reply holds only what this run resolved
     (a room's confirmation only when something in it is new); ``include_private``: the
     public reply shows private messages' results (the moderator's own copy)."""
-    from gmtool.campaign.frames import hex_writer
     from gmtool.forum.order_commands import at_once, casts_ballots
     from gmtool.forum.rooms import collected_orders
     from gmtool.report.forum import reply_report
     from gmtool.report.i18n import tr
     from gmtool.report.labels import rule_labels
     from gmtool.report.room import room_reply
+    from gmtool.rules.orion.frames import hex_writer
     from gmtool.rules.registry import ruleset_of
 
     out = Run()

@@ -21,10 +21,10 @@ from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.campaign.frames import to_view
 from gmtool.campaign.hexes import Hex
 from gmtool.errors import InputError
 from gmtool.locale import has, t
+from gmtool.rules.orion.frames import to_view
 from gmtool.rules.orion.order_kinds import KINDS
 from gmtool.rules.orion.order_words import CommandWords, Wording, leader_hex
 from gmtool.rules.orion.state import OrionCampaign
@@ -157,7 +157,7 @@ def orders_template(
     now in the galaxy's coordinates would tell a stage-1 report where its homeworld lies,
     and one in its own frame would be read wrongly next turn — so the template then gives
     no hex, only the hints and a line saying why."""
-    from gmtool.campaign.frames import closed
+    from gmtool.rules.orion.frames import closed
 
     player = state.player(leader)
     lines: list[str] = []

@@ -1,8 +1,8 @@
 """What one viewer sees of the galaxy: a pure model that every map format draws.
 
 The fog of war is not decided here: which systems a leader knows comes from
-:func:`gmtool.campaign.views.visible` (the rule ``gmtool status --player`` follows), and
-how a leader labels hexes from :mod:`gmtool.campaign.frames`.  This module adds what a map needs around those systems — the hexes to draw,
+:func:`gmtool.rules.orion.views.visible` (the rule ``gmtool status --player`` follows), and
+how a leader labels hexes from :mod:`gmtool.rules.orion.frames`.  This module adds what a map needs around those systems — the hexes to draw,
 how they are labelled, and the reach of this turn (:func:`reach`).
 
 Closed rooms (docs/rules-orion.md A2): before turn 7 a leader's map holds only the hexes around
@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from gmtool.campaign.hexes import Hex, within
-from gmtool.campaign.views import visible
 from gmtool.rules.orion.reach import explored_space, frontier, stage1_hexes
 from gmtool.rules.orion.state import OrionCampaign, System
+from gmtool.rules.orion.views import visible
 
 PUBLIC = "@public"  # the viewer of the public map: what every leader may see (no leader's name)
 
@@ -100,9 +100,9 @@ class MapView:
 
 def frame(campaign: OrionCampaign, viewer: str | None) -> tuple[str, Callable[[Hex], Hex]]:
     """How ``viewer`` labels the hexes: (frame name, campaign hex → label) — the leader's
-    frame of :mod:`gmtool.campaign.frames`, the same as its status and reports use (0,0 =
+    frame of :mod:`gmtool.rules.orion.frames`, the same as its status and reports use (0,0 =
     its homeworld while the rooms are closed; the campaign's coordinates otherwise)."""
-    from gmtool.campaign import frames
+    from gmtool.rules.orion import frames
 
     if viewer is None or viewer == PUBLIC or frames.origin(campaign, viewer) is None:
         return "galaxy", lambda h: h
@@ -111,7 +111,7 @@ def frame(campaign: OrionCampaign, viewer: str | None) -> tuple[str, Callable[[H
 
 def _visible_systems(campaign: OrionCampaign, viewer: str | None) -> list[System]:
     """The systems ``viewer`` knows — the same rule as its status
-    (:func:`gmtool.campaign.views.visible`); the public sees in stage 2+ what every leader
+    (:func:`gmtool.rules.orion.views.visible`); the public sees in stage 2+ what every leader
     sees, and nothing in stage 1."""
     if viewer is not None and viewer != PUBLIC:
         campaign.player(viewer)  # an unknown name is refused
@@ -147,7 +147,7 @@ def build_view(campaign: OrionCampaign, viewer: str | None = None) -> MapView:
         campaign.player(viewer)
     name, to_label = frame(campaign, viewer)
     systems = {s.hex: s for s in _visible_systems(campaign, viewer)}
-    from gmtool.campaign.frames import origin
+    from gmtool.rules.orion.frames import origin
 
     home = origin(campaign, viewer) if name == "homeworld" else None  # the leader's 0,0
     if home is not None:

@@ -254,8 +254,8 @@ for _kind in ("council_tally", "election_tally"):  # the public post's Council f
 
 def entry_text(entry: dict[str, Any], lang: str, label: Label | None = None, hexes: Callable[[str], str] = str) -> str:
     """One log entry in a line: its kind's line (:data:`LINES`). ``hexes`` writes a hex as
-    the reader sees it (a leader's frame in stage 1, gmtool/campaign/frames.py)."""
-    from gmtool.campaign.frames import rewrite
+    the reader sees it (a leader's frame in stage 1, gmtool/rules/orion/frames.py)."""
+    from gmtool.rules.orion.frames import rewrite
 
     label = label or _plain_label
     entry = rewrite(entry, hexes)  # every hex in it, an award's or a colony's in its changes too

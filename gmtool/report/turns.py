@@ -588,7 +588,7 @@ def end_private(
         **({"dropped": gone} if dropped else {}),
         **({"treaties": treaties} if treaties else {}),
     }
-    from gmtool.campaign.frames import rewrite
+    from gmtool.rules.orion.frames import rewrite
 
     data = rewrite(data, hexes)  # the JSON in the leader's frame too (closed rooms)
     return Report(text(f"{player.name}: {tr('turn_end_title', lang, n=out.turn)}"), blocks, data)

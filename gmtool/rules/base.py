@@ -47,12 +47,12 @@ def ensure_not_over(campaign: Campaign) -> None:
     words the campaign's ruleset gives (``game_over_keys``: a turn's, or a round's)."""
     v = campaign.victory
     if v:
+        from gmtool.campaign.games import rulesets  # the rulesets' list, as the stored state was told it
         from gmtool.locale import Msg, has
-        from gmtool.rules.registry import ruleset_of
 
         kind = str(v.get("kind", ""))
         victory = Msg("victory_" + kind) if has("victory_" + kind) else kind
-        won, tied = ruleset_of(campaign).game_over_keys
+        won, tied = rulesets()[campaign.ruleset].game_over_keys
         from gmtool.errors import RuleRefused
 
         raise RuleRefused(

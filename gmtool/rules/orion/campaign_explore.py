@@ -23,7 +23,7 @@ def check_explorable(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, le
     in it is written in the leader's frame: before turn 7 relative to its own homeworld,
     never in the coordinates that would tell where Orion lies (closed rooms).  Otherwise
     it is the moderator's, in the moderator's coordinates (what was typed)."""
-    from gmtool.campaign.frames import hex_writer
+    from gmtool.rules.orion.frames import hex_writer
 
     write = hex_writer(campaign, player.name) if leaders_words else str
     # Reach first: in stage 1 a leader must learn nothing of hexes it cannot reach
@@ -313,3 +313,17 @@ def apply_gain(
     # Anything else — or technologies none of which are left to roll — waits for the moderator.
     award = add_award(campaign, player, name, value, str(system.hex), "exploration")
     return [{"player": player.name, "award": award}]
+
+
+def exploration_context(campaign: Any, leader: str, target: Any, ship: str = "scout") -> str:
+    """What an exploration's dice are rolled for (the label's middle: ``carol · explore 3,0``,
+    the leader named by its seat),
+    the same whichever way it is given — an orders file's ``explore``, a room's or the public
+    thread's ``!explore``, ``gmtool explore`` — so that the same exploration rolls the same dice
+    (docs/verify.md); the hex as the leader sees it (before turn 7, from its own homeworld:
+    gmtool.rules.orion.frames), as an order's label writes it."""
+    from gmtool.rules.orion.frames import hex_writer
+
+    hex_ = hex_writer(campaign, leader)(str(target))
+    seat = campaign.seat(leader) if hasattr(campaign, "seat") else leader  # the leader's seat: a rename changes no die
+    return f"{seat} · explore {hex_}" if ship == "scout" else f"{seat} · explore hex={hex_} ship={ship}"

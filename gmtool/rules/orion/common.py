@@ -17,6 +17,12 @@ from gmtool.rules.orion.state import ORION_STATE, AwardEntry, OrionCampaign, Ori
 from gmtool.struct import ReadByKey
 
 
+def planets_of(campaign: OrionCampaign, leader: str) -> int:
+    """Colonised planets the leader controls; the homeworld counts (A9 decision): its votes in
+    the Council, and the territorial count."""
+    return sum(1 for s in campaign.game.systems if s.owner == leader and s.planet is not None)
+
+
 def owned(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex) -> tuple[System, PlanetState]:
     """The system at ``hex_`` and its planet, if ``player`` controls it (else refused)."""
     system = campaign.game.system(hex_)
@@ -34,7 +40,7 @@ def old_frame(campaign: OrionCampaign, player: OrionPlayer, hex_: Hex, meant: st
     system it explored (colonize), ``reach`` an unexplored hex its ships reach (explore): an
     order written in the old frame.  A room's reply adds the hint
     (gmtool.report.room.problem_text, gmtool.forum.resolve); no other text says it."""
-    from gmtool.campaign.frames import CLOSED_STAGE, closed, from_view
+    from gmtool.rules.orion.frames import CLOSED_STAGE, closed, from_view
 
     home = player.homeworld
     if closed(campaign) or home is None or home == Hex(0, 0):

@@ -10,7 +10,7 @@ from gmtool.campaign import decks
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import InputError, RuleRefused
 from gmtool.rolltables.model import Table
-from gmtool.rules.orion.common import note
+from gmtool.rules.orion.common import note, planets_of
 from gmtool.rules.orion.council import (
     BILL_VOTES,
     Ballot,
@@ -125,11 +125,6 @@ class ElectionOutcome(ReadByKey):
         """An election counted earlier in the turn, from its ``election_tally`` log entry."""
         tally = ElectionTally(dict(entry["totals"]), entry["total_votes"], entry["needed"], entry.get("elected"))
         return cls(tally, list(entry["not_voted"]))
-
-
-def planets_of(campaign: OrionCampaign, leader: str) -> int:
-    """Colonised planets the leader controls; the homeworld counts (A9 decision)."""
-    return sum(1 for s in campaign.game.systems if s.owner == leader and s.planet is not None)
 
 
 def _no_council_in_stage_1(campaign: OrionCampaign) -> None:

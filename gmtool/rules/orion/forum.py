@@ -17,16 +17,15 @@ if TYPE_CHECKING:
 
 def explore(call: ForumCall) -> dict[str, Report]:
     """``!explore Q,R [SHIP]``: the leader explores a hex, at once (A4)."""
-    from gmtool.campaign.frames import from_view
     from gmtool.campaign.hexes import Hex
-    from gmtool.campaign.stream import exploration_context
     from gmtool.formats import LANGS
     from gmtool.report.exploration import exploration_report
     from gmtool.rolltables.roller import DiceRoller
     from gmtool.rules.base import ensure_not_over
-    from gmtool.rules.orion.campaign_explore import explore_hex
+    from gmtool.rules.orion.campaign_explore import exploration_context, explore_hex
     from gmtool.rules.orion.exploration import OrionTables
     from gmtool.rules.orion.fleet import ship_named
+    from gmtool.rules.orion.frames import from_view
 
     state, library, source = call.state, call.library, call.source
     ensure_not_over(state)

@@ -25,7 +25,7 @@ from gmtool.campaign import decks
 from gmtool.errors import RuleRefused
 from gmtool.locale import Label
 from gmtool.rolltables.model import Row, Table
-from gmtool.rules.orion.common import note
+from gmtool.rules.orion.common import note, planets_of
 from gmtool.rules.orion.effects import TARGETS, apply_effects, is_text_only, parse_effect, rules_of
 from gmtool.rules.orion.state import BanEntry, OrionCampaign
 from gmtool.struct import ReadByKey
@@ -124,8 +124,6 @@ def dealable(campaign: OrionCampaign, bills: Table) -> list[str]:
 
 
 def _fewest(campaign: OrionCampaign) -> list[str]:
-    from gmtool.rules.orion.council_campaign import planets_of
-
     counts = {p.name: planets_of(campaign, p.name) for p in campaign.players}
     least = min(counts.values(), default=0)
     return [name for name, n in counts.items() if n == least]

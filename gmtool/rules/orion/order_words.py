@@ -4,7 +4,7 @@ hands out with the rest of each kind's record.
 
 A room command (``!colonize 1,0``) is read by its kind's ``read`` into the order's value as
 an orders file writes it, every hex in the moderator's (absolute) coordinates — in stage 1 a
-leader writes hexes in its own frame (its homeworld is ``0,0``: campaign/frames.py).  The
+leader writes hexes in its own frame (its homeworld is ``0,0``: rules/orion/frames.py).  The
 command words in every language are in the message catalogs (``forum.command``); the other
 words of a command (``workers``, ``at``, ``choice``, ``frame`` …) are ``forum.order_word``, a
 ballot's ``vote.words`` and ``forum.bribe``; how each command is written is
@@ -41,8 +41,8 @@ PAID = "paid"  # an agent's ability that costs an order: given with the turn (A1
 def leader_hex(state: Any, leader: str, word: str) -> str:
     """A hex as ``leader`` wrote it (its own frame in stage 1), in the moderator's
     coordinates, as an orders file writes it (``"2,-3"``)."""
-    from gmtool.campaign.frames import from_view
     from gmtool.campaign.hexes import Hex
+    from gmtool.rules.orion.frames import from_view
 
     written = word.strip().translate(_MINUS)
     if not _HEX.fullmatch(written):

@@ -412,7 +412,7 @@ def _dice_context(campaign: OrionCampaign, source: Any, order: Order) -> None:
     its report, which must not tell where Orion lies)."""
     set_context = getattr(source, "set_context", None)
     if set_context is not None:
-        from gmtool.campaign.frames import hex_writer
+        from gmtool.rules.orion.frames import hex_writer
 
         write = hex_writer(campaign, order.leader)
         words = _HEX_WORD.sub(lambda m: write(m.group(0)), value_words(order.value, campaign.seat))

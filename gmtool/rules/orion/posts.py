@@ -47,16 +47,24 @@ def start_posts(
 def rooms_opening(state: OrionCampaign, rules: Rules) -> bool:
     """Is this the turn the rooms open (docs/rules-orion.md A2: the first of stage 2), the turn
     whose start tells each leader its homeworld's hex in the galaxy's coordinates?"""
-    from gmtool.campaign.frames import closed
+    from gmtool.rules.orion.frames import closed
 
     return state.turn > 1 and closed(state, rules.stage_of(state.turn - 1)) and not closed(state)
 
 
+def status_post(state: OrionCampaign, library: Any, leader: str | None, lang: str) -> Any:
+    """What ``gmtool status`` shows (``--player LEADER``: what that leader knows), as a report
+    (the ruleset's ``status_report``)."""
+    from gmtool.report.campaign import status_report
+    from gmtool.report.labels import rule_labels
+    from gmtool.rules.orion.views import status_view
+
+    return status_report(status_view(state, leader), lang, rule_labels(library, lang))
+
+
 def _leader_status(state: OrionCampaign, rules: Rules, leader: str, lang: str) -> Any:
     """What ``gmtool status --player LEADER`` shows, as a report."""
-    from gmtool.rules.orion.ruleset import ORION
-
-    return ORION.status_report(state, rules.library, leader, lang)
+    return status_post(state, rules.library, leader, lang)
 
 
 def _leader_reach(state: OrionCampaign, leader: str, lang: str) -> Any:
@@ -89,10 +97,10 @@ def end_posts(
     """The end's public post (with the public treaties in force) and every leader's private
     report (its news, its orders ``done`` and those the deadline ``dropped`` with why, the
     treaties it may see, the orders template for the next turn)."""
-    from gmtool.campaign.frames import hex_writer
-    from gmtool.campaign.views import treaties_view
     from gmtool.report.labels import rule_labels
     from gmtool.report.turns import end_private, end_public
+    from gmtool.rules.orion.frames import hex_writer
+    from gmtool.rules.orion.views import treaties_view
 
     public = end_public(
         result,

@@ -157,9 +157,9 @@ class Orion:
         return state, []
 
     def created_report(self, state: Campaign, library: TableLibrary, where: str, lang: str) -> Report:
-        from gmtool.campaign.views import status_view
         from gmtool.report.campaign import created_report, deck_short_note
         from gmtool.rules.orion.setup import events_shortfall
+        from gmtool.rules.orion.views import status_view
 
         report = created_report(status_view(state), state.commitment, where, lang)
         short = events_shortfall(library, len(state.players))
@@ -169,11 +169,9 @@ class Orion:
         return report
 
     def status_report(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
-        from gmtool.campaign.views import status_view
-        from gmtool.report.campaign import status_report
-        from gmtool.report.labels import rule_labels
+        from gmtool.rules.orion.posts import status_post
 
-        return status_report(status_view(state, player), lang, rule_labels(library, lang))
+        return status_post(state, library, player, lang)
 
     def end_player_turn(self, state: Campaign, library: TableLibrary, player: str | None, lang: str) -> Report:
         from gmtool.errors import RuleRefused

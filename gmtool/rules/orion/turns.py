@@ -15,12 +15,11 @@ from gmtool.locale import Label
 from gmtool.rolltables.library import TableLibrary
 from gmtool.rolltables.model import Table
 from gmtool.rules.base import STOP, Step, play
-from gmtool.rules.orion.common import ensure_not_over, note  # noqa: F401  (ensure_not_over: re-exported)
+from gmtool.rules.orion.common import ensure_not_over, note, planets_of  # noqa: F401  (ensure_not_over: re-exported)
 from gmtool.rules.orion.council_campaign import (
     BILLS_DECK,
     BillOutcome,
     ElectionOutcome,
-    planets_of,
     propose,
     ready,
     tally,

@@ -1,4 +1,5 @@
-"""Coordinates as a leader sees them (docs/rules-orion.md A2 decision: closed rooms).
+"""Coordinates as a leader sees them (docs/rules-orion.md A2 decision: closed rooms): orion's
+rule, so orion's module.
 
 Before turn 7 a leader must not be able to work out where Orion or another homeworld
 lies. gmtool's design: **leader-relative coordinates**. In anything addressed to a leader
