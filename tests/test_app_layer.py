@@ -122,3 +122,17 @@ def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_on
     example = Path(__file__).parent.parent / "campaigns" / "example"
     out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[] OrionState"
+
+
+def test_a_library_use_of_the_stored_state_alone_still_reads_any_ruleset():
+    """A script that goes straight to the stored state (no gmtool.app imported) reads a
+    campaign all the same: the stored state asks the layer on top to tell it the rulesets."""
+    code = (
+        "import sys, pathlib; "
+        "from gmtool.campaign.store import CampaignStore; "
+        "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
+        "print(type(state.game).__name__, state.turn)"
+    )
+    example = Path(__file__).parent.parent / "campaigns" / "example"
+    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "OrionState 1"
