@@ -136,9 +136,10 @@ class Scene:
     centres: dict[Hex, tuple[float, float]]  # label → pixel centre (for tests and tools)
     size: float  # hex radius in px
     title: str = ""
-    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, each hex,
-    # each shape of the legend (none: one part).  A band of rows of the PNG is drawn once for
-    # the maps whose parts inking it are the very same shapes (gmtool.maps.png.render_pngs).
+    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, the
+    # subtitle, each hex, each shape of the legend (none: one part).  The PNGs of a turn's
+    # maps are drawn part by part where they differ (gmtool.maps.png.render_pngs): a part of
+    # one map that is the very same shapes as one of another is the same pixels.
     parts: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -154,6 +155,7 @@ class Memo:
         # each look a hex had, by where it is drawn: what it was drawn from, and its shapes
         self.cells: dict[tuple[Hex, float, float, float], list[tuple[Cell, list[str], str, list[Shape]]]] = {}
         self.legends: list[list[Shape]] = []
+        self.texts: list[Text] = []
 
     def cell(
         self, cell: Cell, centre: tuple[float, float], s: float, players: list[str], lang: str, names: Names
@@ -166,6 +168,13 @@ class Memo:
         shapes = _cell(cell, *centre, s, players, names)
         looks.append((cell, players, lang, shapes))
         return shapes
+
+    def same(self, text: Text) -> Text:
+        """``text``, or an equal one laid out before."""
+        known = next((known for known in self.texts if known == text), None)
+        if known is None:
+            self.texts.append(text)
+        return known or text
 
     def legend(self, shapes: list[Shape]) -> list[Shape]:
         same = next((known for known in self.legends if known == shapes), None)
@@ -237,10 +246,11 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     height = int(math.ceil(TITLE_HEIGHT + MARGIN * 2 + max(map_h, legend_h)))
 
     shapes.append(Text(MARGIN, 28, title, 24, bold=True, anchor="start", cls="title"))
-    shapes.append(Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle"))
+    subtitle = Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle")
+    shapes.append(memo.same(subtitle) if memo is not None else subtitle)  # a leader's differs in its title only
     if view.closed:
         shapes.append(Text(MARGIN, oy + 40, label("closed", lang), 18, anchor="start", cls="closed"))
-    parts = [(0, len(shapes))]
+    parts = [(at, at + 1) for at in range(len(shapes))]
     for cell in view.cells:
         centre = centres[cell.label]
         if memo is not None:
