@@ -302,12 +302,24 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
                 _draw_shapes(draw, batch.shapes[n], 1, -y0, -x0)
             if (x0, y0) != (left, top):
                 image = image.crop((left - x0, top - y0, right - x0, bottom - y0))
-            pieces.append((left, right - left, memoryview(_quantized(image, batch.index).tobytes())))
+            pieces.append((left, right - left, _quantized(image, batch.index)))
+        if len(pieces) == 1 and pieces[0][1] == width:  # drawn whole: its rows framed at once
+            framed = Image.new("P", (width + 1, bottom - top), 0)
+            framed.paste(pieces[0][2], (1, 0))
+            whole = framed.tobytes()
+            step = BAND * (width + 1)
+            for at in range(band, end):
+                new = bands[at] = _band(whole[(at - band) * step : (at - band + 1) * step], keys[at][3])
+                batch.drawn[keys[at]] = new
+                batch.near.setdefault(keys[at][:3], []).append(new)
+            band = end
+            continue
+        stretches = [(left, wide, memoryview(piece.tobytes())) for left, wide, piece in pieces]
         for at in range(band, end):
             like, _ = todo[at]
             rows = min(BAND, height - at * BAND)
             raw = bytearray(like.raw) if like is not None else bytearray(rows * (width + 1))
-            for left, wide, data in pieces:
+            for left, wide, data in stretches:
                 start = (at * BAND - top) * wide
                 for row in range(rows):
                     at_row = row * (width + 1) + 1 + left
@@ -322,21 +334,21 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
 def _nearest(
     known: list[_Band], numbers: tuple[int, ...], boxes: list[_Box], width: int
 ) -> tuple[_Band | None, list[tuple[int, int]]]:
-    """Of the bands drawn at a band's place, the one a band inked by ``numbers`` differs from
-    in the fewest columns, and those columns (stretches: left, right); none: all of them."""
+    """Of the bands drawn at a band's place (the first and the latest few of them), the one
+    a band inked by ``numbers`` differs from in the fewest columns, and those columns
+    (stretches: left, right); none: all of them."""
     new = set(numbers)
-    ranked = []
-    for at, band in enumerate(known):
+    ranked: list[tuple[int, int, _Band, frozenset[int]]] = []
+    for band in known[:1] + known[-3:] if len(known) > 4 else known:
         differ = band.inked ^ new
-        ranked.append((sum(boxes[n][2] - boxes[n][0] for n in differ), at, differ))
-    ranked.sort()
-    for columns, at, differ in ranked:
+        ranked.append((sum(boxes[n][2] - boxes[n][0] for n in differ), len(ranked), band, differ))
+    ranked.sort(key=lambda rank: rank[:2])
+    for columns, _, like, apart in ranked:
         if columns >= width:
             break
-        band = known[at]
-        both = band.inked & new
-        if [n for n in band.parts if n in both] == [n for n in numbers if n in both]:
-            return band, _merged([(boxes[n][0], boxes[n][2]) for n in differ], width)
+        both = like.inked & new
+        if [n for n in like.parts if n in both] == [n for n in numbers if n in both]:
+            return like, _merged([(boxes[n][0], boxes[n][2]) for n in apart], width)
         # else the shapes of both drawn in another order: not the same pixels
     return None, [(0, width)]
 
@@ -384,17 +396,37 @@ def _box(shapes: list[Shape]) -> _Box:
     return math.floor(left) - 2, math.floor(top) - 2, math.ceil(right) + 2, math.ceil(bottom) + 2
 
 
+_INKS: dict[str, int] = {}  # a colour as Pillow's drawing core inks it into an RGB image
+
+
 def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 0) -> None:
-    """Draw ``shapes`` with ``draw`` (an ImageDraw), ``k`` times larger, ``dy`` rows down and
-    ``dx`` columns right."""
+    """Draw ``shapes`` with ``draw`` (an ImageDraw of an RGB image), ``k`` times larger,
+    ``dy`` rows down and ``dx`` columns right.  Polygons, discs and labels go straight to
+    Pillow's drawing core as ImageDraw's own calls send them (a map has a thousand shapes:
+    ImageDraw would parse each one's colours again)."""
+    core = draw.draw
 
     def width(value: float) -> int:
         return max(1, round(value * k))
 
+    def ink(colour: str) -> int:
+        found = _INKS.get(colour)
+        if found is None:
+            found = _INKS[colour] = core.draw_ink(_rgb(colour))
+        return found
+
     for shape in shapes:
         if isinstance(shape, Polygon):
             points = [(x * k + dx, y * k + dy) for x, y in shape.points]
-            draw.polygon(points, fill=shape.fill, outline=shape.outline, width=width(shape.width))
+            wide = width(shape.width)
+            if shape.outline is not None and wide > 1:  # its outline drawn inside it, ImageDraw's way
+                draw.polygon(points, fill=shape.fill, outline=shape.outline, width=wide)
+                continue
+            fill = ink(shape.fill) if shape.fill is not None else None
+            if fill is not None:
+                core.draw_polygon(points, fill, 1)
+            if shape.outline is not None and ink(shape.outline) != fill:
+                core.draw_polygon(points, ink(shape.outline), 0, 1)
         elif isinstance(shape, Circle):
             box = (
                 (shape.cx - shape.r) * k + dx,
@@ -402,7 +434,11 @@ def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 
                 (shape.cx + shape.r) * k + dx,
                 (shape.cy + shape.r) * k + dy,
             )
-            draw.ellipse(box, fill=shape.fill, outline=shape.outline, width=width(shape.width))
+            fill = ink(shape.fill) if shape.fill is not None else None
+            if fill is not None:
+                core.draw_ellipse(box, fill, 1)
+            if shape.outline is not None and ink(shape.outline) != fill:
+                core.draw_ellipse(box, ink(shape.outline), 0, width(shape.width))
         elif isinstance(shape, Line):
             draw.line(
                 (shape.x1 * k + dx, shape.y1 * k + dy, shape.x2 * k + dx, shape.y2 * k + dy),
@@ -417,7 +453,7 @@ def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.colour)
         else:
             mask, left, top = _label(shape.text, round(shape.size * k), shape.bold, ANCHORS.get(shape.anchor, "lm"))
-            draw.bitmap((round(shape.x * k) + dx + left, round(shape.y * k) + dy + top), mask, fill=shape.fill)
+            core.draw_bitmap((round(shape.x * k) + dx + left, round(shape.y * k) + dy + top), mask.im, ink(shape.fill))
 
 
 def _quantized(image: Any, index: Any) -> Any:

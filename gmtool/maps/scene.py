@@ -156,6 +156,15 @@ class Memo:
         self.cells: dict[tuple[Hex, float, float, float], list[tuple[Cell, list[str], str, list[Shape]]]] = {}
         self.legends: list[list[Shape]] = []
         self.texts: list[Text] = []
+        self.layouts: dict[tuple[Hex, ...], Layout] = {}  # by the hexes' labels, in order
+
+    def layout(self, view: MapView) -> Layout:
+        """:func:`_layout`, once for the maps of the same hexes (from stage 2, every map)."""
+        labels = tuple(c.label for c in view.cells)
+        found = self.layouts.get(labels)
+        if found is None:
+            found = self.layouts[labels] = _layout(view)
+        return found
 
     def cell(
         self, cell: Cell, centre: tuple[float, float], s: float, players: list[str], lang: str, names: Names
@@ -211,19 +220,12 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     """Lay out ``view`` in ``lang``; ``names(table, id)`` gives rule labels (planet types,
     properties).  ``memo``: shared by the maps of one turn (one ``names`` per language), a
     hex that looks as on a map laid out before keeps that map's shapes."""
-    s = hex_size(view)
-    shapes: list[Shape] = []
-    raw = {c.label: (s * SQRT3 * (c.label.q + c.label.r / 2), s * 1.5 * c.label.r) for c in view.cells}
-    if raw:
-        min_x = min(x for x, _ in raw.values()) - s * SQRT3 / 2
-        min_y = min(y for _, y in raw.values()) - s
-        map_w = max(x for x, _ in raw.values()) + s * SQRT3 / 2 - min_x
-        map_h = max(y for _, y in raw.values()) + s - min_y
+    if memo is not None:
+        s, centres, map_w, map_h, oy = memo.layout(view)
+        centres = dict(centres)
     else:
-        min_x = min_y = 0.0
-        map_w, map_h = 420.0, 120.0
-    ox, oy = MARGIN - min_x, TITLE_HEIGHT + MARGIN - min_y
-    centres = {h: (x + ox, y + oy) for h, (x, y) in raw.items()}
+        s, centres, map_w, map_h, oy = _layout(view)
+    shapes: list[Shape] = []
 
     if view.closed:  # nothing to draw, nothing to explain
         legend: list[Shape] = []
@@ -264,6 +266,26 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     parts += [(at, at + 1) for at in range(len(shapes), len(shapes) + len(legend))]  # a part a shape: each a line
     shapes += legend
     return Scene(width, height, shapes, centres, s, title, parts)
+
+
+Layout = tuple[float, dict[Hex, tuple[float, float]], float, float, float]
+
+
+def _layout(view: MapView) -> Layout:
+    """Where ``view``'s hexes go: the hex radius, each hex's centre, the hexes' width and
+    height, and the top of the hexes' area."""
+    s = hex_size(view)
+    raw = {c.label: (s * SQRT3 * (c.label.q + c.label.r / 2), s * 1.5 * c.label.r) for c in view.cells}
+    if raw:
+        min_x = min(x for x, _ in raw.values()) - s * SQRT3 / 2
+        min_y = min(y for _, y in raw.values()) - s
+        map_w = max(x for x, _ in raw.values()) + s * SQRT3 / 2 - min_x
+        map_h = max(y for _, y in raw.values()) + s - min_y
+    else:
+        min_x = min_y = 0.0
+        map_w, map_h = 420.0, 120.0
+    ox, oy = MARGIN - min_x, TITLE_HEIGHT + MARGIN - min_y
+    return s, {h: (x + ox, y + oy) for h, (x, y) in raw.items()}, map_w, map_h, oy
 
 
 def _title(view: MapView, lang: str) -> str:
