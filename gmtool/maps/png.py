@@ -277,71 +277,75 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
         for band, key in enumerate(keys)
         if bands[band] is None
     }
-    band = 0
-    while band < count:
-        if band not in todo:
-            band += 1
-            continue
-        end = band + 1
-        while end in todo:
-            end += 1
-        top, bottom = band * BAND, min(height, end * BAND)
-        near = set().union(*inking[band:end])
-        pieces = []
-        for left, right in _merged([span for at in range(band, end) for span in todo[at][1]], width):
-            inked = [n for n in order if n in near and boxes[n][0] < right and boxes[n][2] > left]
-            # drawn from the top left of the parts inking these pixels: Pillow does not round a
-            # coordinate above or left of an image's edge as it rounds one inside it, so a shape
-            # drawn across that edge could land a pixel off the one drawn in the whole image
-            x0 = min([left] + [max(0, boxes[n][0]) for n in inked])
-            y0 = min([top] + [max(0, boxes[n][1]) for n in inked])
-            x0, y0 = x0 - x0 % 2, y0 - y0 % 2
-            image = Image.new("RGB", (right - x0, bottom - y0), BACKGROUND)
-            draw = ImageDraw.Draw(image)
-            for n in inked:
-                _draw_shapes(draw, batch.shapes[n], 1, -y0, -x0)
-            if (x0, y0) != (left, top):
-                image = image.crop((left - x0, top - y0, right - x0, bottom - y0))
-            pieces.append((left, right - left, _quantized(image, batch.index)))
-        if len(pieces) == 1 and pieces[0][1] == width:  # drawn whole: its rows framed at once
+    # what to draw: each band's stretches joined with those they overlap (or nearly) in the
+    # band above into rectangles (left, right, first band, last band)
+    rects: list[list[int]] = []
+    live: list[list[int]] = []
+    for at, (_, spans) in todo.items():  # top to bottom
+        live = [rect for rect in live if rect[3] >= at - 1]
+        for left, right in spans:
+            rect = next((rect for rect in live if rect[0] <= right + MERGE and left <= rect[1] + MERGE), None)
+            if rect is None:
+                rect = [left, right, at, at]
+                rects.append(rect)
+                live.append(rect)
+            else:
+                rect[0], rect[1], rect[3] = min(rect[0], left), max(rect[1], right), at
+    pieces = []
+    for left, right, first, last in rects:
+        top, bottom = first * BAND, min(height, (last + 1) * BAND)
+        near = set().union(*inking[first : last + 1])
+        inked = [n for n in order if n in near and boxes[n][0] < right and boxes[n][2] > left]
+        # drawn from the top left of the parts inking these pixels: Pillow does not round a
+        # coordinate above or left of an image's edge as it rounds one inside it, so a shape
+        # drawn across that edge could land a pixel off the one drawn in the whole image
+        x0 = min([left] + [max(0, boxes[n][0]) for n in inked])
+        y0 = min([top] + [max(0, boxes[n][1]) for n in inked])
+        x0, y0 = x0 - x0 % 2, y0 - y0 % 2
+        image = Image.new("RGB", (right - x0, bottom - y0), BACKGROUND)
+        draw = ImageDraw.Draw(image)
+        for n in inked:
+            _draw_shapes(draw, batch.shapes[n], 1, -y0, -x0)
+        if (x0, y0) != (left, top):
+            image = image.crop((left - x0, top - y0, right - x0, bottom - y0))
+        piece = _quantized(image, batch.index)
+        if right - left == width:  # the whole width: its rows framed at once
             framed = Image.new("P", (width + 1, bottom - top), 0)
-            framed.paste(pieces[0][2], (1, 0))
-            whole = framed.tobytes()
-            step = BAND * (width + 1)
-            for at in range(band, end):
-                new = bands[at] = _band(whole[(at - band) * step : (at - band + 1) * step], keys[at][3])
-                batch.drawn[keys[at]] = new
-                batch.near.setdefault(keys[at][:3], []).append(new)
-            band = end
-            continue
-        stretches = [(left, wide, memoryview(piece.tobytes())) for left, wide, piece in pieces]
-        for at in range(band, end):
-            like, _ = todo[at]
-            rows = min(BAND, height - at * BAND)
-            raw = bytearray(like.raw) if like is not None else bytearray(rows * (width + 1))
-            for left, wide, data in stretches:
-                start = (at * BAND - top) * wide
-                for row in range(rows):
-                    at_row = row * (width + 1) + 1 + left
-                    raw[at_row : at_row + wide] = data[start + row * wide : start + (row + 1) * wide]
-            new = bands[at] = _band(raw, keys[at][3])
-            batch.drawn[keys[at]] = new
-            batch.near.setdefault(keys[at][:3], []).append(new)
-        band = end
+            framed.paste(piece, (1, 0))
+            piece = framed
+        pieces.append((left, right - left, first, last, memoryview(piece.tobytes())))
+    line = width + 1
+    for at, (like, _) in todo.items():
+        rows = min(BAND, height - at * BAND)
+        raw = bytearray(like.raw) if like is not None else bytearray(rows * line)
+        for left, wide, first, last, data in pieces:
+            if not first <= at <= last:
+                continue
+            if wide == width:
+                start = (at - first) * BAND * line
+                raw[:] = data[start : start + rows * line]
+                continue
+            start = (at - first) * BAND * wide
+            for row in range(rows):
+                at_row = row * line + 1 + left
+                raw[at_row : at_row + wide] = data[start + row * wide : start + (row + 1) * wide]
+        new = bands[at] = _band(raw, keys[at][3])
+        batch.drawn[keys[at]] = new
+        batch.near.setdefault(keys[at][:3], []).append(new)
     return [done for done in bands if done is not None]
 
 
 def _nearest(
     known: list[_Band], numbers: tuple[int, ...], boxes: list[_Box], width: int
 ) -> tuple[_Band | None, list[tuple[int, int]]]:
-    """Of the bands drawn at a band's place (the first and the latest few of them), the one
-    a band inked by ``numbers`` differs from in the fewest columns, and those columns
+    """Of the bands drawn at a band's place (the first two and the latest two of them), the
+    one a band inked by ``numbers`` differs from in the fewest columns, and those columns
     (stretches: left, right); none: all of them."""
     new = set(numbers)
     ranked: list[tuple[int, int, _Band, frozenset[int]]] = []
-    for band in known[:1] + known[-3:] if len(known) > 4 else known:
-        differ = band.inked ^ new
-        ranked.append((sum(boxes[n][2] - boxes[n][0] for n in differ), len(ranked), band, differ))
+    for like in known[:2] + known[-2:] if len(known) > 4 else known:
+        apart = like.inked ^ new
+        ranked.append((sum(boxes[n][2] - boxes[n][0] for n in apart), len(ranked), like, apart))
     ranked.sort(key=lambda rank: rank[:2])
     for columns, _, like, apart in ranked:
         if columns >= width:

@@ -157,6 +157,7 @@ class Memo:
         self.legends: list[list[Shape]] = []
         self.texts: list[Text] = []
         self.layouts: dict[tuple[Hex, ...], Layout] = {}  # by the hexes' labels, in order
+        self.legends_of: dict[tuple, list[tuple[Names, tuple[list[Shape], float, float]]]] = {}
 
     def layout(self, view: MapView) -> Layout:
         """:func:`_layout`, once for the maps of the same hexes (from stage 2, every map)."""
@@ -172,7 +173,8 @@ class Memo:
         """``cell``'s shapes (:func:`_cell`): those of a hex laid out before, if it looked the same."""
         looks = self.cells.setdefault((cell.label, centre[0], centre[1], s), [])
         for known, who, words, shapes in looks:
-            if known == cell and who == players and words == lang:
+            # compared field by field as Cell's own == does, without building its tuples
+            if known.__dict__ == cell.__dict__ and who == players and words == lang:
                 return shapes
         shapes = _cell(cell, *centre, s, players, names)
         looks.append((cell, players, lang, shapes))
@@ -184,6 +186,19 @@ class Memo:
         if known is None:
             self.texts.append(text)
         return known or text
+
+    def legend_of(self, view: MapView, lang: str, names: Names, map_w: float) -> tuple[list[Shape], float, float]:
+        """:func:`_legend_of`, once for the maps whose legends say the same: a leader's or
+        not, the same leaders in it, the same words."""
+        leader = view.viewer is not None and view.viewer != PUBLIC
+        key = (leader, lang, map_w, tuple(_owners(view)), tuple(view.players))
+        made = self.legends_of.setdefault(key, [])
+        for words, legend in made:
+            if words is names:
+                return legend
+        legend = _legend_of(view, lang, names, map_w)
+        made.append((names, legend))  # ``names`` kept: no other one takes its id
+        return legend
 
     def legend(self, shapes: list[Shape]) -> list[Shape]:
         same = next((known for known in self.legends if known == shapes), None)
@@ -232,11 +247,10 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
         legend_h, legend_w = 0.0, 0.0
         map_w = 600.0
     else:
-        legend, legend_h = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
-        legend_w = (
-            max([LEGEND_WIDTH] + [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend if isinstance(t, Text)])
-            + MARGIN
-        )
+        if memo is not None:
+            legend, legend_h, legend_w = memo.legend_of(view, lang, names, map_w)
+        else:
+            legend, legend_h, legend_w = _legend_of(view, lang, names, map_w)
     width = int(math.ceil(MARGIN * 2 + map_w + legend_w))
     title = _title(view, lang)
     sub = label("turn_stage", lang, campaign=view.campaign, turn=view.turn, stage=view.stage)
@@ -370,6 +384,15 @@ def _owner_ring(cx: float, cy: float, r: float, s: float, players: list[str], ow
         # a hairline outside the ring, so light colours (yellow) stand out on pale space
         Circle(cx, cy, r + s * 0.1 + width / 2, None, GRID, 1, cls="owner-edge"),
     ]
+
+
+def _legend_of(
+    view: MapView, lang: str, names: Callable[[str, str], str], map_w: float
+) -> tuple[list[Shape], float, float]:
+    """The legend beside hexes ``map_w`` wide: its shapes, its height and its width."""
+    legend, height = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
+    words = [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend if isinstance(t, Text)]
+    return legend, height, max([LEGEND_WIDTH] + words) + MARGIN
 
 
 def _legend(
