@@ -18,7 +18,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.store import CampaignStore
 from gmtool.maps import PUBLIC, _names, batch, build_view, draw, png
 from gmtool.maps.scene import Memo, build_scene
-from map_campaigns import sample
+from map_campaigns import home, sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "campaigns" / "example"
@@ -75,6 +75,23 @@ def test_each_map_of_a_turn_is_the_map_drawn_alone(stage):
 def test_rows_taken_from_a_map_drawn_before_are_the_rows_drawn_anew(stage):
     campaign = sample(stage=stage)
     scenes = scenes_of(campaign, jobs_of(campaign))
+    assert png.render_pngs(scenes) == png.render_pngs(scenes, reuse=False)
+
+
+def test_many_leaders_maps_each_drawn_from_the_bands_most_like_it_are_those_drawn_whole():
+    """Six leaders round a radius-6 galaxy, each map drawn again where it differs from
+    whichever band drawn before it is most like (the public one's, another leader's), in
+    two languages and then again in the other order: the same bytes as each drawn whole."""
+    from gmtool.rules.orion.state import OrionPlayer
+
+    campaign = sample(stage=2, radius=6, alice_home=Hex(-4, 1), bob_home=Hex(4, -1))
+    for name, at in [("carol", Hex(0, -5)), ("dave", Hex(0, 5)), ("erin", Hex(-5, 5)), ("frank", Hex(5, -5))]:
+        campaign.players.append(OrionPlayer(name=name, homeworld=at))
+        campaign.game.systems.append(home(name, at))
+    jobs = jobs_of(campaign)
+    jobs += [(viewer, "en" if lang == "ru" else "ru") for viewer, lang in reversed(jobs[1:])]
+    scenes = scenes_of(campaign, jobs)
+    assert len({viewer for viewer, _ in jobs}) == 7 and len(scenes) == 15  # the public map, six leaders
     assert png.render_pngs(scenes) == png.render_pngs(scenes, reuse=False)
 
 
