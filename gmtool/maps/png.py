@@ -198,6 +198,7 @@ class _Batch:
         # by a part's number: its shapes, its box, the bands it inks
         self.shapes: list[list[Shape]] = []
         self.boxes: list[_Box] = []
+        self.widths: list[int] = []
         self.bands_of: list[range] = []
         self.deepest = 0  # one past the last band a part inks
 
@@ -207,6 +208,7 @@ class _Batch:
         box = _box(shapes)
         self.shapes.append(shapes)
         self.boxes.append(box)
+        self.widths.append(box[2] - box[0])
         self.bands_of.append(range(max(0, box[1] // BAND), max(0, -(-box[3] // BAND))))
         self.deepest = max(self.deepest, self.bands_of[-1].stop)
         return number
@@ -273,7 +275,7 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
     keys = [(width, height, band, tuple(inking[band])) for band in range(count)]
     bands = [batch.drawn.get(key) for key in keys]
     todo = {
-        band: _nearest(batch.near.get(key[:3], []), key[3], boxes, width)
+        band: _nearest(batch.near.get(key[:3], []), key[3], batch, width)
         for band, key in enumerate(keys)
         if bands[band] is None
     }
@@ -336,16 +338,17 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
 
 
 def _nearest(
-    known: list[_Band], numbers: tuple[int, ...], boxes: list[_Box], width: int
+    known: list[_Band], numbers: tuple[int, ...], batch: _Batch, width: int
 ) -> tuple[_Band | None, list[tuple[int, int]]]:
     """Of the bands drawn at a band's place (the first two and the latest two of them), the
     one a band inked by ``numbers`` differs from in the fewest columns, and those columns
     (stretches: left, right); none: all of them."""
     new = set(numbers)
+    boxes, wide = batch.boxes, batch.widths.__getitem__
     ranked: list[tuple[int, int, _Band, frozenset[int]]] = []
     for like in known[:2] + known[-2:] if len(known) > 4 else known:
         apart = like.inked ^ new
-        ranked.append((sum(boxes[n][2] - boxes[n][0] for n in apart), len(ranked), like, apart))
+        ranked.append((sum(map(wide, apart)), len(ranked), like, apart))
     ranked.sort(key=lambda rank: rank[:2])
     for columns, _, like, apart in ranked:
         if columns >= width:
@@ -409,6 +412,7 @@ def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 
     Pillow's drawing core as ImageDraw's own calls send them (a map has a thousand shapes:
     ImageDraw would parse each one's colours again)."""
     core = draw.draw
+    same = k == 1 and dx == dy == 0  # the points as they are
 
     def width(value: float) -> int:
         return max(1, round(value * k))
@@ -421,7 +425,7 @@ def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 
 
     for shape in shapes:
         if isinstance(shape, Polygon):
-            points = [(x * k + dx, y * k + dy) for x, y in shape.points]
+            points = shape.points if same else [(x * k + dx, y * k + dy) for x, y in shape.points]
             wide = width(shape.width)
             if shape.outline is not None and wide > 1:  # its outline drawn inside it, ImageDraw's way
                 draw.polygon(points, fill=shape.fill, outline=shape.outline, width=wide)
