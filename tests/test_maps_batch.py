@@ -18,7 +18,7 @@ from gmtool.campaign.hexes import Hex
 from gmtool.campaign.store import CampaignStore
 from gmtool.maps import PUBLIC, _names, batch, build_view, draw, png
 from gmtool.maps.scene import Memo, build_scene
-from map_campaigns import sample
+from map_campaigns import home, sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "campaigns" / "example"
@@ -78,26 +78,53 @@ def test_rows_taken_from_a_map_drawn_before_are_the_rows_drawn_anew(stage):
     assert png.render_pngs(scenes) == png.render_pngs(scenes, reuse=False)
 
 
-def test_a_leader_s_map_is_drawn_again_only_in_the_rows_where_it_differs(monkeypatch):
+def test_many_leaders_maps_each_drawn_from_the_bands_most_like_it_are_those_drawn_whole():
+    """Six leaders round a radius-6 galaxy, each map drawn again where it differs from
+    whichever band drawn before it is most like (the public one's, another leader's), in
+    two languages and then again in the other order: the same bytes as each drawn whole."""
+    from gmtool.rules.orion.state import OrionPlayer
+
+    campaign = sample(stage=2, radius=6, alice_home=Hex(-4, 1), bob_home=Hex(4, -1))
+    for name, at in [("carol", Hex(0, -5)), ("dave", Hex(0, 5)), ("erin", Hex(-5, 5)), ("frank", Hex(5, -5))]:
+        campaign.players.append(OrionPlayer(name=name, homeworld=at))
+        campaign.game.systems.append(home(name, at))
+    jobs = jobs_of(campaign)
+    jobs += [(viewer, "en" if lang == "ru" else "ru") for viewer, lang in reversed(jobs[1:])]
+    scenes = scenes_of(campaign, jobs)
+    assert len({viewer for viewer, _ in jobs}) == 7 and len(scenes) == 15  # the public map, six leaders
+    assert png.render_pngs(scenes) == png.render_pngs(scenes, reuse=False)
+
+
+def test_a_leader_s_map_is_drawn_again_only_where_it_differs(monkeypatch):
     """From stage 2 two leaders' maps are the same galaxy but for each one's reach and
-    title: of the second one only those rows are drawn."""
+    title: of the second one only the pixels around those are drawn, and its bands that
+    none of them touch are the first one's."""
     campaign = sample(stage=2, radius=8, alice_home=Hex(-4, 0), bob_home=Hex(3, 0))  # side by side
     scenes = scenes_of(campaign, [("alice", "en"), ("bob", "en")])
-    rows: list[int] = []
-    drawn = png._bands
+    drawn: list[tuple[int, int]] = []
+    quantized, deflated = png._quantized, png._band
+    bands = []
 
-    def counted(indexed, width):
-        rows.append(indexed.height)
-        return drawn(indexed, width)
+    def counted(image, index):
+        drawn.append(image.size)
+        return quantized(image, index)
 
-    monkeypatch.setattr(png, "_bands", counted)
+    def band(rows, parts=None):
+        bands.append(rows)
+        return deflated(rows, parts)
+
+    monkeypatch.setattr(png, "_quantized", counted)
+    monkeypatch.setattr(png, "_band", band)
     png.render_pngs(scenes[:1])
-    alice = sum(rows)
-    rows.clear()
+    alice, alice_bands = sum(w * h for w, h in drawn), len(bands)
+    assert drawn == [(scenes[0].width, scenes[0].height)]  # drawn whole
+    assert alice_bands == -(-scenes[0].height // png.BAND)
+    drawn.clear()
+    bands.clear()
     png.render_pngs(scenes)
-    bob = sum(rows) - alice
-    assert alice == scenes[0].height == scenes[1].height
-    assert 0 < bob < scenes[1].height / 2, bob
+    bob, bob_bands = sum(w * h for w, h in drawn) - alice, len(bands) - alice_bands
+    assert 0 < bob < alice / 5, (bob, alice)  # around alice's reach and bob's, and the title
+    assert 0 < bob_bands < alice_bands / 2
 
 
 def test_the_png_is_one_zlib_stream_of_the_rows_each_after_its_filter_byte():

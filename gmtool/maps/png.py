@@ -7,9 +7,11 @@ image is written as an indexed (palette) PNG whose palette holds every colour of
 scenes exactly, plus the blends that anti-aliased text makes over the fills it stands
 on (an indexed PNG encodes several times faster than a true-colour one and is about half
 the size, which also keeps it under forums' attachment limits); and the maps of a turn
-are drawn together (:func:`render_pngs`), each band of rows drawn, quantised and deflated
-once for all the maps it looks the same on.  The PNG is written here (zlib, no Pillow
-encoder): its bands' deflated bytes are joined into one stream.
+are drawn together (:func:`render_pngs`): each band of rows deflated once for all the
+maps it looks the same on, a map drawn only where it differs from one drawn before (a
+leader's map is the public one but for its title, its reach and its legend).  The PNG is
+written here (zlib, no Pillow encoder): its bands' deflated bytes are joined into one
+stream.
 
 A chart (gmtool/site/charts.py) is drawn at twice its size and reduced (``scale=2``): its
 slanted lines come out smooth, their edges' blends over the background in the palette."""
@@ -23,6 +25,7 @@ import zlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Polyline, Scene, Shape, Text
@@ -33,7 +36,11 @@ MAX_BLEND_STEPS = 7  # anti-aliasing shades kept between a text colour and a fil
 
 
 @cache
-def _font_bytes(bold: bool) -> bytes:
+def _font_file(bold: bool) -> str | bytes:
+    """The font's path, or its bytes when the package is not files on disk (a zip)."""
+    here = Path(__file__).with_name("fonts") / FONTS[bold]
+    if here.is_file():
+        return str(here)  # FreeType reads what it needs: a face of each size opens in a tenth of the time
     return resources.files("gmtool.maps").joinpath("fonts", FONTS[bold]).read_bytes()
 
 
@@ -41,7 +48,8 @@ def _font_bytes(bold: bool) -> bytes:
 def font(size: int, bold: bool = False) -> Any:
     from PIL import ImageFont
 
-    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), size)
+    found = _font_file(bold)
+    return ImageFont.truetype(found if isinstance(found, str) else io.BytesIO(found), size)
 
 
 @lru_cache(maxsize=8192)
@@ -148,12 +156,15 @@ ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 # A PNG's rows are deflated in bands of this many, each band on its own (a raw deflate stream
 # ended on a byte boundary; the bands one after another are the image's zlib stream).  A band
-# is drawn, quantised and deflated once for a turn's maps: a map whose band is inked by the
-# very shapes, in the same order, that inked a band drawn before (a hex that looks the same,
-# the same legend: gmtool.maps.scene's memo) takes that band's bytes.  A leader's map is so
-# drawn only in the rows of its reach and its title.  An even number: a shape drawn into a
-# band lands on the pixels it lands on in the whole image (Python rounds halves to even).
+# is deflated once for a turn's maps: a map whose band is inked by the very shapes, in the same
+# order, that inked a band drawn before (a hex that looks the same, the same legend:
+# gmtool.maps.scene's memo) takes that band's bytes.  A band inked otherwise is the band of a
+# map drawn before that it differs least from, drawn again only in the columns the shapes
+# they differ in can ink (a leader's map is the public one but for its reach, its title and
+# its legend): a leader's map costs the drawing of a few hexes.  An even number: a shape drawn
+# into a band lands on the pixels it lands on in the whole image (Python rounds halves to even).
 BAND = 16
+MERGE = 64  # columns: two stretches of a band to draw again this close are drawn as one
 COMPRESS_LEVEL = 3  # zlib's: 1 is a fifth larger for little gain, 6 a third smaller and twice as slow
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -163,11 +174,44 @@ class _Band:
     data: bytes  # the band's rows (each after its filter byte, 0: none), deflated on their own
     adler: int  # Adler-32 of those raw rows
     size: int  # their length
+    parts: tuple[int, ...] = ()  # the parts inking it, in order (their numbers)
+    raw: bytes | bytearray = b""  # those raw rows (kept when a band may be drawn again from it)
+
+    def __post_init__(self) -> None:
+        self.inked = frozenset(self.parts)
 
 
 # A band by what inks it: (image width, image height, band, the number of each part that inks
 # it, in order); a part is numbered by the ids of its shapes, alive for the whole batch.
 _Key = tuple[int, int, int, tuple[int, ...]]
+_Box = tuple[int, int, int, int]  # the pixels a part can ink: left, top, right, bottom (the last two past it)
+
+
+class _Batch:
+    """What the maps drawn together share: the bands drawn, each part's number and box."""
+
+    def __init__(self, index: Any) -> None:
+        self.index = index  # the palette, as a "P" image
+        self.drawn: dict[_Key, _Band] = {}
+        self.near: dict[tuple[int, int, int], list[_Band]] = {}  # the bands drawn at (width, height, band)
+        self.numbers: dict[tuple[int, ...], int] = {}  # a part's number by its shapes' ids
+        # by a part's number: its shapes, its box, the bands it inks
+        self.shapes: list[list[Shape]] = []
+        self.boxes: list[_Box] = []
+        self.widths: list[int] = []
+        self.bands_of: list[range] = []
+        self.deepest = 0  # one past the last band a part inks
+
+    def number(self, ids: tuple[int, ...], shapes: list[Shape]) -> int:
+        """The number of a part not seen before."""
+        number = self.numbers[ids] = len(self.boxes)
+        box = _box(shapes)
+        self.shapes.append(shapes)
+        self.boxes.append(box)
+        self.widths.append(box[2] - box[0])
+        self.bands_of.append(range(max(0, box[1] // BAND), max(0, -(-box[3] // BAND))))
+        self.deepest = max(self.deepest, self.bands_of[-1].stop)
+        return number
 
 
 def render_png(scene: Scene, scale: int = 1) -> bytes:
@@ -188,13 +232,12 @@ def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True) -> list
     plte = bytes(index.getpalette() or [0, 0, 0])
     if scale > 1:
         return [_png(scene.width, scene.height, plte, _draw_scaled(scene, scale, index)) for scene in scenes]
-    drawn: dict[_Key, _Band] = {}
-    rows: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    batch = _Batch(index)
     out = []
     for scene in scenes:
-        out.append(_png(scene.width, scene.height, plte, _draw(scene, index, drawn, rows)))
+        out.append(_png(scene.width, scene.height, plte, _draw(scene, batch)))
         if not reuse:
-            drawn.clear()
+            batch = _Batch(index)
     return out
 
 
@@ -206,110 +249,219 @@ def _draw_scaled(scene: Scene, k: int, index: Any) -> list[_Band]:
     return _bands(_quantized(image.reduce(k), index), scene.width)
 
 
-def _draw(
-    scene: Scene, index: Any, drawn: dict[_Key, _Band], parts_of: dict[tuple[int, ...], tuple[int, int, int]]
-) -> list[_Band]:
-    """``scene``'s bands: those inked as a band drawn before (``drawn``) taken from it, the
-    others drawn (in runs of bands one after another) and kept in ``drawn``.  ``parts_of``:
-    each part's number and the rows it inks, by its shapes' ids."""
+def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
+    """``scene``'s bands: each inked as a band drawn before (``batch.drawn``) taken from it,
+    the others drawn (where they differ from the band drawn before most like them, in runs
+    of bands one after another) and kept in ``batch``."""
     from PIL import Image, ImageDraw
 
-    count = -(-scene.height // BAND)
-    inking: list[list[int]] = [[] for _ in range(count)]
-    parts = []
-    for a, b in scene.parts or [(0, len(scene.shapes))]:
-        shapes = scene.shapes[a:b]
+    width, height = scene.width, scene.height
+    count = -(-height // BAND)
+    inking: list[list[int]] = [[] for _ in range(max(count, batch.deepest))]
+    order: list[int] = []  # the parts' numbers, in the order they are drawn
+    boxes, bands_of, known = batch.boxes, batch.bands_of, batch.numbers.get
+    every = scene.shapes
+    for a, b in scene.parts or [(0, len(every))]:
+        shapes = every[a:b]
         ids = tuple(map(id, shapes))
-        found = parts_of.get(ids)
-        if found is None:
-            found = parts_of[ids] = (len(parts_of), *_rows(shapes))
-        number, top, bottom = found
-        parts.append((shapes, top, bottom))
-        for band in range(max(0, top // BAND), min(count, -(-bottom // BAND))):
+        number = known(ids)
+        if number is None:
+            number = batch.number(ids, shapes)
+            if batch.deepest > len(inking):
+                inking += [[] for _ in range(batch.deepest - len(inking))]
+        order.append(number)
+        for band in bands_of[number]:
             inking[band].append(number)
-    keys = [(scene.width, scene.height, band, tuple(ids)) for band, ids in enumerate(inking)]
-    bands = [drawn.get(key) for key in keys]
-    band = 0
-    while band < count:
-        if bands[band] is not None:
-            band += 1
-            continue
-        end = band + 1
-        while end < count and bands[end] is None:
-            end += 1
-        top, bottom = band * BAND, min(scene.height, end * BAND)
-        inked = [(part, first) for part, first, last in parts if first < bottom and last > top]
-        # drawn from the top of the highest part inking these rows: Pillow does not round a
-        # coordinate above an image's top as it rounds one inside it, so a shape drawn across
-        # the top edge could land a pixel off the one drawn in the whole image
-        origin = min([top] + [max(0, first) for _, first in inked])
-        origin -= origin % 2
-        image = Image.new("RGB", (scene.width, bottom - origin), BACKGROUND)
+    keys = [(width, height, band, tuple(inking[band])) for band in range(count)]
+    bands = [batch.drawn.get(key) for key in keys]
+    todo = {
+        band: _nearest(batch.near.get(key[:3], []), key[3], batch, width)
+        for band, key in enumerate(keys)
+        if bands[band] is None
+    }
+    # what to draw: each band's stretches joined with those they overlap (or nearly) in the
+    # band above into rectangles (left, right, first band, last band)
+    rects: list[list[int]] = []
+    live: list[list[int]] = []
+    for at, (_, spans) in todo.items():  # top to bottom
+        live = [rect for rect in live if rect[3] >= at - 1]
+        for left, right in spans:
+            rect = next((rect for rect in live if rect[0] <= right + MERGE and left <= rect[1] + MERGE), None)
+            if rect is None:
+                rect = [left, right, at, at]
+                rects.append(rect)
+                live.append(rect)
+            else:
+                rect[0], rect[1], rect[3] = min(rect[0], left), max(rect[1], right), at
+    pieces = []
+    for left, right, first, last in rects:
+        top, bottom = first * BAND, min(height, (last + 1) * BAND)
+        near = set().union(*inking[first : last + 1])
+        inked = [n for n in order if n in near and boxes[n][0] < right and boxes[n][2] > left]
+        # drawn from the top left of the parts inking these pixels: Pillow does not round a
+        # coordinate above or left of an image's edge as it rounds one inside it, so a shape
+        # drawn across that edge could land a pixel off the one drawn in the whole image
+        x0 = min([left] + [max(0, boxes[n][0]) for n in inked])
+        y0 = min([top] + [max(0, boxes[n][1]) for n in inked])
+        x0, y0 = x0 - x0 % 2, y0 - y0 % 2
+        image = Image.new("RGB", (right - x0, bottom - y0), BACKGROUND)
         draw = ImageDraw.Draw(image)
-        for part, _ in inked:
-            _draw_shapes(draw, part, 1, -origin)
-        if origin < top:
-            image = image.crop((0, top - origin, scene.width, bottom - origin))
-        for at, new in enumerate(_bands(_quantized(image, index), scene.width), band):
-            bands[at] = drawn[keys[at]] = new
-        band = end
+        for n in inked:
+            _draw_shapes(draw, batch.shapes[n], 1, -y0, -x0)
+        if (x0, y0) != (left, top):
+            image = image.crop((left - x0, top - y0, right - x0, bottom - y0))
+        piece = _quantized(image, batch.index)
+        if right - left == width:  # the whole width: its rows framed at once
+            framed = Image.new("P", (width + 1, bottom - top), 0)
+            framed.paste(piece, (1, 0))
+            piece = framed
+        pieces.append((left, right - left, first, last, memoryview(piece.tobytes())))
+    line = width + 1
+    for at, (like, _) in todo.items():
+        rows = min(BAND, height - at * BAND)
+        raw = bytearray(like.raw) if like is not None else bytearray(rows * line)
+        for left, wide, first, last, data in pieces:
+            if not first <= at <= last:
+                continue
+            if wide == width:
+                start = (at - first) * BAND * line
+                raw[:] = data[start : start + rows * line]
+                continue
+            start = (at - first) * BAND * wide
+            for row in range(rows):
+                at_row = row * line + 1 + left
+                raw[at_row : at_row + wide] = data[start + row * wide : start + (row + 1) * wide]
+        new = bands[at] = _band(raw, keys[at][3])
+        batch.drawn[keys[at]] = new
+        batch.near.setdefault(keys[at][:3], []).append(new)
     return [done for done in bands if done is not None]
 
 
-def _rows(shapes: list[Shape]) -> tuple[int, int]:
-    """The rows ``shapes`` can ink (the first, and one past the last), with room to spare."""
-    top, bottom = float("inf"), float("-inf")
+def _nearest(
+    known: list[_Band], numbers: tuple[int, ...], batch: _Batch, width: int
+) -> tuple[_Band | None, list[tuple[int, int]]]:
+    """Of the bands drawn at a band's place (the first two and the latest two of them), the
+    one a band inked by ``numbers`` differs from in the fewest columns, and those columns
+    (stretches: left, right); none: all of them."""
+    new = set(numbers)
+    boxes, wide = batch.boxes, batch.widths.__getitem__
+    ranked: list[tuple[int, int, _Band, frozenset[int]]] = []
+    for like in known[:2] + known[-2:] if len(known) > 4 else known:
+        apart = like.inked ^ new
+        ranked.append((sum(map(wide, apart)), len(ranked), like, apart))
+    ranked.sort(key=lambda rank: rank[:2])
+    for columns, _, like, apart in ranked:
+        if columns >= width:
+            break
+        both = like.inked & new
+        if [n for n in like.parts if n in both] == [n for n in numbers if n in both]:
+            return like, _merged([(boxes[n][0], boxes[n][2]) for n in apart], width)
+        # else the shapes of both drawn in another order: not the same pixels
+    return None, [(0, width)]
+
+
+def _merged(spans: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+    """``spans`` of columns within the image, those overlapping or nearly (:data:`MERGE`) as one."""
+    out: list[tuple[int, int]] = []
+    for left, right in sorted((max(0, left), min(width, right)) for left, right in spans):
+        if left >= right:
+            continue
+        if out and left <= out[-1][1] + MERGE:
+            out[-1] = (out[-1][0], max(out[-1][1], right))
+        else:
+            out.append((left, right))
+    return out
+
+
+def _box(shapes: list[Shape]) -> _Box:
+    """The pixels ``shapes`` can ink (left, top, right, bottom: the last two past them),
+    with room to spare."""
+    left, top, right, bottom = float("inf"), float("inf"), float("-inf"), float("-inf")
     for shape in shapes:
         if isinstance(shape, (Polygon, Polyline)):
             pad = shape.width
-            top = min(top, min(y for _, y in shape.points) - pad)
-            bottom = max(bottom, max(y for _, y in shape.points) + pad)
+            xs = [x for x, _ in shape.points]
+            ys = [y for _, y in shape.points]
+            left, right = min(left, min(xs) - pad), max(right, max(xs) + pad)
+            top, bottom = min(top, min(ys) - pad), max(bottom, max(ys) + pad)
         elif isinstance(shape, Circle):
-            top, bottom = min(top, shape.cy - shape.r - shape.width), max(bottom, shape.cy + shape.r + shape.width)
+            reach = shape.r + shape.width
+            left, right = min(left, shape.cx - reach), max(right, shape.cx + reach)
+            top, bottom = min(top, shape.cy - reach), max(bottom, shape.cy + reach)
         elif isinstance(shape, Line):
+            left = min(left, min(shape.x1, shape.x2) - shape.width)
+            right = max(right, max(shape.x1, shape.x2) + shape.width)
             top = min(top, min(shape.y1, shape.y2) - shape.width)
             bottom = max(bottom, max(shape.y1, shape.y2) + shape.width)
         else:
-            mask, _, above = _label(shape.text, round(shape.size), shape.bold, ANCHORS.get(shape.anchor, "lm"))
-            top, bottom = min(top, round(shape.y) + above), max(bottom, round(shape.y) + above + mask.height)
+            mask, before, above = _label(shape.text, round(shape.size), shape.bold, ANCHORS.get(shape.anchor, "lm"))
+            x, y = round(shape.x) + before, round(shape.y) + above
+            left, right = min(left, x), max(right, x + mask.width)
+            top, bottom = min(top, y), max(bottom, y + mask.height)
     if top > bottom:
-        return 0, 0
-    return math.floor(top) - 2, math.ceil(bottom) + 2
+        return 0, 0, 0, 0
+    return math.floor(left) - 2, math.floor(top) - 2, math.ceil(right) + 2, math.ceil(bottom) + 2
 
 
-def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0) -> None:
-    """Draw ``shapes`` with ``draw`` (an ImageDraw), ``k`` times larger, ``dy`` rows down."""
+_INKS: dict[str, int] = {}  # a colour as Pillow's drawing core inks it into an RGB image
+
+
+def _draw_shapes(draw: Any, shapes: list[Shape], k: int, dy: int = 0, dx: int = 0) -> None:
+    """Draw ``shapes`` with ``draw`` (an ImageDraw of an RGB image), ``k`` times larger,
+    ``dy`` rows down and ``dx`` columns right.  Polygons, discs and labels go straight to
+    Pillow's drawing core as ImageDraw's own calls send them (a map has a thousand shapes:
+    ImageDraw would parse each one's colours again)."""
+    core = draw.draw
+    same = k == 1 and dx == dy == 0  # the points as they are
 
     def width(value: float) -> int:
         return max(1, round(value * k))
 
+    def ink(colour: str) -> int:
+        found = _INKS.get(colour)
+        if found is None:
+            found = _INKS[colour] = core.draw_ink(_rgb(colour))
+        return found
+
     for shape in shapes:
         if isinstance(shape, Polygon):
-            points = [(x * k, y * k + dy) for x, y in shape.points]
-            draw.polygon(points, fill=shape.fill, outline=shape.outline, width=width(shape.width))
+            points = shape.points if same else [(x * k + dx, y * k + dy) for x, y in shape.points]
+            wide = width(shape.width)
+            if shape.outline is not None and wide > 1:  # its outline drawn inside it, ImageDraw's way
+                draw.polygon(points, fill=shape.fill, outline=shape.outline, width=wide)
+                continue
+            fill = ink(shape.fill) if shape.fill is not None else None
+            if fill is not None:
+                core.draw_polygon(points, fill, 1)
+            if shape.outline is not None and ink(shape.outline) != fill:
+                core.draw_polygon(points, ink(shape.outline), 0, 1)
         elif isinstance(shape, Circle):
             box = (
-                (shape.cx - shape.r) * k,
+                (shape.cx - shape.r) * k + dx,
                 (shape.cy - shape.r) * k + dy,
-                (shape.cx + shape.r) * k,
+                (shape.cx + shape.r) * k + dx,
                 (shape.cy + shape.r) * k + dy,
             )
-            draw.ellipse(box, fill=shape.fill, outline=shape.outline, width=width(shape.width))
+            fill = ink(shape.fill) if shape.fill is not None else None
+            if fill is not None:
+                core.draw_ellipse(box, fill, 1)
+            if shape.outline is not None and ink(shape.outline) != fill:
+                core.draw_ellipse(box, ink(shape.outline), 0, width(shape.width))
         elif isinstance(shape, Line):
             draw.line(
-                (shape.x1 * k, shape.y1 * k + dy, shape.x2 * k, shape.y2 * k + dy),
+                (shape.x1 * k + dx, shape.y1 * k + dy, shape.x2 * k + dx, shape.y2 * k + dy),
                 fill=shape.colour,
                 width=width(shape.width),
             )
         elif isinstance(shape, Polyline):
-            points = [(x * k, y * k + dy) for x, y in shape.points]
+            points = [(x * k + dx, y * k + dy) for x, y in shape.points]
             draw.line(points, fill=shape.colour, width=width(shape.width), joint="curve")
             for x, y in points[:: max(1, len(points) - 1)]:  # round ends
                 r = width(shape.width) / 2
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.colour)
         else:
             mask, left, top = _label(shape.text, round(shape.size * k), shape.bold, ANCHORS.get(shape.anchor, "lm"))
-            draw.bitmap((round(shape.x * k) + left, round(shape.y * k) + dy + top), mask, fill=shape.fill)
+            core.draw_bitmap((round(shape.x * k) + dx + left, round(shape.y * k) + dy + top), mask.im, ink(shape.fill))
 
 
 def _quantized(image: Any, index: Any) -> Any:
@@ -321,18 +473,19 @@ def _quantized(image: Any, index: Any) -> Any:
 def _bands(indexed: Any, width: int) -> list[_Band]:
     """``indexed``'s rows, each after a filter byte (0: none), deflated in bands of
     :data:`BAND` rows."""
-    from PIL import Image
-
-    framed = Image.new("P", (width + 1, indexed.height), 0)  # column 0: the rows' filter bytes
-    framed.paste(indexed, (1, 0))
-    raw = framed.tobytes()
+    data = indexed.tobytes()
+    raw = b"".join(b"\0" + data[at : at + width] for at in range(0, len(data), width))
     step = BAND * (width + 1)
-    bands = []
-    for at in range(0, len(raw), step):
-        rows = raw[at : at + step]
-        deflate = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-        bands.append(_Band(deflate.compress(rows) + deflate.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)))
-    return bands
+    return [_band(raw[at : at + step]) for at in range(0, len(raw), step)]
+
+
+def _band(rows: bytes | bytearray, parts: tuple[int, ...] | None = None) -> _Band:
+    """The band of ``rows``; ``parts``: those inking it, when another band may be drawn from it."""
+    deflate = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    data = deflate.compress(rows) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    if parts is None:
+        return _Band(data, zlib.adler32(rows), len(rows))
+    return _Band(data, zlib.adler32(rows), len(rows), parts, rows)
 
 
 _ADLER_BASE = 65521

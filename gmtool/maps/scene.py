@@ -136,9 +136,10 @@ class Scene:
     centres: dict[Hex, tuple[float, float]]  # label → pixel centre (for tests and tools)
     size: float  # hex radius in px
     title: str = ""
-    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, each hex,
-    # each shape of the legend (none: one part).  A band of rows of the PNG is drawn once for
-    # the maps whose parts inking it are the very same shapes (gmtool.maps.png.render_pngs).
+    # The shapes in parts drawn one after another, ``shapes[start:end]``: the title, the
+    # subtitle, each hex, each shape of the legend (none: one part).  The PNGs of a turn's
+    # maps are drawn part by part where they differ (gmtool.maps.png.render_pngs): a part of
+    # one map that is the very same shapes as one of another is the same pixels.
     parts: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -154,6 +155,17 @@ class Memo:
         # each look a hex had, by where it is drawn: what it was drawn from, and its shapes
         self.cells: dict[tuple[Hex, float, float, float], list[tuple[Cell, list[str], str, list[Shape]]]] = {}
         self.legends: list[list[Shape]] = []
+        self.texts: list[Text] = []
+        self.layouts: dict[tuple[Hex, ...], Layout] = {}  # by the hexes' labels, in order
+        self.legends_of: dict[tuple, list[tuple[Names, tuple[list[Shape], float, float]]]] = {}
+
+    def layout(self, view: MapView) -> Layout:
+        """:func:`_layout`, once for the maps of the same hexes (from stage 2, every map)."""
+        labels = tuple(c.label for c in view.cells)
+        found = self.layouts.get(labels)
+        if found is None:
+            found = self.layouts[labels] = _layout(view)
+        return found
 
     def cell(
         self, cell: Cell, centre: tuple[float, float], s: float, players: list[str], lang: str, names: Names
@@ -161,11 +173,32 @@ class Memo:
         """``cell``'s shapes (:func:`_cell`): those of a hex laid out before, if it looked the same."""
         looks = self.cells.setdefault((cell.label, centre[0], centre[1], s), [])
         for known, who, words, shapes in looks:
-            if known == cell and who == players and words == lang:
+            # compared field by field as Cell's own == does, without building its tuples
+            if known.__dict__ == cell.__dict__ and who == players and words == lang:
                 return shapes
         shapes = _cell(cell, *centre, s, players, names)
         looks.append((cell, players, lang, shapes))
         return shapes
+
+    def same(self, text: Text) -> Text:
+        """``text``, or an equal one laid out before."""
+        known = next((known for known in self.texts if known == text), None)
+        if known is None:
+            self.texts.append(text)
+        return known or text
+
+    def legend_of(self, view: MapView, lang: str, names: Names, map_w: float) -> tuple[list[Shape], float, float]:
+        """:func:`_legend_of`, once for the maps whose legends say the same: a leader's or
+        not, the same leaders in it, the same words."""
+        leader = view.viewer is not None and view.viewer != PUBLIC
+        key = (leader, lang, map_w, tuple(_owners(view)), tuple(view.players))
+        made = self.legends_of.setdefault(key, [])
+        for words, legend in made:
+            if words is names:
+                return legend
+        legend = _legend_of(view, lang, names, map_w)
+        made.append((names, legend))  # ``names`` kept: no other one takes its id
+        return legend
 
     def legend(self, shapes: list[Shape]) -> list[Shape]:
         same = next((known for known in self.legends if known == shapes), None)
@@ -202,30 +235,22 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     """Lay out ``view`` in ``lang``; ``names(table, id)`` gives rule labels (planet types,
     properties).  ``memo``: shared by the maps of one turn (one ``names`` per language), a
     hex that looks as on a map laid out before keeps that map's shapes."""
-    s = hex_size(view)
-    shapes: list[Shape] = []
-    raw = {c.label: (s * SQRT3 * (c.label.q + c.label.r / 2), s * 1.5 * c.label.r) for c in view.cells}
-    if raw:
-        min_x = min(x for x, _ in raw.values()) - s * SQRT3 / 2
-        min_y = min(y for _, y in raw.values()) - s
-        map_w = max(x for x, _ in raw.values()) + s * SQRT3 / 2 - min_x
-        map_h = max(y for _, y in raw.values()) + s - min_y
+    if memo is not None:
+        s, centres, map_w, map_h, oy = memo.layout(view)
+        centres = dict(centres)
     else:
-        min_x = min_y = 0.0
-        map_w, map_h = 420.0, 120.0
-    ox, oy = MARGIN - min_x, TITLE_HEIGHT + MARGIN - min_y
-    centres = {h: (x + ox, y + oy) for h, (x, y) in raw.items()}
+        s, centres, map_w, map_h, oy = _layout(view)
+    shapes: list[Shape] = []
 
     if view.closed:  # nothing to draw, nothing to explain
         legend: list[Shape] = []
         legend_h, legend_w = 0.0, 0.0
         map_w = 600.0
     else:
-        legend, legend_h = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
-        legend_w = (
-            max([LEGEND_WIDTH] + [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend if isinstance(t, Text)])
-            + MARGIN
-        )
+        if memo is not None:
+            legend, legend_h, legend_w = memo.legend_of(view, lang, names, map_w)
+        else:
+            legend, legend_h, legend_w = _legend_of(view, lang, names, map_w)
     width = int(math.ceil(MARGIN * 2 + map_w + legend_w))
     title = _title(view, lang)
     sub = label("turn_stage", lang, campaign=view.campaign, turn=view.turn, stage=view.stage)
@@ -237,10 +262,11 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     height = int(math.ceil(TITLE_HEIGHT + MARGIN * 2 + max(map_h, legend_h)))
 
     shapes.append(Text(MARGIN, 28, title, 24, bold=True, anchor="start", cls="title"))
-    shapes.append(Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle"))
+    subtitle = Text(MARGIN, 56, sub, 15, anchor="start", cls="subtitle")
+    shapes.append(memo.same(subtitle) if memo is not None else subtitle)  # a leader's differs in its title only
     if view.closed:
         shapes.append(Text(MARGIN, oy + 40, label("closed", lang), 18, anchor="start", cls="closed"))
-    parts = [(0, len(shapes))]
+    parts = [(at, at + 1) for at in range(len(shapes))]
     for cell in view.cells:
         centre = centres[cell.label]
         if memo is not None:
@@ -254,6 +280,26 @@ def build_scene(view: MapView, lang: str, names: Callable[[str, str], str], memo
     parts += [(at, at + 1) for at in range(len(shapes), len(shapes) + len(legend))]  # a part a shape: each a line
     shapes += legend
     return Scene(width, height, shapes, centres, s, title, parts)
+
+
+Layout = tuple[float, dict[Hex, tuple[float, float]], float, float, float]
+
+
+def _layout(view: MapView) -> Layout:
+    """Where ``view``'s hexes go: the hex radius, each hex's centre, the hexes' width and
+    height, and the top of the hexes' area."""
+    s = hex_size(view)
+    raw = {c.label: (s * SQRT3 * (c.label.q + c.label.r / 2), s * 1.5 * c.label.r) for c in view.cells}
+    if raw:
+        min_x = min(x for x, _ in raw.values()) - s * SQRT3 / 2
+        min_y = min(y for _, y in raw.values()) - s
+        map_w = max(x for x, _ in raw.values()) + s * SQRT3 / 2 - min_x
+        map_h = max(y for _, y in raw.values()) + s - min_y
+    else:
+        min_x = min_y = 0.0
+        map_w, map_h = 420.0, 120.0
+    ox, oy = MARGIN - min_x, TITLE_HEIGHT + MARGIN - min_y
+    return s, {h: (x + ox, y + oy) for h, (x, y) in raw.items()}, map_w, map_h, oy
 
 
 def _title(view: MapView, lang: str) -> str:
@@ -338,6 +384,15 @@ def _owner_ring(cx: float, cy: float, r: float, s: float, players: list[str], ow
         # a hairline outside the ring, so light colours (yellow) stand out on pale space
         Circle(cx, cy, r + s * 0.1 + width / 2, None, GRID, 1, cls="owner-edge"),
     ]
+
+
+def _legend_of(
+    view: MapView, lang: str, names: Callable[[str, str], str], map_w: float
+) -> tuple[list[Shape], float, float]:
+    """The legend beside hexes ``map_w`` wide: its shapes, its height and its width."""
+    legend, height = _legend(view, lang, names, MARGIN * 2 + map_w, TITLE_HEIGHT + MARGIN)
+    words = [text_width(t) + t.x - MARGIN * 2 - map_w for t in legend if isinstance(t, Text)]
+    return legend, height, max([LEGEND_WIDTH] + words) + MARGIN
 
 
 def _legend(
