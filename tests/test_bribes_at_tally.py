@@ -75,12 +75,11 @@ def _set_stage(folder: Path, stage: int, turn: int) -> None:
 
 
 @pytest.fixture
-def camp(gm, tmp_path):
+def camp(gm, new_campaign):
     """A new 3-leader campaign at turn 7, carol holding 4 BC, a bill before the Council."""
     from gmtool.campaign.store import CampaignStore
 
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
+    folder = new_campaign("camp", players=LEADERS, seed=1)
     _set_stage(folder, 2, 7)
     ok(gm("turn", "start", "-c", str(folder)))
     store = CampaignStore(folder)

@@ -91,9 +91,8 @@ def test_a_seat_is_kept_by_rename_and_replace_and_a_newcomer_never_takes_a_held_
     ok(gm("verify", *c))
 
 
-def test_the_dice_page_says_the_current_name_and_checks_the_seats_label(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "-p", "Глафира", "-p", "Илья", "-p", "Никита", "--lang", "ru"))
+def test_the_dice_page_says_the_current_name_and_checks_the_seats_label(gm, new_campaign, tmp_path):
+    folder = new_campaign("c", players=["Глафира", "Илья", "Никита"], lang="ru")
     thread = tmp_path / "t.txt"
     thread.write_text("=== Глафира #1023 ===\n!бросок 2d6 абордаж\n", encoding="utf-8")
     ok(gm("post", "resolve", str(thread), "-c", str(folder)))

@@ -204,9 +204,8 @@ def test_pages_given_in_order_and_overlapping_posts_count_once(gm, camp, tmp_pat
     assert keys == ["1002:1", "1003:1", "1004:1", "1005:1", "1006:1", "1007:1"]
 
 
-def test_cyrillic_leader_from_a_page(gm, tmp_path):
-    camp = tmp_path / "ru"
-    ok(gm("campaign", "new", str(camp), "--player", "Борис", "--player", "alice", "--seed", "3"))
+def test_cyrillic_leader_from_a_page(gm, new_campaign, tmp_path):
+    camp = new_campaign("ru", players=["Борис", "alice"], seed=3)
     page = write(tmp_path, "t.html", fp.xenforo_page(fp.sample_posts()))
     data = ok_json(gm("post", "resolve", str(page), "-c", str(camp), "--format", "json", "--lang", "ru"))
     boris = next(p for p in data["posts"] if p["author"] == "Борис")
