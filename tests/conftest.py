@@ -282,8 +282,34 @@ def new_campaign(_new_campaigns, tmp_path):
     return make
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "camp(name='c', players=..., seed=..., lang=..., fmt=..., ruleset=..., radius=...) or camp(example="
+        "'whole'|'fresh'|'rooms'): the campaign the shared `camp` fixture gives the marked test or module",
+    )
+
+
 @pytest.fixture
-def camp(new_campaign):
-    """A new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"`` (a test module's
-    own ``camp`` fixture, where it has one, replaces this one)."""
-    return new_campaign("c", players=["alice", "bob", "carol"], seed=7)
+def camp(request, new_campaign, tmp_path):
+    """The test's campaign folder, as the closest ``camp`` marker (a test's, then its module's
+    ``pytestmark``) describes it:
+
+    * unmarked: a new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"``;
+    * ``@pytest.mark.camp(players=["ann", "bob"], seed=3, lang="ru", name="camp")``: that new
+      campaign (``new_campaign``'s keywords; ``name`` is its folder, "c" unless told);
+    * ``@pytest.mark.camp(example="whole")``, ``"fresh"`` or ``"rooms"``: a copy of the shipped
+      example in ``tmp_path / "camp"`` (helpers.example_copy: whole; without its forum records,
+      reports and history; without its orders files either).
+
+    A module that needs more (a setting, a hand edit) overrides it with its own ``camp(camp)``."""
+    from helpers import example_copy
+
+    marker = request.node.get_closest_marker("camp")
+    options = dict(marker.kwargs) if marker else {}
+    example = options.pop("example", None)
+    if example is not None:
+        assert example in ("whole", "fresh", "rooms") and not options, marker
+        return example_copy(tmp_path, fresh=example == "fresh", rooms=example == "rooms")
+    name = options.pop("name", "c")
+    return new_campaign(name, **(options or {"players": ["alice", "bob", "carol"], "seed": 7}))

@@ -18,7 +18,11 @@ from gmtool.campaign.hexes import Hex
 from helpers import CYRILLIC, assert_error, journal_rolls, ok, ok_json, snapshot, status
 from reach_paths import give_scouts, open_path_in
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [
+    pytest.mark.usefixtures("isolated"),
+    # camp: a three-leader campaign with the campaign-wide defaults ru + bbcode
+    pytest.mark.camp(players=["alice", "bob", "carol"], lang="ru", fmt="bbcode", seed=3),
+]
 
 CONTRACT_EXPLORE_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
 CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
@@ -26,12 +30,6 @@ CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "propert
 
 def secret_hex(folder: Path) -> str:
     return (folder / "secret.key").read_text().strip()
-
-
-@pytest.fixture
-def camp(new_campaign) -> Path:
-    """A three-leader campaign with the campaign-wide defaults ru + bbcode."""
-    return new_campaign("c", players=["alice", "bob", "carol"], lang="ru", fmt="bbcode", seed=3)
 
 
 def homeworld(gm, folder: Path, name: str) -> tuple[int, int]:

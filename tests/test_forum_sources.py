@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
-from helpers import assert_error, example_copy, ok, ok_json, snapshot, write_text
+from helpers import assert_error, ok, ok_json, snapshot, write_text
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 ENGINES = ["phpbb", "xenforo", "vbulletin", "mybb"]
 
@@ -28,11 +30,6 @@ EXPECTED = {
     "1006": ("[b]mallory[/b]", ["!roll d100"]),
     "1007": ("alice", ["!roll d20 hidden but kept"]),  # a spoiler is kept
 }
-
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
 
 
 write = write_text
