@@ -286,7 +286,8 @@ def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers",
         "camp(name='c', players=..., seed=..., lang=..., fmt=..., ruleset=..., radius=...) or camp(example="
-        "'whole'|'fresh'|'rooms'): the campaign the shared `camp` fixture gives the marked test or module",
+        "'whole'|'fresh'|'rooms', name='camp'): the campaign the shared `camp` fixture gives the marked test "
+        "or module",
     )
 
 
@@ -299,8 +300,8 @@ def camp(request, new_campaign, tmp_path):
     * ``@pytest.mark.camp(players=["ann", "bob"], seed=3, lang="ru", name="camp")``: that new
       campaign (``new_campaign``'s keywords; ``name`` is its folder, "c" unless told);
     * ``@pytest.mark.camp(example="whole")``, ``"fresh"`` or ``"rooms"``: a copy of the shipped
-      example in ``tmp_path / "camp"`` (helpers.example_copy: whole; without its forum records,
-      reports and history; without its orders files either).
+      example in ``tmp_path / "camp"`` (``name`` if given; helpers.example_copy: whole; without its
+      forum records, reports and history; without its orders files either).
 
     A module that needs more (a setting, a hand edit) overrides it with its own ``camp(camp)``."""
     from helpers import example_copy
@@ -309,7 +310,8 @@ def camp(request, new_campaign, tmp_path):
     options = dict(marker.kwargs) if marker else {}
     example = options.pop("example", None)
     if example is not None:
+        name = options.pop("name", "camp")
         assert example in ("whole", "fresh", "rooms") and not options, marker
-        return example_copy(tmp_path, fresh=example == "fresh", rooms=example == "rooms")
+        return example_copy(tmp_path, fresh=example == "fresh", rooms=example == "rooms", name=name)
     name = options.pop("name", "c")
     return new_campaign(name, **(options or {"players": ["alice", "bob", "carol"], "seed": 7}))

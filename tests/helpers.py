@@ -242,11 +242,11 @@ def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): explorat
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
-def example_copy(tmp_path: Path, fresh: bool = False, rooms: bool = False) -> Path:
-    """A copy of the shipped example campaign in ``tmp_path/camp``; ``fresh``: without its
-    forum records, reports and history (a thread not resolved yet); ``rooms``: fresh, and
-    without its orders files either (the turn comes from the leaders' rooms)."""
-    folder = tmp_path / "camp"
+def example_copy(tmp_path: Path, fresh: bool = False, rooms: bool = False, name: str = "camp") -> Path:
+    """A copy of the shipped example campaign in ``tmp_path/camp`` (``tmp_path/name``); ``fresh``:
+    without its forum records, reports and history (a thread not resolved yet); ``rooms``: fresh,
+    and without its orders files either (the turn comes from the leaders' rooms)."""
+    folder = tmp_path / name
     skip = (".lock", "forum.toml", "reports", "history") if fresh or rooms else (".lock",)
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(*skip))
     if rooms:

@@ -21,8 +21,13 @@ from helpers import snapshot as files
 
 assert_error = partial(assert_error, quiet=True)  # a refused turn command prints nothing
 
-# quests judged by the moderator (conftest.py): these tests count BC, RP and orders
-pytestmark = pytest.mark.usefixtures("isolated", "moderator_judges")
+# quests judged by the moderator (conftest.py): these tests count BC, RP and orders, and the
+# quest a turn draws follows the campaign's secret (a fixed one in the tests); camp: a new
+# campaign of alice, bob and carol (seed 3, plain)
+pytestmark = [
+    pytest.mark.usefixtures("isolated", "moderator_judges"),
+    pytest.mark.camp(players=["alice", "bob", "carol"], seed=3, fmt="plain"),
+]
 
 PLAYERS = ["alice", "bob", "carol"]
 EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
@@ -48,18 +53,6 @@ def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
 
 def new(new_campaign, fmt: str = "plain", name: str = "c") -> Path:
     return new_campaign(name, players=PLAYERS, seed=3, fmt=fmt)
-
-
-@pytest.fixture
-def camp(new_campaign, monkeypatch) -> Path:
-    """A new campaign whose quests the moderator judges: the quest a turn draws follows the
-    campaign's secret (a fixed one in the tests, tests/conftest.py), and a quest met by itself
-    (A11, wave 3) would add its reward to the balances these tests count
-    (tests/test_quests_judged.py judges them)."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-    return new(new_campaign)
 
 
 def state(folder: Path) -> dict:
