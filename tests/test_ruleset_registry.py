@@ -81,7 +81,7 @@ def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, new_camp
     )
 
 
-def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
+def test_a_third_ruleset_plays_through_the_same_commands(gm, new_campaign, tmp_path, cairn):
     camp = tmp_path / "c"
     out = ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
     assert out.startswith("cairn campaign c in ")
@@ -94,8 +94,7 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
     assert (status["turn"], status["pot"], status["stones"]) == (1, 0, {"ann": 10, "bob": 10})
     assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("cairn turn 1")
     # its state is checked as the file is read: a value its declaration refuses is one line
-    bad = tmp_path / "bad"
-    ok(gm("campaign", "new", str(bad), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    bad = new_campaign("bad", players=["ann", "bob"], ruleset="cairn")
     (bad / "campaign.toml").write_text(
         (bad / "campaign.toml").read_text(encoding="utf-8").replace("target = 12", "target = 0"), encoding="utf-8"
     )
