@@ -96,7 +96,7 @@ def hands(folder: Path) -> dict[str, list[str]]:
     return {p["name"]: p.get("hand", []) for p in state(folder)["player"]}
 
 
-def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(new_campaign, tmp_path):
+def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(new_campaign):
     """3 cards for 6 slots (start.toml event_deal_cards: 2 at turn 8): `turn start` warns the
     moderator on stderr, naming who got fewer — never in the post; `deck deal` is refused,
     writing nothing, until cards are added; then it deals what is owed."""
@@ -135,7 +135,7 @@ def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(new_campaign, tmp
     assert_error(run_gmtool("deck", "deal", *c, "--player", short[0]), "no event cards are owed")
 
 
-def test_deck_deal_in_russian_and_with_a_count(new_campaign, tmp_path):
+def test_deck_deal_in_russian_and_with_a_count(new_campaign):
     """`deck deal --count N` deals N more; its reply and refusal read in Russian."""
     folder = turn_8(new_campaign, FIRST + MORE)
     c = ("-c", str(folder))
@@ -162,7 +162,7 @@ def test_cards_added_to_the_campaigns_table_enter_the_deck():
     assert sorted(again.draw) == ["a", "d", "e"]  # nothing twice
 
 
-def test_status_shows_the_hand_and_the_private_reports_the_choices(new_campaign, tmp_path):
+def test_status_shows_the_hand_and_the_private_reports_the_choices(new_campaign):
     """`status --player P` shows P's event cards (only P's); the moderator's status every
     leader's; the private start and end reports list each card with its choices."""
     folder = turn_8(new_campaign, FIRST + MORE)

@@ -216,7 +216,7 @@ def test_refusals_are_in_the_asked_language(gm, lang):
         assert not found, (args, res.stderr, found)
 
 
-def test_a_campaigns_language_chooses_the_language_of_its_errors(gm, new_campaign, tmp_path):
+def test_a_campaigns_language_chooses_the_language_of_its_errors(gm, new_campaign):
     folder = new_campaign("c", players=["alice", "bob"], lang="ru", seed=1)
     res = gm("agent", "use", "-c", str(folder), "Kess", "spy")
     assert res.exit_code == 1
@@ -348,7 +348,7 @@ def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, new_campaign, tmp_
     assert "Найдено: Орион" in render(report, "plain")
 
 
-def test_a_finished_game_says_who_won_in_the_asked_language(gm, new_campaign, tmp_path):
+def test_a_finished_game_says_who_won_in_the_asked_language(gm, new_campaign):
     folder = new_campaign("c", players=["alice", "bob"], seed=3)
     path = folder / "campaign.toml"
     path.write_text(
@@ -565,7 +565,7 @@ def _set_orders(folder: Path, leader: str, orders: int) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_activate_and_fleet_reply_in_the_asked_language(gm, new_campaign, tmp_path, lang, fmt):
+def test_activate_and_fleet_reply_in_the_asked_language(gm, new_campaign, lang, fmt):
     folder = new_campaign("c", players=["alice", "bob"], seed=3)
     c = ["-c", str(folder), "--lang", lang]
     hex_ = _neighbour(folder, "alice")
@@ -647,7 +647,7 @@ def test_name_problems_are_in_the_asked_language(gm, tmp_path, lang):
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_campaign_validate_lists_problems_in_the_asked_language(gm, new_campaign, tmp_path, lang, fmt):
+def test_campaign_validate_lists_problems_in_the_asked_language(gm, new_campaign, lang, fmt):
     import tomllib
 
     import tomli_w
@@ -667,7 +667,7 @@ def test_campaign_validate_lists_problems_in_the_asked_language(gm, new_campaign
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, new_campaign, lang):
     from gmtool.campaign import forumfile
     from gmtool.errors import CampaignError
 
@@ -703,7 +703,7 @@ def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, new_campaign
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_forum_fetch_errors_are_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+def test_forum_fetch_errors_are_in_the_asked_language(gm, new_campaign, lang):
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -868,7 +868,7 @@ def test_forum_profiles_are_refused_in_the_asked_language(gm, new_campaign, tmp_
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_records_and_roster_refusals_are_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+def test_records_and_roster_refusals_are_in_the_asked_language(gm, new_campaign, lang):
     import tomllib
 
     folder = new_campaign("c", players=["alice", "bob"], seed=3)
@@ -906,7 +906,7 @@ def test_records_and_roster_refusals_are_in_the_asked_language(gm, new_campaign,
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, new_campaign, lang):
     folder = new_campaign("c", players=["alice", "bob"], seed=3)
     journal = folder / "journal.toml"
     (folder / "j2.toml").write_bytes(journal.read_bytes())

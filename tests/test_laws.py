@@ -543,7 +543,7 @@ def test_the_chairs_choice_from_an_orders_file_a_command_and_a_room(gm, new_camp
     assert bans == [{"bill": "embargo", "rule": "no_pp_to_bc", "leader": "carol", "turn": 8}]
 
 
-def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, new_campaign, tmp_path):
+def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, new_campaign):
     camp = _cli_game(new_campaign)
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("council", "propose", "-c", str(camp), "--pick", "1"))
@@ -553,7 +553,7 @@ def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, new_
     assert "Named by the chair: bob" in ok(gm("council", "propose", "-c", str(camp), "--target", "bob"))
 
 
-def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_drawn(gm, new_campaign, tmp_path):
+def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_drawn(gm, new_campaign):
     """A campaign's own bill `levy` with effects ["gold:+2"]: `turn start` refuses, naming the
     effect and the vocabulary, and writes nothing."""
     rows = "\n".join(

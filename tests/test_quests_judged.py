@@ -242,7 +242,7 @@ def _stored(new_campaign, quests: list[str], turn: int = 1):
     return store, state
 
 
-def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, new_campaign, tmp_path):
+def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, new_campaign):
     """«Полная чаша» was listed for homeworlds at 4/4: now the moderator's copy of `post
     pending` leaves it out for the leader whose homeworld is full, lists it for the others (the
     public copy names no quest); `quest complete` refuses an unmet claim in one line (exit 1)
@@ -266,7 +266,7 @@ def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, new_campaign, tmp_
     assert [p.get("quests_done", []) for p in data["player"]] == [[], ["full-house"], []]
 
 
-def test_the_private_report_says_whether_the_leader_met_the_quest(gm, new_campaign, tmp_path):
+def test_the_private_report_says_whether_the_leader_met_the_quest(gm, new_campaign):
     """turn end: bob's report says he met «Полная чаша» and what it gave; alice's says she did
     not, and why; the JSON of each carries the judged figures."""
     store, state = _stored(new_campaign, ["full-house"])
@@ -311,7 +311,7 @@ values = { reward = ["bc:+1"], condition = ["moderator"] }
 """
 
 
-def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, new_campaign, tmp_path):
+def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, new_campaign):
     """DIR/tables/orion/quests-stage1.toml, written by the moderator: its rows enter the quest
     deck (even one made before the table was), its condition is judged at the turn end, a
     'moderator' row is left to the moderator and named so in the reports."""

@@ -72,7 +72,7 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
     assert_error(res, "неизвестные правила «chess» (gmtool знает: orion, venus)")
 
 
-def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, new_campaign, tmp_path, cairn):
+def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, new_campaign, cairn):
     camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     registry.RULESETS.pop("cairn")
     assert_error(
@@ -179,7 +179,7 @@ def test_the_third_rulesets_folder_touches_no_module_of_gmtool():
     assert found == []
 
 
-def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, new_campaign, tmp_path, cairn):
+def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, new_campaign, cairn):
     camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     from gmtool.campaign.store import CampaignStore
 
@@ -226,7 +226,7 @@ def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
 # ---------------------------------------------------------------- maps, command groups, the table's turn
 
 
-def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, new_campaign, tmp_path, cairn, monkeypatch):
+def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, new_campaign, cairn, monkeypatch):
     camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     before = snapshot(camp)
     for args in (("map", "-c", str(camp)), ("reach", "-c", str(camp), "--player", "ann")):
@@ -280,7 +280,7 @@ class Recorded:
         return getattr(self.inner, name)
 
 
-def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, new_campaign, tmp_path, monkeypatch):
+def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, new_campaign, monkeypatch):
     calls: list[str] = []
     orion = registry.RULESETS["orion"]
     inner = orion.table_turn()

@@ -38,7 +38,7 @@ def edit(folder: Path, change) -> None:
 # ------------------------------------------------------------------ post pending
 
 
-def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, new_campaign, tmp_path, moderator_judges):
+def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, new_campaign, moderator_judges):
     camp = new_ru(new_campaign, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
@@ -63,7 +63,7 @@ def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, new_campaign
         (5, "5 ордеров не использовано", "5 orders not used yet"),
     ],
 )
-def test_pending_counts_unused_orders_in_the_glossarys_word(gm, new_campaign, tmp_path, n, ru, en):
+def test_pending_counts_unused_orders_in_the_glossarys_word(gm, new_campaign, n, ru, en):
     """In the moderator's copy: the public one says nothing of a leader's orders."""
     camp = new_ru(new_campaign, "Борис", "Анна")
     edit(camp, lambda d: d["player"][0].update(orders=n))
@@ -72,7 +72,7 @@ def test_pending_counts_unused_orders_in_the_glossarys_word(gm, new_campaign, tm
     assert "ордер" not in ok(gm("post", "pending", "-c", str(camp)))
 
 
-def test_pending_lists_nothing_once_the_game_is_over(gm, new_campaign, tmp_path):
+def test_pending_lists_nothing_once_the_game_is_over(gm, new_campaign):
     camp = new_ru(new_campaign, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
@@ -126,7 +126,7 @@ def ru_game(gm, new_campaign) -> tuple[Path, tuple[str, str]]:
     return camp, c
 
 
-def test_ship_classes_are_named_by_their_labels(gm, new_campaign, tmp_path):
+def test_ship_classes_are_named_by_their_labels(gm, new_campaign):
     from helpers import assert_error
 
     camp, c = ru_game(gm, new_campaign)
@@ -157,7 +157,7 @@ def test_ships_moved_names_the_class_by_its_label():
     assert err.text("en").startswith("all 3 of Борис's ships of kind frigate have already explored")
 
 
-def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, new_campaign, tmp_path, moderator_judges):
+def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, new_campaign, moderator_judges):
     from helpers import assert_error
 
     camp, c = ru_game(gm, new_campaign)
@@ -173,7 +173,7 @@ def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, new_campaign, tm
     assert_error(res, f"error: Борис: задание «{ru}» уже выполнено")
 
 
-def test_the_maps_mark_properties_and_world_types_in_russian(gm, new_campaign, tmp_path):
+def test_the_maps_mark_properties_and_world_types_in_russian(gm, new_campaign):
     from gmtool.maps.labels import mark_of, table_labels
 
     ru, en = table_labels("ru"), table_labels("en")

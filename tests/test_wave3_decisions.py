@@ -45,7 +45,7 @@ def _round(gm, folder: Path, first: str, other: str) -> None:
     ok(gm("turn", "end", "-c", str(folder), "--player", other))
 
 
-def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, new_campaign, tmp_path):
+def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, new_campaign):
     """B1: all ships start on the Galactic Base, which acts as a Neutral Spaceport
     (tables/venus/board.toml row galactic-base, lands = ["spaceport"])."""
     folder, first, other = _venus(gm, new_campaign)
@@ -57,7 +57,7 @@ def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, new_c
     assert data["next"] == "operations"
 
 
-def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, new_campaign, tmp_path):
+def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, new_campaign):
     """B3: an asteroid landing ends the turn, and the ship is in no surface city or spaceport —
     the next turn's ``skip --in-port`` is refused naming the rule (it was accepted before
     wave 3); board row asteroid-system, lands = ["asteroid", "spaceport"]."""
@@ -82,7 +82,7 @@ def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, new_campaign, 
     assert data["next"] == "done"
 
 
-def test_venus_skip_in_port_after_a_spaceport_landing(gm, new_campaign, tmp_path):
+def test_venus_skip_in_port_after_a_spaceport_landing(gm, new_campaign):
     """B3: a ship that landed on the spaceport of the Asteroid System is in port next turn."""
     folder, first, other = _venus(gm, new_campaign)
     ok(gm("venus", "move", "-c", str(folder), "--player", first, "--heading", "Asteroid System", "--dice", "2"))
@@ -93,7 +93,7 @@ def test_venus_skip_in_port_after_a_spaceport_landing(gm, new_campaign, tmp_path
     assert data["next"] == "operations"
 
 
-def test_venus_a_move_that_ends_without_landing_leaves_the_ship_in_space(gm, new_campaign, tmp_path):
+def test_venus_a_move_that_ends_without_landing_leaves_the_ship_in_space(gm, new_campaign):
     """B3: movement ends on landing or when every point is spent — a move that spent its
     points without landing leaves the ship in space: no port to skip in."""
     folder, first, other = _venus(gm, new_campaign)
@@ -119,7 +119,7 @@ def _older_file(folder: Path, player: str, position: str) -> None:
     path.write_text(body[:at] + section + body[end:], encoding="utf-8")
 
 
-def test_venus_an_older_file_is_judged_by_the_space(gm, new_campaign, tmp_path):
+def test_venus_an_older_file_is_judged_by_the_space(gm, new_campaign):
     """A campaign written before landings were recorded (no ``landing`` key): ``--in-port`` is
     refused at a space with no city or spaceport (board row encounter-1: an encounter space)
     and accepted where the space offers one (nebula-habitat: city and spaceport)."""
@@ -492,7 +492,7 @@ def _agent_turn(gm, new_campaign, lang: str = "en") -> tuple[Path, str]:
     return folder, reply
 
 
-def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, new_campaign, tmp_path):
+def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, new_campaign):
     """A10: the check made with ``agent use`` during the turn appears in its owner's turn
     report, with the ability and the outcome (agent-outcomes row critical_success) — and not in
     the target's report or the public post."""
@@ -504,7 +504,7 @@ def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, new_campaign
     assert "Sabotage against" not in (reports / "bob.txt").read_text(encoding="utf-8")
 
 
-def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderator(gm, new_campaign, tmp_path):
+def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderator(gm, new_campaign):
     """A13: the moderator dropped the mission's award — the leader's report says it was dropped,
     never lists it as still to hand out, and never shows the moderator's reason, which the
     moderator's own reply to ``award apply --drop`` keeps."""
@@ -521,7 +521,7 @@ def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderato
     assert not any(e["kind"] == "award_due" for e in data["log"])
 
 
-def test_the_agent_check_and_the_drop_in_russian(gm, new_campaign, tmp_path):
+def test_the_agent_check_and_the_drop_in_russian(gm, new_campaign):
     """The same turn in a Russian campaign: the check and the drop in the leader's language."""
     folder, _ = _agent_turn(gm, new_campaign, "ru")
     alice = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
@@ -566,7 +566,7 @@ def _own_table(folder: Path, ruleset: str, name: str, extra: str) -> None:
     path.write_text((SHIPPED / ruleset / f"{name}.toml").read_text(encoding="utf-8") + extra, encoding="utf-8")
 
 
-def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, new_campaign, tmp_path):
+def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, new_campaign):
     """B3 with a campaign's own board row (an ice moon: an asteroid landing only): the
     landing is recorded from the row, and ``skip --in-port`` is refused there, by its label."""
     folder, first, other = _venus(gm, new_campaign)
@@ -585,7 +585,7 @@ def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, new_c
     assert_error(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port", "--lang", "ru"), "Ледяная луна")
 
 
-def test_a_moderators_own_agent_ability_is_told_by_its_label(gm, new_campaign, tmp_path):
+def test_a_moderators_own_agent_ability_is_told_by_its_label(gm, new_campaign):
     """A10 with a campaign's own ability row (a saboteur's network hack, difficulty 5): the
     check is a line of its owner's turn report, by the row's label."""
     folder = new_campaign("camp", players=["alice", "bob", "carol"], seed=1)
