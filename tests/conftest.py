@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import gmtool.app  # noqa: F401  (the layer on top tells the stored state where the rulesets are: tests load campaigns below it)
 import gmtool.campaign.stream
 from gmtool.rolltables import TableLibrary
-from helpers import run_gmtool, shipped_library
+from helpers import campaign_args, run_gmtool, shipped_library
 
 # No verdict may depend on the machine's speed: hypothesis's per-example deadline and its
 # "too slow" health check are clocks, so neither applies (a busy CI machine is slow).
@@ -222,15 +222,17 @@ def moderator_judges(monkeypatch):
 
 @pytest.fixture(scope="session")
 def _new_campaigns(tmp_path_factory):
-    """``gmtool campaign new`` once per session for each folder name and arguments, with the
-    first secret a test draws (tests/conftest.py, FixedSecrets): the templates that
-    ``new_campaign`` copies."""
+    """``gmtool campaign new`` once per session for each folder name, arguments and table
+    folder (``GMTOOL_TABLES``), with the first secret a test draws (tests/conftest.py,
+    FixedSecrets): the templates that ``new_campaign`` copies."""
+    import os
+
     from helpers import ok
 
-    built: dict[tuple[str, ...], object] = {}
+    built: dict[tuple[str | None, ...], object] = {}
 
     def template(name: str, args: tuple[str, ...]):
-        key = (name, *args)
+        key = (os.environ.get("GMTOOL_TABLES"), name, *args)
         if key not in built:
             folder = tmp_path_factory.mktemp("new-campaign") / name
             saved = TEST_SECRETS.drawn, TEST_SECRETS.given
@@ -247,29 +249,70 @@ def _new_campaigns(tmp_path_factory):
 
 @pytest.fixture
 def new_campaign(_new_campaigns, tmp_path):
-    """``new_campaign("c", "-p", "alice", "-p", "bob", "--seed", "7")`` → ``tmp_path / "c"``,
-    byte for byte what ``gmtool campaign new tmp_path/c -p alice -p bob --seed 7`` makes as the
-    test's first campaign (the campaign is named after its folder), copied from a template
-    built once per session.  A test's later campaign, or one with a secret the test named, is
-    made by ``campaign new`` itself (its secret is then another)."""
+    """``new_campaign("c", players=["alice", "bob"], seed=7, lang="ru", fmt="bbcode")`` (or the
+    options themselves: ``new_campaign("c", "-p", "alice", "-p", "bob", "--seed", "7")``) →
+    ``tmp_path / "c"`` (``parent / "c"`` if given), byte for byte what ``gmtool campaign new
+    tmp_path/c --player alice --player bob --seed 7 …`` makes as the test's first campaign (the
+    campaign is named after its folder), copied from a template built once per session.  A
+    test's later campaign, one with a secret the test named (``dice_secret``), one with a real
+    secret (``random_secrets``) and one made inside a hypothesis example (its secret is the
+    example's) are made by ``campaign new`` itself, each with the secret it would draw there.
+    Without ``seed`` the homeworlds are placed at random once per session (``campaign new``
+    places them afresh each time): for tests that hold for any placement."""
     import shutil
 
+    import gmtool.campaign.stream
     from helpers import ok
 
-    def make(name: str, *args: str, parent=None):
+    def make(name: str, *args: str, parent=None, **options):
         folder = (parent or tmp_path) / name
-        if TEST_SECRETS.drawn or TEST_SECRETS.given is not None:
+        args = campaign_args(*args, **options)
+        own_draw = (
+            TEST_SECRETS.drawn
+            or TEST_SECRETS.given is not None
+            or gmtool.campaign.stream.new_secret is not TEST_SECRETS
+            or currently_in_test_context()
+        )
+        if own_draw:
             ok(run_gmtool("campaign", "new", str(folder), *args))
         else:
-            shutil.copytree(_new_campaigns(name, tuple(args)), folder)
+            shutil.copytree(_new_campaigns(name, args), folder)
             TEST_SECRETS.drawn += 1  # as if drawn here
         return folder
 
     return make
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "camp(name='c', players=..., seed=..., lang=..., fmt=..., ruleset=..., radius=...) or camp(example="
+        "'whole'|'fresh'|'rooms', name='camp'): the campaign the shared `camp` fixture gives the marked test "
+        "or module",
+    )
+
+
 @pytest.fixture
-def camp(new_campaign):
-    """A new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"`` (a test module's
-    own ``camp`` fixture, where it has one, replaces this one)."""
-    return new_campaign("c", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "7")
+def camp(request, new_campaign, tmp_path):
+    """The test's campaign folder, as the closest ``camp`` marker (a test's, then its module's
+    ``pytestmark``) describes it:
+
+    * unmarked: a new campaign of alice, bob and carol, seed 7, in ``tmp_path / "c"``;
+    * ``@pytest.mark.camp(players=["ann", "bob"], seed=3, lang="ru", name="camp")``: that new
+      campaign (``new_campaign``'s keywords; ``name`` is its folder, "c" unless told);
+    * ``@pytest.mark.camp(example="whole")``, ``"fresh"`` or ``"rooms"``: a copy of the shipped
+      example in ``tmp_path / "camp"`` (``name`` if given; helpers.example_copy: whole; without its
+      forum records, reports and history; without its orders files either).
+
+    A module that needs more (a setting, a hand edit) overrides it with its own ``camp(camp)``."""
+    from helpers import example_copy
+
+    marker = request.node.get_closest_marker("camp")
+    options = dict(marker.kwargs) if marker else {}
+    example = options.pop("example", None)
+    if example is not None:
+        name = options.pop("name", "camp")
+        assert example in ("whole", "fresh", "rooms") and not options, marker
+        return example_copy(tmp_path, fresh=example == "fresh", rooms=example == "rooms", name=name)
+    name = options.pop("name", "c")
+    return new_campaign(name, **(options or {"players": ["alice", "bob", "carol"], "seed": 7}))

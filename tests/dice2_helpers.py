@@ -9,19 +9,19 @@ import tomllib
 from pathlib import Path
 
 from gmtool.campaign import journal
-from helpers import ok
 
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
-def new_game(gm, folder: Path) -> Path:
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "5"))
-    return folder
+def new_game(new_campaign, folder: Path) -> Path:
+    """A new campaign of alice, bob and carol (seed 5) in ``folder``, made by the tests'
+    ``new_campaign`` fixture (a module-scoped fixture passes ``helpers.campaign_new_by(gm)``)."""
+    return new_campaign(folder.name, players=["alice", "bob", "carol"], seed=5, parent=folder.parent)
 
 
-def scheme_1_game(gm, folder: Path) -> Path:
+def scheme_1_game(new_campaign, folder: Path) -> Path:
     """A campaign as gmtool made them before dice scheme 2: no scheme, no part commitments."""
-    new_game(gm, folder)
+    new_game(new_campaign, folder)
     path = folder / "campaign.toml"
     text = re.sub(r"(?m)^scheme = 2\n", "", path.read_text(encoding="utf-8"))
     text = re.sub(r"\n\[verification\.part_commitments\]\n(?:\w+ = \"[0-9a-f]+\"\n)+", "\n", text)

@@ -51,6 +51,37 @@ def run_entry_point(capsys, *argv: str) -> tuple[int, str, str]:
     return info.value.code or 0, out.out, out.err
 
 
+def campaign_args(
+    *args: str,
+    players=(),
+    ruleset: str | None = None,
+    seed: int | None = None,
+    lang: str | None = None,
+    fmt: str | None = None,
+    radius: int | None = None,
+) -> tuple[str, ...]:
+    """The ``campaign new`` options for ``new_campaign``'s keywords, then ``args`` as given."""
+    named = [("--ruleset", ruleset), ("--seed", seed), ("--lang", lang), ("--format", fmt), ("--radius", radius)]
+    return (
+        *(arg for player in players for arg in ("--player", player)),
+        *(arg for option, value in named if value is not None for arg in (option, str(value))),
+        *args,
+    )
+
+
+def campaign_new_by(gm):
+    """``make(name, …, parent=folder)`` as the ``new_campaign`` fixture takes it, made by
+    ``campaign new`` itself through ``gm``: for a module-scoped fixture, which no function
+    fixture reaches."""
+
+    def make(name: str, *args: str, parent: Path, **options) -> Path:
+        folder = parent / name
+        ok(gm("campaign", "new", str(folder), *campaign_args(*args, **options)))
+        return folder
+
+    return make
+
+
 def ok(res) -> str:
     """The command succeeded, said nothing on stderr (but a ``note:`` to the moderator: the
     maps a turn's posts go with), and printed no traceback."""
@@ -211,11 +242,11 @@ def entries(n: int, start: int = 1, purpose: str = "explore 3,-1 (bob): explorat
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
 
-def example_copy(tmp_path: Path, fresh: bool = False, rooms: bool = False) -> Path:
-    """A copy of the shipped example campaign in ``tmp_path/camp``; ``fresh``: without its
-    forum records, reports and history (a thread not resolved yet); ``rooms``: fresh, and
-    without its orders files either (the turn comes from the leaders' rooms)."""
-    folder = tmp_path / "camp"
+def example_copy(tmp_path: Path, fresh: bool = False, rooms: bool = False, name: str = "camp") -> Path:
+    """A copy of the shipped example campaign in ``tmp_path/camp`` (``tmp_path/name``); ``fresh``:
+    without its forum records, reports and history (a thread not resolved yet); ``rooms``: fresh,
+    and without its orders files either (the turn comes from the leaders' rooms)."""
+    folder = tmp_path / name
     skip = (".lock", "forum.toml", "reports", "history") if fresh or rooms else (".lock",)
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(*skip))
     if rooms:

@@ -20,6 +20,9 @@ from helpers import assert_error, ok, shipped_library, snapshot, stored_campaign
 
 RULES = Rules(shipped_library())
 LEADERS = ("alice", "bob", "carol")
+
+pytestmark = pytest.mark.camp(name="camp", players=LEADERS, seed=1)
+
 BILL = "arms-limit"  # bills.toml: a law whose effect changes no BC (no_fleet_raise)
 
 
@@ -75,12 +78,12 @@ def _set_stage(folder: Path, stage: int, turn: int) -> None:
 
 
 @pytest.fixture
-def camp(gm, tmp_path):
-    """A new 3-leader campaign at turn 7, carol holding 4 BC, a bill before the Council."""
+def camp(gm, camp):
+    """The new 3-leader campaign (the module's camp marker) at turn 7, carol holding 4 BC, a bill
+    before the Council."""
     from gmtool.campaign.store import CampaignStore
 
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
+    folder = camp
     _set_stage(folder, 2, 7)
     ok(gm("turn", "start", "-c", str(folder)))
     store = CampaignStore(folder)

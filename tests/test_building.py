@@ -158,9 +158,8 @@ def test_technology_victory_after_every_science_and_180_rp(game):
     assert out["victory"] == {"kind": "technology", "leader": "alice", "turn": 3}
 
 
-def test_build_and_scrap_through_the_cli(gm, tmp_path):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "1").exit_code == 0
+def test_build_and_scrap_through_the_cli(gm, new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"], seed=1)
     from gmtool.campaign.store import CampaignStore
 
     state = CampaignStore(folder).load()

@@ -3,7 +3,6 @@ editing campaign.toml; a refused value changes nothing."""
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -12,14 +11,9 @@ import pytest
 from gmtool.forum.engines import dialect_names
 from helpers import assert_error, ok, ok_json, snapshot
 
+pytestmark = pytest.mark.camp(example="whole", name="example")
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Path:
-    folder = tmp_path / "example"
-    shutil.copytree(ROOT / "campaigns" / "example", folder)
-    return folder
 
 
 def settings(folder: Path) -> dict:

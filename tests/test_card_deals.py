@@ -59,13 +59,12 @@ def free_hex(c: Campaign) -> Hex:
     raise AssertionError("no free hex")
 
 
-def turn_8(tmp_path: Path, cards=FIRST) -> Path:
+def turn_8(new_campaign, cards=FIRST) -> Path:
     """A campaign at the start of turn 8 (2 cards each), every leader with 2 colonies, and the
     moderator's own events table of ``cards`` (3: short of the 6 the deal owes)."""
     from gmtool.campaign.store import CampaignStore
 
-    folder = tmp_path / "camp"
-    ok(run_gmtool("campaign", "new", str(folder), *[a for p in PLAYERS for a in ("--player", p)], "--seed", "3"))
+    folder = new_campaign("camp", players=PLAYERS, seed=3)
     store = CampaignStore(folder)
     state = store.load()
     state.turn, state.stage = 8, 2
@@ -97,11 +96,11 @@ def hands(folder: Path) -> dict[str, list[str]]:
     return {p["name"]: p.get("hand", []) for p in state(folder)["player"]}
 
 
-def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(tmp_path):
+def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(new_campaign):
     """3 cards for 6 slots (start.toml event_deal_cards: 2 at turn 8): `turn start` warns the
     moderator on stderr, naming who got fewer — never in the post; `deck deal` is refused,
     writing nothing, until cards are added; then it deals what is owed."""
-    folder = turn_8(tmp_path)
+    folder = turn_8(new_campaign)
     c = ("-c", str(folder))
     res = run_gmtool("turn", "start", *c, "--lang", "en")
     assert res.exit_code == 0, res.stderr
@@ -136,9 +135,9 @@ def test_a_short_deal_is_said_to_the_moderator_and_dealt_later(tmp_path):
     assert_error(run_gmtool("deck", "deal", *c, "--player", short[0]), "no event cards are owed")
 
 
-def test_deck_deal_in_russian_and_with_a_count(tmp_path):
+def test_deck_deal_in_russian_and_with_a_count(new_campaign):
     """`deck deal --count N` deals N more; its reply and refusal read in Russian."""
-    folder = turn_8(tmp_path, FIRST + MORE)
+    folder = turn_8(new_campaign, FIRST + MORE)
     c = ("-c", str(folder))
     ok(run_gmtool("turn", "start", *c))
     res = run_gmtool("deck", "deal", *c, "--player", "bob", "--lang", "ru")
@@ -163,10 +162,10 @@ def test_cards_added_to_the_campaigns_table_enter_the_deck():
     assert sorted(again.draw) == ["a", "d", "e"]  # nothing twice
 
 
-def test_status_shows_the_hand_and_the_private_reports_the_choices(tmp_path):
+def test_status_shows_the_hand_and_the_private_reports_the_choices(new_campaign):
     """`status --player P` shows P's event cards (only P's); the moderator's status every
     leader's; the private start and end reports list each card with its choices."""
-    folder = turn_8(tmp_path, FIRST + MORE)
+    folder = turn_8(new_campaign, FIRST + MORE)
     c = ("-c", str(folder))
     ok(run_gmtool("turn", "start", *c))
     held = hands(folder)
@@ -212,10 +211,10 @@ def test_a_shipped_cards_choices_in_words(lang, words):
     assert card_choices(row, lang) == words
 
 
-def test_turn_run_says_what_a_short_deal_still_owes(tmp_path):
+def test_turn_run_says_what_a_short_deal_still_owes(new_campaign, tmp_path):
     """`turn run` starts the turn when needed: the moderator hears of the short deal there
     too (stderr), with the cards each leader is still owed."""
-    folder = turn_8(tmp_path)
+    folder = turn_8(new_campaign)
     orders = tmp_path / "turn-08.toml"
     orders.write_text("turn = 8\n[alice]\n", encoding="utf-8")
     res = run_gmtool("turn", "run", str(orders), "-c", str(folder), "--lang", "en")

@@ -128,11 +128,10 @@ def test_a_value_that_is_not_a_whole_number_is_left_out(value):
     assert len(points) == 1
 
 
-def test_leaders_named_like_markup_play_a_turn_and_the_turn_s_chart_and_the_site_name_them(tmp_path):
+def test_leaders_named_like_markup_play_a_turn_and_the_turn_s_chart_and_the_site_name_them(tmp_path, new_campaign):
     """33 §4: a leader named $$ made every turn end fail; now the turn's chart is drawn, each
     leader's line in its colour, and the site's charts name every leader as text."""
-    folder = tmp_path / "game"
-    ok(run_gmtool("campaign", "new", str(folder), "--seed", "3", *[a for n in HOSTILE for a in ("--player", n)]))
+    folder = new_campaign("game", players=HOSTILE, seed=3)
     orders = tmp_path / "orders.toml"
     orders.write_text("turn = 1\n", encoding="utf-8")
     ok(run_gmtool("turn", "run", str(orders), "-c", str(folder)))

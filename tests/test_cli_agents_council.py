@@ -16,7 +16,10 @@ from gmtool.campaign.store import CampaignStore
 from helpers import CYRILLIC, FORMATS, LANGS, assert_error, journal_rolls, ok, ok_json, snapshot
 from test_cli_turns import grant, player, set_turn
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [
+    pytest.mark.usefixtures("isolated"),
+    pytest.mark.camp(name="camp", players=["alice", "bob", "carol"], seed=1),
+]
 
 CONTRACT_CHECK_KEYS = {"natural", "total", "difficulty", "margin", "outcome"}
 CONTRACT_BILL_KEYS = {"yes", "no", "passed", "tie", "decided_by_chair"}
@@ -62,11 +65,6 @@ def set_stage_by_hand(folder: Path, stage: int, turn: int) -> None:
     text, n2 = re.subn(r"(?m)^stage = \d+$", f"stage = {stage}", text, count=1)
     assert n1 == n2 == 1
     path.write_text(text, encoding="utf-8")
-
-
-@pytest.fixture
-def camp(new_campaign) -> Path:
-    return new_campaign("camp", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1")
 
 
 # ================================================================ agent check

@@ -18,7 +18,11 @@ from gmtool.campaign.hexes import Hex
 from helpers import CYRILLIC, assert_error, journal_rolls, ok, ok_json, snapshot, status
 from reach_paths import give_scouts, open_path_in
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [
+    pytest.mark.usefixtures("isolated"),
+    # camp: a three-leader campaign with the campaign-wide defaults ru + bbcode
+    pytest.mark.camp(players=["alice", "bob", "carol"], lang="ru", fmt="bbcode", seed=3),
+]
 
 CONTRACT_EXPLORE_KEYS = {"stage", "discovery", "planet", "events", "monster", "rolls"}
 CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "properties"}
@@ -26,32 +30,6 @@ CONTRACT_PLANET_KEYS = {"type", "size", "max_population", "production", "propert
 
 def secret_hex(folder: Path) -> str:
     return (folder / "secret.key").read_text().strip()
-
-
-@pytest.fixture
-def camp(gm, tmp_path) -> Path:
-    """A three-leader campaign with the campaign-wide defaults ru + bbcode."""
-    folder = tmp_path / "c"
-    ok(
-        gm(
-            "campaign",
-            "new",
-            str(folder),
-            "--player",
-            "alice",
-            "--player",
-            "bob",
-            "--player",
-            "carol",
-            "--lang",
-            "ru",
-            "--format",
-            "bbcode",
-            "--seed",
-            "3",
-        )
-    )
-    return folder
 
 
 def homeworld(gm, folder: Path, name: str) -> tuple[int, int]:
@@ -489,9 +467,8 @@ def test_roll_finds_the_campaign_in_the_current_folder(gm, camp, monkeypatch):
     assert ok_json(gm("status", "--format", "json"))["turn"] == 1
 
 
-def test_option_wins_over_environment(gm, tmp_path, camp, monkeypatch):
-    other = tmp_path / "other"
-    ok(gm("campaign", "new", str(other), "--player", "x", "--player", "y"))
+def test_option_wins_over_environment(gm, new_campaign, camp, monkeypatch):
+    other = new_campaign("other", players=["x", "y"])
     monkeypatch.setenv("GMTOOL_CAMPAIGN", str(other))
     ok(gm("roll", "d10", "-c", str(camp)))
     assert len(journal_rolls(camp)) == 1 and journal_rolls(other) == []

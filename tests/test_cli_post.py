@@ -21,7 +21,7 @@ from gmtool.campaign import journal
 from gmtool.campaign.store import CampaignStore
 from helpers import FORMATS, assert_error, ok, snapshot
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="whole")]
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 ZWSP = "\u200b"
@@ -44,11 +44,10 @@ OWN_BBCODE = {
 
 
 @pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock"))
-    assert not (folder / "forum.toml").exists(), "campaigns/example must not hold resolved commands"
-    return folder
+def camp(camp) -> Path:
+    """The whole example (the module's camp marker)."""
+    assert not (camp / "forum.toml").exists(), "campaigns/example must not hold resolved commands"
+    return camp
 
 
 # ================================================================ helpers

@@ -21,8 +21,13 @@ from helpers import snapshot as files
 
 assert_error = partial(assert_error, quiet=True)  # a refused turn command prints nothing
 
-# quests judged by the moderator (conftest.py): these tests count BC, RP and orders
-pytestmark = pytest.mark.usefixtures("isolated", "moderator_judges")
+# quests judged by the moderator (conftest.py): these tests count BC, RP and orders, and the
+# quest a turn draws follows the campaign's secret (a fixed one in the tests); camp: a new
+# campaign of alice, bob and carol (seed 3, plain)
+pytestmark = [
+    pytest.mark.usefixtures("isolated", "moderator_judges"),
+    pytest.mark.camp(players=["alice", "bob", "carol"], seed=3, fmt="plain"),
+]
 
 PLAYERS = ["alice", "bob", "carol"]
 EXT = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "json": "json"}
@@ -46,33 +51,8 @@ def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:
     assert files(folder) == before
 
 
-def new(gm, tmp_path: Path, fmt: str = "plain", name: str = "c") -> Path:
-    folder = tmp_path / name
-    ok(
-        gm(
-            "campaign",
-            "new",
-            str(folder),
-            *[a for p in PLAYERS for a in ("--player", p)],
-            "--seed",
-            "3",
-            "--format",
-            fmt,
-        )
-    )
-    return folder
-
-
-@pytest.fixture
-def camp(gm, tmp_path, monkeypatch) -> Path:
-    """A new campaign whose quests the moderator judges: the quest a turn draws follows the
-    campaign's secret (a fixed one in the tests, tests/conftest.py), and a quest met by itself
-    (A11, wave 3) would add its reward to the balances these tests count
-    (tests/test_quests_judged.py judges them)."""
-    import gmtool.rules.orion.turns as turns
-
-    monkeypatch.setattr(turns, "judge", lambda *args: None)
-    return new(gm, tmp_path)
+def new(new_campaign, fmt: str = "plain", name: str = "c") -> Path:
+    return new_campaign(name, players=PLAYERS, seed=3, fmt=fmt)
 
 
 def state(folder: Path) -> dict:
@@ -234,8 +214,8 @@ def test_public_report_hides_and_private_reports_show_only_their_own(gm, camp, m
 
 
 @pytest.mark.parametrize("fmt", ["bbcode", "markdown", "json"])
-def test_report_files_follow_the_campaign_format(gm, tmp_path, fmt):
-    camp = new(gm, tmp_path, fmt)
+def test_report_files_follow_the_campaign_format(gm, new_campaign, fmt):
+    camp = new(new_campaign, fmt)
     start = ok(gm("turn", "start", "-c", str(camp)))
     end = ok(gm("turn", "end", "-c", str(camp)))
     where = camp / "reports" / "turn-01"

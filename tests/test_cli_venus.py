@@ -632,9 +632,8 @@ def test_orion_commands_refused_on_a_venus_campaign(gm, camp):
     assert snapshot(camp) == before
 
 
-def test_venus_commands_refused_on_an_orion_campaign(gm, tmp_path):
-    folder = tmp_path / "orion"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
+def test_venus_commands_refused_on_an_orion_campaign(gm, new_campaign):
+    folder = new_campaign("orion", players=["alice", "bob"], seed=3)
     before = snapshot(folder)
     assert_error(
         gm("venus", "move", "-c", str(folder), "--player", "alice", "--heading", "x", "--dice", "4"),

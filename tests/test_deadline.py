@@ -20,8 +20,8 @@ ROLL = "=== alice #101 ===\n!seed apple\n\n=== bob #102 ===\nfor luck:\n!roll 2d
 NO_ORDERS = "turn = 1\n"
 
 
-def game_with_thread(gm, tmp_path: Path, text: str = ROLL, name: str = "g") -> Path:
-    game = new_game(gm, tmp_path / name)
+def game_with_thread(gm, new_campaign, tmp_path: Path, text: str = ROLL, name: str = "g") -> Path:
+    game = new_game(new_campaign, tmp_path / name)
     write_text(game, "thread.txt", text)
     ok(gm("campaign", "set", "-c", str(game), "thread", "thread.txt"))
     return game
@@ -44,11 +44,13 @@ STEPS = {
 }
 
 
-def test_a_public_roll_before_the_deadline_has_one_face_whatever_the_order_of_the_moderators_commands(gm, tmp_path):
+def test_a_public_roll_before_the_deadline_has_one_face_whatever_the_order_of_the_moderators_commands(
+    gm, new_campaign, tmp_path
+):
     """Issue 33 §3: a public `!roll` posted before the deadline got one face when resolved
     before `turn share` and another after it. Now every order gives the same face — a step
     that would fix the share while the roll is unresolved is refused until it is resolved."""
-    base = game_with_thread(gm, tmp_path, name="base")
+    base = game_with_thread(gm, new_campaign, tmp_path, name="base")
     seen = set()
     for n, order in enumerate(itertools.permutations(["resolve", "share", "run"])):
         for first in ("resolve", "collect"):
@@ -64,8 +66,8 @@ def test_a_public_roll_before_the_deadline_has_one_face_whatever_the_order_of_th
     assert [(label, share) for label, share, _ in rolled] == [("turn 1 · bob · post #102.1 !roll · 2d1000", "")] * 2
 
 
-def test_the_deadline_refuses_while_a_roll_it_read_is_unresolved(gm, tmp_path):
-    game = game_with_thread(gm, tmp_path)
+def test_the_deadline_refuses_while_a_roll_it_read_is_unresolved(gm, new_campaign, tmp_path):
+    game = game_with_thread(gm, new_campaign, tmp_path)
     before = (game / "campaign.toml").read_bytes()
     expected = (
         "turn 1's deadline: these posts hold rolls not resolved yet, and their dice belong to turn 1: #102 bob; "
@@ -78,8 +80,8 @@ def test_the_deadline_refuses_while_a_roll_it_read_is_unresolved(gm, tmp_path):
     ok(run_turn(gm, game))
 
 
-def test_a_roll_posted_after_the_deadline_waits_for_the_next_turn_and_has_one_face(gm, tmp_path):
-    game = game_with_thread(gm, tmp_path)
+def test_a_roll_posted_after_the_deadline_waits_for_the_next_turn_and_has_one_face(gm, new_campaign, tmp_path):
+    game = game_with_thread(gm, new_campaign, tmp_path)
     ok(gm("post", "resolve", str(game / "thread.txt"), "-c", str(game)))
     out = ok(gm("turn", "share", "-c", str(game)))
     share = state(game)["verification"]["shares"]["1"]
@@ -105,9 +107,9 @@ def test_a_roll_posted_after_the_deadline_waits_for_the_next_turn_and_has_one_fa
     assert [(label, used) for label, used, _ in rolled] == [("turn 2 · carol · post #103.1 !roll · 2d1000", share)] * 2
 
 
-def test_a_seed_after_the_share_was_fixed_is_told_it_goes_into_the_next_turns_dice(gm, tmp_path):
+def test_a_seed_after_the_share_was_fixed_is_told_it_goes_into_the_next_turns_dice(gm, new_campaign, tmp_path):
     """Issue 33 §3: it was told it went into this turn's dice."""
-    game = game_with_thread(gm, tmp_path, "=== alice #101 ===\n!seed apple\n")
+    game = game_with_thread(gm, new_campaign, tmp_path, "=== alice #101 ===\n!seed apple\n")
     assert "alice's seed «apple» goes into the players' share of turn 1's dice (post #101)" in resolve_post(
         gm, game, game / "thread.txt"
     )
@@ -124,9 +126,11 @@ def test_a_seed_after_the_share_was_fixed_is_told_it_goes_into_the_next_turns_di
     assert shares["shares"]["2"] == share_of(2, [("104", "bob", "late")])
 
 
-def test_turn_run_fixes_the_share_from_the_campaigns_thread_itself(gm, tmp_path):
+def test_turn_run_fixes_the_share_from_the_campaigns_thread_itself(gm, new_campaign, tmp_path):
     """Issue 35 §3: no `turn share` step; the public post names the seeds' posts."""
-    game = game_with_thread(gm, tmp_path, "=== alice #101 ===\n!seed apple\n\n=== dave #102 ===\n!зерно груша\n")
+    game = game_with_thread(
+        gm, new_campaign, tmp_path, "=== alice #101 ===\n!seed apple\n\n=== dave #102 ===\n!зерно груша\n"
+    )
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=next_to(game, "alice")))))
     share = share_of(1, [("101", "alice", "apple"), ("102", "dave", "груша")])
     assert state(game)["verification"]["shares"] == {"1": share}
@@ -137,10 +141,10 @@ def test_turn_run_fixes_the_share_from_the_campaigns_thread_itself(gm, tmp_path)
     assert {e.share for e in entries(game) if e.label.startswith("turn 1 · start")} == {""}
 
 
-def test_turn_run_from_posts_fixes_the_share_with_no_turn_share_step(gm, tmp_path):
+def test_turn_run_from_posts_fixes_the_share_with_no_turn_share_step(gm, new_campaign, tmp_path):
     """Issue 35 §3: `turn share` was needed every turn, and asked for the thread the campaign
     knows; the README and docs/whole-game.md play turns without it."""
-    game = game_with_thread(gm, tmp_path, "=== alice #101 ===\n!seed apple\n")
+    game = game_with_thread(gm, new_campaign, tmp_path, "=== alice #101 ===\n!seed apple\n")
     public = ok(gm("turn", "run", "--from-posts", "-c", str(game)))
     share = share_of(1, [("101", "alice", "apple")])
     assert f"Players' share of turn 1: {share} (from the seeds of posts #101 alice)" in public
@@ -148,8 +152,8 @@ def test_turn_run_from_posts_fixes_the_share_with_no_turn_share_step(gm, tmp_pat
     assert state(game)["verification"]["deadline_posts"] == {"1": ["101"]}
 
 
-def test_without_a_thread_the_turn_takes_no_share_and_its_post_says_so(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_without_a_thread_the_turn_takes_no_share_and_its_post_says_so(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     ok(run_turn(gm, game))
     assert state(game)["verification"]["shares"] == {"1": ""}
     public = (game / "reports" / "turn-01" / "public.txt").read_text(encoding="utf-8")
@@ -157,10 +161,10 @@ def test_without_a_thread_the_turn_takes_no_share_and_its_post_says_so(gm, tmp_p
     assert_error(gm("turn", "share", "-c", str(game)), "which public thread?")
 
 
-def test_an_empty_public_thread_was_read_and_its_post_says_no_seed_was_posted(gm, tmp_path):
+def test_an_empty_public_thread_was_read_and_its_post_says_no_seed_was_posted(gm, new_campaign, tmp_path):
     """The campaign's thread, read at the deadline with no post yet: no seed was posted (not
     "no public thread was read", which a player would take for the moderator's slip)."""
-    game = game_with_thread(gm, tmp_path, "")
+    game = game_with_thread(gm, new_campaign, tmp_path, "")
     public = ok(gm("turn", "run", "--from-posts", "-c", str(game)))
     assert "Players' share of turn 1: no seed was posted this turn" in public
     assert "no public thread was read" not in public
@@ -188,10 +192,10 @@ journal #3 · 0123456789ab
 """
 
 
-def test_the_moderators_posts_and_gmtools_pasted_replies_never_count_as_seeds(gm, tmp_path):
+def test_the_moderators_posts_and_gmtools_pasted_replies_never_count_as_seeds(gm, new_campaign, tmp_path):
     """Issue 35 §3: on DungeonMaster.ru the site strips markup, so the `!зерно …` a reply
     echoes begins a line again; every public post credited the moderator with a seed."""
-    game = game_with_thread(gm, tmp_path, MODERATOR_ECHO)
+    game = game_with_thread(gm, new_campaign, tmp_path, MODERATOR_ECHO)
     ok(gm("campaign", "set", "-c", str(game), "moderators", "Хронист"))
     reply = resolve_post(gm, game, game / "thread.txt")
     assert "зерно «яблоко» от участника alice" in resolve_post(gm, game, game / "thread.txt", "--lang", "ru")
@@ -210,10 +214,10 @@ def test_the_moderators_posts_and_gmtools_pasted_replies_never_count_as_seeds(gm
     assert state(game)["verification"]["shares"]["2"] == ""
 
 
-def test_dice_rolled_during_a_turn_take_the_share_fixed_before_it(gm, tmp_path):
+def test_dice_rolled_during_a_turn_take_the_share_fixed_before_it(gm, new_campaign, tmp_path):
     """The opening share: turn 2's start and its free rolls take turn 1's share, rolled
     before or after turn 2's share was fixed; turn 2's orders and end take turn 2's."""
-    game = game_with_thread(gm, tmp_path, "=== alice #101 ===\n!seed apple\n")
+    game = game_with_thread(gm, new_campaign, tmp_path, "=== alice #101 ===\n!seed apple\n")
     ok(run_turn(gm, game))
     one = state(game)["verification"]["shares"]["1"]
     with (game / "thread.txt").open("a", encoding="utf-8") as fh:

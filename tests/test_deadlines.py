@@ -6,25 +6,25 @@ The current time comes from ``GMTOOL_NOW`` (read by the CLI only)."""
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from gmtool.report.deadlines import time_left
-from tests.helpers import assert_error, example_copy, ok, ok_json, snapshot
+from tests.helpers import assert_error, ok, ok_json, snapshot
 from tests.test_turn_from_posts import TURN_1, post_orders
+
+pytestmark = pytest.mark.camp(example="rooms")
 
 NOW = "2026-12-01T09:00"  # UTC: 12:00 in Moscow
 
 
 @pytest.fixture
-def camp(tmp_path: Path, monkeypatch) -> Path:
+def camp(camp, monkeypatch) -> Path:
+    """The example without its orders files (the module's camp marker), at ``NOW``."""
     monkeypatch.setenv("GMTOOL_NOW", NOW)
-    folder = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(folder / "orders")
-    return folder
+    return camp
 
 
 def state(camp: Path) -> dict:

@@ -111,12 +111,11 @@ def test_other_format_specs_still_work(message):
 
 
 @pytest.fixture
-def game(gm, tmp_path, monkeypatch):
+def game(new_campaign, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for name in ("GMTOOL_CAMPAIGN", "GMTOOL_TABLES", "GMTOOL_DEBUG"):
         monkeypatch.delenv(name, raising=False)
-    folder = tmp_path / "g"
-    ok(gm("campaign", "new", str(folder), "-p", "Саша", "-p", "Борис", "-p", "Глафира", "--seed", "1"))
+    folder = new_campaign("g", players=["Саша", "Борис", "Глафира"], seed=1)
     yield folder
     names.know_genders(None)
 

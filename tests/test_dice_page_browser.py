@@ -232,7 +232,7 @@ def test_the_browser_gives_gmtools_faces_for_both_schemes(chrome, tmp_path):
 HOSTILE_NAMES = ("[/code]Ева", "```fence", "[code]x[/code]", "</script>")
 
 
-def test_hostile_names_check_the_same_in_gmtool_verify_and_on_the_page(gm, chrome, tmp_path):
+def test_hostile_names_check_the_same_in_gmtool_verify_and_on_the_page(gm, new_campaign, chrome, tmp_path):
     """A scheme-2 game of leaders named to break a code box, each posting an !explore and a
     !roll; the replies in BBCode and in Markdown. Their Dice blocks — copied from the
     rendered box, zero-width spaces included, or as the raw BBCode with its tags — check
@@ -240,8 +240,7 @@ def test_hostile_names_check_the_same_in_gmtool_verify_and_on_the_page(gm, chrom
     changed face is ✗ in both."""
     from helpers import ok
 
-    camp = tmp_path / "camp"
-    ok(gm("campaign", "new", str(camp), *(arg for name in HOSTILE_NAMES for arg in ("-p", name))))
+    camp = new_campaign("camp", players=HOSTILE_NAMES)
     thread = "".join(f"=== {name} #{100 + n} ===\n!explore 1,0\n!roll 2d6 x\n" for n, name in enumerate(HOSTILE_NAMES))
     (tmp_path / "thread.txt").write_text(thread, encoding="utf-8")
     replies = {  # resolved once, then printed again from the records in the other format

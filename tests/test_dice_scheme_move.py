@@ -21,8 +21,10 @@ def secret(folder: Path) -> bytes:
     return bytes.fromhex((folder / "secret.key").read_text(encoding="ascii").strip())
 
 
-def test_a_scheme_1_campaign_moves_to_scheme_2_from_its_next_turn_and_its_old_rolls_still_verify(gm, tmp_path):
-    game = scheme_1_game(gm, tmp_path / "g")
+def test_a_scheme_1_campaign_moves_to_scheme_2_from_its_next_turn_and_its_old_rolls_still_verify(
+    gm, new_campaign, tmp_path
+):
+    game = scheme_1_game(new_campaign, tmp_path / "g")
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=next_to(game, "alice")))))
     ok(gm("turn", "start", "-c", str(game)))  # turn 2 has begun: it stays scheme 1's
     out = ok(gm("campaign", "scheme", "-c", str(game), "2"))
@@ -55,8 +57,8 @@ def test_a_scheme_1_campaign_moves_to_scheme_2_from_its_next_turn_and_its_old_ro
     assert res.returncode == 0 and res.stdout.endswith("every roll checks out\n"), res
 
 
-def test_a_campaign_whose_turn_has_not_begun_moves_from_this_turn(gm, tmp_path):
-    game = scheme_1_game(gm, tmp_path / "g")
+def test_a_campaign_whose_turn_has_not_begun_moves_from_this_turn(gm, new_campaign, tmp_path):
+    game = scheme_1_game(new_campaign, tmp_path / "g")
     ok(gm("roll", "d10", "-c", str(game), "--for", "before"))  # a free roll of turn 1 before its start
     out = ok(gm("campaign", "scheme", "-c", str(game), "2"))
     assert "g moves to dice scheme 2 from this turn (1), which has not begun" in out
@@ -66,10 +68,10 @@ def test_a_campaign_whose_turn_has_not_begun_moves_from_this_turn(gm, tmp_path):
     ok(gm("verify", "-c", str(game)))
 
 
-def test_the_move_is_refused_twice_and_without_the_secret(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_move_is_refused_twice_and_without_the_secret(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     assert_error(gm("campaign", "scheme", "-c", str(game), "2"), "g already plays dice scheme 2")
-    old = scheme_1_game(gm, tmp_path / "old")
+    old = scheme_1_game(new_campaign, tmp_path / "old")
     (old / "secret.key").unlink()
     before = (old / "campaign.toml").read_bytes()
     assert_error(gm("campaign", "scheme", "-c", str(old), "2"), "secret.key is missing or does not match")

@@ -24,8 +24,8 @@ def _seats(folder) -> dict[str, str]:
     return {p["name"]: p["seat"] for p in state(folder)["player"] if "seat" in p}
 
 
-def test_undo_rename_and_replay_rolls_the_same_faces(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_undo_rename_and_replay_rolls_the_same_faces(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     at_alice, at_bob = next_to(game, "alice"), next_to(game, "bob")
     ok(gm("turn", "run", "-c", str(game), str(_orders(game, 1, {"alice": at_alice, "bob": at_bob}))))
     first = [(e.label, e.index, e.die, e.face) for e in entries(game)]
@@ -48,8 +48,8 @@ def test_undo_rename_and_replay_rolls_the_same_faces(gm, tmp_path):
     assert all(line.startswith("turn 1 · alice · explore ") for line in checked), checked
 
 
-def test_a_renamed_leaders_posts_roll_what_they_rolled_under_the_old_name(gm, tmp_path):
-    base = new_game(gm, tmp_path / "g")
+def test_a_renamed_leaders_posts_roll_what_they_rolled_under_the_old_name(gm, new_campaign, tmp_path):
+    base = new_game(new_campaign, tmp_path / "g")
     renamed = copy(base, "renamed")
     ok(gm("player", "rename", "-c", str(renamed), "--player", "alice", "--to", "Алиса"))
     for folder, who in ((base, "alice"), (renamed, "Алиса")):
@@ -68,8 +68,8 @@ def test_a_renamed_leaders_posts_roll_what_they_rolled_under_the_old_name(gm, tm
         ok(gm("verify", "-c", str(folder)))
 
 
-def test_a_seat_is_kept_by_rename_and_replace_and_a_newcomer_never_takes_a_held_one(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_seat_is_kept_by_rename_and_replace_and_a_newcomer_never_takes_a_held_one(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     c = ("-c", str(game))
     before = (game / "campaign.toml").read_text(encoding="utf-8")
     assert "seat" not in before  # no leader renamed: every seat is its name, written nowhere
@@ -91,9 +91,8 @@ def test_a_seat_is_kept_by_rename_and_replace_and_a_newcomer_never_takes_a_held_
     ok(gm("verify", *c))
 
 
-def test_the_dice_page_says_the_current_name_and_checks_the_seats_label(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "-p", "Глафира", "-p", "Илья", "-p", "Никита", "--lang", "ru"))
+def test_the_dice_page_says_the_current_name_and_checks_the_seats_label(gm, new_campaign, tmp_path):
+    folder = new_campaign("c", players=["Глафира", "Илья", "Никита"], lang="ru")
     thread = tmp_path / "t.txt"
     thread.write_text("=== Глафира #1023 ===\n!бросок 2d6 абордаж\n", encoding="utf-8")
     ok(gm("post", "resolve", str(thread), "-c", str(folder)))

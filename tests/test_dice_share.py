@@ -15,8 +15,8 @@ from helpers import ok, resolve_post, write_text
 THREAD = "=== alice #101 ===\nmy word:\n!seed apple\n\n=== dave #102 ===\n!зерно груша\n!seed third\n\n=== bob #103 ===\nno seed here\n"
 
 
-def test_the_share_is_the_documented_hash_of_the_seeds_in_post_order(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_share_is_the_documented_hash_of_the_seeds_in_post_order(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     thread = write_text(tmp_path, "thread.txt", THREAD)
     out = json.loads(ok(gm("turn", "share", "-c", str(game), str(thread), "--format", "json")))
     lines = "101\talice\tapple\n102\tdave\tгруша\n102\tdave\tthird\n"
@@ -32,8 +32,8 @@ def test_the_share_is_the_documented_hash_of_the_seeds_in_post_order(gm, tmp_pat
     assert verification["share_posts"] == {"1": ["#101 alice", "#102 dave"]}
 
 
-def test_a_share_is_fixed_once_recorded_and_next_turn_counts_only_new_seeds(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_share_is_fixed_once_recorded_and_next_turn_counts_only_new_seeds(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     thread = write_text(tmp_path, "thread.txt", THREAD)
     ok(gm("turn", "share", "-c", str(game), str(thread)))
     res = gm("turn", "share", "-c", str(game), str(thread))
@@ -45,11 +45,11 @@ def test_a_share_is_fixed_once_recorded_and_next_turn_counts_only_new_seeds(gm, 
     assert out["share"] == share_of(2, [("104", "carol", "late")])
 
 
-def test_the_share_goes_into_the_turns_orders_and_not_into_what_is_rolled_during_the_turn(gm, tmp_path):
+def test_the_share_goes_into_the_turns_orders_and_not_into_what_is_rolled_during_the_turn(gm, new_campaign, tmp_path):
     """The turn's share goes into the dice of its orders and its end; what is rolled during
     the turn — its start, the moderator's free rolls — takes the share fixed before the turn
     (none in turn 1), rolled before or after the share was fixed: the same faces."""
-    game = new_game(gm, tmp_path / "g")
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("turn", "start", "-c", str(game)))
     ok(gm("roll", "d1000", "-c", str(game), "--for", "before the share"))
     seeded = copy(game, "seeded")
@@ -76,8 +76,8 @@ def test_the_share_goes_into_the_turns_orders_and_not_into_what_is_rolled_during
     ok(gm("verify", "-c", str(seeded)))
 
 
-def test_the_public_post_prints_the_share_and_its_posts_or_says_none_was_posted(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_public_post_prints_the_share_and_its_posts_or_says_none_was_posted(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("turn", "share", "-c", str(game), str(write_text(tmp_path, "t.txt", THREAD))))
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1))))
     share = state(game)["verification"]["shares"]["1"]
@@ -90,8 +90,8 @@ def test_the_public_post_prints_the_share_and_its_posts_or_says_none_was_posted(
     assert "Вклад игроков хода 2: в этот ход зёрен не публиковали" in public
 
 
-def test_the_moderators_free_rolls_are_listed_in_the_public_post(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_moderators_free_rolls_are_listed_in_the_public_post(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     for _ in range(3):
         ok(gm("roll", "d10", "-c", str(game), "--for", "weather"))
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1))))
@@ -101,8 +101,8 @@ def test_the_moderators_free_rolls_are_listed_in_the_public_post(gm, tmp_path):
     assert line in public
 
 
-def test_a_seed_in_the_public_thread_is_noted_and_one_in_a_room_is_refused(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_seed_in_the_public_thread_is_noted_and_one_in_a_room_is_refused(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     out = resolve_post(gm, game, write_text(tmp_path, "t.txt", THREAD), "--moderator", "GM", fmt="plain")
     assert "alice's seed «apple» goes into the players' share of turn 1's dice (post #101)" in out
     room = write_text(tmp_path, "room.txt", "=== alice #7 ===\n!seed hidden\n")
@@ -113,8 +113,8 @@ def test_a_seed_in_the_public_thread_is_noted_and_one_in_a_room_is_refused(gm, t
     assert recorded["posts"] == ["#101 alice", "#102 dave"]  # the room's seed is in no share
 
 
-def test_a_version_1_campaign_takes_no_share(gm, tmp_path):
-    camp = scheme_1_game(gm, tmp_path / "camp")
+def test_a_version_1_campaign_takes_no_share(gm, new_campaign, tmp_path):
+    camp = scheme_1_game(new_campaign, tmp_path / "camp")
     before = (camp / "campaign.toml").read_bytes()
     res = gm("turn", "share", "-c", str(camp), str(write_text(tmp_path, "t.txt", THREAD)))
     assert res.exit_code == 1 and res.stderr.startswith("error: this campaign uses dice scheme 1")

@@ -23,8 +23,8 @@ from gmtool.campaign.stream import (
 from helpers import ok
 
 
-def test_a_new_campaign_is_scheme_2_with_the_part_commitments(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_new_campaign_is_scheme_2_with_the_part_commitments(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     secret = secret_of(game)
     verification = state(game)["verification"]
     assert verification["scheme"] == 2
@@ -33,8 +33,8 @@ def test_a_new_campaign_is_scheme_2_with_the_part_commitments(gm, tmp_path):
     }
 
 
-def test_filler_rolls_before_a_labelled_roll_leave_its_faces_unchanged(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_filler_rolls_before_a_labelled_roll_leave_its_faces_unchanged(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     filled = copy(game, "filled")
     for _ in range(7):  # the dishonest moderator's harmless-looking weather rolls
         ok(gm("roll", "d6", "-c", str(filled), "--for", "weather"))
@@ -47,8 +47,8 @@ def test_filler_rolls_before_a_labelled_roll_leave_its_faces_unchanged(gm, tmp_p
     assert [e.index for e in entries(filled) if "weather" in e.label] == list(range(1, 8))
 
 
-def test_undo_and_replay_with_the_same_orders_gives_the_same_faces(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_undo_and_replay_with_the_same_orders_gives_the_same_faces(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     plan = orders(game, 1, alice=next_to(game, "alice"), bob=next_to(game, "bob"))
     ok(gm("turn", "run", "-c", str(game), str(plan)))
     first = [(e.label, e.index, e.face) for e in entries(game)]
@@ -59,8 +59,8 @@ def test_undo_and_replay_with_the_same_orders_gives_the_same_faces(gm, tmp_path)
     ok(gm("verify", "-c", str(game)))
 
 
-def test_a_different_order_rolls_for_other_labels(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_different_order_rolls_for_other_labels(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     other = copy(game, "other")
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=next_to(game, "alice", 0)))))
     ok(gm("turn", "run", "-c", str(other), str(orders(other, 1, alice=next_to(other, "alice", 1)))))
@@ -72,8 +72,8 @@ def test_a_different_order_rolls_for_other_labels(gm, tmp_path):
         assert face == derive_face_v2(key, label, "", die, index)
 
 
-def test_the_same_thing_rolled_twice_in_a_turn_takes_the_next_index(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_same_thing_rolled_twice_in_a_turn_takes_the_next_index(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     for _ in range(2):
         ok(gm("roll", "3d6", "-c", str(game), "--for", "storm"))
     rolled = rolls_of(game, "turn 1 · moderator · storm")
@@ -81,8 +81,8 @@ def test_the_same_thing_rolled_twice_in_a_turn_takes_the_next_index(gm, tmp_path
     assert len({label for label, *_ in rolled}) == 1
 
 
-def test_no_two_dice_of_a_game_share_a_derivation(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_no_two_dice_of_a_game_share_a_derivation(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("roll", "2d10", "-c", str(game), "--for", "weather"))
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=next_to(game, "alice"), bob=next_to(game, "bob")))))
     ok(gm("roll", "2d10", "-c", str(game), "--for", "weather"))
@@ -90,8 +90,8 @@ def test_no_two_dice_of_a_game_share_a_derivation(gm, tmp_path):
     assert len(derivations) == len(set(derivations)) > 4
 
 
-def test_a_leaders_rolls_are_salted_and_its_report_prints_them(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_leaders_rolls_are_salted_and_its_report_prints_them(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=next_to(game, "alice")))))
     secret = secret_of(game)
     mine = [e for e in entries(game) if e.label.startswith("turn 1 · alice")]
@@ -105,8 +105,8 @@ def test_a_leaders_rolls_are_salted_and_its_report_prints_them(gm, tmp_path):
     assert "gmtool-v2 stage1 share -" in report
 
 
-def test_a_version_1_campaign_rolls_and_verifies_as_before(gm, tmp_path):
-    camp = scheme_1_game(gm, tmp_path / "camp")
+def test_a_version_1_campaign_rolls_and_verifies_as_before(gm, new_campaign, tmp_path):
+    camp = scheme_1_game(new_campaign, tmp_path / "camp")
     ok(gm("turn", "run", "-c", str(camp), str(orders(camp, 1, alice=next_to(camp, "alice")))))
     assert entries(camp) and not any(e.part for e in entries(camp))
     before = len(entries(camp))
@@ -117,8 +117,8 @@ def test_a_version_1_campaign_rolls_and_verifies_as_before(gm, tmp_path):
     ok(gm("verify", "-c", str(camp)))
 
 
-def test_a_changed_label_breaks_the_running_hash(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_a_changed_label_breaks_the_running_hash(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("roll", "d10", "-c", str(game), "--for", "weather"))
     ok(gm("roll", "d10", "-c", str(game), "--for", "rain"))
     path = game / "journal.toml"
@@ -183,10 +183,10 @@ def test_the_v2_derivation_is_the_documented_one():
     assert derive_face_v2(key, label, "ab", 10, 1) == x % 10 + 1  # (counter 0 accepted: 2**64 - 6 > x almost surely)
 
 
-def test_a_closed_rooms_labels_write_hexes_as_the_leader_sees_them(gm, tmp_path):
+def test_a_closed_rooms_labels_write_hexes_as_the_leader_sees_them(gm, new_campaign, tmp_path):
     """Before turn 7 a leader's report must not tell where Orion lies (docs/rules-orion.md A2):
     the Dice block's labels, printed in it, write the explored hex from the leader's homeworld."""
-    game = new_game(gm, tmp_path / "g")
+    game = new_game(new_campaign, tmp_path / "g")
     at = next_to(game, "alice")  # the galaxy's hex
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 1, alice=at))))
     home = next(p["homeworld"] for p in state(game)["player"] if p["name"] == "alice")
@@ -197,10 +197,10 @@ def test_a_closed_rooms_labels_write_hexes_as_the_leader_sees_them(gm, tmp_path)
     assert f"explore {at} ·" not in report and at not in report
 
 
-def test_the_same_exploration_rolls_the_same_dice_however_it_is_given(gm, tmp_path):
+def test_the_same_exploration_rolls_the_same_dice_however_it_is_given(gm, new_campaign, tmp_path):
     """An orders file's `explore`, a room's `!explore` and `gmtool explore`: one label, so one
     set of faces (the share: none in turn 1, where no deadline was fixed before)."""
-    base = new_game(gm, tmp_path / "base")
+    base = new_game(new_campaign, tmp_path / "base")
     at = next_to(base, "alice")
     home = next(p["homeworld"] for p in state(base)["player"] if p["name"] == "alice")
     (q, r), (hq, hr) = (map(int, at.split(",")), map(int, home.split(",")))

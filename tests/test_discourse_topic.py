@@ -12,12 +12,9 @@ import pytest
 import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
-from helpers import assert_error, example_copy, ok_json, snapshot, write_text
+from helpers import assert_error, ok_json, snapshot, write_text
 
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
+pytestmark = pytest.mark.camp(example="fresh")
 
 
 saved = write_text

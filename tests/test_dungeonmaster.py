@@ -21,6 +21,8 @@ from gmtool.forum.sources import Options, read_thread
 from gmtool.forum.sources.pagetext import split_author
 from helpers import assert_error, example_copy, ok, ok_json, run_gmtool, snapshot, write_text
 
+pytestmark = pytest.mark.camp(example="fresh")
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "dungeonmaster"
 ROOM = FIXTURES / "room-alice.txt"
 DISCUSSION = FIXTURES / "discussion.txt"
@@ -33,11 +35,11 @@ DM = Options(profile="dungeonmaster")
 
 
 @pytest.fixture
-def camp(tmp_path):
-    folder = example_copy(tmp_path, fresh=True)
-    ok(run_gmtool("campaign", "set", "-c", str(folder), "moderators", "Архивариус"))
-    ok(run_gmtool("campaign", "set", "-c", str(folder), "profile", "dungeonmaster"))
-    return folder
+def camp(camp):
+    """The fresh example (the module's camp marker), played on DungeonMaster.ru."""
+    ok(run_gmtool("campaign", "set", "-c", str(camp), "moderators", "Архивариус"))
+    ok(run_gmtool("campaign", "set", "-c", str(camp), "profile", "dungeonmaster"))
+    return camp
 
 
 def room_json(gm, camp, source) -> dict:

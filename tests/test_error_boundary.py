@@ -40,9 +40,8 @@ def test_a_domain_error_is_written_in_the_command_language(gm, isolated):
     assert res.stderr == "error: this command needs a campaign: give -c DIR (or set GMTOOL_CAMPAIGN)\n"
 
 
-def test_a_domain_error_is_written_in_the_campaign_language(gm, isolated, tmp_path):
-    folder = tmp_path / "c"
-    gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "1")
+def test_a_domain_error_is_written_in_the_campaign_language(gm, isolated, new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"], seed=1)
     toml = folder / "campaign.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('lang = "en"', 'lang = "ru"'), encoding="utf-8")
     res = gm("council", "repeal", "-c", str(folder), "no-such-law")

@@ -14,12 +14,7 @@ from helpers import SECRET, assert_error, ok
 from helpers import snapshot as files
 from test_cli_turns import grant, player, set_turn, state
 
-pytestmark = pytest.mark.usefixtures("isolated")
-
-
-@pytest.fixture
-def camp(new_campaign) -> Path:
-    return new_campaign("c", "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(players=["alice", "bob", "carol"], seed=3)]
 
 
 def refused(gm, folder: Path, *args: str, fragments: tuple[str, ...]) -> None:

@@ -19,12 +19,9 @@ from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
 from gmtool.forum.sources.fetch import Fetched, fetch, within_site
 from gmtool.forum.sources.html import MAX_DEPTH, Nesting
-from helpers import assert_error, example_copy, ok_json, slow_twin, snapshot
+from helpers import assert_error, ok_json, slow_twin, snapshot
 
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
+pytestmark = pytest.mark.camp(example="fresh")
 
 
 class Site:

@@ -79,9 +79,8 @@ def test_the_settings_hold_no_list_of_their_own():
 
 
 @pytest.mark.usefixtures("isolated")
-def test_a_setting_outside_the_lists_is_refused_naming_them(gm, tmp_path, capsys):
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "1"))
+def test_a_setting_outside_the_lists_is_refused_naming_them(gm, new_campaign, capsys):
+    camp = new_campaign("c", players=["ann", "bob"], seed=1)
     assert_error(
         gm("campaign", "set", "-c", str(camp), "format", "html"),
         "format cannot be 'html': use one of plain, bbcode, markdown, discord, json",

@@ -23,19 +23,14 @@ from gmtool.campaign.names import cleaned, lookalike, name_key, shown
 from gmtool.campaign.store import CampaignStore
 from gmtool.forum.resolve import Resolver
 from gmtool.rules.orion.frames import from_view
-from helpers import example_copy, journal_rolls, ok, resolve_post
+from helpers import journal_rolls, ok, resolve_post
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="whole")]
 
 LOOKALIKES = {"bidi override": "bo\u202eb", "NBSP": "bob\u00a0", "ideographic space": "\u3000bob", "DEL": "bob\x7f"}
 EXPLORE = "!explore 1,-1"  # a hex bob's scout can reach on turn 1 of the example
 ANDREY = "Андрей"
 ANDREY_NFD = unicodedata.normalize("NFD", ANDREY)  # й written as и + U+0306
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    return example_copy(tmp_path)
 
 
 resolve = resolve_post

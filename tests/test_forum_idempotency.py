@@ -21,14 +21,9 @@ from gmtool.campaign.store import CampaignStore
 from gmtool.errors import CampaignError
 from gmtool.forum.resolve import order_of
 from gmtool.rules.orion.frames import from_view
-from helpers import example_copy, journal_rolls, ok, resolve_post, snapshot
+from helpers import journal_rolls, ok, resolve_post, snapshot
 
-pytestmark = pytest.mark.usefixtures("isolated")
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    return example_copy(tmp_path)
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="whole")]
 
 
 resolve = resolve_post

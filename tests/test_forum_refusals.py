@@ -19,7 +19,7 @@ from gmtool.forum.resolve import refused
 from gmtool.locale import Msg
 from helpers import ok
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="fresh")]
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parent / "campaigns" / "example"
@@ -33,13 +33,6 @@ def refusal_lines(out: str) -> list[str]:
 
 def expected(lang: str) -> list[str]:
     return (LEGACY / f"refusals-{lang}.txt").read_text(encoding="utf-8").splitlines()
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml"))
-    return folder
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 import forum_pages as fp
 from gmtool.errors import InputError
 from gmtool.forum.sources import Options, read_thread
-from helpers import assert_error, example_copy, ok, ok_json, snapshot, write_text
+from helpers import assert_error, ok, ok_json, snapshot, write_text
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 ENGINES = ["phpbb", "xenforo", "vbulletin", "mybb"]
 
@@ -28,11 +30,6 @@ EXPECTED = {
     "1006": ("[b]mallory[/b]", ["!roll d100"]),
     "1007": ("alice", ["!roll d20 hidden but kept"]),  # a spoiler is kept
 }
-
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
 
 
 write = write_text
@@ -204,9 +201,8 @@ def test_pages_given_in_order_and_overlapping_posts_count_once(gm, camp, tmp_pat
     assert keys == ["1002:1", "1003:1", "1004:1", "1005:1", "1006:1", "1007:1"]
 
 
-def test_cyrillic_leader_from_a_page(gm, tmp_path):
-    camp = tmp_path / "ru"
-    ok(gm("campaign", "new", str(camp), "--player", "Борис", "--player", "alice", "--seed", "3"))
+def test_cyrillic_leader_from_a_page(gm, new_campaign, tmp_path):
+    camp = new_campaign("ru", players=["Борис", "alice"], seed=3)
     page = write(tmp_path, "t.html", fp.xenforo_page(fp.sample_posts()))
     data = ok_json(gm("post", "resolve", str(page), "-c", str(camp), "--format", "json", "--lang", "ru"))
     boris = next(p for p in data["posts"] if p["author"] == "Борис")

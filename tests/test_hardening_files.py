@@ -25,9 +25,8 @@ pytestmark = pytest.mark.usefixtures("isolated")
 PLAYERS = ("alice", "bob", "carol")
 
 
-def new(gm, folder: Path) -> Path:
-    ok(gm("campaign", "new", str(folder), *[a for p in PLAYERS for a in ("--player", p)], "--seed", "3"))
-    return folder
+def new(new_campaign, folder: Path) -> Path:
+    return new_campaign(folder.name, players=PLAYERS, seed=3, parent=folder.parent)
 
 
 def without_lock(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -62,8 +61,8 @@ COMMANDS = [("roll", "2d6"), ("turn", "start"), ("explore", "--player", "alice",
 
 @pytest.mark.parametrize("room", [0, 5, 150, 600])
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
-def test_a_full_disk_fails_cleanly_and_changes_nothing(gm, tmp_path, monkeypatch, room, command):
-    camp = new(gm, tmp_path / "c")
+def test_a_full_disk_fails_cleanly_and_changes_nothing(gm, new_campaign, tmp_path, monkeypatch, room, command):
+    camp = new(new_campaign, tmp_path / "c")
     before = snapshot(camp)
     disk = FullDisk(room)
     monkeypatch.setattr(os, "write", disk)
@@ -80,8 +79,8 @@ def test_a_full_disk_fails_cleanly_and_changes_nothing(gm, tmp_path, monkeypatch
     ok(gm("verify", "-c", str(camp)))
 
 
-def test_a_write_that_makes_no_progress_is_a_full_disk(gm, tmp_path, monkeypatch):
-    camp = new(gm, tmp_path / "c")
+def test_a_write_that_makes_no_progress_is_a_full_disk(gm, new_campaign, tmp_path, monkeypatch):
+    camp = new(new_campaign, tmp_path / "c")
     before = snapshot(camp)
     disk = FullDisk(100, zero=True)
     monkeypatch.setattr(os, "write", disk)
@@ -91,14 +90,14 @@ def test_a_write_that_makes_no_progress_is_a_full_disk(gm, tmp_path, monkeypatch
     assert without_lock(snapshot(camp)) == without_lock(before)
 
 
-def test_a_full_disk_at_campaign_new_leaves_no_half_campaign(gm, tmp_path, monkeypatch):
+def test_a_full_disk_at_campaign_new_leaves_no_half_campaign(gm, new_campaign, tmp_path, monkeypatch):
     disk = FullDisk(300)
     monkeypatch.setattr(os, "write", disk)
     res = gm("campaign", "new", str(tmp_path / "c"), "--player", "alice", "--player", "bob", "--seed", "3")
     monkeypatch.setattr(os, "write", disk.real)
     assert_error(res, "no space left on device")
     assert not (tmp_path / "c").exists()
-    new(gm, tmp_path / "c")  # and the name is free for a new try
+    new(new_campaign, tmp_path / "c")  # and the name is free for a new try
 
 
 def _mount_tmpfs(where: Path, size: str) -> bool:
@@ -112,7 +111,7 @@ def _mount_tmpfs(where: Path, size: str) -> bool:
     return done.returncode == 0
 
 
-def test_a_really_full_tmpfs(gm, tmp_path):
+def test_a_really_full_tmpfs(gm, new_campaign, tmp_path):
     """The same on a real full filesystem: a 64 KiB tmpfs filled to the last byte."""
     mnt = tmp_path / "mnt"
     if not _mount_tmpfs(mnt, "64k"):
@@ -121,7 +120,7 @@ def test_a_really_full_tmpfs(gm, tmp_path):
             "the fault-injecting variant above covers the same path"
         )
     try:
-        camp = new(gm, mnt / "c")
+        camp = new(new_campaign, mnt / "c")
         (camp / ".lock").touch()
         ok(gm("roll", "d6", "-c", str(camp)))
         for step in (4096, 1024, 1):  # fill every last byte
@@ -175,8 +174,8 @@ def read_only(tmp_path):
             subprocess.run(["umount", str(mnt)], capture_output=True)
 
 
-def test_read_only_commands_work_on_a_read_only_folder(gm, tmp_path, read_only):
-    camp = new(gm, tmp_path / "c")
+def test_read_only_commands_work_on_a_read_only_folder(gm, new_campaign, tmp_path, read_only):
+    camp = new(new_campaign, tmp_path / "c")
     ok(gm("roll", "d6", "-c", str(camp)))
     camp = read_only(camp)
     before = snapshot(camp)
@@ -202,8 +201,8 @@ def test_campaign_new_in_an_impossible_place_is_one_error_line(gm, tmp_path):
     )
 
 
-def test_a_journal_that_is_a_folder_is_one_error_line(gm, tmp_path):
-    camp = new(gm, tmp_path / "c")
+def test_a_journal_that_is_a_folder_is_one_error_line(gm, new_campaign, tmp_path):
+    camp = new(new_campaign, tmp_path / "c")
     (camp / "journal.toml").unlink()
     (camp / "journal.toml").mkdir()
     assert_error(gm("roll", "d6", "-c", str(camp)), "journal.toml")
@@ -217,8 +216,8 @@ def test_a_journal_that_is_a_folder_is_one_error_line(gm, tmp_path):
 @pytest.mark.parametrize(
     "name", ["journal.toml", "forum.toml", "reports", "history", ".gitignore", "campaign.toml", "voided.toml"]
 )
-def test_a_link_out_of_the_campaign_is_refused(gm, tmp_path, name):
-    camp = new(gm, tmp_path / "c")
+def test_a_link_out_of_the_campaign_is_refused(gm, new_campaign, tmp_path, name):
+    camp = new(new_campaign, tmp_path / "c")
     outside = tmp_path / "outside"
     outside.mkdir()
     target = outside / name
@@ -238,8 +237,8 @@ def test_a_link_out_of_the_campaign_is_refused(gm, tmp_path, name):
     assert snapshot(outside) == outside_before
 
 
-def test_a_link_inside_reports_is_refused(gm, tmp_path):
-    camp = new(gm, tmp_path / "c")
+def test_a_link_inside_reports_is_refused(gm, new_campaign, tmp_path):
+    camp = new(new_campaign, tmp_path / "c")
     outside = tmp_path / "outside"
     outside.mkdir()
     (camp / "reports").mkdir()
@@ -258,8 +257,8 @@ def _resolve(gm, camp: Path, tmp_path: Path, text: str) -> str:
 
 
 @pytest.mark.parametrize("cut", [2, 17, 60, 200])
-def test_a_cut_forum_file_is_found_and_repaired(gm, tmp_path, cut):
-    camp = new(gm, tmp_path / "c")
+def test_a_cut_forum_file_is_found_and_repaired(gm, new_campaign, tmp_path, cut):
+    camp = new(new_campaign, tmp_path / "c")
     first = _resolve(gm, camp, tmp_path, "=== alice #1 ===\n!roll d6\n")
     _resolve(gm, camp, tmp_path, "=== alice #1 ===\n!roll d6\n=== bob #2 ===\n!roll 2d6\n!roll d8\n")
     forum = camp / "forum.toml"
@@ -275,8 +274,8 @@ def test_a_cut_forum_file_is_found_and_repaired(gm, tmp_path, cut):
     assert json.loads(again)["posts"] == json.loads(first)["posts"]
 
 
-def test_forum_damage_in_the_middle_is_not_cut_away(gm, tmp_path):
-    camp = new(gm, tmp_path / "c")
+def test_forum_damage_in_the_middle_is_not_cut_away(gm, new_campaign, tmp_path):
+    camp = new(new_campaign, tmp_path / "c")
     _resolve(gm, camp, tmp_path, "=== alice #1 ===\n!roll d6\n")
     _resolve(gm, camp, tmp_path, "=== bob #2 ===\n!roll d6\n")
     forum = camp / "forum.toml"
@@ -291,10 +290,10 @@ def test_forum_damage_in_the_middle_is_not_cut_away(gm, tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "invalid", "line_cut", "edited"])
-def test_undo_checks_the_snapshot_before_replacing_the_state(gm, tmp_path, damage):
+def test_undo_checks_the_snapshot_before_replacing_the_state(gm, new_campaign, tmp_path, damage):
     """Any change to a kept state is refused, even one that still reads as a valid
     campaign (cut at a line's end, a comment added): meta.toml keeps its SHA-256."""
-    camp = new(gm, tmp_path / "c")
+    camp = new(new_campaign, tmp_path / "c")
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "end", "-c", str(camp)))
     kept = next((camp / "history").glob("turn-01*")) / "campaign.toml"

@@ -13,12 +13,7 @@ from gmtool.forum.posts import MAX_NESTING, parse_commands, strip_quotes
 from gmtool.forum.resolve import MAX_COMMANDS_PER_THREAD, MAX_DICE_PER_THREAD
 from helpers import assert_error, ok, snapshot
 
-pytestmark = pytest.mark.usefixtures("isolated")
-
-
-@pytest.fixture
-def camp(new_campaign) -> Path:
-    return new_campaign("c", "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(players=["alice", "bob", "carol"], seed=3)]
 
 
 def resolve(gm, camp: Path, text: str, *extra: str, name: str = "thread.txt") -> dict:

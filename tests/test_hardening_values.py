@@ -78,9 +78,8 @@ def test_every_whole_number_is_range_checked_on_load(base, data):
     assert all(0 <= p.bc <= 10**9 for p in campaign.players)
 
 
-def new(gm, folder: Path) -> Path:
-    ok(gm("campaign", "new", str(folder), "-p", "alice", "-p", "bob", "-p", "carol", "--seed", "3"))
-    return folder
+def new(new_campaign, folder: Path) -> Path:
+    return new_campaign(folder.name, players=["alice", "bob", "carol"], seed=3, parent=folder.parent)
 
 
 @pytest.mark.parametrize(
@@ -93,8 +92,8 @@ def new(gm, folder: Path) -> Path:
         ("\nstage = 1\n", "\nstage = 7\n", "stage"),
     ],
 )
-def test_out_of_range_state_is_refused_naming_the_key(gm, tmp_path, old, new_, key):
-    camp = new(gm, tmp_path / "c")
+def test_out_of_range_state_is_refused_naming_the_key(gm, new_campaign, tmp_path, old, new_, key):
+    camp = new(new_campaign, tmp_path / "c")
     path = camp / "campaign.toml"
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -114,8 +113,8 @@ def test_out_of_range_state_is_refused_naming_the_key(gm, tmp_path, old, new_, k
         ("14", "1", None),  # a face the d14 could give but the die was a d10: verify finds it
     ],
 )
-def test_journal_values_are_range_checked(gm, tmp_path, die, face, fragment):
-    camp = new(gm, tmp_path / "c")
+def test_journal_values_are_range_checked(gm, new_campaign, tmp_path, die, face, fragment):
+    camp = new(new_campaign, tmp_path / "c")
     ok(gm("roll", "d10", "-c", str(camp)))
     ok(gm("roll", "d6", "-c", str(camp)))
     journal = camp / "journal.toml"
@@ -149,8 +148,8 @@ def test_bad_names_are_refused_at_campaign_new(gm, tmp_path, names, fragment):
     assert not (tmp_path / "c").exists()
 
 
-def test_a_hand_edited_spoofing_name_is_found_and_nothing_is_written(gm, tmp_path):
-    camp = new(gm, tmp_path / "c")
+def test_a_hand_edited_spoofing_name_is_found_and_nothing_is_written(gm, new_campaign, tmp_path):
+    camp = new(new_campaign, tmp_path / "c")
     path = camp / "campaign.toml"
     path.write_text(path.read_text(encoding="utf-8").replace('name = "bob"', 'name = "Alice"', 1), encoding="utf-8")
     assert_error(gm("campaign", "validate", "-c", str(camp)), "differ only in case")

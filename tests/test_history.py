@@ -13,10 +13,10 @@ from dice2_helpers import new_game, next_to, orders, state
 from helpers import assert_error, ok
 
 
-def played(gm, tmp_path, turns: int = 1):
+def played(gm, new_campaign, tmp_path, turns: int = 1):
     """A new game (a random secret) after ``turns`` turns, each turn one leader's first
     exploration: a scout lost to the dice would not be needed again."""
-    game = new_game(gm, tmp_path / "g")
+    game = new_game(new_campaign, tmp_path / "g")
     for turn, leader in zip(range(1, turns + 1), ("alice", "bob", "carol")):
         ok(gm("turn", "run", "-c", str(game), str(orders(game, turn, **{leader: next_to(game, leader)}))))
     return game
@@ -37,10 +37,10 @@ def files(game):
         ("turn", '"2"', 'turn = "2" does not match the state it keeps (2 expected)'),
     ],
 )
-def test_a_snapshots_meta_that_does_not_match_its_state_is_refused(gm, tmp_path, key, value, expected):
+def test_a_snapshots_meta_that_does_not_match_its_state_is_refused(gm, new_campaign, tmp_path, key, value, expected):
     """Issue 33 §4: `first_roll_id = -5` or a wrong `turn` was trusted by `turn undo`: earlier
     turns' rolls were marked void and `verify`/`campaign validate` still passed."""
-    game = played(gm, tmp_path, 2)
+    game = played(gm, new_campaign, tmp_path, 2)
     meta = game / "history" / "turn-02" / "meta.toml"
     first = tomllib.loads(meta.read_text(encoding="utf-8"))["first_roll_id"]
     meta.write_text(
@@ -53,10 +53,10 @@ def test_a_snapshots_meta_that_does_not_match_its_state_is_refused(gm, tmp_path,
     ok(gm("verify", "-c", str(game)))
 
 
-def test_an_undo_after_an_undo_voids_exactly_the_turns_rolls(gm, tmp_path):
+def test_an_undo_after_an_undo_voids_exactly_the_turns_rolls(gm, new_campaign, tmp_path):
     """The first roll of a turn played again right after an undo is past the voided ones: the
     check of meta.toml's first_roll_id skips them."""
-    game = played(gm, tmp_path, 1)
+    game = played(gm, new_campaign, tmp_path, 1)
     ok(gm("turn", "undo", "-c", str(game)))
     plan = orders(game, 1, alice=next_to(game, "alice"))
     ok(gm("turn", "run", "-c", str(game), str(plan)))
@@ -67,8 +67,8 @@ def test_an_undo_after_an_undo_voids_exactly_the_turns_rolls(gm, tmp_path):
     ok(gm("campaign", "validate", "-c", str(game)))
 
 
-def test_a_void_of_an_earlier_turns_rolls_fails_verify_and_validate(gm, tmp_path):
-    game = played(gm, tmp_path, 2)
+def test_a_void_of_an_earlier_turns_rolls_fails_verify_and_validate(gm, new_campaign, tmp_path):
+    game = played(gm, new_campaign, tmp_path, 2)
     (game / "voided.toml").write_text('[[void]]\nturn = 2\nfrom = 1\nto = 4\nreason = "turn 2 undone"\n\n')
     expected = "voided.toml: the void of turn 2 (rolls #1–#4) holds roll #1 of turn 1: a turn undo never voids an earlier turn's rolls"
     res = gm("verify", "-c", str(game))
@@ -82,10 +82,10 @@ def test_a_void_of_an_earlier_turns_rolls_fails_verify_and_validate(gm, tmp_path
     )
 
 
-def test_a_turn_whose_end_revealed_a_part_key_is_not_undone(gm, tmp_path):
+def test_a_turn_whose_end_revealed_a_part_key_is_not_undone(gm, new_campaign, tmp_path):
     """Issue 33 §3: after turn 6's post revealed the stage-1 key, `turn undo` replayed stage 1
     with the published key, and anyone computed bob's next public rolls before he posted them."""
-    game = new_game(gm, tmp_path / "g")
+    game = new_game(new_campaign, tmp_path / "g")
     path = game / "campaign.toml"  # a shortcut to the last turn of stage 1
     path.write_text(re.sub(r"(?m)^turn = 1$", "turn = 6", path.read_text(encoding="utf-8"), count=1), encoding="utf-8")
     ok(gm("turn", "run", "-c", str(game), str(orders(game, 6, bob=next_to(game, "bob")))))

@@ -216,14 +216,8 @@ def test_refusals_are_in_the_asked_language(gm, lang):
         assert not found, (args, res.stderr, found)
 
 
-def test_a_campaigns_language_chooses_the_language_of_its_errors(gm, tmp_path):
-    folder = tmp_path / "c"
-    assert (
-        gm(
-            "campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--lang", "ru", "--seed", "1"
-        ).exit_code
-        == 0
-    )
+def test_a_campaigns_language_chooses_the_language_of_its_errors(gm, new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"], lang="ru", seed=1)
     res = gm("agent", "use", "-c", str(folder), "Kess", "spy")
     assert res.exit_code == 1
     res = gm("council", "propose", "-c", str(folder))
@@ -260,7 +254,7 @@ def _give_card(folder: Path, leader: str, card: str) -> None:
 
 
 def played_turn(
-    gm, folder: Path, lang: str, fmt: str
+    gm, new_campaign, folder: Path, lang: str, fmt: str
 ) -> tuple[list[tuple[list[str], str]], list[tuple[list[str], str]]]:
     """A turn played command by command in ``lang``/``fmt``: (what each command printed,
     what each refused command wrote on stderr)."""
@@ -278,7 +272,7 @@ def played_turn(
             assert res.exit_code == 0, (argv, res.output)
             said.append((argv, res.stdout))
 
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    new_campaign(folder.name, players=["alice", "bob"], seed=3, parent=folder.parent)
     hex_ = _neighbour(folder, "alice")
     run("explore", "--player", "alice", "--hex", hex_, "--dice", "6,5,5")
     run("colonize", "--player", "alice", "--hex", hex_)
@@ -305,8 +299,8 @@ def played_turn(
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt, moderator_judges):
-    said, refused = played_turn(gm, tmp_path / "c", "ru", fmt)
+def test_a_turn_played_in_russian_reads_russian(gm, new_campaign, tmp_path, fmt, moderator_judges):
+    said, refused = played_turn(gm, new_campaign, tmp_path / "c", "ru", fmt)
     bad = {" ".join(a[:3]): w for a, out in said if (w := latin_words(out, {"Kess"}))}
     bad |= {
         " ".join(a[:3]): (err, w) for a, err in refused if (w := latin_words(err, {w for x in a for w in x.split()}))
@@ -318,21 +312,16 @@ def test_a_turn_played_in_russian_reads_russian(gm, tmp_path, fmt, moderator_jud
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_turn_played_in_english_has_no_russian(gm, tmp_path, fmt, moderator_judges):
-    said, refused = played_turn(gm, tmp_path / "c", "en", fmt)
+def test_a_turn_played_in_english_has_no_russian(gm, new_campaign, tmp_path, fmt, moderator_judges):
+    said, refused = played_turn(gm, new_campaign, tmp_path / "c", "en", fmt)
     bad = {" ".join(a[:3]): w for a, out in said + refused if (w := cyrillic_words(out))}
     assert not bad, bad
 
 
-def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, tmp_path):
+def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, new_campaign, tmp_path):
     folder = tmp_path / "c"
     c = ["-c", str(folder)]
-    assert (
-        gm(
-            "campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3", "--lang", "ru"
-        ).exit_code
-        == 0
-    )
+    new_campaign("c", players=["alice", "bob"], seed=3, lang="ru")
     path = folder / "campaign.toml"
     path.write_text(
         re.sub(r"(?m)^stage = \d+$", "stage = 2", path.read_text(encoding="utf-8"), count=1), encoding="utf-8"
@@ -359,9 +348,8 @@ def test_a_ballot_an_agent_and_orion_are_named_in_russian(gm, tmp_path):
     assert "Найдено: Орион" in render(report, "plain")
 
 
-def test_a_finished_game_says_who_won_in_the_asked_language(gm, tmp_path):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_a_finished_game_says_who_won_in_the_asked_language(gm, new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     path = folder / "campaign.toml"
     path.write_text(
         path.read_text(encoding="utf-8") + '\n[turn_state.victory]\nkind = "orion"\nleader = "alice"\nturn = 9\n',
@@ -414,7 +402,7 @@ VENUS_TYPED = {
 
 
 def venus_turn(
-    gm, folder: Path, lang: str, fmt: str
+    gm, new_campaign, folder: Path, lang: str, fmt: str
 ) -> tuple[list[tuple[list[str], str]], list[tuple[list[str], str]]]:
     """A Merchant of Venus turn played command by command, with the refusals a player meets."""
     import tomllib
@@ -436,12 +424,7 @@ def venus_turn(
             assert res.exit_code == 0, (argv, res.output)
             said.append((argv, res.stdout))
 
-    assert (
-        gm(
-            "campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben", "--seed", "1"
-        ).exit_code
-        == 0
-    )
+    new_campaign(folder.name, players=["ann", "ben"], ruleset="venus", seed=1, parent=folder.parent)
     first = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["venus"]["current"]
     other = "ben" if first == "ann" else "ann"
     p = ["--player", first]
@@ -471,8 +454,8 @@ def venus_turn(
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_venus_turn_in_russian_reads_russian(gm, tmp_path, fmt):
-    said, refused = venus_turn(gm, tmp_path / "v", "ru", fmt)
+def test_a_venus_turn_in_russian_reads_russian(gm, new_campaign, tmp_path, fmt):
+    said, refused = venus_turn(gm, new_campaign, tmp_path / "v", "ru", fmt)
     bad = {
         " ".join(a[:2]): w
         for a, out in said
@@ -488,14 +471,14 @@ def test_a_venus_turn_in_russian_reads_russian(gm, tmp_path, fmt):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_venus_turn_in_english_has_no_russian(gm, tmp_path, fmt):
-    said, refused = venus_turn(gm, tmp_path / "v", "en", fmt)
+def test_a_venus_turn_in_english_has_no_russian(gm, new_campaign, tmp_path, fmt):
+    said, refused = venus_turn(gm, new_campaign, tmp_path / "v", "en", fmt)
     bad = {" ".join(a[:5]): w for a, out in said + refused if (w := cyrillic_words(out))}
     assert not bad, bad
 
 
-def test_a_venus_refusal_names_the_space_by_its_label(gm, tmp_path):
-    _, refused = venus_turn(gm, tmp_path / "v", "ru", "plain")
+def test_a_venus_refusal_names_the_space_by_its_label(gm, new_campaign, tmp_path):
+    _, refused = venus_turn(gm, new_campaign, tmp_path / "v", "ru", "plain")
     errors = [err for _, err in refused]
     assert any(
         "на клетке «Галактическая База» нельзя сесть (наземный город): там есть только spaceport" in e for e in errors
@@ -508,12 +491,12 @@ def test_a_venus_refusal_names_the_space_by_its_label(gm, tmp_path):
 # ------------------------------------------------------------------ one-line replies and campaign refusals
 
 
-def orion_steps(gm, folder: Path, lang: str) -> list[tuple[list[str], str]]:
+def orion_steps(gm, new_campaign, folder: Path, lang: str) -> list[tuple[list[str], str]]:
     """One-line replies and refusals of an orion campaign in ``lang``: (argv, what it wrote)."""
     import tomllib
 
     c = ["-c", str(folder)]
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    new_campaign(folder.name, players=["alice", "bob"], seed=3, parent=folder.parent)
     home = next(
         p
         for p in tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["player"]
@@ -547,17 +530,17 @@ def orion_steps(gm, folder: Path, lang: str) -> list[tuple[list[str], str]]:
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_orion_replies_and_refusals_in_the_asked_language(gm, tmp_path, lang):
+def test_orion_replies_and_refusals_in_the_asked_language(gm, new_campaign, tmp_path, lang):
     typed = {"alice", "bob", "ok", "planets", "terran", "colonisable", "unexplored"}  # --near-homeworld's fields
-    for argv, text in orion_steps(gm, tmp_path / "c", lang):
+    for argv, text in orion_steps(gm, new_campaign, tmp_path / "c", lang):
         typed_here = typed | {w for a in argv for w in re.findall(r"[A-Za-z]{2,}", a)}
         found = latin_words(text, typed_here) if lang == "ru" else cyrillic_words(text)
         assert not found, (argv, text, found)
 
 
-def test_refusals_name_items_by_their_label(gm, tmp_path):
+def test_refusals_name_items_by_their_label(gm, new_campaign, tmp_path):
     said = {
-        " ".join(a[:2] + a[5:6]): text for a, text in orion_steps(gm, tmp_path / "c", "ru")
+        " ".join(a[:2] + a[5:6]): text for a, text in orion_steps(gm, new_campaign, tmp_path / "c", "ru")
     }  # the last of a key: its refusal
     assert "Дредноут: в системе" in said["build --player dreadnought"]
     assert (
@@ -582,10 +565,9 @@ def _set_orders(folder: Path, leader: str, orders: int) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_activate_and_fleet_reply_in_the_asked_language(gm, tmp_path, lang, fmt):
-    folder = tmp_path / "c"
+def test_activate_and_fleet_reply_in_the_asked_language(gm, new_campaign, lang, fmt):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     c = ["-c", str(folder), "--lang", lang]
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
     hex_ = _neighbour(folder, "alice")
     assert gm("explore", *c, "--player", "alice", "--hex", hex_, "--dice", "6,5,5").exit_code == 0
     assert gm("colonize", *c, "--player", "alice", "--hex", hex_).exit_code == 0
@@ -619,11 +601,10 @@ BAD_ORDERS = (
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_an_orders_files_problems_are_in_the_asked_language(gm, tmp_path, lang):
+def test_an_orders_files_problems_are_in_the_asked_language(gm, new_campaign, tmp_path, lang):
     from gmtool.rules.orion.orders import KEYS
 
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     typed = {
         w
         for text in (BAD_ORDERS, " ".join(KEYS), "victory race keep tech true")
@@ -666,13 +647,12 @@ def test_name_problems_are_in_the_asked_language(gm, tmp_path, lang):
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_campaign_validate_lists_problems_in_the_asked_language(gm, tmp_path, lang, fmt):
+def test_campaign_validate_lists_problems_in_the_asked_language(gm, new_campaign, lang, fmt):
     import tomllib
 
     import tomli_w
 
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
     data["player"][1]["fleet_size"] = 3
     data["system"][0]["owner"] = "zed"
@@ -687,12 +667,11 @@ def test_campaign_validate_lists_problems_in_the_asked_language(gm, tmp_path, la
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, tmp_path, lang):
+def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, new_campaign, lang):
     from gmtool.campaign import forumfile
     from gmtool.errors import CampaignError
 
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     forum = folder / "forum.toml"
     texts = []
     for content in (b"\xff\xfe", b'[[post]]\nid = "1"\n[[post\n'):
@@ -724,7 +703,7 @@ def test_a_damaged_forum_file_is_reported_in_the_asked_language(gm, tmp_path, la
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
+def test_forum_fetch_errors_are_in_the_asked_language(gm, new_campaign, lang):
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -746,8 +725,7 @@ def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     try:
         texts = [
             gm("post", "resolve", f"{base}/private", "-c", str(folder), "--lang", lang).stderr,
@@ -777,9 +755,8 @@ def test_forum_fetch_errors_are_in_the_asked_language(gm, tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_verify_findings_are_in_the_asked_language(gm, tmp_path, lang):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_verify_findings_are_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0
     journal = folder / "journal.toml"
     text = journal.read_text(encoding="utf-8")
@@ -804,9 +781,8 @@ def test_verify_findings_are_in_the_asked_language(gm, tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_unreadable_files_and_a_damaged_journal_are_reported_in_the_asked_language(gm, tmp_path, lang):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_unreadable_files_and_a_damaged_journal_are_reported_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     assert gm("turn", "start", "-c", str(folder)).exit_code == 0
     orders = tmp_path / "orders.toml"
     orders.write_bytes(b"turn = 1\n\xff\n")
@@ -829,9 +805,8 @@ def test_unreadable_files_and_a_damaged_journal_are_reported_in_the_asked_langua
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_thread_files_that_cannot_be_read_are_refused_in_the_asked_language(gm, tmp_path, lang):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_thread_files_that_cannot_be_read_are_refused_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     files = {
         "a.txt": "hello\nworld\n",
         "b.json": '{"post_stream": {"posts": [5]}}',
@@ -849,9 +824,8 @@ def test_thread_files_that_cannot_be_read_are_refused_in_the_asked_language(gm, 
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_forum_profiles_are_refused_in_the_asked_language(gm, tmp_path, lang):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_forum_profiles_are_refused_in_the_asked_language(gm, new_campaign, tmp_path, lang):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     page = tmp_path / "page.html"
     page.write_text("<html><body><p>x</p></body></html>", encoding="utf-8")
     (tmp_path / "p.toml").write_text('[profile]\nid = "a"\nauthor = "b"\nwhat = 1\n', encoding="utf-8")
@@ -894,11 +868,10 @@ def test_forum_profiles_are_refused_in_the_asked_language(gm, tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_records_and_roster_refusals_are_in_the_asked_language(gm, tmp_path, lang):
+def test_records_and_roster_refusals_are_in_the_asked_language(gm, new_campaign, lang):
     import tomllib
 
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     home = next(
         p
         for p in tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))["player"]
@@ -933,9 +906,8 @@ def test_records_and_roster_refusals_are_in_the_asked_language(gm, tmp_path, lan
 
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
-def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, tmp_path, lang):
-    folder = tmp_path / "c"
-    assert gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3").exit_code == 0
+def test_a_campaign_file_that_is_a_link_is_refused_in_the_asked_language(gm, new_campaign, lang):
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     journal = folder / "journal.toml"
     (folder / "j2.toml").write_bytes(journal.read_bytes())
     journal.unlink()

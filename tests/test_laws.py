@@ -346,11 +346,10 @@ def _set_stage(folder: Path, stage: int, turn: int) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _cli_game(gm, tmp_path: Path, bills: str | None = None) -> Path:
+def _cli_game(new_campaign, bills: str | None = None) -> Path:
     """A new 3-leader campaign at turn 7 (stage 2); ``bills``: the campaign's own bills table
     (tables/orion/bills.toml in its folder)."""
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
+    folder = new_campaign("camp", players=LEADERS, seed=1)
     _set_stage(folder, 2, 7)
     if bills is not None:
         (folder / "tables" / "orion").mkdir(parents=True, exist_ok=True)
@@ -408,10 +407,10 @@ def _vote_on(camp: Path, bill: str) -> None:
     store.save(state)
 
 
-def test_turn_check_refuses_a_fleet_raise_a_law_forbids_naming_the_law(gm, tmp_path):
+def test_turn_check_refuses_a_fleet_raise_a_law_forbids_naming_the_law(gm, new_campaign, tmp_path):
     """bills.toml row `arms-limit` passed in turn 7: `fleet = 1` in turn 8's orders is refused by
     `turn check` (file:line, the law named), in English and Russian; `fleet = -1` passes."""
-    camp = _cli_game(gm, tmp_path)
+    camp = _cli_game(new_campaign)
     ok(gm("turn", "start", "-c", str(camp)))
     _vote_on(camp, "arms-limit")
     ok(gm("turn", "run", str(_orders(tmp_path, 7, _body(camp, '"arms-limit"'))), "-c", str(camp)))
@@ -433,7 +432,7 @@ def test_turn_check_refuses_a_fleet_raise_a_law_forbids_naming_the_law(gm, tmp_p
     ok(gm("turn", "check", str(_orders(tmp_path, 8, "[bob]\nfleet = -1\n")), "-c", str(camp)))
 
 
-def test_a_moderators_own_bills_run_with_no_python_change(gm, tmp_path):
+def test_a_moderators_own_bills_run_with_no_python_change(gm, new_campaign, tmp_path):
     """The campaign's own tables/orion/bills.toml: `tariff` (law, −1 BC to every leader each turn
     end), `free-ports` (repeals tariff, +1 order to every leader), `pension` (one-off, +3 RP to the
     fewest planets), `festival` (text only). Tariff passes in turn 7 and acts at turns 7 and 8;
@@ -449,7 +448,7 @@ def test_a_moderators_own_bills_run_with_no_python_change(gm, tmp_path):
             _row("festival", "Festival", "Празднество", 'law = false, effects = ["text"]'),
         ]
     )
-    camp = _cli_game(gm, tmp_path, ONE_BILL.format(rows=rows))
+    camp = _cli_game(new_campaign, ONE_BILL.format(rows=rows))
     import tomllib
 
     def state() -> dict:
@@ -488,7 +487,7 @@ def test_a_moderators_own_bills_run_with_no_python_change(gm, tmp_path):
     assert "Вольные порты (разовый законопроект): отменяет «Пошлина»" in ru, ru
 
 
-def test_a_text_only_bill_is_said_to_be_the_moderators_naming_it(gm, tmp_path):
+def test_a_text_only_bill_is_said_to_be_the_moderators_naming_it(gm, new_campaign, tmp_path):
     """A campaign's own bill `festival` (effects ["text"]): nothing changes; the public post says
     the moderator applies it, naming the bill, in both languages."""
     rows = "\n".join(
@@ -497,7 +496,7 @@ def test_a_text_only_bill_is_said_to_be_the_moderators_naming_it(gm, tmp_path):
             _row("census", "Census", "Перепись", 'law = false, effects = ["text"]'),
         ]
     )
-    camp = _cli_game(gm, tmp_path, ONE_BILL.format(rows=rows))
+    camp = _cli_game(new_campaign, ONE_BILL.format(rows=rows))
     ok(gm("turn", "start", "-c", str(camp)))
     en = ok(gm("turn", "run", str(_orders(tmp_path, 7, _body(camp, '"festival"'))), "-c", str(camp)))
     assert "Festival (one-off bill): the moderator applies it (its text)" in en, en
@@ -505,7 +504,7 @@ def test_a_text_only_bill_is_said_to_be_the_moderators_naming_it(gm, tmp_path):
     assert "Празднество (разовый законопроект): применяет ведущий (по тексту законопроекта)" in ru, ru
 
 
-def test_the_chairs_choice_from_an_orders_file_a_command_and_a_room(gm, tmp_path):
+def test_the_chairs_choice_from_an_orders_file_a_command_and_a_room(gm, new_campaign, tmp_path):
     """bills.toml row `embargo` (to chair_choice): without a leader named the turn end asks the
     chair (refused, nothing written); `bill = { pick = N, target = "carol" }` names carol and the
     public post says so; `!bill N carol` in a room reads as the same order."""
@@ -519,7 +518,7 @@ def test_the_chairs_choice_from_an_orders_file_a_command_and_a_room(gm, tmp_path
             _row("census", "Census", "Перепись", 'law = false, effects = ["text"]'),
         ]
     )
-    camp = _cli_game(gm, tmp_path, ONE_BILL.format(rows=rows))
+    camp = _cli_game(new_campaign, ONE_BILL.format(rows=rows))
     ok(gm("turn", "start", "-c", str(camp)))
     import tomllib
 
@@ -544,8 +543,8 @@ def test_the_chairs_choice_from_an_orders_file_a_command_and_a_room(gm, tmp_path
     assert bans == [{"bill": "embargo", "rule": "no_pp_to_bc", "leader": "carol", "turn": 8}]
 
 
-def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, tmp_path):
-    camp = _cli_game(gm, tmp_path)
+def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, new_campaign):
+    camp = _cli_game(new_campaign)
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("council", "propose", "-c", str(camp), "--pick", "1"))
     assert_error(gm("council", "propose", "-c", str(camp), "--target", "zed"), "zed")
@@ -554,7 +553,7 @@ def test_council_propose_target_names_the_leader_and_refuses_a_stranger(gm, tmp_
     assert "Named by the chair: bob" in ok(gm("council", "propose", "-c", str(camp), "--target", "bob"))
 
 
-def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_drawn(gm, tmp_path):
+def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_drawn(gm, new_campaign):
     """A campaign's own bill `levy` with effects ["gold:+2"]: `turn start` refuses, naming the
     effect and the vocabulary, and writes nothing."""
     rows = "\n".join(
@@ -563,7 +562,7 @@ def test_a_moderators_bill_with_an_unknown_effect_is_told_when_the_bills_are_dra
             _row("census", "Census", "Перепись", 'law = false, effects = ["text"]'),
         ]
     )
-    camp = _cli_game(gm, tmp_path, ONE_BILL.format(rows=rows))
+    camp = _cli_game(new_campaign, ONE_BILL.format(rows=rows))
     before = snapshot(camp)
     assert_error(gm("turn", "start", "-c", str(camp)), "effect 'gold:+2' is not like", "no_fleet_raise")
     assert_error(gm("turn", "start", "-c", str(camp), "--lang", "ru"), "эффект «gold:+2»", "словарь эффектов")

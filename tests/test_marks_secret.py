@@ -31,10 +31,8 @@ def _mark(text: str) -> tuple[int, str]:
 
 
 @pytest.fixture
-def game(gm, tmp_path) -> Path:
-    folder = tmp_path / "game"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3"))
-    return folder
+def game(new_campaign) -> Path:
+    return new_campaign("game", players=["alice", "bob", "carol"], seed=3)
 
 
 def _secret(folder: Path) -> bytes:

@@ -36,12 +36,8 @@ def test_a_problem_of_the_orders_names_the_orders_files_key_only_to_the_moderato
     )
 
 
-def test_the_moderators_error_line_adds_the_hint(gm, tmp_path):
-    folder = tmp_path / "c"
-    made = gm(
-        "campaign", "new", str(folder), "--player", "Мирослава", "--player", "Мадлен", "--seed", "1", "--lang", "ru"
-    )
-    assert made.exit_code == 0
+def test_the_moderators_error_line_adds_the_hint(gm, new_campaign):
+    folder = new_campaign("c", players=["Мирослава", "Мадлен"], seed=1, lang="ru")
     res = gm("research", "-c", str(folder), "--player", "Мирослава", "--victory")
     assert res.exit_code == 1
     assert res.stderr.startswith("error: ") and "`gmtool research --all-sciences`" in res.stderr, res.stderr
@@ -91,15 +87,11 @@ def test_an_agents_room_reply_tells_its_own_news_only(tmp_path):
     assert "- bob: Ход 1: пойман вражеский агент: его направил alice" in moderator
 
 
-def test_campaign_set_answers_the_moderator_in_words_and_plain_text(gm, tmp_path):
+def test_campaign_set_answers_the_moderator_in_words_and_plain_text(gm, new_campaign):
     """«[b]moderators: Хронист (было по умолчанию)[/b]» was half English and BBCode, in the
     moderator's own terminal: a setting's reply is plain text (unless --format asks) and names
     the setting in the campaign's language."""
-    folder = tmp_path / "c"
-    made = gm(
-        "campaign", "new", str(folder), "--player", "Мирослава", "--player", "Мадлен", "--seed", "1", "--lang", "ru"
-    )
-    assert made.exit_code == 0
+    folder = new_campaign("c", players=["Мирослава", "Мадлен"], seed=1, lang="ru")
     c = ("-c", str(folder))
     assert gm("campaign", "set", *c, "format", "bbcode").stdout == "формат: bbcode (было: plain)\n"
     assert gm("campaign", "set", *c, "moderators", "Хронист").stdout == "ведущие: Хронист (было: по умолчанию)\n"

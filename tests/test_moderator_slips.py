@@ -37,10 +37,8 @@ FIONA_RU = (
 )
 
 
-def new(gm, folder: Path, *players: str, lang: str = "en") -> Path:
-    args = [a for p in players for a in ("--player", p)]
-    ok(gm("campaign", "new", str(folder), *args, "--seed", "3", "--lang", lang, "--format", "plain"))
-    return folder
+def new(new_campaign, folder: Path, *players: str, lang: str = "en") -> Path:
+    return new_campaign(folder.name, players=players, seed=3, lang=lang, fmt="plain", parent=folder.parent)
 
 
 def edit(folder: Path, change) -> None:
@@ -66,10 +64,10 @@ def test_names_compare_after_nfc_and_case_only():
     assert name_key("Андрей") == name_key("АНДРЕ\u0418\u0306")  # NFC: й typed as и + breve
 
 
-def test_forum_accounts_that_fold_to_a_leaders_name_do_not_act_as_the_leader(gm, tmp_path):
+def test_forum_accounts_that_fold_to_a_leaders_name_do_not_act_as_the_leader(gm, new_campaign, tmp_path):
     """weiss and WEISS acted as the leader Weiß (his roll); now they are no leader, and only
     the leader's own name in another case (WEIẞ) is his."""
-    camp = new(gm, tmp_path / "c", "Weiß", "bob", "carol")
+    camp = new(new_campaign, tmp_path / "c", "Weiß", "bob", "carol")
     thread = camp / "t.txt"
     thread.write_text(
         "=== weiss #2001 ===\n!roll d10\n\n=== WEISS #2002 ===\n!roll d6\n\n=== WEIẞ #2003 ===\n!roll d4\n",
@@ -352,8 +350,8 @@ def test_hand_set_rooms_on_the_thread_or_shared_are_named_in_one_line(gm, rooms)
 
 
 @pytest.mark.parametrize(("at", "zone"), [("9999-12-31 23:59", "UTC"), ("0001-01-01 00:00", "Europe/Moscow")])
-def test_turn_deadline_refuses_a_time_that_cannot_be_computed(gm, tmp_path, at, zone):
-    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+def test_turn_deadline_refuses_a_time_that_cannot_be_computed(gm, new_campaign, tmp_path, at, zone):
+    camp = new(new_campaign, tmp_path / "c", "alice", "bob", "carol")
     before = unchanged(camp)
     res = gm("turn", "deadline", "-c", str(camp), "--at", at, "--tz", zone)
     assert res.stderr == f"error: the deadline {at} is out of range: give one from 2000-01-01 to 2999-12-31\n"
@@ -365,8 +363,8 @@ def test_turn_deadline_refuses_a_time_that_cannot_be_computed(gm, tmp_path, at, 
     ok(gm("site", "build", "-c", str(camp), "-o", str(tmp_path / "site")))
 
 
-def test_a_turn_end_whose_next_deadline_would_be_out_of_range_is_refused(gm, tmp_path, moderator_judges):
-    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+def test_a_turn_end_whose_next_deadline_would_be_out_of_range_is_refused(gm, new_campaign, tmp_path, moderator_judges):
+    camp = new(new_campaign, tmp_path / "c", "alice", "bob", "carol")
     ok(gm("turn", "start", "-c", str(camp)))
     ok(gm("turn", "deadline", "-c", str(camp), "--at", "2999-12-31 12:00"))
     ok(gm("campaign", "set", "-c", str(camp), "turn-length", "2d"))
@@ -381,12 +379,12 @@ def test_a_turn_end_whose_next_deadline_would_be_out_of_range_is_refused(gm, tmp
     ok(gm("turn", "end", "-c", str(camp)))
 
 
-def test_a_hand_set_deadline_out_of_range_is_named_in_one_line(gm, tmp_path):
+def test_a_hand_set_deadline_out_of_range_is_named_in_one_line(gm, new_campaign, tmp_path):
     """Each command that reads it said `internal error: OverflowError`; now each names the
     file, the key and the range."""
     import datetime as dt
 
-    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    camp = new(new_campaign, tmp_path / "c", "alice", "bob", "carol")
     moscow = dt.timezone(dt.timedelta(hours=3))
     edit(camp, lambda d: d["settings"].update(deadline=dt.datetime(9999, 12, 31, 23, 59, tzinfo=moscow)))
     message = (
@@ -451,10 +449,10 @@ def test_a_renamed_leaders_room_follows_the_new_name(gm, tmp_path):
 
 
 @pytest.fixture
-def frugal(gm, tmp_path, monkeypatch, moderator_judges) -> Path:
+def frugal(gm, new_campaign, tmp_path, monkeypatch, moderator_judges) -> Path:
     """Василиса has 2 orders left and «Бережливость» (end the turn with ≥ 20 BC) open: she
     holds fewer; the turn has a deadline."""
-    camp = new(gm, tmp_path / "c", "Василиса", "Борис", lang="ru")
+    camp = new(new_campaign, tmp_path / "c", "Василиса", "Борис", lang="ru")
     ok(gm("turn", "start", "-c", str(camp)))
 
     def set_up(d):
@@ -499,10 +497,10 @@ def test_the_moderators_pending_copy_keeps_orders_left_and_open_quests(gm, fruga
     assert "- 2 orders not used yet\n- quest open: Frugal rule\n" in en
 
 
-def test_pending_before_anyone_can_be_known_to_have_posted_awaits_every_leader(gm, tmp_path):
+def test_pending_before_anyone_can_be_known_to_have_posted_awaits_every_leader(gm, new_campaign, tmp_path):
     """No room, no orders file, no deadline: gmtool cannot know who has posted; the public
     post neither lists anyone's state nor says that nobody is waited for."""
-    camp = new(gm, tmp_path / "c", "alice", "bob", "carol")
+    camp = new(new_campaign, tmp_path / "c", "alice", "bob", "carol")
     ok(gm("turn", "start", "-c", str(camp)))
     out = ok(gm("post", "pending", "-c", str(camp)))
     assert out.split("\n\njournal #")[0] == (

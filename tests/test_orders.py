@@ -20,7 +20,7 @@ from gmtool.rules.orion.orders import KEYS, Order, parse_orders, sort_orders
 from gmtool.rules.orion.turns import movement_order
 from helpers import ok, snapshot, without_deadlines
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="whole")]
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 
@@ -31,11 +31,11 @@ def copy_example(dest: Path) -> Path:
 
 
 @pytest.fixture
-def camp(tmp_path, monkeypatch) -> Path:
-    """A copy of the example, and the current folder (so that paths print as orders/…)."""
-    folder = copy_example(tmp_path / "camp")
-    monkeypatch.chdir(folder)
-    return folder
+def camp(camp, monkeypatch) -> Path:
+    """A copy of the example (the module's camp marker), and the current folder (so that paths
+    print as orders/…)."""
+    monkeypatch.chdir(camp)
+    return camp
 
 
 # ================================================================ helpers

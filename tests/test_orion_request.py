@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import example_copy, ok
+from helpers import ok
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 # carol's scout has explored its way to Orion's neighbour 1,-1 (stage 2: the galaxy's frame)
 NEAR_ORION = """
@@ -35,8 +37,9 @@ MODERATORS = re.compile(r"gmtool [a-z]|--[a-z]")  # a command line, an option's 
 
 
 @pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = example_copy(tmp_path, fresh=True)
+def camp(camp) -> Path:
+    """The fresh example (the module's camp marker) in stage 2, beside Orion."""
+    folder = camp
     path = folder / "campaign.toml"
     text, n = re.subn(r"(?m)^stage = \d+$", "stage = 2", path.read_text(encoding="utf-8"), count=1)
     assert n == 1

@@ -17,13 +17,8 @@ PLAYERS = ("alice", "bob", "carol")
 
 
 @pytest.fixture
-def game(gm, tmp_path):
-    camp = tmp_path / "game"
-    args = ["campaign", "new", str(camp), "--seed", "7"]
-    for p in PLAYERS:
-        args += ["--player", p]
-    ok(gm(*args))
-    return camp
+def game(new_campaign):
+    return new_campaign("game", players=PLAYERS, seed=7)
 
 
 def run_turn(gm, camp: Path, turn: int, body: str = "", *extra: str) -> str:

@@ -18,7 +18,7 @@ from dice2_helpers import entries, new_game, next_to, orders, secret_of, state
 from gmtool.campaign.journal import mark_key
 from gmtool.campaign.stream import PARTS, JournalingSource, Scheme2, derive_face_v2, part_key
 from gmtool.report.dice_block import parse_published, published_keys
-from helpers import ok, run_gmtool, write_text
+from helpers import campaign_new_by, ok, run_gmtool, write_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "verify.md"
 
@@ -30,7 +30,7 @@ def stage2(tmp_path_factory):
     from helpers import run_gmtool as gm
 
     root = tmp_path_factory.mktemp("stage2")
-    game = new_game(gm, root / "g")
+    game = new_game(campaign_new_by(gm), root / "g")
     opening = write_text(root, "opening.txt", ok(gm("campaign", "commitment", "-c", str(game))))
     path = game / "campaign.toml"  # a shortcut to the last turn of stage 1
     path.write_text(re.sub(r"(?m)^turn = 1$", "turn = 6", path.read_text(encoding="utf-8"), count=1), encoding="utf-8")
@@ -45,8 +45,8 @@ def posts(game: Path, turn: int, *names: str) -> list[Path]:
     return [game / "reports" / f"turn-{turn:02d}" / f"{name}.txt" for name in names]
 
 
-def test_the_commitment_lists_every_part_keys_sha256(gm, tmp_path):
-    game = new_game(gm, tmp_path / "g")
+def test_the_commitment_lists_every_part_keys_sha256(gm, new_campaign, tmp_path):
+    game = new_game(new_campaign, tmp_path / "g")
     data = json.loads(ok(gm("campaign", "commitment", "-c", str(game), "--format", "json")))
     secret = secret_of(game)
     assert data["commitment"] == hashlib.sha256(secret).hexdigest()

@@ -23,10 +23,10 @@ REFUSAL = (
 )
 
 
-def _game(gm, tmp_path: Path) -> tuple[Path, Path, str]:
+def _game(gm, new_campaign, tmp_path: Path) -> tuple[Path, Path, str]:
     """A scheme-2 game whose moderator is GM, a thread where alice rolled, and gmtool's reply
     to it as a forum that strips markup shows it."""
-    game = new_game(gm, tmp_path / "g")
+    game = new_game(new_campaign, tmp_path / "g")
     ok(gm("campaign", "set", "-c", str(game), "moderators", "GM"))
     thread = write_text(tmp_path, "thread.txt", "=== alice #101 ===\n!roll 2d6 luck\n")
     reply = ok(gm("post", "resolve", str(thread), "-c", str(game), "--format", "bbcode"))
@@ -42,8 +42,8 @@ def _resolve(gm, game: Path, thread: Path) -> dict:
     return json.loads(ok(gm("post", "resolve", str(thread), "-c", str(game), "--format", "json")))
 
 
-def test_a_pasted_reply_runs_none_of_its_echoed_commands_in_a_thread_file(gm, tmp_path):
-    game, thread, stripped = _game(gm, tmp_path)
+def test_a_pasted_reply_runs_none_of_its_echoed_commands_in_a_thread_file(gm, new_campaign, tmp_path):
+    game, thread, stripped = _game(gm, new_campaign, tmp_path)
     assert re.search(r"(?m)^!roll 2d6 luck$", stripped) and "journal #2 · " in stripped
     without_mark = "\n".join(line for line in stripped.splitlines() if not line.startswith("journal #"))
     _add(thread, "GM", 102, stripped)  # the moderator pastes it
@@ -66,10 +66,10 @@ def test_a_pasted_reply_runs_none_of_its_echoed_commands_in_a_thread_file(gm, tm
     assert "в этом посте — ответ gmtool (его отметка журнала или строка «Прочитаны посты»)" in ru
 
 
-def test_verify_key_checks_the_moderators_dice_blocks_in_a_thread_file(gm, tmp_path):
+def test_verify_key_checks_the_moderators_dice_blocks_in_a_thread_file(gm, new_campaign, tmp_path):
     """site36: the moderator's code boxes were left out with the quotes, so no Dice block of a
     thread was ever checked ("Rolls checked: 0")."""
-    game, thread, _ = _game(gm, tmp_path)
+    game, thread, _ = _game(gm, new_campaign, tmp_path)
     reply = ok(gm("roll", "3d6", "-c", str(game), "--for", "weather", "--format", "bbcode"))
     assert "[code]gmtool-v2 stage1 share -\nturn 1 · moderator · weather · 3d6: " in reply
     _add(thread, "GM", 102, reply)
@@ -83,8 +83,8 @@ def test_verify_key_checks_the_moderators_dice_blocks_in_a_thread_file(gm, tmp_p
     assert res.exit_code == 1 and "thread.txt (post #102 by GM)" in res.stderr and "weather · 3d6 d6 #1" in res.stderr
 
 
-def test_verify_key_checks_the_moderators_dice_blocks_on_a_saved_page(gm, tmp_path):
-    game, _, _ = _game(gm, tmp_path)
+def test_verify_key_checks_the_moderators_dice_blocks_on_a_saved_page(gm, new_campaign, tmp_path):
+    game, _, _ = _game(gm, new_campaign, tmp_path)
     reply = ok(gm("roll", "2d10", "-c", str(game), "--for", "storm"))
     block = reply[reply.index("gmtool-v2 stage1") : reply.index("\n\n", reply.index("gmtool-v2 stage1"))]
     posts = [

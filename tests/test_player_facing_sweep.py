@@ -245,9 +245,8 @@ def test_table_show_names_ids_only_in_plain_text(gm):
     assert not re.search(r"\b(ars|gun)\b", modules), modules  # a rule naming a row: its label
 
 
-def test_table_show_and_roll_take_the_campaigns_language_and_format(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--lang", "ru", "--seed", "2"))
+def test_table_show_and_roll_take_the_campaigns_language_and_format(gm, new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"], lang="ru", seed=2)
     ok(gm("campaign", "set", "-c", str(folder), "format", "markdown"))
     assert ok(gm("table", "show", "orion/world-size", "-c", str(folder))).startswith("### Размер мира\n")
     assert ok(
@@ -261,13 +260,12 @@ def test_table_show_and_roll_take_the_campaigns_language_and_format(gm, tmp_path
     assert "Every roll checks out." in ok(gm("verify", "-c", str(folder), "--lang", "en"))
 
 
-def test_a_colonisation_by_the_moderators_override_is_told_once(gm, tmp_path):
+def test_a_colonisation_by_the_moderators_override_is_told_once(gm, new_campaign, tmp_path):
     import tomllib
 
     import tomli_w
 
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
+    folder = new_campaign("c", players=["alice", "bob"], seed=3)
     state = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
     q, r = (int(x) for x in next(p for p in state["player"] if p["name"] == "alice")["homeworld"].split(","))
     target = f"{q + 1},{r}"

@@ -20,12 +20,10 @@ LEADERS = ("Ярослав", "Глафира", "Илья", "Мирон")
 
 
 @pytest.fixture
-def game(gm, tmp_path) -> Path:
+def game(gm, new_campaign) -> Path:
     """The auditor's game: four Russian leaders, BBCode, rooms as plain thread files, at turn 8
     of stage 2 (campaign.toml edited as a moderator does), started."""
-    folder = tmp_path / "qp-g"
-    ok(gm("campaign", "new", str(folder), "--lang", "ru", "--format", "bbcode", "--seed", "5",
-          *(x for p in LEADERS for x in ("--player", p))))  # fmt: skip
+    folder = new_campaign("qp-g", players=LEADERS, lang="ru", fmt="bbcode", seed=5)
     c = ("-c", str(folder))
     for name in LEADERS:
         (folder / f"room-{name}.txt").touch()

@@ -230,15 +230,8 @@ class _Stored:
             self.store.save(state)
 
 
-def _stored(tmp_path: Path, quests: list[str], turn: int = 1):
-    from helpers import run_gmtool
-
-    folder = tmp_path / "camp"
-    ok(
-        run_gmtool(
-            "campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "3"
-        )
-    )
+def _stored(new_campaign, quests: list[str], turn: int = 1):
+    folder = new_campaign("camp", players=["alice", "bob", "carol"], seed=3)
     store = _Stored(folder)
     state = store.store.load()
     state.turn, state.stage = turn, RULES.stage_of(turn)
@@ -249,12 +242,12 @@ def _stored(tmp_path: Path, quests: list[str], turn: int = 1):
     return store, state
 
 
-def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, tmp_path):
+def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, new_campaign):
     """«Полная чаша» was listed for homeworlds at 4/4: now the moderator's copy of `post
     pending` leaves it out for the leader whose homeworld is full, lists it for the others (the
     public copy names no quest); `quest complete` refuses an unmet claim in one line (exit 1)
     and takes a met one by its Russian label."""
-    store, state = _stored(tmp_path, ["full-house"])
+    store, state = _stored(new_campaign, ["full-house"])
     planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
@@ -273,10 +266,10 @@ def test_pending_leaves_out_a_met_quest_and_the_claim_cli(gm, tmp_path):
     assert [p.get("quests_done", []) for p in data["player"]] == [[], ["full-house"], []]
 
 
-def test_the_private_report_says_whether_the_leader_met_the_quest(gm, tmp_path):
+def test_the_private_report_says_whether_the_leader_met_the_quest(gm, new_campaign):
     """turn end: bob's report says he met «Полная чаша» and what it gave; alice's says she did
     not, and why; the JSON of each carries the judged figures."""
-    store, state = _stored(tmp_path, ["full-house"])
+    store, state = _stored(new_campaign, ["full-house"])
     planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)
@@ -318,11 +311,11 @@ values = { reward = ["bc:+1"], condition = ["moderator"] }
 """
 
 
-def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
+def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, new_campaign):
     """DIR/tables/orion/quests-stage1.toml, written by the moderator: its rows enter the quest
     deck (even one made before the table was), its condition is judged at the turn end, a
     'moderator' row is left to the moderator and named so in the reports."""
-    store, state = _stored(tmp_path, ["pathfinder", "diplomat"])
+    store, state = _stored(new_campaign, ["pathfinder", "diplomat"])
     state.turn_state.started = 1
     near = state.player("carol").homeworld
     state.game.systems.append(
@@ -362,14 +355,14 @@ def test_a_moderators_own_quest_table_runs_with_no_python_change(gm, tmp_path):
     assert "late" in deck.get("draw", []) + deck.get("discard", []) + data["turn_state"]["quests"]
 
 
-def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet(gm, tmp_path):
+def test_an_orders_file_and_the_rooms_quest_claim_by_label_and_are_refused_unmet(gm, new_campaign, tmp_path):
     """An orders file's `quests` takes a label in either language; `turn check` refuses an
     unmet claim with its reason and file:line; the room's `!quest Полная чаша` /
     `!задание Full house` reads to the leader's claim (`claims`), which is not refused unmet: the
     turn's end judges a quest whose condition is data."""
     from gmtool.forum.order_commands import parse_order
 
-    store, state = _stored(tmp_path, ["full-house"])
+    store, state = _stored(new_campaign, ["full-house"])
     planet = state.game.home_planet(state.player("bob"))
     planet.population = planet.max_population
     store.save(state)

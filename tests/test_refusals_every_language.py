@@ -18,19 +18,12 @@ from gmtool.errors import RuleRefused, TableError
 from gmtool.locale import LANGS, Label, Msg, msg_from_data, msg_to_data
 from helpers import assert_error, ok, snapshot
 
-pytestmark = pytest.mark.usefixtures("isolated")
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="fresh")]
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parent / "campaigns" / "example"
 LEGACY = HERE / "golden" / "legacy_refusals"
 REFUSAL = re.compile(r" — (refused|отклонено): ")
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = tmp_path / "camp"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock", "forum.toml"))
-    return folder
 
 
 def refusal_lines(out: str) -> list[str]:

@@ -4,7 +4,6 @@ accepted anywhere on the line, and winning over the campaign's own setting."""
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -16,15 +15,10 @@ from gmtool.forum.sources.profiles import dialect_names
 from helpers import ok, snapshot
 from helpers import run_entry_point as entry_point
 
+pytestmark = pytest.mark.camp(example="whole", name="c")
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "campaigns" / "example"
 DROPPED = {"phpbb": "[color=#808080]~1~[/color]", "xenforo": "[s]1[/s]"}
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = tmp_path / "c"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".lock"))
-    return folder
 
 
 def _commands(command, path=()):

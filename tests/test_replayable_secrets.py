@@ -5,8 +5,10 @@ still draws a fresh random secret."""
 from __future__ import annotations
 
 import hashlib
+import tomllib
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -89,3 +91,54 @@ def test_a_shared_new_campaign_is_what_campaign_new_makes_first(new_campaign, tm
     assert (copied / "secret.key").stat().st_mode & 0o777 == 0o600
     # a second campaign of the test has the test's second secret
     assert new(copied.parent / "second") == fixed(1) and new_campaign("d", *args).name == "d"
+
+
+def test_new_campaigns_keywords_are_campaign_news_options(new_campaign, tmp_path_factory):
+    copied = new_campaign("c", players=["Борис", "ann"], seed=3, lang="ru", fmt="bbcode", radius=5)
+    TEST_SECRETS.drawn = 0
+    made = tmp_path_factory.mktemp("made") / "c"
+    options = ("-p", "Борис", "-p", "ann", "--format", "bbcode", "--radius", "5", "--lang", "ru", "--seed", "3")
+    ok(run_gmtool("campaign", "new", str(made), *options))
+    assert snapshot(copied) == snapshot(made)
+
+
+def secret_of(folder: Path) -> str:
+    return (folder / "secret.key").read_text(encoding="ascii").strip()
+
+
+def test_a_shared_new_campaign_keeps_a_named_secret(new_campaign, dice_secret):
+    dice_secret(bytes(range(32)))
+    assert secret_of(new_campaign("c", players=["alice", "bob"], seed=3)) == bytes(range(32)).hex()
+
+
+def test_a_shared_new_campaign_keeps_the_real_draw(new_campaign, random_secrets):
+    one = secret_of(new_campaign("one", players=["alice", "bob"], seed=3))
+    two = secret_of(new_campaign("two", players=["alice", "bob"], seed=3))
+    assert len(one) == len(two) == 64 and one != two
+    assert not {one, two} & {fixed(k) for k in range(4)}
+
+
+def test_camp_is_the_new_campaign_of_alice_bob_and_carol_unless_marked(camp):
+    assert camp.name == "c" and secret_of(camp) == fixed(0)
+    players = [p["name"] for p in tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))["player"]]
+    assert players == ["alice", "bob", "carol"]
+
+
+@pytest.mark.camp(name="r", players=["ann", "bob"], lang="ru", seed=5)
+def test_a_camp_marker_names_the_new_campaigns_shape(camp):
+    state = tomllib.loads((camp / "campaign.toml").read_text(encoding="utf-8"))
+    assert (camp.name, state["lang"], state["seed"], [p["name"] for p in state["player"]]) == (
+        "r",
+        "ru",
+        5,
+        ["ann", "bob"],
+    )
+    assert secret_of(camp) == fixed(0)
+
+
+@pytest.mark.parametrize("example", ["whole", "fresh", "rooms"])
+def test_a_camp_marker_asks_for_a_copy_of_the_example(request, example, tmp_path):
+    request.applymarker(pytest.mark.camp(example=example))
+    camp = request.getfixturevalue("camp")
+    assert camp == tmp_path / "camp" and (camp / "campaign.toml").is_file()
+    assert (camp / "orders").is_dir() == (example != "rooms")

@@ -60,11 +60,11 @@ def test_the_fold_is_kept_with_a_stored_report():
     assert report_from_dict(report_to_dict(report(2, None))).blocks[1].fold is None
 
 
-def test_a_private_report_marks_its_long_lists(tmp_path, gm, monkeypatch):
+def test_a_private_report_marks_its_long_lists(tmp_path, gm, new_campaign, monkeypatch):
     from helpers import ok
 
     monkeypatch.chdir(tmp_path)
-    ok(gm("campaign", "new", "c", "--player", "alice", "--player", "bob", "--seed", "7"))
+    new_campaign("c", players=["alice", "bob"], seed=7)  # ./c
     (tmp_path / "o.toml").write_text(
         "turn = 1\n[alice]\nship_add = [" + ", ".join(['"frigate"'] * 9) + "]\n", encoding="utf-8"
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,14 +12,7 @@ from helpers import assert_error, ok, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
-pytestmark = pytest.mark.usefixtures("isolated")
-
-
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    folder = tmp_path / "example"
-    shutil.copytree(ROOT / "campaigns" / "example", folder)
-    return folder
+pytestmark = [pytest.mark.usefixtures("isolated"), pytest.mark.camp(example="whole", name="example")]
 
 
 def test_a_leader_reads_its_private_report_in_its_own_language(gm, camp):

@@ -10,7 +10,9 @@ import tomllib
 
 import pytest
 
-from helpers import CYRILLIC, assert_error, example_copy, ok, ok_json, snapshot, write_text
+from helpers import CYRILLIC, assert_error, ok, ok_json, snapshot, write_text
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 THREAD = """=== moderator #100 ===
 Turn 1 is open.
@@ -31,11 +33,6 @@ BOB = """=== bob #9 ===
 !colonize 1,0
 !activate 0,0
 """
-
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
 
 
 def set_up(gm, camp):

@@ -14,12 +14,9 @@ import pytest
 
 from gmtool.campaign import forumfile
 from gmtool.forum.rooms import collected_orders
-from helpers import example_copy, ok, resolve_post, write_text
+from helpers import ok, resolve_post, write_text
 
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
+pytestmark = pytest.mark.camp(example="fresh")
 
 
 def set_leader(camp: Path, leader: str, **values: int) -> None:

@@ -17,15 +17,12 @@ from gmtool.campaign import forumfile
 from gmtool.forum import order_commands
 from gmtool.forum.order_commands import PostedOrder
 from gmtool.forum.rooms import collected_orders
-from helpers import assert_error, example_copy, journal_rolls, ok, ok_json, resolve_post, snapshot, write_text
+from helpers import assert_error, journal_rolls, ok, ok_json, resolve_post, snapshot, write_text
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 # alice's homeworld is 1,-3 (campaigns/example): in stage 1 her own frame puts it at 0,0
 ALICE_1_0 = "2,-3"  # alice's 1,0 in the galaxy's coordinates
-
-
-@pytest.fixture
-def camp(tmp_path):
-    return example_copy(tmp_path, fresh=True)
 
 
 def records(camp):

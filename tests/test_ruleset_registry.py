@@ -72,9 +72,8 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones(gm, tmp_path):
     assert_error(res, "неизвестные правила «chess» (gmtool знает: orion, venus)")
 
 
-def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path, cairn):
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, new_campaign, cairn):
+    camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     registry.RULESETS.pop("cairn")
     assert_error(
         gm("status", "-c", str(camp)),
@@ -82,7 +81,7 @@ def test_a_campaign_file_naming_an_unknown_ruleset_is_a_clear_error(gm, tmp_path
     )
 
 
-def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
+def test_a_third_ruleset_plays_through_the_same_commands(gm, new_campaign, tmp_path, cairn):
     camp = tmp_path / "c"
     out = ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
     assert out.startswith("cairn campaign c in ")
@@ -95,8 +94,7 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
     assert (status["turn"], status["pot"], status["stones"]) == (1, 0, {"ann": 10, "bob": 10})
     assert ok(gm("status", "-c", str(camp), "-p", "bob")).startswith("cairn turn 1")
     # its state is checked as the file is read: a value its declaration refuses is one line
-    bad = tmp_path / "bad"
-    ok(gm("campaign", "new", str(bad), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    bad = new_campaign("bad", players=["ann", "bob"], ruleset="cairn")
     (bad / "campaign.toml").write_text(
         (bad / "campaign.toml").read_text(encoding="utf-8").replace("target = 12", "target = 0"), encoding="utf-8"
     )
@@ -150,12 +148,13 @@ def test_a_third_ruleset_plays_through_the_same_commands(gm, tmp_path, cairn):
     assert "ann" not in ok(gm("post", "pending", "-c", str(camp)))
 
 
-def test_a_third_rulesets_room_reply_flags_its_own_problem_on_its_command_in_its_own_words(gm, tmp_path, cairn):
+def test_a_third_rulesets_room_reply_flags_its_own_problem_on_its_command_in_its_own_words(
+    gm, new_campaign, tmp_path, cairn
+):
     """Cairn's problems carry what the Ruleset protocol asks (line, leader, text): the room's
     confirmation puts each under the command that gave it, and its rule line names cairn's
     commands that act at once, no orion command and no ballot."""
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+    camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     room = tmp_path / "room-ann.txt"
     room.write_text("=== ann #21 ===\n!give 3\n!give 30\n", encoding="utf-8")
     out = ok(gm("post", "resolve", str(room), "-c", str(camp), "--room", "ann"))
@@ -180,9 +179,8 @@ def test_the_third_rulesets_folder_touches_no_module_of_gmtool():
     assert found == []
 
 
-def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, tmp_path, cairn):
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+def test_the_game_over_guard_words_it_as_the_ruleset_says(gm, new_campaign, cairn):
+    camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     from gmtool.campaign.store import CampaignStore
 
     store = CampaignStore(camp)
@@ -228,9 +226,8 @@ def test_looking_a_ruleset_up_loads_no_rules_nor_reports():
 # ---------------------------------------------------------------- maps, command groups, the table's turn
 
 
-def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, cairn, monkeypatch):
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--ruleset", "cairn", "--player", "ann", "--player", "bob"))
+def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, new_campaign, cairn, monkeypatch):
+    camp = new_campaign("c", players=["ann", "bob"], ruleset="cairn")
     before = snapshot(camp)
     for args in (("map", "-c", str(camp)), ("reach", "-c", str(camp), "--player", "ann")):
         assert_error(gm(*args), "c plays cairn, which has no galaxy map: `map` and `reach` are for rulesets with maps")
@@ -241,8 +238,7 @@ def test_map_and_reach_ask_the_ruleset_whether_it_has_maps(gm, tmp_path, cairn, 
     res = gm("map", "-c", str(camp), "--format", "plain")
     assert "no galaxy map" not in res.stdout + res.stderr
     # orion's campaigns keep their maps
-    orion = tmp_path / "o"
-    ok(gm("campaign", "new", str(orion), "--player", "ann", "--player", "bob", "--seed", "3"))
+    orion = new_campaign("o", players=["ann", "bob"], seed=3)
     assert ok(gm("map", "-c", str(orion), "--format", "plain"))
 
 
@@ -284,13 +280,12 @@ class Recorded:
         return getattr(self.inner, name)
 
 
-def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, tmp_path, monkeypatch):
+def test_the_whole_tables_turn_is_the_rulesets_table_turn(gm, new_campaign, monkeypatch):
     calls: list[str] = []
     orion = registry.RULESETS["orion"]
     inner = orion.table_turn()
     monkeypatch.setattr(type(orion), "table_turn", lambda self: Recorded(inner, calls))
-    camp = tmp_path / "c"
-    ok(gm("campaign", "new", str(camp), "--player", "ann", "--player", "bob", "--seed", "3"))
+    camp = new_campaign("c", players=["ann", "bob"], seed=3)
     ok(gm("turn", "start", "-c", str(camp)))
     # its steps played, its posts built (once in each language the campaign speaks)
     assert list(dict.fromkeys(calls)) == ["rules", "start_steps", "starting", "start_posts", "start_map"]

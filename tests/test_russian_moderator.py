@@ -14,23 +14,8 @@ from helpers import ok, ok_json
 pytestmark = pytest.mark.usefixtures("isolated")
 
 
-def new_ru(gm, tmp_path: Path, *players: str, name: str = "r1") -> Path:
-    folder = tmp_path / name
-    ok(
-        gm(
-            "campaign",
-            "new",
-            str(folder),
-            *[a for p in players for a in ("--player", p)],
-            "--lang",
-            "ru",
-            "--seed",
-            "5",
-            "--format",
-            "plain",
-        )
-    )
-    return folder
+def new_ru(new_campaign, *players: str, name: str = "r1") -> Path:
+    return new_campaign(name, players=players, lang="ru", seed=5, fmt="plain")
 
 
 def open_quest(folder: Path) -> tuple[str, str, str]:
@@ -53,8 +38,8 @@ def edit(folder: Path, change) -> None:
 # ------------------------------------------------------------------ post pending
 
 
-def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path, moderator_judges):
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, new_campaign, moderator_judges):
+    camp = new_ru(new_campaign, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
     ok(gm("quest", "complete", *c, "--player", "Борис"))
@@ -78,17 +63,17 @@ def test_pending_leaves_out_a_stage_1_quest_the_leader_has_done(gm, tmp_path, mo
         (5, "5 ордеров не использовано", "5 orders not used yet"),
     ],
 )
-def test_pending_counts_unused_orders_in_the_glossarys_word(gm, tmp_path, n, ru, en):
+def test_pending_counts_unused_orders_in_the_glossarys_word(gm, new_campaign, n, ru, en):
     """In the moderator's copy: the public one says nothing of a leader's orders."""
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+    camp = new_ru(new_campaign, "Борис", "Анна")
     edit(camp, lambda d: d["player"][0].update(orders=n))
     assert f"- {ru}\n" in ok(gm("post", "pending", "-c", str(camp), "--include-private"))
     assert f"- {en}\n" in ok(gm("post", "pending", "-c", str(camp), "--lang", "en", "--include-private"))
     assert "ордер" not in ok(gm("post", "pending", "-c", str(camp)))
 
 
-def test_pending_lists_nothing_once_the_game_is_over(gm, tmp_path):
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+def test_pending_lists_nothing_once_the_game_is_over(gm, new_campaign):
+    camp = new_ru(new_campaign, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
     edit(camp, lambda d: d["player"][1].update(orders=2))
@@ -134,17 +119,17 @@ def test_a_leaders_own_ballot_line_is_neutral(vote, ru, en):
     assert _done_line(item, "en", lambda table, row_id, **_: row_id) == en
 
 
-def ru_game(gm, tmp_path: Path) -> tuple[Path, tuple[str, str]]:
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+def ru_game(gm, new_campaign) -> tuple[Path, tuple[str, str]]:
+    camp = new_ru(new_campaign, "Борис", "Анна")
     c = ("-c", str(camp))
     ok(gm("turn", "start", *c))
     return camp, c
 
 
-def test_ship_classes_are_named_by_their_labels(gm, tmp_path):
+def test_ship_classes_are_named_by_their_labels(gm, new_campaign):
     from helpers import assert_error
 
-    camp, c = ru_game(gm, tmp_path)
+    camp, c = ru_game(gm, new_campaign)
     res = gm("explore", *c, "--player", "Борис", "--hex", "1,0", "--ship", "звездолёт")
     assert_error(
         res,
@@ -172,10 +157,10 @@ def test_ships_moved_names_the_class_by_its_label():
     assert err.text("en").startswith("all 3 of Борис's ships of kind frigate have already explored")
 
 
-def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, tmp_path, moderator_judges):
+def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, new_campaign, moderator_judges):
     from helpers import assert_error
 
-    camp, c = ru_game(gm, tmp_path)
+    camp, c = ru_game(gm, new_campaign)
     ok(gm("quest", "complete", *c, "--player", "Борис"))
     quest, ru, en = open_quest(camp)
     res = gm("quest", "complete", *c, "--player", "Борис")
@@ -188,7 +173,7 @@ def test_a_quest_done_is_told_by_its_label_without_a_gender(gm, tmp_path, modera
     assert_error(res, f"error: Борис: задание «{ru}» уже выполнено")
 
 
-def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
+def test_the_maps_mark_properties_and_world_types_in_russian(gm, new_campaign):
     from gmtool.maps.labels import mark_of, table_labels
 
     ru, en = table_labels("ru"), table_labels("en")
@@ -198,7 +183,7 @@ def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
     types = ["terran", "ocean", "steppe", "toxic", "barren", "inferno"]
     assert [mark_of(ru, "world-type", t) for t in types] == ["Ж", "М", "С", "Т", "П", "Р"]  # none reads as a digit
     assert [mark_of(en, "world-type", t) for t in types] == ["T", "O", "S", "X", "B", "I"]
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+    camp = new_ru(new_campaign, "Борис", "Анна")
     out = ok(gm("map", "-c", str(camp), "--format", "plain"))
     legend = out.split("Легенда\n-------\n\n")[1].split("\n\n")[0].splitlines()
     assert "- Ж Земной" in legend and "- Р Раскалённый или радиоактивный" in legend
@@ -206,8 +191,8 @@ def test_the_maps_mark_properties_and_world_types_in_russian(gm, tmp_path):
     assert "Ж1*" in out  # Борис's homeworld: a terran planet
 
 
-def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, tmp_path):
-    camp = new_ru(gm, tmp_path, "Борис", "Анна")
+def test_the_svg_map_marks_properties_with_the_reports_short_forms(gm, new_campaign, tmp_path):
+    camp = new_ru(new_campaign, "Борис", "Анна")
     svg = tmp_path / "m.svg"
     ok(gm("map", "-c", str(camp), "-o", str(svg)))
     text = svg.read_text(encoding="utf-8")

@@ -29,9 +29,8 @@ pytestmark = pytest.mark.usefixtures("isolated")
 LIMIT = COUNT[1]  # the most BC or RP a leader may hold: 1,000,000,000
 
 
-def _new(gm, folder: Path) -> Path:
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "1"))
-    return folder
+def _new(new_campaign, folder: Path) -> Path:
+    return new_campaign(folder.name, players=["alice", "bob"], seed=1, parent=folder.parent)
 
 
 def _set(folder: Path, leader: str, **values: int) -> None:
@@ -60,8 +59,8 @@ def _refused_whole(gm, folder: Path, *args: str, fragments: tuple[str, ...], one
 
 
 @pytest.mark.parametrize("field", sorted(PLAYER_RANGES))
-def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(tmp_path, gm, field):
-    folder = _new(gm, tmp_path / "c")
+def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(new_campaign, tmp_path, gm, field):
+    folder = _new(new_campaign, tmp_path / "c")
     store = CampaignStore(folder)
     before = snapshot(folder)
     state = store.load()
@@ -82,8 +81,8 @@ def test_a_save_past_a_leaders_limit_is_refused_naming_leader_field_and_limit(tm
     assert getattr(store.load().player("bob"), field) == high
 
 
-def test_the_message_in_russian(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_the_message_in_russian(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT)
     ok(gm("turn", "start", "-c", str(folder)))
     stderr = _refused_whole(
@@ -92,8 +91,8 @@ def test_the_message_in_russian(gm, tmp_path):
     assert "не записан" in stderr and "ничего не изменено" in stderr
 
 
-def test_other_values_the_loader_refuses_are_refused_on_save(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_other_values_the_loader_refuses_are_refused_on_save(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     store = CampaignStore(folder)
     before = snapshot(folder)
     for change, fragment in (
@@ -114,8 +113,8 @@ def test_other_values_the_loader_refuses_are_refused_on_save(gm, tmp_path):
 # ------------------------------------------------------------------ commands
 
 
-def test_gmtool_grant_past_the_limit_is_refused(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_gmtool_grant_past_the_limit_is_refused(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT - 5_000, rp=LIMIT)
     c = ("-c", str(folder))
     _refused_whole(
@@ -148,8 +147,8 @@ def test_gmtool_grant_past_the_limit_is_refused(gm, tmp_path):
     assert _state(folder).player("alice").bc == LIMIT
 
 
-def test_a_ship_past_the_limit_is_refused(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_a_ship_past_the_limit_is_refused(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     high = PLAYER_RANGES["scouts"][1]
     _set(folder, "bob", scouts=high)
     _refused_whole(
@@ -167,8 +166,8 @@ def test_a_ship_past_the_limit_is_refused(gm, tmp_path):
     )
 
 
-def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT)
     ok(gm("turn", "start", "-c", str(folder)))
     journal = (folder / "journal.toml").read_bytes()
@@ -189,8 +188,8 @@ def test_a_turn_end_whose_production_would_overflow_writes_nothing(gm, tmp_path)
     assert _state(folder).turn == 2
 
 
-def test_an_orders_file_that_would_overflow_is_refused_whole(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_an_orders_file_that_would_overflow_is_refused_whole(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT - 15_000, orders=1)  # the order its fleet costs
     orders = tmp_path / "orders.toml"
     orders.write_text(
@@ -219,8 +218,8 @@ def test_an_orders_file_that_would_overflow_is_refused_whole(gm, tmp_path):
         ], stderr
 
 
-def test_a_turn_run_whose_production_would_overflow_is_refused_even_as_a_dry_run(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_a_turn_run_whose_production_would_overflow_is_refused_even_as_a_dry_run(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     _set(folder, "alice", bc=LIMIT - 10_000)
     orders = tmp_path / "orders.toml"
     orders.write_text('turn = 1\n[alice]\ngrant = [{ bc = 10000, reason = "a" }]\n', encoding="utf-8")
@@ -239,8 +238,8 @@ def test_a_turn_run_whose_production_would_overflow_is_refused_even_as_a_dry_run
 
 
 @pytest.mark.slow
-def test_the_reported_attack_100001_grants_of_10000_bc(gm, tmp_path):
-    folder = _new(gm, tmp_path / "c")
+def test_the_reported_attack_100001_grants_of_10000_bc(gm, new_campaign, tmp_path):
+    folder = _new(new_campaign, tmp_path / "c")
     orders = tmp_path / "grants.toml"
     orders.write_text(
         "turn = 1\n[alice]\ngrant = [\n" + '  { bc = 10000, reason = "x" },\n' * 100_001 + "]\n", encoding="utf-8"

@@ -29,7 +29,9 @@ from gmtool.rules.orion.production import produce
 from gmtool.rules.orion.setup import new_campaign
 from gmtool.rules.orion.state import System
 from gmtool.rules.orion.turns import Rules
-from tests.helpers import assert_error, example_copy, ok, ok_json, status
+from tests.helpers import assert_error, ok, ok_json, status
+
+pytestmark = pytest.mark.camp(example="fresh")
 
 # a test-local technologies table: each line at the levels the seed names (A8a)
 TECHS = """
@@ -147,10 +149,10 @@ def test_a_fitted_frigate_is_built_with_its_modules(game):
 
 
 @pytest.fixture
-def camp(tmp_path, gm):
-    folder = example_copy(tmp_path, fresh=True)
-    write_techs(folder / "tables")
-    return folder
+def camp(camp):
+    """The fresh example (the module's camp marker) with the campaign's own techs."""
+    write_techs(camp / "tables")
+    return camp
 
 
 def give_tech(folder: Path, *techs: str) -> None:

@@ -7,10 +7,7 @@ import pytest
 
 from helpers import assert_error, ok, snapshot
 
-
-@pytest.fixture
-def camp(new_campaign):
-    return new_campaign("r1", "--player", "Борис", "--player", "Анна", "--lang", "ru", "--seed", "5")
+pytestmark = pytest.mark.camp(name="r1", players=["Борис", "Анна"], lang="ru", seed=5)
 
 
 def test_a_forum_exploration_with_a_russian_ship_name(gm, camp):

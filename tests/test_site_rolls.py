@@ -103,9 +103,8 @@ def test_every_roll_of_a_played_russian_game_is_said_in_russian_on_the_site(gm, 
     assert "post #" not in turn
 
 
-def test_the_scheme_2_dice_page_shows_words_and_the_exact_label_it_checks(gm, tmp_path):
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "-p", "Глафира", "-p", "Илья", "-p", "Никита", "--lang", "ru"))
+def test_the_scheme_2_dice_page_shows_words_and_the_exact_label_it_checks(gm, new_campaign, tmp_path):
+    folder = new_campaign("c", players=["Глафира", "Илья", "Никита"], lang="ru")
     thread = tmp_path / "t.txt"
     thread.write_text("=== Глафира #1023 ===\n!разведка 1,0\n!бросок 2d6 абордаж\n", encoding="utf-8")
     ok(gm("post", "resolve", str(thread), "-c", str(folder)))

@@ -31,13 +31,13 @@ def _set_stage(folder: Path, stage: int, turn: int) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _bill_game(gm, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
+def _bill_game(gm, new_campaign, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
     """Turn 7 started, a bill put to the vote (one prepared game, copied: the same secret, the
     same dice); ``voters`` cast ballots (every leader has one planet, its homeworld: a ballot is
     1 vote)."""
     base = tmp_path / "base-bill"
     if not base.exists():
-        ok(gm("campaign", "new", str(base), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
+        new_campaign(base.name, players=LEADERS, seed=1)
         _set_stage(base, 2, 7)
         ok(gm("turn", "start", "-c", str(base)))
         # the chair names a leader, in case the bill needs one (A3: the Embargo, a tie)
@@ -49,10 +49,10 @@ def _bill_game(gm, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
     return folder
 
 
-def _election_game(gm, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
+def _election_game(gm, new_campaign, tmp_path: Path, name: str, voters: dict[str, str]) -> Path:
     base = tmp_path / "base-election"
     if not base.exists():
-        ok(gm("campaign", "new", str(base), *[a for p in LEADERS for a in ("--player", p)], "--seed", "1"))
+        new_campaign(base.name, players=LEADERS, seed=1)
         _set_stage(base, 3, 13)
     folder = tmp_path / name
     shutil.copytree(base, folder)
@@ -77,10 +77,10 @@ def _voters_named(out: str, fmt: str, names=("bob", "carol")) -> list[str]:
     return [name for name in names if name in out]
 
 
-def test_the_public_bill_tally_is_the_same_whoever_voted(gm, tmp_path):
+def test_the_public_bill_tally_is_the_same_whoever_voted(gm, new_campaign, tmp_path):
     # bob voted yes and carol did not — or carol voted yes and bob did not: yes 1, no 0
-    a = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
-    b = _bill_game(gm, tmp_path, "b", {"carol": "yes"})
+    a = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes"})
+    b = _bill_game(gm, new_campaign, tmp_path, "b", {"carol": "yes"})
     first = ok(gm("council", "tally", "-c", str(a), "--format", "json"))
     assert first == ok(gm("council", "tally", "-c", str(b), "--format", "json"))
     data = json.loads(first)
@@ -94,11 +94,11 @@ def test_the_public_bill_tally_is_the_same_whoever_voted(gm, tmp_path):
         assert "Have not voted" not in out and "Не проголосовали" not in out, (fmt, lang, out)
 
 
-def test_an_abstention_and_silence_are_one_public_total(gm, tmp_path):
+def test_an_abstention_and_silence_are_one_public_total(gm, new_campaign, tmp_path):
     # carol abstained — or carol did not vote: with the planet counts public, an abstentions
     # total without the silent leaders' votes would tell how many (and so who) did not vote
-    a = _bill_game(gm, tmp_path, "a", {"bob": "yes", "carol": "abstain"})
-    b = _bill_game(gm, tmp_path, "b", {"bob": "yes"})
+    a = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes", "carol": "abstain"})
+    b = _bill_game(gm, new_campaign, tmp_path, "b", {"bob": "yes"})
     for folder in (a, b):
         ok(gm("council", "tally", "-c", str(folder)))
     outs_a = _all_outputs(gm, a, "council", "tally")
@@ -113,8 +113,8 @@ def test_an_abstention_and_silence_are_one_public_total(gm, tmp_path):
         assert f"Abstained: {abstain}" in ok(gm("council", "tally", "-c", str(folder), "--private"))
 
 
-def test_the_moderators_private_tally_names_who_has_not_voted(gm, tmp_path):
-    a = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
+def test_the_moderators_private_tally_names_who_has_not_voted(gm, new_campaign, tmp_path):
+    a = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes"})
     ok(gm("council", "tally", "-c", str(a)))
     out = ok(gm("council", "tally", "-c", str(a), "--private"))
     assert "Have not voted: alice, carol" in out
@@ -125,9 +125,9 @@ def test_the_moderators_private_tally_names_who_has_not_voted(gm, tmp_path):
     assert [(b["leader"], b["vote"]) for b in data["ballots"]] == [("bob", "yes")]
 
 
-def test_the_public_election_tally_is_the_same_whoever_voted(gm, tmp_path):
-    a = _election_game(gm, tmp_path, "a", {"alice": "carol"})
-    b = _election_game(gm, tmp_path, "b", {"bob": "carol"})
+def test_the_public_election_tally_is_the_same_whoever_voted(gm, new_campaign, tmp_path):
+    a = _election_game(gm, new_campaign, tmp_path, "a", {"alice": "carol"})
+    b = _election_game(gm, new_campaign, tmp_path, "b", {"bob": "carol"})
     first = ok(gm("council", "tally", "-c", str(a), "--election", "--format", "json"))
     assert first == ok(gm("council", "tally", "-c", str(b), "--election", "--format", "json"))
     data = json.loads(first)
@@ -141,9 +141,9 @@ def test_the_public_election_tally_is_the_same_whoever_voted(gm, tmp_path):
     assert private["not_voted"] == ["bob", "carol"]
 
 
-def test_the_public_turn_post_and_its_json_are_the_same_whoever_voted(gm, tmp_path):
-    a = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
-    b = _bill_game(gm, tmp_path, "b", {"carol": "yes"})
+def test_the_public_turn_post_and_its_json_are_the_same_whoever_voted(gm, new_campaign, tmp_path):
+    a = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes"})
+    b = _bill_game(gm, new_campaign, tmp_path, "b", {"carol": "yes"})
     for folder in (a, b):
         ok(gm("turn", "end", "-c", str(folder), "--format", "json"))
     public_a = (a / "reports" / "turn-07" / "public.json").read_text(encoding="utf-8")
@@ -156,9 +156,9 @@ def test_the_public_turn_post_and_its_json_are_the_same_whoever_voted(gm, tmp_pa
     assert private["not_voted"] == ["alice", "carol"]
 
 
-def test_a_tally_made_earlier_in_the_turn_stays_secret_in_the_turn_post(gm, tmp_path):
-    a = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
-    b = _bill_game(gm, tmp_path, "b", {"carol": "yes"})
+def test_a_tally_made_earlier_in_the_turn_stays_secret_in_the_turn_post(gm, new_campaign, tmp_path):
+    a = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes"})
+    b = _bill_game(gm, new_campaign, tmp_path, "b", {"carol": "yes"})
     outs = {}
     for folder in (a, b):
         ok(gm("council", "tally", "-c", str(folder)))
@@ -172,10 +172,10 @@ def test_a_tally_made_earlier_in_the_turn_stays_secret_in_the_turn_post(gm, tmp_
     ).read_bytes()
 
 
-def test_post_pending_never_says_who_has_voted(gm, tmp_path):
+def test_post_pending_never_says_who_has_voted(gm, new_campaign, tmp_path):
     games = {"none": {}, "a": {"bob": "yes"}, "b": {"carol": "no"}, "all": dict.fromkeys(LEADERS, "yes")}
     outs = {
-        name: _all_outputs(gm, _bill_game(gm, tmp_path, name, voters), "post", "pending")
+        name: _all_outputs(gm, _bill_game(gm, new_campaign, tmp_path, name, voters), "post", "pending")
         for name, voters in games.items()
     }
     assert outs["none"] == outs["a"] == outs["b"] == outs["all"]
@@ -186,9 +186,9 @@ def test_post_pending_never_says_who_has_voted(gm, tmp_path):
     assert "Совет голосует по законопроекту" in outs["a"][("plain", "ru")]
 
 
-def test_post_pending_says_an_election_is_open_naming_nobody(gm, tmp_path):
-    none = _election_game(gm, tmp_path, "none", {})
-    one = _election_game(gm, tmp_path, "one", {"alice": "bob"})
+def test_post_pending_says_an_election_is_open_naming_nobody(gm, new_campaign, tmp_path):
+    none = _election_game(gm, new_campaign, tmp_path, "none", {})
+    one = _election_game(gm, new_campaign, tmp_path, "one", {"alice": "bob"})
     assert _all_outputs(gm, none, "post", "pending") == _all_outputs(gm, one, "post", "pending")
     data = ok_json(gm("post", "pending", "-c", str(one), "--format", "json"))
     assert data["ballots_open"] == ["election"]
@@ -197,8 +197,8 @@ def test_post_pending_says_an_election_is_open_naming_nobody(gm, tmp_path):
     assert "Nothing is waiting" not in out  # the Council still waits for its ballots
 
 
-def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, tmp_path):
-    folder = _bill_game(gm, tmp_path, "a", {"bob": "yes"})
+def test_the_moderators_copy_of_post_pending_names_the_ballots_not_cast(gm, new_campaign, tmp_path):
+    folder = _bill_game(gm, new_campaign, tmp_path, "a", {"bob": "yes"})
     out = ok(gm("post", "pending", "-c", str(folder), "--include-private"))
     assert out.startswith("Waiting for — turn 7 (moderator only: orders left, quests, ballots)\n")
     assert "alice\n-----\n\n- council vote not cast\n" in out

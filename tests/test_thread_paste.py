@@ -23,10 +23,9 @@ def test_a_heading_underline_is_the_posts_text_and_a_broken_header_is_still_refu
     assert refused.value.text("en").startswith("line 3: '=== alice ===' starts like a post header but is not one")
 
 
-def test_a_pasted_plain_reply_and_turn_report_collect_again_without_running_anything_twice(gm, tmp_path):
-    camp = tmp_path / "camp"
+def test_a_pasted_plain_reply_and_turn_report_collect_again_without_running_anything_twice(gm, new_campaign, tmp_path):
+    camp = new_campaign("camp", players=["alice", "bob"], seed=1)
     c = ("-c", str(camp))
-    ok(gm("campaign", "new", str(camp), "--player", "alice", "--player", "bob", "--seed", "1"))
     ok(gm("campaign", "set", *c, "moderators", "moderator"))
     thread = tmp_path / "thread.txt"
     thread.write_text("=== alice #1 ===\n!roll 2d6\n!explore 1,0\n\n", encoding="utf-8")

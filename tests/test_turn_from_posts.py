@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from gmtool.campaign import forumfile
-from tests.helpers import assert_error, example_copy, ok, snapshot
+from tests.helpers import assert_error, ok, snapshot
+
+pytestmark = pytest.mark.camp(example="rooms")  # the example at turn 1, without its hand-written orders files
 
 # The example campaign's turn-1 orders (campaigns/example/orders/turn-01.toml), as posts:
 # (leader, post id, [(kind, value), ...]) — hexes absolute, as an orders file writes them.
@@ -66,14 +68,6 @@ def post_orders(camp: Path, turn: int, posts) -> None:
         for i, (kind, value) in enumerate(orders, start=1)
     ]
     forumfile.append(camp / "forum.toml", records)
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Path:
-    """The example campaign at turn 1, without its hand-written orders files."""
-    folder = example_copy(tmp_path, fresh=True)
-    shutil.rmtree(folder / "orders")
-    return folder
 
 
 def test_turn_orders_shows_the_collected_orders_as_an_orders_file_tagged_with_their_posts(gm, camp):

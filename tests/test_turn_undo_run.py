@@ -33,12 +33,12 @@ def test_undo_of_a_turn_end_keeps_its_words(gm, tmp_path):
     assert "back to the state before its `turn end`" in ok(gm("turn", "undo", "-c", str(camp)))
 
 
-def test_undo_of_a_scheme_2_turn_run_says_the_same_orders_roll_the_same_dice(gm, tmp_path):
+def test_undo_of_a_scheme_2_turn_run_says_the_same_orders_roll_the_same_dice(gm, new_campaign, tmp_path):
     """Dice scheme 2 (docs/verify.md): a face follows what is rolled, so an undo buys no
     reroll — the reply says so, in both languages, and playing the turn again proves it."""
     from dice2_helpers import entries, new_game, next_to, orders
 
-    camp = new_game(gm, tmp_path / "g")
+    camp = new_game(new_campaign, tmp_path / "g")
     path = orders(camp, 1, alice=next_to(camp, "alice"))
     ok(gm("turn", "run", str(path), "-c", str(camp)))
     first = [(e.label, e.face) for e in entries(camp) if "explore" in e.label]

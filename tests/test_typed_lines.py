@@ -311,10 +311,9 @@ MASTERS = (
 
 
 @pytest.fixture
-def dm(tmp_path) -> Path:
+def dm(new_campaign) -> Path:
     """A new campaign (dice scheme 2: seeds count) played on DungeonMaster.ru, as its moderator set it."""
-    folder = tmp_path / "dm"
-    ok(run_gmtool("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol"))
+    folder = new_campaign("dm", players=["alice", "bob", "carol"])
     ok(run_gmtool("campaign", "set", "-c", str(folder), "moderators", MASTER))
     ok(run_gmtool("campaign", "set", "-c", str(folder), "profile", "dungeonmaster"))
     return folder

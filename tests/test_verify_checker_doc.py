@@ -31,10 +31,9 @@ def script(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def game(gm, tmp_path) -> Path:
+def game(gm, new_campaign) -> Path:
     """A revealed campaign with stream rolls, dice entered by hand, and an exploration."""
-    folder = tmp_path / "game"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
+    folder = new_campaign("game", players=["alice", "bob"], seed=3)
     ok(gm("roll", "2d10", "-c", str(folder)))
     ok(gm("roll", "2d6", "-c", str(folder), "--dice", "3,4"))
     (folder / "reply.txt").write_text(ok(gm("roll", "d8", "-c", str(folder), "--for", "bob")), encoding="utf-8")

@@ -16,10 +16,9 @@ FAKE = "journal #1 · 000000000000"
 
 
 @pytest.fixture
-def game(gm, tmp_path) -> tuple[Path, str]:
+def game(gm, new_campaign) -> tuple[Path, str]:
     """A campaign with two rolls, and the moderator's BBCode reply to the first."""
-    folder = tmp_path / "game"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--seed", "3"))
+    folder = new_campaign("game", players=["alice", "bob"], seed=3)
     reply = ok(gm("roll", "d10", "-c", str(folder), "-f", "bbcode"))
     ok(gm("roll", "d6", "-c", str(folder)))
     return folder, reply

@@ -27,10 +27,9 @@ pytestmark = pytest.mark.usefixtures("isolated")
 # ================================================================ Merchant of Venus, B3
 
 
-def _venus(gm, tmp_path: Path) -> tuple[Path, str, str]:
+def _venus(gm, new_campaign) -> tuple[Path, str, str]:
     """A two-player game (ann, ben): (folder, the first player, the other)."""
-    folder = tmp_path / "venus"
-    ok(gm("campaign", "new", str(folder), "--ruleset", "venus", "--player", "ann", "--player", "ben"))
+    folder = new_campaign("venus", players=["ann", "ben"], ruleset="venus")
     first = status(gm, folder)["current"]
     return folder, first, "ben" if first == "ann" else "ann"
 
@@ -46,10 +45,10 @@ def _round(gm, folder: Path, first: str, other: str) -> None:
     ok(gm("turn", "end", "-c", str(folder), "--player", other))
 
 
-def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, tmp_path):
+def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, new_campaign):
     """B1: all ships start on the Galactic Base, which acts as a Neutral Spaceport
     (tables/venus/board.toml row galactic-base, lands = ["spaceport"])."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     assert _merchant(folder, first)["landing"] == "spaceport"
     players = {p["name"]: p for p in status(gm, folder)["players"]}
     assert players[first]["landing"] == "spaceport" and players[first]["position"] == "galactic-base"
@@ -58,11 +57,11 @@ def test_venus_every_ship_starts_landed_at_the_galactic_base_spaceport(gm, tmp_p
     assert data["next"] == "operations"
 
 
-def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, tmp_path):
+def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, new_campaign):
     """B3: an asteroid landing ends the turn, and the ship is in no surface city or spaceport —
     the next turn's ``skip --in-port`` is refused naming the rule (it was accepted before
     wave 3); board row asteroid-system, lands = ["asteroid", "spaceport"]."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     ok(gm("venus", "move", "-c", str(folder), "--player", first, "--heading", "Asteroid System", "--dice", "2"))
     ok(gm("venus", "land", "-c", str(folder), "--player", first, "--at", "asteroid-system", "--kind", "asteroid"))
     assert _merchant(folder, first)["landing"] == "asteroid"
@@ -83,9 +82,9 @@ def test_venus_skip_in_port_refused_after_an_asteroid_landing(gm, tmp_path):
     assert data["next"] == "done"
 
 
-def test_venus_skip_in_port_after_a_spaceport_landing(gm, tmp_path):
+def test_venus_skip_in_port_after_a_spaceport_landing(gm, new_campaign):
     """B3: a ship that landed on the spaceport of the Asteroid System is in port next turn."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     ok(gm("venus", "move", "-c", str(folder), "--player", first, "--heading", "Asteroid System", "--dice", "2"))
     ok(gm("venus", "land", "-c", str(folder), "--player", first, "--at", "asteroid-system", "--kind", "spaceport"))
     assert _merchant(folder, first)["landing"] == "spaceport"
@@ -94,10 +93,10 @@ def test_venus_skip_in_port_after_a_spaceport_landing(gm, tmp_path):
     assert data["next"] == "operations"
 
 
-def test_venus_a_move_that_ends_without_landing_leaves_the_ship_in_space(gm, tmp_path):
+def test_venus_a_move_that_ends_without_landing_leaves_the_ship_in_space(gm, new_campaign):
     """B3: movement ends on landing or when every point is spent — a move that spent its
     points without landing leaves the ship in space: no port to skip in."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     ok(gm("venus", "move", "-c", str(folder), "--player", first, "--heading", "Nebula Habitat", "--dice", "3"))
     _round(gm, folder, first, other)
     assert _merchant(folder, first)["landing"] == "space"
@@ -120,11 +119,11 @@ def _older_file(folder: Path, player: str, position: str) -> None:
     path.write_text(body[:at] + section + body[end:], encoding="utf-8")
 
 
-def test_venus_an_older_file_is_judged_by_the_space(gm, tmp_path):
+def test_venus_an_older_file_is_judged_by_the_space(gm, new_campaign):
     """A campaign written before landings were recorded (no ``landing`` key): ``--in-port`` is
     refused at a space with no city or spaceport (board row encounter-1: an encounter space)
     and accepted where the space offers one (nebula-habitat: city and spaceport)."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     _older_file(folder, first, "encounter-1")
     before = snapshot(folder)
     assert_error(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port"), "no surface city", "B3")
@@ -417,7 +416,7 @@ def test_per_turn_keeps_the_earlier_reading():
     assert not _active(c, colony, rules)
 
 
-def test_activation_through_the_cli_and_campaign_set(gm, tmp_path):
+def test_activation_through_the_cli_and_campaign_set(gm, new_campaign, tmp_path):
     """``campaign set activation`` (through the schema's key): a new campaign is persistent;
     per-turn is kept; a bad value is refused in one line and writes nothing. A campaign file
     without the key (written before wave 3) reads per-turn, so its old marks wake nothing,
@@ -426,8 +425,7 @@ def test_activation_through_the_cli_and_campaign_set(gm, tmp_path):
     from helpers import SECRET, make_campaign
     from test_turns import add_planet
 
-    folder = tmp_path / "c"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol"))
+    folder = new_campaign("c", players=["alice", "bob", "carol"])
     body = (folder / "campaign.toml").read_text(encoding="utf-8")
     assert 'activation = "persistent"' in body
     before = snapshot(folder)
@@ -471,12 +469,11 @@ def test_the_orders_template_offers_activation_only_for_inactive_colonies():
 # ================================================================ agent checks (A10) and dropped awards (A13)
 
 
-def _agent_turn(gm, tmp_path, lang: str = "en") -> tuple[Path, str]:
+def _agent_turn(gm, new_campaign, lang: str = "en") -> tuple[Path, str]:
     """alice's saboteur Kess succeeds critically at sabotage against bob (tables/orion/agents.toml
     row sabotage: difficulty 7; a natural 10), a mission the moderator hands out — and drops it
     with a reason; then the turn ends. (folder, the moderator's reply to the drop)."""
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    folder = new_campaign("camp", players=["alice", "bob", "carol"], seed=1)
     c = ("-c", str(folder))
     ok(gm("campaign", "set", *c, "lang", lang))
     ok(gm("turn", "start", *c))
@@ -495,11 +492,11 @@ def _agent_turn(gm, tmp_path, lang: str = "en") -> tuple[Path, str]:
     return folder, reply
 
 
-def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, tmp_path):
+def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, new_campaign):
     """A10: the check made with ``agent use`` during the turn appears in its owner's turn
     report, with the ability and the outcome (agent-outcomes row critical_success) — and not in
     the target's report or the public post."""
-    folder, _ = _agent_turn(gm, tmp_path)
+    folder, _ = _agent_turn(gm, new_campaign)
     reports = folder / "reports" / "turn-01"
     alice = (reports / "alice.txt").read_text(encoding="utf-8")
     assert "alice's agent Kess: Sabotage against bob — critical success" in alice
@@ -507,11 +504,11 @@ def test_a_successful_agent_check_is_in_the_leaders_turn_report(gm, tmp_path):
     assert "Sabotage against" not in (reports / "bob.txt").read_text(encoding="utf-8")
 
 
-def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderator(gm, tmp_path):
+def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderator(gm, new_campaign):
     """A13: the moderator dropped the mission's award — the leader's report says it was dropped,
     never lists it as still to hand out, and never shows the moderator's reason, which the
     moderator's own reply to ``award apply --drop`` keeps."""
-    folder, reply = _agent_turn(gm, tmp_path)
+    folder, reply = _agent_turn(gm, new_campaign)
     assert "SECRET-REASON" in reply
     reports = folder / "reports" / "turn-01"
     alice = (reports / "alice.txt").read_text(encoding="utf-8")
@@ -524,9 +521,9 @@ def test_a_dropped_award_is_not_still_due_and_its_reason_stays_with_the_moderato
     assert not any(e["kind"] == "award_due" for e in data["log"])
 
 
-def test_the_agent_check_and_the_drop_in_russian(gm, tmp_path):
+def test_the_agent_check_and_the_drop_in_russian(gm, new_campaign):
     """The same turn in a Russian campaign: the check and the drop in the leader's language."""
-    folder, _ = _agent_turn(gm, tmp_path, "ru")
+    folder, _ = _agent_turn(gm, new_campaign, "ru")
     alice = (folder / "reports" / "turn-01" / "alice.txt").read_text(encoding="utf-8")
     assert "агент Kess лидера alice" in alice and "против лидера bob" in alice
     assert "так решил ведущий" in alice and "SECRET-REASON" not in alice
@@ -569,10 +566,10 @@ def _own_table(folder: Path, ruleset: str, name: str, extra: str) -> None:
     path.write_text((SHIPPED / ruleset / f"{name}.toml").read_text(encoding="utf-8") + extra, encoding="utf-8")
 
 
-def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, tmp_path):
+def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, new_campaign):
     """B3 with a campaign's own board row (an ice moon: an asteroid landing only): the
     landing is recorded from the row, and ``skip --in-port`` is refused there, by its label."""
-    folder, first, other = _venus(gm, tmp_path)
+    folder, first, other = _venus(gm, new_campaign)
     _own_table(
         folder,
         "venus",
@@ -588,11 +585,10 @@ def test_venus_a_moderators_own_board_space_runs_with_no_python_change(gm, tmp_p
     assert_error(gm("venus", "skip", "-c", str(folder), "--player", first, "--in-port", "--lang", "ru"), "Ледяная луна")
 
 
-def test_a_moderators_own_agent_ability_is_told_by_its_label(gm, tmp_path):
+def test_a_moderators_own_agent_ability_is_told_by_its_label(gm, new_campaign):
     """A10 with a campaign's own ability row (a saboteur's network hack, difficulty 5): the
     check is a line of its owner's turn report, by the row's label."""
-    folder = tmp_path / "camp"
-    ok(gm("campaign", "new", str(folder), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    folder = new_campaign("camp", players=["alice", "bob", "carol"], seed=1)
     _own_table(
         folder,
         "orion",

@@ -272,19 +272,16 @@ def test_the_chair_has_nothing_to_choose_where_the_law_needs_no_choice(tmp_path)
     )
 
 
-def at_turn_7(gm, tmp_path: Path) -> Path:
+def at_turn_7(new_campaign) -> Path:
     """alice, bob and carol's new campaign (seed 1), set at turn 7 of stage 2: the Council sits."""
-    from helpers import ok
-
-    camp = tmp_path / "camp"
-    ok(gm("campaign", "new", str(camp), "--player", "alice", "--player", "bob", "--player", "carol", "--seed", "1"))
+    camp = new_campaign("camp", players=["alice", "bob", "carol"], seed=1)
     text = (camp / "campaign.toml").read_text("utf-8")
     text = re.sub(r"(?m)^turn = \d+$", "turn = 7", text, count=1)
     (camp / "campaign.toml").write_text(re.sub(r"(?m)^stage = \d+$", "stage = 2", text, count=1), "utf-8")
     return camp
 
 
-def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_path):
+def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, new_campaign, tmp_path):
     """A campaign with Colonial Aid (its own bills table): passed in turn 7 for bob (the chair's
     choice on the three-way tie); in turn 8 bob holds a colony, alice and carol tie: `post
     pending` asks the chair, `gmtool council choose` names alice (over the seating, which would
@@ -297,7 +294,7 @@ def test_the_chairs_choice_for_a_law_by_command_orders_file_and_room(gm, tmp_pat
     from gmtool.rolltables.library import TableLibrary, shipped_tables_dir
     from helpers import assert_error, free_hex, ok, put, snapshot
 
-    camp = at_turn_7(gm, tmp_path)
+    camp = at_turn_7(new_campaign)
     (camp / "tables" / "orion").mkdir(parents=True, exist_ok=True)
     (camp / "tables" / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
     store = CampaignStore(camp)
@@ -480,7 +477,7 @@ def test_great_library_is_judged_from_the_rp_spent_at_the_turn_end(tmp_path):
     )
 
 
-def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(gm, tmp_path):
+def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(gm, new_campaign, tmp_path):
     """quests-common.toml trade-route ("Sign a trade treaty", condition moderator, reward
     orders:+1 and bc:+2), open in turn 7. bob claims it in his room (`!задание Торговый путь`, a
     `claims` order): nothing is given, his report says it waits, `post pending` says so; at the
@@ -493,7 +490,7 @@ def test_a_claim_of_a_quest_the_moderator_judges_waits_for_the_moderators_word(g
     from gmtool.forum.order_commands import parse_order
     from helpers import ok
 
-    camp = at_turn_7(gm, tmp_path)
+    camp = at_turn_7(new_campaign)
     ok(gm("turn", "start", "-c", str(camp)))
     store = CampaignStore(camp)
     state = store.load()
@@ -658,7 +655,7 @@ def test_campaign_new_says_when_the_event_deck_cannot_serve_its_roster(gm, tmp_p
     assert "events deck" not in out
 
 
-def test_a_bills_tie_at_the_turns_end_never_stops_a_turn_played_from_the_rooms(gm, tmp_path):
+def test_a_bills_tie_at_the_turns_end_never_stops_a_turn_played_from_the_rooms(gm, new_campaign, tmp_path):
     """Issue 35: the chair's `!bill 1 bob carol` names bob, then carol, for Colonial Aid (every
     leader at 1 planet when it posts); bob founds a colony before the deadline, so alice and
     carol tie: `turn run --from-posts` plays on and carol, the chair's next pick, gets it. The
@@ -669,7 +666,7 @@ def test_a_bills_tie_at_the_turns_end_never_stops_a_turn_played_from_the_rooms(g
     from gmtool.campaign.store import CampaignStore
     from helpers import assert_error, free_hex, ok, put, snapshot, write_text
 
-    camp = at_turn_7(gm, tmp_path)
+    camp = at_turn_7(new_campaign)
     (camp / "tables" / "orion").mkdir(parents=True, exist_ok=True)
     (camp / "tables" / "orion" / "bills.toml").write_text(AID_BILLS, encoding="utf-8")
     c = ("-c", str(camp))
