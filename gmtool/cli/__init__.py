@@ -224,12 +224,13 @@ def _end_now(code: object) -> None:
 
 
 def _flushed() -> bool:
-    """The standard streams flushed (False when one cannot be: a closed pipe, a full disk)."""
+    """The standard streams flushed (False when one cannot be: a closed pipe, a full disk, a
+    stream put in their place that cannot flush)."""
     try:
         for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
             if stream is not None:
                 stream.flush()
-    except (OSError, ValueError):
+    except Exception:  # Python's own ending meets it again and says so (exit 120)
         return False
     return True
 
