@@ -247,6 +247,22 @@ def test_a_link_inside_reports_is_refused(gm, new_campaign, tmp_path):
     assert list(outside.iterdir()) == []
 
 
+@pytest.mark.parametrize("sub", ["reports", "history"])
+def test_a_link_in_a_turns_folder_is_refused_and_one_within_the_campaign_is_not(gm, tmp_path, sub):
+    """The files of each folder under reports/ and history/ are looked at too: a link out of
+    the campaign is refused by name, one to a file of the campaign is the campaign's own."""
+    camp = new(gm, tmp_path / "c")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the campaign's")
+    folder = camp / sub / "turn-01"
+    folder.mkdir(parents=True)
+    (folder / "inside.txt").symlink_to(camp / "campaign.toml")
+    ok(gm("status", "-c", str(camp)))
+    (folder / "away.txt").symlink_to(outside)
+    assert_error(gm("status", "-c", str(camp)), "away.txt", "symbolic link")
+    assert outside.read_text() == "not the campaign's"
+
+
 # ======================================================================== forum.toml cut short
 
 

@@ -86,6 +86,22 @@ def _lock_at_once(path: Path) -> _Flock | None:
     return _Flock(fd)
 
 
+def _is_link(entry: os.DirEntry) -> bool:
+    """``Path.is_symlink`` of a listed entry (False where it cannot be told)."""
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    """A listed entry that is a folder and no link (``is_dir() and not is_symlink()``)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
 def _bytes_of(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
@@ -144,19 +160,23 @@ class CampaignStore:
         """Refuse a campaign file or folder that is a symbolic link out of the campaign:
         gmtool would read or write outside it."""
         root = self.folder.resolve()
-        candidates = [self.folder / name for name in LINK_CHECKED]
+        links = [path for path in (self.folder / name for name in LINK_CHECKED) if path.is_symlink()]
         for sub in ("reports", "history"):
             where = self.folder / sub
             if where.is_dir() and not where.is_symlink():
-                for child in where.iterdir():
-                    candidates.append(child)
-                    if child.is_dir() and not child.is_symlink():
-                        candidates.extend(child.iterdir())
-        for path in candidates:
-            if path.is_symlink():
-                target = path.resolve()
-                if target != root and root not in target.parents:
-                    raise CampaignError(key="campaign.symlink", path=display(path), target=target)
+                # the folders' entries as listed, each saying what it is (no stat of each
+                # file: a late game's reports hold hundreds)
+                with os.scandir(where) as children:
+                    for child in children:
+                        if _is_link(child):
+                            links.append(Path(child.path))
+                        elif _is_folder(child):
+                            with os.scandir(child.path) as entries:
+                                links.extend(Path(e.path) for e in entries if _is_link(e))
+        for path in links:
+            target = path.resolve()
+            if target != root and root not in target.parents:
+                raise CampaignError(key="campaign.symlink", path=display(path), target=target)
 
     def _clean_temp_files(self) -> None:
         for tmp in self.folder.glob(".*.tmp"):

@@ -174,10 +174,17 @@ def _requested(argv: list[str]) -> list[str] | None:
 
 
 def main() -> None:
+    """The ``gmtool`` process (the console script, ``python -m gmtool``): it ends when the
+    command does (:func:`_end_now`)."""
     from gmtool.cli.usage import run
 
     _short_process()
-    run(build_app(_requested(sys.argv[1:])), sys.argv[1:])
+    try:
+        run(build_app(_requested(sys.argv[1:])), sys.argv[1:])
+    except SystemExit as exc:
+        _end_now(exc.code)
+        raise
+    _end_now(0)
 
 
 def _short_process() -> None:
@@ -190,6 +197,42 @@ def _short_process() -> None:
 
     gc.freeze()
     gc.set_threshold(10_000, 20, 100)
+
+
+def _end_now(code: object) -> None:
+    """End the process with ``code`` once the command is done, as Python's own ending would —
+    the exit functions run (``atexit``: the kept dataclass code), the output flushed — but
+    without taking every module and object apart one by one first, which frees memory the
+    system takes back whole anyway (~8 ms of a status, ~18 ms of a late turn).  Left to
+    Python's ending instead: a code that is not a number (a message to print), another
+    thread still running (Python waits for it), a tracer or profiler watching (coverage,
+    cProfile write their data at the end), and output that cannot be flushed (Python
+    reports it and exits 120)."""
+    import threading
+
+    if not (code is None or isinstance(code, int)) or threading.active_count() != 1:
+        return
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return
+    if not _flushed():
+        return
+    import atexit
+
+    atexit._run_exitfuncs()  # each runs once: they are cleared as they are run
+    if _flushed():
+        os._exit(code or 0)
+
+
+def _flushed() -> bool:
+    """The standard streams flushed (False when one cannot be: a closed pipe, a full disk, a
+    stream put in their place that cannot flush)."""
+    try:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            if stream is not None:
+                stream.flush()
+    except Exception:  # Python's own ending meets it again and says so (exit 120)
+        return False
+    return True
 
 
 def __getattr__(name: str) -> Any:

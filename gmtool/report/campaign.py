@@ -76,9 +76,9 @@ def status_report(view: dict[str, Any], lang: str, label: Labeller) -> Report:
     if viewer:
         facts.append((tr("view_of", lang), text(viewer)))
     if view.get("victory"):  # the game is over (declared at a turn's end, A12)
-        from gmtool.report.turns import _victory_facts
+        from gmtool.report.words import victory_facts
 
-        facts += _victory_facts(view["victory"], lang)
+        facts += victory_facts(view["victory"], lang)
     blocks: list = [Facts(facts), Heading(text(tr("leaders", lang)))]
     full = [p for p in view["players"] if "bc" in p]
     rows = []

@@ -8,10 +8,10 @@ from gmtool.report.i18n import tr
 from gmtool.report.model import Facts, Heading, Paragraph, Report, Span, TableBlock, Text, bold, raw, text
 from gmtool.report.tables import signed
 from gmtool.rolltables.model import pick
-from gmtool.rules.orion.agents import AgentCheck
-from gmtool.rules.orion.council import BillTally, ElectionTally
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # named for the annotations only: `gmtool status` does not load the Council's rules
+    from gmtool.rules.orion.agents import AgentCheck
+    from gmtool.rules.orion.council import BillTally, ElectionTally
     from gmtool.rules.orion.council_campaign import BillsDrawn
 
 _MOD_KEYS = {"modifier": "mod_plain", "own_ops": "own_ops", "target_ops": "target_ops", "counter": "counter_esp"}

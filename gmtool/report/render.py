@@ -18,6 +18,9 @@ from gmtool.report.model import CodeBlock, Facts, Heading, Items, Paragraph, Rep
 
 # a list marked foldable (Items.fold) this long or longer goes in a spoiler, where the dialect has one
 FOLD_ITEMS = 8
+# tables laid out in this process, by renderer class and content (_Renderer._tables_of)
+_LAID_OUT: dict[tuple, tuple[str, ...]] = {}
+_LAID_OUT_MOST = 512
 
 
 class _Renderer:
@@ -59,7 +62,7 @@ class _Renderer:
             elif isinstance(block, Items):
                 parts.append(self.folded(block, self.items([self.text(i) for i in block.items])))
             elif isinstance(block, TableBlock):
-                parts.extend(self.tables(block))
+                parts.extend(self._tables_of(block))
             elif isinstance(block, CodeBlock):
                 parts.append(self.code(block.lines))
         return [p for p in parts if p]
@@ -131,6 +134,27 @@ class _Renderer:
                 self.items([self.text(_row_item(names, row)) for row in noted if any(c.strip() for c in row[1:])])
             )
         return out
+
+    def _tables_of(self, block: TableBlock) -> list[str]:
+        """:meth:`tables`, laid out once in a process for the same table in the same format: a
+        turn renders each leader's report twice (its post, and the work page's copy without
+        the orders template), the same tables in both.  Shared only by a renderer that keeps
+        nothing of its own (its class says how it writes) and for headers that are text (the
+        cells are read only as ``str(cell)``)."""
+        if vars(self) or not all(type(h) is str for h in block.headers):
+            return self.tables(block)
+        key = (
+            type(self),
+            tuple(block.headers),
+            tuple(tuple(str(c) for c in row) for row in block.rows),
+            None if block.align is None else tuple(block.align),
+        )
+        laid = _LAID_OUT.get(key)
+        if laid is None:
+            if len(_LAID_OUT) >= _LAID_OUT_MOST:
+                _LAID_OUT.clear()
+            laid = _LAID_OUT[key] = tuple(self.tables(block))
+        return list(laid)
 
     def rows(self, items: list[str]) -> str:
         """A table's rows where no table fits: one item each (``**key** — Header: value; …``)."""

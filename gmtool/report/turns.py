@@ -18,12 +18,11 @@ from gmtool.report.records import (
     w,
 )
 from gmtool.report.words import build_reason
+from gmtool.report.words import victory_facts as _victory_facts
 from gmtool.rolltables.model import pick
 from gmtool.rules.orion.order_kinds import KINDS
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from gmtool.rules.orion.turns import TurnEnd, TurnStart
 
 Label = Callable[[str, str], str]  # (table, row id) → label
@@ -83,14 +82,6 @@ def quest_lines(checks: list[Any], lang: str, label: Label) -> list[Text]:
             line = tr(f"quest_status.{check.status}", lang, quest=quest)
         lines.append(text(line))
     return lines
-
-
-def _victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
-    """The game's last line: who won, then how («Winner: carol — victory by colonising
-    Orion») — never a line that could be read as Orion winning."""
-    who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
-    label = "winners" if not v.get("leader") and len(v.get("tied", [])) > 1 else "winner"
-    return [(tr(label, lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]
 
 
 def _precedence_facts(out: TurnEnd, lang: str) -> list[tuple[str, Text]]:

@@ -3,7 +3,12 @@ changes, written by the catalogs' plural rules (``gmtool.locale``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from gmtool.locale import t
+from gmtool.report.i18n import tr
+from gmtool.report.model import Text, bold, text
 
 # a resource an effect changes → its counted message in the catalogs
 _COUNTED = {"bc": "n_bc", "rp": "n_rp", "orders": "n_orders", "colonists": "n_colonists"}
@@ -33,3 +38,12 @@ def change(kind: str, n: int, lang: str) -> str:
 def build_reason(reason: str, lang: str) -> str:
     key = BUILD_REASONS.get(reason)
     return t(key, lang) if key else reason
+
+
+def victory_facts(v: Mapping[str, Any], lang: str) -> list[tuple[str, Text]]:
+    """The game's last line: who won, then how («Winner: carol — victory by colonising
+    Orion») — never a line that could be read as Orion winning (the turn's end post, and
+    ``gmtool status`` once the game is over, which so need not import the turn posts)."""
+    who = v.get("leader") or ", ".join(v.get("tied", [])) or "—"
+    label = "winners" if not v.get("leader") and len(v.get("tied", [])) > 1 else "winner"
+    return [(tr(label, lang), [bold(who)] + text(f" — {tr('victory_' + v['kind'], lang)}"))]

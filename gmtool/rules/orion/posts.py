@@ -5,10 +5,12 @@ renders in every language, with the dice, the deadline's notes and the maps
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.orion.state import OrionCampaign, OrionPlayer
-from gmtool.rules.orion.turns import Rules, TurnEnd, TurnStart
+
+if TYPE_CHECKING:  # the turn's steps are not imported to show a status
+    from gmtool.rules.orion.turns import Rules, TurnEnd, TurnStart
 
 
 def start_posts(
