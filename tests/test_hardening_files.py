@@ -248,10 +248,10 @@ def test_a_link_inside_reports_is_refused(gm, new_campaign, tmp_path):
 
 
 @pytest.mark.parametrize("sub", ["reports", "history"])
-def test_a_link_in_a_turns_folder_is_refused_and_one_within_the_campaign_is_not(gm, tmp_path, sub):
+def test_a_link_in_a_turns_folder_is_refused_and_one_within_the_campaign_is_not(new_campaign, gm, tmp_path, sub):
     """The files of each folder under reports/ and history/ are looked at too: a link out of
     the campaign is refused by name, one to a file of the campaign is the campaign's own."""
-    camp = new(gm, tmp_path / "c")
+    camp = new(new_campaign, tmp_path / "c")
     outside = tmp_path / "outside.txt"
     outside.write_text("not the campaign's")
     folder = camp / sub / "turn-01"
