@@ -119,9 +119,7 @@ def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_on
         "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
         "print(before, type(state.game).__name__)"
     )
-    example = Path(__file__).parent.parent / "campaigns" / "example"
-    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[] OrionState"
+    assert _reads_the_example_in_a_fresh_python(code) == "[] OrionState"
 
 
 def test_a_library_use_of_the_stored_state_alone_still_reads_any_ruleset():
@@ -133,6 +131,11 @@ def test_a_library_use_of_the_stored_state_alone_still_reads_any_ruleset():
         "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
         "print(type(state.game).__name__, state.turn)"
     )
+    assert _reads_the_example_in_a_fresh_python(code) == "OrionState 1"
+
+
+def _reads_the_example_in_a_fresh_python(code: str) -> str:
+    """What ``code`` prints, run by a new Python with the shipped example's folder as argv[1]."""
     example = Path(__file__).parent.parent / "campaigns" / "example"
     out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "OrionState 1"
+    return out.stdout.strip()
