@@ -122,16 +122,18 @@ def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_on
     assert _reads_the_example_in_a_fresh_python(code) == "[] OrionState"
 
 
-def test_a_library_use_of_the_stored_state_alone_still_reads_any_ruleset():
-    """A script that goes straight to the stored state (no gmtool.app imported) reads a
-    campaign all the same: the stored state asks the layer on top to tell it the rulesets."""
+def test_a_script_that_skips_the_layer_on_top_is_told_what_to_import():
+    """A script that goes straight to the stored state (no gmtool.app imported) is told in
+    one line what to import first: the stored state never imports the layers above it."""
     code = (
-        "import sys, pathlib; "
-        "from gmtool.campaign.store import CampaignStore; "
-        "state = CampaignStore(pathlib.Path(sys.argv[1])).load(); "
-        "print(type(state.game).__name__, state.turn)"
+        "import sys, pathlib\n"
+        "from gmtool.campaign.store import CampaignStore\n"
+        "try:\n    CampaignStore(pathlib.Path(sys.argv[1])).load()\n"
+        "except RuntimeError as e:\n    print(e)"
     )
-    assert _reads_the_example_in_a_fresh_python(code) == "OrionState 1"
+    assert _reads_the_example_in_a_fresh_python(code) == (
+        "the stored state knows no ruleset: import gmtool.app first (it tells where the rulesets are)"
+    )
 
 
 def _reads_the_example_in_a_fresh_python(code: str) -> str:

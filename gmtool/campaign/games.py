@@ -21,11 +21,6 @@ def find_rulesets_with(find: Callable[[], Mapping[str, Any]]) -> None:
 
 def rulesets() -> Mapping[str, Any]:
     """Every ruleset a campaign may name, by name (each answers gmtool.rules.base.Ruleset)."""
-    if not _FIND:  # a library use that went straight to the stored state: the top layer is
-        # asked to tell it, as a command's start does (a plug-in lookup, not an import of it)
-        from importlib import import_module
-
-        import_module("gmtool.app")
     if not _FIND:
         raise RuntimeError(
             "the stored state knows no ruleset: import gmtool.app first (it tells where the rulesets are)"
