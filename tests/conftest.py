@@ -129,13 +129,13 @@ def _load_each_shipped_table_once() -> None:
     shipped = library.shipped_tables_dir()
     loaded: dict[tuple[str, str | None, int, int], object] = {}
 
-    def load_table(path, ruleset=None):
+    def load_table(path, ruleset=None, compiled=False):
         if path.parent.parent != shipped:
-            return real(path, ruleset)
+            return real(path, ruleset, compiled)
         stat = os.stat(path)
         key = (str(path), ruleset, stat.st_mtime_ns, stat.st_size)
         if key not in loaded:
-            loaded[key] = real(path, ruleset)
+            loaded[key] = real(path, ruleset, compiled)
         return loaded[key]
 
     library.load_table = load_table

@@ -549,6 +549,11 @@ def test_a_shipped_table_is_read_from_its_compiled_copy_only_while_the_copy_is_o
     shipped, own = tmp_path / "shipped", tmp_path / "campaign" / "tables"
     monkeypatch.setattr(library, "_SHIPPED", [shipped])
     path = write(shipped, HEAD + row("1-10", "calm"))
+    assert library.is_shipped(path)
+
+    def load_table(path):  # as a command's library finds and loads it: shipped, so compiled
+        return TableLibrary([shipped]).get(f"{path.parent.name}/{path.stem}")
+
     assert [r.id for r in load_table(path).rows] == ["calm"]
     (compiled,) = (path.parent / "__pycache__").iterdir()
     assert [r.id for r in load_table(path).rows] == ["calm"]

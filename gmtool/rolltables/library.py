@@ -112,7 +112,8 @@ class TableLibrary:
         table_id = self.resolve(name, ruleset)
         table = self._cache.get(table_id)
         if table is None:
-            table = load_table(self.files[table_id], table_id.split("/")[0])
+            path = self.files[table_id]
+            table = load_table(path, table_id.split("/")[0], compiled=is_shipped(path))
             self._cache[table_id] = table
         return table
 

@@ -44,13 +44,12 @@ _ROLL_RE = re.compile(
 )
 
 
-def load_table(path: Path, ruleset: str | None = None) -> Table:
-    """Read and validate ``path``; ``ruleset`` defaults to the parent folder's name.  A
-    shipped table's data may come from its compiled copy (gmtool.tomlfile.read_toml: every
-    command reads a dozen of them); a campaign's or a moderator's own table is parsed anew."""
-    from gmtool.rolltables.library import is_shipped
-
-    data = read_toml(path, TableError, compiled=is_shipped(path))
+def load_table(path: Path, ruleset: str | None = None, compiled: bool = False) -> Table:
+    """Read and validate ``path``; ``ruleset`` defaults to the parent folder's name.
+    ``compiled``: its data may come from its compiled copy (gmtool.tomlfile.read_toml) — the
+    library asks it for a shipped table (every command reads a dozen of them); a campaign's
+    or a moderator's own table is parsed anew."""
+    data = read_toml(path, TableError, compiled=compiled)
     where = display_path(path)
     return build_table(data, path, ruleset or path.resolve().parent.name, where)
 
