@@ -304,7 +304,7 @@ LINES = {
 
 
 def test_each_kinds_report_line():
-    from gmtool.report.turns import _done_line
+    from gmtool.report.done import done_line as _done_line
 
     assert {k.name for k in ORDER_KINDS if k.line is not None} == set(LINES)
     for name, (result, line) in LINES.items():

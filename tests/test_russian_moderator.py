@@ -112,7 +112,7 @@ def test_the_private_ballots_table_says_the_vote_in_russian():
     ],
 )
 def test_a_leaders_own_ballot_line_is_neutral(vote, ru, en):
-    from gmtool.report.turns import _done_line
+    from gmtool.report.done import done_line as _done_line
 
     item = {"order": "vote", "result": {"vote": vote, "bribe": 0}}
     assert _done_line(item, "ru", lambda table, row_id, **_: row_id) == ru

@@ -45,8 +45,8 @@ def order_command(
     """
     from gmtool.app.session import give_orders
     from gmtool.errors import InputError
+    from gmtool.report.done import done_lines
     from gmtool.report.labels import rule_labels
-    from gmtool.report.turns import done_lines
     from gmtool.rules.orion.order_kinds import KINDS
 
     record = KINDS.get(kind)

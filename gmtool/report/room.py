@@ -150,8 +150,8 @@ def room_reply(
     words (default: as the orders file writes it); ``at_once``: the words of the ruleset's
     commands that act at once, as the rule line lists them; ``ballots``: its rooms cast
     ballots (the rule line says how a ballot changes)."""
+    from gmtool.report.done import done_line, entries_told
     from gmtool.report.records import entries_for, entry_text
-    from gmtool.report.turns import _done_line, _told
 
     blocks: list = []
     data: dict[str, Any] = {"room": leader, "turn": turn, "orders": [], "ballot": None, "ballots": [], "problems": []}
@@ -178,9 +178,9 @@ def room_reply(
                 done = "; ".join([entry_text(e, lang, label, hexes) for e in told] + [tr("room_rolled", lang)])
                 row["rolled"] = True
             else:
-                told = _told(item.done, leader)
+                told = entries_told(item.done, leader)
                 done = "; ".join(entry_text(e, lang, label, hexes) for e in told) if told else ""
-                done = done or _done_line(item.done, lang, labels, hexes)
+                done = done or done_line(item.done, lang, labels, hexes)
             line.append(Span(f" → {done}"))
         if item is not None and item.costs:
             line.append(Span(f"; {tr('room_costs', lang, costs=_costs(item.costs, lang))}"))

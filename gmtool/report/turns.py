@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from gmtool.report.agents import notice_text
+from gmtool.report.done import done_line, entries_told
 from gmtool.report.i18n import tr
 from gmtool.report.model import Block, Facts, Heading, Items, Paragraph, Report, TableBlock, Text, bold, text
 from gmtool.report.records import (
@@ -271,40 +272,6 @@ def _public_data(out: TurnEnd) -> dict[str, Any]:
     return data
 
 
-def _done_line(item: dict[str, Any], lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str) -> str:
-    """One order of a batch turn that wrote nothing into the turn's log, in a line:
-    ``colonists assigned at 0,0: 2 workers, 1 scientist``. (An order that did — an
-    exploration, a colony, a quest, an event, a record — is told by its log entries.)"""
-    r = item.get("result")
-    if isinstance(r, dict) and "kind" in r and "turn" in r:  # a moderator's record: its log entry
-        return entry_text(r, lang, label, hexes)
-    if isinstance(r, dict) and r.get("hex"):
-        r = {**r, "hex": hexes(r["hex"])}
-    elif isinstance(r, str) and item["order"] == "colonize":
-        r = hexes(r)
-    kind = KINDS.get(item["order"])
-    name = tr(f"order_{item['order']}", lang)
-    if kind is not None and kind.line is not None and isinstance(r, dict):  # its own line (order_kinds.py)
-        line = kind.line(r, name, lang, label)
-        if line is not None:
-            return line
-    if isinstance(r, (dict, list, tuple)):
-        return name
-    return f"{name}: {r}"
-
-
-def done_lines(
-    item: dict[str, Any], leader: str, lang: str, label: Callable[..., str], hexes: Callable[[str], str] = str
-) -> list[str]:
-    """What an order did, in the lines a leader's report gives it ("Your orders this turn"):
-    the turn's log entries it wrote that the leader is told, else its kind's report line —
-    also the reply to the moderator's command that gave it (`gmtool order`)."""
-    told = _told(item, leader)
-    if told:
-        return [entry_text(leader_copy(e), lang, label, hexes) for e in told]
-    return [_done_line(item, lang, label, hexes)]
-
-
 def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
     """An order of the file as its leader's report gives it: a dropped award's reason left out."""
     if "result" not in item and "log" not in item:
@@ -317,17 +284,8 @@ def _leader_item(item: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _told(item: dict[str, Any], leader: str) -> list[dict[str, Any]]:
-    """The log entries an order of the file wrote that ``leader``'s report tells: a record's
-    own entry (its result), then what else the order logged (an exploration, a colony …)."""
-    r = item.get("result")
-    own = [r] if isinstance(r, dict) and "kind" in r and "turn" in r else []
-    return entries_for(own + list(item.get("log", [])), leader)
-
-
 def _hex_result(item: dict[str, Any], hexes: Callable[[str], str]) -> dict[str, Any]:
     """An order whose result is a bare hex (a colony founded) with it in the leader's frame."""
-    from gmtool.rules.orion.order_kinds import KINDS
 
     kind = KINDS.get(str(item.get("order")))
     if kind is not None and kind.plain == "hex" and isinstance(item.get("result"), str):
@@ -343,7 +301,6 @@ def dropped_lines(
     from dataclasses import replace
 
     from gmtool.report.room import problem_text
-    from gmtool.rules.orion.order_kinds import KINDS
     from gmtool.rules.orion.order_words import Wording
     from gmtool.rules.orion.turns import QUESTS
 
@@ -512,7 +469,7 @@ def end_private(
     undone = dropped_dues(entries_for(out.log, player.name))
     # what an order of the file wrote into the turn's log (a record, an exploration, a colony,
     # a quest …) is told once, with the order; "This turn" tells the rest
-    told = [[e for e in _told(d, player.name) if not any(e is u for u in undone)] for d in mine]
+    told = [[e for e in entries_told(d, player.name) if not any(e is u for u in undone)] for d in mine]
     shown = [e for entries in told for e in entries] + undone
     happened = [e for e in entries_for(out.log, player.name) if not any(e is s for s in shown)]
     if happened:
@@ -540,7 +497,7 @@ def end_private(
                     for line in (
                         [entry_text(leader_copy(e), lang, label, hexes) for e in entries]
                         if entries
-                        else [_done_line(d, lang, label, hexes)]
+                        else [done_line(d, lang, label, hexes)]
                     )
                 ],
                 tr("orders_done", lang),
