@@ -320,7 +320,7 @@ def test_refit_with_a_base_for_a_cruiser(game):
 
 
 def test_researching_a_higher_level_improves_fitted_modules_and_the_report_says_so(game):
-    from gmtool.rules.orion.records import note_modules_improved
+    from gmtool.rules.orion.research import note_modules_improved
 
     c, rules = game
     alice = c.player("alice")

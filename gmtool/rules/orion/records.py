@@ -439,8 +439,9 @@ def apply_award(
         raise InputError(key="records.award_techs", award=wanted, n=value)
     if kind == "ship":
         add_ship(player, str(value))
+    from gmtool.rules.orion.research import gain, note_modules_improved
+
     note_modules_improved(campaign, rules, player, list(technologies))
-    from gmtool.rules.orion.research import gain
 
     for tech in technologies:  # with what each gives (the fleet maximum, A8)
         gain(player, rules.technologies, tech)
@@ -457,19 +458,6 @@ def apply_award(
 
 
 # ------------------------------------------------------------------ research
-
-
-def note_modules_improved(campaign: OrionCampaign, rules: Any, player: OrionPlayer, new_tech: list[str]) -> list[str]:
-    """Before ``player`` gets ``new_tech``: the fitted modules it improves (A8a: automatically,
-    in the turn it is researched), noted in the turn's log for the leader's report."""
-    from gmtool.rules.orion.fitting import improved_modules
-
-    modules = getattr(rules, "modules", None)
-    fresh = [t for t in new_tech if t not in player.technologies]
-    improved = improved_modules(player, fresh, rules.technologies, modules) if modules is not None and fresh else []
-    if improved:
-        note(campaign, "modules_improved", player.name, modules=improved)
-    return improved
 
 
 def all_sciences(

@@ -268,8 +268,6 @@ def _settle_tech(campaign: OrionCampaign, player: OrionPlayer, rules: Any, tech:
         note(campaign, "research_failed", player.name, tech=row.id, reason="rp", have=player.rp, cost=cost)
         return
     player.rp -= cost
-    from gmtool.rules.orion.records import note_modules_improved
-
     note_modules_improved(campaign, rules, player, [row.id])
     raised = gain(player, technologies, row.id)
     note(campaign, "researched", player.name, tech=row.id, cost=cost, fleet_max=raised or None)
@@ -430,3 +428,16 @@ def award(
         fleet_max=raised or None,
     )
     return TechAwarded(player.name, list(picks), raised, entry=entry)
+
+
+def note_modules_improved(campaign: OrionCampaign, rules: Any, player: OrionPlayer, new_tech: list[str]) -> list[str]:
+    """Before ``player`` gets ``new_tech``: the fitted modules it improves (A8a: automatically,
+    in the turn it is researched), noted in the turn's log for the leader's report."""
+    from gmtool.rules.orion.fitting import improved_modules
+
+    modules = getattr(rules, "modules", None)
+    fresh = [t for t in new_tech if t not in player.technologies]
+    improved = improved_modules(player, fresh, rules.technologies, modules) if modules is not None and fresh else []
+    if improved:
+        note(campaign, "modules_improved", player.name, modules=improved)
+    return improved
