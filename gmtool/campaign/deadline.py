@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from gmtool.errors import CampaignError
+from gmtool.lazy_re import lazy
 from gmtool.locale import Msg
 
 # the commands whose dice a post's place in time decides (gmtool.forum.resolve's handlers that roll)
 ROLLING = frozenset({"roll", "explore", "table", "check", "move"})
-_TAGS = re.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]|<[^>\n]*>", re.IGNORECASE)
+_TAGS = lazy(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]|<[^>\n]*>", re.IGNORECASE)
 
 
 @dataclass

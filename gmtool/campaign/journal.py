@@ -18,6 +18,7 @@ from typing import Iterable
 from gmtool.campaign.files import append_durably, atomic_write
 from gmtool.campaign.stream import Entry
 from gmtool.errors import CampaignError
+from gmtool.lazy_re import lazy
 
 HEADER = "[[roll]]\n"
 FILE_HEADER = "# gmtool roll journal: one [[roll]] per die, append-only\n\n"
@@ -25,7 +26,7 @@ KEYS = ("id", "turn", "purpose", "die", "face", "source")
 V2_KEYS = ("label", "index", "part", "share", "private")  # a scheme-2 entry's (docs/verify.md)
 CHAIN_START = "gmtool-journal-v1"
 # the mark in either language (a Russian post reads «журнал #58 · 3fa2c1d0e9b7»)
-MARK = re.compile(r"(?:journal|журнал) #(\d{1,12}) · ([0-9a-f]{12})")
+MARK = lazy(r"(?:journal|журнал) #(\d{1,12}) · ([0-9a-f]{12})")
 MARK_WORD = {"en": "journal", "ru": "журнал"}
 
 
@@ -100,13 +101,13 @@ def format_entry(entry: Entry) -> str:
 # other block — hand-edited, torn — goes to tomllib, which reads it as it always did.
 _STR = r'"((?:[^"\\\x00-\x1f\x7f]|\\["\\])*)"'
 _INT = r"(-?(?:0|[1-9][0-9]*))"
-_WRITTEN = re.compile(
+_WRITTEN = lazy(
     rf"\[\[roll\]\]\n(?:chain = {_STR}\n)?id = {_INT}\nturn = {_INT}\npurpose = {_STR}\n"
     rf"die = {_INT}\nface = {_INT}\n"
     rf"(?:label = {_STR}\nindex = {_INT}\npart = {_STR}\nshare = {_STR}\nprivate = (true|false)\n)?"
     rf"source = {_STR}\n\n*"
 )
-_ESCAPE = re.compile(r'\\(["\\])')
+_ESCAPE = lazy(r'\\(["\\])')
 
 
 def _unescape(text: str) -> str:

@@ -17,20 +17,21 @@ import re
 from dataclasses import dataclass, field
 
 from gmtool.errors import InputError
+from gmtool.lazy_re import lazy
 from gmtool.locale import Msg, words
 
 POST_ID = r"[A-Za-z0-9_-]{1,40}"  # a post id, in a thread file's header or given with --post-id
 # the author as written: only tabs and plain spaces around it are layout (an NBSP or U+3000
 # is part of the name, and makes it a look-alike no leader answers to: campaign/names.py)
-HEADER = re.compile(
+HEADER = lazy(
     r"^===[ \t]*(?P<author>[^#=\n]{1,60}?)[ \t]*#(?P<id>" + POST_ID + r")\s*(?P<private>private)?\s*===\s*$",
     re.IGNORECASE,
 )
-ESCAPED = re.compile(r"^([ \t]*)\\(\\*===)")  # a post's own `===` line, escaped: `\===`
-UNDERLINE = re.compile(r"^[ \t]*=+[ \t]*$")  # a plain heading's underline: `=====`, never a header
-LAYOUT_SPACES = re.compile(r"[ \t\r\n\f]+")  # HTML's white space: a page's layout, not a name's
-QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
-QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
+ESCAPED = lazy(r"^([ \t]*)\\(\\*===)")  # a post's own `===` line, escaped: `\===`
+UNDERLINE = lazy(r"^[ \t]*=+[ \t]*$")  # a plain heading's underline: `=====`, never a header
+LAYOUT_SPACES = lazy(r"[ \t\r\n\f]+")  # HTML's white space: a page's layout, not a name's
+QUOTE_OPEN = lazy(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
+QUOTE_CLOSE = lazy(r"\[/quote\]", re.IGNORECASE)
 MAX_THREAD_BYTES = 5_000_000
 MAX_COMMANDS_PER_POST = 20
 MAX_COMMAND_CHARS = 300
@@ -85,7 +86,7 @@ def order_of(post_id: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
-_ORDER = re.compile(r"(.*?)(\d{1,18})")
+_ORDER = lazy(r"(.*?)(\d{1,18})")
 
 
 def room_key(leader: str, post_id: str) -> str:
@@ -105,8 +106,8 @@ def as_written(author: str, limit: int = 80) -> str:
     return LAYOUT_SPACES.sub(" ", author).strip(" ")[:limit]
 
 
-_TOKEN = re.compile(r"\[(/?)(quote|code)(?:=[^\]\n]*)?\]|<(/?)blockquote\b[^>\n]*>", re.IGNORECASE)
-_FENCE = re.compile(r"^\s*(```|~~~)")
+_TOKEN = lazy(r"\[(/?)(quote|code)(?:=[^\]\n]*)?\]|<(/?)blockquote\b[^>\n]*>", re.IGNORECASE)
+_FENCE = lazy(r"^\s*(```|~~~)")
 
 
 def strip_quotes(text: str, keep_code: bool = False) -> str:

@@ -13,9 +13,10 @@ find it), so ``gmtool roll`` and ``gmtool --help`` never load it.
 from __future__ import annotations
 
 import functools
-import re
 
-_CYRILLIC = re.compile("[А-Яа-яЁё]")
+from gmtool.lazy_re import lazy
+
+_CYRILLIC = lazy("[А-Яа-яЁё]")
 _EDGES = "\"'«»“”„.,;:!?()[]"
 
 
@@ -28,7 +29,7 @@ def russian(text: str) -> bool:
     return bool(_CYRILLIC.search(text))
 
 
-_LATIN_WORD = re.compile("[a-z][a-z'-]*[a-z]")
+_LATIN_WORD = lazy("[a-z][a-z'-]*[a-z]")
 
 
 def english_singulars(word: str) -> set[str]:

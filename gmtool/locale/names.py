@@ -39,15 +39,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gmtool.lazy_re import lazy
+
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
 GENDERS = ("m", "f")
-_SPEC = re.compile(r"(?P<case>nom|gen|dat|acc|ins|pre)(?:\|(?P<fallback>.*))?|g:(?P<male>[^|]*)\|(?P<female>.*)", re.S)
+_SPEC = lazy(r"(?P<case>nom|gen|dat|acc|ins|pre)(?:\|(?P<fallback>.*))?|g:(?P<male>[^|]*)\|(?P<female>.*)", re.S)
 # A name the dictionary may read: one to three words of Russian letters (a word may be
 # hyphenated: Анна-Мария).
 _WORD = r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*"
-_CYRILLIC = re.compile(rf"{_WORD}(?: {_WORD}){{0,2}}")
+_CYRILLIC = lazy(rf"{_WORD}(?: {_WORD}){{0,2}}")
 # A patronymic the dictionary does not know is still one by its ending (Мирославовна).
-_PATRONYMIC = re.compile(r"(?:ович|евич|ич|овна|евна|ична|инична)$", re.I)
+_PATRONYMIC = lazy(r"(?:ович|евич|ич|овна|евна|ична|инична)$", re.I)
 _MORPH_CASE = {"gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "pre": "loct"}
 _GENDER_OF = {"masc": "m", "femn": "f", "neut": "n"}
 

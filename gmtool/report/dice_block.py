@@ -11,10 +11,12 @@ import functools
 import re
 from typing import Any, Iterable, Iterator
 
-HEADER = re.compile(r"gmtool-v2 (setup|stage[1-3]) share ([0-9a-f]{64}|-)")
-LINE = re.compile(r"((?:turn \d+|setup) · .+?): (d\d+ #\d+=\d+(?:, d\d+ #\d+=\d+)*)\s*$")
-DIE = re.compile(r"d(\d+) #(\d+)=(\d+)")
-KEY = re.compile(r"gmtool-v2 key (setup|stage[1-3]) ([0-9a-f]{64})")
+from gmtool.lazy_re import lazy
+
+HEADER = lazy(r"gmtool-v2 (setup|stage[1-3]) share ([0-9a-f]{64}|-)")
+LINE = lazy(r"((?:turn \d+|setup) · .+?): (d\d+ #\d+=\d+(?:, d\d+ #\d+=\d+)*)\s*$")
+DIE = lazy(r"d(\d+) #(\d+)=(\d+)")
+KEY = lazy(r"gmtool-v2 key (setup|stage[1-3]) ([0-9a-f]{64})")
 
 
 def _rolls(entries: Iterable[Any]) -> Iterator[list[Any]]:
@@ -85,13 +87,13 @@ def with_dice(
 
 # ---------------------------------------------------------------- a label in the reader's words
 
-SALT = re.compile(r" · salt [0-9a-f]{16}$")
-_POSTED = re.compile(r"^(?:(?P<room>room) .+ post|(?P<private>private message)|post) #(?P<post>\S+) !(?P<command>\w+)$")
-_TURN = re.compile(r"^turn (\d+)$")
-_AGENT = re.compile(r"^agent (?P<agent>.+) (?P<ability>\S+)$")
-_AGENT_CHECK = re.compile(r"^(?P<agent>.+): (?P<ability>[a-z][a-z0-9-]*)$")  # gmtool.rules.orion.agents_campaign
-_SHUFFLE = re.compile(r"^shuffle (?P<deck>.+?)(?: \((?P<why>new cards|reshuffle)\))?$")
-_REROLL = re.compile(r"^(?P<what>.+), reroll (?P<n>\d+)$")
+SALT = lazy(r" · salt [0-9a-f]{16}$")
+_POSTED = lazy(r"^(?:(?P<room>room) .+ post|(?P<private>private message)|post) #(?P<post>\S+) !(?P<command>\w+)$")
+_TURN = lazy(r"^turn (\d+)$")
+_AGENT = lazy(r"^agent (?P<agent>.+) (?P<ability>\S+)$")
+_AGENT_CHECK = lazy(r"^(?P<agent>.+): (?P<ability>[a-z][a-z0-9-]*)$")  # gmtool.rules.orion.agents_campaign
+_SHUFFLE = lazy(r"^shuffle (?P<deck>.+?)(?: \((?P<why>new cards|reshuffle)\))?$")
+_REROLL = lazy(r"^(?P<what>.+), reroll (?P<n>\d+)$")
 
 
 def readings(entries: Iterable[Any], lang: str, names: dict[str, str] | None = None) -> list[str]:
@@ -161,7 +163,7 @@ def _is_ability(ability: str) -> bool:
     return ability == "blockade" or (table is not None and table.find(ability) is not None)
 
 
-_PAIR = re.compile(r"(\w+)=(\S+)")
+_PAIR = lazy(r"(\w+)=(\S+)")
 
 
 def _order(kind: str, value: str, lang: str, names: dict[str, str]) -> str:
@@ -295,8 +297,8 @@ def _names(state: Any) -> dict[str, str]:
 # what a code box adds to a label's text so that nothing in it ends the box early
 # (gmtool.report.render: BBCodeRenderer.code, _fence_cell), and the text it stands for
 DEFUSED = (("[\u200b/code", "[/code"), ("`\u200b``", "```"))
-_BOX_OPEN = re.compile(r"^\[code\]")
-_BOX_CLOSE = re.compile(r"\[/code\]$")
+_BOX_OPEN = lazy(r"^\[code\]")
+_BOX_CLOSE = lazy(r"\[/code\]$")
 
 
 def published_line(line: str) -> str:
@@ -331,7 +333,7 @@ def published_keys(text: str) -> dict[str, str]:
     return {m.group(1): m.group(2) for m in KEY.finditer(text)}
 
 
-COMMITTED = re.compile(r"\b(setup|stage[1-3])\W{1,12}([0-9a-f]{64})\b")
+COMMITTED = lazy(r"\b(setup|stage[1-3])\W{1,12}([0-9a-f]{64})\b")
 
 
 def published_commitments(text: str) -> dict[str, str]:

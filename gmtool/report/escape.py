@@ -9,16 +9,18 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from gmtool.lazy_re import lazy
+
 ZWSP = "\u200b"
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
-_NEWLINES = re.compile(r"\s*[\r\n]+\s*")
+_CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+_NEWLINES = lazy(r"\s*[\r\n]+\s*")
 # "[" that could open a tag: [b] [/quote] [url=…] [*] [hr/] [quote author=…] — a name
 # then "]", "=", a space, "/" or the end of the text (a next span might close it); not
 # "[Q,R]" or "[MODULE,MODULE…]", which no engine reads as a tag
-_BB_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*][A-Za-z0-9*_-]*(?:[\]=\s/]|$))")
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&])")
-_MD_TYPO = re.compile(r"-{2,}|\.{3,}")
-_MD_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
+_BB_TAG = lazy(r"\[(?=\s*/?\s*[A-Za-z*][A-Za-z0-9*_-]*(?:[\]=\s/]|$))")
+_MD_SPECIAL = lazy(r"([\\`*_\[\]<>|~#&])")
+_MD_TYPO = lazy(r"-{2,}|\.{3,}")
+_MD_LINE_START = lazy(r"^(\s*)([-+=>]|\d+[.)])")
 
 
 def clean(value: str) -> str:

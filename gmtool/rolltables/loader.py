@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from gmtool.errors import TableError
 from gmtool.formats import LANGS
+from gmtool.lazy_re import lazy
 from gmtool.locale import Msg
 from gmtool.rolltables.model import Column, Modifier, Row, StageDivision, Table
 from gmtool.tomlfile import display_path, read_toml
@@ -35,10 +36,10 @@ TABLE_KEYS = {"die", "title", "description", "columns", "row", "modifier", "divi
 ROW_KEYS = {"roll", "id", "label", "short", "text", "values", "next", "aliases"}
 MODIFIER_KEYS = {"id", "value", "label", "when"}
 DIVIDE_KEYS = {"by", "round", "stages"}
-ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-NEXT_RE = re.compile(r"^([a-z0-9][a-z0-9_-]*/)?[a-z0-9][a-z0-9_-]*$")
-_DIE_RE = re.compile(r"^d(\d{1,4}|%)$")
-_ROLL_RE = re.compile(
+ID_RE = lazy(r"^[a-z0-9][a-z0-9_-]*$")
+NEXT_RE = lazy(r"^([a-z0-9][a-z0-9_-]*/)?[a-z0-9][a-z0-9_-]*$")
+_DIE_RE = lazy(r"^d(\d{1,4}|%)$")
+_ROLL_RE = lazy(
     r"^\s*(?:(?P<le>(?:<=|≤)\s*-?\d+)|(?P<ge>(?:>=|≥)\s*-?\d+)|(?P<plus>-?\d+\s*\+)"
     r"|(?P<range>(?P<low>-?\d+)\s*[-–—]\s*(?P<high>-?\d+))|(?P<one>-?\d+))\s*$"
 )

@@ -26,15 +26,16 @@ from typing import Any, Callable
 
 from gmtool.errors import InputError
 from gmtool.formats import LANGS
+from gmtool.lazy_re import lazy
 from gmtool.locale import Label, Msg, command_label, t, words
 from gmtool.locale.lemmas import russian
 
-_HEX = re.compile(r"[+-]?\d{1,4},[+-]?\d{1,4}")
-_NUMBER = re.compile(r"\d{1,4}")
-_SIGNED = re.compile(r"[+-]?\d{1,6}")
+_HEX = lazy(r"[+-]?\d{1,4},[+-]?\d{1,4}")
+_NUMBER = lazy(r"\d{1,4}")
+_SIGNED = lazy(r"[+-]?\d{1,6}")
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})
-_COMMA = re.compile(r"(\d)\s*,\s*(?=[+-]?\d)")  # "1, -2" is the hex 1,-2
-_SEPARATORS = re.compile(r"[\s;:=/]+|,(?!\s*[+-]?\d)")  # between an assignment's words
+_COMMA = lazy(r"(\d)\s*,\s*(?=[+-]?\d)")  # "1, -2" is the hex 1,-2
+_SEPARATORS = lazy(r"[\s;:=/]+|,(?!\s*[+-]?\d)")  # between an assignment's words
 PAID = "paid"  # an agent's ability that costs an order: given with the turn (A10)
 
 
@@ -365,7 +366,7 @@ def read_give(r: CommandWords) -> tuple[str, Any]:
 
 
 _QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201c\u201d", "\u00ab": "\u00bb"}
-_TREATY_NUMBER = re.compile(r"(?:#|№|no\.?)?\s*(\d{1,6})", re.IGNORECASE)
+_TREATY_NUMBER = lazy(r"(?:#|№|no\.?)?\s*(\d{1,6})", re.IGNORECASE)
 
 
 def read_treaty(r: CommandWords, args: str) -> tuple[list[str], str, bool]:

@@ -35,6 +35,7 @@ from typing import Any, Callable
 
 from gmtool.dice.sources import DiceSource
 from gmtool.errors import GmError, InputError, RuleRefused
+from gmtool.lazy_re import lazy
 from gmtool.locale import Msg, has, t
 from gmtool.rules.orion.order_kinds import KINDS, OrderKind, sort_key
 from gmtool.rules.orion.state import OrionCampaign
@@ -153,9 +154,9 @@ def _item_lines(lines: list[str], line: int, key: str, count: int) -> list[int] 
     return found if len(found) == count else None
 
 
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]*?)\s*(\]\]?)\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([^\s=\[\]#\"']+)\s*=")
+_BARE = lazy(r"[A-Za-z0-9_-]+")
+_HEADER = lazy(r"^\s*(\[\[?)\s*([^\]#]*?)\s*(\]\]?)\s*(#.*)?$")
+_KEY = lazy(r"^\s*([^\s=\[\]#\"']+)\s*=")
 
 
 def _quoted(dotted: str) -> str:
@@ -402,7 +403,7 @@ def value_words(value: Any, seat: Any = None) -> str:
     return str(value)
 
 
-_HEX_WORD = re.compile(r"(?<![\w.-])-?\d{1,4},-?\d{1,4}(?![\w.])")
+_HEX_WORD = lazy(r"(?<![\w.-])-?\d{1,4},-?\d{1,4}(?![\w.])")
 
 
 def _dice_context(campaign: OrionCampaign, source: Any, order: Order) -> None:
