@@ -6,7 +6,7 @@ commits — one call.  ``Done.result`` is the turn-log entry the reply tells, or
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gmtool.app.done import Done
 from gmtool.app.session import campaign_library, open_session
@@ -67,10 +67,7 @@ def rename_player(folder: Path, player: str, to: str, replaced: bool = False, ta
     with open_session(folder) as session:
         state = session.state
         rules = _rules(session.folder, tables)
-        if replaced:
-            entry = rename(state, state.player(player), to, replaced=True).to_data()
-        else:
-            entry = rename(state, state.player(player), to).to_data()
+        entry = rename(state, state.player(player), to, replaced=replaced).to_data()
         session.commit()
         return Done(state, rules, entry)
 
@@ -79,19 +76,20 @@ def set_player_lang(folder: Path, player: str, lang: str) -> Done:
     """The language of a leader's private reports ("" : the campaign's); ``result``: the leader."""
     from gmtool.rules.orion.roster import set_language
 
-    with open_session(folder) as session:
-        leader = session.state.player(player)
-        set_language(leader, lang)
-        session.commit()
-        return Done(session.state, None, leader)
+    return _change_leader(folder, player, lambda leader: set_language(leader, lang))
 
 
 def set_player_gender(folder: Path, player: str, gender: str) -> Done:
     """The gender Russian words agree with ("" : guessed from the name); ``result``: the leader."""
     from gmtool.rules.orion.roster import set_gender
 
+    return _change_leader(folder, player, lambda leader: set_gender(leader, gender))
+
+
+def _change_leader(folder: Path, player: str, change: Callable[[Any], None]) -> Done:
+    """One setting of a leader's own changed and committed; ``result``: the leader."""
     with open_session(folder) as session:
         leader = session.state.player(player)
-        set_gender(leader, gender)
+        change(leader)
         session.commit()
         return Done(session.state, None, leader)
