@@ -421,6 +421,7 @@ class Session:
         self.store = store
         self.state = state
         self.posted: PostedOrders | None = None  # the rooms' orders last played (play_posted)
+        self.kept_bands: bytes | None = None  # reports/map-bands.bin as the maps just drawn leave it
 
     @property
     def folder(self) -> Path:
@@ -479,6 +480,11 @@ class Session:
         ext = EXTENSIONS[fmt]
         items = [(where / f"{prefix}{name}.{ext}", body.encode("utf-8")) for name, body in rendered.items()]
         items += [(where / name, image) for name, image in (maps or {}).items()]
+        if self.kept_bands is not None:  # the bands of these maps, for the next turn's
+            from gmtool.maps.kept import FILE_NAME
+
+            items.append((self.folder / "reports" / FILE_NAME, self.kept_bands))
+            self.kept_bands = None
         if models is not None:
             import json
 
@@ -647,10 +653,21 @@ class Session:
 
     def draw_maps(self, rules: Any, turn: int, lang: str, stage: int | None = None) -> dict[str, bytes]:
         """map-public.png and map-<leader>.png, titled with the turn they report, labelled from
-        the turn's own tables; drawn before the turn is written (gmtool.maps)."""
+        the turn's own tables; drawn before the turn is written (gmtool.maps), where they look
+        as the last turn's did taken from its kept bands (reports/map-bands.bin,
+        gmtool.maps.kept), which :meth:`write_reports` replaces with this turn's."""
         from gmtool.maps import draw_turn_maps
+        from gmtool.maps.kept import FILE_NAME, KeptBands
+        from gmtool.maps.png import drawing_salt
 
-        return dict(draw_turn_maps(self.state, rules.library, lang, turn, stage))
+        try:
+            data: bytes | None = (self.folder / "reports" / FILE_NAME).read_bytes()
+        except OSError:  # none yet (or unreadable): every band drawn
+            data = None
+        kept = KeptBands.read(data, drawing_salt())
+        maps = dict(draw_turn_maps(self.state, rules.library, lang, turn, stage, kept))
+        self.kept_bands = kept.dump() if kept.new else None
+        return maps
 
     def draw_chart(self, turn: int, public: Any, lang: str) -> dict[str, bytes]:
         """chart-public.png beside the public map: planets per leader up to this turn, from the

@@ -111,12 +111,14 @@ def map_text_report(
 
 
 def draw_turn_maps(
-    campaign: Campaign, library: Any, lang: str, turn: int, stage: int | None = None
+    campaign: Campaign, library: Any, lang: str, turn: int, stage: int | None = None, kept: Any = None
 ) -> dict[str, bytes]:
     """The turn's maps as PNG bytes by file name: ``map-public.png`` and ``map-<leader>.png``
     (the galaxy as it stands after the turn, seen as in ``stage``, the stage of ``turn``, the
     turn the reports are about), drawn before anything of the turn is written, so a map
-    that cannot be drawn stops the turn whole.  Only where the ruleset has maps."""
+    that cannot be drawn stops the turn whole.  Only where the ruleset has maps.  ``kept``:
+    the bands of the last turn's maps (:class:`gmtool.maps.kept.KeptBands`): what looks the
+    same is not drawn again, and this turn's are kept in it."""
     from gmtool.rules.registry import ruleset_of
 
     if not ruleset_of(campaign).maps:
@@ -134,7 +136,7 @@ def draw_turn_maps(
     jobs: list[tuple[str | None, str]] = [(PUBLIC, lang)]
     jobs += [(p.name, p.lang or lang) for p in campaign.players]
     stems = ["public"] + [safe_name(p.name) for p in campaign.players]
-    return {f"map-{stem}.png": image for stem, image in zip(stems, draw_all(campaign, jobs, library, about))}
+    return {f"map-{stem}.png": image for stem, image in zip(stems, draw_all(campaign, jobs, library, about, kept))}
 
 
 def note_turn_maps(public: Any, private: dict[str, Any], lang: str, langs: dict[str, str] | None = None) -> None:

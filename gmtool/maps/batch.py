@@ -12,9 +12,12 @@ from typing import Any, Callable
 Job = tuple[str | None, str]  # (viewer, language)
 
 
-def draw_all(campaign: Any, jobs: list[Job], library: Any, about: tuple[int, int] | None) -> list[bytes]:
+def draw_all(
+    campaign: Any, jobs: list[Job], library: Any, about: tuple[int, int] | None, kept: Any = None
+) -> list[bytes]:
     """PNG bytes for each (viewer, language) of ``jobs``, in order: each the map
-    :func:`gmtool.maps.draw` draws for it."""
+    :func:`gmtool.maps.draw` draws for it; ``kept``: the bands of the maps drawn last
+    (:class:`gmtool.maps.kept.KeptBands`), taken where they are the same, these maps' kept in it."""
     from gmtool.maps import _names, build_view
     from gmtool.maps.png import render_pngs
     from gmtool.maps.scene import Memo, build_scene
@@ -31,4 +34,4 @@ def draw_all(campaign: Any, jobs: list[Job], library: Any, about: tuple[int, int
         if lang not in names:
             names[lang] = _names(lang, library)
         scenes.append(build_scene(view, lang, names[lang], memo))
-    return render_pngs(scenes)
+    return render_pngs(scenes, kept=kept)

@@ -18,6 +18,7 @@ slanted lines come out smooth, their edges' blends over the background in the pa
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import struct
@@ -28,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from gmtool.maps.kept import KeptBands
 from gmtool.maps.scene import BACKGROUND, Circle, Line, Polygon, Polyline, Scene, Shape, Text
 
 FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -42,6 +44,29 @@ def _font_file(bold: bool) -> str | bytes:
     if here.is_file():
         return str(here)  # FreeType reads what it needs: a face of each size opens in a tenth of the time
     return resources.files("gmtool.maps").joinpath("fonts", FONTS[bold]).read_bytes()
+
+
+@cache
+def drawing_salt() -> bytes:
+    """What decides a band's pixels beside its shapes and the palette: this module's code
+    (how shapes are drawn, where a part's box lies), the fonts, Pillow and the FreeType and
+    Raqm it draws text with (:mod:`gmtool.maps.kept`)."""
+    import sys
+
+    import PIL
+    from PIL import features
+
+    seen = [sys.version, PIL.__version__, str(features.version("freetype2")), str(features.version("raqm"))]
+    here = Path(__file__)
+    for bold in (False, True):
+        found = _font_file(bold)
+        if isinstance(found, str):
+            stat = Path(found).stat()
+            seen.append(f"{stat.st_size}:{stat.st_mtime_ns}")
+        else:
+            seen.append(hashlib.blake2b(found).hexdigest())
+    code = here.read_bytes() if here.is_file() else resources.files("gmtool.maps").joinpath("png.py").read_bytes()
+    return hashlib.blake2b("\n".join(seen).encode() + code, digest_size=16).digest()
 
 
 @cache
@@ -188,10 +213,14 @@ _Box = tuple[int, int, int, int]  # the pixels a part can ink: left, top, right,
 
 
 class _Batch:
-    """What the maps drawn together share: the bands drawn, each part's number and box."""
+    """What the maps drawn together share: the bands drawn, each part's number and box (and
+    the bands kept from the maps drawn last, :mod:`gmtool.maps.kept`)."""
 
-    def __init__(self, index: Any) -> None:
+    def __init__(self, index: Any, kept: KeptBands | None = None, plte: bytes = b"") -> None:
         self.index = index  # the palette, as a "P" image
+        self.kept = kept
+        self.plte = plte
+        self.digests: dict[int, bytes] = {}  # a part's shapes, digested (by its number)
         self.drawn: dict[_Key, _Band] = {}
         self.near: dict[tuple[int, int, int], list[_Band]] = {}  # the bands drawn at (width, height, band)
         self.numbers: dict[tuple[int, ...], int] = {}  # a part's number by its shapes' ids
@@ -205,13 +234,27 @@ class _Batch:
     def number(self, ids: tuple[int, ...], shapes: list[Shape]) -> int:
         """The number of a part not seen before."""
         number = self.numbers[ids] = len(self.boxes)
-        box = _box(shapes)
+        box = _box(shapes, self.kept)
         self.shapes.append(shapes)
         self.boxes.append(box)
         self.widths.append(box[2] - box[0])
         self.bands_of.append(range(max(0, box[1] // BAND), max(0, -(-box[3] // BAND))))
         self.deepest = max(self.deepest, self.bands_of[-1].stop)
         return number
+
+    def band_key(self, key: _Key) -> bytes:
+        """A band's key among the kept ones (all drawn as :func:`drawing_salt` says: the file
+        holds one salt): what else decides its pixels, each exactly — the palette, the image's
+        size, the band's place and the shapes of each part that inks it, in order (pickled:
+        equal bytes are equal shapes)."""
+        import pickle
+
+        digests = self.digests
+        for n in key[3]:
+            if n not in digests:
+                digests[n] = hashlib.blake2b(pickle.dumps(self.shapes[n], 5), digest_size=16).digest()
+        head = struct.pack(">IIII", key[0], key[1], key[2], len(key[3]))
+        return hashlib.blake2b(self.plte + head + b"".join(digests[n] for n in key[3]), digest_size=16).digest()
 
 
 def render_png(scene: Scene, scale: int = 1) -> bytes:
@@ -220,10 +263,12 @@ def render_png(scene: Scene, scale: int = 1) -> bytes:
     return render_pngs([scene], scale)[0]
 
 
-def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True) -> list[bytes]:
+def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True, kept: KeptBands | None = None) -> list[bytes]:
     """The scenes as indexed PNGs with one palette (the colours of them all), each band of
     rows drawn once for them all (:data:`BAND`); ``reuse=False``: each map drawn whole (the
-    same pixels)."""
+    same pixels); ``kept``: the bands of the maps drawn last (:mod:`gmtool.maps.kept`, its
+    salt :func:`drawing_salt`), a band inked as one of them taken from it, and every band
+    of these maps kept in it for the next."""
     from PIL import Image
 
     colours = palette(scenes, smooth=scale > 1)
@@ -232,12 +277,12 @@ def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True) -> list
     plte = bytes(index.getpalette() or [0, 0, 0])
     if scale > 1:
         return [_png(scene.width, scene.height, plte, _draw_scaled(scene, scale, index)) for scene in scenes]
-    batch = _Batch(index)
+    batch = _Batch(index, kept, plte)
     out = []
     for scene in scenes:
         out.append(_png(scene.width, scene.height, plte, _draw(scene, batch)))
         if not reuse:
-            batch = _Batch(index)
+            batch = _Batch(index, kept, plte)
     return out
 
 
@@ -274,6 +319,13 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
             inking[band].append(number)
     keys = [(width, height, band, tuple(inking[band])) for band in range(count)]
     bands = [batch.drawn.get(key) for key in keys]
+    kept = batch.kept
+    if kept is not None:
+        for at, key in enumerate(keys):
+            if bands[at] is None:
+                found = kept.take(batch.band_key(key))
+                if found is not None:  # its raw rows are not kept: no band is drawn again from it
+                    bands[at] = batch.drawn[key] = _Band(*found, parts=key[3])
     todo = {
         band: _nearest(batch.near.get(key[:3], []), key[3], batch, width)
         for band, key in enumerate(keys)
@@ -333,6 +385,8 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
                 raw[at_row : at_row + wide] = data[start + row * wide : start + (row + 1) * wide]
         new = bands[at] = _band(raw, keys[at][3])
         batch.drawn[keys[at]] = new
+        if kept is not None:
+            kept.keep(batch.band_key(keys[at]), (new.data, new.adler, new.size))
         batch.near.setdefault(keys[at][:3], []).append(new)
     return [done for done in bands if done is not None]
 
@@ -373,9 +427,10 @@ def _merged(spans: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
     return out
 
 
-def _box(shapes: list[Shape]) -> _Box:
+def _box(shapes: list[Shape], kept: KeptBands | None = None) -> _Box:
     """The pixels ``shapes`` can ink (left, top, right, bottom: the last two past them),
-    with room to spare."""
+    with room to spare; ``kept``: where labels' pixels lie, read there (no label
+    rasterised) or put there once one is."""
     left, top, right, bottom = float("inf"), float("inf"), float("-inf"), float("-inf")
     for shape in shapes:
         if isinstance(shape, (Polygon, Polyline)):
@@ -394,10 +449,16 @@ def _box(shapes: list[Shape]) -> _Box:
             top = min(top, min(shape.y1, shape.y2) - shape.width)
             bottom = max(bottom, max(shape.y1, shape.y2) + shape.width)
         else:
-            mask, before, above = _label(shape.text, round(shape.size), shape.bold, ANCHORS.get(shape.anchor, "lm"))
-            x, y = round(shape.x) + before, round(shape.y) + above
-            left, right = min(left, x), max(right, x + mask.width)
-            top, bottom = min(top, y), max(bottom, y + mask.height)
+            which = (shape.text, round(shape.size), shape.bold, ANCHORS.get(shape.anchor, "lm"))
+            place = kept.place(which) if kept is not None else None
+            if place is None:
+                mask, before, above = _label(*which)
+                place = (before, above, mask.width, mask.height)
+                if kept is not None:
+                    kept.put(which, place)
+            x, y = round(shape.x) + place[0], round(shape.y) + place[1]
+            left, right = min(left, x), max(right, x + place[2])
+            top, bottom = min(top, y), max(bottom, y + place[3])
     if top > bottom:
         return 0, 0, 0, 0
     return math.floor(left) - 2, math.floor(top) - 2, math.ceil(right) + 2, math.ceil(bottom) + 2

@@ -1,0 +1,165 @@
+"""The bands of a turn's maps kept for the next turn's (gmtool.maps.kept, reports/map-bands.bin):
+maps drawn from them are byte for byte the maps drawn anew; a band is taken only where the
+very same shapes ink it; a file that is not whole, or was drawn otherwise, is read as
+holding nothing."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmtool.campaign.hexes import Hex
+from gmtool.maps import PUBLIC, batch, png
+from gmtool.maps.kept import FILE_NAME, KeptBands
+from gmtool.rules.orion.state import System
+from map_campaigns import sample
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "campaigns" / "example"
+
+
+def jobs_of(campaign):
+    return [(PUBLIC, "en")] + [(p.name, "ru" if i % 2 else "en") for i, p in enumerate(campaign.players)]
+
+
+def drawn(campaign, about, kept=None):
+    return batch.draw_all(campaign, jobs_of(campaign), None, about, kept)
+
+
+def next_turn(campaign):
+    """The galaxy a turn later: bob explored one more hex, empty as one he explored before
+    (a colour seen first on another map would reorder the palette: every band another)."""
+    campaign.game.systems.append(System(hex=Hex(-4, 3), discovery="empty", explored_by="bob", explored_turn=2))
+    return campaign
+
+
+@pytest.fixture(scope="module")
+def salt():
+    return png.drawing_salt()
+
+
+@pytest.mark.parametrize("stage", [1, 2])
+def test_the_next_turn_s_maps_drawn_from_the_kept_bands_are_the_maps_drawn_anew(stage, salt, monkeypatch):
+    campaign = sample(stage=stage)
+    first = KeptBands(salt)
+    drawn(campaign, (1, stage), first)
+    assert first.taken == 0 and first.new  # nothing kept before: every band drawn, and kept
+
+    later = next_turn(campaign)
+    anew = drawn(later, (2, stage))
+    deflated = []
+    real_band = png._band
+    monkeypatch.setattr(png, "_band", lambda rows, parts=None: deflated.append(rows) or real_band(rows, parts))
+    kept = KeptBands.read(first.dump(), salt)
+    assert drawn(later, (2, stage), kept) == anew
+    assert kept.taken > 0  # most of the galaxy looks as it did
+    # drawn: the titles (the turn's number) and the bands of the hex bob explored; every
+    # band of these maps kept for the next, taken or drawn
+    assert 0 < len(deflated) < kept.taken
+    assert len(kept.new) <= kept.taken + len(deflated)
+
+
+def test_a_band_is_taken_only_where_the_very_same_shapes_ink_it(salt):
+    """Every band of a map whose planet changed size is another band: none is taken."""
+    campaign = sample(stage=2)
+    kept = KeptBands(salt)
+    drawn(campaign, (2, 2), kept)
+    again = KeptBands.read(kept.dump(), salt)
+    assert drawn(campaign, (2, 2), again) == drawn(campaign, (2, 2))
+    assert again.taken == len(again.new)  # the same maps: every band taken, none drawn
+
+    for system in campaign.game.systems:
+        if system.planet is not None and system.owner is None:
+            system.planet = replace(system.planet, size="huge")
+    third = KeptBands.read(again.dump(), salt)
+    assert drawn(campaign, (2, 2), third) == drawn(campaign, (2, 2))
+    assert third.taken < again.taken
+
+
+def test_the_kept_label_places_are_where_the_labels_are_rasterised(salt):
+    kept = KeptBands(salt)
+    drawn(sample(stage=2), (1, 2), kept)
+    read = KeptBands.read(kept.dump(), salt)
+    assert read.labels == kept.placed and len(read.labels) > 20
+    for (text, size, bold, anchor), place in read.labels.items():
+        mask, left, top = png._label(text, size, bold, anchor)
+        assert place == (left, top, mask.width, mask.height)
+
+
+@pytest.fixture(scope="module")
+def kept_file(salt):
+    kept = KeptBands(salt)
+    drawn(sample(stage=1), (1, 1), kept)
+    return kept.dump()
+
+
+def test_a_kept_file_read_back_holds_every_band(kept_file, salt):
+    """Taken again, every band and label place, the file is written as it was read; what is
+    not taken is not kept again."""
+    read = KeptBands.read(kept_file, salt)
+    assert len(read.old) > 10 and len(read.labels) > 10
+    assert KeptBands.read(read.dump(), salt).old == {}  # nothing taken yet
+    for key in read.old:
+        assert read.take(key) == read.old[key]
+    for label in read.labels:
+        assert read.place(label) == read.labels[label]
+    assert read.dump() == kept_file
+
+
+@given(at=st.integers(min_value=0), value=st.integers(min_value=1, max_value=255))
+def test_a_kept_file_with_any_byte_changed_is_read_as_holding_nothing(kept_file, salt, at, value):
+    data = bytearray(kept_file)
+    data[at % len(data)] ^= value
+    read = KeptBands.read(bytes(data), salt)
+    assert read.old == {} and read.labels == {}
+
+
+@given(cut=st.integers(min_value=0))
+def test_a_kept_file_cut_short_is_read_as_holding_nothing(kept_file, salt, cut):
+    read = KeptBands.read(kept_file[: cut % len(kept_file)], salt)
+    assert read.old == {} and read.labels == {}
+
+
+def test_a_kept_file_drawn_otherwise_is_read_as_holding_nothing(kept_file, salt):
+    """Another Pillow, FreeType, font or drawing code: another salt."""
+    other = bytes(b ^ 1 for b in salt)
+    assert KeptBands.read(kept_file, other).old == {}
+    assert KeptBands.read(None, salt).old == {}
+    assert KeptBands.read(b"", salt).old == {}
+
+
+def maps_of(folder: Path, turn: int) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((folder / "reports" / f"turn-{turn:02d}").glob("map-*.png"))}
+
+
+def test_a_turn_keeps_its_maps_bands_and_the_next_draws_the_same_maps_with_or_without_them(gm, tmp_path):
+    """The example game's turns 1–3 (stage 1, then the turn the rooms open): the maps of the
+    campaign that kept its bands, of one whose file was deleted and of one whose file was
+    spoiled are the same bytes; the spoiled file is replaced with a whole one."""
+    folders = {}
+    for name in ("kept", "deleted", "spoiled"):
+        folders[name] = tmp_path / name
+        shutil.copytree(EXAMPLE, folders[name])
+    for turn in (1, 2, 3):
+        for name, folder in folders.items():
+            bands = folder / "reports" / FILE_NAME
+            if turn > 1:
+                assert bands.is_file()
+                if name == "deleted":
+                    bands.unlink()
+                if name == "spoiled":
+                    bands.write_bytes(bands.read_bytes()[:-40] + b"not what was written" * 2)
+            orders = EXAMPLE / "orders" / f"turn-{turn:02d}.toml"
+            result = gm("turn", "run", str(orders), "-c", str(folder))
+            assert result.exit_code == 0, result.stderr
+            assert FILE_NAME not in result.stdout + result.stderr  # the moderator's notes name the maps only
+        maps = {name: maps_of(folder, turn) for name, folder in folders.items()}
+        assert maps["kept"] and maps["kept"] == maps["deleted"] == maps["spoiled"]
+    salt = png.drawing_salt()
+    for folder in folders.values():
+        assert KeptBands.read((folder / "reports" / FILE_NAME).read_bytes(), salt).old
