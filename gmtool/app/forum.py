@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from gmtool.app.session import Renderer, Session, load_campaign, open_session
+from gmtool.app.session import Renderer, Session, open_session
 from gmtool.struct import Struct
 
 Output = Callable[[Any], Renderer]  # the campaign's state → the renderer of its replies
@@ -130,14 +130,17 @@ def collect_posts(
     reply rendered and kept in reports/turn-NN/ (thread.EXT, room-LEADER.EXT) and on the
     moderator's work page."""
     from gmtool.campaign.names import file_stem
-    from gmtool.campaign.store import atomic_write
+    from gmtool.campaign.store import CampaignStore, atomic_write
     from gmtool.errors import InputError
     from gmtool.formats import EXTENSIONS
     from gmtool.forum.collect import Thread
     from gmtool.forum.places import check_places, where_read
     from gmtool.forum.sources import Options, read_thread
 
-    planned = load_campaign(folder)  # where the sources are; pages are fetched before the lock
+    # where the sources are: pages are fetched before the lock, and the session under the
+    # lock takes this very state while the file is unchanged (campaign.toml parsed once)
+    store = CampaignStore(folder)
+    planned = store.load(keep=True)
     sources = ([("", planned.forum_thread)] if planned.forum_thread else []) + list(planned.rooms.items())
     if not sources:
         raise InputError(key="forum.no_sources")
@@ -150,12 +153,20 @@ def collect_posts(
     for leader, spec in sources:
         found = read_thread(
             [where_read(spec, folder)],
-            Options(profile, folder, timeout, max_pages, room=leader, moderators=moderators or []),
+            Options(
+                profile,
+                None,  # the campaign's profile setting is the state's, read above
+                timeout,
+                max_pages,
+                room=leader,
+                moderators=moderators or [],
+                setting=getattr(planned, "forum_profile", None),
+            ),
         )
         threads.append(Thread(found.posts, leader, spec))
         if found.note and note is not None:
             note(found.note)
-    with open_session(folder, changes=False, ruleset=None) as session:
+    with open_session(folder, changes=False, ruleset=None, store=store) as session:
         state = session.state
         out = output(state)
         result = resolve_threads(session, out, tables, threads, moderators or [], new)

@@ -422,6 +422,7 @@ class Session:
         self.state = state
         self.posted: PostedOrders | None = None  # the rooms' orders last played (play_posted)
         self.kept_bands: bytes | None = None  # reports/map-bands.bin as the maps just drawn leave it
+        self._forum: tuple[bytes | None, Any] | None = None  # forum.toml's bytes and records, parsed
 
     @property
     def folder(self) -> Path:
@@ -429,6 +430,23 @@ class Session:
 
     def library(self, tables: list[Path] | None = None) -> Any:
         return campaign_library(self.folder, tables)
+
+    def forum_records(self) -> Any:
+        """forum.toml's records (gmtool.campaign.forumfile), parsed once while the file holds
+        the same bytes: a turn from the rooms asks four times (the deadline, the quest
+        claims, the posted orders, the snapshot's count).  Read only: a change is written to
+        the file, and the next call parses it again."""
+        from gmtool.campaign import forumfile
+        from gmtool.campaign.store import FORUM_FILE
+
+        path = self.folder / FORUM_FILE
+        try:
+            seen: bytes | None = path.read_bytes()
+        except OSError:
+            seen = None  # none (an empty record), or unreadable: forumfile.read says why
+        if self._forum is None or self._forum[0] != seen:
+            self._forum = (seen, forumfile.read(path))
+        return self._forum[1]
 
     def rules(self, tables: list[Path] | None = None) -> Any:
         """The tables the campaign's turn engine reads (its ruleset's ``table_turn``)."""
@@ -460,8 +478,13 @@ class Session:
     ) -> None:
         """Keep the state before a turn end for `turn undo` (gmtool.campaign.history)."""
         from gmtool.campaign.history import keep
+        from gmtool.errors import GmError
 
-        keep(self.store, turn, before, first_id, player, orders)
+        try:
+            records = self.forum_records()
+        except GmError:  # damaged: the snapshot says so (gmtool.campaign.history.keep)
+            records = None
+        keep(self.store, turn, before, first_id, player, orders, records)
 
     def write_reports(
         self,
@@ -521,10 +544,9 @@ class Session:
     def close_posts(self, threads: list[Any]) -> Any:
         """The turn's deadline (dice scheme 2): its players' share fixed from ``threads`` in the
         loaded state (gmtool.campaign.deadline.fix; the caller commits).  What it fixed."""
-        from gmtool.campaign import deadline, forumfile
-        from gmtool.campaign.store import FORUM_FILE
+        from gmtool.campaign import deadline
 
-        return deadline.fix(self.state, threads, forumfile.read(self.folder / FORUM_FILE))
+        return deadline.fix(self.state, threads, self.forum_records())
 
     def _share_fixed(self) -> None:
         """The turn's orders and end take its share: refused before its deadline fixed it."""
@@ -744,7 +766,7 @@ class Session:
 
         from gmtool.campaign.posted import posted_orders
 
-        posted = posted_orders(self.folder, self.state, missed=True)
+        posted = posted_orders(self.folder, self.state, missed=True, records=self.forum_records())
         posted.check_writable()
         pristine = copy.deepcopy(self.state)
         while True:

@@ -68,14 +68,16 @@ def read_sources(
             return str(folder / spec)
         return spec
 
+    # the campaign's profile setting from the state read here (not read again for each source)
+    options = Options(profile, None, timeout, max_pages, setting=getattr(state, "forum_profile", None))
     threads = []
     if public:
-        found = read_thread([where(s) for s in public], Options(profile, folder, timeout, max_pages))
+        found = read_thread([where(s) for s in public], options)
         threads.append(Thread(found.posts, "", " ".join(public)))
     leaders = {p.name for p in state.players}
     for leader, spec in state.rooms.items():
         if leader in leaders:  # a room left behind by a dropped leader is no one's
-            found = read_thread([where(spec)], Options(profile, folder, timeout, max_pages))
+            found = read_thread([where(spec)], options)
             threads.append(Thread(in_room(found.posts, leader), leader, spec))
     return threads
 
@@ -184,13 +186,11 @@ def open_claims(session: Session, tables: list[Path] | None, lang: str) -> list[
     settles it: `turn check --from-posts` says them before the turn is played, `turn run
     --from-posts` after (the claim gave nothing; the leader's report says so)."""
     from gmtool.app.forum import quest_claims
-    from gmtool.campaign import forumfile
-    from gmtool.campaign.store import FORUM_FILE
     from gmtool.forum.rooms import collected_orders
     from gmtool.rules.registry import ruleset_of
 
     state = session.state
-    claims = quest_claims(collected_orders(forumfile.read(session.folder / FORUM_FILE), state.turn))
+    claims = quest_claims(collected_orders(session.forum_records(), state.turn))
     ruleset = ruleset_of(state)
     if not claims or not hasattr(ruleset, "open_requests"):  # a ruleset of no requests (a third one)
         return []

@@ -20,11 +20,17 @@ from gmtool.errors import GmError
 
 
 def keep(
-    store: CampaignStore, turn: int, before: bytes, first_id: int, player: str | None = None, orders: str | None = None
+    store: CampaignStore,
+    turn: int,
+    before: bytes,
+    first_id: int,
+    player: str | None = None,
+    orders: str | None = None,
+    records: forumfile.ForumRecords | None = None,
 ) -> None:
     """Keep the state as it was before `turn end` — or before `turn run ORDERS`, which
     ``orders`` names — for `turn undo` (history/turn-NN/, or history/turn-NN-PLAYER/ for a
-    Merchant of Venus player's turn)."""
+    Merchant of Venus player's turn); ``records``: forum.toml's, when read already."""
     import hashlib
 
     import tomli_w
@@ -36,7 +42,9 @@ def keep(
     atomic_write(snapshot / "campaign.toml", before)
     # how many forum results there were: `turn undo` voids the ones recorded after
     try:
-        forum: dict = {"forum_commands": len(forumfile.read(store.folder / FORUM_FILE).keys)}
+        if records is None:
+            records = forumfile.read(store.folder / FORUM_FILE)
+        forum: dict = {"forum_commands": len(records.keys)}
     except GmError:
         forum = {}  # damaged (`campaign validate --repair`): undo goes by the results' dice
     meta = {

@@ -190,16 +190,20 @@ def keep_orders(state: Any, leader: str) -> list[CollectedOrder]:
     ]
 
 
-def posted_orders(folder: Path, state: Any, player: str | None = None, missed: bool = False) -> PostedOrders:
+def posted_orders(
+    folder: Path, state: Any, player: str | None = None, missed: bool = False, records: Any = None
+) -> PostedOrders:
     """The orders collected so far from the rooms for the current turn (``player``'s only,
     when given), leaders in seating order; ``missed``: with the campaign's missed-orders
-    policy applied to every leader who posted none (what ``turn run --from-posts`` plays)."""
+    policy applied to every leader who posted none (what ``turn run --from-posts`` plays);
+    ``records``: forum.toml's, when read already."""
     from gmtool.campaign import forumfile
     from gmtool.campaign.store import FORUM_FILE
 
     if player is not None:
         state.player(player)  # an unknown name is refused, naming the leaders
-    records = forumfile.read(folder / FORUM_FILE)
+    if records is None:
+        records = forumfile.read(folder / FORUM_FILE)
     collected = collected_orders(records, state.turn, [player] if player is not None else None)
     seats = {p.name: i for i, p in enumerate(state.players)}
     collected = dict(sorted(collected.items(), key=lambda kv: seats.get(kv[0], len(seats))))
