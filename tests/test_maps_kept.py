@@ -163,3 +163,8 @@ def test_a_turn_keeps_its_maps_bands_and_the_next_draws_the_same_maps_with_or_wi
     salt = png.drawing_salt()
     for folder in folders.values():
         assert KeptBands.read((folder / "reports" / FILE_NAME).read_bytes(), salt).old
+
+
+def test_a_new_campaign_keeps_the_maps_cache_out_of_git(new_campaign):
+    folder = new_campaign("c", players=["alice", "bob"])
+    assert "reports/map-bands.bin" in (folder / ".gitignore").read_text(encoding="utf-8").splitlines()

@@ -46,7 +46,10 @@ LINK_CHECKED = (
     "history",
     "tables",
 )
-GITIGNORE = "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
+GITIGNORE = (
+    "# gmtool: never publish the secret before the end of the game\nsecret.key\n.lock\n*.tmp\n"
+    "# a cache of the last turn's maps, drawn again when it is missing (docs/maps.md)\nreports/map-bands.bin\n"
+)
 
 
 display = display_path

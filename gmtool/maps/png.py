@@ -48,15 +48,17 @@ def _font_file(bold: bool) -> str | bytes:
 
 @cache
 def drawing_salt() -> bytes:
-    """What decides a band's pixels beside its shapes and the palette: this module's code
-    (how shapes are drawn, where a part's box lies), the fonts, Pillow and the FreeType and
-    Raqm it draws text with (:mod:`gmtool.maps.kept`)."""
+    """What decides a band's bytes beside its shapes and the palette: this module's code (how
+    shapes are drawn, where a part's box lies) and the kept file's, the fonts, Pillow and
+    the libraries it draws text with, Python (the shapes' pickles) and zlib (the deflated
+    bytes) (:mod:`gmtool.maps.kept`)."""
     import sys
 
     import PIL
     from PIL import features
 
-    seen = [sys.version, PIL.__version__, str(features.version("freetype2")), str(features.version("raqm"))]
+    seen = [sys.version, PIL.__version__, zlib.ZLIB_RUNTIME_VERSION]
+    seen += [str(features.version(name)) for name in ("freetype2", "raqm", "fribidi", "harfbuzz")]
     here = Path(__file__)
     for bold in (False, True):
         found = _font_file(bold)
@@ -65,7 +67,14 @@ def drawing_salt() -> bytes:
             seen.append(f"{stat.st_size}:{stat.st_mtime_ns}")
         else:
             seen.append(hashlib.blake2b(found).hexdigest())
-    code = here.read_bytes() if here.is_file() else resources.files("gmtool.maps").joinpath("png.py").read_bytes()
+    code = b"".join(
+        (
+            here.with_name(name).read_bytes()
+            if here.is_file()
+            else resources.files("gmtool.maps").joinpath(name).read_bytes()
+        )
+        for name in ("png.py", "kept.py")
+    )
     return hashlib.blake2b("\n".join(seen).encode() + code, digest_size=16).digest()
 
 
