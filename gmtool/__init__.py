@@ -36,6 +36,18 @@ _EXPORTS = {
 __all__ = ["__version__", *_EXPORTS]
 
 
+def _rulesets() -> Any:
+    from gmtool.rules.registry import RULESETS  # the plug-ins' list: looking at it loads no rules
+
+    return RULESETS
+
+
+# The stored state reads every ruleset's campaigns but imports none (gmtool/campaign/games.py):
+# the package tells it where their list is, so a script that opens a campaign with
+# gmtool.campaign.store alone reads it as a command does.
+import_module("gmtool.campaign.games").find_rulesets_with(_rulesets)
+
+
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import HealthCheck, currently_in_test_context, settings
 from hypothesis import strategies as st
 
-import gmtool.app  # noqa: F401  (the layer on top tells the stored state where the rulesets are: tests load campaigns below it)
 import gmtool.campaign.stream
 from gmtool.rolltables import TableLibrary
 from helpers import campaign_args, run_gmtool, shipped_library

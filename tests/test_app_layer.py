@@ -109,9 +109,10 @@ def test_a_refused_call_writes_nothing(folder):
     assert state_file.read_bytes() == before
 
 
-def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_one():
-    """The stored state imports no ruleset (lint-imports holds it): importing gmtool.app tells
-    it where the rulesets' list is, and loads no ruleset until a campaign is read."""
+def test_the_package_hands_the_stored_state_the_rulesets_without_loading_one():
+    """The stored state imports no ruleset (lint-imports holds it): the package, as it is
+    imported, tells it where the rulesets' list is, and no ruleset is loaded until a
+    campaign is read."""
     code = (
         "import sys, pathlib, gmtool.app; "
         "before = sorted(m for m in sys.modules if m.startswith('gmtool.rules')); "
@@ -122,18 +123,16 @@ def test_the_layer_on_top_hands_the_stored_state_the_rulesets_without_loading_on
     assert _reads_the_example_in_a_fresh_python(code) == "[] OrionState"
 
 
-def test_a_script_that_skips_the_layer_on_top_is_told_what_to_import():
-    """A script that goes straight to the stored state (no gmtool.app imported) is told in
-    one line what to import first: the stored state never imports the layers above it."""
+def test_a_script_that_goes_straight_to_the_stored_state_reads_a_campaign():
+    """A script that imports the store alone (no layer above it) reads the example as a
+    command does: the package told the store where the rulesets are."""
     code = (
         "import sys, pathlib\n"
         "from gmtool.campaign.store import CampaignStore\n"
-        "try:\n    CampaignStore(pathlib.Path(sys.argv[1])).load()\n"
-        "except RuntimeError as e:\n    print(e)"
+        "state = CampaignStore(pathlib.Path(sys.argv[1])).load()\n"
+        "print(type(state.game).__name__, 'gmtool.app' in sys.modules)"
     )
-    assert _reads_the_example_in_a_fresh_python(code) == (
-        "the stored state knows no ruleset: import gmtool.app first (it tells where the rulesets are)"
-    )
+    assert _reads_the_example_in_a_fresh_python(code) == "OrionState False"
 
 
 def _reads_the_example_in_a_fresh_python(code: str) -> str:
