@@ -16,6 +16,7 @@ Then each case the issue found, with what it now gives."""
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -574,6 +575,39 @@ def test_a_page_saved_as_html_with_a_profile_of_its_markup_tells_typed_lines_fro
         ("bob", "!roll d100 удача", "ok"),
         ("alice", "!roll d6 моё", "ok"),
     ]
+
+
+def test_post_collect_reads_a_room_with_the_campaigns_people_and_its_own_profile(gm, dm, tmp_path):
+    """`post collect` reads each room as `post resolve --room` reads it: a room's copied text
+    is split into posts by the campaign's leaders' and moderators' names, and a room saved
+    as HTML is read with the campaign's own profile of the markup (DIR/forums/) — from the
+    state the collection read once, not from the campaign read again for each source."""
+    import html
+
+    write(
+        dm,
+        "room-alice.txt",
+        ROOM_HEAD + "Императрица Саккра alice\n01.12.2026 20:41\n  =  \nМои приказы:\n!build scout\n\n1\nОтветить\n",
+    )
+    (dm / "forums").mkdir()
+    (dm / "forums" / "dungeonmaster.toml").write_text(MARKUP_PROFILE, encoding="utf-8")
+    write(
+        dm,
+        "room-bob.html",
+        "<html><body><h1>Повелитель Ориона 3 (проба) | ходы игроков | bob — приказы</h1>"
+        '<div class="dm-post" data-id="21"><div class="dm-text">'
+        + html.escape("!build frigate")
+        + '</div><div>Автор: <span class="dm-user">bob</span> [offline] (Игрок), 01.12.2026 20:50</div></div>'
+        + "</body></html>",
+    )
+    c = ("-c", str(dm))
+    ok(gm("campaign", "room", *c, "--player", "alice", "room-alice.txt"))
+    ok(gm("campaign", "room", *c, "--player", "bob", "room-bob.html"))
+    ok(gm("turn", "start", *c))
+    ok(gm("post", "collect", *c))
+    collected = tomllib.loads(ok(gm("turn", "orders", *c)))
+    assert [order["item"] for order in collected["alice"]["build"]] == ["scout"]
+    assert [order["item"] for order in collected["bob"]["build"]] == ["frigate"]
 
 
 def test_a_thread_files_own_header_line_typed_in_a_post_is_escaped_and_read_as_text():

@@ -135,7 +135,7 @@ def collect_posts(
     from gmtool.formats import EXTENSIONS
     from gmtool.forum.collect import Thread
     from gmtool.forum.places import check_places, where_read
-    from gmtool.forum.sources import Options, read_thread
+    from gmtool.forum.sources import Options, campaign_known, read_thread
 
     # where the sources are: pages are fetched before the lock, and the session under the
     # lock takes this very state while the file is unchanged (campaign.toml parsed once)
@@ -154,13 +154,7 @@ def collect_posts(
         found = read_thread(
             [where_read(spec, folder)],
             Options(
-                profile,
-                None,  # the campaign's profile setting is the state's, read above
-                timeout,
-                max_pages,
-                room=leader,
-                moderators=moderators or [],
-                setting=getattr(planned, "forum_profile", None),
+                profile, folder, timeout, max_pages, room=leader, moderators=moderators or [], **campaign_known(planned)
             ),
         )
         threads.append(Thread(found.posts, leader, spec))

@@ -61,15 +61,14 @@ def read_sources(
     if not public and not state.rooms:  # a campaign played from orders files: nothing to read
         return []
     from gmtool.forum.collect import Thread, in_room
-    from gmtool.forum.sources import Options, is_url, read_thread
+    from gmtool.forum.sources import Options, campaign_known, is_url, read_thread
 
     def where(spec: str) -> str:
         if not is_url(spec) and not Path(spec).is_absolute() and (folder / spec).exists():
             return str(folder / spec)
         return spec
 
-    # the campaign's profile setting from the state read here (not read again for each source)
-    options = Options(profile, None, timeout, max_pages, setting=getattr(state, "forum_profile", None))
+    options = Options(profile, folder, timeout, max_pages, **campaign_known(state))
     threads = []
     if public:
         found = read_thread([where(s) for s in public], options)

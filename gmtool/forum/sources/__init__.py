@@ -57,13 +57,24 @@ class Options:
     # `verify`), "" the public thread, else the leader whose room it is (--room)
     room: str | None = None
     moderators: list[str] = field(default_factory=list)  # --moderator names besides the campaign's
-    setting: str | None = None  # the campaign's `profile` setting (read by read_thread)
+    setting: str | None = None  # the campaign's `profile` setting (read by read_thread; "": it has none)
+    # the campaign's (leaders, moderators), when the caller read the campaign already (else
+    # read from ``campaign`` where a page needs them)
+    people: tuple[list[str], list[str]] | None = None
     code: bool = False  # a page's code boxes read as text, quotes left out (`verify --key`: Dice blocks)
 
     @property
     def engine(self) -> str | None:
         """The engine named for the pages: --profile, else the campaign's setting."""
-        return self.profile or self.setting
+        return self.profile or self.setting or None
+
+    def campaign_people(self) -> tuple[list[str], list[str]]:
+        """(the campaign's leaders, its moderators): as given, else read from the campaign."""
+        if self.people is not None:
+            return self.people
+        from gmtool.forum.sources.pagetext import campaign_people
+
+        return campaign_people(self.campaign)
 
     @property
     def dungeonmaster(self) -> bool:
@@ -104,6 +115,14 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
     if parts[0].kind == "thread":
         _no_duplicates(merged.posts)
     return merged
+
+
+def campaign_known(state: Any) -> dict[str, Any]:
+    """What the sources' :class:`Options` would read from the campaign, from its state read
+    already (a collection reads a thread and every room: the campaign is not read again for
+    each): its profile setting ("" when none) and its people."""
+    people = ([p.name for p in state.players], list(getattr(state, "moderators", []) or []))
+    return {"setting": getattr(state, "forum_profile", None) or "", "people": people}
 
 
 def campaign_profile(folder: Path) -> str | None:
@@ -401,7 +420,7 @@ def _dungeonmaster_text(text: str, where: str, options: Options) -> _Page:
     room or the discussion the moderator said it is (text of another shape is refused)."""
     from gmtool.forum.sources import pagetext
 
-    leaders, moderators = pagetext.campaign_people(options.campaign)
+    leaders, moderators = options.campaign_people()
     expect = "" if options.room is None else "room" if options.room else "discussion"
     found = pagetext.read(text, where, leaders + moderators, expect)
     return _Page(found.posts, "page-text", pagetext.ENGINE)
@@ -468,9 +487,7 @@ def _thread(page_posts: list[PagePost], kind: str, engine: str, where: str, opti
             unique.setdefault(p.post_id, p)
         posts = list(unique.values())
     if kind in COPIED and options.room:
-        from gmtool.forum.sources.pagetext import campaign_people
-
-        moderators = campaign_people(options.campaign)[1] + options.moderators
+        moderators = options.campaign_people()[1] + options.moderators
         if moderators:  # unnamed, the master's post under a character's name would look typed
             posts = merge_typed(posts, options.room, moderators)
     thread = Thread(_posts(posts, kind), kind, engine, pages, {p.post_id for p in posts if p.edited})
