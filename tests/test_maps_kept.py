@@ -168,3 +168,24 @@ def test_a_turn_keeps_its_maps_bands_and_the_next_draws_the_same_maps_with_or_wi
 def test_a_new_campaign_keeps_the_maps_cache_out_of_git(new_campaign):
     folder = new_campaign("c", players=["alice", "bob"])
     assert "reports/map-bands.bin" in (folder / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_salt_follows_what_draws_the_text(monkeypatch):
+    """FreeType's settings in the environment change how glyphs are hinted: another salt."""
+    monkeypatch.delenv("FREETYPE_PROPERTIES", raising=False)
+    plain = png.drawing_salt.__wrapped__()
+    monkeypatch.setenv("FREETYPE_PROPERTIES", "truetype:interpreter-version=35")
+    assert png.drawing_salt.__wrapped__() != plain
+
+
+def test_a_cache_that_cannot_be_written_leaves_the_turn_whole(gm, tmp_path):
+    """The cache is written last and is only a cache: where it cannot be written (here a
+    folder stands in its place) the turn, its posts, maps, models and work page are written."""
+    folder = tmp_path / "camp"
+    shutil.copytree(EXAMPLE, folder)
+    (folder / "reports" / FILE_NAME).mkdir(parents=True)
+    result = gm("turn", "run", str(EXAMPLE / "orders" / "turn-01.toml"), "-c", str(folder))
+    assert result.exit_code == 0, result.stderr
+    reports = folder / "reports"
+    assert maps_of(folder, 1) and (reports / "models" / "turn-01.json").is_file() and (reports / "posts.html").is_file()
+    assert "turn = 2" in (folder / "campaign.toml").read_text(encoding="utf-8")

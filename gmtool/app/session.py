@@ -503,11 +503,6 @@ class Session:
         ext = EXTENSIONS[fmt]
         items = [(where / f"{prefix}{name}.{ext}", body.encode("utf-8")) for name, body in rendered.items()]
         items += [(where / name, image) for name, image in (maps or {}).items()]
-        if self.kept_bands is not None:  # the bands of these maps, for the next turn's
-            from gmtool.maps.kept import FILE_NAME
-
-            items.append((self.folder / "reports" / FILE_NAME, self.kept_bands))
-            self.kept_bands = None
         if models is not None:
             import json
 
@@ -517,7 +512,23 @@ class Session:
             # every later turn's chart and page read it back faster
             items.append((path, json.dumps(models, ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
         atomic_write_all(items)  # each file synced, each folder once
+        self._keep_bands()
         return where
+
+    def _keep_bands(self) -> None:
+        """The bands of the maps just drawn, for the next turn's (reports/map-bands.bin), written
+        last: it is a cache, and one that cannot be written leaves the last turn's, still true
+        of the maps it holds (gmtool.maps.kept)."""
+        if self.kept_bands is None:
+            return
+        from gmtool.campaign.store import atomic_write
+        from gmtool.maps.kept import FILE_NAME
+
+        try:
+            atomic_write(self.folder / "reports" / FILE_NAME, self.kept_bands)
+        except (GmError, OSError):
+            pass
+        self.kept_bands = None
 
     def keep_page(self, step: str, posts: TurnPosts, out: Renderer) -> Path:
         """The moderator's work page (gmtool.campaign.workposts): the posts of a turn's
@@ -1091,10 +1102,11 @@ def verify_campaign(
     others: list = []
     reports = store.folder / "reports"
     from gmtool.campaign.workposts import is_page_file  # the moderator's work page: copies, never published
+    from gmtool.maps.kept import FILE_NAME as KEPT_BANDS
 
     for path in sorted(reports.rglob("*")) if reports.is_dir() else []:
         if path.is_file() and not path.is_symlink() and path.parent.name != MODELS_FOLDER:
-            if is_page_file(path, reports):
+            if is_page_file(path, reports) or path == reports / KEPT_BANDS:  # the maps' cache: no text
                 continue
             texts.append((display(path), path.read_bytes()[:5_000_000].decode("utf-8", "replace")))
     for path in published or []:

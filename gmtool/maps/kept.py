@@ -8,8 +8,8 @@ the drawing code and what it draws with (:func:`gmtool.maps.png.drawing_salt`: P
 FreeType, the fonts, the modules that lay out and draw), the palette, the image's size, the
 band's place and every shape that inks it, in order.  A band whose key is kept has the very
 bytes drawing it would give; one that is not is drawn.  The file holds the bands of the last
-maps drawn only (each turn's replace the last's), and a file that is not whole — cut short,
-changed, written by another gmtool or Pillow — is read as holding none: the maps are drawn
+maps drawn only (each turn's replace the last's), and a file that is not whole (cut short,
+changed) or was drawn otherwise (another salt) is read as holding none: the maps are drawn
 whole, as they are without it.  Nothing here reads or writes a file
 (gmtool.app.session does)."""
 

@@ -52,14 +52,17 @@ def drawing_salt() -> bytes:
     shapes are drawn, where a part's box lies) and the kept file's, the fonts, Pillow and
     the libraries it draws text with, Python (the shapes' pickles) and zlib (the deflated
     bytes) (:mod:`gmtool.maps.kept`)."""
+    import os
     import sys
 
     import PIL
     from PIL import features
 
+    from gmtool.maps import kept
+
     seen = [sys.version, PIL.__version__, zlib.ZLIB_RUNTIME_VERSION]
     seen += [str(features.version(name)) for name in ("freetype2", "raqm", "fribidi", "harfbuzz")]
-    here = Path(__file__)
+    seen.append(os.environ.get("FREETYPE_PROPERTIES", ""))  # FreeType's hinting, as the environment sets it
     for bold in (False, True):
         found = _font_file(bold)
         if isinstance(found, str):
@@ -67,15 +70,18 @@ def drawing_salt() -> bytes:
             seen.append(f"{stat.st_size}:{stat.st_mtime_ns}")
         else:
             seen.append(hashlib.blake2b(found).hexdigest())
-    code = b"".join(
-        (
-            here.with_name(name).read_bytes()
-            if here.is_file()
-            else resources.files("gmtool.maps").joinpath(name).read_bytes()
-        )
-        for name in ("png.py", "kept.py")
-    )
+    code = b"".join(_code_of(module) for module in (__file__, kept.__file__))
     return hashlib.blake2b("\n".join(seen).encode() + code, digest_size=16).digest()
+
+
+def _code_of(file: str | None) -> bytes:
+    """A module's own file (its source, or its bytecode where the install has no source)."""
+    import gmtool
+
+    try:
+        return Path(file).read_bytes() if file else gmtool.__version__.encode()
+    except OSError:  # a module not loaded from a file of its own (a zip)
+        return f"{file}:{gmtool.__version__}".encode()
 
 
 @cache
@@ -286,13 +292,10 @@ def render_pngs(scenes: list[Scene], scale: int = 1, reuse: bool = True, kept: K
     plte = bytes(index.getpalette() or [0, 0, 0])
     if scale > 1:
         return [_png(scene.width, scene.height, plte, _draw_scaled(scene, scale, index)) for scene in scenes]
+    if not reuse:  # each drawn whole: nothing taken from another map, kept or not
+        return [_png(scene.width, scene.height, plte, _draw(scene, _Batch(index))) for scene in scenes]
     batch = _Batch(index, kept, plte)
-    out = []
-    for scene in scenes:
-        out.append(_png(scene.width, scene.height, plte, _draw(scene, batch)))
-        if not reuse:
-            batch = _Batch(index, kept, plte)
-    return out
+    return [_png(scene.width, scene.height, plte, _draw(scene, batch)) for scene in scenes]
 
 
 def _draw_scaled(scene: Scene, k: int, index: Any) -> list[_Band]:
