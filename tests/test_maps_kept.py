@@ -14,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
-from gmtool.maps import PUBLIC, batch, png
+from gmtool.maps import PUBLIC, _names, batch, build_view, png
 from gmtool.maps.kept import FILE_NAME, KeptBands
-from gmtool.rules.orion.state import System
+from gmtool.maps.scene import build_scene
+from gmtool.rules.orion.state import PlanetState, System
 from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +33,17 @@ def drawn(campaign, about, kept=None):
 
 
 def next_turn(campaign):
-    """The galaxy a turn later: bob explored one more hex, empty as one he explored before
-    (a colour seen first on another map would reorder the palette: every band another)."""
-    campaign.game.systems.append(System(hex=Hex(-4, 3), discovery="empty", explored_by="bob", explored_turn=2))
+    """The galaxy a turn later: alice explored one more hex, a terran world (the map's
+    colours the same, named first on another map: the same palette)."""
+    campaign.game.systems.append(
+        System(
+            hex=Hex(2, -3),
+            discovery="planet",
+            explored_by="alice",
+            explored_turn=2,
+            planet=PlanetState("terran", "small", max_population=2, production=2),
+        )
+    )
     return campaign
 
 
@@ -58,7 +67,7 @@ def test_the_next_turn_s_maps_drawn_from_the_kept_bands_are_the_maps_drawn_anew(
     kept = KeptBands.read(first.dump(), salt)
     assert drawn(later, (2, stage), kept) == anew
     assert kept.taken > 0  # most of the galaxy looks as it did
-    # drawn: the titles (the turn's number) and the bands of the hex bob explored; every
+    # drawn: the titles (the turn's number) and the bands of the hex alice explored; every
     # band of these maps kept for the next, taken or drawn
     assert 0 < len(deflated) < kept.taken
     assert len(kept.new) <= kept.taken + len(deflated)
@@ -89,6 +98,17 @@ def test_the_kept_label_places_are_where_the_labels_are_rasterised(salt):
     for (text, size, bold, anchor), place in read.labels.items():
         mask, left, top = png._label(text, size, bold, anchor)
         assert place == (left, top, mask.width, mask.height)
+
+
+def test_the_palette_is_one_whatever_order_the_maps_name_their_colours_in():
+    """A map's palette is its colours in one order (the background first, the exact colours,
+    the blends): a turn whose maps name the same colours, in whatever order, has the last
+    turn's palette, and so can take its bands."""
+    campaign = sample(stage=2)
+    scenes = [build_scene(build_view(campaign, viewer), lang, _names(lang)) for viewer, lang in jobs_of(campaign)]
+    colours = png.palette(scenes)
+    assert png.palette(scenes[::-1]) == colours
+    assert colours[0] == (255, 255, 255) and len(set(colours)) == len(colours)
 
 
 @pytest.fixture(scope="module")

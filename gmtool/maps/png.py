@@ -159,6 +159,12 @@ def palette(scenes: list[Scene], smooth: bool = False) -> list[tuple[int, int, i
             if blend not in seen and not _near(blend, near):
                 seen.add(blend)
                 colours.append(blend)
+    if not smooth:
+        # in one order whatever order the scenes name them in (the background first, the exact
+        # colours, then the blends): a turn's maps that name the same colours as the last's
+        # have its palette, and so its bands (gmtool.maps.kept)
+        exact_count = min(len(exact), PALETTE_SIZE)
+        colours = colours[:1] + sorted(colours[1:exact_count]) + sorted(colours[exact_count:])
     return colours[:PALETTE_SIZE]
 
 
