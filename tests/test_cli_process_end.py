@@ -70,16 +70,23 @@ def test_the_exit_functions_run_once_and_the_output_is_whole(tmp_path):
 
 def test_a_thread_still_running_is_waited_for(tmp_path):
     """A thread the process started and did not wait for still ends its work: Python's own
-    ending waits for it, so the process leaves its end to Python."""
+    ending waits for it, so the process leaves its end to Python.  The thread starts its work
+    only once the command is done (no sleep: on any machine it is still running then)."""
     script = (
-        "import threading, time, sys\n"
+        "import threading\n"
         "from pathlib import Path\n"
+        "import gmtool.cli as cli\n"
+        "done = threading.Event()\n"
         "def late():\n"
-        "    time.sleep(0.3)\n"
+        "    done.wait()\n"
         "    Path('late.txt').write_text('written')\n"
         "threading.Thread(target=late).start()\n"
-        "from gmtool.cli import main\n"
-        "main()\n"
+        "end_now = cli._end_now\n"
+        "def ending(code):\n"
+        "    done.set()\n"
+        "    end_now(code)\n"
+        "cli._end_now = ending\n"
+        "cli.main()\n"
     )
     done = _run(["roll", "1d6", "--seed", "3"], tmp_path, script)
     assert done.returncode == 0
