@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.campaign.hexes import Hex
@@ -18,6 +18,7 @@ from gmtool.maps import PUBLIC, _names, batch, build_view, png
 from gmtool.maps.kept import FILE_NAME, KeptBands
 from gmtool.maps.scene import build_scene
 from gmtool.rules.orion.state import PlanetState, System
+from helpers import slow_twin
 from map_campaigns import sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +72,54 @@ def test_the_next_turn_s_maps_drawn_from_the_kept_bands_are_the_maps_drawn_anew(
     # band of these maps kept for the next, taken or drawn
     assert 0 < len(deflated) < kept.taken
     assert len(kept.new) <= kept.taken + len(deflated)
+
+
+HEXES = [Hex(q, r) for q in range(-4, 5) for r in range(-4, 5) if max(abs(q), abs(r), abs(q + r)) <= 4]
+FREE = [h for h in HEXES if h not in {s.hex for s in sample().game.systems}]
+# what a turn may change in the galaxy: a hex explored (empty, asteroids, a planet, owned or not)
+CHANGE = st.tuples(
+    st.sampled_from(FREE),
+    st.sampled_from(["alice", "bob"]),
+    st.sampled_from(["empty", "asteroids", "terran", "ocean", "toxic", "inferno"]),
+    st.sampled_from(["small", "large"]),
+    st.booleans(),
+)
+
+
+@settings(max_examples=4)
+@given(stage=st.sampled_from([1, 2]), turns=st.lists(st.lists(CHANGE, max_size=3), min_size=1, max_size=4))
+def test_any_run_of_turns_draws_the_same_maps_with_the_kept_bands_as_without(stage, turns):
+    """Whatever each turn explores, settles or leaves as it was, its maps drawn from the last
+    turn's kept bands are byte for byte the maps drawn anew."""
+    campaign = sample(stage=stage)
+    kept = KeptBands(png.drawing_salt())
+    drawn(campaign, (1, stage), kept)
+    for turn, changes in enumerate(turns, start=2):
+        taken = {s.hex for s in campaign.game.systems}
+        for at, who, what, size, owned in changes:
+            if at in taken:
+                continue
+            taken.add(at)
+            planet = what not in ("empty", "asteroids")
+            campaign.game.systems.append(
+                System(
+                    hex=at,
+                    discovery="planet" if planet else what,
+                    explored_by=who,
+                    explored_turn=turn,
+                    owner=who if planet and owned else None,
+                    planet=PlanetState(what, size, max_population=2, production=2) if planet else None,
+                )
+            )
+        kept = KeptBands.read(kept.dump(), png.drawing_salt())
+        assert drawn(campaign, (turn, stage), kept) == drawn(campaign, (turn, stage))
+        if not changes:  # the galaxy as it was: every band but the titles' taken
+            assert kept.taken > len(kept.new) // 2
+
+
+test_any_run_of_turns_draws_the_same_maps_with_the_kept_bands_as_without_long = slow_twin(
+    test_any_run_of_turns_draws_the_same_maps_with_the_kept_bands_as_without, 60
+)
 
 
 def test_a_band_is_taken_only_where_the_very_same_shapes_ink_it(salt):
