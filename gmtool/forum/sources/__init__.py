@@ -72,9 +72,7 @@ class Options:
         """(the campaign's leaders, its moderators): as given, else read from the campaign."""
         if self.people is not None:
             return self.people
-        from gmtool.forum.sources.pagetext import campaign_people
-
-        return campaign_people(self.campaign)
+        return campaign_known_in(self.campaign)["people"]
 
     @property
     def dungeonmaster(self) -> bool:
@@ -97,7 +95,7 @@ def read_thread(specs: list[str], options: Options | None = None) -> Thread:
     if options.profile is None and options.setting is None and options.campaign is not None:
         from dataclasses import replace
 
-        options = replace(options, setting=campaign_profile(options.campaign))
+        options = replace(options, **campaign_known_in(options.campaign))
     parts = [_read_one(spec, options) for spec in specs]
     if len(parts) == 1:
         return parts[0]
@@ -125,16 +123,19 @@ def campaign_known(state: Any) -> dict[str, Any]:
     return {"setting": getattr(state, "forum_profile", None) or "", "people": people}
 
 
-def campaign_profile(folder: Path) -> str | None:
-    """The campaign's ``profile`` setting (None when it has none or cannot be read: the
-    command that reads the campaign says why)."""
+def campaign_known_in(folder: Path | None) -> dict[str, Any]:
+    """:func:`campaign_known` of the campaign in ``folder``, read without its lock (no setting
+    and no people when there is none or it cannot be read: the command that reads the
+    campaign says why)."""
     from gmtool.campaign.folder import load_campaign
     from gmtool.errors import GmError
 
     try:
-        return getattr(load_campaign(folder), "forum_profile", None)
+        if folder is not None:
+            return campaign_known(load_campaign(folder))
     except (GmError, OSError):
-        return None
+        pass
+    return {"setting": "", "people": ([], [])}
 
 
 def _no_duplicates(posts: list[Post]) -> None:

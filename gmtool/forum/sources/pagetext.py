@@ -28,8 +28,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
-from typing import Any
 
 from gmtool.errors import InputError
 from gmtool.forum.posts import as_written
@@ -292,25 +290,3 @@ def read(text: str, where: str, names: Iterable[str] = (), expect: str = "") -> 
         if posts:
             return PageText(posts, "discussion", title)
     raise InputError(key="forum.not_page_text", where=where)
-
-
-def campaign_names(folder: Path | None) -> list[str]:
-    """The campaign's leaders and moderators: the user names a room's first line may end
-    with (none when there is no campaign, or it cannot be read)."""
-    leaders, moderators = campaign_people(folder)
-    return leaders + moderators
-
-
-def campaign_people(folder: Path | None) -> tuple[list[str], list[str]]:
-    """(the campaign's leaders, its moderators), both empty when there is no campaign or it
-    cannot be read."""
-    if folder is None:
-        return [], []
-    from gmtool.campaign.folder import load_campaign
-    from gmtool.errors import GmError
-
-    try:
-        state: Any = load_campaign(folder)
-    except (GmError, OSError):
-        return [], []
-    return [p.name for p in state.players], list(getattr(state, "moderators", []) or [])
