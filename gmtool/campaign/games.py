@@ -4,8 +4,9 @@ The stored state reads and writes a campaign of any ruleset (each declares its s
 schema: ``state_schema()``) but imports none of them — the rulesets sit above it.  The
 package tells it where their list is as it is imported (gmtool/__init__.py hands it
 gmtool.rules.registry's ``RULESETS``, looked at on first use: starting a command loads no
-ruleset), so every front end and every script knows the same rulesets.  The list itself is handed over each time, never a copy: a ruleset added to it
-(a test's) is known here at once.  Light: on every command's start-up path."""
+ruleset), so every front end and every script knows the same rulesets.  The list itself is
+handed over each time, never a copy: a ruleset added to it (a test's) is known here at
+once.  Light: on every command's start-up path."""
 
 from __future__ import annotations
 

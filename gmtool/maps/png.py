@@ -9,9 +9,11 @@ on (an indexed PNG encodes several times faster than a true-colour one and is ab
 the size, which also keeps it under forums' attachment limits); and the maps of a turn
 are drawn together (:func:`render_pngs`): each band of rows deflated once for all the
 maps it looks the same on, a map drawn only where it differs from one drawn before (a
-leader's map is the public one but for its title, its reach and its legend).  The PNG is
-written here (zlib, no Pillow encoder): its bands' deflated bytes are joined into one
-stream.
+leader's map is the public one but for its title, its reach and its legend), and a band
+the last turn's maps kept (:mod:`gmtool.maps.kept`) taken instead of drawn.  The palette
+lists its colours in one order, whatever order the scenes name them in, so that a turn
+whose maps name the same colours has the last turn's indices.  The PNG is written here
+(zlib, no Pillow encoder): its bands' deflated bytes are joined into one stream.
 
 A chart (gmtool/site/charts.py) is drawn at twice its size and reduced (``scale=2``): its
 slanted lines come out smooth, their edges' blends over the background in the palette."""
@@ -338,10 +340,12 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
     keys = [(width, height, band, tuple(inking[band])) for band in range(count)]
     bands = [batch.drawn.get(key) for key in keys]
     kept = batch.kept
+    kept_keys: dict[int, bytes] = {}  # a band to draw: its key among the kept ones
     if kept is not None:
         for at, key in enumerate(keys):
             if bands[at] is None:
-                found = kept.take(batch.band_key(key))
+                kept_keys[at] = batch.band_key(key)
+                found = kept.take(kept_keys[at])
                 if found is not None:  # its raw rows are not kept: no band is drawn again from it
                     bands[at] = batch.drawn[key] = _Band(*found, parts=key[3])
     todo = {
@@ -404,7 +408,7 @@ def _draw(scene: Scene, batch: _Batch) -> list[_Band]:
         new = bands[at] = _band(raw, keys[at][3])
         batch.drawn[keys[at]] = new
         if kept is not None:
-            kept.keep(batch.band_key(keys[at]), (new.data, new.adler, new.size))
+            kept.keep(kept_keys[at], (new.data, new.adler, new.size))
         batch.near.setdefault(keys[at][:3], []).append(new)
     return [done for done in bands if done is not None]
 
